@@ -1,0 +1,159 @@
+// Simulation speed: simulated point-to-point messages per wall-clock second and peak memory per
+// rank, for a 2-rank ping-pong and Sendrecv rings of 1,024 and 65,536 ranks. Each run happens in
+// a forked child so that its peak resident memory is its own; figures are medians over runs.
+//
+//   sim_speed [--quick] [--runs N]
+
+#include <mpi.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "xo/reference_mpi/simulation.hpp"
+
+namespace {
+
+struct Scenario {
+  const char* name;
+  int ranks;
+  int iterations;
+};
+
+struct Sample {
+  double wall_seconds = 0;
+  double messages = 0;
+  double peak_rss_kib = 0;
+};
+
+double peak_rss_kib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6));
+  }
+  return 0;
+}
+
+int g_iterations = 0;
+
+int pingpong_main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  char buffer[8] = {};
+  for (int i = 0; i < g_iterations; ++i) {
+    if (rank == 0) {
+      MPI_Send(buffer, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+      MPI_Recv(buffer, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(buffer, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(buffer, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+    }
+  }
+  MPI_Finalize();
+  return 0;
+}
+
+int ring_main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0;
+  int size = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  double out = rank;
+  double in = 0;
+  for (int i = 0; i < g_iterations; ++i) {
+    MPI_Sendrecv(&out, 1, MPI_DOUBLE, (rank + 1) % size, 0, &in, 1, MPI_DOUBLE, (rank + size - 1) % size, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    out = in;
+  }
+  MPI_Finalize();
+  return 0;
+}
+
+Sample run_once(const Scenario& s) {
+  g_iterations = s.iterations;
+  xo::mpi::SimulationOptions options;
+  options.ranks = s.ranks;
+  options.compute = xo::mpi::ComputeMode::None;
+  options.stack_bytes = 64 * 1024;
+  options.env_lookup = [](const char*) -> const char* { return nullptr; };
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = xo::mpi::run_simulation(options, s.ranks == 2 ? &pingpong_main : &ring_main);
+  Sample sample;
+  sample.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sample.messages = static_cast<double>(result.messages);
+  sample.peak_rss_kib = peak_rss_kib();
+  if (result.exit_code != 0) std::fprintf(stderr, "sim_speed: %s failed: %s\n", s.name, result.error.c_str());
+  return sample;
+}
+
+// Runs the scenario in a child process and reads its sample back through a pipe.
+Sample run_in_child(const Scenario& s) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    const Sample sample = run_once(s);
+    (void)!write(fds[1], &sample, sizeof sample);
+    _exit(0);
+  }
+  close(fds[1]);
+  Sample sample;
+  if (read(fds[0], &sample, sizeof sample) != static_cast<ssize_t>(sizeof sample)) sample = {};
+  close(fds[0]);
+  waitpid(pid, nullptr, 0);
+  return sample;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool quick = false;
+  int runs = 5;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) {
+      quick = true;
+      runs = 1;
+    } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+      runs = std::max(1, std::atoi(argv[++i]));
+    } else {
+      std::fprintf(stderr, "usage: sim_speed [--quick] [--runs N]\n");
+      return 2;
+    }
+  }
+  const std::vector<Scenario> scenarios = {
+      {"ping-pong, 8 bytes", 2, quick ? 10000 : 1000000},
+      {"Sendrecv ring", 1024, quick ? 10 : 1000},
+      {"Sendrecv ring", 65536, quick ? 2 : 20},
+  };
+  std::printf("Simulation speed (loggp, --compute=none, 64 KiB stacks; median of %d runs)\n", runs);
+  std::printf("%-20s %7s %12s %9s %14s %12s %12s\n", "scenario", "ranks", "messages", "wall s", "M msgs/wall s",
+              "peak RSS MB", "KiB per rank");
+  for (const Scenario& s : scenarios) {
+    std::vector<double> wall, rate, rss;
+    double messages = 0;
+    for (int r = 0; r < runs; ++r) {
+      const Sample sample = run_in_child(s);
+      wall.push_back(sample.wall_seconds);
+      rate.push_back(sample.messages / sample.wall_seconds / 1e6);
+      rss.push_back(sample.peak_rss_kib);
+      messages = sample.messages;
+    }
+    std::printf("%-20s %7d %12.0f %9.3f %14.2f %12.1f %12.1f\n", s.name, s.ranks, messages, median(wall),
+                median(rate), median(rss) / 1024, median(rss) / s.ranks);
+  }
+  return 0;
+}

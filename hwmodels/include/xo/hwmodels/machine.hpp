@@ -1,0 +1,77 @@
+#pragma once
+// The interface every simulated machine implements: a table of parameters (each with unit and
+// source), the environment variables its MPI read, and small decision functions (which protocol
+// a message takes, what a link costs). Machines are data plus these selectors; the reference MPI
+// owns all mechanism.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "xo/hwmodels/env_var.hpp"
+#include "xo/hwmodels/parameter.hpp"
+#include "xo/hwmodels/protocol.hpp"
+
+namespace xo::hw {
+
+class Machine {
+ public:
+  virtual ~Machine() = default;
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
+
+  const std::string& name() const { return name_; }
+  const std::string& description() const { return description_; }
+
+  const std::vector<Parameter>& parameters() const { return parameters_; }
+  double param(std::string_view name) const;
+  // Override one parameter, e.g. from `--param L=2.5`. Throws MachineError naming the valid keys
+  // or the allowed range.
+  void set_param(std::string_view name, double value);
+  // Parses "key=value" and calls set_param.
+  void set_param_assignment(std::string_view assignment);
+
+  const std::vector<EnvVar>& env_vars() const { return env_vars_; }
+  // Default of a variable; a variable tied to a parameter defaults to that parameter's value.
+  std::int64_t env_default(const EnvVar& var) const;
+  // Reads this machine's variables through `lookup` (getenv in a real run). Unset variables take
+  // their defaults; a malformed or out-of-range value throws MachineError naming variable and range.
+  void resolve_env(const std::function<const char*(const char*)>& lookup);
+  std::int64_t env(std::string_view name) const;
+
+  // Simulated time per second of host CPU time between MPI calls (--compute=measured).
+  double cpu_factor() const { return param("cpu_factor"); }
+
+  // The protocols this machine's MPI uses and when, for `xo machines --show`.
+  struct ProtocolInfo {
+    std::string name;
+    std::string when;
+  };
+  virtual std::vector<ProtocolInfo> protocols() const = 0;
+
+  virtual LinkCost link(int src_world_rank, int dst_world_rank) const = 0;
+  virtual Protocol choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
+
+ protected:
+  Machine(std::string name, std::string description);
+  void add_parameter(Parameter parameter);
+  void add_env_var(EnvVar var, std::string default_from_param = {});
+  // Called after parameters or environment change, so a machine can cache derived values.
+  virtual void refresh() {}
+
+ private:
+  const Parameter* find_param(std::string_view name) const;
+  void reset_env_defaults();
+
+  std::string name_;
+  std::string description_;
+  std::vector<Parameter> parameters_;
+  std::vector<EnvVar> env_vars_;
+  std::vector<std::string> env_default_params_;  // parallel to env_vars_; empty = fixed default
+  std::vector<std::int64_t> env_values_;         // parallel to env_vars_; resolved values
+  std::vector<bool> env_explicit_;               // parallel to env_vars_; set by the environment
+};
+
+}  // namespace xo::hw

@@ -1,0 +1,143 @@
+#include "xo/hwmodels/machine.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "xo/hwmodels/machine_error.hpp"
+
+namespace xo::hw {
+
+namespace {
+
+std::string format_number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+bool parse_double(std::string_view text, double& value) {
+  std::string copy(text);
+  if (copy.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  value = std::strtod(copy.c_str(), &end);
+  return errno == 0 && end == copy.c_str() + copy.size() && std::isfinite(value);
+}
+
+}  // namespace
+
+Machine::Machine(std::string name, std::string description)
+    : name_(std::move(name)), description_(std::move(description)) {}
+
+const Parameter* Machine::find_param(std::string_view name) const {
+  for (const Parameter& p : parameters_) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+double Machine::param(std::string_view name) const {
+  const Parameter* p = find_param(name);
+  if (p == nullptr) throw MachineError("machine '" + name_ + "' has no parameter '" + std::string(name) + "'");
+  return p->value;
+}
+
+void Machine::set_param(std::string_view name, double value) {
+  auto* p = const_cast<Parameter*>(find_param(name));
+  if (p == nullptr) {
+    std::string valid;
+    for (const Parameter& q : parameters_) valid += (valid.empty() ? "" : ", ") + q.name;
+    throw MachineError("machine '" + name_ + "' has no parameter '" + std::string(name) + "'; valid parameters: " +
+                       valid + " (see `xo machines --show " + name_ + "`)");
+  }
+  if (!(value >= p->min && value <= p->max)) {
+    throw MachineError("parameter '" + p->name + "' of machine '" + name_ + "' must be between " +
+                       format_number(p->min) + " and " + format_number(p->max) + " " + p->unit + ", got " +
+                       format_number(value));
+  }
+  p->value = value;
+  reset_env_defaults();
+  refresh();
+}
+
+void Machine::set_param_assignment(std::string_view assignment) {
+  const auto eq = assignment.find('=');
+  if (eq == std::string_view::npos || eq == 0) {
+    throw MachineError("--param expects key=value (for example --param L=2.5), got '" + std::string(assignment) +
+                       "'");
+  }
+  double value = 0;
+  if (!parse_double(assignment.substr(eq + 1), value)) {
+    throw MachineError("--param " + std::string(assignment) + ": '" + std::string(assignment.substr(eq + 1)) +
+                       "' is not a number");
+  }
+  set_param(assignment.substr(0, eq), value);
+}
+
+void Machine::add_parameter(Parameter parameter) { parameters_.push_back(std::move(parameter)); }
+
+void Machine::add_env_var(EnvVar var, std::string default_from_param) {
+  env_vars_.push_back(std::move(var));
+  env_default_params_.push_back(std::move(default_from_param));
+  env_values_.push_back(0);
+  env_explicit_.push_back(false);
+  env_values_.back() = env_default(env_vars_.back());
+}
+
+void Machine::reset_env_defaults() {
+  for (std::size_t i = 0; i < env_vars_.size(); ++i) {
+    if (!env_explicit_[i]) env_values_[i] = env_default(env_vars_[i]);
+  }
+}
+
+std::int64_t Machine::env_default(const EnvVar& var) const {
+  const std::size_t i = static_cast<std::size_t>(&var - env_vars_.data());
+  if (i < env_vars_.size() && !env_default_params_[i].empty()) {
+    return static_cast<std::int64_t>(std::llround(param(env_default_params_[i])));
+  }
+  return var.default_value;
+}
+
+void Machine::resolve_env(const std::function<const char*(const char*)>& lookup) {
+  for (std::size_t i = 0; i < env_vars_.size(); ++i) {
+    const EnvVar& var = env_vars_[i];
+    const char* text = lookup(var.name.c_str());
+    env_explicit_[i] = text != nullptr && *text != '\0';
+    if (!env_explicit_[i]) {
+      env_values_[i] = env_default(var);
+      continue;
+    }
+    std::int64_t value = 0;
+    const std::string_view view(text);
+    auto [end, error] = std::from_chars(view.data(), view.data() + view.size(), value);
+    if (error != std::errc() || end != view.data() + view.size()) {
+      throw MachineError(var.name + "=" + std::string(view) + " is not a whole number (machine '" + name_ +
+                         "'; unit: " + var.unit + ")");
+    }
+    if (value < var.min || value > var.max) {
+      throw MachineError(var.name + "=" + std::string(view) + " is out of range: machine '" + name_ +
+                         "' accepts " + std::to_string(var.min) + " to " + std::to_string(var.max) + " " + var.unit);
+    }
+    env_values_[i] = value;
+  }
+  refresh();
+}
+
+std::int64_t Machine::env(std::string_view name) const {
+  for (std::size_t i = 0; i < env_vars_.size(); ++i) {
+    if (env_vars_[i].name == name) return env_values_[i];
+  }
+  throw MachineError("machine '" + name_ + "' reads no environment variable '" + std::string(name) + "'");
+}
+
+std::string_view protocol_name(Protocol protocol) {
+  switch (protocol) {
+    case Protocol::Eager: return "eager";
+    case Protocol::Rendezvous: return "rendezvous";
+  }
+  return "unknown";
+}
+
+}  // namespace xo::hw

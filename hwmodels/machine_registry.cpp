@@ -1,0 +1,36 @@
+#include "xo/hwmodels/machine_registry.hpp"
+
+#include "loggp_machine.hpp"
+#include "xo/hwmodels/machine_error.hpp"
+
+namespace xo::hw {
+
+void MachineRegistry::add(std::string name, std::string summary, Factory factory) {
+  entries_.push_back(Entry{std::move(name), std::move(summary), factory});
+}
+
+std::unique_ptr<Machine> MachineRegistry::create(std::string_view name) const {
+  for (const Entry& entry : entries_) {
+    if (entry.name == name) return entry.factory();
+  }
+  std::string valid;
+  for (const Entry& entry : entries_) valid += (valid.empty() ? "" : ", ") + entry.name;
+  throw MachineError("unknown machine '" + std::string(name) + "'; available machines: " + valid +
+                     " (see `xo machines`)");
+}
+
+void register_builtin_machines(MachineRegistry& registry) {
+  registry.add("loggp", "generic LogGP machine: one eager and one rendezvous protocol, every parameter tunable",
+               [] { return std::unique_ptr<Machine>(new LoggpMachine()); });
+}
+
+const MachineRegistry& builtin_machines() {
+  static const MachineRegistry registry = [] {
+    MachineRegistry r;
+    register_builtin_machines(r);
+    return r;
+  }();
+  return registry;
+}
+
+}  // namespace xo::hw

@@ -1,0 +1,44 @@
+#pragma once
+// Every MPI_Xxx entry point runs its body through api_call(): it marks the rank as inside an MPI
+// call (compute-time accounting, deadlock reports), checks that MPI is initialized, and maps a
+// thrown MpiError to the error handler of the communicator the call names (MPI_ERRORS_ARE_FATAL
+// by default). A fatal error ends the run only after the catch block has exited, because a fiber
+// must never be switched away from inside a catch block.
+
+#include <mpi.h>
+
+#include "mpi_error.hpp"
+
+namespace xo::mpi {
+
+class DatatypeTable;
+class GroupTable;
+
+// Tables of the rank whose fiber is running. Only valid inside an MPI call of a simulated rank.
+DatatypeTable& current_datatypes();
+GroupTable& current_groups();
+
+void enter_call(const char* name);
+void leave_call();
+// Throws MpiError if `name` may not be called now (before MPI_Init or after MPI_Finalize).
+void check_call_allowed(const char* name);
+// Remembers the error for the report and returns its class.
+int record_error(const char* call, const MpiError& error);
+// Applies the communicator's error handler: returns the class, or ends the run if fatal.
+int apply_error_handler(MPI_Comm comm, int error_class);
+
+template <class Body>
+int api_call(const char* name, MPI_Comm comm, Body&& body) {
+  enter_call(name);
+  int result = MPI_SUCCESS;
+  try {
+    check_call_allowed(name);
+    body();
+  } catch (const MpiError& error) {
+    result = record_error(name, error);
+  }
+  leave_call();
+  return result == MPI_SUCCESS ? MPI_SUCCESS : apply_error_handler(comm, result);
+}
+
+}  // namespace xo::mpi

@@ -1,0 +1,121 @@
+// MPI communicator calls: size, rank, construction (dup, split, create), comparison, groups.
+
+#include <string>
+
+#include "api_call.hpp"
+#include "group_table.hpp"
+#include "world.hpp"
+
+using xo::mpi::api_call;
+using xo::mpi::CommHandle;
+using xo::mpi::MeetingKind;
+using xo::mpi::MpiError;
+using xo::mpi::World;
+
+namespace {
+
+void require(const void* pointer, const char* what) {
+  if (pointer == nullptr) throw MpiError(MPI_ERR_ARG, std::string(what) + " is a null pointer");
+}
+
+// Installs the communicator a meeting produced, inheriting the parent's error handler as MPI says.
+MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHandle& parent) {
+  if (!shared) return MPI_COMM_NULL;
+  World& world = World::current();
+  CommHandle handle;
+  handle.my_rank = shared->group->rank_of(world.self().world_rank);
+  handle.errhandler = parent.errhandler;
+  handle.shared = std::move(shared);
+  return world.self().comms.add(std::move(handle));
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Comm_size(MPI_Comm comm, int* size) {
+  return api_call("MPI_Comm_size", comm, [&] {
+    require(size, "size");
+    *size = World::current().self().comms.get(comm).size();
+  });
+}
+
+int MPI_Comm_rank(MPI_Comm comm, int* rank) {
+  return api_call("MPI_Comm_rank", comm, [&] {
+    require(rank, "rank");
+    *rank = World::current().self().comms.get(comm).my_rank;
+  });
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  return api_call("MPI_Comm_dup", comm, [&] {
+    require(newcomm, "newcomm");
+    World& world = World::current();
+    CommHandle& parent = world.self().comms.get(comm);
+    *newcomm = install(world.meetings().meet(world, parent, MeetingKind::Dup, "MPI_Comm_dup", {}), parent);
+  });
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  return api_call("MPI_Comm_split", comm, [&] {
+    require(newcomm, "newcomm");
+    if (color < 0 && color != MPI_UNDEFINED) {
+      throw MpiError(MPI_ERR_ARG, "color " + std::to_string(color) + " is invalid: use a value >= 0 or MPI_UNDEFINED");
+    }
+    World& world = World::current();
+    CommHandle& parent = world.self().comms.get(comm);
+    *newcomm = install(
+        world.meetings().meet(world, parent, MeetingKind::Split, "MPI_Comm_split", {color, key, nullptr}), parent);
+  });
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
+  return api_call("MPI_Comm_create", comm, [&] {
+    require(newcomm, "newcomm");
+    World& world = World::current();
+    CommHandle& parent = world.self().comms.get(comm);
+    auto members = world.self().groups.get(group);
+    for (int i = 0; i < members->size(); ++i) {
+      if (!parent.shared->group->contains(members->world_rank(i))) {
+        throw MpiError(MPI_ERR_GROUP, "the group passed to MPI_Comm_create has world rank " +
+                                          std::to_string(members->world_rank(i)) + ", which is not in " +
+                                          parent.shared->name + "; the group must be a subset of the communicator's");
+      }
+    }
+    *newcomm = install(
+        world.meetings().meet(world, parent, MeetingKind::Create, "MPI_Comm_create", {0, 0, std::move(members)}),
+        parent);
+  });
+}
+
+int MPI_Comm_free(MPI_Comm* comm) {
+  return api_call("MPI_Comm_free", comm != nullptr ? *comm : MPI_COMM_NULL, [&] {
+    require(comm, "comm");
+    World::current().self().comms.free(*comm);
+  });
+}
+
+int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
+  return api_call("MPI_Comm_compare", comm1, [&] {
+    require(result, "result");
+    auto& comms = World::current().self().comms;
+    const CommHandle& a = comms.get(comm1);
+    const CommHandle& b = comms.get(comm2);
+    if (a.shared == b.shared) {
+      *result = MPI_IDENT;
+      return;
+    }
+    const int groups = xo::mpi::compare(*a.shared->group, *b.shared->group);
+    *result = groups == MPI_IDENT ? MPI_CONGRUENT : groups;
+  });
+}
+
+int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
+  return api_call("MPI_Comm_group", comm, [&] {
+    require(group, "group");
+    auto& self = World::current().self();
+    *group = self.groups.add(self.comms.get(comm).shared->group);
+  });
+}
+
+}  // extern "C"

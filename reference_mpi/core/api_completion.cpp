@@ -1,0 +1,261 @@
+// MPI completion calls: the Wait and Test families, request freeing and cancellation, and the
+// status queries.
+
+#include <string>
+#include <vector>
+
+#include "api_call.hpp"
+#include "p2p_calls.hpp"
+#include "world.hpp"
+
+using xo::mpi::api_call;
+using xo::mpi::MpiError;
+using xo::mpi::Request;
+using xo::mpi::World;
+
+namespace {
+
+void set_empty_status(MPI_Status* status) {
+  if (status == MPI_STATUS_IGNORE) return;
+  status->MPI_SOURCE = MPI_ANY_SOURCE;
+  status->MPI_TAG = MPI_ANY_TAG;
+  status->MPI_ERROR = MPI_SUCCESS;
+  status->xo_bytes = 0;
+  status->xo_cancelled = 0;
+}
+
+void check_array(int count, const void* requests) {
+  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+  if (count > 0 && requests == nullptr) throw MpiError(MPI_ERR_ARG, "the request array is a null pointer");
+}
+
+// The requests behind `handles` (nullptr for MPI_REQUEST_NULL), in a buffer reused across calls.
+std::vector<Request*>& lookup(int count, const MPI_Request handles[]) {
+  static thread_local std::vector<Request*> found;
+  found.resize(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) found[static_cast<std::size_t>(i)] = xo::mpi::find_request(handles[i]);
+  return found;
+}
+
+MPI_Status* status_at(MPI_Status statuses[], int i) {
+  return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+}
+
+// Retires every request done at the present time; returns how many, and throws MPI_ERR_IN_STATUS
+// after retiring them all if any was truncated.
+int retire_done(int count, MPI_Request handles[], const std::vector<Request*>& requests, int indices[],
+                MPI_Status statuses[]) {
+  int done = 0;
+  bool failed = false;
+  for (int i = 0; i < count; ++i) {
+    Request* r = requests[static_cast<std::size_t>(i)];
+    if (r == nullptr || !xo::mpi::is_done(r)) continue;
+    failed |= xo::mpi::retire_quietly(r, status_at(statuses, done), &handles[i]) != MPI_SUCCESS;
+    indices[done++] = i;
+  }
+  if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+  return done;
+}
+
+void charge_poll() {
+  World& world = World::current();
+  world.engine().advance(world.poll_cost());  // polling takes time, so a polling loop lets others progress
+  world.engine().sync();
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Wait(MPI_Request* request, MPI_Status* status) {
+  return api_call("MPI_Wait", MPI_COMM_WORLD, [&] {
+    if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
+    Request* r = xo::mpi::find_request(*request);
+    if (r == nullptr) return set_empty_status(status);
+    xo::mpi::wait_for(r);
+    xo::mpi::retire(r, status, request);
+  });
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
+  return api_call("MPI_Waitall", MPI_COMM_WORLD, [&] {
+    check_array(count, requests);
+    std::vector<Request*>& found = lookup(count, requests);
+    for (Request* r : found) {
+      if (r != nullptr) xo::mpi::wait_for(r);
+    }
+    bool failed = false;
+    for (int i = 0; i < count; ++i) {
+      Request* r = found[static_cast<std::size_t>(i)];
+      if (r == nullptr) {
+        set_empty_status(status_at(statuses, i));
+        continue;
+      }
+      failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &requests[i]) != MPI_SUCCESS;
+    }
+    if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+  });
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  return api_call("MPI_Waitany", MPI_COMM_WORLD, [&] {
+    check_array(count, requests);
+    if (index == nullptr) throw MpiError(MPI_ERR_ARG, "index is a null pointer");
+    std::vector<Request*>& found = lookup(count, requests);
+    const int i = xo::mpi::wait_for_any(found);
+    *index = i < 0 ? MPI_UNDEFINED : i;
+    if (i < 0) return set_empty_status(status);
+    xo::mpi::retire(found[static_cast<std::size_t>(i)], status, &requests[i]);
+  });
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  return api_call("MPI_Waitsome", MPI_COMM_WORLD, [&] {
+    check_array(incount, requests);
+    if (outcount == nullptr || (incount > 0 && indices == nullptr)) {
+      throw MpiError(MPI_ERR_ARG, "outcount or indices is a null pointer");
+    }
+    std::vector<Request*>& found = lookup(incount, requests);
+    *outcount = MPI_UNDEFINED;
+    if (xo::mpi::wait_for_any(found) < 0) return;
+    *outcount = retire_done(incount, requests, found, indices, statuses);
+  });
+}
+
+int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
+  return api_call("MPI_Test", MPI_COMM_WORLD, [&] {
+    if (request == nullptr || flag == nullptr) throw MpiError(MPI_ERR_ARG, "request or flag is a null pointer");
+    Request* r = xo::mpi::find_request(*request);
+    *flag = 1;
+    if (r == nullptr) return set_empty_status(status);
+    if (xo::mpi::is_done(r)) return xo::mpi::retire(r, status, request);
+    *flag = 0;
+    charge_poll();
+  });
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuses[]) {
+  return api_call("MPI_Testall", MPI_COMM_WORLD, [&] {
+    check_array(count, requests);
+    if (flag == nullptr) throw MpiError(MPI_ERR_ARG, "flag is a null pointer");
+    std::vector<Request*>& found = lookup(count, requests);
+    *flag = 1;
+    for (Request* r : found) {
+      if (r != nullptr && !xo::mpi::is_done(r)) *flag = 0;
+    }
+    if (*flag == 0) return charge_poll();
+    bool failed = false;
+    for (int i = 0; i < count; ++i) {
+      Request* r = found[static_cast<std::size_t>(i)];
+      if (r == nullptr) {
+        set_empty_status(status_at(statuses, i));
+        continue;
+      }
+      failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &requests[i]) != MPI_SUCCESS;
+    }
+    if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+  });
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  return api_call("MPI_Testany", MPI_COMM_WORLD, [&] {
+    check_array(count, requests);
+    if (index == nullptr || flag == nullptr) throw MpiError(MPI_ERR_ARG, "index or flag is a null pointer");
+    std::vector<Request*>& found = lookup(count, requests);
+    *index = MPI_UNDEFINED;
+    bool any_active = false;
+    int best = -1;
+    for (int i = 0; i < count; ++i) {
+      Request* r = found[static_cast<std::size_t>(i)];
+      if (r == nullptr) continue;
+      any_active = true;
+      if (xo::mpi::is_done(r) &&
+          (best < 0 || r->complete_time < found[static_cast<std::size_t>(best)]->complete_time)) {
+        best = i;
+      }
+    }
+    *flag = (best >= 0 || !any_active) ? 1 : 0;
+    if (!any_active) return set_empty_status(status);
+    if (best < 0) return charge_poll();
+    *index = best;
+    xo::mpi::retire(found[static_cast<std::size_t>(best)], status, &requests[best]);
+  });
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  return api_call("MPI_Testsome", MPI_COMM_WORLD, [&] {
+    check_array(incount, requests);
+    if (outcount == nullptr || (incount > 0 && indices == nullptr)) {
+      throw MpiError(MPI_ERR_ARG, "outcount or indices is a null pointer");
+    }
+    std::vector<Request*>& found = lookup(incount, requests);
+    bool any_active = false;
+    for (Request* r : found) any_active |= r != nullptr;
+    *outcount = MPI_UNDEFINED;
+    if (!any_active) return;
+    *outcount = retire_done(incount, requests, found, indices, statuses);
+    if (*outcount == 0) charge_poll();
+  });
+}
+
+int MPI_Request_free(MPI_Request* request) {
+  return api_call("MPI_Request_free", MPI_COMM_WORLD, [&] {
+    if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
+    Request* r = xo::mpi::find_request(*request);
+    if (r == nullptr) throw MpiError(MPI_ERR_REQUEST, "MPI_Request_free was given MPI_REQUEST_NULL");
+    World& world = World::current();
+    world.self().requests.remove(*request);
+    *request = MPI_REQUEST_NULL;
+    if (r->complete) {
+      world.release(r);
+    } else {
+      r->user_freed = true;  // released by the protocol when it completes
+    }
+  });
+}
+
+int MPI_Cancel(MPI_Request* request) {
+  return api_call("MPI_Cancel", MPI_COMM_WORLD, [&] {
+    if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
+    Request* r = xo::mpi::find_request(*request);
+    if (r == nullptr) throw MpiError(MPI_ERR_REQUEST, "MPI_Cancel was given MPI_REQUEST_NULL");
+    World& world = World::current();
+    // Only a receive that has not matched can be cancelled; a send always completes normally,
+    // which MPI permits (MPI_Test_cancelled then reports false).
+    if (r->kind != Request::Kind::Recv || !world.self().queues.unpost(r)) return;
+    r->cancelled = true;
+    r->status.MPI_SOURCE = MPI_ANY_SOURCE;
+    r->status.MPI_TAG = MPI_ANY_TAG;
+    r->status.xo_bytes = 0;
+    r->status.xo_cancelled = 1;
+    world.complete(r, world.engine().clock(world.self().world_rank));
+  });
+}
+
+int MPI_Test_cancelled(const MPI_Status* status, int* flag) {
+  return api_call("MPI_Test_cancelled", MPI_COMM_WORLD, [&] {
+    if (status == nullptr || flag == nullptr) throw MpiError(MPI_ERR_ARG, "status or flag is a null pointer");
+    *flag = status->xo_cancelled;
+  });
+}
+
+int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  return api_call("MPI_Get_count", MPI_COMM_WORLD, [&] {
+    if (status == nullptr || count == nullptr) throw MpiError(MPI_ERR_ARG, "status or count is a null pointer");
+    const std::int64_t size = World::current().self().datatypes.get(datatype).size();
+    if (size == 0) {
+      *count = status->xo_bytes == 0 ? 0 : MPI_UNDEFINED;
+    } else {
+      *count = status->xo_bytes % size == 0 ? static_cast<int>(status->xo_bytes / size) : MPI_UNDEFINED;
+    }
+  });
+}
+
+int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
+  return api_call("MPI_Get_elements", MPI_COMM_WORLD, [&] {
+    if (status == nullptr || count == nullptr) throw MpiError(MPI_ERR_ARG, "status or count is a null pointer");
+    *count = static_cast<int>(World::current().self().datatypes.get(datatype).elements_in(status->xo_bytes));
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,197 @@
+// MPI datatype calls: constructors, commit and free, size and extent queries, Pack/Unpack and
+// addresses.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "api_call.hpp"
+#include "datatype_pack.hpp"
+#include "datatype_table.hpp"
+
+using xo::mpi::api_call;
+using xo::mpi::current_datatypes;
+using xo::mpi::Datatype;
+using xo::mpi::MpiError;
+
+namespace {
+
+void require(const void* pointer, const char* what) {
+  if (pointer == nullptr) throw MpiError(MPI_ERR_ARG, std::string(what) + " is a null pointer");
+}
+
+void check_count(int count) {
+  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+}
+
+int make(const char* call, MPI_Datatype oldtype, MPI_Datatype* newtype, auto build) {
+  return api_call(call, MPI_COMM_WORLD, [&] {
+    require(newtype, "newtype");
+    const Datatype& old = current_datatypes().get(oldtype);
+    *newtype = current_datatypes().add(build(old));
+  });
+}
+
+int struct_type(const char* call, int count, const int blocklengths[], const MPI_Aint displacements[],
+                const MPI_Datatype types[], MPI_Datatype* newtype) {
+  return api_call(call, MPI_COMM_WORLD, [&] {
+    check_count(count);
+    require(newtype, "newtype");
+    if (count > 0) {
+      require(blocklengths, "blocklengths");
+      require(displacements, "displacements");
+      require(types, "types");
+    }
+    std::vector<const Datatype*> parts;
+    std::vector<std::int64_t> bytes;
+    for (int i = 0; i < count; ++i) {
+      parts.push_back(&current_datatypes().get(types[i]));
+      bytes.push_back(displacements[i]);
+    }
+    *newtype = current_datatypes().add(
+        Datatype::structure({blocklengths, static_cast<std::size_t>(count)}, bytes, parts));
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return make("MPI_Type_contiguous", oldtype, newtype, [&](const Datatype& old) {
+    return Datatype::contiguous(count, old);
+  });
+}
+
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return make("MPI_Type_vector", oldtype, newtype, [&](const Datatype& old) {
+    return Datatype::vector(count, blocklength, stride, old);
+  });
+}
+
+int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
+  return make("MPI_Type_hvector", oldtype, newtype, [&](const Datatype& old) {
+    return Datatype::hvector(count, blocklength, stride, old);
+  });
+}
+
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                            MPI_Datatype* newtype) {
+  return make("MPI_Type_create_hvector", oldtype, newtype, [&](const Datatype& old) {
+    return Datatype::hvector(count, blocklength, stride, old);
+  });
+}
+
+int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
+                     MPI_Datatype* newtype) {
+  return make("MPI_Type_indexed", oldtype, newtype, [&](const Datatype& old) {
+    check_count(count);
+    if (count > 0) {
+      require(blocklengths, "blocklengths");
+      require(displacements, "displacements");
+    }
+    const auto n = static_cast<std::size_t>(count);
+    return Datatype::indexed({blocklengths, n}, {displacements, n}, old);
+  });
+}
+
+int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
+                           const MPI_Datatype types[], MPI_Datatype* newtype) {
+  return struct_type("MPI_Type_create_struct", count, blocklengths, displacements, types, newtype);
+}
+
+int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[], MPI_Datatype types[],
+                    MPI_Datatype* newtype) {
+  return struct_type("MPI_Type_struct", count, blocklengths, displacements, types, newtype);
+}
+
+int MPI_Type_commit(MPI_Datatype* datatype) {
+  return api_call("MPI_Type_commit", MPI_COMM_WORLD, [&] {
+    require(datatype, "datatype");
+    current_datatypes().commit(*datatype);
+  });
+}
+
+int MPI_Type_free(MPI_Datatype* datatype) {
+  return api_call("MPI_Type_free", MPI_COMM_WORLD, [&] {
+    require(datatype, "datatype");
+    current_datatypes().free(*datatype);
+  });
+}
+
+int MPI_Type_size(MPI_Datatype datatype, int* size) {
+  return api_call("MPI_Type_size", MPI_COMM_WORLD, [&] {
+    require(size, "size");
+    *size = static_cast<int>(current_datatypes().get(datatype).size());
+  });
+}
+
+int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
+  return api_call("MPI_Type_get_extent", MPI_COMM_WORLD, [&] {
+    require(lb, "lb");
+    require(extent, "extent");
+    const Datatype& t = current_datatypes().get(datatype);
+    *lb = t.lb();
+    *extent = t.extent();
+  });
+}
+
+int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
+  return api_call("MPI_Type_extent", MPI_COMM_WORLD, [&] {
+    require(extent, "extent");
+    *extent = current_datatypes().get(datatype).extent();
+  });
+}
+
+int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize, int* position,
+             MPI_Comm comm) {
+  return api_call("MPI_Pack", comm, [&] {
+    check_count(incount);
+    require(position, "position");
+    const auto type = current_datatypes().get_committed(datatype);
+    const std::int64_t bytes = incount * type->size();
+    if (*position < 0 || *position + bytes > outsize) {
+      throw MpiError(MPI_ERR_TRUNCATE, "MPI_Pack needs " + std::to_string(bytes) + " bytes at position " +
+                                           std::to_string(*position) + " but the output buffer holds " +
+                                           std::to_string(outsize) + "; size it with MPI_Pack_size");
+    }
+    if (bytes > 0) xo::mpi::pack(inbuf, incount, *type, static_cast<std::byte*>(outbuf) + *position);
+    *position += static_cast<int>(bytes);
+  });
+}
+
+int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount, MPI_Datatype datatype,
+               MPI_Comm comm) {
+  return api_call("MPI_Unpack", comm, [&] {
+    check_count(outcount);
+    require(position, "position");
+    const auto type = current_datatypes().get_committed(datatype);
+    const std::int64_t bytes = outcount * type->size();
+    if (*position < 0 || *position + bytes > insize) {
+      throw MpiError(MPI_ERR_TRUNCATE, "MPI_Unpack wants " + std::to_string(bytes) + " bytes at position " +
+                                           std::to_string(*position) + " but the input buffer holds " +
+                                           std::to_string(insize));
+    }
+    if (bytes > 0) xo::mpi::unpack(static_cast<const std::byte*>(inbuf) + *position, bytes, *type, outbuf);
+    *position += static_cast<int>(bytes);
+  });
+}
+
+int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
+  return api_call("MPI_Pack_size", comm, [&] {
+    check_count(incount);
+    require(size, "size");
+    *size = static_cast<int>(incount * current_datatypes().get(datatype).size());
+  });
+}
+
+int MPI_Get_address(const void* location, MPI_Aint* address) {
+  return api_call("MPI_Get_address", MPI_COMM_WORLD, [&] {
+    require(address, "address");
+    *address = reinterpret_cast<MPI_Aint>(location);
+  });
+}
+
+int MPI_Address(void* location, MPI_Aint* address) { return MPI_Get_address(location, address); }
+
+}  // extern "C"

@@ -1,0 +1,76 @@
+#include <cstring>
+#include <string>
+
+#include "api_call.hpp"
+#include "error_text.hpp"
+#include "thread_cpu_clock.hpp"
+#include "world.hpp"
+
+namespace xo::mpi {
+
+DatatypeTable& current_datatypes() { return World::current().self().datatypes; }
+GroupTable& current_groups() { return World::current().self().groups; }
+int current_world_rank() { return World::current().self().world_rank; }
+
+void enter_call(const char* name) {
+  World& world = World::current();
+  RankState& self = world.self();
+  if (self.call_depth++ > 0) return;
+  if (world.compute() == ComputeMode::Measured) {
+    const std::int64_t now = thread_cpu_ns();
+    const double seconds = static_cast<double>(now - self.cpu_mark_ns) * 1e-9 * world.machine().cpu_factor();
+    world.engine().advance(sim::seconds_to_time(seconds));
+  }
+  self.call = name;
+  world.engine().sync();
+}
+
+void leave_call() {
+  World& world = World::current();
+  RankState& self = world.self();
+  if (--self.call_depth > 0) return;
+  self.call = nullptr;
+  if (world.compute() == ComputeMode::Measured) self.cpu_mark_ns = thread_cpu_ns();
+}
+
+void check_call_allowed(const char* name) {
+  const RankState& self = World::current().self();
+  if (self.initialized && !self.finalized) return;
+  static constexpr const char* kAlwaysAllowed[] = {"MPI_Initialized", "MPI_Finalized", "MPI_Get_version",
+                                                   "MPI_Error_string", "MPI_Error_class", "MPI_Wtime",
+                                                   "MPI_Wtick", "MPI_Get_processor_name"};
+  for (const char* allowed : kAlwaysAllowed) {
+    if (std::strcmp(name, allowed) == 0) return;
+  }
+  if (std::strcmp(name, "MPI_Init") == 0) {
+    if (self.initialized) throw MpiError(MPI_ERR_OTHER, "MPI_Init was already called; call it once per process");
+    return;
+  }
+  if (!self.initialized) {
+    throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called before MPI_Init; call MPI_Init first");
+  }
+  throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called after MPI_Finalize; no MPI call but "
+                                                    "MPI_Initialized and MPI_Finalized is allowed then");
+}
+
+int record_error(const char* call, const MpiError& error) {
+  RankState& self = World::current().self();
+  self.last_error = "rank " + std::to_string(self.world_rank) + ": " + call + ": " + error.what() + " [" +
+                    error_class_name(error.error_class()) + "]";
+  return error.error_class();
+}
+
+int apply_error_handler(MPI_Comm comm, int error_class) {
+  World& world = World::current();
+  RankState& self = world.self();
+  MPI_Errhandler handler = MPI_ERRORS_ARE_FATAL;
+  if (CommHandle* handle = self.comms.find(comm)) {
+    handler = handle->errhandler;
+  } else if (CommHandle* world_handle = self.comms.find(MPI_COMM_WORLD)) {
+    handler = world_handle->errhandler;  // errors with no valid communicator go to MPI_COMM_WORLD's handler
+  }
+  if (handler == MPI_ERRORS_RETURN) return error_class;
+  world.engine().abort(1, self.last_error);
+}
+
+}  // namespace xo::mpi

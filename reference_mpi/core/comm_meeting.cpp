@@ -1,0 +1,90 @@
+#include "comm_meeting.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "world.hpp"
+
+namespace xo::mpi {
+
+std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& parent, MeetingKind kind,
+                                                     const char* call, MeetingInput input) {
+  sim::Engine& engine = world.engine();
+  RankState& self = world.self();
+  const int n = parent.size();
+  const auto key = std::make_pair(parent.shared->context, ++parent.collective_sequence);
+  Meeting& m = meetings_[key];
+  if (m.inputs.empty()) m.inputs.resize(static_cast<std::size_t>(n));
+  m.inputs[static_cast<std::size_t>(parent.my_rank)] = std::move(input);
+  m.latest = std::max(m.latest, engine.clock(self.world_rank));
+  if (++m.arrived == n) {
+    build(world, parent, kind, m);
+    const hw::LinkCost c = world.machine().link(0, n > 1 ? 1 : 0);
+    const int steps = 2 * std::bit_width(static_cast<unsigned>(n - 1));
+    const sim::Time finish =
+        m.latest + steps * sim::seconds_to_time(c.latency + c.send_overhead + c.recv_overhead);
+    m.done = true;
+    for (int sleeper : m.sleepers) engine.wake(sleeper, finish);
+    engine.advance_to(finish);
+  } else {
+    m.sleepers.push_back(self.world_rank);
+    self.meeting_note = std::string(call) + " on " + parent.shared->name + ", waiting for " +
+                        std::to_string(n - m.arrived) + " more of its " + std::to_string(n) + " ranks to call it";
+    while (!m.done) engine.block();
+    self.meeting_note.clear();
+  }
+  auto result = m.results[static_cast<std::size_t>(parent.my_rank)];
+  if (++m.collected == n) meetings_.erase(key);
+  return result;
+}
+
+void CommMeetings::build(World& world, const CommHandle& parent, MeetingKind kind, Meeting& m) {
+  const int n = parent.size();
+  m.results.resize(static_cast<std::size_t>(n));
+  if (kind == MeetingKind::Dup) {
+    auto shared = std::make_shared<CommShared>();
+    shared->context = world.new_context();
+    shared->group = parent.shared->group;
+    shared->name = "dup of " + parent.shared->name;
+    std::fill(m.results.begin(), m.results.end(), shared);
+    return;
+  }
+  if (kind == MeetingKind::Create) {
+    const auto& group = m.inputs[0].group;  // MPI requires every member to pass the same group
+    if (group->size() == 0) return;
+    auto shared = std::make_shared<CommShared>();
+    shared->context = world.new_context();
+    shared->group = group;
+    shared->name = "communicator created from " + parent.shared->name;
+    for (int r = 0; r < n; ++r) {
+      if (group->contains(parent.world_rank(r))) m.results[static_cast<std::size_t>(r)] = shared;
+    }
+    return;
+  }
+  // Split: one communicator per color, members ordered by (key, parent rank); colors in ascending
+  // order take contexts in ascending order, so the result does not depend on arrival order.
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int r = 0; r < n; ++r) order[static_cast<std::size_t>(r)] = r;
+  auto input = [&](int r) -> const MeetingInput& { return m.inputs[static_cast<std::size_t>(r)]; };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    if (input(a).color != input(b).color) return input(a).color < input(b).color;
+    return input(a).key < input(b).key;
+  });
+  for (std::size_t begin = 0; begin < order.size();) {
+    const int color = input(order[begin]).color;
+    std::size_t end = begin;
+    while (end < order.size() && input(order[end]).color == color) ++end;
+    if (color != MPI_UNDEFINED) {
+      std::vector<int> members;
+      for (std::size_t i = begin; i < end; ++i) members.push_back(parent.world_rank(order[i]));
+      auto shared = std::make_shared<CommShared>();
+      shared->context = world.new_context();
+      shared->group = Group::from_world_ranks(std::move(members));
+      shared->name = "split of " + parent.shared->name + " (color " + std::to_string(color) + ")";
+      for (std::size_t i = begin; i < end; ++i) m.results[static_cast<std::size_t>(order[i])] = shared;
+    }
+    begin = end;
+  }
+}
+
+}  // namespace xo::mpi

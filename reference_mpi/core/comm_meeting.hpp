@@ -1,0 +1,51 @@
+#pragma once
+// Communicator construction is collective: every member of the parent communicator contributes
+// (a color and key, or a group) and receives its new communicator. Members meet at a rendezvous
+// point keyed by the parent's context and a per-communicator call counter; the last to arrive
+// builds every result, and all leave together at the time of the slowest arrival plus the cost of
+// the agreement (modelled as an allreduce: 2 * ceil(log2 n) small-message steps).
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../kernel/virtual_time.hpp"
+#include "communicator.hpp"
+
+namespace xo::mpi {
+
+class World;
+
+struct MeetingInput {
+  int color = 0;
+  int key = 0;
+  std::shared_ptr<const Group> group;  // MPI_Comm_create only
+};
+
+enum class MeetingKind { Dup, Split, Create };
+
+class CommMeetings {
+ public:
+  // Blocks until every member of `parent` has called; returns this rank's new communicator, or
+  // nullptr if it gets MPI_COMM_NULL.
+  std::shared_ptr<const CommShared> meet(World& world, CommHandle& parent, MeetingKind kind, const char* call,
+                                         MeetingInput input);
+
+ private:
+  struct Meeting {
+    int arrived = 0;
+    int collected = 0;
+    bool done = false;
+    sim::Time latest = 0;
+    std::vector<MeetingInput> inputs;  // by parent rank
+    std::vector<std::shared_ptr<const CommShared>> results;
+    std::vector<int> sleepers;  // world ranks blocked here
+  };
+  void build(World& world, const CommHandle& parent, MeetingKind kind, Meeting& meeting);
+
+  std::map<std::pair<int, std::uint64_t>, Meeting> meetings_;
+};
+
+}  // namespace xo::mpi

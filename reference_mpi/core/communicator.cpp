@@ -1,0 +1,45 @@
+#include "communicator.hpp"
+
+#include "mpi_error.hpp"
+
+namespace xo::mpi {
+
+CommHandle* CommTable::find(MPI_Comm comm) {
+  if (comm <= MPI_COMM_NULL || static_cast<std::size_t>(comm) >= slots_.size()) return nullptr;
+  return slots_[static_cast<std::size_t>(comm)].get();
+}
+
+CommHandle& CommTable::get(MPI_Comm comm) {
+  if (CommHandle* handle = find(comm)) return *handle;
+  if (comm == MPI_COMM_NULL) throw MpiError(MPI_ERR_COMM, "the communicator is MPI_COMM_NULL");
+  throw MpiError(MPI_ERR_COMM, "communicator handle " + std::to_string(comm) +
+                                   " is not a valid communicator (never created, or already freed)");
+}
+
+void CommTable::set_predefined(CommHandle world, CommHandle self) {
+  slots_.resize(3);
+  slots_[MPI_COMM_WORLD] = std::make_unique<CommHandle>(std::move(world));
+  slots_[MPI_COMM_SELF] = std::make_unique<CommHandle>(std::move(self));
+}
+
+MPI_Comm CommTable::add(CommHandle handle) {
+  for (std::size_t i = 3; i < slots_.size(); ++i) {
+    if (!slots_[i]) {
+      slots_[i] = std::make_unique<CommHandle>(std::move(handle));
+      return static_cast<MPI_Comm>(i);
+    }
+  }
+  slots_.push_back(std::make_unique<CommHandle>(std::move(handle)));
+  return static_cast<MPI_Comm>(slots_.size() - 1);
+}
+
+void CommTable::free(MPI_Comm& comm) {
+  if (comm == MPI_COMM_WORLD || comm == MPI_COMM_SELF) {
+    throw MpiError(MPI_ERR_COMM, "MPI_COMM_WORLD and MPI_COMM_SELF cannot be freed");
+  }
+  get(comm);
+  slots_[static_cast<std::size_t>(comm)].reset();
+  comm = MPI_COMM_NULL;
+}
+
+}  // namespace xo::mpi

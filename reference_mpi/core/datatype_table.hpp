@@ -1,0 +1,42 @@
+#pragma once
+// A rank's MPI_Datatype handles. Predefined types are shared, immutable and live for the whole
+// process; user types live in per-rank slots from XO_FIRST_USER_DATATYPE upward and are
+// reference-counted so that a type freed while a message still uses it stays valid until then.
+
+#include <mpi.h>
+
+#include <memory>
+#include <vector>
+
+#include "datatype.hpp"
+
+namespace xo::mpi {
+
+// A datatype in use by a pending operation: the pointer, and ownership when it is a user type.
+struct DatatypeRef {
+  const Datatype* type = nullptr;
+  std::shared_ptr<const Datatype> owner;  // empty for predefined types (they are immortal)
+  const Datatype* operator->() const { return type; }
+  const Datatype& operator*() const { return *type; }
+};
+
+class DatatypeTable {
+ public:
+  // Throws MpiError(MPI_ERR_TYPE) for MPI_DATATYPE_NULL, unknown or freed handles.
+  const Datatype& get(MPI_Datatype handle) const;
+  // Also requires the type to be committed, as communication and Pack do.
+  DatatypeRef get_committed(MPI_Datatype handle) const;
+  MPI_Datatype add(Datatype type);
+  void commit(MPI_Datatype handle);
+  // Predefined types cannot be freed; sets the handle to MPI_DATATYPE_NULL.
+  void free(MPI_Datatype& handle);
+
+ private:
+  const std::shared_ptr<const Datatype>* user_slot(MPI_Datatype handle) const;
+  std::vector<std::shared_ptr<const Datatype>> user_;  // index = handle - XO_FIRST_USER_DATATYPE
+};
+
+// The predefined datatype behind a handle, or nullptr.
+const Datatype* predefined_datatype(MPI_Datatype handle);
+
+}  // namespace xo::mpi

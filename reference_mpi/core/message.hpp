@@ -1,0 +1,34 @@
+#pragma once
+// A message in flight or waiting in a receiver's unexpected queue. Pooled; the payload vector
+// keeps its capacity across reuse, so eager messages allocate nothing in steady state.
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "../kernel/virtual_time.hpp"
+#include "xo/hwmodels/protocol.hpp"
+
+namespace xo::mpi {
+
+struct Request;
+
+struct Message {
+  int source_world = 0;
+  int dest_world = 0;
+  int context = 0;
+  int source = 0;  // sender's rank in the communicator
+  int tag = 0;
+  std::int64_t bytes = 0;
+  hw::Protocol protocol = hw::Protocol::Eager;
+  sim::Time arrival = 0;  // when the envelope reached the receiver
+
+  std::vector<std::byte> payload;  // eager: packed data; rendezvous: empty (data stays with the sender)
+  Request* send_request = nullptr;  // rendezvous: the sender's request, completed by the data transfer
+  Request* recv_request = nullptr;  // rendezvous: the matched receive
+
+  Message* next = nullptr;  // unexpected queue or pool link
+  Message* prev = nullptr;
+};
+
+}  // namespace xo::mpi

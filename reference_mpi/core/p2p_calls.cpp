@@ -1,0 +1,209 @@
+#include "p2p_calls.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "../protocol/point_to_point.hpp"
+#include "mpi_error.hpp"
+#include "world.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+std::string comm_size_text(const CommHandle& comm) {
+  return comm.shared->name + " has " + std::to_string(comm.size()) + " ranks (0 to " +
+         std::to_string(comm.size() - 1) + ")";
+}
+
+void check_count(int count) {
+  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+}
+
+void check_send_tag(int tag) {
+  if (tag < 0 || tag > MPI_TAG_UB_VALUE) {
+    throw MpiError(MPI_ERR_TAG, "tag " + std::to_string(tag) + " is invalid for a send: tags run from 0 to " +
+                                    std::to_string(MPI_TAG_UB_VALUE) + " (MPI_ANY_TAG is for receives only)");
+  }
+}
+
+void check_recv_tag(int tag) {
+  if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE)) {
+    throw MpiError(MPI_ERR_TAG, "tag " + std::to_string(tag) + " is invalid: use 0 to " +
+                                    std::to_string(MPI_TAG_UB_VALUE) + " or MPI_ANY_TAG");
+  }
+}
+
+// A request that is already complete: the MPI_PROC_NULL case.
+Request* null_peer_request(World& world, Request::Kind kind, const char* call) {
+  Request* r = world.new_request();
+  r->kind = kind;
+  r->owner = world.self().world_rank;
+  r->call = call;
+  r->status.MPI_SOURCE = MPI_PROC_NULL;
+  r->status.MPI_TAG = MPI_ANY_TAG;
+  r->complete = true;
+  r->complete_time = world.engine().clock(r->owner);
+  return r;
+}
+
+}  // namespace
+
+Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, hw::SendMode mode) {
+  World& world = World::current();
+  RankState& self = world.self();
+  CommHandle& handle = self.comms.get(comm);
+  check_count(count);
+  auto datatype = self.datatypes.get_committed(type);
+  check_send_tag(tag);
+  if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
+  if (dest < 0 || dest >= handle.size()) {
+    throw MpiError(MPI_ERR_RANK, "destination rank " + std::to_string(dest) + " does not exist: " +
+                                     comm_size_text(handle));
+  }
+  Request* r = world.new_request();
+  r->kind = Request::Kind::Send;
+  r->mode = mode;
+  r->owner = self.world_rank;
+  r->context = handle.shared->context;
+  r->peer = dest;
+  r->tag = tag;
+  r->comm = comm;
+  r->self_rank = handle.my_rank;
+  r->send_buffer = buf;
+  r->count = count;
+  r->bytes = static_cast<std::int64_t>(count) * datatype->size();
+  r->type = std::move(datatype);
+  r->call = call;
+  start_send(world, self, r, handle.world_rank(dest));
+  return r;
+}
+
+Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
+  World& world = World::current();
+  RankState& self = world.self();
+  CommHandle& handle = self.comms.get(comm);
+  check_count(count);
+  auto datatype = self.datatypes.get_committed(type);
+  check_recv_tag(tag);
+  if (source == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Recv, call);
+  if (source != MPI_ANY_SOURCE && (source < 0 || source >= handle.size())) {
+    throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " +
+                                     comm_size_text(handle) + "; use MPI_ANY_SOURCE to receive from any rank");
+  }
+  Request* r = world.new_request();
+  r->kind = Request::Kind::Recv;
+  r->owner = self.world_rank;
+  r->context = handle.shared->context;
+  r->peer = source;
+  r->tag = tag;
+  r->comm = comm;
+  r->self_rank = handle.my_rank;
+  r->recv_buffer = buf;
+  r->count = count;
+  r->bytes = static_cast<std::int64_t>(count) * datatype->size();
+  r->type = std::move(datatype);
+  r->call = call;
+  start_recv(world, self, r);
+  return r;
+}
+
+bool is_done(const Request* r) {
+  World& world = World::current();
+  return r->complete && r->complete_time <= world.engine().clock(world.self().world_rank);
+}
+
+void wait_for(Request* r) {
+  World& world = World::current();
+  RankState& self = world.self();
+  sim::Engine& engine = world.engine();
+  if (!r->complete) {
+    self.waiting_for.assign(1, r);
+    while (!r->complete) engine.block();
+    self.waiting_for.clear();
+  }
+  engine.advance_to(r->complete_time);
+  engine.sync();
+}
+
+int wait_for_any(std::span<Request* const> requests) {
+  World& world = World::current();
+  RankState& self = world.self();
+  sim::Engine& engine = world.engine();
+  bool waiting = false;
+  for (;;) {
+    int best = -1;
+    bool any_active = false;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      const Request* r = requests[i];
+      if (r == nullptr) continue;
+      any_active = true;
+      if (r->complete && (best < 0 || r->complete_time < requests[static_cast<std::size_t>(best)]->complete_time)) {
+        best = static_cast<int>(i);
+      }
+    }
+    if (!any_active) return -1;
+    const sim::Time now = engine.clock(self.world_rank);
+    if (best >= 0 && requests[static_cast<std::size_t>(best)]->complete_time <= now) {
+      if (waiting) self.waiting_for.clear();
+      return best;
+    }
+    if (!waiting) {
+      self.waiting_for.clear();
+      for (Request* r : requests) {
+        if (r != nullptr) self.waiting_for.push_back(r);
+      }
+      waiting = true;
+    }
+    if (best >= 0) {
+      engine.block_until(requests[static_cast<std::size_t>(best)]->complete_time);  // an earlier one may wake us
+    } else {
+      engine.block();
+    }
+  }
+}
+
+int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
+  World& world = World::current();
+  RankState& self = world.self();
+  if (r->kind == Request::Kind::Recv && r->status.MPI_SOURCE != MPI_PROC_NULL && !r->cancelled) {
+    world.engine().advance(sim::seconds_to_time(world.machine().link(self.world_rank, self.world_rank).recv_overhead));
+  }
+  const int error = r->error;
+  if (status != MPI_STATUS_IGNORE) {
+    if (r->kind == Request::Kind::Recv) {
+      *status = r->status;
+    } else {
+      status->MPI_ERROR = MPI_SUCCESS;
+      status->xo_cancelled = 0;
+    }
+    status->MPI_ERROR = error;
+  }
+  if (error == MPI_ERR_TRUNCATE) {
+    CommHandle* comm = self.comms.find(r->comm);
+    self.pending_truncation = "message truncated: rank " + std::to_string(r->status.MPI_SOURCE) + " sent " +
+                              std::to_string(r->truncated_from) + " bytes (tag " + std::to_string(r->status.MPI_TAG) +
+                              ") on " + (comm != nullptr ? comm->shared->name : std::string("a communicator")) +
+                              " but the receive buffer holds " + std::to_string(r->bytes) +
+                              " bytes; post a larger receive, or size it with MPI_Probe and MPI_Get_count";
+  }
+  if (handle != nullptr) {
+    self.requests.remove(*handle);
+    *handle = MPI_REQUEST_NULL;
+  }
+  world.release(r);
+  return error;
+}
+
+void retire(Request* r, MPI_Status* status, MPI_Request* handle) {
+  if (retire_quietly(r, status, handle) == MPI_ERR_TRUNCATE) {
+    throw MpiError(MPI_ERR_TRUNCATE, World::current().self().pending_truncation);
+  }
+}
+
+Request* find_request(MPI_Request handle) { return World::current().self().requests.get(handle); }
+
+MPI_Request add_request(Request* request) { return World::current().self().requests.add(request); }
+
+}  // namespace xo::mpi

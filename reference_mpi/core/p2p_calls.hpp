@@ -1,0 +1,38 @@
+#pragma once
+// The steps every point-to-point entry point shares: validate and post a send or a receive,
+// wait for a request in virtual time, and retire it into an MPI_Status.
+
+#include <mpi.h>
+
+#include <span>
+
+#include "request.hpp"
+#include "xo/hwmodels/protocol.hpp"
+
+namespace xo::mpi {
+
+class World;
+struct RankState;
+
+Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, hw::SendMode mode);
+Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);
+
+// Blocks the calling rank until `request` is complete in virtual time.
+void wait_for(Request* request);
+// Blocks until at least one of `requests` (nullptr entries are inactive) is complete; returns the
+// index of the earliest completion, or -1 if every entry is inactive.
+int wait_for_any(std::span<Request* const> requests);
+// Whether `request` is complete at the calling rank's present time.
+bool is_done(const Request* request);
+// Charges receive overhead, fills `status` (may be null), releases the request and throws
+// MpiError on a truncated receive. `handle`, if not null, is removed from the table and nulled.
+void retire(Request* request, MPI_Status* status, MPI_Request* handle);
+// Like retire, but reports truncation in status->MPI_ERROR instead of throwing; returns the error.
+int retire_quietly(Request* request, MPI_Status* status, MPI_Request* handle);
+
+// Handle lookup for the calling rank; MPI_REQUEST_NULL gives nullptr.
+Request* find_request(MPI_Request handle);
+MPI_Request add_request(Request* request);
+
+}  // namespace xo::mpi

@@ -1,0 +1,58 @@
+#pragma once
+// Everything the reference MPI keeps for one rank: handle tables, matching queues, buffered-send
+// space and the bookkeeping that deadlock reports and compute-time accounting need.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../kernel/virtual_time.hpp"
+#include "communicator.hpp"
+#include "datatype_table.hpp"
+#include "group_table.hpp"
+#include "matching_queues.hpp"
+#include "request_table.hpp"
+
+namespace xo::mpi {
+
+// A buffered send in progress: its packed data and the space it takes in the attached buffer.
+struct BsendRecord {
+  std::int64_t bytes = 0;  // payload plus MPI_BSEND_OVERHEAD
+  std::vector<std::byte> data;
+  Request* request = nullptr;
+};
+
+struct RankState {
+  int world_rank = 0;
+  bool initialized = false;
+  bool finalized = false;
+
+  CommTable comms;
+  GroupTable groups;
+  DatatypeTable datatypes;
+  RequestTable requests;
+  MatchingQueues queues;
+
+  sim::Time nic_free = 0;  // when this rank's NIC can inject the next message
+
+  void* bsend_buffer = nullptr;
+  std::int64_t bsend_size = 0;
+  std::vector<std::unique_ptr<BsendRecord>> bsends;  // stable addresses: requests point into data
+
+  // What the rank is doing, for deadlock reports.
+  const char* call = nullptr;
+  int call_depth = 0;
+  std::string last_error;  // the message a fatal error handler prints
+  std::string pending_truncation;  // details of the last truncated receive
+  std::string meeting_note;        // set while blocked building a communicator
+  bool blocked_in_probe = false;
+  std::vector<const Request*> waiting_for;
+  int probe_source = 0;
+  int probe_tag = 0;
+  MPI_Comm probe_comm = MPI_COMM_NULL;
+
+  std::int64_t cpu_mark_ns = 0;  // host thread CPU time when the rank last left an MPI call
+};
+
+}  // namespace xo::mpi

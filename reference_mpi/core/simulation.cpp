@@ -1,0 +1,23 @@
+#include "xo/reference_mpi/simulation.hpp"
+
+#include <cstdlib>
+
+#include "world.hpp"
+#include "xo/hwmodels/machine_error.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+
+namespace xo::mpi {
+
+SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
+                                const std::vector<std::string>& args) {
+  if (options.ranks < 1) {
+    throw hw::MachineError("the rank count must be at least 1, got " + std::to_string(options.ranks));
+  }
+  std::unique_ptr<hw::Machine> machine = hw::builtin_machines().create(options.machine);
+  for (const std::string& assignment : options.params) machine->set_param_assignment(assignment);
+  machine->resolve_env(options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
+  World world(options, std::move(machine), main, args);
+  return world.run();
+}
+
+}  // namespace xo::mpi

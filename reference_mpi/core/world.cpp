@@ -1,0 +1,167 @@
+#include "world.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+#include "communicator.hpp"
+#include "thread_cpu_clock.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+std::string describe_peer(int peer) {
+  if (peer == MPI_ANY_SOURCE) return "any rank (MPI_ANY_SOURCE)";
+  return "rank " + std::to_string(peer);
+}
+
+std::string describe_tag(int tag) { return tag == MPI_ANY_TAG ? "any tag" : "tag " + std::to_string(tag); }
+}  // namespace
+
+World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMain& main,
+             const std::vector<std::string>& args)
+    : options_(options),
+      machine_(std::move(machine)),
+      main_(main),
+      args_(args),
+      engine_(sim::EngineConfig{options.ranks, options.stack_bytes, options.guard_pages}, &World::rank_body, this) {
+  const hw::LinkCost cost = machine_->link(0, 0);
+  poll_cost_ = std::max<sim::Time>(sim::seconds_to_time(cost.recv_overhead), 10'000);  // >= 10 ns
+  auto world_shared = std::make_shared<CommShared>();
+  world_shared->context = 1;
+  world_shared->group = Group::range(0, options.ranks);
+  world_shared->name = "MPI_COMM_WORLD";
+  ranks_.reserve(static_cast<std::size_t>(options.ranks));
+  for (int r = 0; r < options.ranks; ++r) {
+    auto state = std::make_unique<RankState>();
+    state->world_rank = r;
+    auto self_shared = std::make_shared<CommShared>();
+    self_shared->context = 2;
+    self_shared->group = Group::range(r, 1);
+    self_shared->name = "MPI_COMM_SELF";
+    state->comms.set_predefined(CommHandle{world_shared, r}, CommHandle{std::move(self_shared), 0});
+    ranks_.push_back(std::move(state));
+  }
+  engine_.set_blocked_describer([this](int rank) { return describe_blocked(rank); });
+}
+
+World::~World() {
+  if (current_ == this) current_ = nullptr;
+}
+
+void World::outside_simulation() {
+  std::fputs("xo: an MPI function was called outside a simulated rank; MPI calls must run inside a program "
+               "started by `xo run` (or xo::mpi::run_simulation)\n",
+             stderr);
+  std::abort();
+}
+
+SimulationResult World::run() {
+  current_ = this;
+  const sim::RunOutcome outcome = engine_.run();
+  current_ = nullptr;
+  SimulationResult result;
+  result.virtual_seconds = sim::time_to_seconds(outcome.end_time);
+  result.messages = messages_;
+  result.guarded_stacks = outcome.guarded_stacks;
+  result.error = outcome.message;
+  result.exit_code = outcome.kind == sim::RunOutcome::Kind::Completed ? first_failed_exit_ : outcome.exit_code;
+  return result;
+}
+
+void World::rank_body(int rank, void* world) { static_cast<World*>(world)->run_rank(rank); }
+
+void World::run_rank(int rank) {
+  // Each rank gets its own argv, as separate processes would.
+  std::vector<std::string> args = args_;
+  if (args.empty()) args.push_back("app");
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  RankState& state = *ranks_[static_cast<std::size_t>(rank)];
+  if (options_.compute == ComputeMode::Measured) state.cpu_mark_ns = thread_cpu_ns();
+  const int code = main_(static_cast<int>(args.size()), argv.data());
+  if (state.initialized && !state.finalized) {
+    engine_.abort(1, "rank " + std::to_string(rank) +
+                         " returned from main without calling MPI_Finalize; call MPI_Finalize before returning");
+  }
+  if (code != 0 && first_failed_exit_ == 0) first_failed_exit_ = code;
+}
+
+Request* World::new_request() {
+  if (free_requests_ == nullptr) {
+    request_storage_.push_back(std::make_unique<Request>());
+    return request_storage_.back().get();
+  }
+  Request* r = free_requests_;
+  free_requests_ = r->next_free;
+  *r = Request{};
+  return r;
+}
+
+void World::release(Request* request) {
+  request->type = DatatypeRef{};
+  request->next_free = free_requests_;
+  free_requests_ = request;
+}
+
+Message* World::new_message() {
+  if (free_messages_ == nullptr) {
+    message_storage_.push_back(std::make_unique<Message>());
+    return message_storage_.back().get();
+  }
+  Message* m = free_messages_;
+  free_messages_ = m->next;
+  std::vector<std::byte> keep = std::move(m->payload);  // keep the capacity, drop the contents
+  *m = Message{};
+  m->payload = std::move(keep);
+  m->payload.clear();
+  return m;
+}
+
+void World::release(Message* message) {
+  message->next = free_messages_;
+  free_messages_ = message;
+}
+
+void World::complete(Request* request, sim::Time at) {
+  request->complete = true;
+  request->complete_time = at;
+  if (request->user_freed) {
+    release(request);
+    return;
+  }
+  engine_.wake(request->owner, at);
+}
+
+std::string World::describe_blocked(int rank) {
+  RankState& state = *ranks_[static_cast<std::size_t>(rank)];
+  std::ostringstream out;
+  if (!state.meeting_note.empty()) return state.meeting_note;
+  out << (state.call != nullptr ? state.call : "MPI call");
+  if (state.blocked_in_probe) {
+    CommHandle* comm = state.comms.find(state.probe_comm);
+    out << " waiting for a message from " << describe_peer(state.probe_source) << " ("
+        << describe_tag(state.probe_tag) << ") on " << (comm != nullptr ? comm->shared->name : "?");
+    return out.str();
+  }
+  const char* separator = " waiting for: ";
+  for (const Request* r : state.waiting_for) {
+    if (r->complete) continue;
+    out << separator;
+    separator = "; ";
+    CommHandle* comm = state.comms.find(r->comm);
+    const std::string comm_name = comm != nullptr ? comm->shared->name : "a freed communicator";
+    if (r->kind == Request::Kind::Recv) {
+      out << r->call << " from " << describe_peer(r->peer) << " (" << describe_tag(r->tag) << ") on " << comm_name;
+    } else {
+      out << r->call << " to rank " << r->peer << " (" << describe_tag(r->tag) << ", " << r->bytes
+          << " bytes, rendezvous: the receiver has not posted a matching receive) on " << comm_name;
+    }
+  }
+  return out.str();
+}
+
+}  // namespace xo::mpi

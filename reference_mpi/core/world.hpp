@@ -1,0 +1,82 @@
+#pragma once
+// One simulation: the machine, the engine, every rank's MPI state and the object pools. Exactly
+// one World exists while a simulation runs; the C API finds it through World::current().
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../kernel/engine.hpp"
+#include "comm_meeting.hpp"
+#include "message.hpp"
+#include "rank_state.hpp"
+#include "request.hpp"
+#include "xo/hwmodels/machine.hpp"
+#include "xo/reference_mpi/simulation.hpp"
+
+namespace xo::mpi {
+
+class World {
+ public:
+  World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMain& main,
+        const std::vector<std::string>& args);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  SimulationResult run();
+
+  // The running simulation; fails loudly when an MPI function is called outside one.
+  static World& current() {
+    if (current_ == nullptr || current_->engine_.current_rank() < 0) [[unlikely]] outside_simulation();
+    return *current_;
+  }
+  // The running simulation, from an event handler (no rank is running then).
+  static World& running() { return *current_; }
+
+  RankState& self() { return *ranks_[static_cast<std::size_t>(engine_.current_rank())]; }
+  RankState& rank(int world_rank) { return *ranks_[static_cast<std::size_t>(world_rank)]; }
+  int size() const { return static_cast<int>(ranks_.size()); }
+  sim::Engine& engine() { return engine_; }
+  const hw::Machine& machine() const { return *machine_; }
+  ComputeMode compute() const { return options_.compute; }
+
+  Request* new_request();
+  void release(Request* request);
+  Message* new_message();
+  void release(Message* message);
+  int new_context() { return next_context_++; }
+  CommMeetings& meetings() { return meetings_; }
+  void count_message() { ++messages_; }
+
+  // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call.
+  void complete(Request* request, sim::Time at);
+  // Time a rank polling with Test or Iprobe spends per call, so polling loops advance.
+  sim::Time poll_cost() const { return poll_cost_; }
+
+ private:
+  [[noreturn]] static void outside_simulation();
+  static void rank_body(int rank, void* world);
+
+  static inline World* current_ = nullptr;
+  void run_rank(int rank);
+  std::string describe_blocked(int rank);
+
+  SimulationOptions options_;
+  std::unique_ptr<hw::Machine> machine_;
+  const RankMain& main_;
+  std::vector<std::string> args_;
+  std::vector<std::unique_ptr<RankState>> ranks_;
+  sim::Engine engine_;
+  Request* free_requests_ = nullptr;
+  Message* free_messages_ = nullptr;
+  std::vector<std::unique_ptr<Request>> request_storage_;
+  std::vector<std::unique_ptr<Message>> message_storage_;
+  CommMeetings meetings_;
+  int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
+  std::uint64_t messages_ = 0;
+  sim::Time poll_cost_ = 0;
+  int first_failed_exit_ = 0;
+};
+
+}  // namespace xo::mpi

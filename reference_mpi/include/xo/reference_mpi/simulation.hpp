@@ -1,0 +1,42 @@
+#pragma once
+// Running an MPI program on a simulated machine: the C++ entry point under `xo run`, the tests
+// and the benchmarks. Each rank calls `main` on its own fiber; ranks share the program's globals.
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace xo::mpi {
+
+enum class ComputeMode {
+  None,      // time between MPI calls is free: fully deterministic
+  Measured,  // host thread CPU time between MPI calls, scaled by the machine's cpu_factor
+};
+
+struct SimulationOptions {
+  int ranks = 1;
+  std::string machine = "loggp";
+  std::vector<std::string> params;  // "key=value" overrides of machine parameters
+  ComputeMode compute = ComputeMode::None;
+  std::size_t stack_bytes = 512 * 1024;
+  bool guard_pages = true;
+  // Where the machine's MPI environment variables are read from (getenv when unset).
+  std::function<const char*(const char*)> env_lookup;
+};
+
+struct SimulationResult {
+  int exit_code = 0;            // 0, or the first non-zero exit of a rank, MPI_Abort's code, 1 on error
+  std::string error;            // deadlock report, fatal MPI error or abort message; empty on success
+  double virtual_seconds = 0;   // largest rank clock at the end
+  std::uint64_t messages = 0;   // point-to-point messages delivered
+  std::size_t guarded_stacks = 0;
+};
+
+using RankMain = std::function<int(int argc, char** argv)>;
+
+// Throws xo::hw::MachineError for an unknown machine, a bad --param or a bad environment value.
+SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
+                                const std::vector<std::string>& args = {});
+
+}  // namespace xo::mpi

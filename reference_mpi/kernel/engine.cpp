@@ -1,0 +1,159 @@
+#include "engine.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <sstream>
+
+#include "stack_overflow_guard.hpp"
+
+namespace xo::sim {
+
+Engine::Engine(const EngineConfig& config, RankBody body, void* argument) : body_(body), argument_(argument) {
+  assert(config.ranks > 0);
+  const std::size_t n = static_cast<std::size_t>(config.ranks);
+  const std::size_t guard_budget = config.guard_pages ? guard_page_budget() : 0;
+  ranks_.resize(n);
+  launches_.resize(n);
+  queue_.reserve(2 * n + 16);
+  for (std::size_t i = 0; i < n; ++i) {
+    launches_[i] = Launch{this, static_cast<int>(i)};
+    FiberStack stack(config.stack_bytes, i < guard_budget);
+    if (stack.guarded()) ++outcome_.guarded_stacks;
+    ranks_[i].fiber = std::make_unique<Fiber>(std::move(stack), &Engine::fiber_entry, &launches_[i]);
+    schedule_resume(static_cast<int>(i), 0);
+  }
+}
+
+Engine::~Engine() = default;
+
+void Engine::fiber_entry(void* launch) {
+  auto* l = static_cast<Launch*>(launch);
+  l->engine->body_(l->rank, l->engine->argument_);
+}
+
+void Engine::schedule(Time at, EventHandler handler, void* object, std::int64_t argument) {
+  assert(at >= event_time_);
+  queue_.push(at, handler, object, argument);
+}
+
+void Engine::schedule_resume(int rank, Time at) {
+  Rank& r = ranks_[static_cast<std::size_t>(rank)];
+  r.state = State::Scheduled;
+  r.scheduled_at = at;
+  ++r.generation;
+  queue_.push(at, &Engine::resume_handler, this,
+              static_cast<std::int64_t>(rank) | (static_cast<std::int64_t>(r.generation) << 32));
+}
+
+void Engine::wake(int rank, Time at) {
+  Rank& r = ranks_[static_cast<std::size_t>(rank)];
+  const Time when = std::max(at, r.clock);
+  if (r.state == State::Blocked || (r.state == State::Scheduled && when < r.scheduled_at)) {
+    schedule_resume(rank, when);
+  }
+}
+
+void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
+  const auto rank = static_cast<std::int64_t>(argument & 0xffffffff);
+  Rank& r = engine.ranks_[static_cast<std::size_t>(rank)];
+  if (static_cast<std::uint32_t>(argument >> 32) != r.generation) return;  // superseded by an earlier wake
+  r.clock = std::max(r.clock, engine.event_time_);
+  r.state = State::Running;
+  engine.current_ = static_cast<int>(rank);
+  StackOverflowGuard::set_running(r.fiber->stack(), engine.current_);
+  r.fiber->resume();
+  engine.current_ = -1;
+  if (r.fiber->finished()) {
+    r.state = State::Finished;
+  } else if (!r.fiber->stack().canary_intact() && !engine.aborted_) {
+    engine.aborted_ = true;
+    engine.outcome_.kind = RunOutcome::Kind::Aborted;
+    engine.outcome_.exit_code = 1;
+    engine.outcome_.message = "rank " + std::to_string(rank) + " overflowed its " +
+                              std::to_string(r.fiber->stack().usable_bytes() / 1024) +
+                              " KiB fiber stack; run again with a larger --stack-size (for example --stack-size=8M)";
+  }
+}
+
+void Engine::advance_to(Time at) {
+  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  r.clock = std::max(r.clock, at);
+}
+
+void Engine::sync() {
+  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  if (queue_.empty() || queue_.top().time >= r.clock) return;
+  schedule_resume(current_, r.clock);
+  r.fiber->suspend();
+}
+
+void Engine::block_until(Time at) {
+  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  schedule_resume(current_, std::max(at, r.clock));
+  r.fiber->suspend();
+}
+
+void Engine::block() {
+  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  r.state = State::Blocked;
+  r.fiber->suspend();
+}
+
+void Engine::abort(int exit_code, std::string message) {
+  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  if (!aborted_) {
+    aborted_ = true;
+    outcome_.kind = RunOutcome::Kind::Aborted;
+    outcome_.exit_code = exit_code;
+    outcome_.message = std::move(message);
+  }
+  r.state = State::Blocked;
+  r.fiber->suspend();
+  assert(false && "aborted rank resumed");
+  __builtin_unreachable();
+}
+
+RunOutcome Engine::run() {
+  StackOverflowGuard guard;
+  while (!aborted_ && !queue_.empty()) {
+    const Event event = queue_.pop();
+    event_time_ = event.time;
+    event.handler(*this, event.object, event.argument);
+  }
+  for (const Rank& r : ranks_) outcome_.end_time = std::max(outcome_.end_time, r.clock);
+  if (aborted_) return outcome_;
+  const bool all_finished =
+      std::all_of(ranks_.begin(), ranks_.end(), [](const Rank& r) { return r.state == State::Finished; });
+  if (!all_finished) {
+    outcome_.kind = RunOutcome::Kind::Deadlock;
+    outcome_.exit_code = 1;
+    outcome_.message = deadlock_report();
+  }
+  return outcome_;
+}
+
+std::string Engine::deadlock_report() const {
+  std::ostringstream out;
+  std::size_t blocked = 0;
+  for (const Rank& r : ranks_) blocked += r.state == State::Blocked ? 1 : 0;
+  out << "deadlock: no rank can make progress; " << blocked << " of " << ranks_.size()
+      << " ranks are blocked:\n";
+  constexpr std::size_t kListed = 64;  // a 65,536-rank deadlock must not print 65,536 lines
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < ranks_.size(); ++i) {
+    if (ranks_[i].state != State::Blocked) continue;
+    if (listed++ == kListed) {
+      out << "  ... and " << (blocked - kListed) << " more\n";
+      break;
+    }
+    out << "  rank " << i << " at t=" << time_to_seconds(ranks_[i].clock) * 1e6 << " us: "
+        << (describe_blocked_ ? describe_blocked_(static_cast<int>(i)) : std::string("blocked")) << "\n";
+  }
+  std::size_t finished = 0;
+  for (const Rank& r : ranks_) finished += r.state == State::Finished ? 1 : 0;
+  if (finished > 0) out << "  (" << finished << " ranks had already finished)\n";
+  out << "Check that every send has a matching receive (peer, tag, communicator), or use nonblocking calls.";
+  return out.str();
+}
+
+}  // namespace xo::sim

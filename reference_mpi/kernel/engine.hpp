@@ -1,0 +1,103 @@
+#pragma once
+// The discrete-event engine. One OS thread runs every rank as a fiber. The engine fires the
+// event with the smallest (time, sequence); resuming a rank is itself an event, so a rank only
+// runs when no other rank or event is due earlier. Rank code reaches the engine only through the
+// calls marked "fiber side", which run while the engine is suspended: that, and the tie-breaking
+// sequence, make every run deterministic.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "event_queue.hpp"
+#include "fiber.hpp"
+#include "virtual_time.hpp"
+
+namespace xo::sim {
+
+struct EngineConfig {
+  int ranks = 1;
+  std::size_t stack_bytes = 512 * 1024;
+  bool guard_pages = true;
+};
+
+struct RunOutcome {
+  enum class Kind { Completed, Deadlock, Aborted };
+  Kind kind = Kind::Completed;
+  int exit_code = 0;
+  std::string message;  // the deadlock report or the abort reason
+  Time end_time = 0;    // largest rank clock
+  std::size_t guarded_stacks = 0;
+};
+
+class Engine {
+ public:
+  using RankBody = void (*)(int rank, void* argument);
+  // Describes what a blocked rank waits for, for the deadlock report.
+  using BlockedDescriber = std::function<std::string(int rank)>;
+
+  Engine(const EngineConfig& config, RankBody body, void* argument);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  void set_blocked_describer(BlockedDescriber describer) { describe_blocked_ = std::move(describer); }
+  RunOutcome run();
+
+  // Any side.
+  void schedule(Time at, EventHandler handler, void* object, std::int64_t argument);
+  // Makes a blocked rank runnable at `at` (or at its own clock, if later). No effect otherwise.
+  void wake(int rank, Time at);
+  Time clock(int rank) const { return ranks_[static_cast<std::size_t>(rank)].clock; }
+  int rank_count() const { return static_cast<int>(ranks_.size()); }
+  // Time of the event being fired, or of the running rank.
+  Time now() const { return current_ >= 0 ? clock(current_) : event_time_; }
+
+  // Fiber side.
+  int current_rank() const { return current_; }
+  void advance(Time delta) { ranks_[static_cast<std::size_t>(current_)].clock += delta; }
+  void advance_to(Time at);
+  // Yields if an event is due before this rank's clock, so effects stay in time order. Events at
+  // the same time may run after the rank: ties go to the running rank.
+  void sync();
+  // Suspends the running rank until wake().
+  void block();
+  // Suspends the running rank until `at`, or until an earlier wake().
+  void block_until(Time at);
+  // Ends the whole run (MPI_Abort, a fatal MPI error). Does not return.
+  [[noreturn]] void abort(int exit_code, std::string message);
+
+ private:
+  enum class State : std::uint8_t { Scheduled, Running, Blocked, Finished };
+  struct Rank {
+    Time clock = 0;
+    Time scheduled_at = 0;         // time of the live resume event, while Scheduled
+    std::uint32_t generation = 0;  // resume events of older generations are stale
+    State state = State::Scheduled;
+    std::unique_ptr<Fiber> fiber;
+  };
+  struct Launch {
+    Engine* engine;
+    int rank;
+  };
+
+  static void resume_handler(Engine& engine, void* object, std::int64_t rank);
+  static void fiber_entry(void* launch);
+  void schedule_resume(int rank, Time at);
+  std::string deadlock_report() const;
+
+  std::vector<Rank> ranks_;
+  std::vector<Launch> launches_;
+  EventQueue queue_;
+  RankBody body_;
+  void* argument_;
+  BlockedDescriber describe_blocked_;
+  Time event_time_ = 0;
+  int current_ = -1;
+  bool aborted_ = false;
+  RunOutcome outcome_;
+};
+
+}  // namespace xo::sim

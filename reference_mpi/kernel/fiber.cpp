@@ -1,0 +1,35 @@
+#include "fiber.hpp"
+
+#include <cassert>
+#include <utility>
+
+namespace xo::sim {
+
+namespace ctx = boost::context::detail;
+
+Fiber::Fiber(FiberStack stack, Entry entry, void* argument)
+    : stack_(std::move(stack)), entry_(entry), argument_(argument) {
+  context_ = ctx::make_fcontext(stack_.top(), stack_.usable_bytes(), &Fiber::trampoline);
+}
+
+void Fiber::trampoline(ctx::transfer_t transfer) {
+  auto* self = static_cast<Fiber*>(transfer.data);
+  self->engine_ = transfer.fctx;
+  self->entry_(self->argument_);
+  self->finished_ = true;
+  ctx::jump_fcontext(self->engine_, nullptr);  // never resumed again
+  assert(false && "finished fiber resumed");
+}
+
+void Fiber::resume() {
+  assert(!finished_);
+  ctx::transfer_t back = ctx::jump_fcontext(context_, this);
+  context_ = back.fctx;
+}
+
+void Fiber::suspend() {
+  ctx::transfer_t back = ctx::jump_fcontext(engine_, nullptr);
+  engine_ = back.fctx;
+}
+
+}  // namespace xo::sim

@@ -1,0 +1,41 @@
+#pragma once
+// Stacks for rank fibers: mmap'd, touched lazily (memory is what a rank really uses), with a
+// PROT_NONE guard page below each stack while the kernel's mapping budget allows it, and a canary
+// word checked at every switch for the stacks beyond that budget.
+
+#include <cstddef>
+#include <cstdint>
+
+namespace xo::sim {
+
+class FiberStack {
+ public:
+  FiberStack() = default;
+  // Throws std::runtime_error if the memory cannot be mapped.
+  FiberStack(std::size_t usable_bytes, bool guard_page);
+  ~FiberStack();
+  FiberStack(FiberStack&& other) noexcept;
+  FiberStack& operator=(FiberStack&& other) noexcept;
+  FiberStack(const FiberStack&) = delete;
+  FiberStack& operator=(const FiberStack&) = delete;
+
+  void* top() const { return base_ + mapped_; }  // stacks grow down
+  std::size_t usable_bytes() const { return mapped_ - guard_; }
+  bool guarded() const { return guard_ != 0; }
+  bool canary_intact() const;
+  // True if `address` lies in this stack's guard page.
+  bool in_guard(const void* address) const;
+
+ private:
+  void release();
+
+  std::uint8_t* base_ = nullptr;
+  std::size_t mapped_ = 0;
+  std::size_t guard_ = 0;
+};
+
+// How many stacks may get a guard page: each guarded stack costs two kernel mappings, and
+// vm.max_map_count (65530 by default) caps mappings per process.
+std::size_t guard_page_budget();
+
+}  // namespace xo::sim

@@ -1,0 +1,64 @@
+#include "launch_options.hpp"
+
+#include <cstdlib>
+#include <sstream>
+
+#include "xo/hwmodels/machine_error.hpp"
+
+namespace xo::mpi {
+
+namespace {
+std::string env_or(const char* name, const char* fallback) {
+  const char* value = std::getenv(name);
+  return value != nullptr && *value != '\0' ? value : fallback;
+}
+}  // namespace
+
+std::size_t parse_byte_size(const std::string& text) {
+  if (text.empty()) return 0;
+  std::size_t digits = 0;
+  while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
+  if (digits == 0 || digits + 1 < text.size()) return 0;
+  std::size_t value = std::stoull(text.substr(0, digits));
+  if (digits < text.size()) {
+    switch (text[digits]) {
+      case 'k': case 'K': value <<= 10; break;
+      case 'm': case 'M': value <<= 20; break;
+      case 'g': case 'G': value <<= 30; break;
+      default: return 0;
+    }
+  }
+  return value;
+}
+
+SimulationOptions launch_options_from_environment() {
+  SimulationOptions options;
+  const std::string ranks = env_or(kEnvRanks, "1");
+  char* end = nullptr;
+  const long n = std::strtol(ranks.c_str(), &end, 10);
+  if (*end != '\0' || n < 1 || n > (1L << 24)) {
+    throw hw::MachineError(std::string(kEnvRanks) + "=" + ranks + " is not a rank count from 1 to 16777216");
+  }
+  options.ranks = static_cast<int>(n);
+  options.machine = env_or(kEnvMachine, "loggp");
+  std::istringstream params(env_or(kEnvParams, ""));
+  for (std::string line; std::getline(params, line);) {
+    if (!line.empty()) options.params.push_back(line);
+  }
+  const std::string compute = env_or(kEnvCompute, "measured");
+  if (compute == "none") {
+    options.compute = ComputeMode::None;
+  } else if (compute == "measured") {
+    options.compute = ComputeMode::Measured;
+  } else {
+    throw hw::MachineError("--compute=" + compute + " is not a compute mode; use none or measured");
+  }
+  const std::string stack = env_or(kEnvStack, "512K");
+  options.stack_bytes = parse_byte_size(stack);
+  if (options.stack_bytes < 16 * 1024) {
+    throw hw::MachineError("--stack-size=" + stack + " is invalid: give at least 16K (suffixes K, M, G)");
+  }
+  return options;
+}
+
+}  // namespace xo::mpi

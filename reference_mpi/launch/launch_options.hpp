@@ -1,0 +1,23 @@
+#pragma once
+// How `xo run` tells a compiled program what to simulate: environment variables, so the program
+// can also be started by hand (`XO_RUN_RANKS=4 ./app`) or under a debugger.
+
+#include <string>
+
+#include "xo/reference_mpi/simulation.hpp"
+
+namespace xo::mpi {
+
+inline constexpr const char* kEnvRanks = "XO_RUN_RANKS";        // rank count (default 1)
+inline constexpr const char* kEnvMachine = "XO_RUN_MACHINE";    // machine name (default loggp)
+inline constexpr const char* kEnvParams = "XO_RUN_PARAMS";      // "key=value" lines, newline-separated
+inline constexpr const char* kEnvCompute = "XO_RUN_COMPUTE";    // none | measured (default measured)
+inline constexpr const char* kEnvStack = "XO_RUN_STACK_SIZE";   // bytes, with optional K/M/G suffix
+inline constexpr const char* kEnvQuiet = "XO_RUN_QUIET";        // 1: no summary line on stderr
+
+// Reads the variables above; throws hw::MachineError with a clear message on a malformed value.
+SimulationOptions launch_options_from_environment();
+// Parses "512K", "8M", "1G" or plain bytes; returns 0 if malformed.
+std::size_t parse_byte_size(const std::string& text);
+
+}  // namespace xo::mpi

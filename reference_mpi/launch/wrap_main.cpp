@@ -1,0 +1,52 @@
+// Entry point of programs built by `xo cc` / `xo c++`. They are linked with --wrap=main, so the C
+// runtime calls __wrap_main, which runs the program's own main (__real_main) once per simulated
+// rank. A later option can load a separate copy of the program per rank (private globals) by
+// handing run_simulation a different RankMain per rank; until then ranks share globals.
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "launch_options.hpp"
+#include "xo/hwmodels/machine_error.hpp"
+
+extern "C" int __real_main(int argc, char** argv);
+
+extern "C" int __wrap_main(int argc, char** argv) {
+  using namespace xo::mpi;
+  SimulationOptions options;
+  try {
+    options = launch_options_from_environment();
+  } catch (const xo::hw::MachineError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 2;
+  }
+  std::vector<std::string> args(argv, argv + argc);
+  const auto start = std::chrono::steady_clock::now();
+  SimulationResult result;
+  try {
+    result = run_simulation(options, [](int c, char** v) { return __real_main(c, v); }, args);
+  } catch (const xo::hw::MachineError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 2;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 1;
+  }
+  std::fflush(stdout);
+  if (!result.error.empty()) std::fprintf(stderr, "xo: %s\n", result.error.c_str());
+  const char* quiet = std::getenv(kEnvQuiet);
+  if (quiet == nullptr || *quiet != '1') {
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "xo: %d ranks on %s: %.3f ms simulated, %llu messages, %.2f s wall\n", options.ranks,
+                 options.machine.c_str(), result.virtual_seconds * 1e3,
+                 static_cast<unsigned long long>(result.messages), wall);
+    if (options.guard_pages && result.guarded_stacks < static_cast<std::size_t>(options.ranks)) {
+      std::fprintf(stderr,
+                   "xo: note: guard pages protected %zu of %d rank stacks (vm.max_map_count limits the mappings of "
+                   "a process); the others were checked by a canary. Raise vm.max_map_count to guard them all.\n",
+                   result.guarded_stacks, options.ranks);
+    }
+  }
+  return result.exit_code;
+}

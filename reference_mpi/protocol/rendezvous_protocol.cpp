@@ -1,0 +1,64 @@
+// Rendezvous: the sender announces the message (request-to-send); once a receive matches it, the
+// receiver answers clear-to-send and the sender pushes the data straight from the user buffer into
+// the receive buffer. Synchronous sends always take this path, so they complete only after the
+// match, as MPI_Ssend must.
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "datatype_pack.hpp"
+#include "../core/world.hpp"
+#include "link_times.hpp"
+#include "point_to_point.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+// Moves `bytes` of typed data from the send buffer to the receive buffer.
+void transfer(const Request& send, Request& receive, std::int64_t bytes) {
+  if (bytes <= 0) return;
+  if (send.type->is_contiguous() && receive.type->is_contiguous()) {
+    std::memcpy(receive.recv_buffer, send.send_buffer, static_cast<std::size_t>(bytes));
+    return;
+  }
+  static thread_local std::vector<std::byte> staging;
+  staging.resize(static_cast<std::size_t>(send.bytes));
+  pack(send.send_buffer, send.count, *send.type, staging.data());
+  unpack(staging.data(), bytes, *receive.type, receive.recv_buffer);
+}
+
+void on_clear_to_send(sim::Engine& engine, void* message, std::int64_t) {
+  World& world = World::running();
+  auto* m = static_cast<Message*>(message);
+  RankState& sender = world.rank(m->source_world);
+  const LinkTimes t(world.machine().link(m->source_world, m->dest_world), m->bytes);
+  const sim::Time inject = std::max(engine.now(), sender.nic_free);
+  sender.nic_free = inject + t.nic_busy();
+  transfer(*m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
+  world.complete(m->send_request, inject + t.wire);
+  world.complete(m->recv_request, inject + t.wire + t.latency);
+  world.release(m);
+}
+
+}  // namespace
+
+void send_rendezvous(World& world, RankState& sender, Request* send, Message* m) {
+  sim::Engine& engine = world.engine();
+  const LinkTimes t(world.machine().link(sender.world_rank, m->dest_world), 0);
+  engine.advance(t.send_overhead);
+  m->send_request = send;
+  send->message = m;
+  const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
+  sender.nic_free = inject + t.gap;
+  m->arrival = inject + t.latency;
+}
+
+void rendezvous_matched(World& world, Request* receive, Message* m, sim::Time when) {
+  const LinkTimes t(world.machine().link(m->dest_world, m->source_world), 0);
+  m->recv_request = receive;
+  world.engine().schedule(when + t.latency, &on_clear_to_send, m, 0);
+}
+
+}  // namespace xo::mpi

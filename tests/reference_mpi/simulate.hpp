@@ -1,0 +1,36 @@
+#pragma once
+// Runs a test body as an MPI program: every rank calls MPI_Init, body(rank, size), MPI_Finalize.
+// Deterministic by default (--compute=none).
+
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "xo/reference_mpi/simulation.hpp"
+
+namespace xo::test {
+
+inline mpi::SimulationResult simulate(int ranks, const std::function<void(int rank, int size)>& body,
+                                      std::vector<std::string> params = {}) {
+  mpi::SimulationOptions options;
+  options.ranks = ranks;
+  options.params = std::move(params);
+  options.env_lookup = [](const char*) -> const char* { return nullptr; };
+  return mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    int size = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    body(rank, size);
+    MPI_Finalize();
+    return 0;
+  });
+}
+
+// Virtual time of the calling rank in microseconds.
+inline double now_us() { return MPI_Wtime() * 1e6; }
+
+}  // namespace xo::test
