@@ -29,9 +29,11 @@ void check_array(int count, const void* requests) {
   if (count > 0 && requests == nullptr) throw MpiError(MPI_ERR_ARG, "the request array is a null pointer");
 }
 
-// The requests behind `handles` (nullptr for MPI_REQUEST_NULL), in a buffer reused across calls.
+// The requests behind `handles` (nullptr for MPI_REQUEST_NULL), in the calling rank's reusable
+// buffer. Not a thread_local: every rank runs on the same thread, and a rank blocked in Waitall
+// must not find its list overwritten by the next rank's Waitall.
 std::vector<Request*>& lookup(int count, const MPI_Request handles[]) {
-  static thread_local std::vector<Request*> found;
+  std::vector<Request*>& found = World::current().self().request_scratch;
   found.resize(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) found[static_cast<std::size_t>(i)] = xo::mpi::find_request(handles[i]);
   return found;

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -18,7 +19,8 @@ void enter_call(const char* name) {
   if (self.call_depth++ > 0) return;
   if (world.compute() == ComputeMode::Measured) {
     const std::int64_t now = thread_cpu_ns();
-    const double seconds = static_cast<double>(now - self.cpu_mark_ns) * 1e-9 * world.machine().cpu_factor();
+    const std::int64_t computed = std::max<std::int64_t>(0, now - self.cpu_mark_ns - world.cpu_reading_cost_ns());
+    const double seconds = static_cast<double>(computed) * 1e-9 * world.machine().cpu_factor();
     world.engine().advance(sim::seconds_to_time(seconds));
   }
   self.call = name;

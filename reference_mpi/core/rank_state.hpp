@@ -48,6 +48,7 @@ struct RankState {
   std::string meeting_note;        // set while blocked building a communicator
   bool blocked_in_probe = false;
   std::vector<const Request*> waiting_for;
+  std::vector<Request*> request_scratch;  // the Wait/Test families' lookup buffer
   int probe_source = 0;
   int probe_tag = 0;
   MPI_Comm probe_comm = MPI_COMM_NULL;

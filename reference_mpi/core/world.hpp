@@ -40,6 +40,7 @@ class World {
   sim::Engine& engine() { return engine_; }
   const hw::Machine& machine() const { return *machine_; }
   ComputeMode compute() const { return options_.compute; }
+  std::int64_t cpu_reading_cost_ns() const { return cpu_reading_cost_ns_; }
 
   Request* new_request();
   void release(Request* request);
@@ -76,6 +77,7 @@ class World {
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;
+  std::int64_t cpu_reading_cost_ns_ = 0;
   int first_failed_exit_ = 0;
 };
 

@@ -137,3 +137,26 @@ TEST(Completion, WaitOnNullRequestGivesAnEmptyStatus) {
   EXPECT_EQ(status.MPI_SOURCE, MPI_ANY_SOURCE);
   EXPECT_EQ(status.MPI_TAG, MPI_ANY_TAG);
 }
+
+TEST(Completion, RanksBlockedInWaitallAtTheSameTimeKeepTheirOwnRequests) {
+  // Regression: the request list of a rank blocked in MPI_Waitall lived in a thread_local buffer,
+  // which the next rank's MPI_Waitall overwrote (all ranks share one thread).
+  std::vector<int> got(4, -1);
+  auto result = simulate(3, [&](int rank, int) {
+    if (rank < 2) {
+      MPI_Request r[2];
+      MPI_Irecv(&got[static_cast<std::size_t>(2 * rank)], 1, MPI_INT, 2, 0, MPI_COMM_WORLD, &r[0]);
+      MPI_Irecv(&got[static_cast<std::size_t>(2 * rank + 1)], 1, MPI_INT, 2, 1, MPI_COMM_WORLD, &r[1]);
+      MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+    } else {
+      for (int tag = 0; tag < 2; ++tag) {
+        for (int dest = 0; dest < 2; ++dest) {
+          int v = 10 * dest + tag;
+          MPI_Send(&v, 1, MPI_INT, dest, tag, MPI_COMM_WORLD);
+        }
+      }
+    }
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(got, (std::vector<int>{0, 1, 10, 11}));
+}

@@ -1,0 +1,56 @@
+#include "argument_reader.hpp"
+
+namespace xo::cli {
+
+ArgumentReader::ArgumentReader(std::string command, std::vector<std::string> args)
+    : command_(std::move(command)), args_(std::move(args)) {}
+
+bool ArgumentReader::at_option() const {
+  return !done() && args_[next_].size() > 1 && args_[next_][0] == '-' && args_[next_] != "--";
+}
+
+bool ArgumentReader::take_separator() {
+  if (done() || args_[next_] != "--") return false;
+  ++next_;
+  return true;
+}
+
+std::string ArgumentReader::option_name() const {
+  const std::string& arg = args_[next_];
+  return arg.substr(0, arg.find('='));
+}
+
+void ArgumentReader::take_flag() {
+  if (args_[next_].find('=') != std::string::npos) {
+    throw UsageError(option_name() + " takes no value (see `xo " + command_ + " --help`)");
+  }
+  ++next_;
+}
+
+std::string ArgumentReader::take_value() {
+  const std::string& arg = args_[next_];
+  const auto eq = arg.find('=');
+  if (eq != std::string::npos && arg.rfind("--", 0) == 0) {
+    ++next_;
+    return arg.substr(eq + 1);
+  }
+  const std::string name = arg;
+  if (next_ + 1 >= args_.size()) {
+    throw UsageError(name + " needs a value (see `xo " + command_ + " --help`)");
+  }
+  next_ += 2;
+  return args_[next_ - 1];
+}
+
+std::vector<std::string> ArgumentReader::rest() {
+  std::vector<std::string> remaining(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
+  next_ = args_.size();
+  return remaining;
+}
+
+void ArgumentReader::unknown_option() const {
+  throw UsageError("unknown option '" + option_name() + "' for `xo " + command_ + "`; see `xo " + command_ +
+                   " --help`");
+}
+
+}  // namespace xo::cli

@@ -1,0 +1,43 @@
+#pragma once
+// Reads a sub-command's arguments: options as `--name value`, `--name=value` or `-n value`,
+// then the first non-option (or everything after `--`) as the rest.
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace xo::cli {
+
+// A user error on the command line; main prints it as "xo: <what>" and exits with status 2.
+class UsageError : public std::runtime_error {
+ public:
+  explicit UsageError(const std::string& message) : std::runtime_error(message) {}
+};
+
+class ArgumentReader {
+ public:
+  ArgumentReader(std::string command, std::vector<std::string> args);
+
+  bool done() const { return next_ >= args_.size(); }
+  // True if the next argument is an option (starts with '-' and is not "--").
+  bool at_option() const;
+  // Consumes "--" if it is next; returns whether it did.
+  bool take_separator();
+  // The option's name ("--machine" from "--machine=x"), without consuming it.
+  std::string option_name() const;
+  // Consumes a flag with no value.
+  void take_flag();
+  // Consumes an option and its value (inline after '=' or the next argument).
+  std::string take_value();
+  // Everything not yet consumed.
+  std::vector<std::string> rest();
+  [[noreturn]] void unknown_option() const;
+
+ private:
+  std::string command_;
+  std::vector<std::string> args_;
+  std::size_t next_ = 0;
+};
+
+}  // namespace xo::cli

@@ -1,0 +1,83 @@
+// xo machines [--show NAME]: the machine models, their protocols, parameters and variables.
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "argument_reader.hpp"
+#include "commands.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+std::string number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+// Prints rows as columns padded to their widest cell; the last column is not padded.
+void print_table(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows) {
+    width.resize(std::max(width.size(), row.size()));
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  }
+  for (const auto& row : rows) {
+    std::string line = "  ";
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      line += row[c];
+      if (c + 1 < row.size()) line += std::string(width[c] - row[c].size() + 2, ' ');
+    }
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+void show(const std::string& name) {
+  const auto machine = hw::builtin_machines().create(name);
+  std::printf("%s: %s\n\nProtocols\n", machine->name().c_str(), machine->description().c_str());
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& p : machine->protocols()) rows.push_back({p.name, p.when});
+  print_table(rows);
+
+  std::printf("\nParameters (change with --param NAME=VALUE)\n");
+  rows = {{"name", "value", "unit", "range", "meaning", "source"}};
+  for (const hw::Parameter& p : machine->parameters()) {
+    rows.push_back({p.name, number(p.value), p.unit, number(p.min) + " .. " + number(p.max), p.meaning, p.source});
+  }
+  print_table(rows);
+
+  std::printf("\nEnvironment variables (set with -e VAR=VALUE or export)\n");
+  rows = {{"name", "default", "range", "unit", "meaning", "source"}};
+  for (const hw::EnvVar& v : machine->env_vars()) {
+    rows.push_back({v.name, std::to_string(machine->env_default(v)),
+                    std::to_string(v.min) + " .. " + std::to_string(v.max), v.unit, v.meaning, v.source});
+  }
+  if (rows.size() == 1) rows = {{"(none)"}};
+  print_table(rows);
+}
+
+}  // namespace
+
+int command_machines(const std::vector<std::string>& args) {
+  ArgumentReader reader("machines", args);
+  std::string shown;
+  while (reader.at_option()) {
+    if (reader.option_name() != "--show") reader.unknown_option();
+    shown = reader.take_value();
+  }
+  if (!reader.done()) throw UsageError("unexpected argument '" + reader.rest()[0] + "'; see `xo machines --help`");
+  if (!shown.empty()) {
+    show(shown);
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& entry : hw::builtin_machines().entries()) rows.push_back({entry.name, entry.summary});
+  std::printf("Machines (details: xo machines --show NAME)\n");
+  print_table(rows);
+  return 0;
+}
+
+}  // namespace xo::cli

@@ -1,0 +1,165 @@
+// xo run: checks every setting before the program starts (so a typo is one clear message, not a
+// failed simulation), then execs the program with the settings in XO_RUN_* variables, which the
+// reference MPI's __wrap_main reads.
+
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string_view>
+
+#include "argument_reader.hpp"
+#include "commands.hpp"
+#include "launch_options.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+struct RunSettings {
+  std::string ranks = "1";
+  std::string machine = "loggp";
+  std::vector<std::string> params;
+  std::map<std::string, std::string> environment;  // -e VAR=value
+  std::string compute = "measured";
+  std::string stack_size = "512K";
+  bool quiet = false;
+  std::vector<std::string> program;  // program and its arguments
+};
+
+RunSettings parse(const std::vector<std::string>& args) {
+  RunSettings s;
+  ArgumentReader reader("run", args);
+  while (reader.at_option()) {
+    const std::string name = reader.option_name();
+    if (name == "-n" || name == "-np" || name == "--ranks") {
+      s.ranks = reader.take_value();
+    } else if (name == "--machine" || name == "-m") {
+      s.machine = reader.take_value();
+    } else if (name == "--param" || name == "-p") {
+      s.params.push_back(reader.take_value());
+    } else if (name == "-e" || name == "--env") {
+      const std::string setting = reader.take_value();
+      const auto eq = setting.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        throw UsageError("-e expects VAR=value (for example -e XO_EAGER_LIMIT=65536), got '" + setting + "'");
+      }
+      s.environment[setting.substr(0, eq)] = setting.substr(eq + 1);
+    } else if (name == "--compute") {
+      s.compute = reader.take_value();
+    } else if (name == "--stack-size") {
+      s.stack_size = reader.take_value();
+    } else if (name == "-q" || name == "--quiet") {
+      reader.take_flag();
+      s.quiet = true;
+    } else {
+      reader.unknown_option();
+    }
+  }
+  reader.take_separator();
+  s.program = reader.rest();
+  return s;
+}
+
+void validate_ranks(const std::string& text) {
+  char* end = nullptr;
+  errno = 0;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || errno != 0 || n < 1 || n > (1L << 24)) {
+    throw UsageError("-n " + text + ": the rank count must be a whole number from 1 to 16777216");
+  }
+}
+
+// Creates the machine with every override applied: the same checks the program will make.
+void validate_machine(const RunSettings& s) {
+  auto machine = hw::builtin_machines().create(s.machine);
+  for (const std::string& p : s.params) machine->set_param_assignment(p);
+  machine->resolve_env([&](const char* name) -> const char* {
+    const auto it = s.environment.find(name);
+    return it != s.environment.end() ? it->second.c_str() : std::getenv(name);
+  });
+}
+
+// The program's path: as given if it has a '/', else looked up in PATH like a shell would.
+std::string locate(const std::string& program) {
+  auto usable = [](const std::string& path) {
+    struct stat st{};
+    return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
+  };
+  if (program.find('/') != std::string::npos) {
+    if (usable(program)) return program;
+  } else if (const char* path = std::getenv("PATH")) {
+    std::string_view dirs(path);
+    while (!dirs.empty()) {
+      const auto colon = dirs.find(':');
+      const std::string candidate = std::string(dirs.substr(0, colon)) + "/" + program;
+      if (usable(candidate)) return candidate;
+      dirs = colon == std::string_view::npos ? std::string_view() : dirs.substr(colon + 1);
+    }
+  }
+  throw UsageError("cannot run '" + program + "': no such executable file; build it with `xo cc " + program +
+                   ".c -o " + program + "` (and give its path, e.g. ./" + program + ")");
+}
+
+// Programs built by `xo cc` contain the reference MPI's __wrap_main.
+bool built_by_xo(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY);
+  if (fd < 0) return false;
+  struct stat st{};
+  bool found = false;
+  if (fstat(fd, &st) == 0 && st.st_size > 0) {
+    void* data = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (data != MAP_FAILED) {
+      static constexpr char kMarker[] = "__wrap_main";
+      found = memmem(data, static_cast<std::size_t>(st.st_size), kMarker, sizeof kMarker - 1) != nullptr;
+      munmap(data, static_cast<std::size_t>(st.st_size));
+    }
+  }
+  close(fd);
+  return found;
+}
+
+}  // namespace
+
+int command_run(const std::vector<std::string>& args) {
+  const RunSettings s = parse(args);
+  validate_ranks(s.ranks);
+  validate_machine(s);
+  if (s.compute != "none" && s.compute != "measured") {
+    throw UsageError("--compute=" + s.compute + " is not a compute mode; use none or measured");
+  }
+  if (mpi::parse_byte_size(s.stack_size) < 16 * 1024) {
+    throw UsageError("--stack-size=" + s.stack_size + " is invalid: give at least 16K (suffixes K, M, G)");
+  }
+  if (s.program.empty()) throw UsageError("no program to run; usage: xo run [options] [--] PROGRAM [ARGS...]");
+  const std::string path = locate(s.program[0]);
+  if (!built_by_xo(path)) {
+    throw UsageError("'" + s.program[0] + "' was not built against the reference MPI; rebuild it with `xo cc` or "
+                     "`xo c++` (for example: xo cc app.c -o app)");
+  }
+
+  std::string params;
+  for (const std::string& p : s.params) params += p + "\n";
+  setenv(mpi::kEnvRanks, s.ranks.c_str(), 1);
+  setenv(mpi::kEnvMachine, s.machine.c_str(), 1);
+  setenv(mpi::kEnvParams, params.c_str(), 1);
+  setenv(mpi::kEnvCompute, s.compute.c_str(), 1);
+  setenv(mpi::kEnvStack, s.stack_size.c_str(), 1);
+  setenv(mpi::kEnvQuiet, s.quiet ? "1" : "0", 1);
+  for (const auto& [name, value] : s.environment) setenv(name.c_str(), value.c_str(), 1);
+
+  std::vector<std::string> program = s.program;
+  std::vector<char*> argv;
+  for (std::string& a : program) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  execv(path.c_str(), argv.data());
+  throw UsageError("cannot run '" + path + "': " + std::strerror(errno));
+}
+
+}  // namespace xo::cli

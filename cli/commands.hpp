@@ -1,0 +1,17 @@
+#pragma once
+// The sub-commands of `xo`. Each returns the process exit status and throws UsageError for a
+// mistake on the command line.
+
+#include <string>
+#include <vector>
+
+namespace xo::cli {
+
+int command_cc(const std::vector<std::string>& args, bool cplusplus);
+int command_run(const std::vector<std::string>& args);
+int command_machines(const std::vector<std::string>& args);
+
+// Help texts: the overview (empty name) or one sub-command's. Returns false for an unknown name.
+bool print_help(const std::string& command);
+
+}  // namespace xo::cli

@@ -1,0 +1,101 @@
+// The help texts of `xo` and its sub-commands.
+
+#include <cstdio>
+#include <string>
+
+#include "commands.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+constexpr const char* kOverview = R"(xo: run MPI programs on simulated supercomputers and see why communication is slow.
+
+Usage: xo <command> [options]
+
+Commands:
+  cc, c++    compile and link a program against the reference MPI (like mpicc, mpicxx)
+  run        run a program on a simulated machine
+  machines   list the machine models, or show one's protocols, parameters and variables
+  help       show help for a command (xo help run)
+
+Example:
+  xo cc examples/pingpong.c -o pingpong
+  xo run -n 2 --machine loggp ./pingpong
+
+Options: --help, --version
+)";
+
+constexpr const char* kCc = R"(Usage: xo cc [compiler options] FILES...      (xo c++ for C++)
+
+Runs the C compiler ($CC, default cc; $CXX or c++ for xo c++) with the reference MPI's mpi.h on
+the include path and, when linking, its libraries and -Wl,--wrap=main: the program's main then runs
+once per simulated rank under `xo run`. Any compiler option may be given.
+
+Options:
+  --show     print the compiler command instead of running it (like mpicc -show)
+
+Examples:
+  xo cc -O2 ring.c -o ring
+  xo c++ -std=c++17 solver.cpp -o solver
+  xo cc -c part.c && xo cc part.o main.c -o app
+)";
+
+constexpr const char* kRun = R"(Usage: xo run [options] [--] PROGRAM [ARGS...]
+
+Runs PROGRAM (built with xo cc or xo c++) on a simulated machine. All ranks run in one process,
+each on its own fiber; time is virtual (MPI_Wtime returns the rank's simulated clock). Ranks share
+the program's global variables for now: a later option will give each rank its own copy.
+
+Options:
+  -n, --ranks N            number of ranks (default 1)
+  -m, --machine NAME       machine model (default loggp; see xo machines)
+  -p, --param KEY=VALUE    override a machine parameter, e.g. --param L=2.5 (repeatable;
+                           xo machines --show NAME lists them with units and ranges)
+  -e, --env VAR=VALUE      set an environment variable for the program; the machine's MPI reads
+                           its own variables from there, as on the real machine (repeatable)
+  --compute MODE           measured (default): host CPU time between MPI calls, scaled by the
+                           machine's cpu_factor, counts as computation; none: computation is free
+                           and runs are exactly reproducible
+  --stack-size SIZE        fiber stack per rank, e.g. 512K (default), 8M for big local arrays
+  -q, --quiet              no summary line on stderr at the end
+
+The exit status is the first non-zero exit status of a rank, MPI_Abort's code, or 1 when the run
+fails (deadlock, fatal MPI error), with a message on stderr.
+
+Examples:
+  xo run -n 2 ./pingpong
+  xo run -n 64 --machine loggp --param G=0.1 --compute=none -- ./stencil2d 256
+  xo run -n 2 -e XO_EAGER_LIMIT=65536 ./pingpong
+)";
+
+constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
+
+Without options, lists the machine models. With --show NAME, prints the machine's protocols and
+when each is used, its parameters (value, unit, allowed range, meaning, source) and the
+environment variables its MPI reads (default, range, meaning, source).
+
+Examples:
+  xo machines
+  xo machines --show loggp
+)";
+
+}  // namespace
+
+bool print_help(const std::string& command) {
+  const char* text = command.empty()                          ? kOverview
+                     : command == "cc" || command == "c++"    ? kCc
+                     : command == "run"                       ? kRun
+                     : command == "machines"                  ? kMachines
+                     : command == "help"                      ? kOverview
+                                                              : nullptr;
+  if (text == nullptr) {
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, machines and help\n",
+                 command.c_str());
+    return false;
+  }
+  std::fputs(text, stdout);
+  return true;
+}
+
+}  // namespace xo::cli

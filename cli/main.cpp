@@ -1,0 +1,60 @@
+// xo: the Crossover front end. `xo <command> [options]`, in the manner of mpicc and perf.
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "argument_reader.hpp"
+#include "commands.hpp"
+#include "tool_paths.hpp"
+#include "xo/hwmodels/machine_error.hpp"
+
+namespace {
+
+bool wants_help(const std::vector<std::string>& args) {
+  for (const std::string& a : args) {
+    if (a == "--") return false;
+    if (a == "--help" || a == "-h") return true;
+  }
+  return false;
+}
+
+int dispatch(const std::string& command, const std::vector<std::string>& args) {
+  using namespace xo::cli;
+  if (command == "help") return print_help(args.empty() ? "" : args[0]) ? 0 : (print_help(""), 2);
+  // `xo cc --help` is the compiler's own help; ours is `xo help cc`.
+  if (command == "cc" || command == "c++") return command_cc(args, command == "c++");
+  if (wants_help(args)) return print_help(command) ? 0 : 2;
+  if (command == "run") return command_run(args);
+  if (command == "machines") return command_machines(args);
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, machines and help (see `xo --help`)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    xo::cli::print_help("");
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::printf("xo (Crossover) %s\n", xo::cli::kVersion);
+    return 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    return dispatch(command, args);
+  } catch (const xo::cli::UsageError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 2;
+  } catch (const xo::hw::MachineError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 2;
+  } catch (const std::exception& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 1;
+  }
+}

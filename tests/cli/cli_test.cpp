@@ -1,0 +1,132 @@
+// The `xo` front end as a user meets it: commands, help, and one clear error (exit status 2) for
+// each mistake on the command line.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "run_command.hpp"
+
+using xo::test::contains;
+using xo::test::run_command;
+
+namespace {
+const std::string kXo = XO_BINARY;
+const std::string kPingpong = std::string(XO_EXAMPLES_DIR) + "/pingpong";
+}  // namespace
+
+TEST(Cli, OverviewHelpAndVersion) {
+  auto r = run_command(kXo + " --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "Commands:")) << r.out;
+  EXPECT_TRUE(contains(r.out, "machines")) << r.out;
+  r = run_command(kXo);
+  EXPECT_EQ(r.status, 2);
+  r = run_command(kXo + " --version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "xo (Crossover)")) << r.out;
+}
+
+TEST(Cli, EachCommandHasHelp) {
+  for (const char* command : {"run", "machines", "cc"}) {
+    auto r = run_command(kXo + " help " + command);
+    EXPECT_EQ(r.status, 0) << command;
+    EXPECT_TRUE(contains(r.out, "Usage: xo")) << r.out;
+  }
+  auto r = run_command(kXo + " run --help");
+  EXPECT_TRUE(contains(r.out, "Ranks share\nthe program's global variables")) << r.out;
+  EXPECT_TRUE(contains(r.out, "--compute")) << r.out;
+}
+
+TEST(Cli, UnknownCommandListsTheCommands) {
+  auto r = run_command(kXo + " frobnicate");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, machines and help"))
+      << r.err;
+}
+
+TEST(Cli, MachinesListAndShow) {
+  auto r = run_command(kXo + " machines");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "loggp")) << r.out;
+  r = run_command(kXo + " machines --show loggp");
+  EXPECT_EQ(r.status, 0);
+  for (const char* part : {"Protocols", "eager", "rendezvous", "Parameters", "ns/byte", "XO_EAGER_LIMIT", "assumption"}) {
+    EXPECT_TRUE(contains(r.out, part)) << part << "\n" << r.out;
+  }
+  r = run_command(kXo + " machines --show cray-9000");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "unknown machine 'cray-9000'; available machines: loggp")) << r.err;
+}
+
+TEST(Cli, CcShowsTheCompilerCommand) {
+  auto r = run_command(kXo + " cc --show app.c -o app");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_TRUE(contains(r.out, "app.c -o app")) << r.out;
+  EXPECT_TRUE(contains(r.out, "-Wl,--wrap=main")) << r.out;
+  EXPECT_TRUE(contains(r.out, "libxompi.a")) << r.out;
+  r = run_command(kXo + " cc --show -c app.c");
+  EXPECT_FALSE(contains(r.out, "--wrap=main")) << r.out;  // compile only: nothing to link
+}
+
+TEST(Cli, CcCompilesAndReportsCompilerErrors) {
+  auto r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){MPI_Init(&c,&v);"
+                       "int r;MPI_Comm_rank(MPI_COMM_WORLD,&r);MPI_Finalize();return r==0?0:3;}' > a.c && " +
+                       kXo + " cc a.c -o a && " + kXo + " run -q -n 3 ./a");
+  EXPECT_EQ(r.status, 3) << r.err;  // rank 1's exit status 3 is the run's
+  r = run_command("cd $(mktemp -d) && echo 'int main(void){ return syntax error; }' > b.c && " + kXo + " cc b.c");
+  EXPECT_NE(r.status, 0);
+  EXPECT_TRUE(contains(r.err, "error")) << r.err;
+}
+
+TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
+  struct Case {
+    std::string args;
+    std::string message;
+  };
+  const Case cases[] = {
+      {"-n 0 " + kPingpong, "-n 0: the rank count must be a whole number from 1 to 16777216"},
+      {"-n two " + kPingpong, "-n two: the rank count must be a whole number"},
+      {"--machine cray-9000 " + kPingpong, "unknown machine 'cray-9000'; available machines: loggp"},
+      {"--param L=-1 " + kPingpong, "parameter 'L' of machine 'loggp' must be between 0 and"},
+      {"--param latency=3 " + kPingpong, "machine 'loggp' has no parameter 'latency'; valid parameters: L, o_s"},
+      {"--param L " + kPingpong, "--param expects key=value"},
+      {"-e XO_EAGER_LIMIT=big " + kPingpong, "XO_EAGER_LIMIT=big is not a whole number"},
+      {"-e XO_EAGER_LIMIT " + kPingpong, "-e expects VAR=value"},
+      {"--compute=sometimes " + kPingpong, "--compute=sometimes is not a compute mode; use none or measured"},
+      {"--stack-size=12 " + kPingpong, "--stack-size=12 is invalid"},
+      {"--frobnicate " + kPingpong, "unknown option '--frobnicate' for `xo run`; see `xo run --help`"},
+      {"-n", "-n needs a value"},
+      {"-n 2", "no program to run"},
+      {"-n 2 ./no-such-program", "cannot run './no-such-program': no such executable file; build it with `xo cc"},
+      {"-n 2 /bin/true", "'/bin/true' was not built against the reference MPI; rebuild it with `xo cc`"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_command(kXo + " run " + c.args);
+    EXPECT_EQ(r.status, 2) << c.args;
+    EXPECT_TRUE(contains(r.err, "xo: " + c.message)) << c.args << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one message:\n" << r.err;
+  }
+}
+
+TEST(Cli, RunPassesSettingsToTheProgram) {
+  // Forms --machine=x and --param=k=v, the -- separator, and program arguments.
+  auto r = run_command(kXo + " run -q -n 2 --machine=loggp --param=L=10 --compute=none -- " + kPingpong + " 2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "half-RTT us")) << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;  // -q: no summary line
+  r = run_command(kXo + " run -n 3 --compute=none " + kPingpong);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "pingpong: needs exactly 2 ranks")) << r.err;
+  EXPECT_TRUE(contains(r.err, "called MPI_Abort with error code 2")) << r.err;
+}
+
+TEST(Cli, DeadlockedProgramFailsWithTheReport) {
+  auto r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){int r,x;MPI_Init(&c,&v);"
+                       "MPI_Comm_rank(MPI_COMM_WORLD,&r);MPI_Recv(&x,1,MPI_INT,1-r,7,MPI_COMM_WORLD,"
+                       "MPI_STATUS_IGNORE);MPI_Finalize();return 0;}' > d.c && " +
+                       kXo + " cc d.c -o d && " + kXo + " run -n 2 --compute=none ./d");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(contains(r.err, "xo: deadlock: no rank can make progress")) << r.err;
+  EXPECT_TRUE(contains(r.err, "MPI_Recv from rank 1 (tag 7) on MPI_COMM_WORLD")) << r.err;
+}

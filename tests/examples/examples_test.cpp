@@ -1,0 +1,101 @@
+// The bundled examples, built with `xo cc` and run with `xo run`, each checked against a result
+// computed here independently.
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "../cli/run_command.hpp"
+
+using xo::test::contains;
+using xo::test::run_command;
+
+namespace {
+
+const std::string kXo = XO_BINARY;
+
+xo::test::CommandResult run_example(const std::string& options, const std::string& example, const std::string& args = "") {
+  return run_command(kXo + " run -q --compute=none " + options + " " + XO_EXAMPLES_DIR + "/" + example + " " + args);
+}
+
+// The stencil in plain serial C++, written independently of the example.
+double serial_stencil_checksum(int n, int iterations) {
+  const int w = n + 2;
+  std::vector<double> u(static_cast<std::size_t>(w * w), 0.0), v;
+  for (int j = 0; j < w; ++j) u[static_cast<std::size_t>(j)] = 1.0;
+  v = u;
+  for (int it = 0; it < iterations; ++it) {
+    for (int i = 1; i <= n; ++i) {
+      for (int j = 1; j <= n; ++j) {
+        auto at = [&](int a, int b) { return u[static_cast<std::size_t>(a * w + b)]; };
+        v[static_cast<std::size_t>(i * w + j)] = 0.25 * (at(i - 1, j) + at(i + 1, j) + at(i, j - 1) + at(i, j + 1));
+      }
+    }
+    std::swap(u, v);
+  }
+  double sum = 0;
+  for (int i = 1; i <= n; ++i) {
+    for (int j = 1; j <= n; ++j) sum += u[static_cast<std::size_t>(i * w + j)];
+  }
+  return sum;
+}
+
+}  // namespace
+
+TEST(Examples, RingTokenSumIsLapsTimesTriangularNumber) {
+  for (int ranks : {1, 2, 7, 16}) {
+    auto r = run_example("-n " + std::to_string(ranks), "ring", "5");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const long expected = 5L * ranks * (ranks - 1) / 2;
+    EXPECT_TRUE(contains(r.out, "ring: " + std::to_string(ranks) + " ranks, 5 laps, token sum " +
+                                    std::to_string(expected)))
+        << r.out;
+  }
+}
+
+TEST(Examples, MasterWorkerSumsEveryTaskOnce) {
+  const int tasks = 40;
+  long long expected = 0;
+  for (long long t = 1; t <= tasks; ++t) expected += t * (t + 1) * (2 * t + 1) / 6;  // sum of squares 1..t
+  auto r = run_example("-n 4", "master_worker", std::to_string(tasks));
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "master_worker: 40 tasks, 3 workers, result " + std::to_string(expected))) << r.out;
+  int done = 0;
+  for (int w = 1; w <= 3; ++w) {
+    std::smatch m;
+    const std::regex line("worker " + std::to_string(w) + " did ([0-9]+) tasks");
+    ASSERT_TRUE(std::regex_search(r.out, m, line)) << r.out;
+    done += std::stoi(m[1]);
+  }
+  EXPECT_EQ(done, tasks);
+}
+
+TEST(Examples, StencilChecksumMatchesSerialForEveryDecomposition) {
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "checksum %.10e", serial_stencil_checksum(48, 60));
+  for (int ranks : {1, 2, 4, 6}) {
+    auto r = run_example("-n " + std::to_string(ranks), "stencil2d", "48 60");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, expected)) << ranks << " ranks: " << r.out << " expected " << expected;
+  }
+}
+
+TEST(Examples, PingpongLatencyFollowsTheMachineParameters) {
+  // Half round trip of a message of b bytes: o_s + L + o_r + b*G when eager; a rendezvous adds
+  // the request-to-send and clear-to-send latencies (2L).
+  const double L = 4.0, o_s = 0.7, o_r = 0.9, G = 0.25;  // us, us, us, ns/byte
+  const int eager_limit = 4096;
+  auto r = run_example("-n 2 --param L=4 --param o_s=0.7 --param o_r=0.9 --param G=0.25 --param eager_limit=4096",
+                       "pingpong", "3");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (int bytes : {0, 8, 512, 4096, 8192, 262144}) {
+    double expected = o_s + L + o_r + bytes * G * 1e-3;
+    if (bytes > eager_limit) expected += 2 * L;
+    char row[64];
+    std::snprintf(row, sizeof row, "%8d %14.3f", bytes, expected);
+    EXPECT_TRUE(contains(r.out, row)) << "expected row '" << row << "' in\n" << r.out;
+  }
+}
