@@ -30,7 +30,11 @@ void copy_string(const std::string& text, char* out, int* length, std::size_t ca
 extern "C" {
 
 int MPI_Init(int*, char***) {
-  return api_call("MPI_Init", MPI_COMM_WORLD, [] { World::current().self().initialized = true; });
+  return api_call("MPI_Init", MPI_COMM_WORLD, [] {
+    xo::mpi::RankState& self = World::current().self();
+    if (self.initialized) throw MpiError(MPI_ERR_OTHER, "MPI_Init was already called; call it once per process");
+    self.initialized = true;
+  });
 }
 
 int MPI_Initialized(int* flag) {

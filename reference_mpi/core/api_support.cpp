@@ -13,10 +13,11 @@ DatatypeTable& current_datatypes() { return World::current().self().datatypes; }
 GroupTable& current_groups() { return World::current().self().groups; }
 int current_world_rank() { return World::current().self().world_rank; }
 
-void enter_call(const char* name) {
+bool enter_call(const char* name) {
   World& world = World::current();
   RankState& self = world.self();
-  if (self.call_depth++ > 0) return;
+  const bool usable = self.initialized && !self.finalized;
+  if (self.call_depth++ > 0) return usable;
   if (world.compute() == ComputeMode::Measured) {
     const std::int64_t now = thread_cpu_ns();
     const std::int64_t computed = std::max<std::int64_t>(0, now - self.cpu_mark_ns - world.cpu_reading_cost_ns());
@@ -25,6 +26,7 @@ void enter_call(const char* name) {
   }
   self.call = name;
   world.engine().sync();
+  return usable;
 }
 
 void leave_call() {
@@ -37,18 +39,14 @@ void leave_call() {
 
 void check_call_allowed(const char* name) {
   const RankState& self = World::current().self();
-  if (self.initialized && !self.finalized) return;
   static constexpr const char* kAlwaysAllowed[] = {"MPI_Initialized", "MPI_Finalized", "MPI_Get_version",
                                                    "MPI_Error_string", "MPI_Error_class", "MPI_Wtime",
                                                    "MPI_Wtick", "MPI_Get_processor_name"};
   for (const char* allowed : kAlwaysAllowed) {
     if (std::strcmp(name, allowed) == 0) return;
   }
-  if (std::strcmp(name, "MPI_Init") == 0) {
-    if (self.initialized) throw MpiError(MPI_ERR_OTHER, "MPI_Init was already called; call it once per process");
-    return;
-  }
   if (!self.initialized) {
+    if (std::strcmp(name, "MPI_Init") == 0) return;
     throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called before MPI_Init; call MPI_Init first");
   }
   throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called after MPI_Finalize; no MPI call but "

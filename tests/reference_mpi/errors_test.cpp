@@ -91,6 +91,25 @@ TEST(Errors, CallsBeforeInitAndAfterFinalizeAreErrors) {
   EXPECT_NE(before.exit_code, 0);
   EXPECT_NE(before.error.find("MPI_Comm_size was called before MPI_Init"), std::string::npos) << before.error;
 
+  auto twice = xo::mpi::run_simulation(options, [](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    MPI_Init(&argc, &argv);
+    MPI_Finalize();
+    return 0;
+  });
+  EXPECT_NE(twice.exit_code, 0);
+  EXPECT_NE(twice.error.find("MPI_Init was already called"), std::string::npos) << twice.error;
+
+  auto after = xo::mpi::run_simulation(options, [](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    MPI_Finalize();
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    return 0;
+  });
+  EXPECT_NE(after.exit_code, 0);
+  EXPECT_NE(after.error.find("MPI_Comm_rank was called after MPI_Finalize"), std::string::npos) << after.error;
+
   auto unfinalized = xo::mpi::run_simulation(options, [](int argc, char** argv) {
     MPI_Init(&argc, &argv);
     return 0;
