@@ -39,7 +39,7 @@ void buffered_send(const char* call, const void* buf, int count, MPI_Datatype da
                    MPI_Comm comm) {
   RankState& self = World::current().self();
   const auto type = self.datatypes.get_committed(datatype);
-  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+  xo::mpi::require_count(count);
   const std::int64_t bytes = static_cast<std::int64_t>(count) * type->size();
   const std::int64_t needed = bytes + MPI_BSEND_OVERHEAD;
   if (self.bsend_buffer == nullptr) {

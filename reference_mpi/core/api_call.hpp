@@ -28,6 +28,10 @@ int record_error(const char* call, const MpiError& error);
 // Applies the communicator's error handler: returns the class, or ends the run if fatal.
 int apply_error_handler(MPI_Comm comm, int error_class);
 
+// Argument checks shared by the entry points.
+void require_pointer(const void* pointer, const char* what);  // MPI_ERR_ARG naming `what`
+void require_count(long count);                                // MPI_ERR_COUNT if negative
+
 template <class Body>
 int api_call(const char* name, MPI_Comm comm, Body&& body) {
   const bool usable = enter_call(name);

@@ -14,10 +14,6 @@ using xo::mpi::World;
 
 namespace {
 
-void require(const void* pointer, const char* what) {
-  if (pointer == nullptr) throw MpiError(MPI_ERR_ARG, std::string(what) + " is a null pointer");
-}
-
 // Installs the communicator a meeting produced, inheriting the parent's error handler as MPI says.
 MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHandle& parent) {
   if (!shared) return MPI_COMM_NULL;
@@ -35,21 +31,21 @@ extern "C" {
 
 int MPI_Comm_size(MPI_Comm comm, int* size) {
   return api_call("MPI_Comm_size", comm, [&] {
-    require(size, "size");
+    xo::mpi::require_pointer(size, "size");
     *size = World::current().self().comms.get(comm).size();
   });
 }
 
 int MPI_Comm_rank(MPI_Comm comm, int* rank) {
   return api_call("MPI_Comm_rank", comm, [&] {
-    require(rank, "rank");
+    xo::mpi::require_pointer(rank, "rank");
     *rank = World::current().self().comms.get(comm).my_rank;
   });
 }
 
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
   return api_call("MPI_Comm_dup", comm, [&] {
-    require(newcomm, "newcomm");
+    xo::mpi::require_pointer(newcomm, "newcomm");
     World& world = World::current();
     CommHandle& parent = world.self().comms.get(comm);
     *newcomm = install(world.meetings().meet(world, parent, MeetingKind::Dup, "MPI_Comm_dup", {}), parent);
@@ -58,7 +54,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   return api_call("MPI_Comm_split", comm, [&] {
-    require(newcomm, "newcomm");
+    xo::mpi::require_pointer(newcomm, "newcomm");
     if (color < 0 && color != MPI_UNDEFINED) {
       throw MpiError(MPI_ERR_ARG, "color " + std::to_string(color) + " is invalid: use a value >= 0 or MPI_UNDEFINED");
     }
@@ -71,7 +67,7 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
 
 int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
   return api_call("MPI_Comm_create", comm, [&] {
-    require(newcomm, "newcomm");
+    xo::mpi::require_pointer(newcomm, "newcomm");
     World& world = World::current();
     CommHandle& parent = world.self().comms.get(comm);
     auto members = world.self().groups.get(group);
@@ -90,14 +86,14 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
 
 int MPI_Comm_free(MPI_Comm* comm) {
   return api_call("MPI_Comm_free", comm != nullptr ? *comm : MPI_COMM_NULL, [&] {
-    require(comm, "comm");
+    xo::mpi::require_pointer(comm, "comm");
     World::current().self().comms.free(*comm);
   });
 }
 
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
   return api_call("MPI_Comm_compare", comm1, [&] {
-    require(result, "result");
+    xo::mpi::require_pointer(result, "result");
     auto& comms = World::current().self().comms;
     const CommHandle& a = comms.get(comm1);
     const CommHandle& b = comms.get(comm2);
@@ -112,7 +108,7 @@ int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
 
 int MPI_Comm_group(MPI_Comm comm, MPI_Group* group) {
   return api_call("MPI_Comm_group", comm, [&] {
-    require(group, "group");
+    xo::mpi::require_pointer(group, "group");
     auto& self = World::current().self();
     *group = self.groups.add(self.comms.get(comm).shared->group);
   });

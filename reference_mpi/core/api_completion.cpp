@@ -25,7 +25,7 @@ void set_empty_status(MPI_Status* status) {
 }
 
 void check_array(int count, const void* requests) {
-  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+  xo::mpi::require_count(count);
   if (count > 0 && requests == nullptr) throw MpiError(MPI_ERR_ARG, "the request array is a null pointer");
 }
 
@@ -59,6 +59,20 @@ int retire_done(int count, MPI_Request handles[], const std::vector<Request*>& r
   return done;
 }
 
+// Retires every request of a Waitall or Testall that found them all done.
+void retire_all(int count, MPI_Request handles[], const std::vector<Request*>& requests, MPI_Status statuses[]) {
+  bool failed = false;
+  for (int i = 0; i < count; ++i) {
+    Request* r = requests[static_cast<std::size_t>(i)];
+    if (r == nullptr) {
+      set_empty_status(status_at(statuses, i));
+      continue;
+    }
+    failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &handles[i]) != MPI_SUCCESS;
+  }
+  if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+}
+
 void charge_poll() {
   World& world = World::current();
   world.engine().advance(world.poll_cost());  // polling takes time, so a polling loop lets others progress
@@ -86,16 +100,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
     for (Request* r : found) {
       if (r != nullptr) xo::mpi::wait_for(r);
     }
-    bool failed = false;
-    for (int i = 0; i < count; ++i) {
-      Request* r = found[static_cast<std::size_t>(i)];
-      if (r == nullptr) {
-        set_empty_status(status_at(statuses, i));
-        continue;
-      }
-      failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &requests[i]) != MPI_SUCCESS;
-    }
-    if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+    retire_all(count, requests, found, statuses);
   });
 }
 
@@ -146,16 +151,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
       if (r != nullptr && !xo::mpi::is_done(r)) *flag = 0;
     }
     if (*flag == 0) return charge_poll();
-    bool failed = false;
-    for (int i = 0; i < count; ++i) {
-      Request* r = found[static_cast<std::size_t>(i)];
-      if (r == nullptr) {
-        set_empty_status(status_at(statuses, i));
-        continue;
-      }
-      failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &requests[i]) != MPI_SUCCESS;
-    }
-    if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+    retire_all(count, requests, found, statuses);
   });
 }
 

@@ -16,17 +16,9 @@ using xo::mpi::MpiError;
 
 namespace {
 
-void require(const void* pointer, const char* what) {
-  if (pointer == nullptr) throw MpiError(MPI_ERR_ARG, std::string(what) + " is a null pointer");
-}
-
-void check_count(int count) {
-  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
-}
-
 int make(const char* call, MPI_Datatype oldtype, MPI_Datatype* newtype, auto build) {
   return api_call(call, MPI_COMM_WORLD, [&] {
-    require(newtype, "newtype");
+    xo::mpi::require_pointer(newtype, "newtype");
     const Datatype& old = current_datatypes().get(oldtype);
     *newtype = current_datatypes().add(build(old));
   });
@@ -35,12 +27,12 @@ int make(const char* call, MPI_Datatype oldtype, MPI_Datatype* newtype, auto bui
 int struct_type(const char* call, int count, const int blocklengths[], const MPI_Aint displacements[],
                 const MPI_Datatype types[], MPI_Datatype* newtype) {
   return api_call(call, MPI_COMM_WORLD, [&] {
-    check_count(count);
-    require(newtype, "newtype");
+    xo::mpi::require_count(count);
+    xo::mpi::require_pointer(newtype, "newtype");
     if (count > 0) {
-      require(blocklengths, "blocklengths");
-      require(displacements, "displacements");
-      require(types, "types");
+      xo::mpi::require_pointer(blocklengths, "blocklengths");
+      xo::mpi::require_pointer(displacements, "displacements");
+      xo::mpi::require_pointer(types, "types");
     }
     std::vector<const Datatype*> parts;
     std::vector<std::int64_t> bytes;
@@ -85,10 +77,10 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Dat
 int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
                      MPI_Datatype* newtype) {
   return make("MPI_Type_indexed", oldtype, newtype, [&](const Datatype& old) {
-    check_count(count);
+    xo::mpi::require_count(count);
     if (count > 0) {
-      require(blocklengths, "blocklengths");
-      require(displacements, "displacements");
+      xo::mpi::require_pointer(blocklengths, "blocklengths");
+      xo::mpi::require_pointer(displacements, "displacements");
     }
     const auto n = static_cast<std::size_t>(count);
     return Datatype::indexed({blocklengths, n}, {displacements, n}, old);
@@ -107,29 +99,29 @@ int MPI_Type_struct(int count, int blocklengths[], MPI_Aint displacements[], MPI
 
 int MPI_Type_commit(MPI_Datatype* datatype) {
   return api_call("MPI_Type_commit", MPI_COMM_WORLD, [&] {
-    require(datatype, "datatype");
+    xo::mpi::require_pointer(datatype, "datatype");
     current_datatypes().commit(*datatype);
   });
 }
 
 int MPI_Type_free(MPI_Datatype* datatype) {
   return api_call("MPI_Type_free", MPI_COMM_WORLD, [&] {
-    require(datatype, "datatype");
+    xo::mpi::require_pointer(datatype, "datatype");
     current_datatypes().free(*datatype);
   });
 }
 
 int MPI_Type_size(MPI_Datatype datatype, int* size) {
   return api_call("MPI_Type_size", MPI_COMM_WORLD, [&] {
-    require(size, "size");
+    xo::mpi::require_pointer(size, "size");
     *size = static_cast<int>(current_datatypes().get(datatype).size());
   });
 }
 
 int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
   return api_call("MPI_Type_get_extent", MPI_COMM_WORLD, [&] {
-    require(lb, "lb");
-    require(extent, "extent");
+    xo::mpi::require_pointer(lb, "lb");
+    xo::mpi::require_pointer(extent, "extent");
     const Datatype& t = current_datatypes().get(datatype);
     *lb = t.lb();
     *extent = t.extent();
@@ -138,7 +130,7 @@ int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint* lb, MPI_Aint* extent) {
 
 int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
   return api_call("MPI_Type_extent", MPI_COMM_WORLD, [&] {
-    require(extent, "extent");
+    xo::mpi::require_pointer(extent, "extent");
     *extent = current_datatypes().get(datatype).extent();
   });
 }
@@ -146,8 +138,8 @@ int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint* extent) {
 int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf, int outsize, int* position,
              MPI_Comm comm) {
   return api_call("MPI_Pack", comm, [&] {
-    check_count(incount);
-    require(position, "position");
+    xo::mpi::require_count(incount);
+    xo::mpi::require_pointer(position, "position");
     const auto type = current_datatypes().get_committed(datatype);
     const std::int64_t bytes = incount * type->size();
     if (*position < 0 || *position + bytes > outsize) {
@@ -163,8 +155,8 @@ int MPI_Pack(const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf
 int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int outcount, MPI_Datatype datatype,
                MPI_Comm comm) {
   return api_call("MPI_Unpack", comm, [&] {
-    check_count(outcount);
-    require(position, "position");
+    xo::mpi::require_count(outcount);
+    xo::mpi::require_pointer(position, "position");
     const auto type = current_datatypes().get_committed(datatype);
     const std::int64_t bytes = outcount * type->size();
     if (*position < 0 || *position + bytes > insize) {
@@ -179,15 +171,15 @@ int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int o
 
 int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) {
   return api_call("MPI_Pack_size", comm, [&] {
-    check_count(incount);
-    require(size, "size");
+    xo::mpi::require_count(incount);
+    xo::mpi::require_pointer(size, "size");
     *size = static_cast<int>(incount * current_datatypes().get(datatype).size());
   });
 }
 
 int MPI_Get_address(const void* location, MPI_Aint* address) {
   return api_call("MPI_Get_address", MPI_COMM_WORLD, [&] {
-    require(address, "address");
+    xo::mpi::require_pointer(address, "address");
     *address = reinterpret_cast<MPI_Aint>(location);
   });
 }

@@ -14,10 +14,6 @@ using xo::mpi::World;
 
 namespace {
 
-void require(const void* pointer, const char* what) {
-  if (pointer == nullptr) throw MpiError(MPI_ERR_ARG, std::string(what) + " is a null pointer");
-}
-
 void copy_string(const std::string& text, char* out, int* length, std::size_t capacity) {
   const std::size_t n = std::min(text.size(), capacity - 1);
   std::memcpy(out, text.data(), n);
@@ -39,7 +35,7 @@ int MPI_Init(int*, char***) {
 
 int MPI_Initialized(int* flag) {
   return api_call("MPI_Initialized", MPI_COMM_WORLD, [&] {
-    require(flag, "flag");
+    xo::mpi::require_pointer(flag, "flag");
     *flag = World::current().self().initialized ? 1 : 0;
   });
 }
@@ -50,7 +46,7 @@ int MPI_Finalize(void) {
 
 int MPI_Finalized(int* flag) {
   return api_call("MPI_Finalized", MPI_COMM_WORLD, [&] {
-    require(flag, "flag");
+    xo::mpi::require_pointer(flag, "flag");
     *flag = World::current().self().finalized ? 1 : 0;
   });
 }
@@ -75,8 +71,8 @@ double MPI_Wtick(void) { return 1e-12; }  // virtual time counts picoseconds
 
 int MPI_Get_processor_name(char* name, int* resultlen) {
   return api_call("MPI_Get_processor_name", MPI_COMM_WORLD, [&] {
-    require(name, "name");
-    require(resultlen, "resultlen");
+    xo::mpi::require_pointer(name, "name");
+    xo::mpi::require_pointer(resultlen, "resultlen");
     World& world = World::current();
     char node[32];
     std::snprintf(node, sizeof node, "nid%05d", world.self().world_rank);
@@ -86,8 +82,8 @@ int MPI_Get_processor_name(char* name, int* resultlen) {
 
 int MPI_Get_version(int* version, int* subversion) {
   return api_call("MPI_Get_version", MPI_COMM_WORLD, [&] {
-    require(version, "version");
-    require(subversion, "subversion");
+    xo::mpi::require_pointer(version, "version");
+    xo::mpi::require_pointer(subversion, "subversion");
     *version = MPI_VERSION;
     *subversion = MPI_SUBVERSION;
   });
@@ -105,7 +101,7 @@ int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
 
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
   return api_call("MPI_Comm_get_errhandler", comm, [&] {
-    require(errhandler, "errhandler");
+    xo::mpi::require_pointer(errhandler, "errhandler");
     *errhandler = World::current().self().comms.get(comm).errhandler;
   });
 }
@@ -115,8 +111,8 @@ int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) { return MPI_C
 
 int MPI_Error_string(int errorcode, char* string, int* resultlen) {
   return api_call("MPI_Error_string", MPI_COMM_WORLD, [&] {
-    require(string, "string");
-    require(resultlen, "resultlen");
+    xo::mpi::require_pointer(string, "string");
+    xo::mpi::require_pointer(resultlen, "resultlen");
     const std::string text = std::string(xo::mpi::error_class_name(errorcode)) + ": " +
                              xo::mpi::error_class_description(errorcode);
     copy_string(text, string, resultlen, MPI_MAX_ERROR_STRING);
@@ -125,7 +121,7 @@ int MPI_Error_string(int errorcode, char* string, int* resultlen) {
 
 int MPI_Error_class(int errorcode, int* errorclass) {
   return api_call("MPI_Error_class", MPI_COMM_WORLD, [&] {
-    require(errorclass, "errorclass");
+    xo::mpi::require_pointer(errorclass, "errorclass");
     if (errorcode < MPI_SUCCESS || errorcode > MPI_ERR_LASTCODE) {
       throw MpiError(MPI_ERR_ARG, "error code " + std::to_string(errorcode) + " is not an MPI error code");
     }

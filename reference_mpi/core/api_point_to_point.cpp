@@ -131,7 +131,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, 
   return api_call("MPI_Sendrecv_replace", comm, [&] {
     // The outgoing data is packed aside first, so the incoming message can land in `buf`.
     const auto type = World::current().self().datatypes.get_committed(datatype);
-    if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+    xo::mpi::require_count(count);
     std::vector<std::byte> outgoing(static_cast<std::size_t>(count * type->size()));
     if (!outgoing.empty()) xo::mpi::pack(buf, count, *type, outgoing.data());
     Request* recv = xo::mpi::post_recv("MPI_Sendrecv_replace", buf, count, datatype, source, recvtag, comm);

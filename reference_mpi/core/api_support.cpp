@@ -13,6 +13,14 @@ DatatypeTable& current_datatypes() { return World::current().self().datatypes; }
 GroupTable& current_groups() { return World::current().self().groups; }
 int current_world_rank() { return World::current().self().world_rank; }
 
+void require_pointer(const void* pointer, const char* what) {
+  if (pointer == nullptr) throw MpiError(MPI_ERR_ARG, std::string(what) + " is a null pointer");
+}
+
+void require_count(long count) {
+  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
+}
+
 bool enter_call(const char* name) {
   World& world = World::current();
   RankState& self = world.self();

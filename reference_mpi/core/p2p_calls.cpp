@@ -4,7 +4,7 @@
 #include <string>
 
 #include "../protocol/point_to_point.hpp"
-#include "mpi_error.hpp"
+#include "api_call.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
@@ -14,10 +14,6 @@ namespace {
 std::string comm_size_text(const CommHandle& comm) {
   return comm.shared->name + " has " + std::to_string(comm.size()) + " ranks (0 to " +
          std::to_string(comm.size() - 1) + ")";
-}
-
-void check_count(int count) {
-  if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
 }
 
 void check_send_tag(int tag) {
@@ -47,6 +43,24 @@ Request* null_peer_request(World& world, Request::Kind kind, const char* call) {
   return r;
 }
 
+// A request with its envelope: communicator, peer, tag and typed count.
+Request* new_envelope(World& world, Request::Kind kind, const char* call, const CommHandle& handle, MPI_Comm comm,
+                      int peer, int tag, int count, DatatypeRef datatype) {
+  Request* r = world.new_request();
+  r->kind = kind;
+  r->call = call;
+  r->owner = world.self().world_rank;
+  r->context = handle.shared->context;
+  r->peer = peer;
+  r->tag = tag;
+  r->comm = comm;
+  r->self_rank = handle.my_rank;
+  r->count = count;
+  r->bytes = static_cast<std::int64_t>(count) * datatype->size();
+  r->type = std::move(datatype);
+  return r;
+}
+
 }  // namespace
 
 Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
@@ -54,7 +68,7 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
   World& world = World::current();
   RankState& self = world.self();
   CommHandle& handle = self.comms.get(comm);
-  check_count(count);
+  require_count(count);
   auto datatype = self.datatypes.get_committed(type);
   check_send_tag(tag);
   if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
@@ -62,20 +76,9 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
     throw MpiError(MPI_ERR_RANK, "destination rank " + std::to_string(dest) + " does not exist: " +
                                      comm_size_text(handle));
   }
-  Request* r = world.new_request();
-  r->kind = Request::Kind::Send;
+  Request* r = new_envelope(world, Request::Kind::Send, call, handle, comm, dest, tag, count, std::move(datatype));
   r->mode = mode;
-  r->owner = self.world_rank;
-  r->context = handle.shared->context;
-  r->peer = dest;
-  r->tag = tag;
-  r->comm = comm;
-  r->self_rank = handle.my_rank;
   r->send_buffer = buf;
-  r->count = count;
-  r->bytes = static_cast<std::int64_t>(count) * datatype->size();
-  r->type = std::move(datatype);
-  r->call = call;
   start_send(world, self, r, handle.world_rank(dest));
   return r;
 }
@@ -84,7 +87,7 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
   World& world = World::current();
   RankState& self = world.self();
   CommHandle& handle = self.comms.get(comm);
-  check_count(count);
+  require_count(count);
   auto datatype = self.datatypes.get_committed(type);
   check_recv_tag(tag);
   if (source == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Recv, call);
@@ -92,19 +95,8 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
     throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " +
                                      comm_size_text(handle) + "; use MPI_ANY_SOURCE to receive from any rank");
   }
-  Request* r = world.new_request();
-  r->kind = Request::Kind::Recv;
-  r->owner = self.world_rank;
-  r->context = handle.shared->context;
-  r->peer = source;
-  r->tag = tag;
-  r->comm = comm;
-  r->self_rank = handle.my_rank;
+  Request* r = new_envelope(world, Request::Kind::Recv, call, handle, comm, source, tag, count, std::move(datatype));
   r->recv_buffer = buf;
-  r->count = count;
-  r->bytes = static_cast<std::int64_t>(count) * datatype->size();
-  r->type = std::move(datatype);
-  r->call = call;
   start_recv(world, self, r);
   return r;
 }
