@@ -15,6 +15,7 @@ Engine::Engine(const EngineConfig& config, RankBody body, void* argument) : body
   ranks_.resize(n);
   launches_.resize(n);
   queue_.reserve(2 * n + 16);
+  ready_.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     launches_[i] = Launch{this, static_cast<int>(i)};
     FiberStack stack(config.stack_bytes, i < guard_budget);
@@ -41,8 +42,12 @@ void Engine::schedule_resume(int rank, Time at) {
   r.state = State::Scheduled;
   r.scheduled_at = at;
   ++r.generation;
-  queue_.push(at, &Engine::resume_handler, this,
-              static_cast<std::int64_t>(rank) | (static_cast<std::int64_t>(r.generation) << 32));
+  const std::int64_t argument = static_cast<std::int64_t>(rank) | (static_cast<std::int64_t>(r.generation) << 32);
+  if (at == event_time_) {
+    ready_.push_back(argument);  // due now: no need to go through the heap
+  } else {
+    queue_.push(at, &Engine::resume_handler, this, argument);
+  }
 }
 
 void Engine::wake(int rank, Time at) {
@@ -82,7 +87,8 @@ void Engine::advance_to(Time at) {
 
 void Engine::sync() {
   Rank& r = ranks_[static_cast<std::size_t>(current_)];
-  if (queue_.empty() || queue_.top().time >= r.clock) return;
+  const bool ready_earlier = ready_head_ < ready_.size() && event_time_ < r.clock;
+  if (!ready_earlier && (queue_.empty() || queue_.top().time >= r.clock)) return;
   schedule_resume(current_, r.clock);
   r.fiber->suspend();
 }
@@ -115,7 +121,17 @@ void Engine::abort(int exit_code, std::string message) {
 
 RunOutcome Engine::run() {
   StackOverflowGuard guard;
-  while (!aborted_ && !queue_.empty()) {
+  while (!aborted_) {
+    if (ready_head_ < ready_.size()) {
+      const std::int64_t argument = ready_[ready_head_++];
+      if (ready_head_ == ready_.size()) {
+        ready_.clear();
+        ready_head_ = 0;
+      }
+      resume_handler(*this, nullptr, argument);
+      continue;
+    }
+    if (queue_.empty()) break;
     const Event event = queue_.pop();
     event_time_ = event.time;
     event.handler(*this, event.object, event.argument);

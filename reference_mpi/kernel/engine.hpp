@@ -1,6 +1,7 @@
 #pragma once
 // The discrete-event engine. One OS thread runs every rank as a fiber. The engine fires the
-// event with the smallest (time, sequence); resuming a rank is itself an event, so a rank only
+// event with the smallest (time, sequence); resuming a rank is itself an event (or, when it is
+// due at the current time, an entry in a FIFO drained before the next event), so a rank only
 // runs when no other rank or event is due earlier. Rank code reaches the engine only through the
 // calls marked "fiber side", which run while the engine is suspended: that, and the tie-breaking
 // sequence, make every run deterministic.
@@ -91,6 +92,10 @@ class Engine {
   std::vector<Rank> ranks_;
   std::vector<Launch> launches_;
   EventQueue queue_;
+  // Resumes due at the current event time, in FIFO order: they run before the next heap event,
+  // which keeps time order while sparing the heap most of its traffic.
+  std::vector<std::int64_t> ready_;
+  std::size_t ready_head_ = 0;
   RankBody body_;
   void* argument_;
   BlockedDescriber describe_blocked_;
