@@ -33,7 +33,6 @@ int main(int argc, char** argv) {
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const int rows = share(n, p, pr), cols = share(n, q, pc);
-  const int row0 = offset(n, p, pr), col0 = offset(n, q, pc);
   const int w = cols + 2; /* local width with halos */
   double* u = calloc((size_t)(rows + 2) * w, sizeof *u);
   double* v = calloc((size_t)(rows + 2) * w, sizeof *v);
@@ -87,8 +86,6 @@ int main(int argc, char** argv) {
   } else {
     MPI_Send(block, rows * cols, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD);
   }
-  (void)row0;
-  (void)col0;
   free(block);
   free(u);
   free(v);

@@ -8,7 +8,7 @@
 
 namespace xo::mpi {
 
-SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
+SimulationResult run_simulation(const SimulationOptions& options, const RankMainOf& main_of,
                                 const std::vector<std::string>& args) {
   if (options.ranks < 1) {
     throw hw::MachineError("the rank count must be at least 1, got " + std::to_string(options.ranks));
@@ -16,8 +16,13 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
   std::unique_ptr<hw::Machine> machine = hw::builtin_machines().create(options.machine);
   for (const std::string& assignment : options.params) machine->set_param_assignment(assignment);
   machine->resolve_env(options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
-  World world(options, std::move(machine), main, args);
+  World world(options, std::move(machine), main_of, args);
   return world.run();
+}
+
+SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
+                                const std::vector<std::string>& args) {
+  return run_simulation(options, [&](int) { return main; }, args);
 }
 
 }  // namespace xo::mpi

@@ -20,11 +20,11 @@ std::string describe_peer(int peer) {
 std::string describe_tag(int tag) { return tag == MPI_ANY_TAG ? "any tag" : "tag " + std::to_string(tag); }
 }  // namespace
 
-World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMain& main,
+World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMainOf& main_of,
              const std::vector<std::string>& args)
     : options_(options),
       machine_(std::move(machine)),
-      main_(main),
+      main_of_(main_of),
       args_(args),
       engine_(sim::EngineConfig{options.ranks, options.stack_bytes, options.guard_pages}, &World::rank_body, this) {
   const hw::LinkCost cost = machine_->link(0, 0);
@@ -83,7 +83,7 @@ void World::run_rank(int rank) {
   argv.push_back(nullptr);
   RankState& state = *ranks_[static_cast<std::size_t>(rank)];
   if (options_.compute == ComputeMode::Measured) state.cpu_mark_ns = thread_cpu_ns();
-  const int code = main_(static_cast<int>(args.size()), argv.data());
+  const int code = main_of_(rank)(static_cast<int>(args.size()), argv.data());
   if (state.initialized && !state.finalized) {
     engine_.abort(1, "rank " + std::to_string(rank) +
                          " returned from main without calling MPI_Finalize; call MPI_Finalize before returning");

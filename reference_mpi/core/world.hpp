@@ -18,7 +18,7 @@ namespace xo::mpi {
 
 class World {
  public:
-  World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMain& main,
+  World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMainOf& main_of,
         const std::vector<std::string>& args);
   ~World();
   World(const World&) = delete;
@@ -65,7 +65,7 @@ class World {
 
   SimulationOptions options_;
   std::unique_ptr<hw::Machine> machine_;
-  const RankMain& main_;
+  const RankMainOf& main_of_;
   std::vector<std::string> args_;
   std::vector<std::unique_ptr<RankState>> ranks_;
   sim::Engine engine_;

@@ -1,7 +1,7 @@
 // Entry point of programs built by `xo cc` / `xo c++`. They are linked with --wrap=main, so the C
 // runtime calls __wrap_main, which runs the program's own main (__real_main) once per simulated
-// rank. A later option can load a separate copy of the program per rank (private globals) by
-// handing run_simulation a different RankMain per rank; until then ranks share globals.
+// rank. A later option can load a separate copy of the program per rank (private globals) and
+// hand run_simulation each copy's main through RankMainOf; until then ranks share globals.
 
 #include <chrono>
 #include <cstdio>
@@ -25,7 +25,7 @@ extern "C" int __wrap_main(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   SimulationResult result;
   try {
-    result = run_simulation(options, [](int c, char** v) { return __real_main(c, v); }, args);
+    result = run_simulation(options, RankMain([](int c, char** v) { return __real_main(c, v); }), args);
   } catch (const xo::hw::MachineError& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;

@@ -41,3 +41,23 @@ TEST(Determinism, TwoRunsGiveIdenticalVirtualTimes) {
   ASSERT_EQ(first.size(), 8u * 0 + 7 * 5 * 2 + 1);
   EXPECT_EQ(first, second);
 }
+
+TEST(PerRankMain, EachRankCanRunItsOwnEntryPoint) {
+  // The hook for private globals: a launcher may give every rank its own copy of the program.
+  std::vector<int> seen(3, -1);
+  xo::mpi::SimulationOptions options;
+  options.ranks = 3;
+  options.env_lookup = [](const char*) -> const char* { return nullptr; };
+  auto result = xo::mpi::run_simulation(options, [&](int rank) -> xo::mpi::RankMain {
+    return [&, rank](int argc, char** argv) {
+      MPI_Init(&argc, &argv);
+      int me = -1;
+      MPI_Comm_rank(MPI_COMM_WORLD, &me);
+      seen[static_cast<std::size_t>(me)] = rank * 10;
+      MPI_Finalize();
+      return 0;
+    };
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(seen, (std::vector<int>{0, 10, 20}));
+}

@@ -34,8 +34,14 @@ struct SimulationResult {
 };
 
 using RankMain = std::function<int(int argc, char** argv)>;
+// The entry point of one rank. Every rank calling the same main shares the program's globals; a
+// launcher that loads a separate copy of the program per rank hands each rank its own main.
+using RankMainOf = std::function<RankMain(int rank)>;
 
 // Throws xo::hw::MachineError for an unknown machine, a bad --param or a bad environment value.
+SimulationResult run_simulation(const SimulationOptions& options, const RankMainOf& main_of,
+                                const std::vector<std::string>& args = {});
+// Every rank runs the same `main`.
 SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
                                 const std::vector<std::string>& args = {});
 
