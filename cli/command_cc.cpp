@@ -37,7 +37,10 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus) {
   std::vector<std::string> args = user_args;
   bool show = false;
   std::erase_if(args, [&](const std::string& a) { return a == "--show" ? (show = true) : false; });
-  std::vector<std::string> command = {compiler(cplusplus), std::string("-I") + kIncludeDir};
+  // Stack-clash protection makes a large stack frame touch its pages in order, so a rank that
+  // outgrows its fiber stack hits the guard page instead of jumping past it into a neighbour's.
+  std::vector<std::string> command = {compiler(cplusplus), std::string("-I") + kIncludeDir,
+                                      "-fstack-clash-protection"};
   command.insert(command.end(), args.begin(), args.end());
   if (!compile_only(args) && !args.empty()) {
     command.insert(command.end(), {"-Wl,--wrap=main", kMpiLibrary, kLaunchLibrary, kModelsLibrary, kContextLibrary, "-lstdc++",

@@ -67,6 +67,7 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   engine.current_ = static_cast<int>(rank);
   StackOverflowGuard::set_running(r.fiber->stack(), engine.current_);
   r.fiber->resume();
+  StackOverflowGuard::clear_running();
   engine.current_ = -1;
   if (r.fiber->finished()) {
     r.state = State::Finished;

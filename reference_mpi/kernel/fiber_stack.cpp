@@ -71,6 +71,10 @@ bool FiberStack::in_guard(const void* address) const {
   return guard_ != 0 && a >= base_ && a < base_ + guard_;
 }
 
+bool FiberStack::below(const void* address) const {
+  return static_cast<const std::uint8_t*>(address) < base_ + guard_;
+}
+
 std::size_t guard_page_budget() {
   std::size_t max_maps = 65530;
   std::ifstream in("/proc/sys/vm/max_map_count");

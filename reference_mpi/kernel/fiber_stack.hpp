@@ -25,6 +25,8 @@ class FiberStack {
   bool canary_intact() const;
   // True if `address` lies in this stack's guard page.
   bool in_guard(const void* address) const;
+  // True if `address` lies below the usable stack (in the guard page or beyond it).
+  bool below(const void* address) const;
 
  private:
   void release();

@@ -1,6 +1,7 @@
 #include "stack_overflow_guard.hpp"
 
 #include <signal.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -16,8 +17,24 @@ int g_running_rank = -1;
 struct sigaction g_previous {};
 std::vector<char> g_alt_stack;
 
-void on_segv(int signal, siginfo_t* info, void*) {
-  if (g_running_stack != nullptr && g_running_stack->in_guard(info->si_addr)) {
+// The stack pointer of the interrupted code (x86-64 and AArch64; elsewhere only the fault address
+// is used).
+const void* interrupted_stack_pointer(void* context) {
+  const auto* uc = static_cast<const ucontext_t*>(context);
+#if defined(__x86_64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.gregs[REG_RSP]);
+#elif defined(__aarch64__)
+  return reinterpret_cast<const void*>(uc->uc_mcontext.sp);
+#else
+  (void)uc;
+  return nullptr;
+#endif
+}
+
+void on_segv(int signal, siginfo_t* info, void* context) {
+  const void* sp = interrupted_stack_pointer(context);
+  if (g_running_stack != nullptr &&
+      (g_running_stack->in_guard(info->si_addr) || (sp != nullptr && g_running_stack->below(sp)))) {
     char message[256];
     const int n = std::snprintf(message, sizeof message,
                                 "xo: rank %d overflowed its %zu KiB fiber stack; run again with a larger "
@@ -50,6 +67,11 @@ StackOverflowGuard::~StackOverflowGuard() {
   disable.ss_flags = SS_DISABLE;
   sigaltstack(&disable, nullptr);
   g_running_stack = nullptr;
+}
+
+void StackOverflowGuard::clear_running() {
+  g_running_stack = nullptr;
+  g_running_rank = -1;
 }
 
 void StackOverflowGuard::set_running(const FiberStack& stack, int rank) {

@@ -16,6 +16,8 @@ class StackOverflowGuard {
 
   // Tells the handler which stack and rank are running now.
   static void set_running(const FiberStack& stack, int rank);
+  // Back in the engine: faults now are not a rank's stack overflow.
+  static void clear_running();
 };
 
 }  // namespace xo::sim

@@ -130,3 +130,18 @@ TEST(Cli, DeadlockedProgramFailsWithTheReport) {
   EXPECT_TRUE(contains(r.err, "xo: deadlock: no rank can make progress")) << r.err;
   EXPECT_TRUE(contains(r.err, "MPI_Recv from rank 1 (tag 7) on MPI_COMM_WORLD")) << r.err;
 }
+
+TEST(Cli, StackOverflowNamesTheRankAndTheFix) {
+  // A 1.6 MB local array on a 512 KiB fiber stack: the guard page must catch it, even though the
+  // frame is far larger than the guard (xo cc compiles with stack-clash protection).
+  auto r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){MPI_Init(&c,&v);"
+                       "volatile double a[200000];for(int i=0;i<200000;++i)a[i]=i;MPI_Finalize();return 0;}' > s.c && " +
+                       kXo + " cc s.c -o s && " + kXo + " run -n 2 ./s");
+  EXPECT_EQ(r.status, 134);
+  EXPECT_TRUE(contains(r.err, "xo: rank 0 overflowed its 512 KiB fiber stack; run again with a larger --stack-size"))
+      << r.err;
+  r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){MPI_Init(&c,&v);"
+                  "volatile double a[200000];for(int i=0;i<200000;++i)a[i]=i;MPI_Finalize();return 0;}' > s.c && " +
+                  kXo + " cc s.c -o s && " + kXo + " run -q -n 2 --stack-size=4M ./s");
+  EXPECT_EQ(r.status, 0) << r.err;
+}
