@@ -84,6 +84,7 @@ void validate_machine(const RunSettings& s) {
     const auto it = s.environment.find(name);
     return it != s.environment.end() ? it->second.c_str() : std::getenv(name);
   });
+  machine->check_settings();
 }
 
 // The program's path: as given if it has a '/', else looked up in PATH like a shell would.

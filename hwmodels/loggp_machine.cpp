@@ -46,10 +46,10 @@ std::vector<Machine::ProtocolInfo> LoggpMachine::protocols() const {
 
 LinkCost LoggpMachine::link(int, int) const { return cost_; }
 
-Protocol LoggpMachine::choose_protocol(std::int64_t bytes, SendMode mode) const {
+ProtocolChoice LoggpMachine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   // Synchronous sends need the receiver's answer anyway, so they always take the handshake.
-  if (mode == SendMode::Synchronous) return Protocol::Rendezvous;
-  return bytes <= eager_limit_ ? Protocol::Eager : Protocol::Rendezvous;
+  if (mode == SendMode::Synchronous || bytes > eager_limit_) return {Protocol::Rendezvous, "rendezvous"};
+  return {Protocol::Eager, "eager"};
 }
 
 }  // namespace xo::hw

@@ -12,7 +12,7 @@ class LoggpMachine final : public Machine {
   LoggpMachine();
   std::vector<ProtocolInfo> protocols() const override;
   LinkCost link(int src_world_rank, int dst_world_rank) const override;
-  Protocol choose_protocol(std::int64_t bytes, SendMode mode) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
 
  private:
   void refresh() override;

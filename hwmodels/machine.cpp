@@ -136,6 +136,8 @@ std::string_view protocol_name(Protocol protocol) {
   switch (protocol) {
     case Protocol::Eager: return "eager";
     case Protocol::Rendezvous: return "rendezvous";
+    case Protocol::ReceiverPull: return "receiver-pull";
+    case Protocol::EagerPull: return "eager-pull";
   }
   return "unknown";
 }

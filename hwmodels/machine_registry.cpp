@@ -1,6 +1,7 @@
 #include "xo/hwmodels/machine_registry.hpp"
 
 #include "loggp_machine.hpp"
+#include "xt3_machine.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace xo::hw {
@@ -22,6 +23,8 @@ std::unique_ptr<Machine> MachineRegistry::create(std::string_view name) const {
 void register_builtin_machines(MachineRegistry& registry) {
   registry.add("loggp", "generic LogGP machine: one eager and one rendezvous protocol, every parameter tunable",
                [] { return std::unique_ptr<Machine>(new LoggpMachine()); });
+  registry.add("xt3", "Cray XT3 (SeaStar, Portals): vshort, short, long-pull and eager-long protocols",
+               [] { return std::unique_ptr<Machine>(new Xt3Machine()); });
 }
 
 const MachineRegistry& builtin_machines() {

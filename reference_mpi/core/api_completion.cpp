@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api_call.hpp"
+#include "../protocol/point_to_point.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
 
@@ -221,6 +222,7 @@ int MPI_Cancel(MPI_Request* request) {
     // Only a receive that has not matched can be cancelled; a send always completes normally,
     // which MPI permits (MPI_Test_cancelled then reports false).
     if (r->kind != Request::Kind::Recv || !world.self().queues.unpost(r)) return;
+    xo::mpi::release_other_event(world.self());
     r->cancelled = true;
     r->status.MPI_SOURCE = MPI_ANY_SOURCE;
     r->status.MPI_TAG = MPI_ANY_TAG;

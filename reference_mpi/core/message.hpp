@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "../kernel/virtual_time.hpp"
@@ -21,7 +22,9 @@ struct Message {
   int tag = 0;
   std::int64_t bytes = 0;
   hw::Protocol protocol = hw::Protocol::Eager;
+  std::string_view path;  // the machine's name for the protocol path, for phase records
   sim::Time arrival = 0;  // when the envelope reached the receiver
+  bool holds_unexpected_buffer = false;  // its payload occupies the receiver's unexpected buffer
 
   std::vector<std::byte> payload;  // eager: packed data; rendezvous: empty (data stays with the sender)
   Request* send_request = nullptr;  // rendezvous: the sender's request, completed by the data transfer

@@ -35,6 +35,12 @@ struct RankState {
   MatchingQueues queues;
 
   sim::Time nic_free = 0;  // when this rank's NIC can inject the next message
+  std::vector<sim::Time> copy_buffers_free_at;  // sender-side system buffers (XT3 vshort)
+
+  // Receive resources in use (see hw::ReceiveResources).
+  std::int64_t unexpected_bytes = 0;
+  std::int64_t unexpected_events = 0;
+  std::int64_t other_events = 0;
 
   void* bsend_buffer = nullptr;
   std::int64_t bsend_size = 0;

@@ -16,6 +16,7 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
   std::unique_ptr<hw::Machine> machine = hw::builtin_machines().create(options.machine);
   for (const std::string& assignment : options.params) machine->set_param_assignment(assignment);
   machine->resolve_env(options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
+  machine->check_settings();
   World world(options, std::move(machine), main_of, args);
   return world.run();
 }

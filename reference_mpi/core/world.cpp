@@ -30,6 +30,9 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   const hw::LinkCost cost = machine_->link(0, 0);
   poll_cost_ = std::max<sim::Time>(sim::seconds_to_time(cost.recv_overhead), 10'000);  // >= 10 ns
   if (options.compute == ComputeMode::Measured) cpu_reading_cost_ns_ = thread_cpu_reading_cost_ns();
+  resources_ = machine_->receive_resources();
+  self_send_error_ = machine_->self_send_error();
+  copy_per_byte_ = machine_->copy_per_byte();
   auto world_shared = std::make_shared<CommShared>();
   world_shared->context = 1;
   world_shared->group = Group::range(0, options.ranks);

@@ -54,6 +54,15 @@ class World {
   void complete(Request* request, sim::Time at);
   // Time a rank polling with Test or Iprobe spends per call, so polling loops advance.
   sim::Time poll_cost() const { return poll_cost_; }
+  const hw::ReceiveResources& receive_resources() const { return resources_; }
+  const std::string& self_send_error() const { return self_send_error_; }
+  sim::Time copy_time(std::int64_t bytes) const {
+    return sim::seconds_to_time(static_cast<double>(bytes) * copy_per_byte_);
+  }
+  bool observes_phases() const { return static_cast<bool>(options_.on_phase); }
+  void record_phase(Phase phase, const Message& m, int from, int to, sim::Time start, sim::Time end) const {
+    if (options_.on_phase) options_.on_phase(PhaseRecord{phase, m.path, from, to, m.bytes, start, end});
+  }
 
  private:
   [[noreturn]] static void outside_simulation();
@@ -78,6 +87,9 @@ class World {
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;
   std::int64_t cpu_reading_cost_ns_ = 0;
+  hw::ReceiveResources resources_;
+  std::string self_send_error_;
+  double copy_per_byte_ = 0;
   int first_failed_exit_ = 0;
 };
 

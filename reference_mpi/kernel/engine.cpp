@@ -108,16 +108,19 @@ void Engine::block() {
 
 void Engine::abort(int exit_code, std::string message) {
   Rank& r = ranks_[static_cast<std::size_t>(current_)];
-  if (!aborted_) {
-    aborted_ = true;
-    outcome_.kind = RunOutcome::Kind::Aborted;
-    outcome_.exit_code = exit_code;
-    outcome_.message = std::move(message);
-  }
+  fail(exit_code, std::move(message));
   r.state = State::Blocked;
   r.fiber->suspend();
   assert(false && "aborted rank resumed");
   __builtin_unreachable();
+}
+
+void Engine::fail(int exit_code, std::string message) {
+  if (aborted_) return;
+  aborted_ = true;
+  outcome_.kind = RunOutcome::Kind::Aborted;
+  outcome_.exit_code = exit_code;
+  outcome_.message = std::move(message);
 }
 
 RunOutcome Engine::run() {

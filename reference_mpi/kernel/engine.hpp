@@ -70,6 +70,9 @@ class Engine {
   // Ends the whole run (MPI_Abort, a fatal MPI error). Does not return.
   [[noreturn]] void abort(int exit_code, std::string message);
 
+  // Event side: ends the run once the current event's handler returns.
+  void fail(int exit_code, std::string message);
+
  private:
   enum class State : std::uint8_t { Scheduled, Running, Blocked, Finished };
   struct Rank {

@@ -1,6 +1,7 @@
 // Eager: envelope and payload travel together. The sender copies the data out and is done when
-// the NIC has injected it; the message lands in the receiver's unexpected queue if no receive is
-// posted yet.
+// the NIC has injected it, or, on a path with a sender-side copy (XT3 vshort), as soon as the
+// data is in one of the machine's system buffers. The message lands in the receiver's unexpected
+// buffer if no receive is posted yet.
 
 #include <algorithm>
 
@@ -11,16 +12,48 @@
 
 namespace xo::mpi {
 
-void send_eager(World& world, RankState& sender, Request* send, Message* m) {
+namespace {
+
+// Takes a free system buffer at or after `now`; returns when the copy can start. The buffer is
+// busy until `release`, which the caller sets once it knows when the NIC is done with it.
+sim::Time take_copy_buffer(RankState& sender, std::int64_t buffers, sim::Time now, std::size_t& slot) {
+  auto& free_at = sender.copy_buffers_free_at;
+  if (static_cast<std::int64_t>(free_at.size()) < buffers) {
+    free_at.push_back(now);
+    slot = free_at.size() - 1;
+    return now;
+  }
+  slot = static_cast<std::size_t>(std::min_element(free_at.begin(), free_at.end()) - free_at.begin());
+  return std::max(now, free_at[slot]);
+}
+
+}  // namespace
+
+void send_eager(World& world, RankState& sender, Request* send, Message* m, const hw::ProtocolChoice& choice) {
   sim::Engine& engine = world.engine();
   const LinkTimes t(world.machine().link(sender.world_rank, m->dest_world), send->bytes);
   engine.advance(t.send_overhead);
   m->payload.resize(static_cast<std::size_t>(send->bytes));
   if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());
-  const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
+  if (!choice.sender_copy) {
+    const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
+    sender.nic_free = inject + t.nic_busy();
+    m->arrival = inject + t.wire + t.latency;
+    world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);
+    world.complete(send, inject + t.wire);
+    return;
+  }
+  std::size_t slot = 0;
+  const sim::Time copy_start =
+      take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.clock(sender.world_rank), slot);
+  const sim::Time copied = copy_start + world.copy_time(send->bytes);
+  world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, copy_start, copied);
+  const sim::Time inject = std::max(copied, sender.nic_free);
   sender.nic_free = inject + t.nic_busy();
+  sender.copy_buffers_free_at[slot] = inject + t.wire;
   m->arrival = inject + t.wire + t.latency;
-  world.complete(send, inject + t.wire);
+  world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);
+  world.complete(send, copied);
 }
 
 }  // namespace xo::mpi

@@ -1,9 +1,10 @@
 #include "point_to_point.hpp"
 
 #include <algorithm>
+#include <cstring>
 
-#include "datatype_pack.hpp"
 #include "../core/world.hpp"
+#include "datatype_pack.hpp"
 
 namespace xo::mpi {
 
@@ -16,6 +17,12 @@ void on_envelope(sim::Engine&, void* message, std::int64_t) {
 }  // namespace
 
 void start_send(World& world, RankState& sender, Request* send, int dest_world) {
+  // Only the blocking standard send: that is what the machine's MPI is known to abort on.
+  if (dest_world == sender.world_rank && !world.self_send_error().empty() && std::strcmp(send->call, "MPI_Send") == 0) {
+    world.engine().abort(1, "rank " + std::to_string(sender.world_rank) + ": " + send->call + " to itself: " +
+                                world.self_send_error());
+  }
+  const hw::ProtocolChoice choice = world.machine().choose_protocol(send->bytes, send->mode);
   Message* m = world.new_message();
   m->source_world = sender.world_rank;
   m->dest_world = dest_world;
@@ -23,11 +30,13 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->tag = send->tag;
   m->bytes = send->bytes;
   m->source = send->self_rank;
-  m->protocol = world.machine().choose_protocol(send->bytes, send->mode);
-  if (m->protocol == hw::Protocol::Eager) {
-    send_eager(world, sender, send, m);
-  } else {
-    send_rendezvous(world, sender, send, m);
+  m->protocol = choice.protocol;
+  m->path = choice.name;
+  switch (choice.protocol) {
+    case hw::Protocol::Eager: send_eager(world, sender, send, m, choice); break;
+    case hw::Protocol::Rendezvous:
+    case hw::Protocol::ReceiverPull: send_header(world, sender, send, m); break;
+    case hw::Protocol::EagerPull: send_eager_pull(world, sender, send, m); break;
   }
   world.engine().schedule(m->arrival, &on_envelope, m, 0);
 }
@@ -35,24 +44,28 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
 void start_recv(World& world, RankState& receiver, Request* receive) {
   Message* m = receiver.queues.find_unexpected(receive->context, receive->peer, receive->tag, true);
   if (m == nullptr) {
+    hold_other_event(world, receiver);
     receiver.queues.post(receive);
     return;
   }
-  deliver(world, receive, m, world.engine().clock(receiver.world_rank));
+  release_unexpected(receiver, *m);
+  deliver(world, receive, m, world.engine().clock(receiver.world_rank), true);
 }
 
 void envelope_arrived(World& world, Message* m) {
   RankState& receiver = world.rank(m->dest_world);
   world.count_message();
   if (Request* receive = receiver.queues.take_posted(*m)) {
-    deliver(world, receive, m, m->arrival);
+    release_other_event(receiver);
+    deliver(world, receive, m, m->arrival, false);
     return;
   }
+  hold_unexpected(world, receiver, m);
   receiver.queues.add_unexpected(m);
   if (receiver.blocked_in_probe) world.engine().wake(receiver.world_rank, m->arrival);
 }
 
-void deliver(World& world, Request* receive, Message* m, sim::Time when) {
+void deliver(World& world, Request* receive, Message* m, sim::Time when, bool was_unexpected) {
   const std::int64_t capacity = receive->bytes;
   receive->status.MPI_SOURCE = m->source;
   receive->status.MPI_TAG = m->tag;
@@ -64,12 +77,20 @@ void deliver(World& world, Request* receive, Message* m, sim::Time when) {
     receive->status.MPI_ERROR = MPI_ERR_TRUNCATE;
     receive->truncated_from = m->bytes;
   }
-  if (m->protocol == hw::Protocol::Rendezvous) {
-    rendezvous_matched(world, receive, m, when);
-    return;
+  switch (m->protocol) {
+    case hw::Protocol::Eager: break;
+    case hw::Protocol::Rendezvous:
+    case hw::Protocol::ReceiverPull: return request_data(world, receive, m, when);
+    case hw::Protocol::EagerPull:
+      return was_unexpected ? request_data(world, receive, m, when) : eager_pull_landed(world, receive, m, when);
+  }
+  sim::Time done = when;
+  if (was_unexpected && m->bytes > 0) {  // the data waited in the unexpected buffer: copy it out
+    done += world.copy_time(receive->status.xo_bytes);
+    world.record_phase(Phase::UnexpectedCopy, *m, m->dest_world, m->dest_world, when, done);
   }
   unpack(m->payload.data(), receive->status.xo_bytes, *receive->type, receive->recv_buffer);
-  world.complete(receive, when);
+  world.complete(receive, done);
   world.release(m);
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 // The protocol engine for point-to-point messages. A send is started on the sender's fiber; the
 // machine chooses its protocol and the protocol's phases become timed events (envelope arrival,
-// clear-to-send, data). Every cost comes from the machine's LinkCost, so one implementation serves
-// every machine.
+// clear-to-send or GET, data, ACK). Every cost comes from the machine's LinkCost, so one
+// implementation of each protocol serves every machine.
 
 #include "../core/request.hpp"
+#include "xo/hwmodels/protocol.hpp"
 
 namespace xo::mpi {
 
@@ -17,14 +18,26 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world);
 // Matches the first fitting unexpected message now, or posts the receive.
 void start_recv(World& world, RankState& receiver, Request* receive);
 
-// Protocols, one per file.
-void send_eager(World& world, RankState& sender, Request* send, Message* message);
-void send_rendezvous(World& world, RankState& sender, Request* send, Message* message);
-// A receive met its message at `when`: eager data is copied, a rendezvous answers clear-to-send.
-void deliver(World& world, Request* receive, Message* message, sim::Time when);
-void rendezvous_matched(World& world, Request* receive, Message* message, sim::Time when);
+// The sending side of each protocol, one per file.
+void send_eager(World& world, RankState& sender, Request* send, Message* message, const hw::ProtocolChoice& choice);
+void send_header(World& world, RankState& sender, Request* send, Message* message);  // Rendezvous, ReceiverPull
+void send_eager_pull(World& world, RankState& sender, Request* send, Message* message);
 
-// Shared by the protocols: the envelope reached the receiver.
+// A receive met its message at `when` (at the arrival, or later from the unexpected queue).
+void deliver(World& world, Request* receive, Message* message, sim::Time when, bool was_unexpected);
+// The receiver asks the sender for the data (clear-to-send or GET); the data follows.
+void request_data(World& world, Request* receive, Message* message, sim::Time when);
+// An eager-pull message landed in a posted receive: data is there, the sender gets an ACK.
+void eager_pull_landed(World& world, Request* receive, Message* message, sim::Time when);
+
+// The envelope reached the receiver.
 void envelope_arrived(World& world, Message* message);
+
+// Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
+// exhausting one ends the run with the machine's message.
+void hold_unexpected(World& world, RankState& receiver, Message* message);
+void release_unexpected(RankState& receiver, const Message& message);
+void hold_other_event(World& world, RankState& rank);
+void release_other_event(RankState& rank);
 
 }  // namespace xo::mpi

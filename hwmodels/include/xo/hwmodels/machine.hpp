@@ -52,7 +52,17 @@ class Machine {
   virtual std::vector<ProtocolInfo> protocols() const = 0;
 
   virtual LinkCost link(int src_world_rank, int dst_world_rank) const = 0;
-  virtual Protocol choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
+  virtual ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
+  // Seconds per byte of a memory copy (an unexpected message copied out, a send copied in).
+  virtual double copy_per_byte() const { return 0; }
+  // Sender-side system buffers for paths with ProtocolChoice::sender_copy; a send waits for one.
+  virtual std::int64_t sender_copy_buffers() const { return 1; }
+  virtual ReceiveResources receive_resources() const { return {}; }
+  // Non-empty if this machine's MPI aborted on a send to oneself (the message it printed).
+  virtual std::string self_send_error() const { return {}; }
+  // Checks that the settings are consistent, as the machine's MPI did at MPI_Init. Throws
+  // MachineError with the MPI's own message and the fix.
+  virtual void check_settings() const {}
 
  protected:
   Machine(std::string name, std::string description);

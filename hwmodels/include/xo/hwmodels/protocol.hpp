@@ -1,7 +1,9 @@
 #pragma once
-// Point-to-point protocols and the send modes that select among them.
+// Point-to-point protocols, the send modes that select among them, and the costs they run on.
+// The reference MPI implements each protocol once; a machine only chooses and parameterises.
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace xo::hw {
@@ -9,11 +11,21 @@ namespace xo::hw {
 enum class SendMode : std::uint8_t { Standard, Synchronous, Buffered, Ready };
 
 enum class Protocol : std::uint8_t {
-  Eager,       // envelope and payload travel together; land in an unexpected buffer if no receive is posted
-  Rendezvous,  // request-to-send, clear-to-send from the matched receiver, then the payload
+  Eager,         // envelope and payload together; into an unexpected buffer if no receive is posted
+  Rendezvous,    // request-to-send; clear-to-send from the matched receiver; the sender pushes the data
+  ReceiverPull,  // header only; the matched receiver GETs the data from the sender's buffer
+  EagerPull,     // the data goes at once: a posted receive takes it and the sender gets an ACK; otherwise
+                 // only the header is kept and the receiver GETs the data once a receive matches
 };
 
 std::string_view protocol_name(Protocol protocol);
+
+// What a machine decides for one message.
+struct ProtocolChoice {
+  Protocol protocol = Protocol::Eager;
+  std::string_view name;     // the machine's own name for the path, e.g. "vshort" on the XT3
+  bool sender_copy = false;  // the sender copies into a system buffer and completes without waiting for the NIC
+};
 
 // LogGP costs between two ranks, in seconds (G in seconds per byte).
 struct LinkCost {
@@ -22,6 +34,19 @@ struct LinkCost {
   double recv_overhead = 0;  // o_r: receiver CPU time per message
   double gap = 0;            // g: minimum interval between message injections at one NIC
   double gap_per_byte = 0;   // G: inverse bandwidth
+};
+
+// Limits on what a receiver can hold for messages that arrive before their receive, and on its
+// event queues. A negative limit means unlimited. Exceeding one ends the run with `*_exhausted`,
+// the message the machine's MPI printed.
+struct ReceiveResources {
+  std::int64_t unexpected_buffer_bytes = -1;
+  std::int64_t unexpected_events = -1;
+  std::int64_t events_per_unexpected = 1;
+  std::int64_t other_events = -1;  // held by each posted receive and each pending send
+  std::string unexpected_buffer_exhausted;
+  std::string unexpected_events_exhausted;
+  std::string other_events_exhausted;
 };
 
 }  // namespace xo::hw

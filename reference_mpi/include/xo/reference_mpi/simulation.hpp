@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "xo/reference_mpi/protocol_phase.hpp"
+
 namespace xo::mpi {
 
 enum class ComputeMode {
@@ -23,6 +25,8 @@ struct SimulationOptions {
   bool guard_pages = true;
   // Where the machine's MPI environment variables are read from (getenv when unset).
   std::function<const char*(const char*)> env_lookup;
+  // Called for every protocol phase of every message, if set.
+  std::function<void(const PhaseRecord&)> on_phase;
 };
 
 struct SimulationResult {

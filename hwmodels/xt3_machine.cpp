@@ -1,0 +1,126 @@
+#include "xt3_machine.hpp"
+
+#include "xo/hwmodels/machine_error.hpp"
+
+namespace xo::hw {
+
+namespace {
+
+constexpr const char* kSeed = "seed 002 (MPT on XT3, CUG 2006), environment variable summary";
+// Brightwell et al., "Implementation and Performance of Portals 3.3 on the Cray XT3", IEEE Cluster
+// 2005: zero-length one-way MPI latency under 6 us, uni-directional bandwidth above 1.1 GB/s.
+constexpr const char* kPortalsPaper = "Brightwell et al., Portals 3.3 on the Cray XT3, Cluster 2005";
+constexpr std::int64_t kMaxInt = 2147483647;
+
+}  // namespace
+
+Xt3Machine::Xt3Machine()
+    : Machine("xt3", "Cray XT3: Opteron nodes, SeaStar 3D torus, MPICH2-based MPI over Portals 3.3") {
+  // The zero-byte one-way time o_s + L + o_r = 5.8 us and G = 1/1.1 GB/s follow the Portals paper;
+  // together they put half of the asymptotic bandwidth at (o_s + L + o_r) / G = 6.4 KB, inside the
+  // seed's "~1/2 of asymptotic bandwidth at ~4-8 KB". The split between L and the overheads is
+  // an assumption (the paper blames host interrupt processing for much of the latency).
+  add_parameter({"L", 2.8, "us", 0, 1e6, "latency: wire and NIC time of a small message",
+                 std::string(kPortalsPaper) + "; split from the overheads is an assumption"});
+  add_parameter({"o_s", 1.5, "us", 0, 1e6, "send overhead on the Opteron", "assumption (see L)"});
+  add_parameter({"o_r", 1.5, "us", 0, 1e6, "receive overhead on the Opteron", "assumption (see L)"});
+  add_parameter({"g", 1.0, "us", 0, 1e6, "gap between message injections at the SeaStar", "assumption"});
+  add_parameter({"G", 0.909, "ns/byte", 0, 1e6, "inverse bandwidth: 1.1 GB/s uni-directional", kPortalsPaper});
+  add_parameter({"copy_G", 0.5, "ns/byte", 0, 1e6,
+                 "host memory copy (vshort send buffer, unexpected buffer to receive buffer)",
+                 "assumption: 2 GB/s memcpy on a 2.4 GHz Opteron"});
+  add_parameter({"cpu_factor", 1.0, "factor", 0, 1e6,
+                 "simulated seconds per host CPU second between MPI calls (--compute=measured)", "assumption"});
+
+  add_env_var({"MPICH_MAX_SHORT_MSG_SIZE", 128000, 0, kMaxInt, "bytes",
+               "largest message sent by the short (eager) protocol", kSeed});
+  add_env_var({"MPICH_MAX_VSHORT_MSG_SIZE", 1024, 0, 16384, "bytes",
+               "largest message copied into a vshort send buffer before the Portals put", kSeed});
+  add_env_var({"MPICH_VSHORT_BUFFERS", 32, 1, 1 << 20, "buffers",
+               "number of 16384-byte send buffers for the vshort path", kSeed});
+  add_env_var({"MPICH_UNEX_BUFFER_SIZE", 62914560, 0, kMaxInt, "bytes",
+               "buffer space for unexpected short messages at each receiver (60 MB)", kSeed});
+  add_env_var({"MPICH_PTL_UNEX_EVENTS", 20480, 1, kMaxInt, "events",
+               "unexpected event queue; each unexpected message takes 2 events", kSeed});
+  add_env_var({"MPICH_PTL_OTHER_EVENTS", 2048, 1, kMaxInt, "events",
+               "event queue for everything else (posted receives hold one each)", kSeed});
+  add_env_var({"MPICH_PTL_EAGER_LONG", 0, 0, 1, "flag",
+               "1: long messages go eagerly (good when receives are pre-posted); 0: receiver pulls", kSeed});
+  refresh();
+}
+
+void Xt3Machine::refresh() {
+  cost_.latency = param("L") * 1e-6;
+  cost_.send_overhead = param("o_s") * 1e-6;
+  cost_.recv_overhead = param("o_r") * 1e-6;
+  cost_.gap = param("g") * 1e-6;
+  cost_.gap_per_byte = param("G") * 1e-9;
+}
+
+std::vector<Machine::ProtocolInfo> Xt3Machine::protocols() const {
+  return {
+      {"vshort", "messages up to MPICH_MAX_VSHORT_MSG_SIZE: copied into one of MPICH_VSHORT_BUFFERS send "
+                 "buffers, then sent eagerly; the send completes after the copy"},
+      {"short", "messages up to MPICH_MAX_SHORT_MSG_SIZE: eager; unexpected ones land in the unexpected buffer "
+                "(MPICH_UNEX_BUFFER_SIZE) and take 2 of the MPICH_PTL_UNEX_EVENTS events"},
+      {"long-pull", "longer messages (default) and synchronous sends: a Portals header, then the receiver GETs "
+                    "the data from the sender's buffer once a receive matches"},
+      {"eager-long", "longer messages with MPICH_PTL_EAGER_LONG=1: the data goes at once and is ACKed if a "
+                     "receive is posted; otherwise only the header is kept and the receiver GETs the data"},
+  };
+}
+
+LinkCost Xt3Machine::link(int, int) const { return cost_; }
+
+ProtocolChoice Xt3Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
+  // Assumption: a synchronous send needs the match to complete, so it takes the pull path.
+  if (mode == SendMode::Synchronous) return {Protocol::ReceiverPull, "long-pull"};
+  if (bytes <= env("MPICH_MAX_VSHORT_MSG_SIZE")) return {Protocol::Eager, "vshort", true};
+  if (bytes <= env("MPICH_MAX_SHORT_MSG_SIZE")) return {Protocol::Eager, "short"};
+  if (env("MPICH_PTL_EAGER_LONG") != 0) return {Protocol::EagerPull, "eager-long"};
+  return {Protocol::ReceiverPull, "long-pull"};
+}
+
+double Xt3Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
+
+std::int64_t Xt3Machine::sender_copy_buffers() const { return env("MPICH_VSHORT_BUFFERS"); }
+
+ReceiveResources Xt3Machine::receive_resources() const {
+  // The messages are the ones the seed lists under "What does this mean?" (2), (3) and (4).
+  ReceiveResources r;
+  r.unexpected_buffer_bytes = env("MPICH_UNEX_BUFFER_SIZE");
+  r.unexpected_events = env("MPICH_PTL_UNEX_EVENTS");
+  r.events_per_unexpected = 2;
+  r.other_events = env("MPICH_PTL_OTHER_EVENTS");
+  r.unexpected_buffer_exhausted =
+      "internal ABORT - Other MPI error, error stack: MPIDI_PortalsU_Request_PUPE(317): exhausted unexpected "
+      "receive queue buffering increase via env. var. MPICH_UNEX_BUFFER_SIZE (too many short unexpected "
+      "messages reached this rank: raise MPICH_UNEX_BUFFER_SIZE, lower MPICH_MAX_SHORT_MSG_SIZE, or pre-post "
+      "receives)";
+  r.unexpected_events_exhausted =
+      "MPIDI_PortalsU_Request_FDU_or_AEP: dropped event on unexpected receive queue, increase queue size by "
+      "setting the environment variable MPICH_PTL_UNEX_EVENTS (each unexpected message takes 2 events)";
+  r.other_events_exhausted =
+      "MPIDI_Portals_Progress: dropped event on \"other\" queue, increase queue size by setting the environment "
+      "variable MPICH_PTL_OTHER_EVENTS; aborting job: Dropped Portals event";
+  return r;
+}
+
+std::string Xt3Machine::self_send_error() const {
+  return "the XT3's MPI aborts the application on MPI_Send to self, whatever the size (seed 002, 'Odds and "
+         "Ends'); use MPI_Isend/MPI_Irecv pairs or copy the data locally";
+}
+
+void Xt3Machine::check_settings() const {
+  const std::int64_t unexpected = env("MPICH_UNEX_BUFFER_SIZE");
+  const std::int64_t short_limit = env("MPICH_MAX_SHORT_MSG_SIZE");
+  if (unexpected <= short_limit) {
+    // Seed 002, "What does this mean? (1)": the MPI asserted this at start-up.
+    throw MachineError("Assertion failed in portals_init.c: MPIDI_Portals_unex_block_size > "
+                       "MPIDI_Portals_short_size: MPICH_UNEX_BUFFER_SIZE=" + std::to_string(unexpected) +
+                       " cannot hold one short message of MPICH_MAX_SHORT_MSG_SIZE=" + std::to_string(short_limit) +
+                       " bytes; raise MPICH_UNEX_BUFFER_SIZE or lower MPICH_MAX_SHORT_MSG_SIZE");
+  }
+}
+
+}  // namespace xo::hw

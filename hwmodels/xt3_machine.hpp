@@ -1,0 +1,27 @@
+#pragma once
+// Cray XT3: Opteron nodes on the SeaStar network, MPI (MPICH2-based) over Portals 3.3.
+// Source: ../shared/seeds/002 (Pritchard, "Message Passing Toolkit (MPT) on XT3", CUG 2006).
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::hw {
+
+class Xt3Machine final : public Machine {
+ public:
+  Xt3Machine();
+  std::vector<ProtocolInfo> protocols() const override;
+  LinkCost link(int src_world_rank, int dst_world_rank) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
+  double copy_per_byte() const override;
+  std::int64_t sender_copy_buffers() const override;
+  ReceiveResources receive_resources() const override;
+  std::string self_send_error() const override;
+  void check_settings() const override;
+
+ private:
+  void refresh() override;
+
+  LinkCost cost_;
+};
+
+}  // namespace xo::hw

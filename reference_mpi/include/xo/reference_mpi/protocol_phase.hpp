@@ -1,0 +1,33 @@
+#pragma once
+// One phase of a point-to-point protocol, as the protocol engine performs it: what the tracer
+// records on a rank's network location and what tests check phase sequences with.
+
+#include <cstdint>
+#include <string_view>
+
+namespace xo::mpi {
+
+enum class Phase : std::uint8_t {
+  Eager,           // envelope and data, sender to receiver
+  Header,          // request-to-send or pull header, sender to receiver
+  ClearToSend,     // receiver to sender, once a receive matched
+  Get,             // receiver's GET request to the sender's NIC
+  Data,            // payload of a rendezvous, pull or eager-pull transfer
+  Ack,             // receiver to sender: an eager-pull message landed in a posted receive
+  SenderCopy,      // data copied into a sender-side system buffer (XT3 vshort)
+  UnexpectedCopy,  // data copied out of the unexpected buffer into the receive buffer
+};
+
+const char* phase_name(Phase phase);
+
+struct PhaseRecord {
+  Phase phase;
+  std::string_view path;  // the machine's name for the protocol path, e.g. "vshort"
+  int from_world_rank;
+  int to_world_rank;
+  std::int64_t bytes;
+  std::int64_t start_ps;  // virtual time
+  std::int64_t end_ps;
+};
+
+}  // namespace xo::mpi

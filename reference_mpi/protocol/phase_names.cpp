@@ -1,0 +1,19 @@
+#include "xo/reference_mpi/protocol_phase.hpp"
+
+namespace xo::mpi {
+
+const char* phase_name(Phase phase) {
+  switch (phase) {
+    case Phase::Eager: return "eager";
+    case Phase::Header: return "header";
+    case Phase::ClearToSend: return "clear-to-send";
+    case Phase::Get: return "get";
+    case Phase::Data: return "data";
+    case Phase::Ack: return "ack";
+    case Phase::SenderCopy: return "sender-copy";
+    case Phase::UnexpectedCopy: return "unexpected-copy";
+  }
+  return "unknown";
+}
+
+}  // namespace xo::mpi

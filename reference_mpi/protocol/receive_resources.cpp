@@ -1,0 +1,50 @@
+// Receive resources: a machine may bound the unexpected buffer and the event queues of each
+// receiver, as the XT3's Portals MPI did. The accounting is simple and stated: an unexpected
+// message holds its payload (if it carries one) and `events_per_unexpected` events until a receive
+// takes it; a posted receive holds one "other" event until a message matches it.
+
+#include "../core/world.hpp"
+#include "point_to_point.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+// Ends the run as the machine's MPI did: at once on a rank's fiber, after the event otherwise.
+void exhausted(World& world, const RankState& rank, const std::string& message) {
+  std::string report = "rank " + std::to_string(rank.world_rank) + ": " + message;
+  if (world.engine().current_rank() >= 0) world.engine().abort(1, std::move(report));
+  world.engine().fail(1, std::move(report));
+}
+
+}  // namespace
+
+void hold_unexpected(World& world, RankState& receiver, Message* m) {
+  const hw::ReceiveResources& limits = world.receive_resources();
+  receiver.unexpected_events += limits.events_per_unexpected;
+  if (limits.unexpected_events >= 0 && receiver.unexpected_events > limits.unexpected_events) {
+    exhausted(world, receiver, limits.unexpected_events_exhausted);
+  }
+  if (m->protocol != hw::Protocol::Eager) return;  // headers only: the data stays with the sender
+  m->holds_unexpected_buffer = true;
+  receiver.unexpected_bytes += m->bytes;
+  if (limits.unexpected_buffer_bytes >= 0 && receiver.unexpected_bytes > limits.unexpected_buffer_bytes) {
+    exhausted(world, receiver, limits.unexpected_buffer_exhausted);
+  }
+}
+
+void release_unexpected(RankState& receiver, const Message& m) {
+  receiver.unexpected_events -= World::running().receive_resources().events_per_unexpected;
+  if (m.holds_unexpected_buffer) receiver.unexpected_bytes -= m.bytes;
+}
+
+void hold_other_event(World& world, RankState& rank) {
+  const hw::ReceiveResources& limits = world.receive_resources();
+  if (++rank.other_events > limits.other_events && limits.other_events >= 0) {
+    exhausted(world, rank, limits.other_events_exhausted);
+  }
+}
+
+void release_other_event(RankState& rank) { --rank.other_events; }
+
+}  // namespace xo::mpi

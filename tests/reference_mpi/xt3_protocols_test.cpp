@@ -1,0 +1,239 @@
+// The XT3 model: which path each message takes by size and settings, the phases of each path,
+// and the failures the seed lists when a resource runs out. Phases, not times, are asserted.
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "xo/hwmodels/machine_error.hpp"
+#include "xo/reference_mpi/simulation.hpp"
+
+#include <mpi.h>
+
+namespace {
+
+using Env = std::map<std::string, std::string>;
+
+struct Run {
+  xo::mpi::SimulationResult result;
+  std::vector<std::string> phases;  // "path:phase" in the order the engine performed them
+};
+
+Run run_xt3(int ranks, const Env& env, const std::function<void(int rank)>& body,
+            std::vector<std::string> params = {}) {
+  Run run;
+  xo::mpi::SimulationOptions options;
+  options.ranks = ranks;
+  options.machine = "xt3";
+  options.params = std::move(params);
+  options.env_lookup = [&](const char* name) -> const char* {
+    const auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  };
+  options.on_phase = [&](const xo::mpi::PhaseRecord& p) {
+    run.phases.push_back(std::string(p.path) + ":" + xo::mpi::phase_name(p.phase));
+  };
+  run.result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    body(rank);
+    MPI_Finalize();
+    return 0;
+  });
+  return run;
+}
+
+// One message of `bytes` from rank 0 to rank 1; the receive is posted first unless `late`.
+Run one_message(int bytes, const Env& env = {}, bool late = false, bool synchronous = false) {
+  return run_xt3(3, env, [&](int rank) {
+    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
+    int token = 0;
+    if (rank == 0) {
+      if (late) MPI_Recv(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // wait until rank 1 is busy
+      (synchronous ? MPI_Ssend : MPI_Send)(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+      if (late) {
+        MPI_Send(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
+        MPI_Recv(&token, 1, MPI_INT, 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // the message arrives meanwhile
+      }
+      MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (late) {
+      MPI_Recv(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+      for (int i = 0; i < 200; ++i) {
+        int flag = 0;
+        MPI_Iprobe(MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // let time pass
+      }
+      MPI_Send(&token, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+    }
+  });
+}
+
+// The phases of one path only: the late variant's control messages are ints, on the vshort path.
+std::vector<std::string> main_phases(const Run& run, const std::string& path) {
+  std::vector<std::string> out;
+  for (const std::string& p : run.phases) {
+    if (p.rfind(path + ":", 0) == 0) out.push_back(p);
+  }
+  return out;
+}
+
+using Phases = std::vector<std::string>;
+
+}  // namespace
+
+TEST(Xt3Protocols, PathBySizeWithDefaultSettings) {
+  auto r = one_message(8);
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(r.phases, (Phases{"vshort:sender-copy", "vshort:eager"}));
+  r = one_message(4096);
+  EXPECT_EQ(r.phases, (Phases{"short:eager"}));
+  r = one_message(128000);
+  EXPECT_EQ(r.phases, (Phases{"short:eager"}));
+  r = one_message(128001);
+  EXPECT_EQ(r.phases, (Phases{"long-pull:header", "long-pull:get", "long-pull:data"}));
+}
+
+TEST(Xt3Protocols, ThresholdsFollowTheEnvironment) {
+  auto r = one_message(8, {{"MPICH_MAX_VSHORT_MSG_SIZE", "0"}});
+  EXPECT_EQ(r.phases, (Phases{"short:eager"}));
+  r = one_message(4096, {{"MPICH_MAX_SHORT_MSG_SIZE", "1000"}});
+  EXPECT_EQ(r.phases, (Phases{"long-pull:header", "long-pull:get", "long-pull:data"}));
+  r = one_message(2048, {{"MPICH_MAX_VSHORT_MSG_SIZE", "4096"}});
+  EXPECT_EQ(r.phases, (Phases{"vshort:sender-copy", "vshort:eager"}));
+}
+
+TEST(Xt3Protocols, SynchronousSendTakesThePullPath) {
+  auto r = one_message(8, {}, false, true);
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(r.phases, (Phases{"long-pull:header", "long-pull:get", "long-pull:data"}));
+}
+
+TEST(Xt3Protocols, EagerLongIsAckedWhenPostedAndPulledWhenNot) {
+  const Env eager_long = {{"MPICH_PTL_EAGER_LONG", "1"}};
+  auto r = one_message(200000, eager_long);
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(r.phases, (Phases{"eager-long:eager", "eager-long:ack"}));
+  r = one_message(200000, eager_long, true);
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(main_phases(r, "eager-long"), (Phases{"eager-long:eager", "eager-long:get", "eager-long:data"}));
+}
+
+TEST(Xt3Protocols, UnexpectedShortMessageIsCopiedOutOfTheBuffer) {
+  auto r = one_message(4096, {}, true);
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(main_phases(r, "short"), (Phases{"short:eager", "short:unexpected-copy"}));
+}
+
+TEST(Xt3Protocols, FewerVshortBuffersMakeBackToBackSendsWait) {
+  // A sender faster than its NIC (small o_s): with 32 buffers each send returns after its copy;
+  // with one, each waits until the NIC has sent the previous message.
+  auto time_of_sends = [](const char* buffers) {
+    double elapsed = 0;
+    auto r = run_xt3(2, {{"MPICH_VSHORT_BUFFERS", buffers}}, [&](int rank) {
+      char c[512] = {};
+      if (rank == 0) {
+        const double start = MPI_Wtime();
+        for (int i = 0; i < 16; ++i) MPI_Send(c, 512, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        elapsed = MPI_Wtime() - start;
+      } else {
+        for (int i = 0; i < 16; ++i) MPI_Recv(c, 512, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    }, {"o_s=0.05", "g=0"});
+    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+    return elapsed;
+  };
+  EXPECT_GT(time_of_sends("1"), time_of_sends("32"));
+}
+
+TEST(Xt3Failures, UnexpectedBufferExhaustion) {
+  auto r = run_xt3(3, {{"MPICH_UNEX_BUFFER_SIZE", "250000"}}, [&](int rank) {
+    std::vector<char> data(100000);
+    int token = 0;
+    if (rank == 0) {
+      for (int i = 0; i < 3; ++i) MPI_Send(data.data(), 100000, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+      MPI_Send(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+      MPI_Recv(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // the three arrive unexpected
+      for (int i = 0; i < 3; ++i) MPI_Recv(data.data(), 100000, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    }
+  });
+  EXPECT_NE(r.result.exit_code, 0);
+  EXPECT_NE(r.result.error.find("rank 1: internal ABORT"), std::string::npos) << r.result.error;
+  EXPECT_NE(r.result.error.find("exhausted unexpected receive queue buffering increase via env. var. "
+                                "MPICH_UNEX_BUFFER_SIZE"),
+            std::string::npos)
+      << r.result.error;
+}
+
+TEST(Xt3Failures, UnexpectedEventQueueExhaustionAtTwoEventsPerMessage) {
+  auto flood = [](const char* events, int messages) {
+    return run_xt3(2, {{"MPICH_PTL_UNEX_EVENTS", events}}, [&](int rank) {
+      int v = 0;
+      if (rank == 0) {
+        for (int i = 0; i < messages; ++i) MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+        MPI_Send(&v, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+      } else {
+        MPI_Recv(&v, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // the others queue up first
+        for (int i = 0; i < messages; ++i) MPI_Recv(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    });
+  };
+  EXPECT_EQ(flood("10", 5).result.exit_code, 0);  // 5 unexpected messages: exactly 10 events
+  auto r = flood("10", 6);
+  EXPECT_NE(r.result.exit_code, 0);
+  EXPECT_NE(r.result.error.find("dropped event on unexpected receive queue, increase queue size by setting the "
+                                "environment variable MPICH_PTL_UNEX_EVENTS"),
+            std::string::npos)
+      << r.result.error;
+}
+
+TEST(Xt3Failures, OtherEventQueueExhaustionByPrePostedReceives) {
+  auto r = run_xt3(2, {{"MPICH_PTL_OTHER_EVENTS", "4"}}, [&](int rank) {
+    if (rank != 1) return;
+    std::vector<int> v(5);
+    std::vector<MPI_Request> requests(5);
+    for (int i = 0; i < 5; ++i) MPI_Irecv(&v[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD, &requests[static_cast<std::size_t>(i)]);
+  });
+  EXPECT_NE(r.result.exit_code, 0);
+  EXPECT_NE(r.result.error.find("rank 1: MPIDI_Portals_Progress: dropped event on \"other\" queue"),
+            std::string::npos)
+      << r.result.error;
+}
+
+TEST(Xt3Failures, SendToSelfAborts) {
+  auto r = run_xt3(2, {}, [&](int rank) {
+    int v = 1;
+    int w = 0;
+    if (rank == 1) {
+      MPI_Request req;
+      MPI_Irecv(&w, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, &req);  // nonblocking self-messaging still works
+      MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      MPI_Wait(&req, MPI_STATUS_IGNORE);
+    }
+  });
+  EXPECT_NE(r.result.exit_code, 0);
+  EXPECT_NE(r.result.error.find("rank 1: MPI_Send to itself: the XT3's MPI aborts the application"),
+            std::string::npos)
+      << r.result.error;
+}
+
+TEST(Xt3Failures, UnexpectedBufferSmallerThanAShortMessageFailsAtStart) {
+  try {
+    run_xt3(1, {{"MPICH_UNEX_BUFFER_SIZE", "100000"}}, [](int) {});
+    FAIL() << "expected the start-up assertion";
+  } catch (const xo::hw::MachineError& e) {
+    EXPECT_NE(std::string(e.what()).find("MPIDI_Portals_unex_block_size > MPIDI_Portals_short_size"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("raise MPICH_UNEX_BUFFER_SIZE or lower MPICH_MAX_SHORT_MSG_SIZE"),
+              std::string::npos);
+  }
+}
