@@ -6,6 +6,7 @@
 
 #include "argument_reader.hpp"
 #include "commands.hpp"
+#include "table.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
 namespace xo::cli {
@@ -16,23 +17,6 @@ std::string number(double value) {
   std::ostringstream out;
   out << value;
   return out.str();
-}
-
-// Prints rows as columns padded to their widest cell; the last column is not padded.
-void print_table(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> width;
-  for (const auto& row : rows) {
-    width.resize(std::max(width.size(), row.size()));
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  }
-  for (const auto& row : rows) {
-    std::string line = "  ";
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      line += row[c];
-      if (c + 1 < row.size()) line += std::string(width[c] - row[c].size() + 2, ' ');
-    }
-    std::printf("%s\n", line.c_str());
-  }
 }
 
 void show(const std::string& name) {

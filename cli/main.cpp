@@ -8,6 +8,7 @@
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "tool_paths.hpp"
+#include "xo/calibration/seed_figure.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace {
@@ -28,7 +29,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (wants_help(args)) return print_help(command) ? 0 : 2;
   if (command == "run") return command_run(args);
   if (command == "machines") return command_machines(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, machines and help (see `xo --help`)");
+  if (command == "calibrate") return command_calibrate(args);
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, machines, calibrate and help (see `xo --help`)");
 }
 
 }  // namespace
@@ -51,6 +53,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
   } catch (const xo::hw::MachineError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 2;
+  } catch (const xo::calibration::FigureFileError& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
   } catch (const std::exception& error) {

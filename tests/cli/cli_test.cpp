@@ -41,7 +41,7 @@ TEST(Cli, EachCommandHasHelp) {
 TEST(Cli, UnknownCommandListsTheCommands) {
   auto r = run_command(kXo + " frobnicate");
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, machines and help"))
+  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, machines, calibrate and help"))
       << r.err;
 }
 
@@ -147,4 +147,18 @@ TEST(Cli, StackOverflowNamesTheRankAndTheFix) {
                   "volatile double a[200000];for(int i=0;i<200000;++i)a[i]=i;MPI_Finalize();return 0;}' > s.c && " +
                   kXo + " cc s.c -o s && " + kXo + " run -q -n 2 --stack-size=4M ./s");
   EXPECT_EQ(r.status, 0) << r.err;
+}
+
+TEST(Cli, CalibrateComparesTheXt3WithItsSeed) {
+  auto r = run_command(kXo + " calibrate xt3");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "eager_short_limit")) << r.out;
+  EXPECT_TRUE(contains(r.out, "largest message on the 'short' path (size sweep)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "3 of 3 measured figures within 5 %")) << r.out;
+  r = run_command(kXo + " calibrate cray-9000");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "unknown machine 'cray-9000'")) << r.err;
+  r = run_command(kXo + " calibrate --figures /nonexistent.csv xt3");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "cannot read the seed figures file '/nonexistent.csv'")) << r.err;
 }

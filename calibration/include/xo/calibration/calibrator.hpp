@@ -1,0 +1,35 @@
+#pragma once
+// Compares a machine model with the seeds' published figures: for each row of the figures table
+// that names an implemented machine, the matching experiment is run on the model and the result
+// set beside the published value with its error.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xo/calibration/seed_figure.hpp"
+
+namespace xo::calibration {
+
+struct Comparison {
+  enum class Status {
+    Within,       // numeric, within the target error
+    Outside,      // numeric, beyond the target error
+    InRange,      // the published value is a range and the simulation falls inside it
+    OutOfRange,
+    NotModelled,  // the experiment needs something not built yet (collectives, ...)
+  };
+  SeedFigure figure;
+  Status status = Status::NotModelled;
+  std::string simulated;              // as printed, with unit
+  std::optional<double> error_percent;
+  std::string method;                 // how the simulated value was obtained
+  bool measured = true;               // false: a setting's default compared, nothing simulated
+};
+
+inline constexpr double kTargetErrorPercent = 5.0;
+
+// Runs the comparisons for every figure of `machine` (a name from the machine registry).
+std::vector<Comparison> calibrate(const std::string& machine, const std::vector<SeedFigure>& figures);
+
+}  // namespace xo::calibration

@@ -1,0 +1,30 @@
+#pragma once
+// The measurements the seeds made, run on a machine model: mpptest-style ping-pongs and sweeps
+// that find where a protocol path ends. Each runs real MPI code on the reference MPI.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace xo::calibration {
+
+struct MachineSetup {
+  std::string machine;
+  std::vector<std::string> params;          // --param overrides
+  std::map<std::string, std::string> env;  // the machine MPI's environment
+};
+
+// Half the round-trip time of a ping-pong of `bytes`, in seconds (receives pre-posted).
+double half_round_trip(const MachineSetup& setup, std::int64_t bytes);
+// Ping-pong bandwidth in bytes per second.
+double pingpong_bandwidth(const MachineSetup& setup, std::int64_t bytes);
+// The machine's name for the path a standard send of `bytes` takes.
+std::string protocol_path(const MachineSetup& setup, std::int64_t bytes);
+// The largest message size that takes `path`, found by doubling then bisection; -1 if none up
+// to 1 GiB does.
+std::int64_t largest_size_on_path(const MachineSetup& setup, const std::string& path);
+// The smallest size whose ping-pong bandwidth reaches half of the bandwidth at `asymptote_bytes`.
+std::int64_t half_bandwidth_size(const MachineSetup& setup, std::int64_t asymptote_bytes = 64 << 20);
+
+}  // namespace xo::calibration

@@ -1,0 +1,92 @@
+// xo calibrate [MACHINE...]: runs the seeds' experiments on the machine models and prints, for
+// every published figure of those machines, the published and simulated values and the error.
+
+#include <cstdio>
+#include <string>
+
+#include "argument_reader.hpp"
+#include "commands.hpp"
+#include "table.hpp"
+#include "tool_paths.hpp"
+#include "xo/calibration/calibrator.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+std::string parameters_text(const calibration::SeedFigure& figure) {
+  std::string text;
+  for (const auto& [key, value] : figure.parameters) {
+    text += (text.empty() ? "" : ";") + key + (value.empty() ? "" : "=" + value);
+  }
+  return text;
+}
+
+std::string verdict(const calibration::Comparison& c) {
+  char error[32];
+  switch (c.status) {
+    case calibration::Comparison::Status::Within:
+    case calibration::Comparison::Status::Outside:
+      std::snprintf(error, sizeof error, "%+.1f %%%s", *c.error_percent,
+                    c.status == calibration::Comparison::Status::Outside ? " (!)" : "");
+      return error;
+    case calibration::Comparison::Status::InRange: return "in range";
+    case calibration::Comparison::Status::OutOfRange: return "out of range (!)";
+    case calibration::Comparison::Status::NotModelled: return "-";
+  }
+  return "-";
+}
+
+// Returns the number of measured figures outside their target.
+int report(const std::string& machine, const std::vector<calibration::SeedFigure>& figures) {
+  std::fprintf(stderr, "xo calibrate: running the seed experiments on %s...\n", machine.c_str());
+  const auto comparisons = calibration::calibrate(machine, figures);
+  std::printf("%s: %zu published figures\n", machine.c_str(), comparisons.size());
+  if (comparisons.empty()) {
+    std::printf("  (no seed figures for this machine)\n\n");
+    return 0;
+  }
+  std::vector<std::vector<std::string>> rows = {{"figure", "parameters", "published", "simulated", "error", "method"}};
+  int measured = 0, on_target = 0, settings = 0, not_modelled = 0;
+  for (const auto& c : comparisons) {
+    rows.push_back({c.figure.figure, parameters_text(c.figure), c.figure.value + " " + c.figure.unit,
+                    c.simulated.empty() ? "-" : c.simulated, verdict(c), c.method});
+    using Status = calibration::Comparison::Status;
+    if (c.status == Status::NotModelled) {
+      ++not_modelled;
+    } else if (!c.measured) {
+      ++settings;
+    } else {
+      ++measured;
+      on_target += c.status == Status::Within || c.status == Status::InRange ? 1 : 0;
+    }
+  }
+  print_table(rows);
+  std::printf("  %d of %d measured figures within %.0f %% (or inside the published range); %d settings "
+              "compared with the seed's defaults; %d not modelled yet\n\n",
+              on_target, measured, calibration::kTargetErrorPercent, settings, not_modelled);
+  return measured - on_target;
+}
+
+}  // namespace
+
+int command_calibrate(const std::vector<std::string>& args) {
+  ArgumentReader reader("calibrate", args);
+  std::string figures_path = kSeedFigures;
+  while (reader.at_option()) {
+    if (reader.option_name() != "--figures") reader.unknown_option();
+    figures_path = reader.take_value();
+  }
+  std::vector<std::string> machines = reader.rest();
+  if (machines.empty()) {
+    for (const auto& entry : hw::builtin_machines().entries()) machines.push_back(entry.name);
+  }
+  for (const std::string& m : machines) hw::builtin_machines().create(m);  // unknown names fail before any work
+  const auto figures = calibration::read_seed_figures(figures_path);
+  int off_target = 0;
+  for (const std::string& m : machines) off_target += report(m, figures);
+  return off_target == 0 ? 0 : 1;
+}
+
+}  // namespace xo::cli

@@ -1,0 +1,83 @@
+// Calibration: the seed figures file, the experiments (which must move when the machine does) and
+// the comparison of the XT3 model with its seed.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "xo/calibration/calibrator.hpp"
+#include "xo/calibration/experiments.hpp"
+#include "xo/calibration/seed_figure.hpp"
+
+using namespace xo::calibration;
+
+namespace {
+const std::string kFigures = XO_SEED_FIGURES;
+
+const Comparison& find(const std::vector<Comparison>& all, const std::string& figure) {
+  for (const Comparison& c : all) {
+    if (c.figure.figure == figure) return c;
+  }
+  throw std::runtime_error("no comparison for " + figure);
+}
+}  // namespace
+
+TEST(SeedFigures, ReadsEveryRowWithItsParameters) {
+  const auto figures = read_seed_figures(kFigures);
+  ASSERT_GE(figures.size(), 50u);
+  bool found = false;
+  for (const SeedFigure& f : figures) {
+    if (f.machine == "x1" && f.figure == "pt2pt_bandwidth" && f.parameters.count("bytes") != 0 &&
+        f.parameters.at("bytes") == "524288") {
+      found = true;
+      EXPECT_EQ(f.value, "14148");
+      EXPECT_EQ(f.unit, "MB/s");
+      EXPECT_EQ(f.parameters.at("npes"), "2");
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(SeedFigures, MalformedFileNamesTheLine) {
+  const std::string path = testing::TempDir() + "/bad_figures.csv";
+  std::ofstream(path) << "# header\nxt3,figure,,1,bytes,seed,note\nxt3,broken\n";
+  try {
+    read_seed_figures(path);
+    FAIL();
+  } catch (const FigureFileError& e) {
+    EXPECT_NE(std::string(e.what()).find("bad_figures.csv:3: expected 7 columns"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_seed_figures(path + ".missing"), FigureFileError);
+}
+
+TEST(Experiments, SwitchPointsMoveWithTheSettings) {
+  const MachineSetup defaults{"xt3", {}, {}};
+  EXPECT_EQ(largest_size_on_path(defaults, "short"), 128000);
+  EXPECT_EQ(largest_size_on_path(defaults, "vshort"), 1024);
+  const MachineSetup lowered{"xt3", {}, {{"MPICH_MAX_SHORT_MSG_SIZE", "5000"}, {"MPICH_MAX_VSHORT_MSG_SIZE", "100"}}};
+  EXPECT_EQ(largest_size_on_path(lowered, "short"), 5000);
+  EXPECT_EQ(largest_size_on_path(lowered, "vshort"), 100);
+  EXPECT_EQ(largest_size_on_path(defaults, "no-such-path"), -1);
+}
+
+TEST(Experiments, HalfBandwidthSizeFollowsLatencyOverBandwidth) {
+  // For a LogGP link the half-bandwidth size is (o_s + L + o_r) / G: halving G doubles it.
+  for (const char* g : {"0.909", "0.4545"}) {
+    const MachineSetup setup{"xt3", {std::string("G=") + g}, {}};
+    const double expected = (1.5 + 2.8 + 1.5) * 1e-6 / (std::stod(g) * 1e-9);
+    EXPECT_NEAR(static_cast<double>(half_bandwidth_size(setup, 16 << 20)), expected, expected * 0.02) << g;
+  }
+}
+
+TEST(Calibration, Xt3MatchesItsSeed) {
+  const auto comparisons = calibrate("xt3", read_seed_figures(kFigures));
+  const Comparison& short_limit = find(comparisons, "eager_short_limit");
+  EXPECT_EQ(short_limit.status, Comparison::Status::Within);
+  EXPECT_TRUE(short_limit.measured);
+  EXPECT_EQ(short_limit.simulated, "128000 bytes");
+  EXPECT_EQ(find(comparisons, "half_bandwidth_message_size").status, Comparison::Status::InRange);
+  EXPECT_FALSE(find(comparisons, "unexpected_events").measured);
+  EXPECT_EQ(find(comparisons, "reduce_short_msg").status, Comparison::Status::NotModelled);
+}
