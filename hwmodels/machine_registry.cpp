@@ -1,5 +1,6 @@
 #include "xo/hwmodels/machine_registry.hpp"
 
+#include "comparison_machine.hpp"
 #include "loggp_machine.hpp"
 #include "xt3_machine.hpp"
 #include "xo/hwmodels/machine_error.hpp"
@@ -23,6 +24,8 @@ std::unique_ptr<Machine> MachineRegistry::create(std::string_view name) const {
 void register_builtin_machines(MachineRegistry& registry) {
   registry.add("loggp", "generic LogGP machine: one eager and one rendezvous protocol, every parameter tunable",
                [] { return std::unique_ptr<Machine>(new LoggpMachine()); });
+  registry.add("power4", "IBM Power4 (X1 paper comparison): LogGP-level, slower beyond the L2 cache", &make_power4);
+  registry.add("sx6", "NEC SX-6 (X1 paper comparison): LogGP-level", &make_sx6);
   registry.add("xt3", "Cray XT3 (SeaStar, Portals): vshort, short, long-pull and eager-long protocols",
                [] { return std::unique_ptr<Machine>(new Xt3Machine()); });
 }

@@ -31,7 +31,7 @@ sim::Time take_copy_buffer(RankState& sender, std::int64_t buffers, sim::Time no
 
 void send_eager(World& world, RankState& sender, Request* send, Message* m, const hw::ProtocolChoice& choice) {
   sim::Engine& engine = world.engine();
-  const LinkTimes t(world.machine().link(sender.world_rank, m->dest_world), send->bytes);
+  const LinkTimes t(world.machine(), sender.world_rank, m->dest_world, send->bytes);
   engine.advance(t.send_overhead);
   m->payload.resize(static_cast<std::size_t>(send->bytes));
   if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());

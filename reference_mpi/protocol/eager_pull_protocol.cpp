@@ -14,7 +14,7 @@ namespace xo::mpi {
 
 void send_eager_pull(World& world, RankState& sender, Request* send, Message* m) {
   sim::Engine& engine = world.engine();
-  const LinkTimes t(world.machine().link(sender.world_rank, m->dest_world), send->bytes);
+  const LinkTimes t(world.machine(), sender.world_rank, m->dest_world, send->bytes);
   engine.advance(t.send_overhead);
   m->send_request = send;
   send->message = m;
@@ -25,7 +25,7 @@ void send_eager_pull(World& world, RankState& sender, Request* send, Message* m)
 }
 
 void eager_pull_landed(World& world, Request* receive, Message* m, sim::Time when) {
-  const LinkTimes t(world.machine().link(m->dest_world, m->source_world), 0);
+  const LinkTimes t(world.machine(), m->dest_world, m->source_world, 0);
   const Request& send = *m->send_request;
   const std::int64_t bytes = receive->status.xo_bytes;
   if (bytes > 0) {

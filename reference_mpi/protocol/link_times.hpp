@@ -1,11 +1,11 @@
 #pragma once
-// A machine's LinkCost converted to integer virtual time for one message.
+// A machine's costs for one message between two ranks, in integer virtual time.
 
 #include <algorithm>
 #include <cstdint>
 
 #include "../kernel/virtual_time.hpp"
-#include "xo/hwmodels/protocol.hpp"
+#include "xo/hwmodels/machine.hpp"
 
 namespace xo::mpi {
 
@@ -16,12 +16,15 @@ struct LinkTimes {
   sim::Time gap;
   sim::Time wire;  // bytes * G
 
-  LinkTimes(const hw::LinkCost& cost, std::int64_t bytes)
+  LinkTimes(const hw::Machine& machine, int src, int dst, std::int64_t bytes)
+      : LinkTimes(machine.link(src, dst), machine.wire_time(src, dst, bytes)) {}
+
+  LinkTimes(const hw::LinkCost& cost, double wire_seconds)
       : latency(sim::seconds_to_time(cost.latency)),
         send_overhead(sim::seconds_to_time(cost.send_overhead)),
         recv_overhead(sim::seconds_to_time(cost.recv_overhead)),
         gap(sim::seconds_to_time(cost.gap)),
-        wire(sim::seconds_to_time(static_cast<double>(bytes) * cost.gap_per_byte)) {}
+        wire(sim::seconds_to_time(wire_seconds)) {}
 
   // The NIC is busy for the longer of the gap and the payload's wire time.
   sim::Time nic_busy() const { return std::max(gap, wire); }

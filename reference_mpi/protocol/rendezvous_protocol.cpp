@@ -36,7 +36,7 @@ void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
   World& world = World::running();
   auto* m = static_cast<Message*>(message);
   RankState& sender = world.rank(m->source_world);
-  const LinkTimes t(world.machine().link(m->source_world, m->dest_world), m->bytes);
+  const LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
   const sim::Time inject = std::max(engine.now(), sender.nic_free);
   sender.nic_free = inject + t.nic_busy();
   world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, inject, inject + t.wire + t.latency);
@@ -50,7 +50,7 @@ void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
 
 void send_header(World& world, RankState& sender, Request* send, Message* m) {
   sim::Engine& engine = world.engine();
-  const LinkTimes t(world.machine().link(sender.world_rank, m->dest_world), 0);
+  const LinkTimes t(world.machine(), sender.world_rank, m->dest_world, 0);
   engine.advance(t.send_overhead);
   m->send_request = send;
   send->message = m;
@@ -61,7 +61,7 @@ void send_header(World& world, RankState& sender, Request* send, Message* m) {
 }
 
 void request_data(World& world, Request* receive, Message* m, sim::Time when) {
-  const LinkTimes t(world.machine().link(m->dest_world, m->source_world), 0);
+  const LinkTimes t(world.machine(), m->dest_world, m->source_world, 0);
   m->recv_request = receive;
   const Phase phase = m->protocol == hw::Protocol::Rendezvous ? Phase::ClearToSend : Phase::Get;
   world.record_phase(phase, *m, m->dest_world, m->source_world, when, when + t.latency);

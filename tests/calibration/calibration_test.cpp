@@ -81,3 +81,23 @@ TEST(Calibration, Xt3MatchesItsSeed) {
   EXPECT_FALSE(find(comparisons, "unexpected_events").measured);
   EXPECT_EQ(find(comparisons, "reduce_short_msg").status, Comparison::Status::NotModelled);
 }
+
+TEST(Calibration, ComparisonMachinesMatchTheX1PaperBandwidths) {
+  const auto figures = read_seed_figures(kFigures);
+  for (const char* machine : {"power4", "sx6"}) {
+    int bandwidth_rows = 0;
+    for (const Comparison& c : calibrate(machine, figures)) {
+      if (c.figure.figure != "pt2pt_bandwidth") continue;
+      ++bandwidth_rows;
+      EXPECT_EQ(c.status, Comparison::Status::Within) << machine << " " << c.simulated;
+    }
+    EXPECT_EQ(bandwidth_rows, 3) << machine;
+  }
+}
+
+TEST(Experiments, Power4BandwidthDropsBeyondItsCacheAndMovesWithIt) {
+  const MachineSetup power4{"power4", {}, {}};
+  EXPECT_LT(pingpong_bandwidth(power4, 2097152), pingpong_bandwidth(power4, 524288));
+  const MachineSetup bigger_cache{"power4", {"cache_bytes=4000000"}, {}};
+  EXPECT_GT(pingpong_bandwidth(bigger_cache, 2097152), pingpong_bandwidth(bigger_cache, 524288));
+}

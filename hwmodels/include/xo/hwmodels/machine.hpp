@@ -52,6 +52,11 @@ class Machine {
   virtual std::vector<ProtocolInfo> protocols() const = 0;
 
   virtual LinkCost link(int src_world_rank, int dst_world_rank) const = 0;
+  // Seconds the payload of `bytes` occupies the link; LogGP's bytes * G unless the machine's
+  // bandwidth depends on size (a message larger than a cache, say).
+  virtual double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const {
+    return static_cast<double>(bytes) * link(src_world_rank, dst_world_rank).gap_per_byte;
+  }
   virtual ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
   // Seconds per byte of a memory copy (an unexpected message copied out, a send copied in).
   virtual double copy_per_byte() const { return 0; }

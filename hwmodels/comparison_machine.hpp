@@ -1,0 +1,34 @@
+#pragma once
+// The machines the X1 paper compares against (IBM Power4, NEC SX-6), modelled at the LogGP level
+// only: one eager protocol (a handshake for synchronous sends), costs fitted to the paper's
+// published bandwidths, and a bandwidth that may drop once a message outgrows a cache.
+// Source: ../shared/seeds/000 (Nicholson and Goozen, "Cray X1 MPI Implementation"), Figure 2.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::hw {
+
+class ComparisonMachine final : public Machine {
+ public:
+  ComparisonMachine(std::string name, std::string description, std::vector<Parameter> parameters);
+  std::vector<ProtocolInfo> protocols() const override;
+  LinkCost link(int src_world_rank, int dst_world_rank) const override;
+  double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
+
+ private:
+  void refresh() override;
+
+  LinkCost cost_;
+  double cache_bytes_ = 0;
+  double gap_per_byte_beyond_cache_ = 0;
+};
+
+std::unique_ptr<Machine> make_power4();
+std::unique_ptr<Machine> make_sx6();
+
+}  // namespace xo::hw
