@@ -18,9 +18,21 @@ struct PathLimit {
   const char* path;
 };
 constexpr PathLimit kPathLimits[] = {
-    {"xt3", "eager_short_limit", "short"},  // seed 002: short protocol up to MPICH_MAX_SHORT_MSG_SIZE
-    {"xt3", "vshort_limit", "vshort"},      // seed 002: vshort path up to MPICH_MAX_VSHORT_MSG_SIZE
+    {"xt3", "eager_short_limit", "short"},       // seed 002: short protocol up to MPICH_MAX_SHORT_MSG_SIZE
+    {"xt3", "vshort_limit", "vshort"},           // seed 002: vshort path up to MPICH_MAX_VSHORT_MSG_SIZE
+    {"xe6", "e0_mailbox_max_user_bytes", "E0"},  // seed 004 slide 12: E0 payload by job size
 };
+
+// The job size a figure's parameters describe ("ranks<=1024", "1024<ranks<=16384",
+// "ranks>16384"): the largest size of the bracket, or one above an open lower bound; 2 if none.
+int job_size_of(const SeedFigure& figure) {
+  for (const auto& [key, value] : figure.parameters) {
+    const std::string text = value.empty() ? key : key + "=" + value;
+    if (const auto at = text.find("ranks<="); at != std::string::npos) return std::atoi(text.c_str() + at + 7);
+    if (const auto at = text.find("ranks>"); at != std::string::npos) return std::atoi(text.c_str() + at + 6) + 1;
+  }
+  return 2;
+}
 
 std::string format(double value) {
   std::ostringstream out;
@@ -62,10 +74,11 @@ std::string named_variable(const hw::Machine& machine, const SeedFigure& figure)
 
 Comparison compare(const hw::Machine& machine, const SeedFigure& figure) {
   Comparison c{figure, Comparison::Status::NotModelled, "", std::nullopt, "", true};
-  const MachineSetup setup{machine.name(), {}, {}};
+  const MachineSetup setup{machine.name(), {}, {}, job_size_of(figure)};
   for (const PathLimit& limit : kPathLimits) {
     if (machine.name() == limit.machine && figure.figure == limit.figure) {
-      c.method = std::string("largest message on the '") + limit.path + "' path (size sweep)";
+      c.method = std::string("largest message on the '") + limit.path + "' path (size sweep, " +
+                 std::to_string(setup.ranks) + " ranks)";
       compare_number(c, static_cast<double>(largest_size_on_path(setup, limit.path)));
       return c;
     }

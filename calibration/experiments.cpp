@@ -63,7 +63,11 @@ double pingpong_bandwidth(const MachineSetup& setup, std::int64_t bytes) {
 }
 
 std::string protocol_path(const MachineSetup& setup, std::int64_t bytes) {
-  xo::mpi::SimulationOptions options = options_for(setup, 2);
+  xo::mpi::SimulationOptions options = options_for(setup, setup.ranks);
+  // Jobs of tens of thousands of ranks, most of them idle, running only this file's code: small
+  // stacks without guard pages keep the set-up cheap.
+  options.stack_bytes = 64 * 1024;
+  options.guard_pages = false;
   std::string path;
   options.on_phase = [&](const xo::mpi::PhaseRecord& record) {
     if (path.empty()) path = std::string(record.path);

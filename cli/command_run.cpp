@@ -79,6 +79,7 @@ void validate_ranks(const std::string& text) {
 // Creates the machine with every override applied: the same checks the program will make.
 void validate_machine(const RunSettings& s) {
   auto machine = hw::builtin_machines().create(s.machine);
+  machine->set_job_size(static_cast<int>(std::strtol(s.ranks.c_str(), nullptr, 10)));
   for (const std::string& p : s.params) machine->set_param_assignment(p);
   machine->resolve_env([&](const char* name) -> const char* {
     const auto it = s.environment.find(name);

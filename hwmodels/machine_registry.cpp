@@ -2,6 +2,7 @@
 
 #include "comparison_machine.hpp"
 #include "loggp_machine.hpp"
+#include "xe6_machine.hpp"
 #include "xt3_machine.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
@@ -28,6 +29,8 @@ void register_builtin_machines(MachineRegistry& registry) {
   registry.add("sx6", "NEC SX-6 (X1 paper comparison): LogGP-level", &make_sx6);
   registry.add("xt3", "Cray XT3 (SeaStar, Portals): vshort, short, long-pull and eager-long protocols",
                [] { return std::unique_ptr<Machine>(new Xt3Machine()); });
+  registry.add("xe6", "Cray XE6 (Gemini, GNI netmod): E0 mailbox, E1 GET-based eager, LMT by RDMA read or write",
+               [] { return std::unique_ptr<Machine>(new Xe6Machine()); });
 }
 
 const MachineRegistry& builtin_machines() {

@@ -14,6 +14,7 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
     throw hw::MachineError("the rank count must be at least 1, got " + std::to_string(options.ranks));
   }
   std::unique_ptr<hw::Machine> machine = hw::builtin_machines().create(options.machine);
+  machine->set_job_size(options.ranks);
   for (const std::string& assignment : options.params) machine->set_param_assignment(assignment);
   machine->resolve_env(options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
   machine->check_settings();

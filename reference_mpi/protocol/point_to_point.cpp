@@ -35,7 +35,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   switch (choice.protocol) {
     case hw::Protocol::Eager: send_eager(world, sender, send, m, choice); break;
     case hw::Protocol::Rendezvous:
-    case hw::Protocol::ReceiverPull: send_header(world, sender, send, m); break;
+    case hw::Protocol::ReceiverPull: send_header(world, sender, send, m, choice); break;
     case hw::Protocol::EagerPull: send_eager_pull(world, sender, send, m); break;
   }
   world.engine().schedule(m->arrival, &on_envelope, m, 0);

@@ -20,7 +20,8 @@ void start_recv(World& world, RankState& receiver, Request* receive);
 
 // The sending side of each protocol, one per file.
 void send_eager(World& world, RankState& sender, Request* send, Message* message, const hw::ProtocolChoice& choice);
-void send_header(World& world, RankState& sender, Request* send, Message* message);  // Rendezvous, ReceiverPull
+void send_header(World& world, RankState& sender, Request* send, Message* message,
+                 const hw::ProtocolChoice& choice);  // Rendezvous, ReceiverPull
 void send_eager_pull(World& world, RankState& sender, Request* send, Message* message);
 
 // A receive met its message at `when` (at the arrival, or later from the unexpected queue).

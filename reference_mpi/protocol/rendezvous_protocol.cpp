@@ -17,9 +17,7 @@ namespace xo::mpi {
 
 namespace {
 
-// Moves `bytes` of typed data from the send buffer to the receive buffer.
-void transfer(const Request& send, Request& receive, std::int64_t bytes) {
-  if (bytes <= 0) return;
+void transfer_from_request(const Request& send, Request& receive, std::int64_t bytes) {
   if (send.type->is_contiguous() && receive.type->is_contiguous()) {
     std::memcpy(receive.recv_buffer, send.send_buffer, static_cast<std::size_t>(bytes));
     return;
@@ -31,6 +29,17 @@ void transfer(const Request& send, Request& receive, std::int64_t bytes) {
   unpack(staging.data(), bytes, *receive.type, receive.recv_buffer);
 }
 
+// Moves `bytes` of typed data from the send buffer (or the sender's system-buffer copy of it) to
+// the receive buffer.
+void transfer(const Message& m, const Request* send, Request& receive, std::int64_t bytes) {
+  if (bytes <= 0) return;
+  if (send == nullptr) {
+    unpack(m.payload.data(), bytes, *receive.type, receive.recv_buffer);
+    return;
+  }
+  transfer_from_request(*send, receive, bytes);
+}
+
 // The request reached the sender's NIC: the data goes out as soon as the NIC is free.
 void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
   World& world = World::running();
@@ -38,22 +47,40 @@ void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
   RankState& sender = world.rank(m->source_world);
   const LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
   const sim::Time inject = std::max(engine.now(), sender.nic_free);
-  sender.nic_free = inject + t.nic_busy();
-  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, inject, inject + t.wire + t.latency);
-  transfer(*m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
-  world.complete(m->send_request, inject + t.wire);
-  world.complete(m->recv_request, inject + t.wire + t.latency);
+  sim::Time wire = t.wire;
+  if (m->protocol != hw::Protocol::Rendezvous && m->send_request != nullptr) {  // an RDMA read of the user buffer
+    wire += sim::seconds_to_time(world.machine().pull_penalty(
+        reinterpret_cast<std::uintptr_t>(m->send_request->send_buffer),
+        reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer), m->bytes));
+  }
+  sender.nic_free = inject + std::max(t.gap, wire);
+  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, inject, inject + wire + t.latency);
+  transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
+  if (m->send_request != nullptr) world.complete(m->send_request, inject + wire);  // else done at its copy
+  world.complete(m->recv_request, inject + wire + t.latency);
   world.release(m);
 }
 
 }  // namespace
 
-void send_header(World& world, RankState& sender, Request* send, Message* m) {
+void send_header(World& world, RankState& sender, Request* send, Message* m, const hw::ProtocolChoice& choice) {
   sim::Engine& engine = world.engine();
   const LinkTimes t(world.machine(), sender.world_rank, m->dest_world, 0);
   engine.advance(t.send_overhead);
-  m->send_request = send;
-  send->message = m;
+  if (choice.sender_copy) {
+    // Buffered (XE6 E1): the data is copied to a system buffer, the send completes, and the
+    // receiver later reads the copy.
+    const sim::Time start = engine.clock(sender.world_rank);
+    const sim::Time copied = start + world.copy_time(send->bytes);
+    m->payload.resize(static_cast<std::size_t>(send->bytes));
+    if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());
+    world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, start, copied);
+    engine.advance_to(copied);
+    world.complete(send, copied);
+  } else {
+    m->send_request = send;
+    send->message = m;
+  }
   const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
   sender.nic_free = inject + t.gap;
   m->arrival = inject + t.latency;

@@ -101,3 +101,11 @@ TEST(Experiments, Power4BandwidthDropsBeyondItsCacheAndMovesWithIt) {
   const MachineSetup bigger_cache{"power4", {"cache_bytes=4000000"}, {}};
   EXPECT_GT(pingpong_bandwidth(bigger_cache, 2097152), pingpong_bandwidth(bigger_cache, 524288));
 }
+
+TEST(Calibration, Xe6MailboxSizesAreMeasuredAtTheirJobSizes) {
+  const auto comparisons = calibrate("xe6", read_seed_figures(kFigures));
+  ASSERT_EQ(comparisons.size(), 3u);
+  for (const Comparison& c : comparisons) EXPECT_EQ(c.status, Comparison::Status::Within) << c.simulated;
+  // Changing the variable moves the measured mailbox limit.
+  EXPECT_EQ(largest_size_on_path({"xe6", {}, {{"MPICH_GNI_MAX_VSHORT_MSG_SIZE", "300"}}, 2}, "E0"), 300);
+}

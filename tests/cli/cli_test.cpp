@@ -153,7 +153,7 @@ TEST(Cli, CalibrateComparesTheXt3WithItsSeed) {
   auto r = run_command(kXo + " calibrate xt3");
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "eager_short_limit")) << r.out;
-  EXPECT_TRUE(contains(r.out, "largest message on the 'short' path (size sweep)")) << r.out;
+  EXPECT_TRUE(contains(r.out, "largest message on the 'short' path (size sweep, 2 ranks)")) << r.out;
   EXPECT_TRUE(contains(r.out, "3 of 3 measured figures within 5 %")) << r.out;
   r = run_command(kXo + " calibrate cray-9000");
   EXPECT_EQ(r.status, 2);

@@ -13,6 +13,7 @@ struct MachineSetup {
   std::string machine;
   std::vector<std::string> params;          // --param overrides
   std::map<std::string, std::string> env;  // the machine MPI's environment
+  int ranks = 2;                            // job size; ranks 0 and 1 do the measuring
 };
 
 // Half the round-trip time of a ping-pong of `bytes`, in seconds (receives pre-posted).

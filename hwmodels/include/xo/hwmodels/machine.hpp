@@ -41,6 +41,14 @@ class Machine {
   void resolve_env(const std::function<const char*(const char*)>& lookup);
   std::int64_t env(std::string_view name) const;
 
+  // The number of ranks in the job, for machines whose MPI sizes its resources by it. Set before
+  // the run starts; 1 until then.
+  void set_job_size(int ranks) {
+    job_size_ = ranks;
+    refresh();
+  }
+  int job_size() const { return job_size_; }
+
   // Simulated time per second of host CPU time between MPI calls (--compute=measured).
   double cpu_factor() const { return param("cpu_factor"); }
 
@@ -56,6 +64,11 @@ class Machine {
   // bandwidth depends on size (a message larger than a cache, say).
   virtual double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const {
     return static_cast<double>(bytes) * link(src_world_rank, dst_world_rank).gap_per_byte;
+  }
+  // Extra seconds a pulled (RDMA read) transfer costs for these buffer addresses, e.g. when the
+  // NIC needs word-aligned buffers to read at full speed.
+  virtual double pull_penalty(std::uintptr_t /*source*/, std::uintptr_t /*destination*/, std::int64_t /*bytes*/) const {
+    return 0;
   }
   virtual ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
   // Seconds per byte of a memory copy (an unexpected message copied out, a send copied in).
@@ -86,7 +99,8 @@ class Machine {
   std::vector<EnvVar> env_vars_;
   std::vector<std::string> env_default_params_;  // parallel to env_vars_; empty = fixed default
   std::vector<std::int64_t> env_values_;         // parallel to env_vars_; resolved values
-  std::vector<bool> env_explicit_;               // parallel to env_vars_; set by the environment
+  std::vector<bool> env_explicit_;
+  int job_size_ = 1;               // parallel to env_vars_; set by the environment
 };
 
 }  // namespace xo::hw

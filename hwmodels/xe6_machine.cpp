@@ -1,0 +1,83 @@
+#include "xe6_machine.hpp"
+
+namespace xo::hw {
+
+namespace {
+constexpr const char* kSeed = "seed 004 (GNI netmod, CUG 2011)";
+constexpr const char* kGeminiAssumption = "assumption: Gemini MPI class, about 1.4 us and 5.9 GB/s";
+}  // namespace
+
+Xe6Machine::Xe6Machine()
+    : Machine("xe6", "Cray XE6: Magny-Cours nodes, Gemini network, MPICH2 GNI netmod (SMSG mailboxes, RDMA)") {
+  add_parameter({"L", 0.9, "us", 0, 1e6, "latency of a small message through the Gemini", kGeminiAssumption});
+  add_parameter({"o_s", 0.25, "us", 0, 1e6, "send overhead", kGeminiAssumption});
+  add_parameter({"o_r", 0.25, "us", 0, 1e6, "receive overhead", kGeminiAssumption});
+  add_parameter({"g", 0.1, "us", 0, 1e6, "gap between message injections", "assumption"});
+  add_parameter({"G", 0.17, "ns/byte", 0, 1e6, "inverse bandwidth (5.9 GB/s)", kGeminiAssumption});
+  add_parameter({"copy_G", 0.1, "ns/byte", 0, 1e6, "host memory copy (E1 DMA buffer)",
+                 "assumption: 10 GB/s memcpy on Magny-Cours"});
+  add_parameter({"read_misaligned_factor", 0.5, "factor", 0, 100,
+                 "extra wire time of an RDMA read whose buffers are not dword aligned, as a fraction of bytes*G",
+                 std::string(kSeed) + " slide 18 (suboptimal bandwidth unless aligned); size is an assumption"});
+  add_parameter({"cpu_factor", 1.0, "factor", 0, 1e6,
+                 "simulated seconds per host CPU second between MPI calls (--compute=measured)", "assumption"});
+  add_env_var({"MPICH_GNI_MAX_VSHORT_MSG_SIZE", -1, -1, 8192, "bytes",
+               "largest E0 (mailbox) payload; -1: by job size, 984 up to 1024 ranks, 472 up to 16384, 216 above",
+               std::string(kSeed) + " slide 12 (defaults); variable name from Cray's intro_mpi"});
+  add_env_var({"MPICH_GNI_MAX_EAGER_MSG_SIZE", 8192, 0, 131072, "bytes",
+               "largest E1 message (header by mailbox, receiver GETs); longer ones use LMT",
+               std::string(kSeed) + " slide 11; default 8192 is an assumption"});
+  add_env_var({"XO_GNI_LMT_WRITE_ABOVE", 4194304, 0, 2147483647, "bytes",
+               "LMT messages above this size use RDMA write with clear-to-send, below it RDMA read",
+               "knob of this tool: the seed gives both methods but not the switch size"});
+  refresh();
+}
+
+void Xe6Machine::refresh() {
+  cost_.latency = param("L") * 1e-6;
+  cost_.send_overhead = param("o_s") * 1e-6;
+  cost_.recv_overhead = param("o_r") * 1e-6;
+  cost_.gap = param("g") * 1e-6;
+  cost_.gap_per_byte = param("G") * 1e-9;
+}
+
+std::int64_t Xe6Machine::mailbox_payload_limit() const {
+  const std::int64_t chosen = env("MPICH_GNI_MAX_VSHORT_MSG_SIZE");
+  if (chosen >= 0) return chosen;
+  if (job_size() <= 1024) return 984;
+  if (job_size() <= 16384) return 472;
+  return 216;
+}
+
+std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
+  return {
+      {"E0", "payload fits the SMSG mailbox (984/472/216 bytes by job size): one mailbox message"},
+      {"E1", "up to MPICH_GNI_MAX_EAGER_MSG_SIZE: copied to a DMA buffer (the send completes), header by "
+             "mailbox, the receiver GETs the copy"},
+      {"lmt-read", "longer messages (LMT rendezvous): header by mailbox, the receiver RDMA-reads the send buffer; "
+                   "slower unless both buffers and the length are dword aligned"},
+      {"lmt-write", "LMT above XO_GNI_LMT_WRITE_ABOVE: clear-to-send from the receiver, then RDMA write"},
+  };
+}
+
+LinkCost Xe6Machine::link(int, int) const { return cost_; }
+
+ProtocolChoice Xe6Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
+  const bool write = bytes > env("XO_GNI_LMT_WRITE_ABOVE");
+  if (mode != SendMode::Synchronous) {
+    if (bytes <= mailbox_payload_limit()) return {Protocol::Eager, "E0"};
+    if (bytes <= env("MPICH_GNI_MAX_EAGER_MSG_SIZE")) return {Protocol::ReceiverPull, "E1", true};
+  }
+  // Synchronous sends must see the match, so they take the rendezvous whatever their size.
+  return write ? ProtocolChoice{Protocol::Rendezvous, "lmt-write"} : ProtocolChoice{Protocol::ReceiverPull, "lmt-read"};
+}
+
+double Xe6Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
+
+double Xe6Machine::pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const {
+  constexpr std::uintptr_t kDword = 4;  // seed 004 slide 18: dword-aligned start and length
+  const bool aligned = source % kDword == 0 && destination % kDword == 0 && bytes % static_cast<std::int64_t>(kDword) == 0;
+  return aligned ? 0 : static_cast<double>(bytes) * cost_.gap_per_byte * param("read_misaligned_factor");
+}
+
+}  // namespace xo::hw

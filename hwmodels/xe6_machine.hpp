@@ -1,0 +1,26 @@
+#pragma once
+// Cray XE6: Magny-Cours nodes on the Gemini network, MPICH2 with the GNI netmod.
+// Source: ../shared/seeds/004 (Pritchard and Gorodetsky, Cray User Group 2011).
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::hw {
+
+class Xe6Machine final : public Machine {
+ public:
+  Xe6Machine();
+  std::vector<ProtocolInfo> protocols() const override;
+  LinkCost link(int src_world_rank, int dst_world_rank) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
+  double copy_per_byte() const override;
+  double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
+  // Largest user payload of an E0 (mailbox) message for this job size, seed 004 slide 12.
+  std::int64_t mailbox_payload_limit() const;
+
+ private:
+  void refresh() override;
+
+  LinkCost cost_;
+};
+
+}  // namespace xo::hw
