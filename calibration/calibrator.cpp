@@ -16,11 +16,26 @@ struct PathLimit {
   const char* machine;
   const char* figure;
   const char* path;
+  bool exclusive;  // the published figure is the first size off the path ("below 64 words")
 };
 constexpr PathLimit kPathLimits[] = {
-    {"xt3", "eager_short_limit", "short"},       // seed 002: short protocol up to MPICH_MAX_SHORT_MSG_SIZE
-    {"xt3", "vshort_limit", "vshort"},           // seed 002: vshort path up to MPICH_MAX_VSHORT_MSG_SIZE
-    {"xe6", "e0_mailbox_max_user_bytes", "E0"},  // seed 004 slide 12: E0 payload by job size
+    {"xt3", "eager_short_limit", "short", false},       // seed 002: short protocol up to MPICH_MAX_SHORT_MSG_SIZE
+    {"xt3", "vshort_limit", "vshort", false},           // seed 002: vshort path up to MPICH_MAX_VSHORT_MSG_SIZE
+    {"xe6", "e0_mailbox_max_user_bytes", "E0", false},  // seed 004 slide 12: E0 payload by job size
+    {"t3d", "t_protocol_limit", "T", false},            // seed 003: under 3 words inline
+    {"t3e", "t_protocol_limit", "T", false},            // seed 003: up to 7 words inline
+    {"x1", "inline_payload_limit", "inline", true},     // seed 000: inline below 64 words
+};
+
+// Figures that are a model parameter rather than something a run can show (a packet size).
+struct ParameterFigure {
+  const char* machine;
+  const char* figure;
+  const char* parameter;
+};
+constexpr ParameterFigure kParameterFigures[] = {
+    {"t3d", "protocol_packet", "packet_bytes"},
+    {"t3e", "protocol_packet", "hw_packet_bytes"},
 };
 
 // The job size a figure's parameters describe ("ranks<=1024", "1024<ranks<=16384",
@@ -36,8 +51,8 @@ int job_size_of(const SeedFigure& figure) {
 
 std::string format(double value) {
   std::ostringstream out;
-  if (value == std::floor(value) && std::abs(value) < 1e15) {
-    out << static_cast<long long>(value);  // byte counts and defaults print in full
+  if ((value == std::floor(value) || std::abs(value) >= 1000) && std::abs(value) < 1e15) {
+    out << std::llround(value);  // byte counts, defaults and large rates print in full
   } else {
     out.precision(4);
     out << value;
@@ -72,16 +87,73 @@ std::string named_variable(const hw::Machine& machine, const SeedFigure& figure)
   return {};
 }
 
+std::string parameter(const SeedFigure& figure, const std::string& key) {
+  const auto it = figure.parameters.find(key);
+  return it == figure.parameters.end() ? std::string() : it->second;
+}
+
+// The machine as the figure's experiment ran it: the AP1000's CellOS-level rows without the MPI
+// layer, the T3E rows with the library version they name and buffering off as in the paper.
+MachineSetup setup_for(const hw::Machine& machine, const SeedFigure& figure) {
+  MachineSetup setup{machine.name(), {}, {}, job_size_of(figure)};
+  if (parameter(figure, "impl") == "cellos") setup.params.push_back("mpi_layer=0");
+  if (const std::string version = parameter(figure, "version"); !version.empty()) {
+    // Seed 003: "message buffering was suppressed by setting MPP_BUFFER_MAX=0".
+    setup.env = {{"XO_T3E_HW_QUEUES", version == "old" ? "0" : "1"}, {"MPP_BUFFER_MAX", "0"}};
+    setup.ranks = 8;                     // seed 003: runs on 8 processors
+  }
+  return setup;
+}
+
+// Seed 001 Figure 3: round trips of n doubles out and an empty acknowledgement back; latency is
+// half the fitted line's intercept, bandwidth the inverse of its slope.
+Line ack_pingpong_line(const MachineSetup& setup) {
+  std::vector<double> bytes;
+  std::vector<double> seconds;
+  for (std::int64_t doubles = 0; doubles <= 10000; doubles += 1000) {
+    bytes.push_back(static_cast<double>(doubles * 8));
+    seconds.push_back(round_trip(setup, doubles * 8, 0));
+  }
+  return fit_line(bytes, seconds);
+}
+
 Comparison compare(const hw::Machine& machine, const SeedFigure& figure) {
   Comparison c{figure, Comparison::Status::NotModelled, "", std::nullopt, "", true};
-  const MachineSetup setup{machine.name(), {}, {}, job_size_of(figure)};
+  const MachineSetup setup = setup_for(machine, figure);
   for (const PathLimit& limit : kPathLimits) {
     if (machine.name() == limit.machine && figure.figure == limit.figure) {
-      c.method = std::string("largest message on the '") + limit.path + "' path (size sweep, " +
-                 std::to_string(setup.ranks) + " ranks)";
-      compare_number(c, static_cast<double>(largest_size_on_path(setup, limit.path)));
+      const std::int64_t largest = largest_size_on_path(setup, limit.path);
+      c.method = limit.exclusive ? "first size past" : "largest message on";
+      c.method.append(" the '").append(limit.path).append("' path (size sweep, ");
+      c.method.append(std::to_string(setup.ranks)).append(" ranks)");
+      compare_number(c, static_cast<double>(limit.exclusive ? largest + 1 : largest));
       return c;
     }
+  }
+  for (const ParameterFigure& p : kParameterFigures) {
+    if (machine.name() == p.machine && figure.figure == p.figure) {
+      c.method = std::string("model parameter ") + p.parameter;
+      c.measured = false;
+      compare_number(c, machine.param(p.parameter));
+      return c;
+    }
+  }
+  if (figure.parameters.count("impl") != 0 &&
+      (figure.figure == "pingpong_latency" || figure.figure == "pt2pt_bandwidth")) {
+    const Line line = ack_pingpong_line(setup);
+    const bool latency = figure.figure == "pingpong_latency";
+    c.method = "ping-pong with empty acknowledgement, 0-10000 doubles, ";
+    c.method.append(latency ? "half the line's intercept" : "inverse of the line's slope");
+    if (parameter(figure, "impl") == "cellos") c.method.append(" (MPI layer off: mpi_layer=0)");
+    compare_number(c, latency ? line.intercept / 2 * 1e6 : 1e-6 / line.slope);
+    return c;
+  }
+  if (figure.figure == "asymptotic_latency") {
+    const Line line = half_round_trip_line(setup, {16384, 32768, 65536, 131072, 262144});
+    c.method = "intercept of a straight-line fit of ping-pong times, 16-256 KB, MPP_BUFFER_MAX=0, ";
+    c.method.append(setup.env.at("XO_T3E_HW_QUEUES") == "1" ? "hardware queues" : "SHMEM queue");
+    compare_number(c, line.intercept * 1e6);
+    return c;
   }
   if (figure.figure == "pt2pt_bandwidth" && figure.parameters.count("bytes") != 0) {
     const auto bytes = std::strtoll(figure.parameters.at("bytes").c_str(), nullptr, 10);

@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -32,30 +33,60 @@ void check(const xo::mpi::SimulationResult& result) {
 
 }  // namespace
 
-double half_round_trip(const MachineSetup& setup, std::int64_t bytes) {
-  double half = 0;
-  const auto result = xo::mpi::run_simulation(options_for(setup, 2), [&](int argc, char** argv) {
+double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_t back_bytes) {
+  double round_trip = 0;
+  const auto result = xo::mpi::run_simulation(options_for(setup, setup.ranks), [&](int argc, char** argv) {
     MPI_Init(&argc, &argv);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
-    const int count = static_cast<int>(bytes);
+    std::vector<char> buffer(static_cast<std::size_t>(std::max(out_bytes, back_bytes)) + 1);
+    const int out = static_cast<int>(out_bytes);
+    const int back = static_cast<int>(back_bytes);
     const double start = MPI_Wtime();
     for (int i = 0; i < kRepetitions; ++i) {
       if (rank == 0) {
-        MPI_Send(buffer.data(), count, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-        MPI_Recv(buffer.data(), count, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      } else {
-        MPI_Recv(buffer.data(), count, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Send(buffer.data(), count, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        MPI_Send(buffer.data(), out, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), back, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      } else if (rank == 1) {
+        MPI_Recv(buffer.data(), out, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buffer.data(), back, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
       }
     }
-    if (rank == 0) half = (MPI_Wtime() - start) / (2.0 * kRepetitions);
+    if (rank == 0) round_trip = (MPI_Wtime() - start) / kRepetitions;
     MPI_Finalize();
     return 0;
   });
   check(result);
-  return half;
+  return round_trip;
+}
+
+double half_round_trip(const MachineSetup& setup, std::int64_t bytes) { return round_trip(setup, bytes, bytes) / 2; }
+
+Line fit_line(const std::vector<double>& x, const std::vector<double>& y) {
+  const auto n = static_cast<double>(x.size());
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sx += x[i];
+    sy += y[i];
+    sxx += x[i] * x[i];
+    sxy += x[i] * y[i];
+  }
+  const double denominator = n * sxx - sx * sx;
+  if (x.size() < 2 || denominator == 0) throw std::invalid_argument("a line fit needs two distinct sizes");
+  Line line;
+  line.slope = (n * sxy - sx * sy) / denominator;
+  line.intercept = (sy - line.slope * sx) / n;
+  return line;
+}
+
+Line half_round_trip_line(const MachineSetup& setup, const std::vector<std::int64_t>& sizes) {
+  std::vector<double> x;
+  std::vector<double> y;
+  for (const std::int64_t bytes : sizes) {
+    x.push_back(static_cast<double>(bytes));
+    y.push_back(half_round_trip(setup, bytes));
+  }
+  return fit_line(x, y);
 }
 
 double pingpong_bandwidth(const MachineSetup& setup, std::int64_t bytes) {

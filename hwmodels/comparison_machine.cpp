@@ -11,11 +11,7 @@ ComparisonMachine::ComparisonMachine(std::string name, std::string description, 
 }
 
 void ComparisonMachine::refresh() {
-  cost_.latency = param("L") * 1e-6;
-  cost_.send_overhead = param("o_s") * 1e-6;
-  cost_.recv_overhead = param("o_r") * 1e-6;
-  cost_.gap = param("g") * 1e-6;
-  cost_.gap_per_byte = param("G") * 1e-9;
+  cost_ = loggp_parameters();
   cache_bytes_ = param("cache_bytes");
   gap_per_byte_beyond_cache_ = param("G_beyond_cache") * 1e-9;
 }

@@ -29,13 +29,7 @@ LoggpMachine::LoggpMachine()
 }
 
 void LoggpMachine::refresh() {
-  constexpr double kMicro = 1e-6;
-  constexpr double kNano = 1e-9;
-  cost_.latency = param("L") * kMicro;
-  cost_.send_overhead = param("o_s") * kMicro;
-  cost_.recv_overhead = param("o_r") * kMicro;
-  cost_.gap = param("g") * kMicro;
-  cost_.gap_per_byte = param("G") * kNano;
+  cost_ = loggp_parameters();
   eager_limit_ = env("XO_EAGER_LIMIT");
 }
 

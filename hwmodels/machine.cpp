@@ -78,6 +78,23 @@ void Machine::set_param_assignment(std::string_view assignment) {
 
 void Machine::add_parameter(Parameter parameter) { parameters_.push_back(std::move(parameter)); }
 
+void Machine::add_cpu_factor_parameter() {
+  add_parameter({"cpu_factor", 1.0, "factor", 0, 1e6,
+                 "simulated seconds per host CPU second between MPI calls (--compute=measured)", "assumption"});
+}
+
+LinkCost Machine::loggp_parameters() const {
+  constexpr double kMicro = 1e-6;
+  constexpr double kNano = 1e-9;
+  LinkCost cost;
+  cost.latency = param("L") * kMicro;
+  cost.send_overhead = param("o_s") * kMicro;
+  cost.recv_overhead = param("o_r") * kMicro;
+  cost.gap = param("g") * kMicro;
+  cost.gap_per_byte = param("G") * kNano;
+  return cost;
+}
+
 void Machine::add_env_var(EnvVar var, std::string default_from_param) {
   env_vars_.push_back(std::move(var));
   env_default_params_.push_back(std::move(default_from_param));

@@ -1,7 +1,10 @@
 #include "xo/hwmodels/machine_registry.hpp"
 
+#include "ap1000_machine.hpp"
 #include "comparison_machine.hpp"
 #include "loggp_machine.hpp"
+#include "t3_machine.hpp"
+#include "x1_machine.hpp"
 #include "xe6_machine.hpp"
 #include "xt3_machine.hpp"
 #include "xo/hwmodels/machine_error.hpp"
@@ -25,6 +28,13 @@ std::unique_ptr<Machine> MachineRegistry::create(std::string_view name) const {
 void register_builtin_machines(MachineRegistry& registry) {
   registry.add("loggp", "generic LogGP machine: one eager and one rendezvous protocol, every parameter tunable",
                [] { return std::unique_ptr<Machine>(new LoggpMachine()); });
+  registry.add("ap1000", "Fujitsu AP1000 (CellOS, domains): l_asend or linesending, Ssend by put, host+cells mode",
+               [] { return std::unique_ptr<Machine>(new Ap1000Machine()); });
+  registry.add("t3d", "Cray T3D (EPCC MPI over SHMEM): T, Tn, RTA and RAT protocols", &make_t3d);
+  registry.add("t3e", "Cray T3E (Cray MPT): T, RTA and RAT over hardware message queues, or the old SHMEM queue",
+               &make_t3e);
+  registry.add("x1", "Cray X1 (MSP or SSP mode): inline send packets, receiver pull with completion flag",
+               [] { return std::unique_ptr<Machine>(new X1Machine()); });
   registry.add("power4", "IBM Power4 (X1 paper comparison): LogGP-level, slower beyond the L2 cache", &make_power4);
   registry.add("sx6", "NEC SX-6 (X1 paper comparison): LogGP-level", &make_sx6);
   registry.add("xt3", "Cray XT3 (SeaStar, Portals): vshort, short, long-pull and eager-long protocols",

@@ -19,8 +19,7 @@ Xe6Machine::Xe6Machine()
   add_parameter({"read_misaligned_factor", 0.5, "factor", 0, 100,
                  "extra wire time of an RDMA read whose buffers are not dword aligned, as a fraction of bytes*G",
                  std::string(kSeed) + " slide 18 (suboptimal bandwidth unless aligned); size is an assumption"});
-  add_parameter({"cpu_factor", 1.0, "factor", 0, 1e6,
-                 "simulated seconds per host CPU second between MPI calls (--compute=measured)", "assumption"});
+  add_cpu_factor_parameter();
   add_env_var({"MPICH_GNI_MAX_VSHORT_MSG_SIZE", -1, -1, 8192, "bytes",
                "largest E0 (mailbox) payload; -1: by job size, 984 up to 1024 ranks, 472 up to 16384, 216 above",
                std::string(kSeed) + " slide 12 (defaults); variable name from Cray's intro_mpi"});
@@ -34,11 +33,7 @@ Xe6Machine::Xe6Machine()
 }
 
 void Xe6Machine::refresh() {
-  cost_.latency = param("L") * 1e-6;
-  cost_.send_overhead = param("o_s") * 1e-6;
-  cost_.recv_overhead = param("o_r") * 1e-6;
-  cost_.gap = param("g") * 1e-6;
-  cost_.gap_per_byte = param("G") * 1e-9;
+  cost_ = loggp_parameters();
 }
 
 std::int64_t Xe6Machine::mailbox_payload_limit() const {

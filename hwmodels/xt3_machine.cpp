@@ -29,8 +29,7 @@ Xt3Machine::Xt3Machine()
   add_parameter({"copy_G", 0.5, "ns/byte", 0, 1e6,
                  "host memory copy (vshort send buffer, unexpected buffer to receive buffer)",
                  "assumption: 2 GB/s memcpy on a 2.4 GHz Opteron"});
-  add_parameter({"cpu_factor", 1.0, "factor", 0, 1e6,
-                 "simulated seconds per host CPU second between MPI calls (--compute=measured)", "assumption"});
+  add_cpu_factor_parameter();
 
   add_env_var({"MPICH_MAX_SHORT_MSG_SIZE", 128000, 0, kMaxInt, "bytes",
                "largest message sent by the short (eager) protocol", kSeed});
@@ -50,11 +49,7 @@ Xt3Machine::Xt3Machine()
 }
 
 void Xt3Machine::refresh() {
-  cost_.latency = param("L") * 1e-6;
-  cost_.send_overhead = param("o_s") * 1e-6;
-  cost_.recv_overhead = param("o_r") * 1e-6;
-  cost_.gap = param("g") * 1e-6;
-  cost_.gap_per_byte = param("G") * 1e-9;
+  cost_ = loggp_parameters();
 }
 
 std::vector<Machine::ProtocolInfo> Xt3Machine::protocols() const {

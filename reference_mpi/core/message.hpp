@@ -25,6 +25,8 @@ struct Message {
   std::string_view path;  // the machine's name for the protocol path, for phase records
   sim::Time arrival = 0;  // when the envelope reached the receiver
   bool holds_unexpected_buffer = false;  // its payload occupies the receiver's unexpected buffer
+  bool receiver_copy = false;   // ProtocolChoice::receiver_copy
+  bool ack_after_pull = false;  // ProtocolChoice::ack_after_pull
 
   std::vector<std::byte> payload;  // eager: packed data; rendezvous: empty (data stays with the sender)
   Request* send_request = nullptr;  // rendezvous: the sender's request, completed by the data transfer

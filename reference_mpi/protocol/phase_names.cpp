@@ -12,6 +12,7 @@ const char* phase_name(Phase phase) {
     case Phase::Ack: return "ack";
     case Phase::SenderCopy: return "sender-copy";
     case Phase::UnexpectedCopy: return "unexpected-copy";
+    case Phase::ReceiverCopy: return "receiver-copy";
   }
   return "unknown";
 }

@@ -32,6 +32,8 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->source = send->self_rank;
   m->protocol = choice.protocol;
   m->path = choice.name;
+  m->receiver_copy = choice.receiver_copy;
+  m->ack_after_pull = choice.ack_after_pull;
   switch (choice.protocol) {
     case hw::Protocol::Eager: send_eager(world, sender, send, m, choice); break;
     case hw::Protocol::Rendezvous:
@@ -85,9 +87,10 @@ void deliver(World& world, Request* receive, Message* m, sim::Time when, bool wa
       return was_unexpected ? request_data(world, receive, m, when) : eager_pull_landed(world, receive, m, when);
   }
   sim::Time done = when;
-  if (was_unexpected && m->bytes > 0) {  // the data waited in the unexpected buffer: copy it out
+  if ((was_unexpected || m->receiver_copy) && m->bytes > 0) {  // the data waits in a system buffer: copy it out
     done += world.copy_time(receive->status.xo_bytes);
-    world.record_phase(Phase::UnexpectedCopy, *m, m->dest_world, m->dest_world, when, done);
+    const Phase copy = was_unexpected ? Phase::UnexpectedCopy : Phase::ReceiverCopy;
+    world.record_phase(copy, *m, m->dest_world, m->dest_world, when, done);
   }
   unpack(m->payload.data(), receive->status.xo_bytes, *receive->type, receive->recv_buffer);
   world.complete(receive, done);

@@ -48,16 +48,23 @@ void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
   const LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
   const sim::Time inject = std::max(engine.now(), sender.nic_free);
   sim::Time wire = t.wire;
-  if (m->protocol != hw::Protocol::Rendezvous && m->send_request != nullptr) {  // an RDMA read of the user buffer
+  if (m->protocol != hw::Protocol::Rendezvous) {  // a GET: of the send buffer, or of the sender's copy of it
+    const void* source = m->send_request != nullptr ? m->send_request->send_buffer : m->payload.data();
     wire += sim::seconds_to_time(world.machine().pull_penalty(
-        reinterpret_cast<std::uintptr_t>(m->send_request->send_buffer),
-        reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer), m->bytes));
+        reinterpret_cast<std::uintptr_t>(source), reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer),
+        m->bytes));
   }
   sender.nic_free = inject + std::max(t.gap, wire);
-  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, inject, inject + wire + t.latency);
+  const sim::Time landed = inject + wire + t.latency;
+  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, inject, landed);
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
-  if (m->send_request != nullptr) world.complete(m->send_request, inject + wire);  // else done at its copy
-  world.complete(m->recv_request, inject + wire + t.latency);
+  sim::Time send_done = inject + wire;
+  if (m->ack_after_pull) {  // the receiver sets the sender's completion flag
+    send_done = landed + t.latency;
+    world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, landed, send_done);
+  }
+  if (m->send_request != nullptr) world.complete(m->send_request, send_done);  // else done at its copy
+  world.complete(m->recv_request, landed);
   world.release(m);
 }
 

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <map>
 
 #include "xo/calibration/calibrator.hpp"
 #include "xo/calibration/experiments.hpp"
@@ -108,4 +109,34 @@ TEST(Calibration, Xe6MailboxSizesAreMeasuredAtTheirJobSizes) {
   for (const Comparison& c : comparisons) EXPECT_EQ(c.status, Comparison::Status::Within) << c.simulated;
   // Changing the variable moves the measured mailbox limit.
   EXPECT_EQ(largest_size_on_path({"xe6", {}, {{"MPICH_GNI_MAX_VSHORT_MSG_SIZE", "300"}}, 2}, "E0"), 300);
+}
+
+TEST(Calibration, SeedMachinesMatchTheirPointToPointFigures) {
+  const auto figures = read_seed_figures(kFigures);
+  const std::map<std::string, int> measured_rows = {{"ap1000", 4}, {"t3d", 1}, {"t3e", 3}, {"x1", 4}};
+  for (const auto& [machine, expected] : measured_rows) {
+    int measured = 0;
+    for (const Comparison& c : calibrate(machine, figures)) {
+      if (c.status == Comparison::Status::NotModelled || !c.measured) continue;
+      ++measured;
+      EXPECT_EQ(c.status, Comparison::Status::Within) << machine << " " << c.figure.figure << " " << c.simulated;
+    }
+    EXPECT_EQ(measured, expected) << machine;
+  }
+}
+
+TEST(Experiments, FittedFiguresMoveWithTheMachine) {
+  // The AP1000 latency is the line fit's intercept: the MPI layer's cost moves it one for one.
+  const MachineSetup ap1000{"ap1000", {}, {}};
+  const MachineSetup slower_layer{"ap1000", {"mpi_layer=172"}, {}};
+  const double base = round_trip(ap1000, 0, 0);
+  EXPECT_NEAR(round_trip(slower_layer, 0, 0) - base, 2 * 100e-6, 1e-9);
+  // The T3E's asymptotic latency follows the protocol-message cost of the library in use.
+  const std::vector<std::int64_t> sizes = {16384, 65536, 262144};
+  const MachineSetup t3e{"t3e", {}, {{"MPP_BUFFER_MAX", "0"}}};
+  const MachineSetup costly_queue{"t3e", {"o_hw_queue=10"}, {{"MPP_BUFFER_MAX", "0"}}};
+  EXPECT_NEAR(half_round_trip_line(costly_queue, sizes).intercept - half_round_trip_line(t3e, sizes).intercept,
+              2 * 5.5e-6, 1e-9);
+  // The X1's first pulled size is the packet payload.
+  EXPECT_EQ(largest_size_on_path({"x1", {"packet_payload_bytes=1024"}, {}}, "inline"), 1023);
 }

@@ -9,39 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "phase_run.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace {
 
-using Env = std::map<std::string, std::string>;
-using Phases = std::vector<std::string>;
+using xo::test::Env;
+using xo::test::Phases;
 
 // Phases of one message of `bytes` from rank 0 to rank 1 in a job of `ranks`; receive pre-posted.
 Phases phases_of(int bytes, int ranks = 2, const Env& env = {}, bool synchronous = false) {
-  Phases phases;
-  xo::mpi::SimulationOptions options;
-  options.ranks = ranks;
-  options.machine = "xe6";
-  options.stack_bytes = 64 * 1024;
-  options.env_lookup = [&](const char* name) -> const char* {
-    const auto it = env.find(name);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
-  options.on_phase = [&](const xo::mpi::PhaseRecord& p) {
-    phases.push_back(std::string(p.path) + ":" + xo::mpi::phase_name(p.phase));
-  };
-  const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
-    if (rank == 0) (synchronous ? MPI_Ssend : MPI_Send)(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-    if (rank == 1) MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Finalize();
-    return 0;
-  });
-  EXPECT_EQ(result.exit_code, 0) << result.error;
-  return phases;
+  const auto options = xo::test::message_options(env, false, synchronous, ranks);
+  const auto run = xo::test::one_message("xe6", bytes, options);
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.error;
+  return run.phases;
 }
 
 const Phases kE0 = {"E0:eager"};

@@ -9,80 +9,26 @@
 #include <vector>
 
 #include "xo/hwmodels/machine_error.hpp"
+#include "phase_run.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 #include <mpi.h>
 
 namespace {
 
-using Env = std::map<std::string, std::string>;
+using xo::test::Env;
+using xo::test::PhaseRun;
+using xo::test::Phases;
 
-struct Run {
-  xo::mpi::SimulationResult result;
-  std::vector<std::string> phases;  // "path:phase" in the order the engine performed them
-};
-
-Run run_xt3(int ranks, const Env& env, const std::function<void(int rank)>& body,
-            std::vector<std::string> params = {}) {
-  Run run;
-  xo::mpi::SimulationOptions options;
-  options.ranks = ranks;
-  options.machine = "xt3";
-  options.params = std::move(params);
-  options.env_lookup = [&](const char* name) -> const char* {
-    const auto it = env.find(name);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
-  options.on_phase = [&](const xo::mpi::PhaseRecord& p) {
-    run.phases.push_back(std::string(p.path) + ":" + xo::mpi::phase_name(p.phase));
-  };
-  run.result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    body(rank);
-    MPI_Finalize();
-    return 0;
-  });
-  return run;
+PhaseRun run_xt3(int ranks, const Env& env, const std::function<void(int rank)>& body,
+                 std::vector<std::string> params = {}) {
+  return xo::test::run_on("xt3", ranks, env, body, std::move(params));
 }
 
 // One message of `bytes` from rank 0 to rank 1; the receive is posted first unless `late`.
-Run one_message(int bytes, const Env& env = {}, bool late = false, bool synchronous = false) {
-  return run_xt3(3, env, [&](int rank) {
-    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
-    int token = 0;
-    if (rank == 0) {
-      if (late) MPI_Recv(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // wait until rank 1 is busy
-      (synchronous ? MPI_Ssend : MPI_Send)(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-    } else if (rank == 1) {
-      if (late) {
-        MPI_Send(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
-        MPI_Recv(&token, 1, MPI_INT, 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // the message arrives meanwhile
-      }
-      MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else if (late) {
-      MPI_Recv(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-      for (int i = 0; i < 200; ++i) {
-        int flag = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // let time pass
-      }
-      MPI_Send(&token, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
-    }
-  });
+PhaseRun one_message(int bytes, const Env& env = {}, bool late = false, bool synchronous = false) {
+  return xo::test::one_message("xt3", bytes, xo::test::message_options(env, late, synchronous));
 }
-
-// The phases of one path only: the late variant's control messages are ints, on the vshort path.
-std::vector<std::string> main_phases(const Run& run, const std::string& path) {
-  std::vector<std::string> out;
-  for (const std::string& p : run.phases) {
-    if (p.rfind(path + ":", 0) == 0) out.push_back(p);
-  }
-  return out;
-}
-
-using Phases = std::vector<std::string>;
 
 }  // namespace
 
@@ -120,13 +66,13 @@ TEST(Xt3Protocols, EagerLongIsAckedWhenPostedAndPulledWhenNot) {
   EXPECT_EQ(r.phases, (Phases{"eager-long:eager", "eager-long:ack"}));
   r = one_message(200000, eager_long, true);
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
-  EXPECT_EQ(main_phases(r, "eager-long"), (Phases{"eager-long:eager", "eager-long:get", "eager-long:data"}));
+  EXPECT_EQ(r.of_size(200000), (Phases{"eager-long:eager", "eager-long:get", "eager-long:data"}));
 }
 
 TEST(Xt3Protocols, UnexpectedShortMessageIsCopiedOutOfTheBuffer) {
   auto r = one_message(4096, {}, true);
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
-  EXPECT_EQ(main_phases(r, "short"), (Phases{"short:eager", "short:unexpected-copy"}));
+  EXPECT_EQ(r.of_size(4096), (Phases{"short:eager", "short:unexpected-copy"}));
 }
 
 TEST(Xt3Protocols, FewerVshortBuffersMakeBackToBackSendsWait) {

@@ -16,8 +16,20 @@ struct MachineSetup {
   int ranks = 2;                            // job size; ranks 0 and 1 do the measuring
 };
 
-// Half the round-trip time of a ping-pong of `bytes`, in seconds (receives pre-posted).
+// Seconds for rank 0 to send `out_bytes` to rank 1 and receive `back_bytes` in reply (averaged over
+// a few repetitions). The AP1000 paper's ping-pong replies with an empty acknowledgement.
+double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_t back_bytes);
+// Half the round-trip time of a ping-pong of `bytes` each way, in seconds.
 double half_round_trip(const MachineSetup& setup, std::int64_t bytes);
+
+// A straight line y = intercept + slope * x fitted by least squares.
+struct Line {
+  double intercept = 0;
+  double slope = 0;
+};
+Line fit_line(const std::vector<double>& x, const std::vector<double>& y);
+// mpptest's large-message fit: half round-trip time against size over `sizes`.
+Line half_round_trip_line(const MachineSetup& setup, const std::vector<std::int64_t>& sizes);
 // Ping-pong bandwidth in bytes per second.
 double pingpong_bandwidth(const MachineSetup& setup, std::int64_t bytes);
 // The machine's name for the path a standard send of `bytes` takes.

@@ -88,6 +88,10 @@ class Machine {
   void add_env_var(EnvVar var, std::string default_from_param = {});
   // Called after parameters or environment change, so a machine can cache derived values.
   virtual void refresh() {}
+  // The LogGP costs of the conventional parameters L, o_s, o_r, g (us) and G (ns/byte).
+  LinkCost loggp_parameters() const;
+  // The conventional cpu_factor parameter (an assumption of 1 unless a machine knows better).
+  void add_cpu_factor_parameter();
 
  private:
   const Parameter* find_param(std::string_view name) const;

@@ -25,6 +25,12 @@ struct ProtocolChoice {
   Protocol protocol = Protocol::Eager;
   std::string_view name;     // the machine's own name for the path, e.g. "vshort" on the XT3
   bool sender_copy = false;  // the sender copies into a system buffer and completes without waiting for the NIC
+  // Eager: the data lands in a system buffer at the receiver (a CellOS buffer, a T3D queue slot, an
+  // X1 packet) and is copied into the receive buffer even when the receive was posted first.
+  bool receiver_copy = false;
+  // ReceiverPull: once the data is in, the receiver tells the sender (X1 completion flag, T3E RTA
+  // acknowledge); the send completes when that message arrives, not when the NIC has read the data.
+  bool ack_after_pull = false;
 };
 
 // LogGP costs between two ranks, in seconds (G in seconds per byte).

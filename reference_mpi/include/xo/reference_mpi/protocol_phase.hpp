@@ -13,9 +13,10 @@ enum class Phase : std::uint8_t {
   ClearToSend,     // receiver to sender, once a receive matched
   Get,             // receiver's GET request to the sender's NIC
   Data,            // payload of a rendezvous, pull or eager-pull transfer
-  Ack,             // receiver to sender: an eager-pull message landed in a posted receive
+  Ack,             // receiver to sender: an eager-pull message landed, or a pulled one is complete
   SenderCopy,      // data copied into a sender-side system buffer (XT3 vshort)
   UnexpectedCopy,  // data copied out of the unexpected buffer into the receive buffer
+  ReceiverCopy,    // data copied out of a receive-side system buffer into a posted receive's buffer
 };
 
 const char* phase_name(Phase phase);

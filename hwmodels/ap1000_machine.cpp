@@ -1,0 +1,101 @@
+#include "ap1000_machine.hpp"
+
+#include "xo/hwmodels/machine_error.hpp"
+
+namespace xo::hw {
+
+namespace {
+
+constexpr const char* kSeed = "seed 001 (Sitsky, MPI on the AP1000, 1994)";
+// Ishihata, Horie, Inano, Shimizu, Kato, "Architecture of Highly Parallel AP1000 Computer",
+// Systems and Computers in Japan 24(7), 1993: T-net links of 25 MB/s, B-net of 50 MB/s.
+constexpr const char* kArchitecture = "Ishihata et al., Architecture of Highly Parallel AP1000 Computer";
+constexpr const char* kFigure3 = "fitted to seed 001 Figure 3 (xo calibrate shows the error)";
+
+}  // namespace
+
+Ap1000Machine::Ap1000Machine()
+    : Machine("ap1000", "Fujitsu AP1000: SPARC cells, T-net torus, B-net and S-net, MPI over CellOS and domains") {
+  // Figure 3's ping-pong gives 246 us (CellOS) and 318 us (MPI) of latency and 2.79 MB/s. The
+  // CellOS part o_s + L + o_r is split by assumption; the MPI layer (domains package, matching)
+  // is the 72 us difference. Per byte: a copy into the sender's system buffer, the DMA onto the
+  // T-net, a copy out of the receiver's system buffer: 2 copy_G + G = 1 / 2.79 MB/s.
+  add_parameter({"L", 46, "us", 0, 1e6, "latency: T-net wormhole transfer and the receiving cell's interrupt",
+                 std::string(kFigure3) + "; split from o_s and o_r is an assumption"});
+  add_parameter({"o_s", 100, "us", 0, 1e6, "CellOS l_asend: system call, buffer management, DMA start",
+                 std::string(kFigure3) + "; split is an assumption"});
+  add_parameter({"o_r", 100, "us", 0, 1e6, "CellOS l_arecv: system call and buffer management",
+                 std::string(kFigure3) + "; split is an assumption"});
+  add_parameter({"mpi_layer", 72, "us", 0, 1e6,
+                 "MPI and domains-package software per message, half at each end (0 gives CellOS-level costs)",
+                 std::string(kSeed) + " Figure 3: 318 us MPI minus 246 us CellOS latency"});
+  add_parameter({"g", 10, "us", 0, 1e6, "gap between message injections at a cell's message controller",
+                 "assumption"});
+  add_parameter({"G", 40, "ns/byte", 0, 1e6, "T-net link: 25 MB/s", kArchitecture});
+  add_parameter({"copy_G", 159.2, "ns/byte", 0, 1e6,
+                 "memory copy to or from a CellOS system buffer (6.3 MB/s on the 25 MHz SPARC)",
+                 std::string(kFigure3) + ": (1/2.79 MB/s - G) / 2"});
+  add_parameter({"host_L", 500, "us", 0, 1e6, "latency between the host workstation and a cell",
+                 "assumption: host messages cross the host interface and the B-net"});
+  add_parameter({"host_G", 182, "ns/byte", 0, 1e6, "host to cell transfer (5.49 MB/s)",
+                 std::string(kSeed) + " Figure 4: B-net broadcast rate"});
+  add_cpu_factor_parameter();
+
+  add_env_var({"XO_AP1000_LINESENDING", 0, 0, 1, "flag",
+               "1: linesending mode (the sender blocks until the message is on the network, no copy into a "
+               "system buffer); 0: l_asend through system buffers",
+               "knob of this tool for the AP1000 mpirun switch, " + std::string(kSeed) + " section 5"});
+  add_env_var({"XO_AP1000_HOST", 0, 0, 1, "flag",
+               "1: MPI_COMM_WORLD is the host (rank 0) plus the cells (cell n is rank n+1); 0: cells only",
+               "knob of this tool for the AP1000 mpirun switch, " + std::string(kSeed) + " section 2"});
+  add_env_var({"XO_AP1000_SYSTEM_BUFFERS", 4, 1, 1024, "buffers",
+               "CellOS send-side system buffers a cell may fill before l_asend waits for the DMA",
+               "knob of this tool: the seed gives no number (assumption)"});
+  refresh();
+}
+
+void Ap1000Machine::refresh() {
+  cell_ = loggp_parameters();
+  const double half_layer = param("mpi_layer") * 0.5e-6;
+  cell_.send_overhead += half_layer;
+  cell_.recv_overhead += half_layer;
+  host_ = cell_;
+  host_.latency = param("host_L") * 1e-6;
+  host_.gap_per_byte = param("host_G") * 1e-9;
+}
+
+void Ap1000Machine::check_settings() const {
+  if (host_in_world() && job_size() < 2) {
+    throw MachineError("XO_AP1000_HOST=1 puts the host at rank 0, so the job needs at least 2 ranks (the host "
+                       "and one cell); run with -n 2 or more, or unset XO_AP1000_HOST");
+  }
+}
+
+std::vector<Machine::ProtocolInfo> Ap1000Machine::protocols() const {
+  return {
+      {"l_asend", "default: the sender copies into a CellOS system buffer and continues while DMA sends it; the "
+                  "message lands in a receive-side system buffer and is copied out by l_arecv"},
+      {"linesending", "XO_AP1000_LINESENDING=1: the sender blocks until the message has left its buffer, no "
+                      "send-side copy; the receive side still copies out of a system buffer"},
+      {"ssend-put", "MPI_Ssend: a request, the receiver answers with its buffer address, the sender puts the "
+                    "data straight into it (no copy at either end)"},
+  };
+}
+
+LinkCost Ap1000Machine::link(int src_world_rank, int dst_world_rank) const {
+  return is_host(src_world_rank) || is_host(dst_world_rank) ? host_ : cell_;
+}
+
+ProtocolChoice Ap1000Machine::choose_protocol(std::int64_t, SendMode mode) const {
+  if (mode == SendMode::Synchronous) return {Protocol::Rendezvous, "ssend-put"};
+  ProtocolChoice choice{Protocol::Eager, "l_asend", true};
+  if (env("XO_AP1000_LINESENDING") != 0) choice = {Protocol::Eager, "linesending", false};
+  choice.receiver_copy = true;  // CellOS has no pre-receive: every message lands in a system buffer
+  return choice;
+}
+
+double Ap1000Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
+
+std::int64_t Ap1000Machine::sender_copy_buffers() const { return env("XO_AP1000_SYSTEM_BUFFERS"); }
+
+}  // namespace xo::hw

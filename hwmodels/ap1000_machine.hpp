@@ -1,0 +1,31 @@
+#pragma once
+// Fujitsu AP1000: SPARC cells on the T-net torus, a host workstation, the B-net broadcast network,
+// MPI over CellOS (l_asend/l_arecv through system buffers) and the ANU domains package.
+// Source: ../shared/seeds/001 (Sitsky, "Implementation of MPI on the Fujitsu AP1000", 1994).
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::hw {
+
+class Ap1000Machine final : public Machine {
+ public:
+  Ap1000Machine();
+  std::vector<ProtocolInfo> protocols() const override;
+  LinkCost link(int src_world_rank, int dst_world_rank) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
+  double copy_per_byte() const override;
+  std::int64_t sender_copy_buffers() const override;
+  void check_settings() const override;
+
+  // True if COMM_WORLD holds the host as rank 0 (the mpirun host+cells mode).
+  bool host_in_world() const { return env("XO_AP1000_HOST") != 0; }
+  bool is_host(int world_rank) const { return host_in_world() && world_rank == 0; }
+
+ private:
+  void refresh() override;
+
+  LinkCost cell_;  // cell to cell over the T-net
+  LinkCost host_;  // host to or from a cell
+};
+
+}  // namespace xo::hw

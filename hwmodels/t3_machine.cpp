@@ -1,0 +1,138 @@
+#include "t3_machine.hpp"
+
+namespace xo::hw {
+
+namespace {
+
+constexpr const char* kSeed = "seed 003 (EPCC, optimised T3E MPI)";
+constexpr const char* kLatencyFit = "fitted to seed 003's asymptotic latency (xo calibrate shows the error)";
+constexpr std::int64_t kMaxInt = 2147483647;
+
+}  // namespace
+
+T3Machine::T3Machine(Model model, std::string description)
+    : Machine(model == Model::T3d ? "t3d" : "t3e", std::move(description)), model_(model) {
+  const bool t3e = model == Model::T3e;
+  add_parameter({"L", t3e ? 1.0 : 2.0, "us", 0, 1e6, "latency of a remote memory reference (put, get, swap)",
+                 "assumption"});
+  // A protocol message through the SHMEM queue takes an atomic swap to lock the remote queue, a
+  // put and a swap to unlock; absorbing it takes the same locking. The T3E old/new asymptotic
+  // latencies (51 and 12 us: two protocol-message ends and three network latencies on an RTA
+  // transfer's critical path) fix the two costs; the T3D ran the same library.
+  add_parameter({"o_shmem_queue", 24.0, "us", 0, 1e6,
+                 "CPU time to send or to absorb one protocol message through the SHMEM queue (swap, put, swap)",
+                 t3e ? std::string(kLatencyFit) + ": old library, 51 us"
+                     : "assumption: the T3E old library's fitted cost (the same EPCC code)"});
+  if (t3e) {
+    add_parameter({"o_hw_queue", 4.5, "us", 0, 1e6,
+                   "CPU time to send or to absorb one protocol message through the hardware message queue",
+                   std::string(kLatencyFit) + ": new library, 12 us"});
+  }
+  add_parameter({"g", 0.5, "us", 0, 1e6, "gap between remote references issued by one PE", "assumption"});
+  add_parameter({"G", t3e ? 3.33 : 8.33, "ns/byte", 0, 1e6,
+                 t3e ? "shmem_put and shmem_get bandwidth (300 MB/s)" : "shmem_put bandwidth (120 MB/s)",
+                 "assumption"});
+  add_parameter({"G_get", t3e ? 3.33 : 16.7, "ns/byte", 0, 1e6,
+                 t3e ? "shmem_get bandwidth (same as put through the E-registers)"
+                     : "shmem_get bandwidth (60 MB/s; the seed: put performed better than get on the T3D)",
+                 t3e ? "assumption" : std::string(kSeed) + " (put faster than get); value an assumption"});
+  add_parameter({"copy_G", t3e ? 2.5 : 10.0, "ns/byte", 0, 1e6,
+                 "local memory copy (buffered sends, queue slots to the receive buffer)", "assumption"});
+  add_parameter({"packet_bytes", 32, "bytes", 8, 4096, "SHMEM protocol queue slot: a 4-word T3D network packet",
+                 std::string(kSeed) + " section 1"});
+  add_parameter({"header_bytes", 16, "bytes", 0, 4096, "envelope words in a SHMEM queue slot",
+                 std::string(kSeed) + ": the T protocol carries fewer than 3 of the 4 words"});
+  if (t3e) {
+    add_parameter({"hw_packet_bytes", 64, "bytes", 8, 4096, "hardware message queue packet (8 words)",
+                   std::string(kSeed) + " section 2"});
+    add_parameter({"hw_header_bytes", 8, "bytes", 0, 4096, "envelope words in a hardware queue packet",
+                   std::string(kSeed) + ": up to 7 words of data in the T protocol"});
+  }
+  add_cpu_factor_parameter();
+
+  add_env_var({"MPP_BUFFER_MAX", -1, -1, kMaxInt, "bytes",
+               "standard sends up to this size are copied into a buffer and complete at once; 0 turns "
+               "buffering off; -1 (default): no limit",
+               std::string(kSeed) + " (the benchmarks set 0); default from the MPI implementations review at "
+                                    "netlib.org/utk/mpi-review: the T3E buffers messages of any size"});
+  add_env_var({"XO_TN_MAX_BYTES", 1024, 0, kMaxInt, "bytes",
+               "largest message packed into several SHMEM queue slots (Tn); larger ones use RTA. Not with the "
+               "hardware queues",
+               "knob of this tool: the seed names Tn for medium messages without a size (assumption)"});
+  if (t3e) {
+    add_env_var({"XO_T3E_HW_QUEUES", 1, 0, 1, "flag",
+                 "1: MPT 1.3.0.5 or later (protocol messages through the hardware message queues, no Tn); 0: the "
+                 "library ported from the T3D (SHMEM queue with lock and unlock swaps)",
+                 "knob of this tool selecting the library version of " + std::string(kSeed)});
+  }
+  refresh();
+}
+
+bool T3Machine::hardware_queues() const { return model_ == Model::T3e && env("XO_T3E_HW_QUEUES") != 0; }
+
+std::int64_t T3Machine::inline_limit() const {
+  if (hardware_queues()) return static_cast<std::int64_t>(param("hw_packet_bytes") - param("hw_header_bytes"));
+  return static_cast<std::int64_t>(param("packet_bytes") - param("header_bytes"));
+}
+
+void T3Machine::refresh() {
+  cost_.latency = param("L") * 1e-6;
+  cost_.gap = param("g") * 1e-6;
+  cost_.gap_per_byte = param("G") * 1e-9;
+  const double message = hardware_queues() ? param("o_hw_queue") : param("o_shmem_queue");
+  cost_.send_overhead = message * 1e-6;
+  cost_.recv_overhead = message * 1e-6;
+}
+
+std::vector<Machine::ProtocolInfo> T3Machine::protocols() const {
+  std::vector<ProtocolInfo> list = {
+      {"T", "data inline in the protocol message: under 3 words in a 4-word SHMEM slot, up to 7 words in an "
+            "8-word hardware queue packet"},
+      {"Tn", "SHMEM queue only (T3D, old T3E library): up to XO_TN_MAX_BYTES packed into contiguous queue slots, "
+             "copied out by the receiver"},
+      {"RTA", "request; the matched receiver shmem_gets the data (from the send buffer, or from a copy when the "
+              "message is within MPP_BUFFER_MAX) and acknowledges"},
+      {"RAT", "MPI_Ssend: request, acknowledge from the matched receiver, then shmem_put of the data"},
+  };
+  return list;
+}
+
+LinkCost T3Machine::link(int, int) const { return cost_; }
+
+double T3Machine::pull_penalty(std::uintptr_t, std::uintptr_t, std::int64_t bytes) const {
+  return static_cast<double>(bytes) * (param("G_get") - param("G")) * 1e-9;
+}
+
+ProtocolChoice T3Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
+  if (mode == SendMode::Synchronous) return {Protocol::Rendezvous, "RAT"};
+  ProtocolChoice choice;
+  choice.receiver_copy = true;  // T and Tn data sit in the protocol queue until the receive copies them
+  if (bytes <= inline_limit()) {
+    choice.name = "T";
+    return choice;
+  }
+  if (!hardware_queues() && bytes <= env("XO_TN_MAX_BYTES")) {
+    choice.name = "Tn";
+    return choice;
+  }
+  const std::int64_t buffer_max = env("MPP_BUFFER_MAX");
+  ProtocolChoice rta{Protocol::ReceiverPull, "RTA"};
+  rta.sender_copy = buffer_max < 0 || bytes <= buffer_max;
+  rta.ack_after_pull = true;
+  return rta;
+}
+
+double T3Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
+
+std::unique_ptr<Machine> make_t3d() {
+  return std::make_unique<T3Machine>(T3Machine::Model::T3d,
+                                     "Cray T3D: Alpha PEs, 3D torus, EPCC MPI over SHMEM (T, Tn, RTA, RAT)");
+}
+
+std::unique_ptr<Machine> make_t3e() {
+  return std::make_unique<T3Machine>(
+      T3Machine::Model::T3e,
+      "Cray T3E-900: Alpha PEs, 3D torus, Cray MPT over SHMEM and hardware message queues (T, RTA, RAT)");
+}
+
+}  // namespace xo::hw

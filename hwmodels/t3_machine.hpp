@@ -1,0 +1,40 @@
+#pragma once
+// Cray T3D and T3E: MPI built on SHMEM (EPCC's library, later Cray MPT). Matching is done with
+// protocol messages (4-word packets in a SHMEM queue guarded by atomic swaps; on the T3E from MPT
+// 1.3.0.5 on, 8-word packets in the hardware message queues), data moves by shmem_get or put.
+// Source: ../shared/seeds/003 (EPCC, optimised MPI library for the T3E).
+
+#include <memory>
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::hw {
+
+class T3Machine final : public Machine {
+ public:
+  enum class Model { T3d, T3e };
+  T3Machine(Model model, std::string description);
+
+  std::vector<ProtocolInfo> protocols() const override;
+  LinkCost link(int src_world_rank, int dst_world_rank) const override;
+  double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
+  double copy_per_byte() const override;
+  std::int64_t sender_copy_buffers() const override { return 1 << 20; }  // buffering is bounded by size only
+
+  // True on the T3E with the library that uses the hardware message queues (the default).
+  bool hardware_queues() const;
+  // Bytes of user data a protocol message carries inline (the T protocol).
+  std::int64_t inline_limit() const;
+
+ private:
+  void refresh() override;
+
+  Model model_;
+  LinkCost cost_;
+};
+
+std::unique_ptr<Machine> make_t3d();
+std::unique_ptr<Machine> make_t3e();
+
+}  // namespace xo::hw

@@ -1,0 +1,87 @@
+#include "x1_machine.hpp"
+
+namespace xo::hw {
+
+namespace {
+
+constexpr const char* kSeed = "seed 000 (Cray X1 MPI implementation)";
+constexpr const char* kFigure2 = "fitted to seed 000 Figure 2 (xo calibrate shows the error)";
+constexpr std::int64_t kMaxInt = 2147483647;
+
+}  // namespace
+
+X1Machine::X1Machine()
+    : Machine("x1", "Cray X1: vector MSPs of four SSPs, global memory, MPT send packets in the receiver's memory") {
+  // A pulled transfer costs o_s + 3 L + o_r before its data (header, GET, data); that is 6 us
+  // with these assumptions. Figure 2's three bandwidths then fix the rest: 128 KB gives the one-
+  // stream rate; 512 KB and 2 MB give the multistreamed rate and its start-up. Three figures,
+  // three fitted numbers: calibrated, not validated.
+  add_parameter({"L", 1.0, "us", 0, 1e6, "latency of a remote memory reference", "assumption"});
+  add_parameter({"o_s", 1.5, "us", 0, 1e6, "acquire a packet in the receiver's memory and queue it (AMOs)",
+                 "assumption"});
+  add_parameter({"o_r", 1.5, "us", 0, 1e6, "scan the incoming list and match", "assumption"});
+  add_parameter({"g", 0.1, "us", 0, 1e6, "gap between packets from one processor", "assumption"});
+  add_parameter({"G", 0.05142, "ns/byte", 0, 1e6, "one SSP streaming remote data (19.4 GB/s)",
+                 std::string(kFigure2) + ": the 128 KB point"});
+  add_parameter({"G_msp", 0.04374, "ns/byte", 0, 1e6, "an MSP's four SSPs streaming together (22.9 GB/s)",
+                 std::string(kFigure2) + ": the 512 KB and 2 MB points"});
+  add_parameter({"msp_startup", 8.125, "us", 0, 1e6, "starting and joining the four streams of an MSP transfer",
+                 std::string(kFigure2) + ": the 512 KB and 2 MB points"});
+  add_parameter({"msp_stream_min_bytes", 262144, "bytes", 0, 1e15,
+                 "smallest transfer the MSP splits across its four SSPs",
+                 "assumption: Figure 2 puts it between 128 KB and 512 KB"});
+  add_parameter({"packet_payload_bytes", 512, "bytes", 0, 1e6, "data carried inline in the send packet (64 words)",
+                 std::string(kSeed) + ", Send/Receive"});
+  add_parameter({"copy_G", 0.05, "ns/byte", 0, 1e6, "local memory copy (packet or buffer to receive buffer)",
+                 "assumption: vector copy at 20 GB/s"});
+  add_cpu_factor_parameter();
+
+  add_env_var({"MPI_BUFFER_MAX", -1, -1, kMaxInt, "bytes",
+               "buffering: sends above the inline size and up to this size are packed into buffer space and "
+               "complete at once; -1 (default): buffering off, the sender waits for the receiver's pull",
+               std::string(kSeed) + " (\"if buffering is turned on\"); name as in SGI MPT, from which X1 MPT was "
+                                    "ported (assumption)"});
+  add_env_var({"XO_X1_SSP", 0, 0, 1, "flag",
+               "1: SSP mode (one SSP per rank moves its data); 0: MSP mode (four SSPs share large transfers)",
+               "knob of this tool for the X1's SSP and MSP programming modes, " + std::string(kSeed)});
+  refresh();
+}
+
+void X1Machine::refresh() { cost_ = loggp_parameters(); }
+
+std::vector<Machine::ProtocolInfo> X1Machine::protocols() const {
+  return {
+      {"inline", "under 64 words: the data is stored into the packet in the receiver's memory; the send is then "
+                 "complete, the receive copies it out"},
+      {"pull", "64 words or more: the packet holds a pointer and a flag address; the receiver pulls the data and "
+               "sets the flag, which completes the send"},
+      {"buffered", "MPI_BUFFER_MAX set: the data is packed into buffer space and the send returns; the receiver "
+                   "pulls from the buffer and acknowledges"},
+  };
+}
+
+LinkCost X1Machine::link(int, int) const { return cost_; }
+
+double X1Machine::wire_time(int, int, std::int64_t bytes) const {
+  const double n = static_cast<double>(bytes);
+  const bool multistream = !ssp_mode() && n >= param("msp_stream_min_bytes");
+  return multistream ? param("msp_startup") * 1e-6 + n * param("G_msp") * 1e-9 : n * cost_.gap_per_byte;
+}
+
+ProtocolChoice X1Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
+  if (mode != SendMode::Synchronous && bytes < static_cast<std::int64_t>(param("packet_payload_bytes"))) {
+    ProtocolChoice inline_packet{Protocol::Eager, "inline"};
+    inline_packet.receiver_copy = true;
+    return inline_packet;
+  }
+  const std::int64_t buffer_max = env("MPI_BUFFER_MAX");
+  const bool buffered = mode != SendMode::Synchronous && buffer_max >= 0 && bytes <= buffer_max;
+  ProtocolChoice pull{Protocol::ReceiverPull, buffered ? "buffered" : "pull"};
+  pull.sender_copy = buffered;
+  pull.ack_after_pull = true;
+  return pull;
+}
+
+double X1Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
+
+}  // namespace xo::hw

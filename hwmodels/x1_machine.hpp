@@ -1,0 +1,28 @@
+#pragma once
+// Cray X1: vector MSPs (four SSPs each) with globally addressable memory; Cray MPT ported from
+// SGI and rewritten around remote loads and stores and atomic memory operations.
+// Source: ../shared/seeds/000 (Nicholson and Goozen, "Cray X1 MPI Implementation").
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::hw {
+
+class X1Machine final : public Machine {
+ public:
+  X1Machine();
+  std::vector<ProtocolInfo> protocols() const override;
+  LinkCost link(int src_world_rank, int dst_world_rank) const override;
+  double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
+  ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
+  double copy_per_byte() const override;
+  std::int64_t sender_copy_buffers() const override { return 1 << 20; }  // MPI_BUFFER_MAX bounds by size
+
+  bool ssp_mode() const { return env("XO_X1_SSP") != 0; }
+
+ private:
+  void refresh() override;
+
+  LinkCost cost_;
+};
+
+}  // namespace xo::hw
