@@ -29,7 +29,21 @@ Xe6Machine::Xe6Machine()
   add_env_var({"XO_GNI_LMT_WRITE_ABOVE", 4194304, 0, 2147483647, "bytes",
                "LMT messages above this size use RDMA write with clear-to-send, below it RDMA read",
                "knob of this tool: the seed gives both methods but not the switch size"});
+  add_env_var({"XO_GNI_MBOX_CREDITS", 8, 1, 1024, "messages",
+               "mailbox slots per connection: messages a sender may have in a receiver's mailbox before it waits "
+               "for credits",
+               "knob of this tool: seed 004 slide 8 describes the credits, not their number (assumption)"});
+  add_parameter({"mbox_header_bytes", 32, "bytes", 0, 4096, "SMSG header stored with each mailbox slot",
+                 "assumption"});
   refresh();
+}
+
+std::int64_t Xe6Machine::mailbox_credits() const { return env("XO_GNI_MBOX_CREDITS"); }
+
+// One slot per credit, each holding the largest E0 payload and its header: about 2 KB per
+// mailbox above 16,384 ranks, near the "~1000 bytes or so" of seed 004 slide 8.
+std::int64_t Xe6Machine::mailbox_bytes() const {
+  return mailbox_credits() * (mailbox_payload_limit() + static_cast<std::int64_t>(param("mbox_header_bytes")));
 }
 
 void Xe6Machine::refresh() {
@@ -52,6 +66,9 @@ std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
       {"lmt-read", "longer messages (LMT rendezvous): header by mailbox, the receiver RDMA-reads the send buffer; "
                    "slower unless both buffers and the length are dword aligned"},
       {"lmt-write", "LMT above XO_GNI_LMT_WRITE_ABOVE: clear-to-send from the receiver, then RDMA write"},
+      {"credits", "every message takes a mailbox slot at the receiver (XO_GNI_MBOX_CREDITS per connection); "
+                  "a sender out of credits waits. Mailboxes are made on first contact, so their memory grows "
+                  "with the peers a rank talks to"},
   };
 }
 

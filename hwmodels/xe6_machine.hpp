@@ -14,6 +14,8 @@ class Xe6Machine final : public Machine {
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
   double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
+  std::int64_t mailbox_credits() const override;
+  std::int64_t mailbox_bytes() const override;
   // Largest user payload of an E0 (mailbox) message for this job size, seed 004 slide 12.
   std::int64_t mailbox_payload_limit() const;
 

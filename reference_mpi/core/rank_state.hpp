@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "../kernel/virtual_time.hpp"
@@ -36,6 +37,9 @@ struct RankState {
 
   sim::Time nic_free = 0;  // when this rank's NIC can inject the next message
   std::vector<sim::Time> copy_buffers_free_at;  // sender-side system buffers (XT3 vshort)
+  // Mailbox connections by peer world rank (machines with mailbox credits): when each credit of
+  // this rank's mailbox slots at that peer comes back.
+  std::unordered_map<int, std::vector<sim::Time>> mailboxes;
 
   // Receive resources in use (see hw::ReceiveResources).
   std::int64_t unexpected_bytes = 0;

@@ -1,5 +1,7 @@
 #include "world.hpp"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -70,6 +72,10 @@ SimulationResult World::run() {
   result.virtual_seconds = sim::time_to_seconds(outcome.end_time);
   result.messages = messages_;
   result.guarded_stacks = outcome.guarded_stacks;
+  for (const auto& rank : ranks_) {
+    result.max_mailbox_peers = std::max(result.max_mailbox_peers, static_cast<std::int64_t>(rank->mailboxes.size()));
+  }
+  result.max_mailbox_bytes = result.max_mailbox_peers * machine_->mailbox_bytes();
   result.error = outcome.message;
   result.exit_code = outcome.kind == sim::RunOutcome::Kind::Completed ? first_failed_exit_ : outcome.exit_code;
   return result;

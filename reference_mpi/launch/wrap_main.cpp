@@ -41,6 +41,10 @@ extern "C" int __wrap_main(int argc, char** argv) {
     std::fprintf(stderr, "xo: %d ranks on %s: %.3f ms simulated, %llu messages, %.2f s wall\n", options.ranks,
                  options.machine.c_str(), result.virtual_seconds * 1e3,
                  static_cast<unsigned long long>(result.messages), wall);
+    if (result.max_mailbox_peers > 0) {
+      std::fprintf(stderr, "xo: mailboxes: up to %lld connections and %.1f KiB of mailbox memory per rank\n",
+                   static_cast<long long>(result.max_mailbox_peers), static_cast<double>(result.max_mailbox_bytes) / 1024);
+    }
     if (options.guard_pages && result.guarded_stacks < static_cast<std::size_t>(options.ranks)) {
       std::fprintf(stderr,
                    "xo: note: guard pages protected %zu of %d rank stacks (vm.max_map_count limits the mappings of "

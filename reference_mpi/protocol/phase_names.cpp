@@ -13,6 +13,7 @@ const char* phase_name(Phase phase) {
     case Phase::SenderCopy: return "sender-copy";
     case Phase::UnexpectedCopy: return "unexpected-copy";
     case Phase::ReceiverCopy: return "receiver-copy";
+    case Phase::CreditWait: return "credit-wait";
   }
   return "unknown";
 }

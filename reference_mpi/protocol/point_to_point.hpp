@@ -34,6 +34,11 @@ void eager_pull_landed(World& world, Request* receive, Message* message, sim::Ti
 // The envelope reached the receiver.
 void envelope_arrived(World& world, Message* message);
 
+// Mailbox credits (machines with Machine::mailbox_credits() >= 0): the sender waits for a free
+// slot in its mailbox at the receiver, then the message holds it until the receiver dequeues it.
+void wait_for_mailbox_credit(World& world, RankState& sender, Message* message);
+void hold_mailbox_credit(World& world, RankState& sender, const Message& message);
+
 // Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
 // exhausting one ends the run with the machine's message.
 void hold_unexpected(World& world, RankState& receiver, Message* message);

@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -75,4 +76,47 @@ TEST(Xe6Protocols, MisalignedRdmaReadIsSlower) {
     return t;
   };
   EXPECT_GT(receive_time(1), receive_time(0));  // vector storage is aligned; +1 is not
+}
+
+// Rank 0 sends `count` small messages to rank 1 back to back; the phases of the run.
+xo::test::PhaseRun burst(int count, const Env& env = {}) {
+  return xo::test::run_on("xe6", 2, env, [&](int rank) {
+    char c[8] = {};
+    for (int i = 0; i < count; ++i) {
+      if (rank == 0) MPI_Send(c, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+      if (rank == 1) MPI_Recv(c, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  }, {"o_s=0.01", "g=0"});
+}
+
+int count_of(const Phases& phases, const std::string& phase) {
+  return static_cast<int>(std::count(phases.begin(), phases.end(), phase));
+}
+
+TEST(Xe6Credits, ASenderThatOutrunsItsCreditsWaits) {
+  EXPECT_EQ(count_of(burst(8).phases, "E0:credit-wait"), 0);  // eight credits by default
+  const auto r = burst(40);
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_GT(count_of(r.phases, "E0:credit-wait"), 0);
+  EXPECT_EQ(count_of(burst(40, {{"XO_GNI_MBOX_CREDITS", "64"}}).phases, "E0:credit-wait"), 0);
+}
+
+TEST(Xe6Credits, MailboxMemoryGrowsWithPeers) {
+  auto run = [](bool all_to_all) {
+    return xo::test::run_on("xe6", 16, {}, [&](int rank) {
+      int size = 0;
+      MPI_Comm_size(MPI_COMM_WORLD, &size);
+      char out = 0;
+      std::vector<char> in(static_cast<std::size_t>(size));
+      for (int step = 1; step < (all_to_all ? size : 2); ++step) {
+        MPI_Sendrecv(&out, 1, MPI_CHAR, (rank + step) % size, 0, &in[0], 1, MPI_CHAR, (rank - step + size) % size, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    }).result;
+  };
+  const auto ring = run(false);
+  const auto everyone = run(true);
+  EXPECT_EQ(ring.max_mailbox_peers, 2);       // its two neighbours
+  EXPECT_EQ(everyone.max_mailbox_peers, 15);  // everybody else
+  EXPECT_EQ(everyone.max_mailbox_bytes, 15 * 8 * (984 + 32));
 }

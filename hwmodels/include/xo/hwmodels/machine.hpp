@@ -76,6 +76,12 @@ class Machine {
   // Sender-side system buffers for paths with ProtocolChoice::sender_copy; a send waits for one.
   virtual std::int64_t sender_copy_buffers() const { return 1; }
   virtual ReceiveResources receive_resources() const { return {}; }
+  // Connection-oriented mailboxes (Gemini SMSG): every message takes one of `mailbox_credits()`
+  // slots in the receiver's mailbox for its sender and gives it back once the receiver has
+  // dequeued it; a sender without a credit waits. -1: no such flow control.
+  virtual std::int64_t mailbox_credits() const { return -1; }
+  // Memory one connection's mailbox takes at each end.
+  virtual std::int64_t mailbox_bytes() const { return 0; }
   // Non-empty if this machine's MPI aborted on a send to oneself (the message it printed).
   virtual std::string self_send_error() const { return {}; }
   // Checks that the settings are consistent, as the machine's MPI did at MPI_Init. Throws

@@ -17,6 +17,7 @@ enum class Phase : std::uint8_t {
   SenderCopy,      // data copied into a sender-side system buffer (XT3 vshort)
   UnexpectedCopy,  // data copied out of the unexpected buffer into the receive buffer
   ReceiverCopy,    // data copied out of a receive-side system buffer into a posted receive's buffer
+  CreditWait,      // the sender waits for a mailbox credit (Gemini SMSG flow control)
 };
 
 const char* phase_name(Phase phase);

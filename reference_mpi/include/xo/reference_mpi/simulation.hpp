@@ -35,6 +35,8 @@ struct SimulationResult {
   double virtual_seconds = 0;   // largest rank clock at the end
   std::uint64_t messages = 0;   // point-to-point messages delivered
   std::size_t guarded_stacks = 0;
+  std::int64_t max_mailbox_peers = 0;   // machines with mailboxes: most connections of one rank
+  std::int64_t max_mailbox_bytes = 0;   // and the mailbox memory they take at that rank
 };
 
 using RankMain = std::function<int(int argc, char** argv)>;
