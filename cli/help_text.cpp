@@ -86,8 +86,10 @@ constexpr const char* kCalibrate = R"(Usage: xo calibrate [--figures FILE] [MACH
 Runs the experiments of the seed papers on each machine model (all of them by default) and prints,
 for every published figure of that machine, the published value, the simulated one and the error.
 Switch points are measured by sweeping message sizes and watching which protocol path a message
-takes; bandwidths by ping-pong; a figure that is an MPI setting is compared with the model's
-default. Figures whose experiment needs a part not built yet are listed as not modelled.
+takes; bandwidths by ping-pong; latencies by straight-line fits of ping-pong sweeps, as the
+papers made them. A figure that is an MPI setting is compared with the model's default, one that
+is a size of the hardware (a packet) with the model's parameter. Figures whose experiment needs a
+part not built yet are listed as not modelled.
 The target is 5 %; the exit status is 1 if a measured figure misses it.
 
 Options:

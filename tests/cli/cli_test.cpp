@@ -59,6 +59,24 @@ TEST(Cli, MachinesListAndShow) {
   EXPECT_TRUE(contains(r.err, "unknown machine 'cray-9000'; available machines: loggp")) << r.err;
 }
 
+TEST(Cli, EverySeedMachineIsListedAndShown) {
+  const auto list = run_command(kXo + " machines");
+  for (const char* machine : {"ap1000", "t3d", "t3e", "x1", "xt3", "xe6", "power4", "sx6"}) {
+    EXPECT_TRUE(contains(list.out, std::string("  ") + machine + " ")) << machine << "\n" << list.out;
+    const auto shown = run_command(kXo + " machines --show " + machine);
+    EXPECT_EQ(shown.status, 0) << machine;
+    EXPECT_TRUE(contains(shown.out, "seed 00")) << machine << ": no parameter cites its seed\n" << shown.out;
+  }
+}
+
+TEST(Cli, MachineSwitchesAreVariablesWithCheckedValues) {
+  auto r = run_command(kXo + " run -n 2 --machine ap1000 -e XO_AP1000_LINESENDING=1 " + kPingpong);
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = run_command(kXo + " run -n 2 --machine t3e -e XO_T3E_HW_QUEUES=2 " + kPingpong);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "XO_T3E_HW_QUEUES=2 is out of range: machine 't3e' accepts 0 to 1")) << r.err;
+}
+
 TEST(Cli, CcShowsTheCompilerCommand) {
   auto r = run_command(kXo + " cc --show app.c -o app");
   EXPECT_EQ(r.status, 0);
