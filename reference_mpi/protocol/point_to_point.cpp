@@ -34,7 +34,8 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->path = choice.name;
   m->receiver_copy = choice.receiver_copy;
   m->ack_after_pull = choice.ack_after_pull;
-  const bool credits = world.machine().mailbox_credits() >= 0;
+  // A send to oneself never touches the network, so it takes no mailbox.
+  const bool credits = world.machine().mailbox_credits() >= 0 && dest_world != sender.world_rank;
   if (credits) wait_for_mailbox_credit(world, sender, m);
   switch (choice.protocol) {
     case hw::Protocol::Eager: send_eager(world, sender, send, m, choice); break;

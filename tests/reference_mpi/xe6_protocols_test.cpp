@@ -120,3 +120,13 @@ TEST(Xe6Credits, MailboxMemoryGrowsWithPeers) {
   EXPECT_EQ(everyone.max_mailbox_peers, 15);  // everybody else
   EXPECT_EQ(everyone.max_mailbox_bytes, 15 * 8 * (984 + 32));
 }
+
+TEST(Xe6Credits, SendsToOneselfTakeNoMailbox) {
+  const auto r = xo::test::run_on("xe6", 1, {}, [](int) {
+    int out = 1;
+    int in = 0;
+    MPI_Sendrecv(&out, 1, MPI_INT, 0, 0, &in, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  });
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(r.result.max_mailbox_peers, 0);
+}
