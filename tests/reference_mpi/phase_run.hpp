@@ -2,6 +2,7 @@
 // Runs a program on a named machine and records the protocol phases the engine performed, as
 // "path:phase" strings: what the machine tests assert (sequences, not times).
 
+#include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <cstdint>
@@ -101,6 +102,15 @@ inline PhaseRun one_message(const std::string& machine, int bytes, const Message
       MPI_Send(&token, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
     }
   }, o.params);
+}
+
+// The phases of one message of `bytes` from rank 0 to rank 1, its receive posted first; a run
+// that fails is a test failure.
+inline Phases phases_of(const std::string& machine, int bytes, const Env& env = {}, bool synchronous = false,
+                        int ranks = 3) {
+  const PhaseRun run = one_message(machine, bytes, message_options(env, false, synchronous, ranks));
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.error;
+  return run.phases;
 }
 
 // Virtual seconds until rank `to` has received `bytes` that rank `from` sends at the start.

@@ -12,12 +12,7 @@ namespace {
 using xo::test::Env;
 using xo::test::message_options;
 using xo::test::Phases;
-
-Phases phases_of(const std::string& machine, int bytes, const Env& env = {}, bool synchronous = false) {
-  const auto r = xo::test::one_message(machine, bytes, message_options(env, false, synchronous));
-  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
-  return r.phases;
-}
+using xo::test::phases_of;
 
 const Phases kT = {"T:eager", "T:receiver-copy"};
 const Phases kTn = {"Tn:eager", "Tn:receiver-copy"};

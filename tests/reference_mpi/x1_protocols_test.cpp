@@ -8,13 +8,10 @@
 namespace {
 
 using xo::test::Env;
-using xo::test::message_options;
 using xo::test::Phases;
 
 Phases phases_of(int bytes, const Env& env = {}, bool synchronous = false) {
-  const auto r = xo::test::one_message("x1", bytes, message_options(env, false, synchronous));
-  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
-  return r.phases;
+  return xo::test::phases_of("x1", bytes, env, synchronous);
 }
 
 TEST(X1Protocols, InlineBelowSixtyFourWordsThenPull) {

@@ -20,10 +20,7 @@ using xo::test::Phases;
 
 // Phases of one message of `bytes` from rank 0 to rank 1 in a job of `ranks`; receive pre-posted.
 Phases phases_of(int bytes, int ranks = 2, const Env& env = {}, bool synchronous = false) {
-  const auto options = xo::test::message_options(env, false, synchronous, ranks);
-  const auto run = xo::test::one_message("xe6", bytes, options);
-  EXPECT_EQ(run.result.exit_code, 0) << run.result.error;
-  return run.phases;
+  return xo::test::phases_of("xe6", bytes, env, synchronous, ranks);
 }
 
 const Phases kE0 = {"E0:eager"};
