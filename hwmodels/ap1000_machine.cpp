@@ -62,6 +62,9 @@ void Ap1000Machine::refresh() {
   host_ = cell_;
   host_.latency = param("host_L") * 1e-6;
   host_.gap_per_byte = param("host_G") * 1e-9;
+  host_in_world_ = env("XO_AP1000_HOST") != 0;
+  linesending_ = env("XO_AP1000_LINESENDING") != 0;
+  system_buffers_ = env("XO_AP1000_SYSTEM_BUFFERS");
 }
 
 void Ap1000Machine::check_settings() const {
@@ -89,13 +92,13 @@ LinkCost Ap1000Machine::link(int src_world_rank, int dst_world_rank) const {
 ProtocolChoice Ap1000Machine::choose_protocol(std::int64_t, SendMode mode) const {
   if (mode == SendMode::Synchronous) return {Protocol::Rendezvous, "ssend-put"};
   ProtocolChoice choice{Protocol::Eager, "l_asend", true};
-  if (env("XO_AP1000_LINESENDING") != 0) choice = {Protocol::Eager, "linesending", false};
+  if (linesending_) choice = {Protocol::Eager, "linesending", false};
   choice.receiver_copy = true;  // CellOS has no pre-receive: every message lands in a system buffer
   return choice;
 }
 
 double Ap1000Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 
-std::int64_t Ap1000Machine::sender_copy_buffers() const { return env("XO_AP1000_SYSTEM_BUFFERS"); }
+std::int64_t Ap1000Machine::sender_copy_buffers() const { return system_buffers_; }
 
 }  // namespace xo::hw

@@ -18,14 +18,18 @@ class Ap1000Machine final : public Machine {
   void check_settings() const override;
 
   // True if COMM_WORLD holds the host as rank 0 (the mpirun host+cells mode).
-  bool host_in_world() const { return env("XO_AP1000_HOST") != 0; }
-  bool is_host(int world_rank) const { return host_in_world() && world_rank == 0; }
+  bool host_in_world() const { return host_in_world_; }
+  bool is_host(int world_rank) const { return host_in_world_ && world_rank == 0; }
 
  private:
   void refresh() override;
 
+  // Derived in refresh(): what each message's choice and cost need.
   LinkCost cell_;  // cell to cell over the T-net
   LinkCost host_;  // host to or from a cell
+  bool host_in_world_ = false;
+  bool linesending_ = false;
+  std::int64_t system_buffers_ = 1;
 };
 
 }  // namespace xo::hw

@@ -70,18 +70,19 @@ T3Machine::T3Machine(Model model, std::string description)
 
 bool T3Machine::hardware_queues() const { return model_ == Model::T3e && env("XO_T3E_HW_QUEUES") != 0; }
 
-std::int64_t T3Machine::inline_limit() const {
-  if (hardware_queues()) return static_cast<std::int64_t>(param("hw_packet_bytes") - param("hw_header_bytes"));
-  return static_cast<std::int64_t>(param("packet_bytes") - param("header_bytes"));
-}
-
 void T3Machine::refresh() {
+  const bool queues = hardware_queues();
   cost_.latency = param("L") * 1e-6;
   cost_.gap = param("g") * 1e-6;
   cost_.gap_per_byte = param("G") * 1e-9;
-  const double message = hardware_queues() ? param("o_hw_queue") : param("o_shmem_queue");
+  const double message = queues ? param("o_hw_queue") : param("o_shmem_queue");
   cost_.send_overhead = message * 1e-6;
   cost_.recv_overhead = message * 1e-6;
+  inline_limit_ = queues ? static_cast<std::int64_t>(param("hw_packet_bytes") - param("hw_header_bytes"))
+                         : static_cast<std::int64_t>(param("packet_bytes") - param("header_bytes"));
+  tn_limit_ = queues ? -1 : env("XO_TN_MAX_BYTES");  // Tn cannot use the hardware queues
+  buffer_max_ = env("MPP_BUFFER_MAX");
+  get_extra_per_byte_ = (param("G_get") - param("G")) * 1e-9;
 }
 
 std::vector<Machine::ProtocolInfo> T3Machine::protocols() const {
@@ -100,24 +101,23 @@ std::vector<Machine::ProtocolInfo> T3Machine::protocols() const {
 LinkCost T3Machine::link(int, int) const { return cost_; }
 
 double T3Machine::pull_penalty(std::uintptr_t, std::uintptr_t, std::int64_t bytes) const {
-  return static_cast<double>(bytes) * (param("G_get") - param("G")) * 1e-9;
+  return static_cast<double>(bytes) * get_extra_per_byte_;
 }
 
 ProtocolChoice T3Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   if (mode == SendMode::Synchronous) return {Protocol::Rendezvous, "RAT"};
   ProtocolChoice choice;
   choice.receiver_copy = true;  // T and Tn data sit in the protocol queue until the receive copies them
-  if (bytes <= inline_limit()) {
+  if (bytes <= inline_limit_) {
     choice.name = "T";
     return choice;
   }
-  if (!hardware_queues() && bytes <= env("XO_TN_MAX_BYTES")) {
+  if (bytes <= tn_limit_) {
     choice.name = "Tn";
     return choice;
   }
-  const std::int64_t buffer_max = env("MPP_BUFFER_MAX");
   ProtocolChoice rta{Protocol::ReceiverPull, "RTA"};
-  rta.sender_copy = buffer_max < 0 || bytes <= buffer_max;
+  rta.sender_copy = buffer_max_ < 0 || bytes <= buffer_max_;
   rta.ack_after_pull = true;
   return rta;
 }

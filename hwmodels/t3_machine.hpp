@@ -25,13 +25,18 @@ class T3Machine final : public Machine {
   // True on the T3E with the library that uses the hardware message queues (the default).
   bool hardware_queues() const;
   // Bytes of user data a protocol message carries inline (the T protocol).
-  std::int64_t inline_limit() const;
+  std::int64_t inline_limit() const { return inline_limit_; }
 
  private:
   void refresh() override;
 
   Model model_;
+  // Derived in refresh(): what each send's choice and cost need.
   LinkCost cost_;
+  std::int64_t inline_limit_ = 0;
+  std::int64_t tn_limit_ = -1;    // largest Tn message; -1 without Tn (hardware queues)
+  std::int64_t buffer_max_ = -1;  // MPP_BUFFER_MAX
+  double get_extra_per_byte_ = 0;  // seconds a get costs per byte beyond a put
 };
 
 std::unique_ptr<Machine> make_t3d();

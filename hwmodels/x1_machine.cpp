@@ -1,5 +1,7 @@
 #include "x1_machine.hpp"
 
+#include <limits>
+
 namespace xo::hw {
 
 namespace {
@@ -47,7 +49,14 @@ X1Machine::X1Machine()
   refresh();
 }
 
-void X1Machine::refresh() { cost_ = loggp_parameters(); }
+void X1Machine::refresh() {
+  cost_ = loggp_parameters();
+  multistream_min_bytes_ = ssp_mode() ? std::numeric_limits<double>::infinity() : param("msp_stream_min_bytes");
+  msp_startup_ = param("msp_startup") * 1e-6;
+  msp_gap_per_byte_ = param("G_msp") * 1e-9;
+  packet_payload_ = static_cast<std::int64_t>(param("packet_payload_bytes"));
+  buffer_max_ = env("MPI_BUFFER_MAX");
+}
 
 std::vector<Machine::ProtocolInfo> X1Machine::protocols() const {
   return {
@@ -64,18 +73,16 @@ LinkCost X1Machine::link(int, int) const { return cost_; }
 
 double X1Machine::wire_time(int, int, std::int64_t bytes) const {
   const double n = static_cast<double>(bytes);
-  const bool multistream = !ssp_mode() && n >= param("msp_stream_min_bytes");
-  return multistream ? param("msp_startup") * 1e-6 + n * param("G_msp") * 1e-9 : n * cost_.gap_per_byte;
+  return n >= multistream_min_bytes_ ? msp_startup_ + n * msp_gap_per_byte_ : n * cost_.gap_per_byte;
 }
 
 ProtocolChoice X1Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
-  if (mode != SendMode::Synchronous && bytes < static_cast<std::int64_t>(param("packet_payload_bytes"))) {
+  if (mode != SendMode::Synchronous && bytes < packet_payload_) {
     ProtocolChoice inline_packet{Protocol::Eager, "inline"};
     inline_packet.receiver_copy = true;
     return inline_packet;
   }
-  const std::int64_t buffer_max = env("MPI_BUFFER_MAX");
-  const bool buffered = mode != SendMode::Synchronous && buffer_max >= 0 && bytes <= buffer_max;
+  const bool buffered = mode != SendMode::Synchronous && buffer_max_ >= 0 && bytes <= buffer_max_;
   ProtocolChoice pull{Protocol::ReceiverPull, buffered ? "buffered" : "pull"};
   pull.sender_copy = buffered;
   pull.ack_after_pull = true;

@@ -22,7 +22,13 @@ class X1Machine final : public Machine {
  private:
   void refresh() override;
 
+  // Derived in refresh(): what each send's choice and cost need.
   LinkCost cost_;
+  double multistream_min_bytes_ = 0;  // infinite in SSP mode
+  double msp_startup_ = 0;            // seconds
+  double msp_gap_per_byte_ = 0;       // seconds per byte
+  std::int64_t packet_payload_ = 0;
+  std::int64_t buffer_max_ = -1;      // MPI_BUFFER_MAX
 };
 
 }  // namespace xo::hw

@@ -38,25 +38,29 @@ Xe6Machine::Xe6Machine()
   refresh();
 }
 
-std::int64_t Xe6Machine::mailbox_credits() const { return env("XO_GNI_MBOX_CREDITS"); }
+std::int64_t Xe6Machine::mailbox_credits() const { return credits_; }
 
 // One slot per credit, each holding the largest E0 payload and its header: about 2 KB per
 // mailbox above 16,384 ranks, near the "~1000 bytes or so" of seed 004 slide 8.
 std::int64_t Xe6Machine::mailbox_bytes() const {
-  return mailbox_credits() * (mailbox_payload_limit() + static_cast<std::int64_t>(param("mbox_header_bytes")));
+  return credits_ * (mailbox_payload_limit_ + static_cast<std::int64_t>(param("mbox_header_bytes")));
 }
 
 void Xe6Machine::refresh() {
   cost_ = loggp_parameters();
+  const std::int64_t chosen = env("MPICH_GNI_MAX_VSHORT_MSG_SIZE");
+  if (chosen >= 0) {
+    mailbox_payload_limit_ = chosen;
+  } else {
+    mailbox_payload_limit_ = job_size() <= 1024 ? 984 : job_size() <= 16384 ? 472 : 216;
+  }
+  eager_limit_ = env("MPICH_GNI_MAX_EAGER_MSG_SIZE");
+  lmt_write_above_ = env("XO_GNI_LMT_WRITE_ABOVE");
+  credits_ = env("XO_GNI_MBOX_CREDITS");
+  misaligned_extra_per_byte_ = cost_.gap_per_byte * param("read_misaligned_factor");
 }
 
-std::int64_t Xe6Machine::mailbox_payload_limit() const {
-  const std::int64_t chosen = env("MPICH_GNI_MAX_VSHORT_MSG_SIZE");
-  if (chosen >= 0) return chosen;
-  if (job_size() <= 1024) return 984;
-  if (job_size() <= 16384) return 472;
-  return 216;
-}
+std::int64_t Xe6Machine::mailbox_payload_limit() const { return mailbox_payload_limit_; }
 
 std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
   return {
@@ -75,10 +79,10 @@ std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
 LinkCost Xe6Machine::link(int, int) const { return cost_; }
 
 ProtocolChoice Xe6Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
-  const bool write = bytes > env("XO_GNI_LMT_WRITE_ABOVE");
+  const bool write = bytes > lmt_write_above_;
   if (mode != SendMode::Synchronous) {
-    if (bytes <= mailbox_payload_limit()) return {Protocol::Eager, "E0"};
-    if (bytes <= env("MPICH_GNI_MAX_EAGER_MSG_SIZE")) return {Protocol::ReceiverPull, "E1", true};
+    if (bytes <= mailbox_payload_limit_) return {Protocol::Eager, "E0"};
+    if (bytes <= eager_limit_) return {Protocol::ReceiverPull, "E1", true};
   }
   // Synchronous sends must see the match, so they take the rendezvous whatever their size.
   return write ? ProtocolChoice{Protocol::Rendezvous, "lmt-write"} : ProtocolChoice{Protocol::ReceiverPull, "lmt-read"};
@@ -89,7 +93,7 @@ double Xe6Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 double Xe6Machine::pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const {
   constexpr std::uintptr_t kDword = 4;  // seed 004 slide 18: dword-aligned start and length
   const bool aligned = source % kDword == 0 && destination % kDword == 0 && bytes % static_cast<std::int64_t>(kDword) == 0;
-  return aligned ? 0 : static_cast<double>(bytes) * cost_.gap_per_byte * param("read_misaligned_factor");
+  return aligned ? 0 : static_cast<double>(bytes) * misaligned_extra_per_byte_;
 }
 
 }  // namespace xo::hw

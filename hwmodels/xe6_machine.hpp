@@ -22,7 +22,13 @@ class Xe6Machine final : public Machine {
  private:
   void refresh() override;
 
+  // Derived in refresh(): what each send's choice and cost need.
   LinkCost cost_;
+  std::int64_t mailbox_payload_limit_ = 0;
+  std::int64_t eager_limit_ = 0;      // MPICH_GNI_MAX_EAGER_MSG_SIZE
+  std::int64_t lmt_write_above_ = 0;  // XO_GNI_LMT_WRITE_ABOVE
+  std::int64_t credits_ = 0;          // XO_GNI_MBOX_CREDITS
+  double misaligned_extra_per_byte_ = 0;  // seconds
 };
 
 }  // namespace xo::hw

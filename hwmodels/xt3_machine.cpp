@@ -50,6 +50,10 @@ Xt3Machine::Xt3Machine()
 
 void Xt3Machine::refresh() {
   cost_ = loggp_parameters();
+  vshort_limit_ = env("MPICH_MAX_VSHORT_MSG_SIZE");
+  short_limit_ = env("MPICH_MAX_SHORT_MSG_SIZE");
+  eager_long_ = env("MPICH_PTL_EAGER_LONG") != 0;
+  vshort_buffers_ = env("MPICH_VSHORT_BUFFERS");
 }
 
 std::vector<Machine::ProtocolInfo> Xt3Machine::protocols() const {
@@ -70,15 +74,15 @@ LinkCost Xt3Machine::link(int, int) const { return cost_; }
 ProtocolChoice Xt3Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   // Assumption: a synchronous send needs the match to complete, so it takes the pull path.
   if (mode == SendMode::Synchronous) return {Protocol::ReceiverPull, "long-pull"};
-  if (bytes <= env("MPICH_MAX_VSHORT_MSG_SIZE")) return {Protocol::Eager, "vshort", true};
-  if (bytes <= env("MPICH_MAX_SHORT_MSG_SIZE")) return {Protocol::Eager, "short"};
-  if (env("MPICH_PTL_EAGER_LONG") != 0) return {Protocol::EagerPull, "eager-long"};
+  if (bytes <= vshort_limit_) return {Protocol::Eager, "vshort", true};
+  if (bytes <= short_limit_) return {Protocol::Eager, "short"};
+  if (eager_long_) return {Protocol::EagerPull, "eager-long"};
   return {Protocol::ReceiverPull, "long-pull"};
 }
 
 double Xt3Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 
-std::int64_t Xt3Machine::sender_copy_buffers() const { return env("MPICH_VSHORT_BUFFERS"); }
+std::int64_t Xt3Machine::sender_copy_buffers() const { return vshort_buffers_; }
 
 ReceiveResources Xt3Machine::receive_resources() const {
   // The messages are the ones the seed lists under "What does this mean?" (2), (3) and (4).

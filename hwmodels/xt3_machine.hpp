@@ -21,7 +21,12 @@ class Xt3Machine final : public Machine {
  private:
   void refresh() override;
 
+  // Derived in refresh(): what each send's choice needs.
   LinkCost cost_;
+  std::int64_t vshort_limit_ = 0;
+  std::int64_t short_limit_ = 0;
+  bool eager_long_ = false;
+  std::int64_t vshort_buffers_ = 1;
 };
 
 }  // namespace xo::hw

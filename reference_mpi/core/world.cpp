@@ -35,6 +35,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   resources_ = machine_->receive_resources();
   self_send_error_ = machine_->self_send_error();
   copy_per_byte_ = machine_->copy_per_byte();
+  mailbox_credits_ = machine_->mailbox_credits();
   auto world_shared = std::make_shared<CommShared>();
   world_shared->context = 1;
   world_shared->group = Group::range(0, options.ranks);

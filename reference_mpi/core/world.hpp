@@ -56,6 +56,7 @@ class World {
   sim::Time poll_cost() const { return poll_cost_; }
   const hw::ReceiveResources& receive_resources() const { return resources_; }
   const std::string& self_send_error() const { return self_send_error_; }
+  std::int64_t mailbox_credits() const { return mailbox_credits_; }  // hw::Machine::mailbox_credits
   sim::Time copy_time(std::int64_t bytes) const {
     return sim::seconds_to_time(static_cast<double>(bytes) * copy_per_byte_);
   }
@@ -90,6 +91,7 @@ class World {
   hw::ReceiveResources resources_;
   std::string self_send_error_;
   double copy_per_byte_ = 0;
+  std::int64_t mailbox_credits_ = -1;
   int first_failed_exit_ = 0;
 };
 

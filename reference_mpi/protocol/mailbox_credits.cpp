@@ -15,31 +15,25 @@
 
 namespace xo::mpi {
 
-namespace {
-
-std::vector<sim::Time>& connection(World& world, RankState& sender, int dest_world) {
-  world.rank(dest_world).mailboxes.try_emplace(sender.world_rank);  // the receiver's side of the connection
-  return sender.mailboxes[dest_world];
-}
-
-}  // namespace
-
-void wait_for_mailbox_credit(World& world, RankState& sender, Message* m) {
-  std::vector<sim::Time>& credits = connection(world, sender, m->dest_world);
-  if (static_cast<std::int64_t>(credits.size()) < world.machine().mailbox_credits()) return;
+std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender, Message* m) {
+  const auto [connection, made] = sender.mailboxes.try_emplace(m->dest_world);
+  if (made) world.rank(m->dest_world).mailboxes.try_emplace(sender.world_rank);  // the receiver's side
+  std::vector<sim::Time>& credits = connection->second;
+  if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) return credits;
   sim::Engine& engine = world.engine();
   const auto earliest = std::min_element(credits.begin(), credits.end());
   const sim::Time now = engine.clock(sender.world_rank);
-  if (*earliest <= now) return;
-  world.record_phase(Phase::CreditWait, *m, m->source_world, m->source_world, now, *earliest);
-  engine.advance_to(*earliest);
+  if (*earliest > now) {
+    world.record_phase(Phase::CreditWait, *m, m->source_world, m->source_world, now, *earliest);
+    engine.advance_to(*earliest);
+  }
+  return credits;
 }
 
-void hold_mailbox_credit(World& world, RankState& sender, const Message& m) {
+void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, const Message& m) {
   const LinkTimes t(world.machine(), m.dest_world, m.source_world, 0);
   const sim::Time back = m.arrival + t.recv_overhead + t.latency;
-  std::vector<sim::Time>& credits = sender.mailboxes[m.dest_world];
-  if (static_cast<std::int64_t>(credits.size()) < world.machine().mailbox_credits()) {
+  if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) {
     credits.push_back(back);
   } else {
     *std::min_element(credits.begin(), credits.end()) = back;

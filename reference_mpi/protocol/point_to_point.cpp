@@ -35,15 +35,17 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->receiver_copy = choice.receiver_copy;
   m->ack_after_pull = choice.ack_after_pull;
   // A send to oneself never touches the network, so it takes no mailbox.
-  const bool credits = world.machine().mailbox_credits() >= 0 && dest_world != sender.world_rank;
-  if (credits) wait_for_mailbox_credit(world, sender, m);
+  std::vector<sim::Time>* credits = nullptr;
+  if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank) {
+    credits = &wait_for_mailbox_credit(world, sender, m);
+  }
   switch (choice.protocol) {
     case hw::Protocol::Eager: send_eager(world, sender, send, m, choice); break;
     case hw::Protocol::Rendezvous:
     case hw::Protocol::ReceiverPull: send_header(world, sender, send, m, choice); break;
     case hw::Protocol::EagerPull: send_eager_pull(world, sender, send, m); break;
   }
-  if (credits) hold_mailbox_credit(world, sender, *m);
+  if (credits != nullptr) hold_mailbox_credit(world, *credits, *m);
   world.engine().schedule(m->arrival, &on_envelope, m, 0);
 }
 

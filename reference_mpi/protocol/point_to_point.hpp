@@ -4,6 +4,8 @@
 // clear-to-send or GET, data, ACK). Every cost comes from the machine's LinkCost, so one
 // implementation of each protocol serves every machine.
 
+#include <vector>
+
 #include "../core/request.hpp"
 #include "xo/hwmodels/protocol.hpp"
 
@@ -35,9 +37,10 @@ void eager_pull_landed(World& world, Request* receive, Message* message, sim::Ti
 void envelope_arrived(World& world, Message* message);
 
 // Mailbox credits (machines with Machine::mailbox_credits() >= 0): the sender waits for a free
-// slot in its mailbox at the receiver, then the message holds it until the receiver dequeues it.
-void wait_for_mailbox_credit(World& world, RankState& sender, Message* message);
-void hold_mailbox_credit(World& world, RankState& sender, const Message& message);
+// slot in its mailbox at the receiver (the connection is made on first contact), then the message
+// holds it until the receiver dequeues it. `credits` is the connection wait_for_mailbox_credit returns.
+std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender, Message* message);
+void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, const Message& message);
 
 // Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
 // exhausting one ends the run with the machine's message.
