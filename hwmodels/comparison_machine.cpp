@@ -7,6 +7,7 @@ namespace xo::hw {
 ComparisonMachine::ComparisonMachine(std::string name, std::string description, std::vector<Parameter> parameters)
     : Machine(std::move(name), std::move(description)) {
   for (Parameter& p : parameters) add_parameter(std::move(p));
+  add_cpu_factor_parameter();
   refresh();
 }
 
@@ -56,8 +57,6 @@ std::unique_ptr<Machine> make_power4() {
            kFigure2},
           {"cache_bytes", 1474560, "bytes", 0, kNoCache, "size above which the slower bandwidth applies",
            "assumption: the POWER4 chip's L2, about 1.4 MB"},
-          {"cpu_factor", 1.0, "factor", 0, 1e6, "simulated seconds per host CPU second between MPI calls",
-           "assumption"},
       });
 }
 
@@ -75,8 +74,6 @@ std::unique_ptr<Machine> make_sx6() {
           {"G_beyond_cache", 0.1027, "ns/byte", 0, 1e6, "inverse bandwidth beyond cache_bytes (same: vector "
                                                          "memory, no cache effect in the figures)", kFigure2},
           {"cache_bytes", kNoCache, "bytes", 0, kNoCache, "size above which G_beyond_cache applies", "none"},
-          {"cpu_factor", 1.0, "factor", 0, 1e6, "simulated seconds per host CPU second between MPI calls",
-           "assumption"},
       });
 }
 
