@@ -48,7 +48,7 @@ int report(const std::string& machine, const std::vector<calibration::SeedFigure
     return 0;
   }
   std::vector<std::vector<std::string>> rows = {{"figure", "parameters", "published", "simulated", "error", "method"}};
-  int measured = 0, on_target = 0, settings = 0, not_modelled = 0;
+  int measured = 0, on_target = 0, unmeasured = 0, not_modelled = 0;
   for (const auto& c : comparisons) {
     rows.push_back({c.figure.figure, parameters_text(c.figure), c.figure.value + " " + c.figure.unit,
                     c.simulated.empty() ? "-" : c.simulated, verdict(c), c.method});
@@ -56,16 +56,16 @@ int report(const std::string& machine, const std::vector<calibration::SeedFigure
     if (c.status == Status::NotModelled) {
       ++not_modelled;
     } else if (!c.measured) {
-      ++settings;
+      ++unmeasured;  // an MPI setting's default, or a hardware size the model takes as a parameter
     } else {
       ++measured;
       on_target += c.status == Status::Within || c.status == Status::InRange ? 1 : 0;
     }
   }
   print_table(rows);
-  std::printf("  %d of %d measured figures within %.0f %% (or inside the published range); %d settings "
-              "compared with the seed's defaults; %d not modelled yet\n\n",
-              on_target, measured, calibration::kTargetErrorPercent, settings, not_modelled);
+  std::printf("  %d of %d measured figures within %.0f %% (or inside the published range); %d settings or model "
+              "parameters compared, not measured; %d not modelled yet\n\n",
+              on_target, measured, calibration::kTargetErrorPercent, unmeasured, not_modelled);
   return measured - on_target;
 }
 
