@@ -171,6 +171,19 @@ Comparison compare(const hw::Machine& machine, const SeedFigure& figure) {
     c.status = size >= low && size <= high ? Comparison::Status::InRange : Comparison::Status::OutOfRange;
     return c;
   }
+  if (figure.figure == "barrier_time" || figure.figure == "allreduce_time") {
+    MachineSetup run = setup;
+    for (const char* key : {"npes", "cells"}) {
+      if (const std::string n = parameter(figure, key); !n.empty()) run.ranks = std::atoi(n.c_str());
+    }
+    const bool barrier = figure.figure == "barrier_time";
+    const int count = barrier ? 0 : std::atoi(parameter(figure, "count").c_str());
+    c.method = (barrier ? std::string("MPI_Barrier") : "MPI_Allreduce of " + std::to_string(count) + " int") +
+               " on " + std::to_string(run.ranks) + " ranks, slowest rank's mean of back-to-back calls";
+    compare_number(c, collective_time(run, barrier ? CollectiveKind::Barrier : CollectiveKind::AllreduceSumInt,
+                                      count) * 1e6);
+    return c;
+  }
   if (const std::string var = named_variable(machine, figure); !var.empty()) {
     for (const hw::EnvVar& v : machine.env_vars()) {
       if (v.name != var) continue;

@@ -153,3 +153,32 @@ std::int64_t half_bandwidth_size(const MachineSetup& setup, std::int64_t asympto
 }
 
 }  // namespace xo::calibration
+
+namespace xo::calibration {
+
+double collective_time(const MachineSetup& setup, CollectiveKind kind, int count) {
+  std::vector<double> per_rank(static_cast<std::size_t>(setup.ranks), 0.0);
+  const auto result = xo::mpi::run_simulation(options_for(setup, setup.ranks), [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::vector<int> in(static_cast<std::size_t>(std::max(count, 1)), rank);
+    std::vector<int> out(in.size());
+    MPI_Barrier(MPI_COMM_WORLD);  // start together, as the seeds' benchmarks did
+    const double start = MPI_Wtime();
+    for (int i = 0; i < kRepetitions; ++i) {
+      if (kind == CollectiveKind::Barrier) {
+        MPI_Barrier(MPI_COMM_WORLD);
+      } else {
+        MPI_Allreduce(in.data(), out.data(), count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+      }
+    }
+    per_rank[static_cast<std::size_t>(rank)] = (MPI_Wtime() - start) / kRepetitions;
+    MPI_Finalize();
+    return 0;
+  });
+  check(result);
+  return *std::max_element(per_rank.begin(), per_rank.end());
+}
+
+}  // namespace xo::calibration

@@ -36,8 +36,8 @@ void show(const std::string& name) {
   std::printf("\nEnvironment variables (set with -e VAR=VALUE or export)\n");
   rows = {{"name", "default", "range", "unit", "meaning", "source"}};
   for (const hw::EnvVar& v : machine->env_vars()) {
-    rows.push_back({v.name, std::to_string(machine->env_default(v)),
-                    std::to_string(v.min) + " .. " + std::to_string(v.max), v.unit, v.meaning, v.source});
+    rows.push_back({v.name, machine->env_value_text(v, machine->env_default(v)), machine->env_range_text(v), v.unit,
+                    v.meaning, v.source});
   }
   if (rows.size() == 1) rows = {{"(none)"}};
   print_table(rows);

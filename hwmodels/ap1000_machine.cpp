@@ -39,6 +39,22 @@ Ap1000Machine::Ap1000Machine()
                  "assumption: host messages cross the host interface and the B-net"});
   add_parameter({"host_G", 182, "ns/byte", 0, 1e6, "host to cell transfer (5.49 MB/s)",
                  std::string(kSeed) + " Figure 4: B-net broadcast rate"});
+  // Collective hardware (seed 001 sections 7 and 9).
+  add_parameter({"bnet_G", 20, "ns/byte", 0, 1e6, "B-net broadcast network: 50 MB/s", kArchitecture});
+  add_parameter({"bnet_startup", 1000, "us", 0, 1e7,
+                 "CellOS selective broadcast start-up, from the send to the data at every cell",
+                 std::string(kSeed) + " section 7: point-to-point trees beat the B-net below about 10 cells; "
+                                      "the value puts the crossover there (a fit to an estimate)"});
+  add_parameter({"bnet_mpi_layer", 50.1, "us", 0, 1e6, "MPI's extra time per broadcast over CellOS",
+                 std::string(kSeed) + " Figure 4: 53 us more than CellOS at 100 doubles (fit)"});
+  add_parameter({"bnet_mpi_G", 3.577, "ns/byte", 0, 1e6, "MPI's extra time per broadcast byte over CellOS",
+                 std::string(kSeed) + " Figure 4: 336 us more at 9990 doubles (fit)"});
+  add_parameter({"bnet_send", 10, "us", 0, 1e6, "time the broadcasting cell spends before it continues",
+                 "assumption: seed 001 section 9, dcbroad \"returns almost immediately for the sender\""});
+  add_parameter({"snet_sync", 290, "us", 0, 1e7, "S-net sync of every cell, as MPI_Barrier calls it",
+                 std::string(kSeed) + " Figure 8: 0.29 ms at 128 cells (one figure, one parameter: a fit)"});
+  add_parameter({"xy_call", 160, "us", 0, 1e7, "one xy reduction call (one number, every cell)",
+                 std::string(kSeed) + " Figure 9: xy_isum 0.16 ms at 128 cells (a fit)"});
   add_cpu_factor_parameter();
 
   add_env_var({"XO_AP1000_LINESENDING", 0, 0, 1, "flag",
@@ -51,6 +67,13 @@ Ap1000Machine::Ap1000Machine()
   add_env_var({"XO_AP1000_SYSTEM_BUFFERS", 4, 1, 1024, "buffers",
                "CellOS send-side system buffers a cell may fill before l_asend waits for the DMA",
                "knob of this tool: the seed gives no number (assumption)"});
+  add_env_var({"XO_AP1000_XY_MAX_ELEMENTS", 25, 0, 1 << 20, "elements",
+               "longest vector whole-machine Reduce/Allreduce send through the xy routines (trees above)",
+               std::string(kSeed) + " section 9, Figure 10: 25"});
+  add_env_var({"XO_AP1000_BNET_MIN_GROUP", 1, 1, 1 << 20, "ranks",
+               "smallest communicator whose collectives use the B-net (point-to-point trees below)",
+               std::string(kSeed) + " section 7: the seed's MPI always used the B-net (1); it suggests about 10"});
+  add_collective_knobs(3);  // seed 001 section 9: the barrier's gather tree has branching factor 3
   refresh();
 }
 
@@ -65,6 +88,47 @@ void Ap1000Machine::refresh() {
   host_in_world_ = env("XO_AP1000_HOST") != 0;
   linesending_ = env("XO_AP1000_LINESENDING") != 0;
   system_buffers_ = env("XO_AP1000_SYSTEM_BUFFERS");
+  xy_max_elements_ = env("XO_AP1000_XY_MAX_ELEMENTS");
+  bnet_min_group_ = env("XO_AP1000_BNET_MIN_GROUP");
+  hardware_.broadcast_startup = (param("bnet_startup") + param("bnet_mpi_layer")) * 1e-6;
+  hardware_.broadcast_per_byte = param("bnet_G") * 1e-9;
+  hardware_.broadcast_copy_per_byte = (param("copy_G") + param("bnet_mpi_G")) * 1e-9;
+  hardware_.broadcast_send_overhead = param("bnet_send") * 1e-6;
+  hardware_.sync = param("snet_sync") * 1e-6;
+  hardware_.xy_reduction = param("xy_call") * 1e-6;
+}
+
+// Seed 001 section 7: the B-net serves Barrier, Scatter(v), Allgather(v), Alltoall(v), Allreduce and
+// Bcast; sync for whole-machine barriers; xy routines for whole-machine reductions of int, float
+// and double vectors up to 25 elements (Figure 10), logical reduction trees otherwise.
+CollectiveChoice Ap1000Machine::choose_collective(const CollectiveQuery& q) const {
+  using A = Algorithm;
+  const bool bnet = q.ranks >= bnet_min_group_;
+  const bool xy = q.whole_machine && q.builtin_op && q.count <= xy_max_elements_ &&
+                  (q.element == ElementType::Int || q.element == ElementType::Float || q.element == ElementType::Double);
+  switch (q.op) {
+    case CollectiveOp::Barrier:
+      if (q.whole_machine) return {A::SyncNetwork};
+      return {bnet ? A::TreeSelectiveBroadcast : A::KaryTree};
+    case CollectiveOp::Bcast: return {bnet ? A::SelectiveBroadcast : A::Binomial};
+    case CollectiveOp::Scatter:
+    case CollectiveOp::Scatterv:
+    case CollectiveOp::Allgather:
+    case CollectiveOp::Allgatherv:
+    case CollectiveOp::Alltoall:
+    case CollectiveOp::Alltoallv:
+      if (bnet) return {A::SelectiveBroadcast};
+      return Machine::choose_collective(q);
+    case CollectiveOp::Reduce: return {xy ? A::XyReduction : A::Binomial};
+    case CollectiveOp::Allreduce:
+      if (xy) return {A::XyReduction};
+      return {bnet ? A::TreeSelectiveBroadcast : A::ReduceBcast};
+    case CollectiveOp::Gather:
+    case CollectiveOp::Gatherv: return {A::Linear};
+    case CollectiveOp::ReduceScatter: return {A::ReduceScatterv};
+    case CollectiveOp::Scan: return {A::Linear};
+  }
+  return Machine::choose_collective(q);
 }
 
 void Ap1000Machine::check_settings() const {

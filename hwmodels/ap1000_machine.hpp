@@ -16,6 +16,8 @@ class Ap1000Machine final : public Machine {
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override;
   void check_settings() const override;
+  CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
+  const CollectiveHardware& collective_hardware() const override { return hardware_; }
 
   // True if COMM_WORLD holds the host as rank 0 (the mpirun host+cells mode).
   bool host_in_world() const { return host_in_world_; }
@@ -30,6 +32,9 @@ class Ap1000Machine final : public Machine {
   bool host_in_world_ = false;
   bool linesending_ = false;
   std::int64_t system_buffers_ = 1;
+  std::int64_t xy_max_elements_ = 25;
+  std::int64_t bnet_min_group_ = 1;
+  CollectiveHardware hardware_;
 };
 
 }  // namespace xo::hw

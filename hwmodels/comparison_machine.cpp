@@ -8,6 +8,7 @@ ComparisonMachine::ComparisonMachine(std::string name, std::string description, 
     : Machine(std::move(name), std::move(description)) {
   for (Parameter& p : parameters) add_parameter(std::move(p));
   add_cpu_factor_parameter();
+  add_collective_knobs(2);
   refresh();
 }
 

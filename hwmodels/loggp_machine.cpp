@@ -25,6 +25,7 @@ LoggpMachine::LoggpMachine()
                "eager/rendezvous switch point used at run time (defaults to the eager_limit parameter)",
                "knob of this tool: the generic machine's stand-in for a vendor MPI's eager-limit variable"},
               "eager_limit");
+  add_collective_knobs(2);
   refresh();
 }
 

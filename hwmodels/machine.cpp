@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "mpich2_collectives.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace xo::hw {
@@ -27,6 +28,33 @@ bool parse_double(std::string_view text, double& value) {
 }
 
 }  // namespace
+
+std::int64_t Machine::parse_choice(const EnvVar& var, std::string_view text) const {
+  const std::vector<std::string>& choices = env_choices(var);
+  for (std::size_t c = 0; c < choices.size(); ++c) {
+    if (choices[c] == text) return static_cast<std::int64_t>(c);
+  }
+  throw MachineError(var.name + "=" + std::string(text) + " is not one of its choices on machine '" + name_ +
+                     "': " + env_range_text(var));
+}
+
+const std::vector<std::string>& Machine::env_choices(const EnvVar& var) const {
+  return env_choices_[static_cast<std::size_t>(&var - env_vars_.data())];
+}
+
+std::string Machine::env_value_text(const EnvVar& var, std::int64_t value) const {
+  const std::vector<std::string>& choices = env_choices(var);
+  if (value >= 0 && static_cast<std::size_t>(value) < choices.size()) return choices[static_cast<std::size_t>(value)];
+  return std::to_string(value);
+}
+
+std::string Machine::env_range_text(const EnvVar& var) const {
+  const std::vector<std::string>& choices = env_choices(var);
+  if (choices.empty()) return std::to_string(var.min) + " .. " + std::to_string(var.max);
+  std::string text;
+  for (const std::string& c : choices) text += (text.empty() ? "" : " | ") + c;
+  return text;
+}
 
 Machine::Machine(std::string name, std::string description)
     : name_(std::move(name)), description_(std::move(description)) {}
@@ -59,7 +87,7 @@ void Machine::set_param(std::string_view name, double value) {
   }
   p->value = value;
   reset_env_defaults();
-  refresh();
+  refresh_all();
 }
 
 void Machine::set_param_assignment(std::string_view assignment) {
@@ -95,7 +123,14 @@ LinkCost Machine::loggp_parameters() const {
   return cost;
 }
 
+void Machine::add_choice_env_var(ChoiceEnvVar var) {
+  var.var.max = static_cast<std::int64_t>(var.choices.size()) - 1;
+  add_env_var(std::move(var.var));
+  env_choices_.back() = std::move(var.choices);
+}
+
 void Machine::add_env_var(EnvVar var, std::string default_from_param) {
+  env_choices_.emplace_back();
   env_vars_.push_back(std::move(var));
   env_default_params_.push_back(std::move(default_from_param));
   env_values_.push_back(0);
@@ -126,8 +161,12 @@ void Machine::resolve_env(const std::function<const char*(const char*)>& lookup)
       env_values_[i] = env_default(var);
       continue;
     }
-    std::int64_t value = 0;
     const std::string_view view(text);
+    if (!env_choices_[i].empty()) {
+      env_values_[i] = parse_choice(var, view);
+      continue;
+    }
+    std::int64_t value = 0;
     auto [end, error] = std::from_chars(view.data(), view.data() + view.size(), value);
     if (error != std::errc() || end != view.data() + view.size()) {
       throw MachineError(var.name + "=" + std::string(view) + " is not a whole number (machine '" + name_ +
@@ -139,7 +178,7 @@ void Machine::resolve_env(const std::function<const char*(const char*)>& lookup)
     }
     env_values_[i] = value;
   }
-  refresh();
+  refresh_all();
 }
 
 std::int64_t Machine::env(std::string_view name) const {
@@ -157,6 +196,57 @@ std::string_view protocol_name(Protocol protocol) {
     case Protocol::EagerPull: return "eager-pull";
   }
   return "unknown";
+}
+
+}  // namespace xo::hw
+
+namespace xo::hw {
+
+void Machine::add_collective_knobs(int branching) {
+  for (int i = 0; i < kCollectiveOps; ++i) {
+    const auto op = static_cast<CollectiveOp>(i);
+    ChoiceEnvVar var{{"XO_COLL_" + std::string(collective_knob_suffix(op)), 0, 0, 0, "algorithm",
+                      "force the algorithm of every " + std::string(collective_name(op)) +
+                          " that it can serve (auto: the machine's own choice)",
+                      "knob of this tool"},
+                     {}};
+    for (Algorithm a : algorithms_for(op)) var.choices.emplace_back(algorithm_name(a));
+    add_choice_env_var(std::move(var));
+  }
+  add_env_var({"XO_COLL_BRANCHING", branching, 2, 64, "children",
+               "branching factor of k-ary tree algorithms (barrier gather trees, k-ary bcast and reduce)",
+               "knob of this tool"});
+  has_collective_knobs_ = true;
+  refresh_all();
+}
+
+void Machine::refresh_all() {
+  refresh();
+  if (!has_collective_knobs_) return;
+  for (int i = 0; i < kCollectiveOps; ++i) {
+    const auto op = static_cast<CollectiveOp>(i);
+    forced_[i] = algorithms_for(op)[static_cast<std::size_t>(env("XO_COLL_" + std::string(collective_knob_suffix(op))))];
+  }
+  branching_override_ = static_cast<int>(env("XO_COLL_BRANCHING"));
+}
+
+CollectiveChoice Machine::collective(const CollectiveQuery& query) const {
+  CollectiveChoice choice = choose_collective(query);
+  if (has_collective_knobs_) {
+    const Algorithm forced = forced_[static_cast<int>(query.op)];
+    if (forced != Algorithm::Auto) choice.algorithm = forced;
+    choice.branching = branching_override_;
+  }
+  return choice;
+}
+
+const CollectiveHardware& Machine::collective_hardware() const {
+  static const CollectiveHardware none;
+  return none;
+}
+
+CollectiveChoice Machine::choose_collective(const CollectiveQuery& query) const {
+  return mpich2_choice(query, Mpich2Thresholds{});
 }
 
 }  // namespace xo::hw

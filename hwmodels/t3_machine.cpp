@@ -47,6 +47,8 @@ T3Machine::T3Machine(Model model, std::string description)
                    std::string(kSeed) + " section 2"});
     add_parameter({"hw_header_bytes", 8, "bytes", 0, 4096, "envelope words in a hardware queue packet",
                    std::string(kSeed) + ": up to 7 words of data in the T protocol"});
+    add_parameter({"hw_barrier", 3.0, "us", 0, 1e6, "global barrier in the barrier/eureka hardware, polled",
+                   "assumption: " + std::string(kSeed) + " Figure 2 gives no numbers in its text"});
   }
   add_cpu_factor_parameter();
 
@@ -65,6 +67,7 @@ T3Machine::T3Machine(Model model, std::string description)
                  "library ported from the T3D (SHMEM queue with lock and unlock swaps)",
                  "knob of this tool selecting the library version of " + std::string(kSeed)});
   }
+  add_collective_knobs(2);
   refresh();
 }
 
@@ -83,6 +86,14 @@ void T3Machine::refresh() {
   tn_limit_ = queues ? -1 : env("XO_TN_MAX_BYTES");  // Tn cannot use the hardware queues
   buffer_max_ = env("MPP_BUFFER_MAX");
   get_extra_per_byte_ = (param("G_get") - param("G")) * 1e-9;
+  // Seed 003 section 2: the T3E library polls the barrier hardware for global barriers (MPT 1.3.0.5
+  // and later, the version with the hardware queues); the T3D's MPI could not use it.
+  hardware_.sync = queues ? param("hw_barrier") * 1e-6 : -1;
+}
+
+CollectiveChoice T3Machine::choose_collective(const CollectiveQuery& q) const {
+  if (q.op == CollectiveOp::Barrier && q.whole_machine && hardware_.sync >= 0) return {Algorithm::SyncNetwork};
+  return Machine::choose_collective(q);
 }
 
 std::vector<Machine::ProtocolInfo> T3Machine::protocols() const {

@@ -22,6 +22,9 @@ class T3Machine final : public Machine {
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override { return 1 << 20; }  // buffering is bounded by size only
 
+  CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
+  const CollectiveHardware& collective_hardware() const override { return hardware_; }
+
   // True on the T3E with the library that uses the hardware message queues (the default).
   bool hardware_queues() const;
   // Bytes of user data a protocol message carries inline (the T protocol).
@@ -37,6 +40,7 @@ class T3Machine final : public Machine {
   std::int64_t tn_limit_ = -1;    // largest Tn message; -1 without Tn (hardware queues)
   std::int64_t buffer_max_ = -1;  // MPP_BUFFER_MAX
   double get_extra_per_byte_ = 0;  // seconds a get costs per byte beyond a put
+  CollectiveHardware hardware_;
 };
 
 std::unique_ptr<Machine> make_t3d();

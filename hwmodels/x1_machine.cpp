@@ -36,6 +36,19 @@ X1Machine::X1Machine()
                  std::string(kSeed) + ", Send/Receive"});
   add_parameter({"copy_G", 0.05, "ns/byte", 0, 1e6, "local memory copy (packet or buffer to receive buffer)",
                  "assumption: vector copy at 20 GB/s"});
+  // The barrier (seed 000 Figure 1: 3.25, 6.45, 7.80 us at 2, 4, 8 MSPs): fetch-and-adds on one word
+  // are served one at a time, so 2 and 4 ranks on one node cost 2 and 4 updates; 8 ranks add a
+  // level across two nodes. Three figures, three numbers: calibrated, not validated.
+  add_parameter({"fadd", 1.6, "us", 0, 1e6, "one atomic fetch-and-add on a synchronisation word on the node",
+                 std::string(kSeed) + " Figure 1: (6.45 - 3.25) / 2 (a fit)"});
+  add_parameter({"fadd_off_node", 0.675, "us", 0, 1e6, "one fetch-and-add on a word on another node",
+                 std::string(kSeed) + " Figure 1: the 8-rank point (a fit)"});
+  add_parameter({"resume", 0.05, "us", 0, 1e6, "the last arrival's vector scatter store of the resume words",
+                 std::string(kSeed) + " Figure 1: 3.25 - 2 fadd (a fit)"});
+  add_parameter({"msps_per_node", 4, "ranks", 1, 64, "MSPs on one node (SSP mode: four times as many ranks)",
+                 "Cray X1 hardware: four MSPs per node"});
+  add_parameter({"remote_flag", 1.0, "us", 0, 1e6, "store of a start flag, address or check-in to another rank",
+                 "assumption: one remote memory reference (L)"});
   add_cpu_factor_parameter();
 
   add_env_var({"MPI_BUFFER_MAX", -1, -1, kMaxInt, "bytes",
@@ -46,6 +59,7 @@ X1Machine::X1Machine()
   add_env_var({"XO_X1_SSP", 0, 0, 1, "flag",
                "1: SSP mode (one SSP per rank moves its data); 0: MSP mode (four SSPs share large transfers)",
                "knob of this tool for the X1's SSP and MSP programming modes, " + std::string(kSeed)});
+  add_collective_knobs(4);  // seed 000: the barrier's four-way tree
   refresh();
 }
 
@@ -56,6 +70,33 @@ void X1Machine::refresh() {
   msp_gap_per_byte_ = param("G_msp") * 1e-9;
   packet_payload_ = static_cast<std::int64_t>(param("packet_payload_bytes"));
   buffer_max_ = env("MPI_BUFFER_MAX");
+  hardware_.fetch_add = param("fadd") * 1e-6;
+  hardware_.fetch_add_off_node = param("fadd_off_node") * 1e-6;
+  hardware_.resume = param("resume") * 1e-6;
+  hardware_.ranks_per_node = static_cast<int>(param("msps_per_node")) * (ssp_mode() ? 4 : 1);
+  hardware_.remote_flag = param("remote_flag") * 1e-6;
+}
+
+// Seed 000, "Specific changes for collective routines": the gps-structure algorithms and the
+// fetch-and-add barrier. Allgather(v) "call Gather and then broadcast": here a ring (not modelled
+// as gather + bcast yet).
+CollectiveChoice X1Machine::choose_collective(const CollectiveQuery& q) const {
+  using A = Algorithm;
+  switch (q.op) {
+    case CollectiveOp::Barrier: return {A::FetchAddTree};
+    case CollectiveOp::Bcast: return {A::GpsPull};
+    case CollectiveOp::Gather:
+    case CollectiveOp::Gatherv: return {A::GpsPush};
+    case CollectiveOp::Scatter:
+    case CollectiveOp::Scatterv: return {A::GpsPull};
+    case CollectiveOp::Alltoall:
+    case CollectiveOp::Alltoallv: return {A::GpsScan};
+    case CollectiveOp::Reduce: return {A::GpsFold};
+    case CollectiveOp::Allreduce: return {A::ReduceBcast};
+    case CollectiveOp::ReduceScatter: return {A::ReduceScatterv};
+    case CollectiveOp::Scan: return {A::GpsChain};
+    default: return Machine::choose_collective(q);
+  }
 }
 
 std::vector<Machine::ProtocolInfo> X1Machine::protocols() const {

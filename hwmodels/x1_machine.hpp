@@ -17,10 +17,14 @@ class X1Machine final : public Machine {
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override { return 1 << 20; }  // MPI_BUFFER_MAX bounds by size
 
+  CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
+  const CollectiveHardware& collective_hardware() const override { return hardware_; }
+
   bool ssp_mode() const { return env("XO_X1_SSP") != 0; }
 
  private:
   void refresh() override;
+  CollectiveHardware hardware_;
 
   // Derived in refresh(): what each send's choice and cost need.
   LinkCost cost_;

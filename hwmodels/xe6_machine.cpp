@@ -1,5 +1,7 @@
 #include "xe6_machine.hpp"
 
+#include "mpich2_collectives.hpp"
+
 namespace xo::hw {
 
 namespace {
@@ -35,10 +37,23 @@ Xe6Machine::Xe6Machine()
                "knob of this tool: seed 004 slide 8 describes the credits, not their number (assumption)"});
   add_parameter({"mbox_header_bytes", 32, "bytes", 0, 4096, "SMSG header stored with each mailbox slot",
                  "assumption"});
+  add_parameter({"ranks_per_node", 24, "ranks", 1, 1024, "ranks on one node (SMP-aware collectives group by node)",
+                 "assumption: a Magny-Cours XE6 node has 24 cores"});
+  add_collective_knobs(2);
   refresh();
 }
 
 std::int64_t Xe6Machine::mailbox_credits() const { return credits_; }
+
+// MPICH2's collectives, with the SMP-aware allreduce for short vectors that seed 002 announces
+// for Cray MPT ("SMP-topology aware Allreduce") and the XE6's MPT uses.
+CollectiveChoice Xe6Machine::choose_collective(const CollectiveQuery& q) const {
+  const Mpich2Thresholds t;
+  if (q.op == CollectiveOp::Allreduce && q.bytes <= t.allreduce_short && q.ranks > hardware_.ranks_per_node) {
+    return {Algorithm::SmpAware};
+  }
+  return mpich2_choice(q, t);
+}
 
 // One slot per credit, each holding the largest E0 payload and its header: about 2 KB per
 // mailbox above 16,384 ranks, near the "~1000 bytes or so" of seed 004 slide 8.
@@ -47,6 +62,7 @@ std::int64_t Xe6Machine::mailbox_bytes() const {
 }
 
 void Xe6Machine::refresh() {
+  hardware_.ranks_per_node = static_cast<int>(param("ranks_per_node"));
   cost_ = loggp_parameters();
   const std::int64_t chosen = env("MPICH_GNI_MAX_VSHORT_MSG_SIZE");
   if (chosen >= 0) {

@@ -15,12 +15,15 @@ class Xe6Machine final : public Machine {
   double copy_per_byte() const override;
   double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
   std::int64_t mailbox_credits() const override;
+  CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
+  const CollectiveHardware& collective_hardware() const override { return hardware_; }
   std::int64_t mailbox_bytes() const override;
   // Largest user payload of an E0 (mailbox) message for this job size, seed 004 slide 12.
   std::int64_t mailbox_payload_limit() const;
 
  private:
   void refresh() override;
+  CollectiveHardware hardware_;
 
   // Derived in refresh(): what each send's choice and cost need.
   LinkCost cost_;

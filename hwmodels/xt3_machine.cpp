@@ -1,5 +1,7 @@
 #include "xt3_machine.hpp"
 
+#include "mpich2_collectives.hpp"
+
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace xo::hw {
@@ -45,10 +47,36 @@ Xt3Machine::Xt3Machine()
                "event queue for everything else (posted receives hold one each)", kSeed});
   add_env_var({"MPICH_PTL_EAGER_LONG", 0, 0, 1, "flag",
                "1: long messages go eagerly (good when receives are pre-posted); 0: receiver pulls", kSeed});
+  // Seed 002, "XT3 MPI Environment variables (release 1.4)": MPICH2's collectives with these switch points.
+  add_env_var({"MPICH_ALLTOALL_SHORT_MSG", 512, 0, kMaxInt, "bytes",
+               "largest per-rank block of MPI_Alltoall sent by the store-and-forward (Bruck) algorithm", kSeed});
+  add_env_var({"MPICH_BCAST_ONLY_TREE", 1, 0, 1, "flag",
+               "1: MPI_Bcast uses the binomial tree on communicators of non-power-of-two size; 0: the "
+               "scatter and ring allgather for long messages there too", kSeed});
+  add_env_var({"MPICH_REDUCE_SHORT_MSG", 65536, 0, kMaxInt, "bytes",
+               "MPI_Reduce above this size uses reduce-scatter then gather (commutative operations); a "
+               "binomial tree below", kSeed});
+  add_env_var({"MPICH_ALLTOALLVW_SENDRECV", 0, 0, 1, "flag",
+               "1: MPI_Alltoallv always uses pairwise sendrecv instead of the flow-controlled algorithm",
+               kSeed});
+  add_collective_knobs(2);
   refresh();
 }
 
+CollectiveChoice Xt3Machine::choose_collective(const CollectiveQuery& q) const {
+  Mpich2Thresholds t;
+  t.alltoall_short = alltoall_short_;
+  t.bcast_only_tree = bcast_only_tree_;
+  t.reduce_short = reduce_short_;
+  t.alltoallv_sendrecv = alltoallv_sendrecv_;
+  return mpich2_choice(q, t);
+}
+
 void Xt3Machine::refresh() {
+  alltoall_short_ = env("MPICH_ALLTOALL_SHORT_MSG");
+  bcast_only_tree_ = env("MPICH_BCAST_ONLY_TREE") != 0;
+  reduce_short_ = env("MPICH_REDUCE_SHORT_MSG");
+  alltoallv_sendrecv_ = env("MPICH_ALLTOALLVW_SENDRECV") != 0;
   cost_ = loggp_parameters();
   vshort_limit_ = env("MPICH_MAX_VSHORT_MSG_SIZE");
   short_limit_ = env("MPICH_MAX_SHORT_MSG_SIZE");

@@ -17,9 +17,14 @@ class Xt3Machine final : public Machine {
   ReceiveResources receive_resources() const override;
   std::string self_send_error() const override;
   void check_settings() const override;
+  CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
 
  private:
   void refresh() override;
+  std::int64_t alltoall_short_ = 512;
+  bool bcast_only_tree_ = true;
+  std::int64_t reduce_short_ = 65536;
+  bool alltoallv_sendrecv_ = false;
 
   // Derived in refresh(): what each send's choice needs.
   LinkCost cost_;

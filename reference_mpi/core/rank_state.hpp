@@ -13,6 +13,7 @@
 #include "datatype_table.hpp"
 #include "group_table.hpp"
 #include "matching_queues.hpp"
+#include "op_table.hpp"
 #include "request_table.hpp"
 
 namespace xo::mpi {
@@ -34,6 +35,7 @@ struct RankState {
   DatatypeTable datatypes;
   RequestTable requests;
   MatchingQueues queues;
+  OpTable ops;
 
   sim::Time nic_free = 0;  // when this rank's NIC can inject the next message
   std::vector<sim::Time> copy_buffers_free_at;  // sender-side system buffers (XT3 vshort)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../collective/hardware_board.hpp"
 #include "../kernel/engine.hpp"
 #include "comm_meeting.hpp"
 #include "message.hpp"
@@ -48,6 +49,7 @@ class World {
   void release(Message* message);
   int new_context() { return next_context_++; }
   CommMeetings& meetings() { return meetings_; }
+  HardwareBoard& board() { return board_; }
   void count_message() { ++messages_; }
 
   // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call.
@@ -84,6 +86,7 @@ class World {
   std::vector<std::unique_ptr<Request>> request_storage_;
   std::vector<std::unique_ptr<Message>> message_storage_;
   CommMeetings meetings_;
+  HardwareBoard board_;
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace xo::hw {
 
@@ -14,6 +15,13 @@ struct EnvVar {
   std::string unit;
   std::string meaning;
   std::string source;  // seed and section, or "knob of this tool" where the real MPI had none
+};
+
+// A variable that names one of `choices` (an algorithm, say) instead of a number: its value is the
+// index of the choice.
+struct ChoiceEnvVar {
+  EnvVar var;
+  std::vector<std::string> choices;
 };
 
 }  // namespace xo::hw

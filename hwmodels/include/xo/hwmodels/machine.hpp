@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "xo/hwmodels/collective.hpp"
 #include "xo/hwmodels/env_var.hpp"
 #include "xo/hwmodels/parameter.hpp"
 #include "xo/hwmodels/protocol.hpp"
@@ -40,12 +41,17 @@ class Machine {
   // their defaults; a malformed or out-of-range value throws MachineError naming variable and range.
   void resolve_env(const std::function<const char*(const char*)>& lookup);
   std::int64_t env(std::string_view name) const;
+  // The choices of a variable that names one (empty for numeric variables), and a value as a user
+  // writes it: the choice's name or the number; the accepted range or choices.
+  const std::vector<std::string>& env_choices(const EnvVar& var) const;
+  std::string env_value_text(const EnvVar& var, std::int64_t value) const;
+  std::string env_range_text(const EnvVar& var) const;
 
   // The number of ranks in the job, for machines whose MPI sizes its resources by it. Set before
   // the run starts; 1 until then.
   void set_job_size(int ranks) {
     job_size_ = ranks;
-    refresh();
+    refresh_all();
   }
   int job_size() const { return job_size_; }
 
@@ -84,6 +90,15 @@ class Machine {
   virtual std::int64_t mailbox_bytes() const { return 0; }
   // Non-empty if this machine's MPI aborted on a send to oneself (the message it printed).
   virtual std::string self_send_error() const { return {}; }
+  // The algorithm a collective call takes: the one a knob forces (XO_COLL_<OP>), else the machine's
+  // own choice; XO_COLL_BRANCHING, when set, replaces the branching factor of tree algorithms.
+  CollectiveChoice collective(const CollectiveQuery& query) const;
+  // The machine's MPI's own choice of collective algorithm, ignoring knobs; MPICH2's defaults
+  // unless a machine overrides it.
+  virtual CollectiveChoice choose_collective(const CollectiveQuery& query) const;
+  // The machine's collective hardware (none by default).
+  virtual const CollectiveHardware& collective_hardware() const;
+
   // Checks that the settings are consistent, as the machine's MPI did at MPI_Init. Throws
   // MachineError with the MPI's own message and the fix.
   virtual void check_settings() const {}
@@ -92,8 +107,11 @@ class Machine {
   Machine(std::string name, std::string description);
   void add_parameter(Parameter parameter);
   void add_env_var(EnvVar var, std::string default_from_param = {});
+  void add_choice_env_var(ChoiceEnvVar var);
   // Called after parameters or environment change, so a machine can cache derived values.
   virtual void refresh() {}
+  // Adds the knobs XO_COLL_<OP> (force an algorithm) and XO_COLL_BRANCHING (default `branching`).
+  void add_collective_knobs(int branching);
   // The LogGP costs of the conventional parameters L, o_s, o_r, g (us) and G (ns/byte).
   LinkCost loggp_parameters() const;
   // The conventional cpu_factor parameter (an assumption of 1 unless a machine knows better).
@@ -102,6 +120,8 @@ class Machine {
  private:
   const Parameter* find_param(std::string_view name) const;
   void reset_env_defaults();
+  std::int64_t parse_choice(const EnvVar& var, std::string_view text) const;
+  void refresh_all();  // refresh() and the collective knobs
 
   std::string name_;
   std::string description_;
@@ -110,7 +130,13 @@ class Machine {
   std::vector<std::string> env_default_params_;  // parallel to env_vars_; empty = fixed default
   std::vector<std::int64_t> env_values_;         // parallel to env_vars_; resolved values
   std::vector<bool> env_explicit_;
-  int job_size_ = 1;               // parallel to env_vars_; set by the environment
+  std::vector<std::vector<std::string>> env_choices_;  // parallel to env_vars_
+  int job_size_ = 1;
+  // Collective knobs, derived from the environment: the forced algorithm per operation and the
+  // branching factor (0: the machine's own).
+  Algorithm forced_[kCollectiveOps] = {};
+  int branching_override_ = 0;
+  bool has_collective_knobs_ = false;
 };
 
 }  // namespace xo::hw

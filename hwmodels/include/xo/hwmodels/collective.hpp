@@ -1,0 +1,95 @@
+#pragma once
+// Collective operations, the algorithms the reference MPI implements for them, and what a machine
+// is told when it chooses one. The machine picks an algorithm per call, as its MPI did; the
+// reference MPI owns every algorithm (reference_mpi/collective/).
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace xo::hw {
+
+enum class CollectiveOp : std::uint8_t {
+  Barrier, Bcast, Gather, Gatherv, Scatter, Scatterv, Allgather, Allgatherv, Alltoall, Alltoallv, Reduce,
+  Allreduce, ReduceScatter, Scan,
+};
+inline constexpr int kCollectiveOps = 14;
+
+enum class Algorithm : std::uint8_t {
+  Auto,  // the machine's own choice (only in knobs)
+  // Software algorithms over point-to-point messages on the communicator's collective context.
+  Linear,                  // the root exchanges with every rank in turn
+  KaryTree,                // k-ary tree (branching factor from the choice)
+  Binomial,                // binomial tree
+  Dissemination,           // barrier: ceil(log2 n) rounds of paired notices
+  RecursiveDoubling,       // pairwise exchanges at distance 1, 2, 4, ...
+  Ring,                    // n-1 steps passing blocks to the right
+  Bruck,                   // log2 n steps with rotated blocks (short messages)
+  Pairwise,                // n-1 steps of sendrecv with rank +/- step
+  ScatterAllgather,        // bcast: scatter, then a ring allgather (Van de Geijn)
+  ReduceScatterGather,     // reduce: reduce-scatter by recursive halving, then a binomial gather (Rabenseifner)
+  ReduceScatterAllgather,  // allreduce: recursive halving, then recursive doubling allgather (Rabenseifner)
+  ReduceBcast,             // allreduce: reduce to rank 0, then bcast
+  ReduceScatterv,          // reduce_scatter: reduce to rank 0, then scatterv
+  SmpAware,                // allreduce: reduce within each node, across node leaders, bcast within nodes
+  // Hardware and remote-memory algorithms of particular machines.
+  SelectiveBroadcast,      // AP1000: the whole message over the B-net to every member, each takes its part
+  TreeSelectiveBroadcast,  // AP1000 barrier/allreduce: a tree up to rank 0, then a selective broadcast
+  SyncNetwork,             // AP1000 S-net sync, T3E barrier hardware: whole-machine barrier in hardware
+  XyReduction,             // AP1000 xy routines: whole-machine reduction of one number per call
+  FetchAddTree,            // X1: four-way fetch-and-add arrival tree, vector-scatter resume
+  GpsPull,                 // X1: start flag, receivers pull from the root (bcast, scatter)
+  GpsPush,                 // X1: start flag, senders push to the root (gather)
+  GpsFold,                 // X1: power-of-two folding, pulling from the right (reduce)
+  GpsChain,                // X1: scan as a chain from the lower rank
+  GpsScan,                 // X1: alltoall by scanning start flags, pulling each block
+};
+
+std::string_view collective_name(CollectiveOp op);        // "MPI_Barrier"
+std::string_view collective_knob_suffix(CollectiveOp op);  // "BARRIER", for XO_COLL_BARRIER
+std::string_view algorithm_name(Algorithm algorithm);      // "kary_tree"
+// The algorithms the reference MPI implements for `op`, Auto first.
+std::span<const Algorithm> algorithms_for(CollectiveOp op);
+
+// The element type of a reduction, for machines whose hardware reduces only some types.
+enum class ElementType : std::uint8_t { None, Int, Float, Double, Other };
+
+struct CollectiveQuery {
+  CollectiveOp op = CollectiveOp::Barrier;
+  int ranks = 1;             // communicator size
+  bool whole_machine = false;  // the communicator holds every rank of the job
+  std::int64_t bytes = 0;    // per rank: the block one rank sends or receives (count * type size)
+  std::int64_t total_bytes = 0;  // all blocks together (allgather, gather, alltoall: n * bytes)
+  std::int64_t count = 0;    // elements of a reduction
+  ElementType element = ElementType::None;
+  bool commutative = true;   // reductions
+  bool builtin_op = true;    // a predefined MPI_Op
+};
+
+struct CollectiveChoice {
+  Algorithm algorithm = Algorithm::Binomial;
+  int branching = 2;  // KaryTree, TreeSelectiveBroadcast
+};
+
+// Special collective hardware a machine has. A negative time means the machine has no such unit.
+struct CollectiveHardware {
+  // A broadcast network shared by the whole machine (AP1000 B-net): one broadcast at a time.
+  double broadcast_startup = -1;  // s, from the send to the first byte at every member
+  double broadcast_per_byte = 0;  // s/byte on the network
+  double broadcast_copy_per_byte = 0;  // s/byte each member spends copying its part out
+  double broadcast_send_overhead = 0;  // s the sender spends before it may continue
+  // A synchronisation network (AP1000 S-net, T3E barrier hardware): s from the last arrival to release.
+  double sync = -1;
+  // Whole-machine reduction of one number per call (AP1000 xy routines): s per call.
+  double xy_reduction = -1;
+  // Atomic fetch-and-add on a word in another rank's memory (X1 AMOs): s per operation, applied
+  // one at a time at the word; on the same node and across nodes.
+  double fetch_add = -1;
+  double fetch_add_off_node = -1;
+  double resume = 0;  // s for the last arrival's vector scatter store of every resume word
+  int ranks_per_node = 1;
+  // One-sided transfers of the gps-structure algorithms (X1 remote loads and stores).
+  double remote_flag = -1;  // s for a store of a flag or an address to another rank's memory
+};
+
+}  // namespace xo::hw

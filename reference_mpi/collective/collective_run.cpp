@@ -1,0 +1,92 @@
+#include "collective_run.hpp"
+
+#include "../core/datatype_table.hpp"
+#include "../core/p2p_calls.hpp"
+#include "../core/reduction_op.hpp"
+#include "../core/world.hpp"
+#include "../protocol/point_to_point.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+// Collective traffic has its own context per communicator: the negated point-to-point context.
+int collective_context(const CommHandle& comm) { return -comm.shared->context; }
+
+DatatypeRef bytes_type() { return DatatypeRef{predefined_datatype(MPI_BYTE), {}}; }
+
+}  // namespace
+
+CollectiveRun::CollectiveRun(World& w, CommHandle& c, MPI_Comm h, hw::CollectiveOp o, const char* name)
+    : world(w), self(w.self()), comm(c), handle(h), op(o), call(name), rank(c.my_rank), size(c.size()),
+      sequence(++c.collective_sequence) {}
+
+Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest) {
+  Request* r = world.new_request();
+  r->kind = Request::Kind::Send;
+  r->internal = true;
+  r->call = call;
+  r->owner = self.world_rank;
+  r->context = collective_context(comm);
+  r->peer = dest;
+  r->tag = static_cast<int>(op);
+  r->comm = handle;
+  r->self_rank = rank;
+  r->count = bytes;
+  r->bytes = bytes;
+  r->type = bytes_type();
+  r->send_buffer = data;
+  start_send(world, self, r, world_rank(dest));
+  return r;
+}
+
+Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source) {
+  Request* r = world.new_request();
+  r->kind = Request::Kind::Recv;
+  r->internal = true;
+  r->call = call;
+  r->owner = self.world_rank;
+  r->context = collective_context(comm);
+  r->peer = source;
+  r->tag = static_cast<int>(op);
+  r->comm = handle;
+  r->self_rank = rank;
+  r->count = bytes;
+  r->bytes = bytes;
+  r->type = bytes_type();
+  r->recv_buffer = data;
+  start_recv(world, self, r);
+  return r;
+}
+
+void CollectiveRun::wait(Request* request) {
+  wait_for(request);
+  retire(request, MPI_STATUS_IGNORE, nullptr);
+}
+
+void CollectiveRun::wait_all(std::span<Request* const> requests) {
+  for (Request* r : requests) wait(r);
+}
+
+void CollectiveRun::send_to(const std::byte* data, std::int64_t bytes, int dest) { wait(isend(data, bytes, dest)); }
+
+void CollectiveRun::recv_from(std::byte* data, std::int64_t bytes, int source) {
+  wait(irecv(data, bytes, source));
+}
+
+void CollectiveRun::exchange(const std::byte* out, std::int64_t out_bytes, int dest, std::byte* in,
+                             std::int64_t in_bytes, int source) {
+  Request* r = irecv(in, in_bytes, source);
+  Request* s = isend(out, out_bytes, dest);
+  wait(s);
+  wait(r);
+}
+
+void CollectiveRun::combine(const std::byte* in, std::byte* inout, std::int64_t elements) {
+  reduction->apply(in, inout, elements, *type, type_handle);
+  charge_copy(elements * element_bytes());
+}
+
+void CollectiveRun::charge_copy(std::int64_t bytes) { world.engine().advance(world.copy_time(bytes)); }
+
+}  // namespace xo::mpi

@@ -1,0 +1,123 @@
+// The X1's collectives over the gps structure (seed 000, "Specific changes for collective
+// routines"): a process stores addresses and a start flag into the others' memory (one remote
+// store, `remote_flag`); they load or store the data themselves at the link's rate and decrement a
+// check-in counter at the process that started it, which waits until it reaches zero.
+//  - Bcast: the others pull from the root; below 32 bytes the root copies the data into a
+//    preallocated buffer and leaves at once.
+//  - Scatter(v): the others pull their block; Gather(v): the others push theirs.
+
+#include <cstring>
+
+#include "../core/world.hpp"
+#include "algorithms.hpp"
+#include "collective_run.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+constexpr std::int64_t kPreallocatedBytes = 32;  // seed 000, MPI_Bcast: "small enough (< 32 bytes)"
+
+sim::Time seconds(double s) { return sim::seconds_to_time(s); }
+
+// A remote load or store of `bytes` between this rank and `peer` (communicator ranks).
+void transfer(CollectiveRun& run, int peer, std::int64_t bytes) {
+  const hw::Machine& m = run.world.machine();
+  const int me = run.world_rank(run.rank);
+  const int other = run.world_rank(peer);
+  run.world.engine().advance(seconds(m.link(other, me).latency + m.wire_time(other, me, bytes)));
+}
+
+sim::Time now(CollectiveRun& run) { return run.world.engine().clock(run.self.world_rank); }
+double flag(const CollectiveRun& run) { return run.world.machine().collective_hardware().remote_flag; }
+
+// Posts `data` with the start flag; returns when the root may leave.
+void start(CollectiveRun& run, std::vector<std::byte> data, bool wait_for_check_ins) {
+  HardwareBoard& board = run.world.board();
+  board.post(run, std::move(data), now(run) + seconds(flag(run)));
+  if (wait_for_check_ins) board.await_check_ins(run, run.size - 1);
+  board.leave(run);
+}
+
+}  // namespace
+
+void bcast_gps_pull(CollectiveRun& run) {
+  const auto bytes = static_cast<std::int64_t>(run.recv.size());
+  const bool small = bytes < kPreallocatedBytes;
+  if (run.rank == run.root) {
+    if (small) run.charge_copy(bytes);
+    start(run, run.recv, !small);
+    return;
+  }
+  HardwareBoard& board = run.world.board();
+  const BoardSlot& slot = board.await(run);
+  transfer(run, run.root, bytes);
+  std::memcpy(run.recv.data(), slot.data.data(), static_cast<std::size_t>(bytes));
+  if (!small) board.check_in(run, now(run) + seconds(flag(run)));
+  board.leave(run);
+}
+
+void scatter_gps_pull(CollectiveRun& run) {
+  const auto mine = static_cast<std::int64_t>(run.recv.size());
+  if (run.rank == run.root) {
+    std::memcpy(run.recv.data(), run.send.data() + run.block_offset[static_cast<std::size_t>(run.rank)],
+                static_cast<std::size_t>(mine));
+    run.charge_copy(mine);
+    std::vector<std::byte> data = run.send;
+    const std::size_t table = run.block_offset.size() * sizeof(std::int64_t);
+    data.resize(run.send.size() + table);
+    std::memcpy(data.data() + run.send.size(), run.block_offset.data(), table);
+    start(run, std::move(data), true);
+    return;
+  }
+  HardwareBoard& board = run.world.board();
+  const BoardSlot& slot = board.await(run);
+  std::int64_t offset = 0;
+  const std::size_t table = slot.data.size() - static_cast<std::size_t>(run.size) * sizeof(std::int64_t);
+  std::memcpy(&offset, slot.data.data() + table + static_cast<std::size_t>(run.rank) * sizeof(std::int64_t), sizeof offset);
+  transfer(run, run.root, mine);
+  std::memcpy(run.recv.data(), slot.data.data() + offset, static_cast<std::size_t>(mine));
+  board.check_in(run, now(run) + seconds(flag(run)));
+  board.leave(run);
+}
+
+void gather_gps_push(CollectiveRun& run) {
+  const auto mine = static_cast<std::int64_t>(run.send.size());
+  if (run.rank == run.root) {
+    std::memcpy(run.recv.data() + run.block_offset[static_cast<std::size_t>(run.rank)], run.send.data(),
+                static_cast<std::size_t>(mine));
+    run.charge_copy(mine);
+    // The "address" posted is where each block goes in the root's buffer.
+    std::vector<std::byte> where(sizeof(std::byte*) + run.block_offset.size() * sizeof(std::int64_t));
+    std::byte* base = run.recv.data();
+    std::memcpy(where.data(), &base, sizeof base);
+    std::memcpy(where.data() + sizeof base, run.block_offset.data(), run.block_offset.size() * sizeof(std::int64_t));
+    start(run, std::move(where), true);
+    return;
+  }
+  HardwareBoard& board = run.world.board();
+  const BoardSlot& slot = board.await(run);
+  std::byte* base = nullptr;
+  std::int64_t offset = 0;
+  std::memcpy(&base, slot.data.data(), sizeof base);
+  std::memcpy(&offset, slot.data.data() + sizeof base + static_cast<std::size_t>(run.rank) * sizeof(std::int64_t),
+              sizeof offset);
+  transfer(run, run.root, mine);
+  std::memcpy(base + offset, run.send.data(), static_cast<std::size_t>(mine));
+  board.check_in(run, now(run) + seconds(flag(run)));
+  board.leave(run);
+}
+
+// The X1's folding reduce pulls from the higher-ranked partner at each level: the binomial tree
+// rooted at the root, whose transfers the X1's point-to-point path already makes pulls with a
+// completion flag. Non-commutative operations go to rank 0 in rank order, then to the root.
+void reduce_gps_fold(CollectiveRun& run) { reduce_binomial(run); }
+
+// The X1's scan: each process waits for the lower rank's partial result and passes its own on.
+void scan_gps_chain(CollectiveRun& run) { scan_linear(run); }
+
+// The X1's alltoall: every process posts its blocks and scans the start flags, pulling each block
+// as its flag appears; over the X1's pull path that is every transfer in flight at once.
+void alltoall_gps_scan(CollectiveRun& run) { alltoall_linear(run); }
+
+}  // namespace xo::mpi
