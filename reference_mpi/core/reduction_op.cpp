@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "datatype_pack.hpp"
@@ -38,6 +39,10 @@ bool defined_on(MPI_Op op, TypeClass c) {
   }
 }
 
+// Integer arithmetic in an unsigned type at least as wide as int, so it wraps and never overflows.
+template <class T>
+using Wide = std::conditional_t<std::is_same_v<T, bool>, unsigned, std::make_unsigned_t<decltype(T{} + T{})>>;
+
 template <class T>
 T combine(MPI_Op op, T a, T b) {  // a op b
   if constexpr (std::is_floating_point_v<T>) {
@@ -52,8 +57,9 @@ T combine(MPI_Op op, T a, T b) {  // a op b
     switch (op) {
       case MPI_MAX: return a > b ? a : b;
       case MPI_MIN: return a < b ? a : b;
-      case MPI_SUM: return static_cast<T>(a + b);
-      case MPI_PROD: return static_cast<T>(a * b);
+      // Wrap around like the hardware instead of signed overflow (undefined in C++).
+      case MPI_SUM: return static_cast<T>(static_cast<Wide<T>>(a) + static_cast<Wide<T>>(b));
+      case MPI_PROD: return static_cast<T>(static_cast<Wide<T>>(a) * static_cast<Wide<T>>(b));
       case MPI_LAND: return static_cast<T>((a != 0) && (b != 0));
       case MPI_LOR: return static_cast<T>((a != 0) || (b != 0));
       case MPI_LXOR: return static_cast<T>((a != 0) != (b != 0));
