@@ -34,7 +34,6 @@ CollectiveChoice mpich2_choice(const CollectiveQuery& q, const Mpich2Thresholds&
       return {A::Pairwise};
     case CollectiveOp::Alltoallv:
       if (t.alltoallv_sendrecv) return {A::Pairwise};
-      if (t.alltoallv_pairwise_above >= 0 && q.bytes > t.alltoallv_pairwise_above) return {A::Pairwise};
       return {A::Linear};
     case CollectiveOp::Reduce:
       if (q.commutative && q.bytes > t.reduce_short && q.count >= q.ranks) return {A::ReduceScatterGather};

@@ -21,39 +21,32 @@ CollectiveRun::CollectiveRun(World& w, CommHandle& c, MPI_Comm h, hw::Collective
     : world(w), self(w.self()), comm(c), handle(h), op(o), call(name), rank(c.my_rank), size(c.size()),
       sequence(++c.collective_sequence) {}
 
-Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest) {
+Request* CollectiveRun::envelope(bool sending, std::int64_t bytes, int peer) {
   Request* r = world.new_request();
-  r->kind = Request::Kind::Send;
+  r->kind = sending ? Request::Kind::Send : Request::Kind::Recv;
   r->internal = true;
   r->call = call;
   r->owner = self.world_rank;
   r->context = collective_context(comm);
-  r->peer = dest;
+  r->peer = peer;
   r->tag = static_cast<int>(op);
   r->comm = handle;
   r->self_rank = rank;
   r->count = bytes;
   r->bytes = bytes;
   r->type = bytes_type();
+  return r;
+}
+
+Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest) {
+  Request* r = envelope(true, bytes, dest);
   r->send_buffer = data;
   start_send(world, self, r, world_rank(dest));
   return r;
 }
 
 Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source) {
-  Request* r = world.new_request();
-  r->kind = Request::Kind::Recv;
-  r->internal = true;
-  r->call = call;
-  r->owner = self.world_rank;
-  r->context = collective_context(comm);
-  r->peer = source;
-  r->tag = static_cast<int>(op);
-  r->comm = handle;
-  r->self_rank = rank;
-  r->count = bytes;
-  r->bytes = bytes;
-  r->type = bytes_type();
+  Request* r = envelope(false, bytes, source);
   r->recv_buffer = data;
   start_recv(world, self, r);
   return r;

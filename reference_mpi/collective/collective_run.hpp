@@ -79,6 +79,10 @@ struct CollectiveRun {
   void combine(const std::byte* in, std::byte* inout, std::int64_t elements);
   // Charges a memory copy of `bytes` (a block copied within the rank's memory).
   void charge_copy(std::int64_t bytes);
+
+ private:
+  // A request on the collective context to or from `peer`, `bytes` of MPI_BYTE.
+  Request* envelope(bool sending, std::int64_t bytes, int peer);
 };
 
 }  // namespace xo::mpi

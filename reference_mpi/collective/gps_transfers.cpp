@@ -10,6 +10,7 @@
 
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "block_table.hpp"
 #include "collective_run.hpp"
 
 namespace xo::mpi {
@@ -63,20 +64,13 @@ void scatter_gps_pull(CollectiveRun& run) {
     std::memcpy(run.recv.data(), run.send.data() + run.block_offset[static_cast<std::size_t>(run.rank)],
                 static_cast<std::size_t>(mine));
     run.charge_copy(mine);
-    std::vector<std::byte> data = run.send;
-    const std::size_t table = run.block_offset.size() * sizeof(std::int64_t);
-    data.resize(run.send.size() + table);
-    std::memcpy(data.data() + run.send.size(), run.block_offset.data(), table);
-    start(run, std::move(data), true);
+    start(run, with_offsets(run.send, run.block_offset), true);
     return;
   }
   HardwareBoard& board = run.world.board();
   const BoardSlot& slot = board.await(run);
-  std::int64_t offset = 0;
-  const std::size_t table = slot.data.size() - static_cast<std::size_t>(run.size) * sizeof(std::int64_t);
-  std::memcpy(&offset, slot.data.data() + table + static_cast<std::size_t>(run.rank) * sizeof(std::int64_t), sizeof offset);
   transfer(run, run.root, mine);
-  std::memcpy(run.recv.data(), slot.data.data() + offset, static_cast<std::size_t>(mine));
+  copy_block(slot.data, run.size, run.rank, run.recv.data(), mine);
   board.check_in(run, now(run) + seconds(flag(run)));
   board.leave(run);
 }

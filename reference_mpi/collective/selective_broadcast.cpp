@@ -5,6 +5,7 @@
 
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "block_table.hpp"
 #include "collective_dispatch.hpp"
 #include "collective_run.hpp"
 #include "tree_shape.hpp"
@@ -35,27 +36,6 @@ std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::ve
   ++run.board_phase;
   return result;
 }
-
-namespace {
-
-// The root's buffer with a table of where each rank's block starts appended.
-std::vector<std::byte> with_offsets(const std::vector<std::byte>& data, const std::vector<std::int64_t>& offsets) {
-  std::vector<std::byte> out = data;
-  const std::size_t table = offsets.size() * sizeof(std::int64_t);
-  out.resize(data.size() + table);
-  std::memcpy(out.data() + data.size(), offsets.data(), table);
-  return out;
-}
-
-// Copies `rank`'s block of `bytes` out of a buffer made by with_offsets for `size` ranks.
-void copy_block(const std::vector<std::byte>& got, int size, int rank, std::byte* out, std::int64_t bytes) {
-  std::int64_t offset = 0;
-  const std::size_t table = got.size() - sizeof(std::int64_t) * static_cast<std::size_t>(size);
-  std::memcpy(&offset, got.data() + table + sizeof(std::int64_t) * static_cast<std::size_t>(rank), sizeof offset);
-  std::memcpy(out, got.data() + offset, static_cast<std::size_t>(bytes));
-}
-
-}  // namespace
 
 void bcast_selective_broadcast(CollectiveRun& run) {
   const auto bytes = static_cast<std::int64_t>(run.recv.size());

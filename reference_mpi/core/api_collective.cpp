@@ -8,7 +8,6 @@
 #include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
-#include "datatype_pack.hpp"
 #include "world.hpp"
 
 using xo::hw::CollectiveOp;
@@ -46,7 +45,7 @@ int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
       run.recv.resize(static_cast<std::size_t>(count * type->size()));
     }
     xo::mpi::run_collective(run);
-    if (run.rank != root && !run.recv.empty()) xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), *type, buffer);
+    if (run.rank != root) xo::mpi::unpack_all(run.recv, *type, buffer);
   });
 }
 
@@ -100,9 +99,7 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
       run.send = xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
     }
     xo::mpi::run_collective(run);
-    if (run.rank == root && !run.recv.empty()) {
-      xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), *world.self().datatypes.get_committed(recvtype), recvbuf);
-    }
+    if (run.rank == root) xo::mpi::unpack_all(run.recv, *world.self().datatypes.get_committed(recvtype), recvbuf);
   });
 }
 
@@ -130,9 +127,7 @@ int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[]
       run.recv.resize(static_cast<std::size_t>(recvcount * world.self().datatypes.get_committed(recvtype)->size()));
     }
     xo::mpi::run_collective(run);
-    if (!in_place && !run.recv.empty()) {
-      xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), *world.self().datatypes.get_committed(recvtype), recvbuf);
-    }
+    if (!in_place) xo::mpi::unpack_all(run.recv, *world.self().datatypes.get_committed(recvtype), recvbuf);
   });
 }
 
@@ -156,9 +151,7 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
       run.recv.resize(static_cast<std::size_t>(recvcount * world.self().datatypes.get_committed(recvtype)->size()));
     }
     xo::mpi::run_collective(run);
-    if (!in_place && !run.recv.empty()) {
-      xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), *world.self().datatypes.get_committed(recvtype), recvbuf);
-    }
+    if (!in_place) xo::mpi::unpack_all(run.recv, *world.self().datatypes.get_committed(recvtype), recvbuf);
   });
 }
 
@@ -195,7 +188,7 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                    ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, std::int64_t{run.rank} * recvcount, *rtype), recvcount, *rtype)
                    : xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
     xo::mpi::run_collective(run);
-    if (!run.recv.empty()) xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), *rtype, recvbuf);
+    xo::mpi::unpack_all(run.recv, *rtype, recvbuf);
   });
 }
 
@@ -239,7 +232,7 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
     run.send = xo::mpi::pack_block(sendbuf, std::int64_t{sendcount} * run.size, *stype);
     run.recv.resize(static_cast<std::size_t>(xo::mpi::lay_out_blocks(rcounts, *rtype, run.block_offset, run.block_bytes)));
     xo::mpi::run_collective(run);
-    if (!run.recv.empty()) xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), *rtype, recvbuf);
+    xo::mpi::unpack_all(run.recv, *rtype, recvbuf);
   });
 }
 

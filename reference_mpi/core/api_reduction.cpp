@@ -7,7 +7,6 @@
 #include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
-#include "datatype_pack.hpp"
 #include "reduction_op.hpp"
 #include "world.hpp"
 
@@ -35,10 +34,6 @@ xo::mpi::DatatypeRef prepare(CollectiveRun& run, const void* sendbuf, const void
   return type;
 }
 
-void unpack_result(const CollectiveRun& run, const xo::mpi::Datatype& type, void* recvbuf) {
-  if (!run.recv.empty()) xo::mpi::unpack(run.recv.data(), static_cast<std::int64_t>(run.recv.size()), type, recvbuf);
-}
-
 }  // namespace
 
 extern "C" {
@@ -53,7 +48,7 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datat
     const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);
     run.recv.resize(run.send.size());
     xo::mpi::run_collective(run);
-    if (run.rank == root) unpack_result(run, *type, recvbuf);
+    if (run.rank == root) xo::mpi::unpack_all(run.recv, *type, recvbuf);
   });
 }
 
@@ -64,7 +59,7 @@ int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype da
     const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);
     run.recv.resize(run.send.size());
     xo::mpi::run_collective(run);
-    unpack_result(run, *type, recvbuf);
+    xo::mpi::unpack_all(run.recv, *type, recvbuf);
   });
 }
 
@@ -83,7 +78,7 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
     run.recv_counts.assign(counts.begin(), counts.end());
     run.recv.resize(static_cast<std::size_t>(counts[static_cast<std::size_t>(run.rank)] * type->size()));
     xo::mpi::run_collective(run);
-    unpack_result(run, *type, recvbuf);
+    xo::mpi::unpack_all(run.recv, *type, recvbuf);
   });
 }
 
@@ -94,7 +89,7 @@ int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatyp
     const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);
     run.recv.resize(run.send.size());
     xo::mpi::run_collective(run);
-    unpack_result(run, *type, recvbuf);
+    xo::mpi::unpack_all(run.recv, *type, recvbuf);
   });
 }
 

@@ -34,6 +34,10 @@ std::int64_t lay_out_blocks(std::span<const int> counts, const Datatype& type, s
   return total;
 }
 
+void unpack_all(const std::vector<std::byte>& packed, const Datatype& type, void* buffer) {
+  if (!packed.empty()) unpack(packed.data(), static_cast<std::int64_t>(packed.size()), type, buffer);
+}
+
 void unpack_blocks(const std::vector<std::byte>& packed, const std::vector<std::int64_t>& offsets,
                    const std::vector<std::int64_t>& bytes, std::span<const int> displs, const Datatype& type,
                    void* buffer) {
