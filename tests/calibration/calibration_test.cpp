@@ -141,3 +141,17 @@ TEST(Experiments, FittedFiguresMoveWithTheMachine) {
   // The X1's first pulled size is the packet payload.
   EXPECT_EQ(largest_size_on_path({"x1", {"packet_payload_bytes=1024"}, {}}, "inline"), 1023);
 }
+
+TEST(Experiments, CollectiveFiguresMoveWithTheMachine) {
+  // Two ranks on one X1 node: two fetch-and-adds on one word, then the resume store.
+  const MachineSetup x1{"x1", {}, {}, 2};
+  const MachineSetup slower_fadd{"x1", {"fadd=2.6"}, {}, 2};
+  EXPECT_NEAR(collective_time(slower_fadd, CollectiveKind::Barrier) - collective_time(x1, CollectiveKind::Barrier),
+              2 * 1.0e-6, 1e-9);
+  // The AP1000 xy allreduce costs one call per element after the last arrival.
+  const MachineSetup ap1000{"ap1000", {}, {}, 16};
+  const MachineSetup slower_xy{"ap1000", {"xy_call=200"}, {}, 16};
+  EXPECT_NEAR(collective_time(slower_xy, CollectiveKind::AllreduceSumInt, 3) -
+                  collective_time(ap1000, CollectiveKind::AllreduceSumInt, 3),
+              3 * 40e-6, 1e-9);
+}
