@@ -214,7 +214,7 @@ void Machine::add_collective_knobs(int branching) {
     add_choice_env_var(std::move(var));
   }
   add_env_var({"XO_COLL_BRANCHING", branching, 2, 64, "children",
-               "branching factor of k-ary tree algorithms (barrier gather trees, k-ary bcast and reduce)",
+               "branching factor of tree algorithms (barrier gather and fetch-and-add trees, k-ary bcast and reduce)",
                "knob of this tool"});
   has_collective_knobs_ = true;
   refresh_all();

@@ -113,8 +113,10 @@ TEST(Calibration, Xe6MailboxSizesAreMeasuredAtTheirJobSizes) {
 
 TEST(Calibration, SeedMachinesMatchTheirMeasuredFigures) {
   const auto figures = read_seed_figures(kFigures);
-  // Point-to-point rows, plus the X1 barrier (3) and the AP1000 S-net barrier and xy allreduce (2).
-  const std::map<std::string, int> measured_rows = {{"ap1000", 6}, {"t3d", 1}, {"t3e", 3}, {"x1", 7}};
+  // Point-to-point rows, plus the X1, Power4 and SX-6 barriers (3 each) and the AP1000 S-net
+  // barrier and xy allreduce (2).
+  const std::map<std::string, int> measured_rows = {{"ap1000", 6}, {"t3d", 1}, {"t3e", 3}, {"x1", 7},
+                                                    {"power4", 6}, {"sx6", 6}};
   for (const auto& [machine, expected] : measured_rows) {
     int measured = 0;
     for (const Comparison& c : calibrate(machine, figures)) {
@@ -154,4 +156,15 @@ TEST(Experiments, CollectiveFiguresMoveWithTheMachine) {
   EXPECT_NEAR(collective_time(slower_xy, CollectiveKind::AllreduceSumInt, 3) -
                   collective_time(ap1000, CollectiveKind::AllreduceSumInt, 3),
               3 * 40e-6, 1e-9);
+  // Power4: the release flag is read by each of the other 3 waiters in turn.
+  const MachineSetup power4{"power4", {}, {}, 4};
+  const MachineSetup slower_reads{"power4", {"sync_release_per_rank=2.15"}, {}, 4};
+  EXPECT_NEAR(collective_time(slower_reads, CollectiveKind::Barrier) - collective_time(power4, CollectiveKind::Barrier),
+              3 * 1.0e-6, 1e-9);
+  // SX-6: the full-node delay appears once the job fills the node's CPUs (four-rank nodes with a
+  // four-way word: the same updates as before), and moves with them.
+  const double four = collective_time({"sx6", {}, {{"XO_COLL_BRANCHING", "4"}}, 4}, CollectiveKind::Barrier);
+  const double four_full =
+      collective_time({"sx6", {"cpus_per_node=4"}, {{"XO_COLL_BRANCHING", "4"}}, 4}, CollectiveKind::Barrier);
+  EXPECT_NEAR(four_full - four, 10.7e-6, 1e-9);
 }

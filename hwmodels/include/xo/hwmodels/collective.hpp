@@ -37,7 +37,7 @@ enum class Algorithm : std::uint8_t {
   TreeSelectiveBroadcast,  // AP1000 barrier/allreduce: a tree up to rank 0, then a selective broadcast
   SyncNetwork,             // AP1000 S-net sync, T3E barrier hardware: whole-machine barrier in hardware
   XyReduction,             // AP1000 xy routines: whole-machine reduction of one number per call
-  FetchAddTree,            // X1: four-way fetch-and-add arrival tree, vector-scatter resume
+  FetchAddTree,            // X1, Power4, SX-6: atomic updates of shared words up a k-way tree, one release
   GpsPull,                 // X1: start flag, receivers pull from the root (bcast, scatter)
   GpsPush,                 // X1: start flag, senders push to the root (gather)
   GpsFold,                 // X1: power-of-two folding, pulling from the right (reduce)
@@ -82,11 +82,17 @@ struct CollectiveHardware {
   double sync = -1;
   // Whole-machine reduction of one number per call (AP1000 xy routines): s per call.
   double xy_reduction = -1;
-  // Atomic fetch-and-add on a word in another rank's memory (X1 AMOs): s per operation, applied
-  // one at a time at the word; on the same node and across nodes.
+  // Atomic fetch-and-add on a shared synchronisation word (X1 AMOs, shared-memory atomics of an
+  // SMP node): s per operation, applied one at a time at the word; on the same node and across.
   double fetch_add = -1;
   double fetch_add_off_node = -1;
-  double resume = 0;  // s for the last arrival's vector scatter store of every resume word
+  // Release of a fetch-and-add barrier after the last update: s once (X1: the vector scatter store
+  // of every resume word) plus s per waiting rank (waiters whose reads of one flag are served in turn).
+  double resume = 0;
+  double resume_per_rank = 0;
+  // s a barrier loses when the job runs a rank on every CPU of a node it spans: the operating
+  // system must then take its time slices from a rank (0: not modelled).
+  double full_node_delay = 0;
   int ranks_per_node = 1;
   // One-sided transfers of the gps-structure algorithms (X1 remote loads and stores).
   double remote_flag = -1;  // s for a store of a flag or an address to another rank's memory
