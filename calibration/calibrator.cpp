@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "collective_figures.hpp"
+#include "comparison_support.hpp"
 #include "xo/calibration/experiments.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
@@ -49,33 +51,8 @@ int job_size_of(const SeedFigure& figure) {
   return 2;
 }
 
-std::string format(double value) {
-  std::ostringstream out;
-  if ((value == std::floor(value) || std::abs(value) >= 1000) && std::abs(value) < 1e15) {
-    out << std::llround(value);  // byte counts, defaults and large rates print in full
-  } else {
-    out.precision(4);
-    out << value;
-  }
-  return out.str();
-}
 
-void compare_number(Comparison& c, double simulated) {
-  const double published = std::strtod(c.figure.value.c_str(), nullptr);
-  c.simulated = format(simulated) + " " + c.figure.unit;
-  c.error_percent = published != 0 ? 100.0 * (simulated - published) / published : 0.0;
-  c.status = std::abs(*c.error_percent) <= kTargetErrorPercent ? Comparison::Status::Within
-                                                                : Comparison::Status::Outside;
-}
 
-// "4096-8192" -> [4096, 8192]; false if the value is not a range.
-bool parse_range(const std::string& value, double& low, double& high) {
-  const std::size_t dash = value.find('-');
-  if (dash == std::string::npos || dash == 0) return false;
-  low = std::strtod(value.substr(0, dash).c_str(), nullptr);
-  high = std::strtod(value.substr(dash + 1).c_str(), nullptr);
-  return high > low;
-}
 
 // The environment variable a row's parameters name, if the machine reads it.
 std::string named_variable(const hw::Machine& machine, const SeedFigure& figure) {
@@ -87,16 +64,13 @@ std::string named_variable(const hw::Machine& machine, const SeedFigure& figure)
   return {};
 }
 
-std::string parameter(const SeedFigure& figure, const std::string& key) {
-  const auto it = figure.parameters.find(key);
-  return it == figure.parameters.end() ? std::string() : it->second;
-}
 
 // The machine as the figure's experiment ran it: the AP1000's CellOS-level rows without the MPI
-// layer, the T3E rows with the library version they name and buffering off as in the paper.
+// layer (on messages and broadcasts), the T3E rows with the library version they name and
+// buffering off as in the paper.
 MachineSetup setup_for(const hw::Machine& machine, const SeedFigure& figure) {
   MachineSetup setup{machine.name(), {}, {}, job_size_of(figure)};
-  if (parameter(figure, "impl") == "cellos") setup.params.push_back("mpi_layer=0");
+  if (parameter(figure, "impl") == "cellos") setup.params = {"mpi_layer=0", "bnet_mpi_layer=0", "bnet_mpi_G=0"};
   if (const std::string version = parameter(figure, "version"); !version.empty()) {
     // Seed 003: "message buffering was suppressed by setting MPP_BUFFER_MAX=0".
     setup.env = {{"XO_T3E_HW_QUEUES", version == "old" ? "0" : "1"}, {"MPP_BUFFER_MAX", "0"}};
@@ -117,9 +91,10 @@ Line ack_pingpong_line(const MachineSetup& setup) {
   return fit_line(bytes, seconds);
 }
 
-Comparison compare(const hw::Machine& machine, const SeedFigure& figure) {
+Comparison compare(const hw::Machine& machine, const SeedFigure& figure, const std::vector<std::string>& params) {
   Comparison c{figure, Comparison::Status::NotModelled, "", std::nullopt, "", true};
-  const MachineSetup setup = setup_for(machine, figure);
+  MachineSetup setup = setup_for(machine, figure);
+  setup.params.insert(setup.params.begin(), params.begin(), params.end());
   for (const PathLimit& limit : kPathLimits) {
     if (machine.name() == limit.machine && figure.figure == limit.figure) {
       const std::int64_t largest = largest_size_on_path(setup, limit.path);
@@ -171,19 +146,7 @@ Comparison compare(const hw::Machine& machine, const SeedFigure& figure) {
     c.status = size >= low && size <= high ? Comparison::Status::InRange : Comparison::Status::OutOfRange;
     return c;
   }
-  if (figure.figure == "barrier_time" || figure.figure == "allreduce_time") {
-    MachineSetup run = setup;
-    for (const char* key : {"npes", "cells"}) {
-      if (const std::string n = parameter(figure, key); !n.empty()) run.ranks = std::atoi(n.c_str());
-    }
-    const bool barrier = figure.figure == "barrier_time";
-    const int count = barrier ? 0 : std::atoi(parameter(figure, "count").c_str());
-    c.method = (barrier ? std::string("MPI_Barrier") : "MPI_Allreduce of " + std::to_string(count) + " int") +
-               " on " + std::to_string(run.ranks) + " ranks, slowest rank's mean of back-to-back calls";
-    compare_number(c, collective_time(run, barrier ? CollectiveKind::Barrier : CollectiveKind::AllreduceSumInt,
-                                      count) * 1e6);
-    return c;
-  }
+  if (compare_collective_figure(setup, c)) return c;
   if (const std::string var = named_variable(machine, figure); !var.empty()) {
     for (const hw::EnvVar& v : machine.env_vars()) {
       if (v.name != var) continue;
@@ -199,11 +162,13 @@ Comparison compare(const hw::Machine& machine, const SeedFigure& figure) {
 
 }  // namespace
 
-std::vector<Comparison> calibrate(const std::string& machine_name, const std::vector<SeedFigure>& figures) {
+std::vector<Comparison> calibrate(const std::string& machine_name, const std::vector<SeedFigure>& figures,
+                                  const std::vector<std::string>& params) {
   const auto machine = hw::builtin_machines().create(machine_name);
+  for (const std::string& assignment : params) machine->set_param_assignment(assignment);
   std::vector<Comparison> comparisons;
   for (const SeedFigure& figure : figures) {
-    if (figure.machine == machine_name) comparisons.push_back(compare(*machine, figure));
+    if (figure.machine == machine_name) comparisons.push_back(compare(*machine, figure, params));
   }
   return comparisons;
 }

@@ -3,33 +3,15 @@
 #include <mpi.h>
 
 #include <algorithm>
-#include <stdexcept>
 #include <vector>
 
-#include "xo/reference_mpi/simulation.hpp"
+#include "run_setup.hpp"
 
 namespace xo::calibration {
 
 namespace {
 
 constexpr int kRepetitions = 3;
-
-xo::mpi::SimulationOptions options_for(const MachineSetup& setup, int ranks) {
-  xo::mpi::SimulationOptions options;
-  options.ranks = ranks;
-  options.machine = setup.machine;
-  options.params = setup.params;
-  options.compute = xo::mpi::ComputeMode::None;
-  options.env_lookup = [&setup](const char* name) -> const char* {
-    const auto it = setup.env.find(name);
-    return it == setup.env.end() ? nullptr : it->second.c_str();
-  };
-  return options;
-}
-
-void check(const xo::mpi::SimulationResult& result) {
-  if (result.exit_code != 0) throw std::runtime_error("calibration run failed: " + result.error);
-}
 
 }  // namespace
 
@@ -150,35 +132,6 @@ std::int64_t half_bandwidth_size(const MachineSetup& setup, std::int64_t asympto
     (pingpong_bandwidth(setup, mid) >= half ? high : low) = mid;
   }
   return high;
-}
-
-}  // namespace xo::calibration
-
-namespace xo::calibration {
-
-double collective_time(const MachineSetup& setup, CollectiveKind kind, int count) {
-  std::vector<double> per_rank(static_cast<std::size_t>(setup.ranks), 0.0);
-  const auto result = xo::mpi::run_simulation(options_for(setup, setup.ranks), [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::vector<int> in(static_cast<std::size_t>(std::max(count, 1)), rank);
-    std::vector<int> out(in.size());
-    MPI_Barrier(MPI_COMM_WORLD);  // start together, as the seeds' benchmarks did
-    const double start = MPI_Wtime();
-    for (int i = 0; i < kRepetitions; ++i) {
-      if (kind == CollectiveKind::Barrier) {
-        MPI_Barrier(MPI_COMM_WORLD);
-      } else {
-        MPI_Allreduce(in.data(), out.data(), count, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-      }
-    }
-    per_rank[static_cast<std::size_t>(rank)] = (MPI_Wtime() - start) / kRepetitions;
-    MPI_Finalize();
-    return 0;
-  });
-  check(result);
-  return *std::max_element(per_rank.begin(), per_rank.end());
 }
 
 }  // namespace xo::calibration

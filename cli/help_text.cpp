@@ -81,23 +81,27 @@ Examples:
   xo machines --show loggp
 )";
 
-constexpr const char* kCalibrate = R"(Usage: xo calibrate [--figures FILE] [MACHINE...]
+constexpr const char* kCalibrate = R"(Usage: xo calibrate [--figures FILE] [--param KEY=VALUE]... [MACHINE...]
 
 Runs the experiments of the seed papers on each machine model (all of them by default) and prints,
 for every published figure of that machine, the published value, the simulated one and the error.
 Switch points are measured by sweeping message sizes and watching which protocol path a message
-takes; bandwidths by ping-pong; latencies by straight-line fits of ping-pong sweeps, as the
-papers made them. A figure that is an MPI setting is compared with the model's default, one that
+takes; bandwidths by ping-pong; latencies by straight-line fits of ping-pong sweeps; collective
+times by back-to-back calls; crossovers (a tree's best branching factor, where hardware stops
+beating software) by sweeping the knob that forces one side; shapes (constant in group size,
+doubling) by checking them, as the papers made them. A figure that is an MPI setting is compared with the model's default, one that
 is a size of the hardware (a packet) with the model's parameter. Figures whose experiment needs a
 part not built yet are listed as not modelled.
 The target is 5 %; the exit status is 1 if a measured figure misses it.
 
 Options:
   --figures FILE   the published figures (default: calibration/seed_figures.csv in the source tree)
+  -p, --param K=V  override a model parameter (as for xo run), to see which figures it moves
 
 Examples:
   xo calibrate
   xo calibrate xt3
+  xo calibrate --param o_s=140 --param o_r=60 ap1000
 )";
 
 }  // namespace

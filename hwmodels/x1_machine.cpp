@@ -49,6 +49,9 @@ X1Machine::X1Machine()
                  "Cray X1 hardware: four MSPs per node"});
   add_parameter({"remote_flag", 1.0, "us", 0, 1e6, "store of a start flag, address or check-in to another rank",
                  "assumption: one remote memory reference (L)"});
+  add_parameter({"bcast_prealloc_bytes", 32, "bytes", 0, 1e9,
+                 "MPI_Bcast below this size: the root copies the data to a preallocated buffer and leaves",
+                 std::string(kSeed) + ", MPI_Bcast: \"small enough (< 32 bytes)\""});
   add_cpu_factor_parameter();
 
   add_env_var({"MPI_BUFFER_MAX", -1, -1, kMaxInt, "bytes",
@@ -75,6 +78,7 @@ void X1Machine::refresh() {
   hardware_.resume = param("resume") * 1e-6;
   hardware_.ranks_per_node = static_cast<int>(param("msps_per_node")) * (ssp_mode() ? 4 : 1);
   hardware_.remote_flag = param("remote_flag") * 1e-6;
+  hardware_.bcast_preallocated_bytes = static_cast<std::int64_t>(param("bcast_prealloc_bytes"));
 }
 
 // Seed 000, "Specific changes for collective routines": the gps-structure algorithms and the

@@ -2,8 +2,8 @@
 // routines"): a process stores addresses and a start flag into the others' memory (one remote
 // store, `remote_flag`); they load or store the data themselves at the link's rate and decrement a
 // check-in counter at the process that started it, which waits until it reaches zero.
-//  - Bcast: the others pull from the root; below 32 bytes the root copies the data into a
-//    preallocated buffer and leaves at once.
+//  - Bcast: the others pull from the root; below 32 bytes (`bcast_preallocated_bytes`) the root
+//    copies the data into a preallocated buffer and leaves at once.
 //  - Scatter(v): the others pull their block; Gather(v): the others push theirs.
 
 #include <cstring>
@@ -16,8 +16,6 @@
 namespace xo::mpi {
 
 namespace {
-
-constexpr std::int64_t kPreallocatedBytes = 32;  // seed 000, MPI_Bcast: "small enough (< 32 bytes)"
 
 sim::Time seconds(double s) { return sim::seconds_to_time(s); }
 
@@ -44,7 +42,7 @@ void start(CollectiveRun& run, std::vector<std::byte> data, bool wait_for_check_
 
 void bcast_gps_pull(CollectiveRun& run) {
   const auto bytes = static_cast<std::int64_t>(run.recv.size());
-  const bool small = bytes < kPreallocatedBytes;
+  const bool small = bytes < run.world.machine().collective_hardware().bcast_preallocated_bytes;
   if (run.rank == run.root) {
     if (small) run.charge_copy(bytes);
     start(run, run.recv, !small);

@@ -172,7 +172,14 @@ TEST(Cli, CalibrateComparesTheXt3WithItsSeed) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "eager_short_limit")) << r.out;
   EXPECT_TRUE(contains(r.out, "largest message on the 'short' path (size sweep, 2 ranks)")) << r.out;
-  EXPECT_TRUE(contains(r.out, "3 of 3 measured figures within 5 %")) << r.out;
+  EXPECT_TRUE(contains(r.out, "6 of 6 measured figures within 5 %")) << r.out;
+  // A parameter that moves a measured figure off target makes the exit status 1.
+  r = run_command(kXo + " calibrate --param G=0.5 xt3");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "(!)")) << r.out;
+  r = run_command(kXo + " calibrate --param nonsense=1 xt3");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err, "nonsense")) << r.err;
   r = run_command(kXo + " calibrate cray-9000");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.err, "unknown machine 'cray-9000'")) << r.err;

@@ -17,6 +17,8 @@ struct Comparison {
     Outside,      // numeric, beyond the target error
     InRange,      // the published value is a range and the simulation falls inside it
     OutOfRange,
+    Holds,        // the published figure is a shape ("constant", "doubles") and the simulation has it
+    Fails,
     NotModelled,  // the experiment needs something not built yet (collectives, ...)
   };
   SeedFigure figure;
@@ -29,7 +31,9 @@ struct Comparison {
 
 inline constexpr double kTargetErrorPercent = 5.0;
 
-// Runs the comparisons for every figure of `machine` (a name from the machine registry).
-std::vector<Comparison> calibrate(const std::string& machine, const std::vector<SeedFigure>& figures);
+// Runs the comparisons for every figure of `machine` (a name from the machine registry), with the
+// model parameters overridden by `params` ("key=value", as --param gives them).
+std::vector<Comparison> calibrate(const std::string& machine, const std::vector<SeedFigure>& figures,
+                                  const std::vector<std::string>& params = {});
 
 }  // namespace xo::calibration

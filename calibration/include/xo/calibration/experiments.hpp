@@ -40,9 +40,4 @@ std::int64_t largest_size_on_path(const MachineSetup& setup, const std::string& 
 // The smallest size whose ping-pong bandwidth reaches half of the bandwidth at `asymptote_bytes`.
 std::int64_t half_bandwidth_size(const MachineSetup& setup, std::int64_t asymptote_bytes = 64 << 20);
 
-enum class CollectiveKind { Barrier, AllreduceSumInt };
-// Seconds per call of back-to-back collectives on MPI_COMM_WORLD after a barrier, the slowest
-// rank's average: the seeds' collective benchmarks (seed 001 section 9, seed 000 Figure 1).
-double collective_time(const MachineSetup& setup, CollectiveKind kind, int count = 1);
-
 }  // namespace xo::calibration

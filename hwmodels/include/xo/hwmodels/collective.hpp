@@ -96,6 +96,7 @@ struct CollectiveHardware {
   int ranks_per_node = 1;
   // One-sided transfers of the gps-structure algorithms (X1 remote loads and stores).
   double remote_flag = -1;  // s for a store of a flag or an address to another rank's memory
+  std::int64_t bcast_preallocated_bytes = 0;  // Bcast below this size: the root copies and leaves at once
 };
 
 }  // namespace xo::hw
