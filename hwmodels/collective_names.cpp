@@ -18,8 +18,9 @@ constexpr std::array kGather{A::Auto, A::Linear, A::Binomial, A::GpsPush};
 constexpr std::array kGatherv{A::Auto, A::Linear, A::GpsPush};
 constexpr std::array kScatter{A::Auto, A::Linear, A::Binomial, A::SelectiveBroadcast, A::GpsPull};
 constexpr std::array kScatterv{A::Auto, A::Linear, A::SelectiveBroadcast, A::GpsPull};
-constexpr std::array kAllgather{A::Auto, A::Ring, A::RecursiveDoubling, A::Bruck, A::SelectiveBroadcast};
-constexpr std::array kAllgatherv{A::Auto, A::Ring, A::SelectiveBroadcast};
+constexpr std::array kAllgather{A::Auto, A::Ring, A::RecursiveDoubling, A::Bruck, A::SelectiveBroadcast,
+                                A::GatherBcast};
+constexpr std::array kAllgatherv{A::Auto, A::Ring, A::SelectiveBroadcast, A::GatherBcast};
 constexpr std::array kAlltoall{A::Auto, A::Linear, A::Pairwise, A::Bruck, A::SelectiveBroadcast, A::GpsScan};
 constexpr std::array kAlltoallv{A::Auto, A::Linear, A::Pairwise, A::SelectiveBroadcast, A::GpsScan};
 constexpr std::array kReduce{A::Auto, A::Binomial, A::KaryTree, A::ReduceScatterGather, A::XyReduction,
@@ -61,6 +62,7 @@ std::string_view algorithm_name(Algorithm algorithm) {
     case A::ReduceScatterGather: return "reduce_scatter_gather";
     case A::ReduceScatterAllgather: return "reduce_scatter_allgather";
     case A::ReduceBcast: return "reduce_bcast";
+    case A::GatherBcast: return "gather_bcast";
     case A::ReduceScatterv: return "reduce_scatterv";
     case A::SmpAware: return "smp_aware";
     case A::SelectiveBroadcast: return "selective_broadcast";

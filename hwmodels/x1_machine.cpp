@@ -82,8 +82,7 @@ void X1Machine::refresh() {
 }
 
 // Seed 000, "Specific changes for collective routines": the gps-structure algorithms and the
-// fetch-and-add barrier. Allgather(v) "call Gather and then broadcast": here a ring (not modelled
-// as gather + bcast yet).
+// fetch-and-add barrier; Allgather(v) and Allreduce are composed of them.
 CollectiveChoice X1Machine::choose_collective(const CollectiveQuery& q) const {
   using A = Algorithm;
   switch (q.op) {
@@ -96,6 +95,8 @@ CollectiveChoice X1Machine::choose_collective(const CollectiveQuery& q) const {
     case CollectiveOp::Alltoall:
     case CollectiveOp::Alltoallv: return {A::GpsScan};
     case CollectiveOp::Reduce: return {A::GpsFold};
+    case CollectiveOp::Allgather:
+    case CollectiveOp::Allgatherv: return {A::GatherBcast};
     case CollectiveOp::Allreduce: return {A::ReduceBcast};
     case CollectiveOp::ReduceScatter: return {A::ReduceScatterv};
     case CollectiveOp::Scan: return {A::GpsChain};

@@ -21,6 +21,7 @@ void scatter_binomial(CollectiveRun& run);
 void allgather_ring(CollectiveRun& run);
 void allgather_recursive_doubling(CollectiveRun& run);
 void allgather_bruck(CollectiveRun& run);
+void allgather_gather_bcast(CollectiveRun& run);
 void alltoall_linear(CollectiveRun& run);
 void alltoall_pairwise(CollectiveRun& run);
 void alltoall_bruck(CollectiveRun& run);

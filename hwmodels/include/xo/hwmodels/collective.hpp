@@ -30,6 +30,7 @@ enum class Algorithm : std::uint8_t {
   ReduceScatterGather,     // reduce: reduce-scatter by recursive halving, then a binomial gather (Rabenseifner)
   ReduceScatterAllgather,  // allreduce: recursive halving, then recursive doubling allgather (Rabenseifner)
   ReduceBcast,             // allreduce: reduce to rank 0, then bcast
+  GatherBcast,             // allgather(v): gather(v) to rank 0, then bcast
   ReduceScatterv,          // reduce_scatter: reduce to rank 0, then scatterv
   SmpAware,                // allreduce: reduce within each node, across node leaders, bcast within nodes
   // Hardware and remote-memory algorithms of particular machines.
