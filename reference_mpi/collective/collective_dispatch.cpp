@@ -164,6 +164,12 @@ hw::CollectiveQuery describe(const CollectiveRun& run) {
 
 void run_collective(CollectiveRun& run) {
   const Query q = describe(run);
+  if (!run.checked) {  // the program's own call, not a step of a composed algorithm
+    const bool sizes_differ = run.op == Op::Gatherv || run.op == Op::Scatterv || run.op == Op::Allgatherv ||
+                              run.op == Op::Alltoallv;
+    run.world.collective_ledger().check(run, sizes_differ ? -1 : q.bytes);
+    run.checked = true;
+  }
   const hw::Machine& machine = run.world.machine();
   run.choice = machine.collective(q);
   const AlgorithmEntry* entry = find_algorithm(run.op, run.choice.algorithm);

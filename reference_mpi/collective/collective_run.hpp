@@ -48,6 +48,7 @@ struct CollectiveRun {
   hw::CollectiveChoice choice;
   std::uint64_t sequence = 0;  // this communicator's collective call count: members agree on it
   int board_phase = 0;         // distinguishes several hardware steps of one call (HardwareBoard)
+  bool checked = false;        // matched against the other members' calls (CollectiveLedger)
 
   std::vector<std::byte> send;
   std::vector<std::byte> recv;

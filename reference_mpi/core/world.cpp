@@ -165,7 +165,9 @@ std::string World::describe_blocked(int rank) {
     separator = "; ";
     CommHandle* comm = state.comms.find(r->comm);
     const std::string comm_name = comm != nullptr ? comm->shared->name : "a freed communicator";
-    if (r->kind == Request::Kind::Recv) {
+    if (r->internal) {  // a step of a collective algorithm: its tag and direction mean nothing to the user
+      out << "rank " << r->peer << " of " << comm_name << " to take part";
+    } else if (r->kind == Request::Kind::Recv) {
       out << r->call << " from " << describe_peer(r->peer) << " (" << describe_tag(r->tag) << ") on " << comm_name;
     } else {
       out << r->call << " to rank " << r->peer << " (" << describe_tag(r->tag) << ", " << r->bytes

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "../collective/collective_ledger.hpp"
 #include "../collective/hardware_board.hpp"
 #include "../kernel/engine.hpp"
 #include "comm_meeting.hpp"
@@ -50,6 +51,7 @@ class World {
   int new_context() { return next_context_++; }
   CommMeetings& meetings() { return meetings_; }
   HardwareBoard& board() { return board_; }
+  CollectiveLedger& collective_ledger() { return ledger_; }
   void count_message() { ++messages_; }
 
   // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call.
@@ -87,6 +89,7 @@ class World {
   std::vector<std::unique_ptr<Message>> message_storage_;
   CommMeetings meetings_;
   HardwareBoard board_;
+  CollectiveLedger ledger_;
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;

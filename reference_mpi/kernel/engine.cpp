@@ -172,7 +172,8 @@ std::string Engine::deadlock_report() const {
   std::size_t finished = 0;
   for (const Rank& r : ranks_) finished += r.state == State::Finished ? 1 : 0;
   if (finished > 0) out << "  (" << finished << " ranks had already finished)\n";
-  out << "Check that every send has a matching receive (peer, tag, communicator), or use nonblocking calls.";
+  out << "Check that every send has a matching receive (peer, tag, communicator) and that every rank of a "
+         "communicator calls its collectives, or use nonblocking calls.";
   return out.str();
 }
 

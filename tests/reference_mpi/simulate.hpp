@@ -12,10 +12,12 @@
 
 namespace xo::test {
 
-inline mpi::SimulationResult simulate(int ranks, const std::function<void(int rank, int size)>& body,
+inline mpi::SimulationResult simulate(int ranks, const std::string& machine,
+                                      const std::function<void(int rank, int size)>& body,
                                       std::vector<std::string> params = {}) {
   mpi::SimulationOptions options;
   options.ranks = ranks;
+  options.machine = machine;
   options.params = std::move(params);
   options.env_lookup = [](const char*) -> const char* { return nullptr; };
   return mpi::run_simulation(options, [&](int argc, char** argv) {
@@ -28,6 +30,11 @@ inline mpi::SimulationResult simulate(int ranks, const std::function<void(int ra
     MPI_Finalize();
     return 0;
   });
+}
+
+inline mpi::SimulationResult simulate(int ranks, const std::function<void(int rank, int size)>& body,
+                                      std::vector<std::string> params = {}) {
+  return simulate(ranks, "loggp", body, std::move(params));
 }
 
 // Virtual time of the calling rank in microseconds.
