@@ -13,10 +13,12 @@ namespace xo::mpi {
 
 class DatatypeTable;
 class GroupTable;
+class OpTable;
 
 // Tables of the rank whose fiber is running. Only valid inside an MPI call of a simulated rank.
 DatatypeTable& current_datatypes();
 GroupTable& current_groups();
+OpTable& current_ops();
 
 // Marks the rank as inside `name` and returns whether MPI is usable (initialized, not finalized).
 bool enter_call(const char* name);

@@ -11,6 +11,7 @@ namespace xo::mpi {
 
 DatatypeTable& current_datatypes() { return World::current().self().datatypes; }
 GroupTable& current_groups() { return World::current().self().groups; }
+OpTable& current_ops() { return World::current().self().ops; }
 int current_world_rank() { return World::current().self().world_rank; }
 
 void require_pointer(const void* pointer, const char* what) {

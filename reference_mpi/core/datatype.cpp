@@ -52,6 +52,38 @@ void check_non_negative(std::int64_t value, const char* what) {
 std::int64_t basic_size(BasicType type) { return info(type).size; }
 std::int64_t basic_alignment(BasicType type) { return info(type).alignment; }
 
+const char* basic_type_name(BasicType type) {
+  switch (type) {
+    case BasicType::Char: return "MPI_CHAR";
+    case BasicType::SignedChar: return "MPI_SIGNED_CHAR";
+    case BasicType::UnsignedChar: return "MPI_UNSIGNED_CHAR";
+    case BasicType::Short: return "MPI_SHORT";
+    case BasicType::UnsignedShort: return "MPI_UNSIGNED_SHORT";
+    case BasicType::Int: return "MPI_INT";
+    case BasicType::Unsigned: return "MPI_UNSIGNED";
+    case BasicType::Long: return "MPI_LONG";
+    case BasicType::UnsignedLong: return "MPI_UNSIGNED_LONG";
+    case BasicType::LongLong: return "MPI_LONG_LONG_INT";
+    case BasicType::UnsignedLongLong: return "MPI_UNSIGNED_LONG_LONG";
+    case BasicType::Float: return "MPI_FLOAT";
+    case BasicType::Double: return "MPI_DOUBLE";
+    case BasicType::LongDouble: return "MPI_LONG_DOUBLE";
+    case BasicType::WChar: return "MPI_WCHAR";
+    case BasicType::Bool: return "MPI_C_BOOL";
+    case BasicType::Int8: return "MPI_INT8_T";
+    case BasicType::Int16: return "MPI_INT16_T";
+    case BasicType::Int32: return "MPI_INT32_T";
+    case BasicType::Int64: return "MPI_INT64_T";
+    case BasicType::UInt8: return "MPI_UINT8_T";
+    case BasicType::UInt16: return "MPI_UINT16_T";
+    case BasicType::UInt32: return "MPI_UINT32_T";
+    case BasicType::UInt64: return "MPI_UINT64_T";
+    case BasicType::Byte: return "MPI_BYTE";
+    case BasicType::Packed: return "MPI_PACKED";
+  }
+  return "an unknown basic type";
+}
+
 Datatype Datatype::basic(BasicType type) {
   Datatype t;
   const BasicInfo i = info(type);

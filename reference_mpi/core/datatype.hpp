@@ -18,6 +18,7 @@ enum class BasicType : std::uint8_t {
 
 std::int64_t basic_size(BasicType type);
 std::int64_t basic_alignment(BasicType type);
+const char* basic_type_name(BasicType type);  // the MPI handle's name, "MPI_DOUBLE"
 
 struct TypeBlock {
   std::int64_t offset;  // bytes from the start of the instance

@@ -1,5 +1,6 @@
 #include "op_table.hpp"
 
+#include <cassert>
 #include <string>
 
 #include "mpi_error.hpp"
@@ -8,23 +9,38 @@ namespace xo::mpi {
 
 const ReductionOp& OpTable::get(MPI_Op handle) const {
   if (const ReductionOp* op = ReductionOp::predefined(handle)) return *op;
-  const auto i = static_cast<std::size_t>(handle - XO_FIRST_USER_OP);
-  if (handle >= XO_FIRST_USER_OP && i < user_.size() && user_[i]) return *user_[i];
-  if (handle == MPI_OP_NULL) throw MpiError(MPI_ERR_OP, "the operation is MPI_OP_NULL; pass MPI_SUM, MPI_MAX, ... or an operation from MPI_Op_create");
-  throw MpiError(MPI_ERR_OP, "operation handle " + std::to_string(handle) +
-                                 " is not a valid operation (never created, or already freed with MPI_Op_free)");
+  if (handle == MPI_OP_NULL) {
+    throw MpiError(MPI_ERR_OP,
+                   "the operation is MPI_OP_NULL; pass a predefined operation such as MPI_SUM, or one "
+                   "made by MPI_Op_create");
+  }
+  const auto index = static_cast<std::size_t>(handle - XO_FIRST_USER_OP);
+  if (handle < XO_FIRST_USER_OP || index >= user_.size()) {
+    throw MpiError(MPI_ERR_OP, "operation handle " + std::to_string(handle) +
+                                   " was never created on this rank; is the variable uninitialized, or was the "
+                                   "handle passed from another process?");
+  }
+  if (!user_[index]) {
+    throw MpiError(MPI_ERR_OP, "operation handle " + std::to_string(handle) +
+                                   " was already freed with MPI_Op_free; it cannot be used afterwards");
+  }
+  return *user_[index];
 }
 
 MPI_Op OpTable::add(ReductionOp op) {
-  user_.emplace_back(std::move(op));
-  return XO_FIRST_USER_OP + static_cast<MPI_Op>(user_.size() - 1);
+  assert(op.function_ != nullptr && "only user operations get handles");
+  op.handle_ = static_cast<MPI_Op>(user_.size()) + XO_FIRST_USER_OP;
+  user_.push_back(std::make_unique<const ReductionOp>(op));
+  return op.handle_;
 }
 
 void OpTable::free(MPI_Op& handle) {
-  if (ReductionOp::predefined(handle) != nullptr) {
-    throw MpiError(MPI_ERR_OP, "predefined operations such as MPI_SUM cannot be freed; free only operations made by MPI_Op_create");
+  if (const ReductionOp* op = ReductionOp::predefined(handle)) {
+    throw MpiError(MPI_ERR_OP, op->name() +
+                                   " is predefined and cannot be freed; MPI_Op_free takes only operations "
+                                   "made by MPI_Op_create");
   }
-  get(handle);  // throws for unknown or freed handles
+  get(handle);  // validates: throws for MPI_OP_NULL, unknown and already-freed handles
   user_[static_cast<std::size_t>(handle - XO_FIRST_USER_OP)].reset();
   handle = MPI_OP_NULL;
 }

@@ -1,9 +1,12 @@
 #pragma once
-// A rank's MPI_Op handles: the predefined operations, and user operations from XO_FIRST_USER_OP up.
+// A rank's MPI_Op handles. The predefined operations are shared and immutable; user operations
+// from MPI_Op_create get handles from XO_FIRST_USER_OP upward. Handles are never reused, so a
+// stale handle (used after MPI_Op_free, or freed twice) is always reported instead of silently
+// naming a newer operation.
 
 #include <mpi.h>
 
-#include <optional>
+#include <memory>
 #include <vector>
 
 #include "reduction_op.hpp"
@@ -12,14 +15,15 @@ namespace xo::mpi {
 
 class OpTable {
  public:
-  // Throws MpiError(MPI_ERR_OP) for MPI_OP_NULL, unknown or freed handles.
+  // Throws MpiError(MPI_ERR_OP) for MPI_OP_NULL, unknown and freed handles. The reference stays
+  // valid until the handle is freed.
   const ReductionOp& get(MPI_Op handle) const;
   MPI_Op add(ReductionOp op);
-  // Predefined operations cannot be freed; sets the handle to MPI_OP_NULL.
+  // Predefined operations cannot be freed (MPI_ERR_OP); sets the handle to MPI_OP_NULL.
   void free(MPI_Op& handle);
 
  private:
-  std::vector<std::optional<ReductionOp>> user_;  // index = handle - XO_FIRST_USER_OP
+  std::vector<std::unique_ptr<const ReductionOp>> user_;  // index = handle - XO_FIRST_USER_OP; null once freed
 };
 
 }  // namespace xo::mpi

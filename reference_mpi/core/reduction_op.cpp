@@ -1,224 +1,271 @@
 #include "reduction_op.hpp"
 
-#include <array>
-#include <cstring>
-#include <memory>
-#include <type_traits>
+#include <algorithm>
+#include <cassert>
+#include <climits>
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "datatype_pack.hpp"
 #include "mpi_error.hpp"
+#include "reduction_kernels.hpp"
 
 namespace xo::mpi {
 
 namespace {
 
-constexpr std::array<const char*, 13> kNames{"MPI_OP_NULL", "MPI_MAX",  "MPI_MIN", "MPI_SUM",  "MPI_PROD",
-                                             "MPI_LAND",    "MPI_BAND", "MPI_LOR", "MPI_BOR",  "MPI_LXOR",
-                                             "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC"};
+constexpr const char* kNames[] = {"MPI_OP_NULL", "MPI_MAX",  "MPI_MIN",  "MPI_SUM",  "MPI_PROD",   "MPI_LAND", "MPI_BAND",
+                                  "MPI_LOR",     "MPI_BOR",  "MPI_LXOR", "MPI_BXOR", "MPI_MAXLOC", "MPI_MINLOC"};
 
-enum class TypeClass { Integer, Floating, Logical, Byte, None };
+// The groups of basic types that decide which predefined operations apply (MPI-1.1 section 4.9.2).
+// Like MPICH, and unlike the letter of MPI-1, MPI_CHAR and MPI_WCHAR count as integers.
+enum class TypeClass : std::uint8_t { Integer, Floating, Logical, Byte };
 
-TypeClass class_of(BasicType t) {
-  switch (t) {
+TypeClass type_class(BasicType type) {
+  switch (type) {
     case BasicType::Float: case BasicType::Double: case BasicType::LongDouble: return TypeClass::Floating;
     case BasicType::Bool: return TypeClass::Logical;
-    case BasicType::Byte: return TypeClass::Byte;
-    case BasicType::Packed: return TypeClass::None;
+    case BasicType::Byte: case BasicType::Packed: return TypeClass::Byte;
     default: return TypeClass::Integer;
   }
 }
 
+bool is_logical(MPI_Op op) { return op == MPI_LAND || op == MPI_LOR || op == MPI_LXOR; }
+bool is_bitwise(MPI_Op op) { return op == MPI_BAND || op == MPI_BOR || op == MPI_BXOR; }
+bool is_located(MPI_Op op) { return op == MPI_MAXLOC || op == MPI_MINLOC; }
+
 bool defined_on(MPI_Op op, TypeClass c) {
-  switch (op) {
-    case MPI_MAX: case MPI_MIN: return c == TypeClass::Integer || c == TypeClass::Floating;
-    case MPI_SUM: case MPI_PROD: return c == TypeClass::Integer || c == TypeClass::Floating;
-    case MPI_LAND: case MPI_LOR: case MPI_LXOR: return c == TypeClass::Integer || c == TypeClass::Logical;
-    case MPI_BAND: case MPI_BOR: case MPI_BXOR: return c == TypeClass::Integer || c == TypeClass::Byte;
-    default: return false;
+  if (c == TypeClass::Integer) return true;
+  if (is_logical(op)) return c == TypeClass::Logical;
+  if (is_bitwise(op)) return c == TypeClass::Byte;
+  return c == TypeClass::Floating;  // MAX, MIN, SUM, PROD
+}
+
+// What the user should do instead, for an operation applied to a type class it does not take.
+std::string advice(MPI_Op op, TypeClass c) {
+  const std::string name = kNames[op];
+  const std::string takes = is_logical(op)   ? name + " takes integer types and MPI_C_BOOL"
+                            : is_bitwise(op) ? name + " takes integer types and MPI_BYTE"
+                                             : name + " takes integer and floating-point types";
+  if (c == TypeClass::Byte) {
+    return takes + "; MPI_BYTE and MPI_PACKED are uninterpreted bytes, so describe the data by its real type "
+                   "(MPI_UNSIGNED_CHAR, MPI_UINT8_T, ...)";
+  }
+  if (c == TypeClass::Logical) return takes + "; use MPI_LAND, MPI_LOR or MPI_LXOR on MPI_C_BOOL, or reduce MPI_INT";
+  if (is_bitwise(op)) {
+    return takes + "; floating-point values have no bitwise operations here: reduce their bits as an unsigned "
+                   "integer type of the same size, or define the operation with MPI_Op_create";
+  }
+  return takes + "; convert the values to MPI_INT or MPI_C_BOOL first, or define the operation with MPI_Op_create";
+}
+
+// The basic type of every element of the type map, or nullopt if it mixes types (or has none).
+std::optional<BasicType> uniform_type(const Datatype& type) {
+  const auto& blocks = type.blocks();
+  if (blocks.empty()) return std::nullopt;
+  for (const TypeBlock& b : blocks) {
+    if (b.basic != blocks.front().basic) return std::nullopt;
+  }
+  return blocks.front().basic;
+}
+
+const char* pair_name(BasicType value) {
+  switch (value) {
+    case BasicType::Float: return "MPI_FLOAT_INT";
+    case BasicType::Double: return "MPI_DOUBLE_INT";
+    case BasicType::Long: return "MPI_LONG_INT";
+    case BasicType::Int: return "MPI_2INT";
+    case BasicType::Short: return "MPI_SHORT_INT";
+    case BasicType::LongDouble: return "MPI_LONG_DOUBLE_INT";
+    default: return nullptr;
   }
 }
 
-// Integer arithmetic in an unsigned type at least as wide as int, so it wraps and never overflows.
-template <class T>
-using Wide = std::conditional_t<std::is_same_v<T, bool>, unsigned, std::make_unsigned_t<decltype(T{} + T{})>>;
-
-template <class T>
-T combine(MPI_Op op, T a, T b) {  // a op b
-  if constexpr (std::is_floating_point_v<T>) {
-    switch (op) {
-      case MPI_MAX: return a > b ? a : b;
-      case MPI_MIN: return a < b ? a : b;
-      case MPI_SUM: return a + b;
-      case MPI_PROD: return a * b;
-      default: return b;
-    }
-  } else {
-    switch (op) {
-      case MPI_MAX: return a > b ? a : b;
-      case MPI_MIN: return a < b ? a : b;
-      // Wrap around like the hardware instead of signed overflow (undefined in C++).
-      case MPI_SUM: return static_cast<T>(static_cast<Wide<T>>(a) + static_cast<Wide<T>>(b));
-      case MPI_PROD: return static_cast<T>(static_cast<Wide<T>>(a) * static_cast<Wide<T>>(b));
-      case MPI_LAND: return static_cast<T>((a != 0) && (b != 0));
-      case MPI_LOR: return static_cast<T>((a != 0) || (b != 0));
-      case MPI_LXOR: return static_cast<T>((a != 0) != (b != 0));
-      case MPI_BAND: return static_cast<T>(a & b);
-      case MPI_BOR: return static_cast<T>(a | b);
-      case MPI_BXOR: return static_cast<T>(a ^ b);
-      default: return b;
-    }
+// The value type if the packed map is a sequence of (value, int index) pairs with one value type,
+// as in MPI_DOUBLE_INT and types built from it; nullopt otherwise. MPI_2INT's two ints merge into
+// one run, so an all-int map with an even number of ints counts as MPI_2INT pairs.
+std::optional<BasicType> pair_value_type(const Datatype& type) {
+  const auto& blocks = type.blocks();
+  const auto index_bytes = static_cast<std::int64_t>(sizeof(int));
+  if (const auto element = uniform_type(type)) {
+    if (*element == BasicType::Int && type.size() % (2 * index_bytes) == 0) return BasicType::Int;
+    return std::nullopt;
   }
-}
-
-// Combines `n` packed elements of T (unaligned: memcpy in and out).
-template <class T>
-void combine_run(MPI_Op op, const std::byte* in, std::byte* inout, std::int64_t n) {
-  for (std::int64_t i = 0; i < n; ++i) {
-    T a;
-    T b;
-    std::memcpy(&a, in + i * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
-    std::memcpy(&b, inout + i * static_cast<std::int64_t>(sizeof(T)), sizeof(T));
-    b = combine(op, a, b);
-    std::memcpy(inout + i * static_cast<std::int64_t>(sizeof(T)), &b, sizeof(T));
-  }
-}
-
-void combine_block(MPI_Op op, BasicType t, const std::byte* in, std::byte* inout, std::int64_t n) {
-  switch (t) {
-    case BasicType::Char: case BasicType::SignedChar: case BasicType::Int8: return combine_run<std::int8_t>(op, in, inout, n);
-    case BasicType::UnsignedChar: case BasicType::UInt8: case BasicType::Byte: return combine_run<std::uint8_t>(op, in, inout, n);
-    case BasicType::Bool: return combine_run<bool>(op, in, inout, n);
-    case BasicType::Short: case BasicType::Int16: return combine_run<std::int16_t>(op, in, inout, n);
-    case BasicType::UnsignedShort: case BasicType::UInt16: return combine_run<std::uint16_t>(op, in, inout, n);
-    case BasicType::Int: case BasicType::Int32: return combine_run<std::int32_t>(op, in, inout, n);
-    case BasicType::Unsigned: case BasicType::UInt32: return combine_run<std::uint32_t>(op, in, inout, n);
-    case BasicType::Long: return combine_run<long>(op, in, inout, n);
-    case BasicType::UnsignedLong: return combine_run<unsigned long>(op, in, inout, n);
-    case BasicType::LongLong: case BasicType::Int64: return combine_run<long long>(op, in, inout, n);
-    case BasicType::UnsignedLongLong: case BasicType::UInt64: return combine_run<unsigned long long>(op, in, inout, n);
-    case BasicType::WChar: return combine_run<wchar_t>(op, in, inout, n);
-    case BasicType::Float: return combine_run<float>(op, in, inout, n);
-    case BasicType::Double: return combine_run<double>(op, in, inout, n);
-    case BasicType::LongDouble: return combine_run<long double>(op, in, inout, n);
-    case BasicType::Packed: return;
-  }
-}
-
-// MAXLOC / MINLOC on packed (value, int index) pairs; ties keep the lower index.
-template <class V>
-void combine_pairs(MPI_Op op, const std::byte* in, std::byte* inout, std::int64_t pairs) {
-  constexpr std::int64_t stride = sizeof(V) + sizeof(int);
-  for (std::int64_t i = 0; i < pairs; ++i) {
-    V a;
-    V b;
-    int ia = 0;
-    int ib = 0;
-    std::memcpy(&a, in + i * stride, sizeof(V));
-    std::memcpy(&ia, in + i * stride + sizeof(V), sizeof(int));
-    std::memcpy(&b, inout + i * stride, sizeof(V));
-    std::memcpy(&ib, inout + i * stride + sizeof(V), sizeof(int));
-    const bool take_a = op == MPI_MAXLOC ? (a > b || (a == b && ia < ib)) : (a < b || (a == b && ia < ib));
-    if (take_a) {
-      std::memcpy(inout + i * stride, &a, sizeof(V));
-      std::memcpy(inout + i * stride + sizeof(V), &ia, sizeof(int));
-    } else if (a == b) {
-      const int lower = std::min(ia, ib);
-      std::memcpy(inout + i * stride + sizeof(V), &lower, sizeof(int));
+  const BasicType value = blocks.front().basic;
+  if (blocks.size() % 2 != 0 || pair_name(value) == nullptr) return std::nullopt;
+  for (std::size_t i = 0; i < blocks.size(); i += 2) {
+    const TypeBlock& v = blocks[i];
+    const TypeBlock& index = blocks[i + 1];
+    if (v.basic != value || v.bytes != basic_size(value) || index.basic != BasicType::Int ||
+        index.bytes != index_bytes) {
+      return std::nullopt;
     }
   }
+  return value;
 }
 
-// The value type of a pair type's type map (value blocks and int index blocks only), or Packed.
-BasicType pair_value_type(const Datatype& type) {
-  if (type.blocks().empty()) return BasicType::Packed;
-  const BasicType value = type.blocks().front().basic;
+// The datatype as a message names it: "MPI_DOUBLE", "a derived datatype of MPI_INT elements", ...
+std::string describe(const Datatype& type) {
+  if (const auto element = uniform_type(type)) {
+    if (type.is_contiguous() && type.size() == basic_size(*element)) return basic_type_name(*element);
+    return std::string("a derived datatype of ") + basic_type_name(*element) + " elements";
+  }
+  if (const auto value = pair_value_type(type)) {
+    if (type.size() == basic_size(*value) + static_cast<std::int64_t>(sizeof(int))) return pair_name(*value);
+    return std::string("a derived datatype of ") + pair_name(*value) + " pairs";
+  }
+  std::vector<BasicType> kinds;
   for (const TypeBlock& b : type.blocks()) {
-    if (b.basic != value && b.basic != BasicType::Int) return BasicType::Packed;
+    if (std::find(kinds.begin(), kinds.end(), b.basic) == kinds.end()) kinds.push_back(b.basic);
   }
-  const std::int64_t pair = basic_size(value) + static_cast<std::int64_t>(sizeof(int));
-  return type.size() % pair == 0 ? value : BasicType::Packed;
+  std::string text = "a datatype mixing ";
+  for (std::size_t i = 0; i < kinds.size(); ++i) {
+    if (i > 0) text += i + 1 == kinds.size() ? " and " : ", ";
+    text += basic_type_name(kinds[i]);
+  }
+  return text;
 }
+
+// What a predefined operation combines in packed data: elements of one basic type, or (value, int)
+// pairs. Throws the MPI_ERR_OP that check() documents.
+struct Layout {
+  BasicType element;
+  bool pairs;
+};
+
+Layout layout_for(MPI_Op op, const Datatype& type) {
+  const std::string refused = std::string(kNames[op]) + " is not defined for " + describe(type) + ": ";
+  if (is_located(op)) {
+    if (const auto value = pair_value_type(type)) return {*value, true};
+    throw MpiError(MPI_ERR_OP, refused + kNames[op] + " takes (value, index) pairs; use MPI_2INT, MPI_FLOAT_INT, "
+                                         "MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT or MPI_LONG_DOUBLE_INT, with "
+                                         "the int index right after each value");
+  }
+  const auto element = uniform_type(type);
+  if (!element) {
+    throw MpiError(MPI_ERR_OP, refused + "predefined operations need all basic elements of one type (MPICH and "
+                                         "Open MPI refuse mixed types too); reduce each field with its own call, or "
+                                         "define the operation with MPI_Op_create");
+  }
+  const TypeClass c = type_class(*element);
+  if (!defined_on(op, c)) throw MpiError(MPI_ERR_OP, refused + advice(op, c));
+  return {*element, false};
+}
+
+template <bool kMax>
+void apply_located(BasicType value, const std::byte* in, std::byte* inout, std::int64_t pairs) {
+  switch (value) {
+    case BasicType::Float: return kernels::located<float, kMax>(in, inout, pairs);
+    case BasicType::Double: return kernels::located<double, kMax>(in, inout, pairs);
+    case BasicType::Long: return kernels::located<long, kMax>(in, inout, pairs);
+    case BasicType::Int: return kernels::located<int, kMax>(in, inout, pairs);
+    case BasicType::Short: return kernels::located<short, kMax>(in, inout, pairs);
+    case BasicType::LongDouble: return kernels::located<long double, kMax>(in, inout, pairs);
+    default: assert(false && "pair_value_type() admits only the six pair value types");
+  }
+}
+
+// Scratch memory holding `count` instances of a type at their type-map offsets, as a user's own
+// buffer would: base() is displacement 0 of the first instance. Data may lie below displacement 0
+// (negative lb) or far above it, so the allocation spans only the bytes touched, starting at a
+// max_align_t boundary relative to base() so that doubles in it are aligned.
+class TypedScratch {
+ public:
+  TypedScratch(const Datatype& type, std::int64_t count) {
+    std::int64_t first = INT64_MAX;
+    std::int64_t end = INT64_MIN;
+    for (const TypeBlock& b : type.blocks()) {
+      first = std::min(first, b.offset);
+      end = std::max(end, b.offset + b.bytes);
+    }
+    const std::int64_t last_instance = (count - 1) * type.extent();
+    constexpr auto kAlign = static_cast<std::int64_t>(alignof(std::max_align_t));
+    std::int64_t low = std::min<std::int64_t>(0, last_instance) + first;
+    low -= ((low % kAlign) + kAlign) % kAlign;  // round down, also for negative offsets
+    const std::int64_t high = std::max<std::int64_t>(0, last_instance) + end;
+    storage_.resize(static_cast<std::size_t>((high - low + kAlign - 1) / kAlign));
+    // Integer arithmetic: base() may lie outside the allocation, like MPI_BOTTOM-based buffers.
+    base_ = reinterpret_cast<std::byte*>(reinterpret_cast<std::uintptr_t>(storage_.data()) - low);
+  }
+  std::byte* base() const { return base_; }
+
+ private:
+  std::vector<std::max_align_t> storage_;
+  std::byte* base_ = nullptr;
+};
 
 }  // namespace
 
 const ReductionOp* ReductionOp::predefined(MPI_Op handle) {
+  // Every predefined operation is commutative (MPI-1.1 section 4.9.2).
+  static const ReductionOp ops[] = {
+      {MPI_MAX, nullptr, true},  {MPI_MIN, nullptr, true},  {MPI_SUM, nullptr, true},    {MPI_PROD, nullptr, true},
+      {MPI_LAND, nullptr, true}, {MPI_BAND, nullptr, true}, {MPI_LOR, nullptr, true},    {MPI_BOR, nullptr, true},
+      {MPI_LXOR, nullptr, true}, {MPI_BXOR, nullptr, true}, {MPI_MAXLOC, nullptr, true}, {MPI_MINLOC, nullptr, true}};
   if (handle < MPI_MAX || handle > MPI_MINLOC) return nullptr;
-  auto make = [](MPI_Op h) { return ReductionOp(h, nullptr, true); };  // every predefined op commutes
-  static const std::array<ReductionOp, 12> ops{make(MPI_MAX),  make(MPI_MIN),  make(MPI_SUM),    make(MPI_PROD),
-                                               make(MPI_LAND), make(MPI_BAND), make(MPI_LOR),    make(MPI_BOR),
-                                               make(MPI_LXOR), make(MPI_BXOR), make(MPI_MAXLOC), make(MPI_MINLOC)};
-  return &ops[static_cast<std::size_t>(handle - MPI_MAX)];
+  return &ops[handle - MPI_MAX];
 }
 
 ReductionOp ReductionOp::user(MPI_User_function* function, bool commutative) {
-  return ReductionOp(0, function, commutative);
+  assert(function != nullptr && "MPI_Op_create refuses a null function");
+  return ReductionOp(MPI_OP_NULL, function, commutative);
 }
 
 std::string ReductionOp::name() const {
-  return function_ != nullptr ? std::string("a user operation") : std::string(kNames[static_cast<std::size_t>(handle_)]);
+  if (function_ == nullptr) return kNames[handle_];
+  if (handle_ == MPI_OP_NULL) return "user operation";
+  return "user operation " + std::to_string(handle_);
 }
 
 void ReductionOp::check(const Datatype& type) const {
-  if (function_ != nullptr || type.size() == 0) return;
-  if (handle_ == MPI_MAXLOC || handle_ == MPI_MINLOC) {
-    const BasicType v = pair_value_type(type);
-    if (v != BasicType::Packed && (class_of(v) == TypeClass::Integer || class_of(v) == TypeClass::Floating)) return;
-    throw MpiError(MPI_ERR_OP, name() + " needs (value, index) pairs: use MPI_2INT, MPI_FLOAT_INT, MPI_DOUBLE_INT, "
-                               "MPI_LONG_INT, MPI_SHORT_INT or MPI_LONG_DOUBLE_INT");
-  }
-  for (const TypeBlock& b : type.blocks()) {
-    if (!defined_on(handle_, class_of(b.basic))) {
-      throw MpiError(MPI_ERR_OP, name() + " is not defined on this datatype's elements (MPI-1 section 4.9.2: "
-                                          "MAX/MIN/SUM/PROD take integers and floating types, LAND/LOR/LXOR "
-                                          "integers and C_BOOL, BAND/BOR/BXOR integers and MPI_BYTE); use a "
-                                          "fitting type or MPI_Op_create");
-    }
-  }
+  if (function_ == nullptr && type.size() > 0) layout_for(handle_, type);
 }
 
 void ReductionOp::apply(const std::byte* in, std::byte* inout, std::int64_t count, const Datatype& type,
                         MPI_Datatype handle) const {
   if (function_ != nullptr) return apply_user(in, inout, count, type, handle);
-  if (handle_ == MPI_MAXLOC || handle_ == MPI_MINLOC) {
-    const std::int64_t pairs = count * type.size() / (basic_size(pair_value_type(type)) + 4);
-    switch (pair_value_type(type)) {
-      case BasicType::Float: return combine_pairs<float>(handle_, in, inout, pairs);
-      case BasicType::Double: return combine_pairs<double>(handle_, in, inout, pairs);
-      case BasicType::LongDouble: return combine_pairs<long double>(handle_, in, inout, pairs);
-      case BasicType::Long: return combine_pairs<long>(handle_, in, inout, pairs);
-      case BasicType::Short: return combine_pairs<short>(handle_, in, inout, pairs);
-      default: return combine_pairs<int>(handle_, in, inout, pairs);
-    }
+  if (count <= 0 || type.size() == 0) return;
+  const Layout layout = layout_for(handle_, type);
+  const std::int64_t bytes = count * type.size();
+  if (layout.pairs) {
+    const std::int64_t pairs = bytes / (basic_size(layout.element) + static_cast<std::int64_t>(sizeof(int)));
+    if (handle_ == MPI_MAXLOC) return apply_located<true>(layout.element, in, inout, pairs);
+    return apply_located<false>(layout.element, in, inout, pairs);
   }
-  std::int64_t at = 0;
-  for (std::int64_t i = 0; i < count; ++i) {
-    for (const TypeBlock& b : type.blocks()) {
-      combine_block(handle_, b.basic, in + at, inout + at, b.bytes / basic_size(b.basic));
-      at += b.bytes;
-    }
-  }
+  kernels::with_c_type(layout.element, [&](auto zero) {
+    using T = decltype(zero);
+    kernels::elementwise<T>(handle_, in, inout, bytes / static_cast<std::int64_t>(sizeof(T)));
+  });
 }
 
+// User functions take an int count, so larger counts go in chunks. A contiguous type's packed
+// form is its memory layout and goes to the function as it is; other types are unpacked into
+// scratch buffers first, since the function indexes its arguments as arrays of the type.
 void ReductionOp::apply_user(const std::byte* in, std::byte* inout, std::int64_t count, const Datatype& type,
                              MPI_Datatype handle) const {
-  int len = static_cast<int>(count);
+  if (count <= 0) return;
+  auto call = [&](std::byte* in_base, std::byte* inout_base, std::int64_t stride) {
+    for (std::int64_t done = 0; done < count;) {
+      const int chunk = static_cast<int>(std::min<std::int64_t>(count - done, INT_MAX));
+      int len = chunk;  // the function may write to its arguments; keep our own copies
+      MPI_Datatype datatype = handle;
+      function_(in_base + done * stride, inout_base + done * stride, &len, &datatype);
+      done += chunk;
+    }
+  };
   if (type.is_contiguous()) {
-    function_(const_cast<std::byte*>(in), inout, &len, &handle);
+    // MPI_User_function takes a non-const invec, as every MPI passes it; it must not write to it.
+    call(const_cast<std::byte*>(in), inout, type.size());
     return;
   }
-  // The user function sees the datatype's own layout: unpack both operands, call, pack back.
-  const std::int64_t span = count * type.extent();
-  const std::size_t words = static_cast<std::size_t>(span / static_cast<std::int64_t>(sizeof(std::max_align_t))) + 1;
-  std::vector<std::max_align_t> a(words);
-  std::vector<std::max_align_t> b(words);
-  char* base_a = reinterpret_cast<char*>(a.data()) - type.lb();
-  char* base_b = reinterpret_cast<char*>(b.data()) - type.lb();
   const std::int64_t bytes = count * type.size();
-  unpack(in, bytes, type, base_a);
-  unpack(inout, bytes, type, base_b);
-  function_(base_a, base_b, &len, &handle);
-  pack(base_b, count, type, inout);
+  TypedScratch left(type, count);
+  TypedScratch right(type, count);
+  unpack(in, bytes, type, left.base());
+  unpack(inout, bytes, type, right.base());
+  call(left.base(), right.base(), type.extent());
+  pack(right.base(), count, type, inout);
 }
 
 }  // namespace xo::mpi
