@@ -7,6 +7,11 @@ namespace xo::hw {
 namespace {
 
 bool power_of_two(int n) { return n > 0 && std::has_single_bit(static_cast<unsigned>(n)); }
+// MPICH2 takes Rabenseifner's algorithms only when every rank of the power-of-two core gets at
+// least one element (count >= pof2, allreduce.c and reduce.c).
+bool one_element_per_core_rank(const CollectiveQuery& q) {
+  return q.count >= static_cast<std::int64_t>(std::bit_floor(static_cast<unsigned>(q.ranks)));
+}
 
 }  // namespace
 
@@ -36,10 +41,10 @@ CollectiveChoice mpich2_choice(const CollectiveQuery& q, const Mpich2Thresholds&
       if (t.alltoallv_sendrecv) return {A::Pairwise};
       return {A::Linear};
     case CollectiveOp::Reduce:
-      if (q.commutative && q.bytes > t.reduce_short && q.count >= q.ranks) return {A::ReduceScatterGather};
+      if (q.commutative && q.bytes > t.reduce_short && one_element_per_core_rank(q)) return {A::ReduceScatterGather};
       return {A::Binomial};
     case CollectiveOp::Allreduce:
-      if (q.commutative && q.bytes > t.allreduce_short && q.count >= q.ranks) return {A::ReduceScatterAllgather};
+      if (q.commutative && q.bytes > t.allreduce_short && one_element_per_core_rank(q)) return {A::ReduceScatterAllgather};
       return {A::RecursiveDoubling};
     case CollectiveOp::ReduceScatter:
       if (q.commutative && q.total_bytes >= t.reduce_scatter_long) return {A::Pairwise};

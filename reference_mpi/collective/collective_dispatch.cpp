@@ -21,7 +21,10 @@ bool power_of_two(int n) { return std::has_single_bit(static_cast<unsigned>(n));
 
 bool equal_blocks(const CollectiveRun&, const Query& q) { return q.op == Op::Allgather || q.op == Op::Alltoall; }
 bool power_of_two_size(const CollectiveRun& run, const Query&) { return power_of_two(run.size); }
-bool commutative_long(const CollectiveRun& run, const Query& q) { return q.commutative && q.count >= run.size; }
+// Rabenseifner: commutative, and at least one element for each rank of the power-of-two core.
+bool commutative_long(const CollectiveRun& run, const Query& q) {
+  return q.commutative && q.count >= static_cast<std::int64_t>(std::bit_floor(static_cast<unsigned>(run.size)));
+}
 bool commutative(const CollectiveRun&, const Query& q) { return q.commutative; }
 bool has_broadcast_network(const CollectiveRun& run, const Query&) { return hardware(run).broadcast_startup >= 0; }
 bool has_sync_network(const CollectiveRun& run, const Query& q) { return hardware(run).sync >= 0 && q.whole_machine; }
