@@ -6,21 +6,23 @@
 //   coll_scale [--quick] [--runs N] [--ranks N]
 
 #include <mpi.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "child_run.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace {
+
+using xo::bench::median;
+using xo::bench::peak_rss_kib;
+using xo::bench::run_in_child;
 
 enum class Call { Barrier, Allreduce };
 
@@ -37,14 +39,6 @@ struct Sample {
   double messages = 0;
   double peak_rss_kib = 0;
 };
-
-double peak_rss_kib() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6));
-  }
-  return 0;
-}
 
 // The program every rank runs; globals are shared by the ranks (one simulation per child).
 Scenario g_scenario;
@@ -93,30 +87,6 @@ Sample run_once(const Scenario& s, int ranks) {
   return sample;
 }
 
-// Runs the scenario in a child process and reads its sample back through a pipe.
-Sample run_in_child(const Scenario& s, int ranks) {
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    const Sample sample = run_once(s, ranks);
-    (void)!write(fds[1], &sample, sizeof sample);
-    _exit(0);
-  }
-  close(fds[1]);
-  Sample sample;
-  if (read(fds[0], &sample, sizeof sample) != static_cast<ssize_t>(sizeof sample)) sample = {};
-  close(fds[0]);
-  waitpid(pid, nullptr, 0);
-  return sample;
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
-}
-
 std::string describe(const Scenario& s) {
   if (s.call == Call::Barrier) return "Barrier";
   return "Allreduce " + std::to_string(s.doubles) + (s.doubles == 1 ? " double" : " doubles");
@@ -158,7 +128,7 @@ int main(int argc, char** argv) {
     std::vector<double> wall, rss;
     Sample last;
     for (int r = 0; r < runs; ++r) {
-      last = run_in_child(s, ranks);
+      last = run_in_child([&] { return run_once(s, ranks); });
       failures += last.ok ? 0 : 1;
       wall.push_back(last.wall_seconds);
       rss.push_back(last.peak_rss_kib);

@@ -5,20 +5,22 @@
 //   sim_speed [--quick] [--runs N]
 
 #include <mpi.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <vector>
 
+#include "child_run.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace {
+
+using xo::bench::median;
+using xo::bench::peak_rss_kib;
+using xo::bench::run_in_child;
 
 struct Scenario {
   const char* name;
@@ -31,14 +33,6 @@ struct Sample {
   double messages = 0;
   double peak_rss_kib = 0;
 };
-
-double peak_rss_kib() {
-  std::ifstream status("/proc/self/status");
-  for (std::string line; std::getline(status, line);) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6));
-  }
-  return 0;
-}
 
 int g_iterations = 0;
 
@@ -94,30 +88,6 @@ Sample run_once(const Scenario& s) {
   return sample;
 }
 
-// Runs the scenario in a child process and reads its sample back through a pipe.
-Sample run_in_child(const Scenario& s) {
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    const Sample sample = run_once(s);
-    (void)!write(fds[1], &sample, sizeof sample);
-    _exit(0);
-  }
-  close(fds[1]);
-  Sample sample;
-  if (read(fds[0], &sample, sizeof sample) != static_cast<ssize_t>(sizeof sample)) sample = {};
-  close(fds[0]);
-  waitpid(pid, nullptr, 0);
-  return sample;
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  return values[values.size() / 2];
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,7 +116,7 @@ int main(int argc, char** argv) {
     std::vector<double> wall, rate, rss;
     double messages = 0;
     for (int r = 0; r < runs; ++r) {
-      const Sample sample = run_in_child(s);
+      const Sample sample = run_in_child([&] { return run_once(s); });
       wall.push_back(sample.wall_seconds);
       rate.push_back(sample.messages / sample.wall_seconds / 1e6);
       rss.push_back(sample.peak_rss_kib);

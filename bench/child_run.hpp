@@ -1,0 +1,54 @@
+#pragma once
+// What the benchmarks share: each measurement runs in a forked child, so that its peak resident
+// memory (VmHWM) is its own and one run's heap cannot speed up or slow down the next; figures are
+// medians over runs.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace xo::bench {
+
+// Peak resident memory of this process so far, in KiB.
+inline double peak_rss_kib() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6));
+  }
+  return 0;
+}
+
+// Runs `measure` in a child process and reads the Sample it returns back through a pipe; a
+// default Sample if the child died.
+template <class Measure>
+auto run_in_child(const Measure& measure) {
+  using Sample = decltype(measure());
+  static_assert(std::is_trivially_copyable_v<Sample>, "a Sample crosses a pipe as bytes");
+  int fds[2];
+  if (pipe(fds) != 0) return Sample{};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    const Sample sample = measure();
+    (void)!write(fds[1], &sample, sizeof sample);
+    _exit(0);
+  }
+  close(fds[1]);
+  Sample sample;
+  if (read(fds[0], &sample, sizeof sample) != static_cast<ssize_t>(sizeof sample)) sample = {};
+  close(fds[0]);
+  waitpid(pid, nullptr, 0);
+  return sample;
+}
+
+inline double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+}  // namespace xo::bench
