@@ -1,7 +1,8 @@
 #pragma once
 // Stacks for rank fibers: mmap'd, touched lazily (memory is what a rank really uses), with a
 // PROT_NONE guard page below each stack while the kernel's mapping budget allows it, and a canary
-// word checked at every switch for the stacks beyond that budget.
+// word checked at every switch for the stacks beyond that budget. Released stacks are kept for the
+// next simulation in the process (fiber_stack.cpp's StackPool).
 
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +35,7 @@ class FiberStack {
   std::uint8_t* base_ = nullptr;
   std::size_t mapped_ = 0;
   std::size_t guard_ = 0;
+  std::size_t pool_size_ = 0;  // the usable size asked for: released stacks are pooled by it
 };
 
 // How many stacks may get a guard page: each guarded stack costs two kernel mappings, and

@@ -3,12 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <cstring>
+#include <fstream>
 #include <set>
-
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "../../reference_mpi/kernel/engine.hpp"
+#include "../../reference_mpi/kernel/fiber_stack.hpp"
 
 using xo::sim::Engine;
 using xo::sim::EngineConfig;
@@ -116,6 +120,43 @@ TEST(Engine, StacksAreGuardedWithinTheMappingBudget) {
   Engine unguarded(EngineConfig{8, 64 * 1024, false}, body, nullptr);
   EXPECT_EQ(unguarded.run().guarded_stacks, 0u);
   EXPECT_GT(xo::sim::guard_page_budget(), 1000u);
+}
+
+// The permissions ("rw-p", "---p") of the mapping holding `address`, from /proc/self/maps.
+std::string protection_of(const void* address) {
+  const auto a = reinterpret_cast<std::uintptr_t>(address);
+  std::ifstream maps("/proc/self/maps");
+  for (std::string line; std::getline(maps, line);) {
+    std::istringstream fields(line);
+    std::uintptr_t start = 0, end = 0;
+    char dash = 0;
+    std::string permissions;
+    fields >> std::hex >> start >> dash >> end >> permissions;
+    if (a >= start && a < end) return permissions;
+  }
+  return "unmapped";
+}
+
+// Stacks are pooled between simulations: a reused stack keeps its guard page and gets a new canary.
+TEST(FiberStack, AReusedStackKeepsItsGuardPageAndGetsAFreshCanary) {
+  void* first_top = nullptr;
+  {
+    xo::sim::FiberStack stack(64 * 1024, true);
+    first_top = stack.top();
+    auto* lowest = static_cast<std::uint8_t*>(stack.top()) - stack.usable_bytes();
+    std::memset(lowest, 0, 16);  // what an overflow beyond the guard budget would do
+    EXPECT_FALSE(stack.canary_intact());
+  }
+  xo::sim::FiberStack again(64 * 1024, true);
+  EXPECT_EQ(again.top(), first_top) << "the released stack was not reused";
+  EXPECT_TRUE(again.guarded());
+  EXPECT_TRUE(again.canary_intact());
+  auto* lowest = static_cast<std::uint8_t*>(again.top()) - again.usable_bytes();
+  EXPECT_EQ(protection_of(lowest - 1).substr(0, 3), "---");
+  EXPECT_TRUE(again.in_guard(lowest - 1));
+  EXPECT_EQ(protection_of(lowest).substr(0, 2), "rw");
+  xo::sim::FiberStack other_size(128 * 1024, true);  // another size is mapped anew
+  EXPECT_EQ(other_size.usable_bytes(), 128u * 1024);
 }
 
 TEST(EventQueue, EveryPopIsTheSmallestTimeThenInsertionOrder) {
