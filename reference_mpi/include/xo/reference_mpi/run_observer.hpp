@@ -1,0 +1,105 @@
+#pragma once
+// What a simulated run tells an observer (the OTF2 tracer): the run's description, every MPI call
+// a rank makes, the point-to-point and collective events inside those calls as OTF2 and Scalasca
+// define them, communicators as they are made and freed, and every protocol phase.
+//
+// Times are virtual, in picoseconds. Ranks are MPI_COMM_WORLD ranks unless a field says otherwise.
+// Every callback for a rank comes from that rank, at that rank's clock, so per rank the calls
+// arrive in time order; protocol phases are the exception (a phase is reported once the protocol
+// knows its end, which may be after later events of the same rank), so an observer that needs
+// them in order must sort them. Calls arrive in a deterministic order under --compute=none.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "xo/reference_mpi/protocol_phase.hpp"
+
+namespace xo::mpi {
+
+struct RunSetting {
+  std::string name;   // "L", "MPICH_MAX_SHORT_MSG_SIZE"
+  std::string value;  // as a user would write it: "5.5", "128000", "auto"
+};
+
+struct RunInfo {
+  int ranks = 0;
+  int ranks_per_node = 1;  // the machine's node size: rank r is on node r / ranks_per_node
+  std::string machine;     // "xt3"
+  std::string machine_description;
+  std::vector<RunSetting> parameters;   // every machine parameter, resolved (defaults included)
+  std::vector<RunSetting> environment;  // every environment variable of the machine's MPI, resolved
+  std::string compute_mode;             // "none" or "measured"
+  std::vector<std::string> program_args;  // the program and its arguments as the ranks see them
+};
+
+// A communicator: `id` is unique within the run and stable (its context id), so the same run
+// gives the same ids. MPI_COMM_WORLD is id 1; MPI_COMM_SELF of every rank shares id 2 and has one
+// member per rank (the rank itself).
+struct CommInfo {
+  int id = 0;
+  std::string name;               // "MPI_COMM_WORLD", or "split of MPI_COMM_WORLD" ...
+  std::vector<int> world_ranks;   // members in communicator rank order
+  int parent_id = 0;              // the communicator it was made from (0 for the predefined ones)
+};
+
+// The point-to-point events of OTF2 (MpiSend, MpiIsend, MpiRecv, ...). `peer` is a rank of the
+// communicator; `request_id` is unique per rank within the run for nonblocking requests (0 for
+// blocking calls).
+struct MessageEvent {
+  int comm_id = 0;
+  int peer = 0;
+  int tag = 0;
+  std::int64_t bytes = 0;
+  std::uint64_t request_id = 0;
+};
+
+// MpiCollectiveEnd: the operation ("MPI_Bcast"), communicator, root (communicator rank, or -1
+// for unrooted operations) and the bytes this rank sent and received, as Score-P counts them.
+struct CollectiveEvent {
+  const char* call = "";
+  int comm_id = 0;
+  int root = -1;
+  std::int64_t bytes_sent = 0;
+  std::int64_t bytes_received = 0;
+  std::string algorithm;  // the algorithm the machine chose, "binomial", "selective_broadcast"
+};
+
+class RunObserver {
+ public:
+  virtual ~RunObserver() = default;
+
+  // Before any rank starts; the predefined communicators follow as comm_defined calls.
+  virtual void run_started(const RunInfo& /*info*/) {}
+  // A communicator exists (called once per communicator, by the first member to create it, before
+  // any event refers to it).
+  virtual void comm_defined(const CommInfo& /*comm*/) {}
+
+  // An MPI call begins and ends (every MPI_Xxx entry point; nested calls are not reported).
+  virtual void call_entered(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/) {}
+  virtual void call_left(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/) {}
+
+  virtual void send(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiSend
+  virtual void isend(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiIsend
+  virtual void isend_complete(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
+  virtual void irecv_request(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
+  virtual void recv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiRecv
+  virtual void irecv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiIrecv
+  virtual void request_cancelled(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
+
+  virtual void collective_begin(int /*rank*/, std::int64_t /*time_ps*/) {}
+  virtual void collective_end(int /*rank*/, const CollectiveEvent& /*c*/, std::int64_t /*time_ps*/) {}
+
+  // A member made (MPI_Comm_dup, _split, _create) or freed (MPI_Comm_free) a communicator.
+  virtual void comm_created(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
+  virtual void comm_destroyed(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
+
+  // A protocol phase (see protocol_phase.hpp); `under_rank` is the rank whose network interface
+  // performed it (the sender for injections, the receiver for copies out, and so on).
+  virtual void phase(int /*under_rank*/, const PhaseRecord& /*p*/) {}
+
+  // After the last rank finished (or the run failed): the largest rank clock.
+  virtual void run_finished(std::int64_t /*end_ps*/, int /*exit_code*/) {}
+};
+
+}  // namespace xo::mpi
