@@ -26,7 +26,7 @@ struct PhaseRecord {
   Phase phase;
   std::string_view path;  // the machine's name for the protocol path, e.g. "vshort"
   int from_world_rank;
-  int to_world_rank;
+  int to_world_rank;  // -1: no single peer (a hardware broadcast or synchronisation)
   std::int64_t bytes;
   std::int64_t start_ps;  // virtual time
   std::int64_t end_ps;

@@ -94,9 +94,11 @@ class RunObserver {
   virtual void comm_created(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
   virtual void comm_destroyed(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
 
-  // A protocol phase (see protocol_phase.hpp); `under_rank` is the rank whose network interface
-  // performed it (the sender for injections, the receiver for copies out, and so on).
-  virtual void phase(int /*under_rank*/, const PhaseRecord& /*p*/) {}
+  // A protocol phase (see protocol_phase.hpp), performed by p.from_world_rank's network interface
+  // (the sender for injections, the receiver for CTS, GET and copies out): it belongs under that
+  // rank. p.to_world_rank is -1 for a phase with no single peer (a hardware broadcast or sync).
+  // Phases of one rank may overlap in time (several messages in flight).
+  virtual void phase(const PhaseRecord& /*p*/) {}
 
   // After the last rank finished (or the run failed): the largest rank clock.
   virtual void run_finished(std::int64_t /*end_ps*/, int /*exit_code*/) {}
