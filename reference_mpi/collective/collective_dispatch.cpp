@@ -7,6 +7,7 @@
 #include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "collective_run.hpp"
+#include "collective_trace.hpp"
 
 namespace xo::mpi {
 
@@ -167,12 +168,14 @@ hw::CollectiveQuery describe(const CollectiveRun& run) {
 
 void run_collective(CollectiveRun& run) {
   const Query q = describe(run);
-  if (!run.checked) {  // the program's own call, not a step of a composed algorithm
+  const bool programs_call = !run.checked;  // not a step of a composed algorithm
+  if (programs_call) {
     const bool sizes_differ = run.op == Op::Gatherv || run.op == Op::Scatterv || run.op == Op::Allgatherv ||
                               run.op == Op::Alltoallv;
     run.world.collective_ledger().check(run, sizes_differ ? -1 : q.bytes);
     run.checked = true;
   }
+  const CollectiveTraceSizes traced = programs_call ? report_collective_begin(run) : CollectiveTraceSizes{};
   const hw::Machine& machine = run.world.machine();
   run.choice = machine.collective(q);
   const AlgorithmEntry* entry = find_algorithm(run.op, run.choice.algorithm);
@@ -187,6 +190,7 @@ void run_collective(CollectiveRun& run) {
     entry = find_algorithm(run.op, run.choice.algorithm);
   }
   entry->run(run);
+  if (programs_call) report_collective_end(run, traced);
 }
 
 void run_nested(CollectiveRun& run, Op op) {

@@ -38,6 +38,12 @@ Request* CollectiveRun::envelope(bool sending, std::int64_t bytes, int peer) {
   return r;
 }
 
+void CollectiveRun::record_hardware_phase(Phase phase, sim::Time start, sim::Time end, std::int64_t bytes,
+                                          int to_world_rank) const {
+  world.record_phase(
+      PhaseRecord{phase, hw::algorithm_name(choice.algorithm), self.world_rank, to_world_rank, bytes, start, end});
+}
+
 Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest) {
   Request* r = envelope(true, bytes, dest);
   r->send_buffer = data;

@@ -26,6 +26,7 @@
 #include "../core/datatype.hpp"
 #include "../core/request.hpp"
 #include "xo/hwmodels/collective.hpp"
+#include "xo/reference_mpi/protocol_phase.hpp"
 
 namespace xo::mpi {
 
@@ -75,6 +76,11 @@ struct CollectiveRun {
   void recv_from(std::byte* data, std::int64_t bytes, int source);
   void exchange(const std::byte* out, std::int64_t out_bytes, int dest, std::byte* in, std::int64_t in_bytes,
                 int source);
+
+  // Records a step of the collective's hardware under this rank (see protocol_phase.hpp);
+  // `to_world_rank` -1: no single peer.
+  void record_hardware_phase(Phase phase, sim::Time start, sim::Time end, std::int64_t bytes,
+                             int to_world_rank = -1) const;
 
   // inout = in op inout over `elements` elements, charging the machine's time for the pass.
   void combine(const std::byte* in, std::byte* inout, std::int64_t elements);

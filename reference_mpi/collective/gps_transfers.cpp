@@ -24,7 +24,9 @@ void transfer(CollectiveRun& run, int peer, std::int64_t bytes) {
   const hw::Machine& m = run.world.machine();
   const int me = run.world_rank(run.rank);
   const int other = run.world_rank(peer);
+  const sim::Time start = run.world.engine().clock(me);
   run.world.engine().advance(seconds(m.link(other, me).latency + m.wire_time(other, me, bytes)));
+  run.record_hardware_phase(Phase::RemoteAccess, start, run.world.engine().clock(me), bytes, other);
 }
 
 sim::Time now(CollectiveRun& run) { return run.world.engine().clock(run.self.world_rank); }
@@ -33,7 +35,9 @@ double flag(const CollectiveRun& run) { return run.world.machine().collective_ha
 // Posts `data` with the start flag; returns when the root may leave.
 void start(CollectiveRun& run, std::vector<std::byte> data, bool wait_for_check_ins) {
   HardwareBoard& board = run.world.board();
-  board.post(run, std::move(data), now(run) + seconds(flag(run)));
+  const sim::Time flagged = now(run) + seconds(flag(run));
+  run.record_hardware_phase(Phase::RemoteAccess, now(run), flagged, 0);  // the start flag stored at every member
+  board.post(run, std::move(data), flagged);
   if (wait_for_check_ins) board.await_check_ins(run, run.size - 1);
   board.leave(run);
 }

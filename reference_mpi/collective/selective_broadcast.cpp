@@ -25,12 +25,16 @@ std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::ve
     const sim::Time done = start + sim::seconds_to_time(hw.broadcast_startup + static_cast<double>(network_bytes) *
                                                                                   hw.broadcast_per_byte);
     board.broadcast_free_at = done;
+    if (start > now) run.record_hardware_phase(Phase::NetworkWait, now, start, network_bytes);
+    run.record_hardware_phase(Phase::BroadcastNetwork, start, done, network_bytes);
     result = data;
     board.post(run, std::move(data), done);
     engine.advance(sim::seconds_to_time(hw.broadcast_send_overhead));
   } else {
     result = board.await(run).data;
+    const sim::Time copy_start = engine.clock(run.self.world_rank);
     engine.advance(sim::seconds_to_time(static_cast<double>(part_bytes) * hw.broadcast_copy_per_byte));
+    run.record_hardware_phase(Phase::ReceiverCopy, copy_start, engine.clock(run.self.world_rank), part_bytes);
   }
   board.leave(run);
   ++run.board_phase;

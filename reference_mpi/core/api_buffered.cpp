@@ -35,8 +35,9 @@ std::int64_t reclaim(RankState& self) {
   return used;
 }
 
-void buffered_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-                   MPI_Comm comm) {
+// Copies the message into the attached buffer and starts it; returns the transfer's request.
+Request* buffered_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
+                       MPI_Comm comm, Request::Traced traced) {
   RankState& self = World::current().self();
   const auto type = self.datatypes.get_committed(datatype);
   xo::mpi::require_count(count);
@@ -61,8 +62,10 @@ void buffered_send(const char* call, const void* buf, int count, MPI_Datatype da
   record->data.resize(static_cast<std::size_t>(bytes));
   if (bytes > 0) xo::mpi::pack(buf, count, *type, record->data.data());
   record->request = xo::mpi::post_send(call, record->data.data(), static_cast<int>(bytes), MPI_BYTE, dest, tag, comm,
-                                       xo::hw::SendMode::Buffered);
+                                       xo::hw::SendMode::Buffered, traced);
+  Request* posted = record->request;
   self.bsends.push_back(std::move(record));
+  return posted;
 }
 
 }  // namespace
@@ -70,14 +73,17 @@ void buffered_send(const char* call, const void* buf, int count, MPI_Datatype da
 extern "C" {
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
-  return api_call("MPI_Bsend", comm, [&] { buffered_send("MPI_Bsend", buf, count, datatype, dest, tag, comm); });
+  return api_call("MPI_Bsend", comm, [&] {
+    buffered_send("MPI_Bsend", buf, count, datatype, dest, tag, comm, Request::Traced::Blocking);
+  });
 }
 
 int MPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request* request) {
   return api_call("MPI_Ibsend", comm, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
-    buffered_send("MPI_Ibsend", buf, count, datatype, dest, tag, comm);
+    const Request* transfer =
+        buffered_send("MPI_Ibsend", buf, count, datatype, dest, tag, comm, Request::Traced::No);
     // The data is in the attached buffer, so the user's request is complete at once.
     World& world = World::current();
     Request* done = world.new_request();
@@ -85,6 +91,13 @@ int MPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
     done->call = "MPI_Ibsend";
     done->complete = true;
     done->complete_time = world.engine().clock(done->owner);
+    if (transfer->status.MPI_SOURCE != MPI_PROC_NULL) {  // traced as the program sees it: an MpiIsend
+      done->context = transfer->context;
+      done->peer = transfer->peer;
+      done->tag = transfer->tag;
+      done->bytes = transfer->bytes;
+      xo::mpi::report_posted(done, Request::Traced::Nonblocking, done->complete_time);
+    }
     *request = xo::mpi::add_request(done);
   });
 }

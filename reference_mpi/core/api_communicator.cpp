@@ -14,10 +14,15 @@ using xo::mpi::World;
 
 namespace {
 
-// Installs the communicator a meeting produced, inheriting the parent's error handler as MPI says.
+// Installs the communicator a meeting produced, inheriting the parent's error handler as MPI says,
+// and tells the run's observer (CommCreate).
 MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHandle& parent) {
   if (!shared) return MPI_COMM_NULL;
   World& world = World::current();
+  if (xo::mpi::RunObserver* observer = world.observer()) {
+    world.define_comm(*shared, parent.shared->context);
+    observer->comm_created(world.self().world_rank, shared->context, world.engine().clock(world.self().world_rank));
+  }
   CommHandle handle;
   handle.my_rank = shared->group->rank_of(world.self().world_rank);
   handle.errhandler = parent.errhandler;
@@ -87,7 +92,12 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
 int MPI_Comm_free(MPI_Comm* comm) {
   return api_call("MPI_Comm_free", comm != nullptr ? *comm : MPI_COMM_NULL, [&] {
     xo::mpi::require_pointer(comm, "comm");
-    World::current().self().comms.free(*comm);
+    World& world = World::current();
+    const int context = world.self().comms.get(*comm).shared->context;  // validates the handle first
+    world.self().comms.free(*comm);
+    if (xo::mpi::RunObserver* observer = world.observer()) {
+      observer->comm_destroyed(world.self().world_rank, context, world.engine().clock(world.self().world_rank));
+    }
   });
 }
 

@@ -20,7 +20,7 @@ namespace {
 int blocking_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                   SendMode mode) {
   return api_call(call, comm, [&] {
-    Request* r = xo::mpi::post_send(call, buf, count, type, dest, tag, comm, mode);
+    Request* r = xo::mpi::post_send(call, buf, count, type, dest, tag, comm, mode, Request::Traced::Blocking);
     xo::mpi::wait_for(r);
     xo::mpi::retire(r, MPI_STATUS_IGNORE, nullptr);
   });
@@ -30,7 +30,8 @@ int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype 
                      MPI_Comm comm, SendMode mode, MPI_Request* request) {
   return api_call(call, comm, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
-    *request = xo::mpi::add_request(xo::mpi::post_send(call, buf, count, type, dest, tag, comm, mode));
+    *request = xo::mpi::add_request(
+        xo::mpi::post_send(call, buf, count, type, dest, tag, comm, mode, Request::Traced::Nonblocking));
   });
 }
 
@@ -99,7 +100,7 @@ int MPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
 
 int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status* status) {
   return api_call("MPI_Recv", comm, [&] {
-    Request* r = xo::mpi::post_recv("MPI_Recv", buf, count, datatype, source, tag, comm);
+    Request* r = xo::mpi::post_recv("MPI_Recv", buf, count, datatype, source, tag, comm, Request::Traced::Blocking);
     xo::mpi::wait_for(r);
     xo::mpi::retire(r, status, nullptr);
   });
@@ -109,16 +110,18 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, 
               MPI_Request* request) {
   return api_call("MPI_Irecv", comm, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
-    *request = xo::mpi::add_request(xo::mpi::post_recv("MPI_Irecv", buf, count, datatype, source, tag, comm));
+    *request = xo::mpi::add_request(
+        xo::mpi::post_recv("MPI_Irecv", buf, count, datatype, source, tag, comm, Request::Traced::Nonblocking));
   });
 }
 
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status) {
   return api_call("MPI_Sendrecv", comm, [&] {
-    Request* recv = xo::mpi::post_recv("MPI_Sendrecv", recvbuf, recvcount, recvtype, source, recvtag, comm);
+    Request* recv = xo::mpi::post_recv("MPI_Sendrecv", recvbuf, recvcount, recvtype, source, recvtag, comm,
+                                       Request::Traced::Blocking);
     Request* send = xo::mpi::post_send("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, comm,
-                                       SendMode::Standard);
+                                       SendMode::Standard, Request::Traced::Blocking);
     xo::mpi::wait_for(send);
     xo::mpi::wait_for(recv);
     xo::mpi::retire(send, MPI_STATUS_IGNORE, nullptr);
@@ -134,9 +137,10 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, 
     xo::mpi::require_count(count);
     std::vector<std::byte> outgoing(static_cast<std::size_t>(count * type->size()));
     if (!outgoing.empty()) xo::mpi::pack(buf, count, *type, outgoing.data());
-    Request* recv = xo::mpi::post_recv("MPI_Sendrecv_replace", buf, count, datatype, source, recvtag, comm);
+    Request* recv = xo::mpi::post_recv("MPI_Sendrecv_replace", buf, count, datatype, source, recvtag, comm,
+                                       Request::Traced::Blocking);
     Request* send = xo::mpi::post_send("MPI_Sendrecv_replace", outgoing.data(), static_cast<int>(outgoing.size()),
-                                       MPI_BYTE, dest, sendtag, comm, SendMode::Standard);
+                                       MPI_BYTE, dest, sendtag, comm, SendMode::Standard, Request::Traced::Blocking);
     xo::mpi::wait_for(send);
     xo::mpi::wait_for(recv);
     xo::mpi::retire(send, MPI_STATUS_IGNORE, nullptr);

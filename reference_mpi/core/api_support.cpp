@@ -35,6 +35,9 @@ bool enter_call(const char* name) {
   }
   self.call = name;
   world.engine().sync();
+  if (RunObserver* observer = world.observer()) {
+    observer->call_entered(self.world_rank, name, world.engine().clock(self.world_rank));
+  }
   return usable;
 }
 
@@ -42,6 +45,9 @@ void leave_call() {
   World& world = World::current();
   RankState& self = world.self();
   if (--self.call_depth > 0) return;
+  if (RunObserver* observer = world.observer()) {
+    observer->call_left(self.world_rank, self.call, world.engine().clock(self.world_rank));
+  }
   self.call = nullptr;
   if (world.compute() == ComputeMode::Measured) self.cpu_mark_ns = thread_cpu_ns();
 }

@@ -61,10 +61,46 @@ Request* new_envelope(World& world, Request::Kind kind, const char* call, const 
   return r;
 }
 
+MessageEvent message_event(const Request& r) {
+  return MessageEvent{r.context, r.peer, r.tag, r.bytes, r.trace_id};
+}
+
+// Tells the observer a traced request completed: MpiRecv or MpiIrecv with what arrived,
+// MpiIsendComplete, or MpiRequestCancelled.
+void report_retired(World& world, const Request& r) {
+  RunObserver* observer = world.observer();
+  if (observer == nullptr || r.traced == Request::Traced::No) return;
+  const int rank = r.owner;
+  const sim::Time now = world.engine().clock(rank);
+  const bool nonblocking = r.traced == Request::Traced::Nonblocking;
+  if (r.cancelled) {
+    if (nonblocking) observer->request_cancelled(rank, r.trace_id, now);
+  } else if (r.kind == Request::Kind::Recv) {
+    const MessageEvent m{r.context, r.status.MPI_SOURCE, r.status.MPI_TAG, r.status.xo_bytes, r.trace_id};
+    nonblocking ? observer->irecv(rank, m, now) : observer->recv(rank, m, now);
+  } else if (nonblocking) {
+    observer->isend_complete(rank, r.trace_id, now);
+  }
+}
+
 }  // namespace
 
+void report_posted(Request* r, Request::Traced traced, sim::Time at) {
+  World& world = World::current();
+  r->traced = traced;
+  RunObserver* observer = world.observer();
+  if (observer == nullptr || traced == Request::Traced::No) return;
+  if (traced == Request::Traced::Nonblocking) r->trace_id = ++world.self().trace_requests;
+  if (r->kind == Request::Kind::Send) {
+    traced == Request::Traced::Nonblocking ? observer->isend(r->owner, message_event(*r), at)
+                                           : observer->send(r->owner, message_event(*r), at);
+  } else if (traced == Request::Traced::Nonblocking) {
+    observer->irecv_request(r->owner, r->trace_id, at);
+  }
+}
+
 Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode) {
+                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
   CommHandle& handle = self.comms.get(comm);
@@ -79,11 +115,13 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
   Request* r = new_envelope(world, Request::Kind::Send, call, handle, comm, dest, tag, count, std::move(datatype));
   r->mode = mode;
   r->send_buffer = buf;
+  report_posted(r, traced, world.engine().clock(self.world_rank));
   start_send(world, self, r, handle.world_rank(dest));
   return r;
 }
 
-Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm) {
+Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
   CommHandle& handle = self.comms.get(comm);
@@ -97,6 +135,7 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
   }
   Request* r = new_envelope(world, Request::Kind::Recv, call, handle, comm, source, tag, count, std::move(datatype));
   r->recv_buffer = buf;
+  report_posted(r, traced, world.engine().clock(self.world_rank));
   start_recv(world, self, r);
   return r;
 }
@@ -163,6 +202,7 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
   if (r->kind == Request::Kind::Recv && r->status.MPI_SOURCE != MPI_PROC_NULL && !r->cancelled) {
     world.engine().advance(sim::seconds_to_time(world.machine().link(self.world_rank, self.world_rank).recv_overhead));
   }
+  report_retired(world, *r);
   const int error = r->error;
   if (status != MPI_STATUS_IGNORE) {
     if (r->kind == Request::Kind::Recv) {

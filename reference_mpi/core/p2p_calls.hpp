@@ -14,9 +14,15 @@ namespace xo::mpi {
 class World;
 struct RankState;
 
+// `traced` says how the observer hears of the request (see Request::Traced).
 Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode);
-Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm);
+                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced);
+Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   Request::Traced traced);
+// Tells the observer that `r`, a send or receive of the program's, was posted at `at`; gives a
+// nonblocking request its trace id. Done by post_send and post_recv; MPI_Ibsend's request, which
+// completes at once, is reported by its caller.
+void report_posted(Request* r, Request::Traced traced, sim::Time at);
 
 // Blocks the calling rank until `request` is complete in virtual time.
 void wait_for(Request* request);

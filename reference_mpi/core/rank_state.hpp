@@ -65,6 +65,7 @@ struct RankState {
   int probe_tag = 0;
   MPI_Comm probe_comm = MPI_COMM_NULL;
 
+  std::uint64_t trace_requests = 0;  // nonblocking requests traced so far: the next id
   std::int64_t cpu_mark_ns = 0;  // host thread CPU time when the rank last left an MPI call
 };
 

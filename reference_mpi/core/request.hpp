@@ -19,6 +19,9 @@ struct Message;
 
 struct Request {
   enum class Kind : std::uint8_t { Send, Recv };
+  // How the program's call that made it is traced: not at all (collective steps, MPI_PROC_NULL),
+  // as a blocking call (MpiSend, MpiRecv) or as a nonblocking one (MpiIsend ... MpiIsendComplete).
+  enum class Traced : std::uint8_t { No, Blocking, Nonblocking };
 
   Kind kind = Kind::Send;
   bool complete = false;     // completion time known (complete_time)
@@ -26,6 +29,8 @@ struct Request {
   bool cancelled = false;
   bool internal = false;     // no user handle (blocking call, buffered send): never in a table
   bool posted = false;       // a receive sitting in the posted-receive queue
+  Traced traced = Traced::No;
+  std::uint64_t trace_id = 0;  // nonblocking: the request id in the trace, unique per rank
   hw::SendMode mode = hw::SendMode::Standard;
   int owner = 0;             // world rank
   sim::Time complete_time = 0;

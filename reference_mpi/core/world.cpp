@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "communicator.hpp"
+#include "run_info.hpp"
 #include "thread_cpu_clock.hpp"
 
 namespace xo::mpi {
@@ -67,8 +68,18 @@ void World::outside_simulation() {
 
 SimulationResult World::run() {
   current_ = this;
+  if (RunObserver* observer = options_.observer) {
+    observer->run_started(describe_run(options_, *machine_, args_));
+    define_comm(*ranks_.front()->comms.get(MPI_COMM_WORLD).shared, 0);
+    define_comm(*ranks_.front()->comms.get(MPI_COMM_SELF).shared, 0);
+  }
   const sim::RunOutcome outcome = engine_.run();
   current_ = nullptr;
+  if (options_.observer != nullptr) {
+    options_.observer->run_finished(outcome.end_time, outcome.kind == sim::RunOutcome::Kind::Completed
+                                                          ? first_failed_exit_
+                                                          : outcome.exit_code);
+  }
   SimulationResult result;
   result.virtual_seconds = sim::time_to_seconds(outcome.end_time);
   result.messages = messages_;
@@ -80,6 +91,23 @@ SimulationResult World::run() {
   result.error = outcome.message;
   result.exit_code = outcome.kind == sim::RunOutcome::Kind::Completed ? first_failed_exit_ : outcome.exit_code;
   return result;
+}
+
+void World::define_comm(const CommShared& comm, int parent_context) {
+  if (options_.observer == nullptr) return;
+  const auto context = static_cast<std::size_t>(comm.context);
+  if (context < comm_defined_.size() && comm_defined_[context]) return;
+  if (context >= comm_defined_.size()) comm_defined_.resize(context + 1, false);
+  comm_defined_[context] = true;
+  CommInfo info;
+  info.id = comm.context;
+  info.name = comm.name;
+  info.parent_id = parent_context;
+  if (comm.context != 2) {  // MPI_COMM_SELF: one member per rank, itself
+    info.world_ranks.reserve(static_cast<std::size_t>(comm.group->size()));
+    for (int r = 0; r < comm.group->size(); ++r) info.world_ranks.push_back(comm.group->world_rank(r));
+  }
+  options_.observer->comm_defined(info);
 }
 
 void World::rank_body(int rank, void* world) { static_cast<World*>(world)->run_rank(rank); }

@@ -64,10 +64,17 @@ class World {
   sim::Time copy_time(std::int64_t bytes) const {
     return sim::seconds_to_time(static_cast<double>(bytes) * copy_per_byte_);
   }
-  bool observes_phases() const { return static_cast<bool>(options_.on_phase); }
   void record_phase(Phase phase, const Message& m, int from, int to, sim::Time start, sim::Time end) const {
-    if (options_.on_phase) options_.on_phase(PhaseRecord{phase, m.path, from, to, m.bytes, start, end});
+    record_phase(PhaseRecord{phase, m.path, from, to, m.bytes, start, end});
   }
+  void record_phase(const PhaseRecord& p) const {
+    if (options_.on_phase) options_.on_phase(p);
+    if (options_.observer != nullptr) options_.observer->phase(p);
+  }
+  // The run's observer (the tracer), or nullptr.
+  RunObserver* observer() const { return options_.observer; }
+  // Tells the observer about a communicator the first time a member makes it.
+  void define_comm(const CommShared& comm, int parent_context);
 
  private:
   [[noreturn]] static void outside_simulation();
@@ -90,6 +97,7 @@ class World {
   CommMeetings meetings_;
   HardwareBoard board_;
   CollectiveLedger ledger_;
+  std::vector<bool> comm_defined_;  // by context: told to the observer already
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;

@@ -14,6 +14,12 @@ const char* phase_name(Phase phase) {
     case Phase::UnexpectedCopy: return "unexpected-copy";
     case Phase::ReceiverCopy: return "receiver-copy";
     case Phase::CreditWait: return "credit-wait";
+    case Phase::NetworkWait: return "network-wait";
+    case Phase::BroadcastNetwork: return "broadcast-network";
+    case Phase::SyncNetwork: return "sync-network";
+    case Phase::HardwareReduction: return "hardware-reduction";
+    case Phase::FetchAdd: return "fetch-and-add";
+    case Phase::RemoteAccess: return "remote-access";
   }
   return "unknown";
 }

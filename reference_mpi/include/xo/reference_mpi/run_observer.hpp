@@ -35,7 +35,7 @@ struct RunInfo {
 
 // A communicator: `id` is unique within the run and stable (its context id), so the same run
 // gives the same ids. MPI_COMM_WORLD is id 1; MPI_COMM_SELF of every rank shares id 2 and has one
-// member per rank (the rank itself).
+// member per rank (the rank itself), so its world_ranks is empty.
 struct CommInfo {
   int id = 0;
   std::string name;               // "MPI_COMM_WORLD", or "split of MPI_COMM_WORLD" ...

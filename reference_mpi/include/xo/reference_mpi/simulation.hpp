@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "xo/reference_mpi/protocol_phase.hpp"
+#include "xo/reference_mpi/run_observer.hpp"
 
 namespace xo::mpi {
 
@@ -27,6 +28,8 @@ struct SimulationOptions {
   std::function<const char*(const char*)> env_lookup;
   // Called for every protocol phase of every message, if set.
   std::function<void(const PhaseRecord&)> on_phase;
+  // Told every event of the run (the OTF2 tracer), if set; must outlive the run.
+  RunObserver* observer = nullptr;
 };
 
 struct SimulationResult {
