@@ -1,0 +1,115 @@
+#pragma once
+// The global definitions of an archive as read, before any is checked: references are kept as the
+// archive gives them, so a dangling one can be reported. Only the definitions the checks use are
+// kept; events are never stored.
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace xo::tracer {
+
+// A location's position in definition order: per-location state is kept in vectors by it.
+using LocationIndex = std::uint32_t;
+inline constexpr LocationIndex kNoLocation = std::numeric_limits<LocationIndex>::max();
+
+struct Definitions {
+  struct Attribute {
+    OTF2_StringRef name;
+    OTF2_StringRef description;
+    OTF2_Type type;
+  };
+  struct SystemTreeNode {
+    OTF2_StringRef name;
+    OTF2_StringRef class_name;
+    OTF2_SystemTreeNodeRef parent;
+  };
+  struct LocationGroup {
+    OTF2_StringRef name;
+    OTF2_SystemTreeNodeRef parent;
+    OTF2_LocationGroupRef creator;
+  };
+  struct Location {
+    OTF2_LocationRef ref;
+    OTF2_StringRef name;
+    OTF2_LocationGroupRef group;
+    std::uint64_t events;  // as the definition announces them
+  };
+  struct Region {
+    OTF2_StringRef name;
+    OTF2_StringRef canonical_name;
+    OTF2_StringRef description;
+    OTF2_StringRef source_file;
+  };
+  struct Group {
+    OTF2_StringRef name;
+    OTF2_GroupType type;
+    OTF2_Paradigm paradigm;
+    OTF2_GroupFlag flags;
+    std::vector<std::uint64_t> members;
+    std::uint32_t order;  // position among the group definitions: COMM_LOCATIONS must precede COMM_GROUP
+  };
+  struct Comm {
+    OTF2_StringRef name;
+    OTF2_GroupRef group;         // group A of an inter-communicator
+    OTF2_GroupRef remote_group;  // group B of an inter-communicator; OTF2_UNDEFINED_GROUP otherwise
+    OTF2_CommRef parent;         // the common communicator of an inter-communicator
+    OTF2_CommFlag flags;
+    bool inter;
+  };
+  enum class PropertyOwner { SystemTreeNode, LocationGroup, Location, Paradigm };
+  struct Property {
+    PropertyOwner owner_kind;
+    std::uint64_t owner;
+    OTF2_StringRef name;  // OTF2_UNDEFINED_STRING for paradigm properties, which are named by an enum
+    OTF2_Type type;
+    OTF2_AttributeValue value;
+  };
+
+  std::unordered_map<OTF2_StringRef, std::string> strings;
+  std::unordered_map<OTF2_AttributeRef, Attribute> attributes;
+  std::unordered_map<OTF2_SystemTreeNodeRef, SystemTreeNode> system_tree_nodes;
+  std::unordered_map<OTF2_LocationGroupRef, LocationGroup> location_groups;
+  std::vector<Location> locations;
+  std::unordered_map<OTF2_LocationRef, LocationIndex> location_index;
+  std::unordered_map<OTF2_RegionRef, Region> regions;
+  std::unordered_map<OTF2_GroupRef, Group> groups;
+  std::unordered_map<OTF2_CommRef, Comm> comms;
+  std::unordered_map<OTF2_Paradigm, OTF2_StringRef> paradigms;
+  // The first COMM_LOCATIONS group of each paradigm: the one its COMM_GROUP groups index into.
+  std::unordered_map<OTF2_Paradigm, OTF2_GroupRef> comm_locations;
+  std::vector<Property> properties;
+
+  LocationIndex find_location(OTF2_LocationRef ref) const {
+    auto it = location_index.find(ref);
+    return it == location_index.end() ? kNoLocation : it->second;
+  }
+  // Whether a typed value that is a reference names a definition this table keeps; values of other
+  // types (numbers, and references to definitions not kept, such as metrics) always resolve.
+  bool resolves(OTF2_Type type, const OTF2_AttributeValue& value) const;
+
+  // Labels for problem text: `location 3 "rank 3"`, `region 7 "MPI_Send"`, `region 99 (undefined)`.
+  std::string location_label(LocationIndex location) const;
+  std::string region_label(OTF2_RegionRef ref) const;
+  std::string comm_label(OTF2_CommRef ref) const;
+  std::string group_label(OTF2_GroupRef ref) const;
+  std::string attribute_label(OTF2_AttributeRef ref) const;
+  std::string paradigm_label(OTF2_Paradigm paradigm) const;
+  std::string string_label(OTF2_StringRef ref) const;  // `string 12`, or `string 12 (undefined)`
+
+ private:
+  std::string named(const char* kind, std::uint64_t ref, bool defined, OTF2_StringRef name) const;
+};
+
+// `"text"`, with quotes and backslashes escaped so a problem stays one line.
+std::string quoted(const std::string& text);
+
+// The OTF2 name of a type or collective operation, for problem text ("UINT64", "BCAST").
+std::string type_name(OTF2_Type type);
+std::string collective_op_name(OTF2_CollectiveOp op);
+
+}  // namespace xo::tracer

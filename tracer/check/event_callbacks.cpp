@@ -1,0 +1,141 @@
+#include "event_callbacks.hpp"
+
+#include <new>
+#include <stdexcept>
+
+#include "event_checker.hpp"
+
+namespace xo::tracer {
+
+namespace {
+
+// Every OTF2 global event callback starts with these four parameters; `Rest` are the record's own.
+template <typename... Rest>
+using Callback = OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, void*, OTF2_AttributeList*, Rest...);
+template <typename... Rest>
+using Setter = OTF2_ErrorCode (*)(OTF2_GlobalEvtReaderCallbacks*, Callback<Rest...>);
+
+void registered(OTF2_ErrorCode code) {
+  if (code != OTF2_SUCCESS) throw std::logic_error("registering an OTF2 event callback failed");
+}
+
+template <typename... Rest>
+OTF2_CallbackCode any_event(OTF2_LocationRef location, OTF2_TimeStamp time, void* checker,
+                            OTF2_AttributeList* attributes, Rest...) {
+  static_cast<EventChecker*>(checker)->event(location, time, attributes);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+template <auto Method, typename... Rest>
+OTF2_CallbackCode to_method(OTF2_LocationRef location, OTF2_TimeStamp time, void* checker,
+                            OTF2_AttributeList* attributes, Rest... rest) {
+  (static_cast<EventChecker*>(checker)->*Method)(location, time, attributes, rest...);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+// The record's callback type is deduced from its setter, so one line registers each record.
+template <typename... Rest>
+void route_any(Setter<Rest...> set, OTF2_GlobalEvtReaderCallbacks* callbacks) {
+  registered(set(callbacks, &any_event<Rest...>));
+}
+
+template <auto Method, typename... Rest>
+void route(Setter<Rest...> set, OTF2_GlobalEvtReaderCallbacks* callbacks) {
+  registered(set(callbacks, &to_method<Method, Rest...>));
+}
+
+}  // namespace
+
+EventCallbacks event_checker_callbacks() {
+  EventCallbacks owned(OTF2_GlobalEvtReaderCallbacks_New());
+  if (owned == nullptr) throw std::bad_alloc();
+  OTF2_GlobalEvtReaderCallbacks* c = owned.get();
+
+  // Records whose content is not checked, in the order of OTF2_GlobalEvtReaderCallbacks.h.
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetUnknownCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetBufferFlushCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetMeasurementOnOffCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpForkCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpJoinCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpAcquireLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpReleaseLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpTaskCreateCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpTaskSwitchCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetOmpTaskCompleteCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetMetricCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetParameterStringCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetParameterIntCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetParameterUnsignedIntCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaWinCreateCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaWinDestroyCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaCollectiveBeginCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaCollectiveEndCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaGroupSyncCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaRequestLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaAcquireLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaTryLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaReleaseLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaSyncCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaWaitChangeCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaPutCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaGetCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaAtomicCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteBlockingCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteNonBlockingCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaOpTestCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetRmaOpCompleteRemoteCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadForkCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadJoinCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTeamBeginCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTeamEndCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadAcquireLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadReleaseLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCreateCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskSwitchCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCompleteCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadCreateCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadBeginCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadWaitCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadEndCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetCallingContextEnterCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetCallingContextLeaveCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetCallingContextSampleCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoCreateHandleCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoDestroyHandleCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoDuplicateHandleCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoSeekCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoChangeStatusFlagsCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoDeleteFileCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoOperationBeginCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoOperationTestCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoOperationIssuedCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoOperationCompleteCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoOperationCancelledCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoAcquireLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoReleaseLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetIoTryLockCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetProgramBeginCallback, c);
+  route_any(OTF2_GlobalEvtReaderCallbacks_SetProgramEndCallback, c);
+
+  route<&EventChecker::enter>(OTF2_GlobalEvtReaderCallbacks_SetEnterCallback, c);
+  route<&EventChecker::leave>(OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback, c);
+  route<&EventChecker::mpi_send>(OTF2_GlobalEvtReaderCallbacks_SetMpiSendCallback, c);
+  route<&EventChecker::mpi_isend>(OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCallback, c);
+  route<&EventChecker::mpi_isend_complete>(OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCompleteCallback, c);
+  route<&EventChecker::mpi_irecv_request>(OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvRequestCallback, c);
+  route<&EventChecker::mpi_recv>(OTF2_GlobalEvtReaderCallbacks_SetMpiRecvCallback, c);
+  route<&EventChecker::mpi_irecv>(OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvCallback, c);
+  route<&EventChecker::mpi_request_test>(OTF2_GlobalEvtReaderCallbacks_SetMpiRequestTestCallback, c);
+  route<&EventChecker::mpi_request_cancelled>(OTF2_GlobalEvtReaderCallbacks_SetMpiRequestCancelledCallback, c);
+  route<&EventChecker::mpi_collective_begin>(OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback, c);
+  route<&EventChecker::mpi_collective_end>(OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback, c);
+  route<&EventChecker::non_blocking_collective_request>(
+      OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback, c);
+  route<&EventChecker::non_blocking_collective_complete>(
+      OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback, c);
+  route<&EventChecker::comm_create>(OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback, c);
+  route<&EventChecker::comm_destroy>(OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback, c);
+  return owned;
+}
+
+}  // namespace xo::tracer
