@@ -609,6 +609,29 @@ TEST(Otf2Writer, AnEventBackInTimeIsClampedAndCounted) {
 #endif
 }
 
+TEST(Otf2Writer, ACollectiveOtf2CannotNameIsLeftOutAndCounted) {
+  TempDir dir;
+  Otf2Writer writer(dir.str(), options());
+  xo::mpi::RunInfo info = run_info();
+  info.ranks = 1;
+  writer.run_started(info);
+  writer.comm_defined({kWorld, "MPI_COMM_WORLD", {0}, 0});
+  writer.call_entered(0, "MPI_Frobnicate", 100);
+  writer.collective_begin(0, 100);
+  CollectiveEvent c;
+  c.call = "MPI_Frobnicate";
+  c.comm_id = kWorld;
+  EXPECT_DEBUG_DEATH(writer.collective_end(0, c, 200), "ends once begun");
+#ifdef NDEBUG
+  writer.call_left(0, "MPI_Frobnicate", 200);
+  writer.run_finished(200, 0);
+  writer.finish();
+  EXPECT_EQ(writer.repaired_events(), 1u);
+  const ArchiveContents c2 = read_archive(anchor(dir));
+  EXPECT_EQ(records(c2.events.at(0)), (std::vector<std::string>{"Enter", "Leave"}));
+#endif
+}
+
 TEST(Otf2Writer, DestroyedWithoutFinishingWritesNothing) {
   TempDir dir;
   {

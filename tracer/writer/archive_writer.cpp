@@ -1,10 +1,12 @@
 #include "archive_writer.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
 #include "archive_plan.hpp"
 #include "archive_properties.hpp"
+#include "chunk_pool.hpp"
 #include "global_definitions.hpp"
 #include "lane_assignment.hpp"
 #include "location_events.hpp"
@@ -29,6 +31,15 @@ std::string lane_name(std::size_t rank, std::uint32_t lane) {
   return name;
 }
 
+// OTF2_Archive_Open: a definition chunk must hold the largest definition record (here the group
+// of all ranks, at most 9 bytes a member) and be at least 10 bytes per location.
+std::uint64_t definition_chunk_size(std::size_t locations, std::size_t ranks) {
+  const std::uint64_t needed = std::max<std::uint64_t>(10 * locations, 9 * ranks + 4096);
+  std::uint64_t size = OTF2_CHUNK_SIZE_MIN;
+  while (size < needed && size < OTF2_CHUNK_SIZE_MAX) size *= 2;
+  return size;
+}
+
 struct ArchiveCloser {
   void operator()(OTF2_Archive* archive) const { OTF2_Archive_Close(archive); }
 };
@@ -41,12 +52,15 @@ class ArchiveWriter {
   ArchiveWriter(const std::string& dir, const TraceRecorder& run) : status_(dir), run_(run), plan_(make_plan(run)) {}
 
   std::uint64_t write(const std::string& dir, const Otf2WriterOptions& options) {
-    archive_.reset(status_.check_handle(
-        OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_EVENTS_DEFAULT,
-                          OTF2_CHUNK_SIZE_DEFINITIONS_DEFAULT, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
-        "opening the archive"));
+    // The smallest event chunks: OTF2 fills a chunk per location whatever it holds, and a run has
+    // many locations; the definition chunk size waits for the number of locations.
+    archive_.reset(
+        status_.check_handle(OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN,
+                                               OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
+                             "opening the archive"));
     OTF2_Archive* a = archive_.get();
     status_.check(OTF2_Archive_SetFlushCallbacks(a, &kFlushCallbacks, nullptr), "setting the flush callbacks");
+    status_.check(OTF2_Archive_SetMemoryCallbacks(a, ChunkPool::callbacks(), &chunks_), "setting the memory callbacks");
     status_.check(OTF2_Archive_SetSerialCollectiveCallbacks(a), "setting serial mode");
     set_archive_properties(a, run_, options, status_);
     attributes_.reset(status_.check_handle(OTF2_AttributeList_New(), "making an attribute list"));
@@ -56,6 +70,8 @@ class ArchiveWriter {
     write_lane_locations();
     status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
 
+    status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(locations_.size(), run_.ranks().size())),
+                  "setting the definition chunk size");
     // Empty local definitions: readers open one per location.
     status_.check(OTF2_Archive_OpenDefFiles(a), "opening the local definition files");
     for (const LocationRecord& l : locations_) {
@@ -93,7 +109,9 @@ class ArchiveWriter {
   void write_lane_locations() {
     auto next_id = static_cast<OTF2_LocationRef>(run_.ranks().size());
     for (std::size_t rank = 0; rank < run_.ranks().size(); ++rank) {
-      const std::vector<PhaseSpan>& phases = run_.ranks()[rank].phases;
+      std::vector<PhaseSpan> phases;  // this rank's, to sort
+      phases.reserve(run_.ranks()[rank].phases.size());
+      for (const PhaseSpan& p : run_.ranks()[rank].phases) phases.push_back(p);
       const LaneAssignment lanes = assign_lanes(phases);
       for (std::uint32_t lane = 0; lane < lanes.lanes; ++lane) {
         std::string name = lane_name(rank, lane);
@@ -122,6 +140,7 @@ class ArchiveWriter {
   Otf2Status status_;
   const TraceRecorder& run_;
   ArchivePlan plan_;
+  ChunkPool chunks_;  // outlives the archive
   std::unique_ptr<OTF2_Archive, ArchiveCloser> archive_;
   std::unique_ptr<OTF2_AttributeList, AttributeListDeleter> attributes_;
   std::vector<LocationRecord> locations_;

@@ -6,9 +6,8 @@ namespace xo::tracer {
 
 OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const ArchivePlan& plan, std::int64_t end,
                                  OTF2_AttributeList* attributes) {
-  const std::vector<RankEvent>& events = log.events;
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const RankEvent& e = events[i];
+  for (auto it = log.events.begin(); it != log.events.end(); ++it) {
+    const RankEvent& e = *it;
     const auto t = static_cast<OTF2_TimeStamp>(e.time);
     OTF2_ErrorCode code = OTF2_SUCCESS;
     switch (e.kind) {
@@ -22,7 +21,7 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
         code = OTF2_EvtWriter_MpiSend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
         break;
       case RankEventKind::Isend:
-        code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, events[++i].wide);
+        code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
         break;
       case RankEventKind::IsendComplete:
         code = OTF2_EvtWriter_MpiIsendComplete(w, nullptr, t, e.wide);
@@ -34,17 +33,17 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
         code = OTF2_EvtWriter_MpiRecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
         break;
       case RankEventKind::Irecv:
-        code = OTF2_EvtWriter_MpiIrecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, events[++i].wide);
+        code = OTF2_EvtWriter_MpiIrecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
         break;
       case RankEventKind::RequestCancelled:
         code = OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, e.wide);
         break;
       case RankEventKind::CollectiveBegin:
-        if (i == log.open_collective) break;  // never ended
+        if (&e == log.open_collective) break;  // never ended
         code = OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, t);
         break;
       case RankEventKind::CollectiveEnd: {
-        const RankEvent& more = events[++i];
+        const RankEvent& more = *++it;
         OTF2_AttributeList* list = nullptr;
         if (more.a != kNoName) {
           list = attributes;

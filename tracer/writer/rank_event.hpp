@@ -1,6 +1,6 @@
 #pragma once
 // The records a run is buffered in until the archive is written: plain 32-byte values appended to
-// one vector per rank, so recording an event is a bounds check and a copy.
+// a log per rank (record_log.hpp), so recording an event is little more than a copy.
 
 #include <cstdint>
 

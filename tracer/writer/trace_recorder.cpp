@@ -32,19 +32,18 @@ bool TraceRecorder::has_handle_events(int comm_id) const {
 
 void TraceRecorder::collective_begin(int rank, std::int64_t time) {
   RankLog& log = log_of(rank);
-  assert(log.open_collective == RankLog::kNotOpen && "collectives do not nest");
-  log.open_collective = log.events.size();
-  append(log, time, RankEventKind::CollectiveBegin);
+  assert(log.open_collective == nullptr && "collectives do not nest");
+  log.open_collective = &append(log, time, RankEventKind::CollectiveBegin);
 }
 
 void TraceRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time) {
   RankLog& log = log_of(rank);
   const std::optional<OTF2_CollectiveOp> op = mpi_call_kind(c.call).collective;
-  assert(op && log.open_collective != RankLog::kNotOpen && "a collective of MPI's ends once begun");
-  if (!op || log.open_collective == RankLog::kNotOpen) [[unlikely]] {
+  assert(op && log.open_collective != nullptr && "a collective of MPI's ends once begun");
+  if (!op || log.open_collective == nullptr) [[unlikely]] {
     // Without its operation or its begin, OTF2 has no way to say it: leave the pair out.
-    if (log.open_collective != RankLog::kNotOpen) log.events[log.open_collective].kind = RankEventKind::Omitted;
-    log.open_collective = RankLog::kNotOpen;
+    if (log.open_collective != nullptr) log.open_collective->kind = RankEventKind::Omitted;
+    log.open_collective = nullptr;
     ++repaired_;
     return;
   }
@@ -52,9 +51,9 @@ void TraceRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, std:
   append(log, time, RankEventKind::CollectiveEnd, static_cast<std::uint64_t>(c.bytes_sent), *op,
          static_cast<std::uint32_t>(c.comm_id),
          c.root < 0 ? OTF2_COLLECTIVE_ROOT_NONE : static_cast<std::uint32_t>(c.root));
-  log.events.push_back(
-      {log.last_time, static_cast<std::uint64_t>(c.bytes_received), algorithm, 0, 0, RankEventKind::Extension});
-  log.open_collective = RankLog::kNotOpen;
+  log.events.append(
+      arena_, {log.last_time, static_cast<std::uint64_t>(c.bytes_received), algorithm, 0, 0, RankEventKind::Extension});
+  log.open_collective = nullptr;
 }
 
 // OTF2 requires a CommCreate (CommDestroy) inside an MpiCollectiveBegin/End pair of operation
@@ -77,14 +76,14 @@ void TraceRecorder::comm_handle_event(int rank, int comm_id, std::int64_t time, 
   const auto comm = static_cast<std::uint32_t>(comm_id);
   assert(comm < comm_states_.size() && comm_states_[comm].defined && "a communicator is defined before its events");
   if (comm < comm_states_.size()) comm_states_[comm].handle_events = true;
-  if (log.open_collective != RankLog::kNotOpen) {
+  if (log.open_collective != nullptr) {
     append(log, time, kind, 0, 0, comm);
     return;
   }
   append(log, time, RankEventKind::CollectiveBegin);
   append(log, time, kind, 0, 0, comm);
   append(log, time, RankEventKind::CollectiveEnd, 0, op, comm, OTF2_COLLECTIVE_ROOT_NONE);
-  log.events.push_back({log.last_time, 0, kNoName, 0, 0, RankEventKind::Extension});
+  log.events.append(arena_, {log.last_time, 0, kNoName, 0, 0, RankEventKind::Extension});
 }
 
 void TraceRecorder::phase(const mpi::PhaseRecord& p) {
@@ -97,7 +96,7 @@ void TraceRecorder::phase(const mpi::PhaseRecord& p) {
   }
   const std::uint32_t path = paths_.intern(p.path);
   assert(path <= std::numeric_limits<std::uint16_t>::max() && "a machine has a handful of protocol paths");
-  log.phases.push_back({p.start_ps, end, p.bytes, p.to_world_rank, static_cast<std::uint16_t>(path), p.phase});
+  log.phases.append(arena_, {p.start_ps, end, p.bytes, p.to_world_rank, static_cast<std::uint16_t>(path), p.phase});
   phases_seen_[static_cast<std::size_t>(p.phase)] = true;
   latest_phase_end_ = std::max(latest_phase_end_, end);
 }

@@ -13,18 +13,19 @@
 
 #include "name_table.hpp"
 #include "rank_event.hpp"
+#include "record_arena.hpp"
+#include "record_log.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
 
 namespace xo::tracer {
 
 // One rank's buffered events and what is still open at the end of its stream.
 struct RankLog {
-  std::vector<RankEvent> events;
-  std::vector<PhaseSpan> phases;
+  RecordLog<RankEvent> events;
+  RecordLog<PhaseSpan> phases;  // in the order reported
   std::int64_t last_time = 0;
-  std::uint32_t open_call = kNoName;       // the call entered and not yet left
-  std::size_t open_collective = kNotOpen;  // index of an MpiCollectiveBegin not yet ended
-  static constexpr std::size_t kNotOpen = static_cast<std::size_t>(-1);
+  std::uint32_t open_call = kNoName;     // the call entered and not yet left
+  RankEvent* open_collective = nullptr;  // an MpiCollectiveBegin not yet ended
 };
 
 class TraceRecorder {
@@ -54,7 +55,7 @@ class TraceRecorder {
     append(log, time, kind, static_cast<std::uint64_t>(m.bytes), static_cast<std::uint32_t>(m.peer),
            static_cast<std::uint32_t>(m.comm_id), static_cast<std::uint32_t>(m.tag));
     if (kind == RankEventKind::Isend || kind == RankEventKind::Irecv) {
-      log.events.push_back({log.last_time, m.request_id, 0, 0, 0, RankEventKind::Extension});
+      log.events.append(arena_, {log.last_time, m.request_id, 0, 0, 0, RankEventKind::Extension});
     }
   }
   void request(int rank, RankEventKind kind, std::uint64_t request_id, std::int64_t time) {
@@ -100,11 +101,12 @@ class TraceRecorder {
     return time;
   }
   void comm_handle_event(int rank, int comm_id, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op);
-  void append(RankLog& log, std::int64_t time, RankEventKind kind, std::uint64_t wide = 0, std::uint32_t a = 0,
-              std::uint32_t b = 0, std::uint32_t c = 0) {
-    log.events.push_back({in_order(log, time), wide, a, b, c, kind});
+  RankEvent& append(RankLog& log, std::int64_t time, RankEventKind kind, std::uint64_t wide = 0, std::uint32_t a = 0,
+                    std::uint32_t b = 0, std::uint32_t c = 0) {
+    return log.events.append(arena_, {in_order(log, time), wide, a, b, c, kind});
   }
 
+  RecordArena arena_;  // before the logs that point into it
   bool started_ = false;
   bool finished_ = false;
   mpi::RunInfo info_;
