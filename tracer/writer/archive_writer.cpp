@@ -49,13 +49,14 @@ struct AttributeListDeleter {
 
 class ArchiveWriter {
  public:
-  ArchiveWriter(const std::string& dir, const TraceRecorder& run) : status_(dir), run_(run), plan_(make_plan(run)) {}
+  ArchiveWriter(const std::string& dir, const TraceRecorder& run)
+      : dir_(dir), status_(dir), run_(run), plan_(make_plan(run)) {}
 
-  std::uint64_t write(const std::string& dir, const Otf2WriterOptions& options) {
+  std::uint64_t write(const Otf2WriterOptions& options) {
     // The smallest event chunks: OTF2 fills a chunk per location whatever it holds, and a run has
     // many locations; the definition chunk size waits for the number of locations.
     archive_.reset(
-        status_.check_handle(OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN,
+        status_.check_handle(OTF2_Archive_Open(dir_.c_str(), "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN,
                                                OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
                              "opening the archive"));
     OTF2_Archive* a = archive_.get();
@@ -85,7 +86,7 @@ class ArchiveWriter {
     write_global_definitions(global, run_, plan_, locations_, status_);
     status_.check(OTF2_Archive_CloseGlobalDefWriter(a, global), "closing the global definitions");
     status_.check(OTF2_Archive_Close(archive_.release()), "closing the archive");
-    make_trace_id_reproducible(dir, status_);
+    make_trace_id_reproducible(dir_, status_);
 
     std::uint64_t events = 0;
     for (const LocationRecord& l : locations_) events += l.events;
@@ -137,6 +138,7 @@ class ArchiveWriter {
     return events;
   }
 
+  const std::string& dir_;
   Otf2Status status_;
   const TraceRecorder& run_;
   ArchivePlan plan_;
@@ -150,7 +152,7 @@ class ArchiveWriter {
 
 std::uint64_t write_archive(const std::string& archive_dir, const Otf2WriterOptions& options,
                             const TraceRecorder& run) {
-  return ArchiveWriter(archive_dir, run).write(archive_dir, options);
+  return ArchiveWriter(archive_dir, run).write(options);
 }
 
 }  // namespace xo::tracer

@@ -32,6 +32,7 @@ class ChunkPool {
 
   static void* allocate(void* pool, OTF2_FileType, OTF2_LocationRef, void** per_buffer, std::uint64_t size);
   static void free_all(void* pool, OTF2_FileType, OTF2_LocationRef, void** per_buffer, bool final);
+  void* take(void** per_buffer, std::uint64_t size);
 
   std::vector<Chunk> free_;  // ready for reuse
   std::vector<void*> owned_;

@@ -2,6 +2,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <new>
 #include <stdexcept>
 
 namespace xo::tracer {
@@ -21,7 +22,11 @@ OTF2_ErrorCode keep_first_error(void*, const char*, uint64_t, const char*, OTF2_
   if (first_error.code == OTF2_SUCCESS) {
     char text[512];
     std::vsnprintf(text, sizeof text, format, args);
-    first_error = {code, text};
+    first_error.code = code;
+    try {  // nothing may be thrown through OTF2, which is C
+      first_error.message = text;
+    } catch (const std::bad_alloc&) {
+    }
   }
   return code;
 }

@@ -14,8 +14,8 @@ void TraceRecorder::run_started(const mpi::RunInfo& info) {
   started_ = true;
 }
 
-// Communicator ids are context ids, small and dense from 1 (run_observer.hpp), so a flat table
-// indexed by id keeps what is known of each.
+// Communicator ids are context ids (run_observer.hpp), which the reference MPI numbers from 1 as
+// communicators are made, so a flat table indexed by id keeps what is known of each.
 void TraceRecorder::comm_defined(const mpi::CommInfo& comm) {
   assert(comm.id > 0 && "communicator ids are positive");
   const auto id = static_cast<std::size_t>(comm.id);
