@@ -1,0 +1,45 @@
+#pragma once
+// The numbering of a buffered run's definitions, fixed before any event is written: regions
+// (MPI calls by name, then protocol phases in Phase order), communicators (by observer id), the
+// attributes, and the strings that events carry as attribute values.
+
+#include <otf2/otf2.h>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "string_table.hpp"
+#include "trace_recorder.hpp"
+
+namespace xo::tracer {
+
+// Attribute definitions, in this order.
+enum AttributeId : OTF2_AttributeRef {
+  kAttributeProtocol,   // phase Enter: the protocol path (string)
+  kAttributeBytes,      // phase Enter: bytes (uint64)
+  kAttributePeer,       // phase Enter: the other rank, world rank (int32); absent if none
+  kAttributeAlgorithm,  // MpiCollectiveEnd: the algorithm the machine chose (string)
+  kAttributeCount,
+};
+
+struct ArchivePlan {
+  StringTable strings;
+  std::vector<OTF2_RegionRef> region_of_call;         // by call name id
+  std::vector<std::uint32_t> calls_by_region;         // call name ids in region order
+  std::array<OTF2_RegionRef, 256> region_of_phase{};  // by Phase value, for the phases that occurred
+  std::vector<mpi::Phase> phases_by_region;           // in region order, after the calls
+  std::vector<OTF2_CommRef> comm_of_id;               // by observer comm id; OTF2_UNDEFINED_COMM if undefined
+  std::vector<const mpi::CommInfo*> comms_by_ref;     // in OTF2 comm ref order
+  std::vector<OTF2_StringRef> path_strings;           // by path name id
+  std::vector<OTF2_StringRef> algorithm_strings;      // by algorithm name id
+
+  OTF2_CommRef comm(std::uint32_t observer_id) const {
+    return observer_id < comm_of_id.size() ? comm_of_id[observer_id] : OTF2_UNDEFINED_COMM;
+  }
+};
+
+ArchivePlan make_plan(const TraceRecorder& run);
+
+}  // namespace xo::tracer

@@ -1,0 +1,158 @@
+#include "archive_writer.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "archive_plan.hpp"
+#include "archive_properties.hpp"
+#include "chunk_pool.hpp"
+#include "global_definitions.hpp"
+#include "lane_assignment.hpp"
+#include "location_events.hpp"
+#include "otf2_status.hpp"
+#include "reproducible_trace_id.hpp"
+
+namespace xo::tracer {
+
+namespace {
+
+// OTF2's documentation for a serial writer: flush a full chunk to its file, and no post-flush
+// callback, so that no BufferFlush event (with a wall-clock time) enters the trace.
+OTF2_FlushType flush_always(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
+constexpr OTF2_FlushCallbacks kFlushCallbacks = {flush_always, nullptr};
+
+// "MPI Rank 3 network", then "MPI Rank 3 network 2" ...
+std::string lane_name(std::size_t rank, std::uint32_t lane) {
+  std::string name = "MPI Rank " + std::to_string(rank) + " network";
+  if (lane == 0) return name;
+  name += ' ';
+  name += std::to_string(lane + 1);
+  return name;
+}
+
+// OTF2_Archive_Open: a definition chunk must hold the largest definition record (here the group
+// of all ranks, at most 9 bytes a member) and be at least 10 bytes per location.
+std::uint64_t definition_chunk_size(std::size_t locations, std::size_t ranks) {
+  const std::uint64_t needed = std::max<std::uint64_t>(10 * locations, 9 * ranks + 4096);
+  std::uint64_t size = OTF2_CHUNK_SIZE_MIN;
+  while (size < needed && size < OTF2_CHUNK_SIZE_MAX) size *= 2;
+  return size;
+}
+
+struct ArchiveCloser {
+  void operator()(OTF2_Archive* archive) const { OTF2_Archive_Close(archive); }
+};
+struct AttributeListDeleter {
+  void operator()(OTF2_AttributeList* list) const { OTF2_AttributeList_Delete(list); }
+};
+
+class ArchiveWriter {
+ public:
+  ArchiveWriter(const std::string& dir, const TraceRecorder& run)
+      : dir_(dir), status_(dir), run_(run), plan_(make_plan(run)) {}
+
+  std::uint64_t write(const Otf2WriterOptions& options) {
+    // The smallest event chunks: OTF2 fills a chunk per location whatever it holds, and a run has
+    // many locations; the definition chunk size waits for the number of locations.
+    archive_.reset(
+        status_.check_handle(OTF2_Archive_Open(dir_.c_str(), "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN,
+                                               OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
+                             "opening the archive"));
+    OTF2_Archive* a = archive_.get();
+    status_.check(OTF2_Archive_SetFlushCallbacks(a, &kFlushCallbacks, nullptr), "setting the flush callbacks");
+    status_.check(OTF2_Archive_SetMemoryCallbacks(a, ChunkPool::callbacks(), &chunks_), "setting the memory callbacks");
+    status_.check(OTF2_Archive_SetSerialCollectiveCallbacks(a), "setting serial mode");
+    set_archive_properties(a, run_, options, status_);
+    attributes_.reset(status_.check_handle(OTF2_AttributeList_New(), "making an attribute list"));
+
+    status_.check(OTF2_Archive_OpenEvtFiles(a), "opening the event files");
+    write_rank_locations();
+    write_lane_locations();
+    status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
+
+    status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(locations_.size(), run_.ranks().size())),
+                  "setting the definition chunk size");
+    // Empty local definitions: readers open one per location.
+    status_.check(OTF2_Archive_OpenDefFiles(a), "opening the local definition files");
+    for (const LocationRecord& l : locations_) {
+      OTF2_DefWriter* defs = status_.check_handle(OTF2_Archive_GetDefWriter(a, l.id), "opening local definitions");
+      status_.check(OTF2_Archive_CloseDefWriter(a, defs), "closing local definitions");
+    }
+    status_.check(OTF2_Archive_CloseDefFiles(a), "closing the local definition files");
+
+    OTF2_GlobalDefWriter* global =
+        status_.check_handle(OTF2_Archive_GetGlobalDefWriter(a), "opening the global definitions");
+    write_global_definitions(global, run_, plan_, locations_, status_);
+    status_.check(OTF2_Archive_CloseGlobalDefWriter(a, global), "closing the global definitions");
+    status_.check(OTF2_Archive_Close(archive_.release()), "closing the archive");
+    make_trace_id_reproducible(dir_, status_);
+
+    std::uint64_t events = 0;
+    for (const LocationRecord& l : locations_) events += l.events;
+    return events;
+  }
+
+ private:
+  // Location ids: ranks first (id = world rank), then each rank's lanes in rank order.
+  void write_rank_locations() {
+    const std::int64_t end = run_.end_time();
+    for (std::size_t rank = 0; rank < run_.ranks().size(); ++rank) {
+      const auto id = static_cast<OTF2_LocationRef>(rank);
+      std::string name = "MPI Rank " + std::to_string(rank);
+      const std::uint64_t events = write_location(id, name, [&](OTF2_EvtWriter* w) {
+        return write_rank_events(w, run_.ranks()[rank], plan_, end, attributes_.get());
+      });
+      locations_.push_back({id, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), events});
+    }
+  }
+
+  void write_lane_locations() {
+    auto next_id = static_cast<OTF2_LocationRef>(run_.ranks().size());
+    for (std::size_t rank = 0; rank < run_.ranks().size(); ++rank) {
+      std::vector<PhaseSpan> phases;  // this rank's, to sort
+      phases.reserve(run_.ranks()[rank].phases.size());
+      for (const PhaseSpan& p : run_.ranks()[rank].phases) phases.push_back(p);
+      const LaneAssignment lanes = assign_lanes(phases);
+      for (std::uint32_t lane = 0; lane < lanes.lanes; ++lane) {
+        std::string name = lane_name(rank, lane);
+        const OTF2_LocationRef id = next_id++;
+        const std::uint64_t events = write_location(id, name, [&](OTF2_EvtWriter* w) {
+          return write_lane_events(w, phases, lanes, lane, plan_, attributes_.get());
+        });
+        locations_.push_back({id, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), events});
+      }
+    }
+  }
+
+  // Writes one location's events; returns how many.
+  template <typename WriteEvents>
+  std::uint64_t write_location(OTF2_LocationRef id, const std::string& name, const WriteEvents& write_events) {
+    OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive_.get(), id);
+    if (w == nullptr) status_.fail("opening the event writer of " + name, OTF2_ERROR_INVALID);
+    const OTF2_ErrorCode code = write_events(w);
+    if (code != OTF2_SUCCESS) status_.fail("writing the events of " + name, code);
+    std::uint64_t events = 0;
+    status_.check(OTF2_EvtWriter_GetNumberOfEvents(w, &events), "counting events");
+    status_.check(OTF2_Archive_CloseEvtWriter(archive_.get(), w), "closing an event writer");
+    return events;
+  }
+
+  const std::string& dir_;
+  Otf2Status status_;
+  const TraceRecorder& run_;
+  ArchivePlan plan_;
+  ChunkPool chunks_;  // outlives the archive
+  std::unique_ptr<OTF2_Archive, ArchiveCloser> archive_;
+  std::unique_ptr<OTF2_AttributeList, AttributeListDeleter> attributes_;
+  std::vector<LocationRecord> locations_;
+};
+
+}  // namespace
+
+std::uint64_t write_archive(const std::string& archive_dir, const Otf2WriterOptions& options,
+                            const TraceRecorder& run) {
+  return ArchiveWriter(archive_dir, run).write(options);
+}
+
+}  // namespace xo::tracer

@@ -1,0 +1,215 @@
+#include "global_definitions.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "mpi_call_kind.hpp"
+
+namespace xo::tracer {
+
+namespace {
+
+constexpr std::uint64_t kPicosecondsPerSecond = 1000000000000ull;
+constexpr int kCommSelfId = 2;  // run_observer.hpp: every rank's MPI_COMM_SELF
+
+struct SystemTreeNodeDef {
+  OTF2_StringRef name;
+  OTF2_StringRef class_name;
+  OTF2_SystemTreeNodeRef parent;
+  OTF2_SystemTreeDomain domain;
+};
+
+struct RegionDef {
+  OTF2_StringRef name;
+  OTF2_StringRef description;
+  OTF2_RegionRole role;
+  OTF2_Paradigm paradigm;
+  OTF2_StringRef source_file;
+};
+
+struct GroupDef {
+  OTF2_StringRef name;
+  OTF2_GroupType type;
+  std::vector<std::uint64_t> members;
+};
+
+struct CommDef {
+  OTF2_StringRef name;
+  OTF2_GroupRef group;
+  OTF2_CommRef parent;
+  OTF2_CommFlag flags;
+};
+
+struct AttributeDef {
+  OTF2_StringRef name;
+  OTF2_StringRef description;
+  OTF2_Type type;
+};
+
+// Every definition with its strings resolved, so that all String records can go first.
+struct Definitions {
+  std::vector<AttributeDef> attributes;
+  std::vector<SystemTreeNodeDef> nodes;
+  std::vector<OTF2_StringRef> rank_names;  // location group names, by rank
+  std::vector<OTF2_StringRef> location_names;
+  std::vector<RegionDef> regions;
+  std::vector<GroupDef> groups;
+  std::vector<CommDef> comms;
+};
+
+std::vector<AttributeDef> attributes(StringTable& strings) {
+  std::vector<AttributeDef> out(kAttributeCount);
+  out[kAttributeProtocol] = {strings.ref("protocol"),
+                             strings.ref("the machine's protocol path of this phase's message"), OTF2_TYPE_STRING};
+  out[kAttributeBytes] = {strings.ref("bytes"), strings.ref("bytes this phase moves"), OTF2_TYPE_UINT64};
+  out[kAttributePeer] = {strings.ref("peer"), strings.ref("the other rank of this phase (MPI_COMM_WORLD)"),
+                         OTF2_TYPE_INT32};
+  out[kAttributeAlgorithm] = {strings.ref("algorithm"), strings.ref("the collective algorithm the machine chose"),
+                              OTF2_TYPE_STRING};
+  return out;
+}
+
+// The machine at the root, its nodes below: rank r is on node r / ranks_per_node.
+std::vector<SystemTreeNodeDef> system_tree(const mpi::RunInfo& info, StringTable& strings) {
+  const int per_node = std::max(info.ranks_per_node, 1);
+  const int nodes = (info.ranks + per_node - 1) / per_node;
+  std::vector<SystemTreeNodeDef> out;
+  out.push_back({strings.ref(info.machine), strings.ref("machine"), OTF2_UNDEFINED_SYSTEM_TREE_NODE,
+                 OTF2_SYSTEM_TREE_DOMAIN_MACHINE});
+  for (int node = 0; node < nodes; ++node) {
+    out.push_back(
+        {strings.ref("node " + std::to_string(node)), strings.ref("node"), 0, OTF2_SYSTEM_TREE_DOMAIN_SHARED_MEMORY});
+  }
+  return out;
+}
+
+// MPI calls keep their MPI name, so that tools that classify MPI regions by name and paradigm
+// (Scalasca, Vampir) recognise them. Protocol phases are the simulated machine's network
+// interface at work: OTF2_PARADIGM_HARDWARE says so, where USER would count them as the
+// program's computation and MEASUREMENT_SYSTEM as the tool's overhead.
+std::vector<RegionDef> regions(const TraceRecorder& run, const ArchivePlan& plan, StringTable& strings) {
+  std::vector<RegionDef> out;
+  const OTF2_StringRef mpi_file = strings.ref("MPI");
+  const OTF2_StringRef no_description = strings.ref("");
+  for (std::uint32_t call : plan.calls_by_region) {
+    const std::string& name = run.calls().name(call);
+    out.push_back({strings.ref(name), no_description, mpi_call_kind(name).role, OTF2_PARADIGM_MPI, mpi_file});
+  }
+  const OTF2_StringRef protocol_file = strings.ref("xo protocol");
+  const OTF2_StringRef phase_description = strings.ref("a protocol phase on the rank's network interface");
+  for (mpi::Phase phase : plan.phases_by_region) {
+    out.push_back({strings.ref(mpi::phase_name(phase)), phase_description, OTF2_REGION_ROLE_DATA_TRANSFER,
+                   OTF2_PARADIGM_HARDWARE, protocol_file});
+  }
+  return out;
+}
+
+// OTF2_Definitions.h (OTF2_GroupType): a COMM_LOCATIONS group lists the MPI locations by world
+// rank, each communicator's COMM_GROUP lists its members as indices into it in communicator rank
+// order (communicators with the same members share one), and MPI_COMM_SELF is a COMM_SELF group.
+void comms_and_groups(const TraceRecorder& run, const ArchivePlan& plan, StringTable& strings, Definitions& defs) {
+  std::vector<std::uint64_t> world(static_cast<std::size_t>(run.info().ranks));
+  for (std::size_t r = 0; r < world.size(); ++r) world[r] = r;
+  defs.groups.push_back({strings.ref("MPI ranks"), OTF2_GROUP_TYPE_COMM_LOCATIONS, std::move(world)});
+
+  std::map<std::vector<std::uint64_t>, OTF2_GroupRef> group_of_members;
+  OTF2_GroupRef self_group = OTF2_UNDEFINED_GROUP;
+  for (const mpi::CommInfo* comm : plan.comms_by_ref) {
+    OTF2_GroupRef group;
+    if (comm->id == kCommSelfId) {
+      if (self_group == OTF2_UNDEFINED_GROUP) {
+        self_group = static_cast<OTF2_GroupRef>(defs.groups.size());
+        defs.groups.push_back({strings.ref("MPI_COMM_SELF"), OTF2_GROUP_TYPE_COMM_SELF, {}});
+      }
+      group = self_group;
+    } else {
+      std::vector<std::uint64_t> members(comm->world_ranks.begin(), comm->world_ranks.end());
+      auto [it, added] = group_of_members.try_emplace(members, static_cast<OTF2_GroupRef>(defs.groups.size()));
+      if (added) {
+        defs.groups.push_back(
+            {strings.ref("members of " + comm->name), OTF2_GROUP_TYPE_COMM_GROUP, std::move(members)});
+      }
+      group = it->second;
+    }
+    const OTF2_CommRef parent = comm->parent_id == 0 ? OTF2_UNDEFINED_COMM : plan.comm(comm->parent_id);
+    const OTF2_CommFlag flags =
+        run.has_handle_events(comm->id) ? OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS : OTF2_COMM_FLAG_NONE;
+    defs.comms.push_back({strings.ref(comm->name), group, parent, flags});
+  }
+}
+
+Definitions resolve(const TraceRecorder& run, ArchivePlan& plan, const std::vector<LocationRecord>& locations) {
+  Definitions defs;
+  StringTable& strings = plan.strings;
+  defs.attributes = attributes(strings);
+  defs.nodes = system_tree(run.info(), strings);
+  for (int rank = 0; rank < run.info().ranks; ++rank) {
+    defs.rank_names.push_back(strings.ref("MPI Rank " + std::to_string(rank)));
+  }
+  for (const LocationRecord& location : locations) defs.location_names.push_back(strings.ref(location.name));
+  defs.regions = regions(run, plan, strings);
+  comms_and_groups(run, plan, strings, defs);
+  return defs;
+}
+
+}  // namespace
+
+void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run, ArchivePlan& plan,
+                              const std::vector<LocationRecord>& locations, const Otf2Status& status) {
+  const Definitions defs = resolve(run, plan, locations);
+  const char* what = "writing the global definitions";
+
+  status.check(OTF2_GlobalDefWriter_WriteClockProperties(
+                   w, kPicosecondsPerSecond, 0, static_cast<std::uint64_t>(run.end_time()), OTF2_UNDEFINED_TIMESTAMP),
+               what);
+  const std::vector<std::string>& strings = plan.strings.strings();
+  for (std::size_t ref = 0; ref < strings.size(); ++ref) {
+    status.check(OTF2_GlobalDefWriter_WriteString(w, static_cast<OTF2_StringRef>(ref), strings[ref].c_str()), what);
+  }
+  for (std::size_t ref = 0; ref < defs.attributes.size(); ++ref) {
+    const AttributeDef& a = defs.attributes[ref];
+    status.check(
+        OTF2_GlobalDefWriter_WriteAttribute(w, static_cast<OTF2_AttributeRef>(ref), a.name, a.description, a.type),
+        what);
+  }
+  for (std::size_t ref = 0; ref < defs.nodes.size(); ++ref) {
+    const SystemTreeNodeDef& n = defs.nodes[ref];
+    const auto self = static_cast<OTF2_SystemTreeNodeRef>(ref);
+    status.check(OTF2_GlobalDefWriter_WriteSystemTreeNode(w, self, n.name, n.class_name, n.parent), what);
+    status.check(OTF2_GlobalDefWriter_WriteSystemTreeNodeDomain(w, self, n.domain), what);
+  }
+  const int per_node = std::max(run.info().ranks_per_node, 1);
+  for (std::size_t rank = 0; rank < defs.rank_names.size(); ++rank) {
+    const auto node = static_cast<OTF2_SystemTreeNodeRef>(1 + rank / static_cast<std::size_t>(per_node));
+    status.check(
+        OTF2_GlobalDefWriter_WriteLocationGroup(w, static_cast<OTF2_LocationGroupRef>(rank), defs.rank_names[rank],
+                                                OTF2_LOCATION_GROUP_TYPE_PROCESS, node, OTF2_UNDEFINED_LOCATION_GROUP),
+        what);
+  }
+  for (std::size_t i = 0; i < locations.size(); ++i) {
+    const LocationRecord& l = locations[i];
+    status.check(OTF2_GlobalDefWriter_WriteLocation(w, l.id, defs.location_names[i], OTF2_LOCATION_TYPE_CPU_THREAD,
+                                                    l.events, l.group),
+                 what);
+  }
+  for (std::size_t ref = 0; ref < defs.regions.size(); ++ref) {
+    const RegionDef& r = defs.regions[ref];
+    status.check(OTF2_GlobalDefWriter_WriteRegion(w, static_cast<OTF2_RegionRef>(ref), r.name, r.name, r.description,
+                                                  r.role, r.paradigm, OTF2_REGION_FLAG_NONE, r.source_file, 0, 0),
+                 what);
+  }
+  for (std::size_t ref = 0; ref < defs.groups.size(); ++ref) {
+    const GroupDef& g = defs.groups[ref];
+    status.check(OTF2_GlobalDefWriter_WriteGroup(w, static_cast<OTF2_GroupRef>(ref), g.name, g.type, OTF2_PARADIGM_MPI,
+                                                 OTF2_GROUP_FLAG_NONE, static_cast<std::uint32_t>(g.members.size()),
+                                                 g.members.data()),
+                 what);
+  }
+  for (std::size_t ref = 0; ref < defs.comms.size(); ++ref) {
+    const CommDef& c = defs.comms[ref];
+    status.check(OTF2_GlobalDefWriter_WriteComm(w, static_cast<OTF2_CommRef>(ref), c.name, c.group, c.parent, c.flags),
+                 what);
+  }
+}
+
+}  // namespace xo::tracer

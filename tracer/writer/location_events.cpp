@@ -1,0 +1,94 @@
+#include "location_events.hpp"
+
+#include <cassert>
+
+namespace xo::tracer {
+
+OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const ArchivePlan& plan, std::int64_t end,
+                                 OTF2_AttributeList* attributes) {
+  for (auto it = log.events.begin(); it != log.events.end(); ++it) {
+    const RankEvent& e = *it;
+    const auto t = static_cast<OTF2_TimeStamp>(e.time);
+    OTF2_ErrorCode code = OTF2_SUCCESS;
+    switch (e.kind) {
+      case RankEventKind::Enter:
+        code = OTF2_EvtWriter_Enter(w, nullptr, t, plan.region_of_call[e.a]);
+        break;
+      case RankEventKind::Leave:
+        code = OTF2_EvtWriter_Leave(w, nullptr, t, plan.region_of_call[e.a]);
+        break;
+      case RankEventKind::Send:
+        code = OTF2_EvtWriter_MpiSend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
+        break;
+      case RankEventKind::Isend:
+        code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
+        break;
+      case RankEventKind::IsendComplete:
+        code = OTF2_EvtWriter_MpiIsendComplete(w, nullptr, t, e.wide);
+        break;
+      case RankEventKind::IrecvRequest:
+        code = OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, e.wide);
+        break;
+      case RankEventKind::Recv:
+        code = OTF2_EvtWriter_MpiRecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
+        break;
+      case RankEventKind::Irecv:
+        code = OTF2_EvtWriter_MpiIrecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
+        break;
+      case RankEventKind::RequestCancelled:
+        code = OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, e.wide);
+        break;
+      case RankEventKind::CollectiveBegin:
+        if (&e == log.open_collective) break;  // never ended
+        code = OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, t);
+        break;
+      case RankEventKind::CollectiveEnd: {
+        const RankEvent& more = *++it;
+        OTF2_AttributeList* list = nullptr;
+        if (more.a != kNoName) {
+          list = attributes;
+          code = OTF2_AttributeList_AddStringRef(list, kAttributeAlgorithm, plan.algorithm_strings[more.a]);
+          if (code != OTF2_SUCCESS) return code;
+        }
+        code = OTF2_EvtWriter_MpiCollectiveEnd(w, list, t, static_cast<OTF2_CollectiveOp>(e.a), plan.comm(e.b), e.c,
+                                               e.wide, more.wide);
+        break;
+      }
+      case RankEventKind::CommCreate:
+        code = OTF2_EvtWriter_CommCreate(w, nullptr, t, plan.comm(e.b));
+        break;
+      case RankEventKind::CommDestroy:
+        code = OTF2_EvtWriter_CommDestroy(w, nullptr, t, plan.comm(e.b));
+        break;
+      case RankEventKind::Extension:
+        assert(false && "an extension is read with the record before it");
+        break;
+      case RankEventKind::Omitted:
+        break;
+    }
+    if (code != OTF2_SUCCESS) return code;
+  }
+  if (log.open_call != kNoName) {
+    return OTF2_EvtWriter_Leave(w, nullptr, static_cast<OTF2_TimeStamp>(end), plan.region_of_call[log.open_call]);
+  }
+  return OTF2_SUCCESS;
+}
+
+OTF2_ErrorCode write_lane_events(OTF2_EvtWriter* w, const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes,
+                                 std::uint32_t lane, const ArchivePlan& plan, OTF2_AttributeList* attributes) {
+  for (std::uint32_t k = lanes.lane_begin[lane]; k < lanes.lane_begin[lane + 1]; ++k) {
+    const PhaseSpan& p = phases[lanes.order[k]];
+    const OTF2_RegionRef region = plan.region_of_phase[static_cast<std::size_t>(p.phase)];
+    OTF2_ErrorCode code = OTF2_AttributeList_AddStringRef(attributes, kAttributeProtocol, plan.path_strings[p.path]);
+    if (code == OTF2_SUCCESS) {
+      code = OTF2_AttributeList_AddUint64(attributes, kAttributeBytes, static_cast<std::uint64_t>(p.bytes));
+    }
+    if (code == OTF2_SUCCESS && p.peer >= 0) code = OTF2_AttributeList_AddInt32(attributes, kAttributePeer, p.peer);
+    if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Enter(w, attributes, static_cast<OTF2_TimeStamp>(p.start), region);
+    if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Leave(w, nullptr, static_cast<OTF2_TimeStamp>(p.end), region);
+    if (code != OTF2_SUCCESS) return code;
+  }
+  return OTF2_SUCCESS;
+}
+
+}  // namespace xo::tracer

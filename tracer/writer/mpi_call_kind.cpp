@@ -1,0 +1,78 @@
+#include "mpi_call_kind.hpp"
+
+#include <array>
+
+namespace xo::tracer {
+
+namespace {
+
+struct KnownCall {
+  std::string_view name;
+  MpiCallKind kind;
+};
+
+constexpr MpiCallKind p2p{OTF2_REGION_ROLE_POINT2POINT, std::nullopt};
+
+// Roles as OTF2_Definitions.h defines them: one-to-all, all-to-one, all-to-all and the rest
+// (scans; the communicator calls, which OTF2 records as CREATE_HANDLE / DESTROY_HANDLE
+// collectives around CommCreate / CommDestroy).
+constexpr std::array kKnownCalls{
+    KnownCall{"MPI_Barrier", {OTF2_REGION_ROLE_BARRIER, OTF2_COLLECTIVE_OP_BARRIER}},
+    KnownCall{"MPI_Bcast", {OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_BCAST}},
+    KnownCall{"MPI_Scatter", {OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTER}},
+    KnownCall{"MPI_Scatterv", {OTF2_REGION_ROLE_COLL_ONE2ALL, OTF2_COLLECTIVE_OP_SCATTERV}},
+    KnownCall{"MPI_Gather", {OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHER}},
+    KnownCall{"MPI_Gatherv", {OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_GATHERV}},
+    KnownCall{"MPI_Reduce", {OTF2_REGION_ROLE_COLL_ALL2ONE, OTF2_COLLECTIVE_OP_REDUCE}},
+    KnownCall{"MPI_Allgather", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHER}},
+    KnownCall{"MPI_Allgatherv", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLGATHERV}},
+    KnownCall{"MPI_Alltoall", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALL}},
+    KnownCall{"MPI_Alltoallv", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALLV}},
+    KnownCall{"MPI_Alltoallw", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLTOALLW}},
+    KnownCall{"MPI_Allreduce", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_ALLREDUCE}},
+    KnownCall{"MPI_Reduce_scatter", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_REDUCE_SCATTER}},
+    KnownCall{"MPI_Reduce_scatter_block", {OTF2_REGION_ROLE_COLL_ALL2ALL, OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK}},
+    KnownCall{"MPI_Scan", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_SCAN}},
+    KnownCall{"MPI_Exscan", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_EXSCAN}},
+    KnownCall{"MPI_Comm_dup", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
+    KnownCall{"MPI_Comm_split", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
+    KnownCall{"MPI_Comm_create", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
+    KnownCall{"MPI_Comm_free", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_DESTROY_HANDLE}},
+    KnownCall{"MPI_Send", p2p},
+    KnownCall{"MPI_Bsend", p2p},
+    KnownCall{"MPI_Ssend", p2p},
+    KnownCall{"MPI_Rsend", p2p},
+    KnownCall{"MPI_Isend", p2p},
+    KnownCall{"MPI_Ibsend", p2p},
+    KnownCall{"MPI_Issend", p2p},
+    KnownCall{"MPI_Irsend", p2p},
+    KnownCall{"MPI_Recv", p2p},
+    KnownCall{"MPI_Irecv", p2p},
+    KnownCall{"MPI_Sendrecv", p2p},
+    KnownCall{"MPI_Sendrecv_replace", p2p},
+    KnownCall{"MPI_Probe", p2p},
+    KnownCall{"MPI_Iprobe", p2p},
+    KnownCall{"MPI_Wait", p2p},
+    KnownCall{"MPI_Waitall", p2p},
+    KnownCall{"MPI_Waitany", p2p},
+    KnownCall{"MPI_Waitsome", p2p},
+    KnownCall{"MPI_Test", p2p},
+    KnownCall{"MPI_Testall", p2p},
+    KnownCall{"MPI_Testany", p2p},
+    KnownCall{"MPI_Testsome", p2p},
+    KnownCall{"MPI_Cancel", p2p},
+    KnownCall{"MPI_Request_free", p2p},
+    KnownCall{"MPI_Start", p2p},
+    KnownCall{"MPI_Startall", p2p},
+};
+
+}  // namespace
+
+MpiCallKind mpi_call_kind(std::string_view call) {
+  for (const KnownCall& known : kKnownCalls) {
+    if (known.name == call) return known.kind;
+  }
+  return {};
+}
+
+}  // namespace xo::tracer

@@ -1,0 +1,91 @@
+#include "xo/tracer/otf2_writer.hpp"
+
+#include <cassert>
+#include <filesystem>
+#include <stdexcept>
+
+#include "archive_writer.hpp"
+#include "trace_recorder.hpp"
+
+namespace xo::tracer {
+
+namespace {
+
+// Checked before the run, so that a long run is not lost to a directory OTF2 cannot use.
+void require_usable_directory(const std::string& dir) {
+  const std::string intro = "cannot write the OTF2 trace in " + dir + ": ";
+  std::error_code error;
+  const auto status = std::filesystem::status(dir, error);
+  if (!std::filesystem::exists(status)) throw std::runtime_error(intro + "no such directory; create it first");
+  if (!std::filesystem::is_directory(status)) {
+    throw std::runtime_error(intro + "it is not a directory; give a directory for the archive");
+  }
+  if (std::filesystem::exists(std::filesystem::path(dir) / "traces.otf2", error)) {
+    throw std::runtime_error(intro + "it already holds a trace (traces.otf2); choose another directory or remove it");
+  }
+}
+
+}  // namespace
+
+Otf2Writer::Otf2Writer(std::string archive_dir, Otf2WriterOptions options)
+    : archive_dir_(std::move(archive_dir)), options_(std::move(options)), recorder_(std::make_unique<TraceRecorder>()) {
+  require_usable_directory(archive_dir_);
+}
+
+Otf2Writer::~Otf2Writer() = default;
+
+void Otf2Writer::run_started(const mpi::RunInfo& info) { recorder_->run_started(info); }
+void Otf2Writer::comm_defined(const mpi::CommInfo& comm) { recorder_->comm_defined(comm); }
+
+void Otf2Writer::call_entered(int rank, const char* call, std::int64_t time_ps) {
+  recorder_->call_entered(rank, call, time_ps);
+}
+void Otf2Writer::call_left(int rank, const char* call, std::int64_t time_ps) {
+  recorder_->call_left(rank, call, time_ps);
+}
+
+void Otf2Writer::send(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  recorder_->message(rank, RankEventKind::Send, m, time_ps);
+}
+void Otf2Writer::isend(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  recorder_->message(rank, RankEventKind::Isend, m, time_ps);
+}
+void Otf2Writer::recv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  recorder_->message(rank, RankEventKind::Recv, m, time_ps);
+}
+void Otf2Writer::irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  recorder_->message(rank, RankEventKind::Irecv, m, time_ps);
+}
+void Otf2Writer::isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps) {
+  recorder_->request(rank, RankEventKind::IsendComplete, request_id, time_ps);
+}
+void Otf2Writer::irecv_request(int rank, std::uint64_t request_id, std::int64_t time_ps) {
+  recorder_->request(rank, RankEventKind::IrecvRequest, request_id, time_ps);
+}
+void Otf2Writer::request_cancelled(int rank, std::uint64_t request_id, std::int64_t time_ps) {
+  recorder_->request(rank, RankEventKind::RequestCancelled, request_id, time_ps);
+}
+
+void Otf2Writer::collective_begin(int rank, std::int64_t time_ps) { recorder_->collective_begin(rank, time_ps); }
+void Otf2Writer::collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps) {
+  recorder_->collective_end(rank, c, time_ps);
+}
+void Otf2Writer::comm_created(int rank, int comm_id, std::int64_t time_ps) {
+  recorder_->comm_created(rank, comm_id, time_ps);
+}
+void Otf2Writer::comm_destroyed(int rank, int comm_id, std::int64_t time_ps) {
+  recorder_->comm_destroyed(rank, comm_id, time_ps);
+}
+void Otf2Writer::phase(const mpi::PhaseRecord& p) { recorder_->phase(p); }
+void Otf2Writer::run_finished(std::int64_t end_ps, int exit_code) { recorder_->run_finished(end_ps, exit_code); }
+
+void Otf2Writer::finish() {
+  assert(recorder_->started() && !finished_ && "finish() once, after the run started");
+  if (finished_) return;
+  finished_ = true;
+  events_written_ = write_archive(archive_dir_, options_, *recorder_);
+}
+
+std::uint64_t Otf2Writer::repaired_events() const { return recorder_->repaired_events(); }
+
+}  // namespace xo::tracer

@@ -1,0 +1,53 @@
+#pragma once
+// The records a run is buffered in until the archive is written: plain 32-byte values appended to
+// a log per rank (record_log.hpp), so recording an event is little more than a copy.
+
+#include <cstdint>
+
+#include "xo/reference_mpi/protocol_phase.hpp"
+
+namespace xo::tracer {
+
+enum class RankEventKind : std::uint8_t {
+  Enter,             // a: call name id
+  Leave,             // a: call name id
+  Send,              // a: peer, b: comm id, c: tag, wide: bytes
+  Isend,             // as Send, then an Extension with wide: request id
+  IsendComplete,     // wide: request id
+  IrecvRequest,      // wide: request id
+  Recv,              // as Send
+  Irecv,             // as Isend
+  RequestCancelled,  // wide: request id
+  CollectiveBegin,   //
+  CollectiveEnd,     // a: OTF2_CollectiveOp, b: comm id, c: root, wide: bytes sent, then an Extension
+                     // with a: algorithm name id (kNoName if none), wide: bytes received
+  CommCreate,        // b: comm id
+  CommDestroy,       // b: comm id
+  Extension,         // the second half of the record before it
+  Omitted,           // a record the writer decided to leave out (a collective that never ended)
+};
+
+inline constexpr std::uint32_t kNoName = 0xffffffffu;
+
+struct RankEvent {
+  std::int64_t time;
+  std::uint64_t wide;
+  std::uint32_t a;
+  std::uint32_t b;
+  std::uint32_t c;
+  RankEventKind kind;
+};
+static_assert(sizeof(RankEvent) == 32, "a rank event is 32 bytes");
+
+// A protocol phase on its rank's network interface, as reported (not yet sorted).
+struct PhaseSpan {
+  std::int64_t start;
+  std::int64_t end;
+  std::int64_t bytes;
+  std::int32_t peer;   // world rank, -1 for none
+  std::uint16_t path;  // path name id
+  mpi::Phase phase;
+};
+static_assert(sizeof(PhaseSpan) == 32, "a phase span is 32 bytes");
+
+}  // namespace xo::tracer

@@ -1,0 +1,116 @@
+#include "trace_recorder.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "mpi_call_kind.hpp"
+
+namespace xo::tracer {
+
+void TraceRecorder::run_started(const mpi::RunInfo& info) {
+  assert(!started_ && "one run per writer");
+  info_ = info;
+  ranks_.resize(static_cast<std::size_t>(std::max(info.ranks, 0)));
+  started_ = true;
+}
+
+// Communicator ids are context ids (run_observer.hpp), which the reference MPI numbers from 1 as
+// communicators are made, so a flat table indexed by id keeps what is known of each.
+void TraceRecorder::comm_defined(const mpi::CommInfo& comm) {
+  assert(comm.id > 0 && "communicator ids are positive");
+  const auto id = static_cast<std::size_t>(comm.id);
+  if (id >= comm_states_.size()) comm_states_.resize(id + 1);
+  assert(!comm_states_[id].defined && "a communicator is defined once");
+  comm_states_[id].defined = true;
+  comms_.push_back(comm);
+}
+
+bool TraceRecorder::has_handle_events(int comm_id) const {
+  const auto id = static_cast<std::size_t>(comm_id);
+  return id < comm_states_.size() && comm_states_[id].handle_events;
+}
+
+void TraceRecorder::collective_begin(int rank, std::int64_t time) {
+  RankLog& log = log_of(rank);
+  assert(log.open_collective == nullptr && "collectives do not nest");
+  log.open_collective = &append(log, time, RankEventKind::CollectiveBegin);
+}
+
+void TraceRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time) {
+  RankLog& log = log_of(rank);
+  const std::optional<OTF2_CollectiveOp> op = mpi_call_kind(c.call).collective;
+  assert(op && log.open_collective != nullptr && "a collective of MPI's ends once begun");
+  if (!op || log.open_collective == nullptr) [[unlikely]] {
+    // Without its operation or its begin, OTF2 has no way to say it: leave the pair out.
+    if (log.open_collective != nullptr) log.open_collective->kind = RankEventKind::Omitted;
+    log.open_collective = nullptr;
+    ++repaired_;
+    return;
+  }
+  const std::uint32_t algorithm = c.algorithm.empty() ? kNoName : algorithms_.intern(c.algorithm);
+  append(log, time, RankEventKind::CollectiveEnd, static_cast<std::uint64_t>(c.bytes_sent), *op,
+         static_cast<std::uint32_t>(c.comm_id),
+         c.root < 0 ? OTF2_COLLECTIVE_ROOT_NONE : static_cast<std::uint32_t>(c.root));
+  log.events.append(
+      arena_, {log.last_time, static_cast<std::uint64_t>(c.bytes_received), algorithm, 0, 0, RankEventKind::Extension});
+  log.open_collective = nullptr;
+}
+
+// OTF2 requires a CommCreate (CommDestroy) inside an MpiCollectiveBegin/End pair of operation
+// CREATE_HANDLE (DESTROY_HANDLE) and the communicator's definition to be flagged for them
+// (OTF2_Events.h). The run reports the creation alone, so the pair is made here, on the new (the
+// freed) communicator: those are the ranks that report it, where MPI_Comm_split's parent would
+// also hold ranks that got MPI_COMM_NULL and report nothing. A caller that already opened the
+// collective gets only the CommCreate.
+void TraceRecorder::comm_created(int rank, int comm_id, std::int64_t time) {
+  comm_handle_event(rank, comm_id, time, RankEventKind::CommCreate, OTF2_COLLECTIVE_OP_CREATE_HANDLE);
+}
+
+void TraceRecorder::comm_destroyed(int rank, int comm_id, std::int64_t time) {
+  comm_handle_event(rank, comm_id, time, RankEventKind::CommDestroy, OTF2_COLLECTIVE_OP_DESTROY_HANDLE);
+}
+
+void TraceRecorder::comm_handle_event(int rank, int comm_id, std::int64_t time, RankEventKind kind,
+                                      OTF2_CollectiveOp op) {
+  RankLog& log = log_of(rank);
+  const auto comm = static_cast<std::uint32_t>(comm_id);
+  assert(comm < comm_states_.size() && comm_states_[comm].defined && "a communicator is defined before its events");
+  if (comm < comm_states_.size()) comm_states_[comm].handle_events = true;
+  if (log.open_collective != nullptr) {
+    append(log, time, kind, 0, 0, comm);
+    return;
+  }
+  append(log, time, RankEventKind::CollectiveBegin);
+  append(log, time, kind, 0, 0, comm);
+  append(log, time, RankEventKind::CollectiveEnd, 0, op, comm, OTF2_COLLECTIVE_ROOT_NONE);
+  log.events.append(arena_, {log.last_time, 0, kNoName, 0, 0, RankEventKind::Extension});
+}
+
+void TraceRecorder::phase(const mpi::PhaseRecord& p) {
+  RankLog& log = log_of(p.from_world_rank);
+  std::int64_t end = p.end_ps;
+  if (end < p.start_ps) [[unlikely]] {
+    assert(false && "a phase ends after it starts");
+    ++repaired_;
+    end = p.start_ps;
+  }
+  const std::uint32_t path = paths_.intern(p.path);
+  assert(path <= std::numeric_limits<std::uint16_t>::max() && "a machine has a handful of protocol paths");
+  log.phases.append(arena_, {p.start_ps, end, p.bytes, p.to_world_rank, static_cast<std::uint16_t>(path), p.phase});
+  phases_seen_[static_cast<std::size_t>(p.phase)] = true;
+  latest_phase_end_ = std::max(latest_phase_end_, end);
+}
+
+void TraceRecorder::run_finished(std::int64_t end, int exit_code) {
+  end_ = end;
+  exit_code_ = exit_code;
+  finished_ = true;
+}
+
+std::int64_t TraceRecorder::end_time() const {
+  std::int64_t end = std::max(end_, latest_phase_end_);
+  for (const RankLog& log : ranks_) end = std::max(end, log.last_time);
+  return end;
+}
+
+}  // namespace xo::tracer

@@ -1,0 +1,130 @@
+#pragma once
+// Everything a run reports, buffered for the archive: the run's description, its communicators,
+// and per rank its events (in the order they came) and its protocol phases. Recording is the hot
+// path of a traced run: each call appends a 32-byte record, and names become ids through small
+// caches. The buffered run is read back by the archive writer once the run is over.
+
+#include <otf2/otf2.h>
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "name_table.hpp"
+#include "rank_event.hpp"
+#include "record_arena.hpp"
+#include "record_log.hpp"
+#include "xo/reference_mpi/run_observer.hpp"
+
+namespace xo::tracer {
+
+// One rank's buffered events and what is still open at the end of its stream.
+struct RankLog {
+  RecordLog<RankEvent> events;
+  RecordLog<PhaseSpan> phases;  // in the order reported
+  std::int64_t last_time = 0;
+  std::uint32_t open_call = kNoName;     // the call entered and not yet left
+  RankEvent* open_collective = nullptr;  // an MpiCollectiveBegin not yet ended
+};
+
+class TraceRecorder {
+ public:
+  void run_started(const mpi::RunInfo& info);
+  void comm_defined(const mpi::CommInfo& comm);
+
+  // Calls do not nest (run_observer.hpp), so a Leave is of the call open on its rank.
+  void call_entered(int rank, const char* call, std::int64_t time) {
+    RankLog& log = log_of(rank);
+    assert(log.open_call == kNoName && "MPI calls do not nest");
+    log.open_call = calls_.intern(call);
+    append(log, time, RankEventKind::Enter, 0, log.open_call);
+  }
+  void call_left(int rank, [[maybe_unused]] const char* call, std::int64_t time) {
+    RankLog& log = log_of(rank);
+    assert(log.open_call != kNoName && calls_.name(log.open_call) == call && "a call is left once entered");
+    if (log.open_call == kNoName) [[unlikely]] {
+      ++repaired_;
+      return;
+    }
+    append(log, time, RankEventKind::Leave, 0, log.open_call);
+    log.open_call = kNoName;
+  }
+  void message(int rank, RankEventKind kind, const mpi::MessageEvent& m, std::int64_t time) {
+    RankLog& log = log_of(rank);
+    append(log, time, kind, static_cast<std::uint64_t>(m.bytes), static_cast<std::uint32_t>(m.peer),
+           static_cast<std::uint32_t>(m.comm_id), static_cast<std::uint32_t>(m.tag));
+    if (kind == RankEventKind::Isend || kind == RankEventKind::Irecv) {
+      log.events.append(arena_, {log.last_time, m.request_id, 0, 0, 0, RankEventKind::Extension});
+    }
+  }
+  void request(int rank, RankEventKind kind, std::uint64_t request_id, std::int64_t time) {
+    append(log_of(rank), time, kind, request_id);
+  }
+  void collective_begin(int rank, std::int64_t time);
+  void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time);
+  void comm_created(int rank, int comm_id, std::int64_t time);
+  void comm_destroyed(int rank, int comm_id, std::int64_t time);
+  void phase(const mpi::PhaseRecord& p);
+  void run_finished(std::int64_t end, int exit_code);
+
+  bool started() const { return started_; }
+  const mpi::RunInfo& info() const { return info_; }
+  const std::vector<mpi::CommInfo>& comms() const { return comms_; }
+  // Whether comm `id` has CommCreate or CommDestroy events (OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS).
+  bool has_handle_events(int comm_id) const;
+  const std::vector<RankLog>& ranks() const { return ranks_; }
+  const NameTable& calls() const { return calls_; }
+  const NameTable& paths() const { return paths_; }
+  const NameTable& algorithms() const { return algorithms_; }
+  // Which phases occurred, by their enum value.
+  const std::array<bool, 256>& phases_seen() const { return phases_seen_; }
+  // The run's end: as run_finished reported it, and never before the last event.
+  std::int64_t end_time() const;
+  bool finished() const { return finished_; }
+  int exit_code() const { return exit_code_; }
+  std::uint64_t repaired_events() const { return repaired_; }
+
+ private:
+  RankLog& log_of(int rank) {
+    assert(started_ && rank >= 0 && static_cast<std::size_t>(rank) < ranks_.size() && "a rank of the run");
+    return ranks_[static_cast<std::size_t>(rank)];
+  }
+  // A rank's events come in time order (run_observer.hpp); one that does not is a caller's bug.
+  std::int64_t in_order(RankLog& log, std::int64_t time) {
+    if (time < log.last_time) [[unlikely]] {
+      assert(false && "a rank's events arrive in time order");
+      ++repaired_;
+      return log.last_time;
+    }
+    log.last_time = time;
+    return time;
+  }
+  void comm_handle_event(int rank, int comm_id, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op);
+  RankEvent& append(RankLog& log, std::int64_t time, RankEventKind kind, std::uint64_t wide = 0, std::uint32_t a = 0,
+                    std::uint32_t b = 0, std::uint32_t c = 0) {
+    return log.events.append(arena_, {in_order(log, time), wide, a, b, c, kind});
+  }
+
+  RecordArena arena_;  // before the logs that point into it
+  bool started_ = false;
+  bool finished_ = false;
+  mpi::RunInfo info_;
+  std::vector<mpi::CommInfo> comms_;
+  struct CommState {
+    bool defined = false;
+    bool handle_events = false;  // CommCreate or CommDestroy
+  };
+  std::vector<CommState> comm_states_;  // by comm id
+  std::vector<RankLog> ranks_;
+  NameTable calls_;
+  NameTable paths_;
+  NameTable algorithms_;
+  std::array<bool, 256> phases_seen_{};
+  std::int64_t end_ = 0;
+  std::int64_t latest_phase_end_ = 0;
+  int exit_code_ = 0;
+  std::uint64_t repaired_ = 0;
+};
+
+}  // namespace xo::tracer
