@@ -7,6 +7,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <type_traits>
@@ -44,6 +47,28 @@ auto run_in_child(const Measure& measure) {
   close(fds[0]);
   waitpid(pid, nullptr, 0);
   return sample;
+}
+
+// The options every benchmark takes: --quick (one short run, for the smoke tests) and --runs N.
+struct RunCount {
+  bool quick = false;
+  int runs = 5;
+};
+
+// Reads the options of RunCount from argv; false (after printing `usage`) for anything else.
+inline bool read_run_count(int argc, char** argv, const char* usage, RunCount& count) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) {
+      count.quick = true;
+      count.runs = 1;
+    } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+      count.runs = std::max(1, std::atoi(argv[++i]));
+    } else {
+      std::fprintf(stderr, "usage: %s\n", usage);
+      return false;
+    }
+  }
+  return true;
 }
 
 inline double median(std::vector<double> values) {

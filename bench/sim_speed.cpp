@@ -91,19 +91,10 @@ Sample run_once(const Scenario& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false;
-  int runs = 5;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--quick") == 0) {
-      quick = true;
-      runs = 1;
-    } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-      runs = std::max(1, std::atoi(argv[++i]));
-    } else {
-      std::fprintf(stderr, "usage: sim_speed [--quick] [--runs N]\n");
-      return 2;
-    }
-  }
+  xo::bench::RunCount count;
+  if (!xo::bench::read_run_count(argc, argv, "sim_speed [--quick] [--runs N]", count)) return 2;
+  const bool quick = count.quick;
+  const int runs = count.runs;
   const std::vector<Scenario> scenarios = {
       {"ping-pong, 8 bytes", 2, quick ? 10000 : 1000000},
       {"Sendrecv ring", 1024, quick ? 10 : 1000},

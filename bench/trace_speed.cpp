@@ -190,19 +190,10 @@ Sample otf2_alone(double events, int locations) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false;
-  int runs = 5;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--quick") == 0) {
-      quick = true;
-      runs = 1;
-    } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-      runs = std::max(1, std::atoi(argv[++i]));
-    } else {
-      std::fprintf(stderr, "usage: trace_speed [--quick] [--runs N]\n");
-      return 2;
-    }
-  }
+  xo::bench::RunCount count;
+  if (!xo::bench::read_run_count(argc, argv, "trace_speed [--quick] [--runs N]", count)) return 2;
+  const bool quick = count.quick;
+  const int runs = count.runs;
   const std::vector<Scenario> scenarios = {{64, quick ? 200 : 50000}, {quick ? 256 : 1024, quick ? 10 : 200}};
   std::printf("Trace speed (median of %d runs)\n", runs);
   std::printf("%7s %10s %11s %14s %13s %13s %9s %10s\n", "ranks", "MPI calls", "events", "record ns/call",

@@ -9,16 +9,6 @@
 
 namespace xo::mpi {
 
-namespace {
-
-bool rooted(hw::CollectiveOp op) {
-  using Op = hw::CollectiveOp;
-  return op == Op::Bcast || op == Op::Gather || op == Op::Gatherv || op == Op::Scatter || op == Op::Scatterv ||
-         op == Op::Reduce;
-}
-
-}  // namespace
-
 void CollectiveLedger::check(const CollectiveRun& run, std::int64_t bytes) {
   const int root = rooted(run.op) ? run.root : -1;
   const auto key = std::make_pair(run.comm.shared->context, run.sequence);

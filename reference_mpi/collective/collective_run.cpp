@@ -17,6 +17,12 @@ DatatypeRef bytes_type() { return DatatypeRef{predefined_datatype(MPI_BYTE), {}}
 
 }  // namespace
 
+bool rooted(hw::CollectiveOp op) {
+  using Op = hw::CollectiveOp;
+  return op == Op::Bcast || op == Op::Gather || op == Op::Gatherv || op == Op::Scatter || op == Op::Scatterv ||
+         op == Op::Reduce;
+}
+
 CollectiveRun::CollectiveRun(World& w, CommHandle& c, MPI_Comm h, hw::CollectiveOp o, const char* name)
     : world(w), self(w.self()), comm(c), handle(h), op(o), call(name), rank(c.my_rank), size(c.size()),
       sequence(++c.collective_sequence) {}

@@ -34,6 +34,9 @@ class World;
 struct RankState;
 class ReductionOp;
 
+// Operations with a root: the one rank that sends or receives everything.
+bool rooted(hw::CollectiveOp op);
+
 struct CollectiveRun {
   CollectiveRun(World& world, CommHandle& comm, MPI_Comm handle, hw::CollectiveOp op, const char* call);
 

@@ -43,10 +43,7 @@ void report_collective_end(const CollectiveRun& run, const CollectiveTraceSizes&
   CollectiveEvent event;
   event.call = run.call;
   event.comm_id = run.comm.shared->context;
-  event.root = run.op == Op::Bcast || run.op == Op::Gather || run.op == Op::Gatherv || run.op == Op::Scatter ||
-                       run.op == Op::Scatterv || run.op == Op::Reduce
-                   ? run.root
-                   : -1;
+  event.root = rooted(run.op) ? run.root : -1;
   event.bytes_sent = sizes.sent;
   event.bytes_received = sizes.received;
   event.algorithm = std::string(hw::algorithm_name(run.choice.algorithm));
