@@ -75,11 +75,6 @@ SimulationResult World::run() {
   }
   const sim::RunOutcome outcome = engine_.run();
   current_ = nullptr;
-  if (options_.observer != nullptr) {
-    options_.observer->run_finished(outcome.end_time, outcome.kind == sim::RunOutcome::Kind::Completed
-                                                          ? first_failed_exit_
-                                                          : outcome.exit_code);
-  }
   SimulationResult result;
   result.virtual_seconds = sim::time_to_seconds(outcome.end_time);
   result.messages = messages_;
@@ -90,6 +85,7 @@ SimulationResult World::run() {
   result.max_mailbox_bytes = result.max_mailbox_peers * machine_->mailbox_bytes();
   result.error = outcome.message;
   result.exit_code = outcome.kind == sim::RunOutcome::Kind::Completed ? first_failed_exit_ : outcome.exit_code;
+  if (options_.observer != nullptr) options_.observer->run_finished(outcome.end_time, result.exit_code);
   return result;
 }
 
