@@ -1,6 +1,6 @@
-// xo run: checks every setting before the program starts (so a typo is one clear message, not a
-// failed simulation), then execs the program with the settings in XO_RUN_* variables, which the
-// reference MPI's __wrap_main reads.
+// xo run and xo record: check every setting before the program starts (so a typo is one clear
+// message, not a failed simulation), then exec the program with the settings in XO_RUN_*
+// variables, which the reference MPI's __wrap_main reads. `record` also names the trace directory.
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -14,6 +14,7 @@
 #include <string_view>
 
 #include "argument_reader.hpp"
+#include "trace_directory.hpp"
 #include "commands.hpp"
 #include "launch_options.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
@@ -31,14 +32,23 @@ struct RunSettings {
   std::string stack_size = "512K";
   bool quiet = false;
   std::vector<std::string> program;  // program and its arguments
+  // xo record only.
+  std::string trace_dir;  // -o DIR; default PROGRAM.otf2
+  bool force = false;     // replace an existing archive in trace_dir
 };
 
-RunSettings parse(const std::vector<std::string>& args) {
+RunSettings parse(const char* command, const std::vector<std::string>& args) {
   RunSettings s;
-  ArgumentReader reader("run", args);
+  const bool record = std::strcmp(command, "record") == 0;
+  ArgumentReader reader(command, args);
   while (reader.at_option()) {
     const std::string name = reader.option_name();
-    if (name == "-n" || name == "-np" || name == "--ranks") {
+    if (record && (name == "-o" || name == "--output")) {
+      s.trace_dir = reader.take_value();
+    } else if (record && name == "--force") {
+      reader.take_flag();
+      s.force = true;
+    } else if (name == "-n" || name == "-np" || name == "--ranks") {
       s.ranks = reader.take_value();
     } else if (name == "--machine" || name == "-m") {
       s.machine = reader.take_value();
@@ -129,8 +139,8 @@ bool built_by_xo(const std::string& path) {
 
 }  // namespace
 
-int command_run(const std::vector<std::string>& args) {
-  const RunSettings s = parse(args);
+// Checks the settings and replaces this process with the program; returns only by throwing.
+[[noreturn]] void launch(const char* command, const RunSettings& s) {
   validate_ranks(s.ranks);
   validate_machine(s);
   if (s.compute != "none" && s.compute != "measured") {
@@ -139,7 +149,11 @@ int command_run(const std::vector<std::string>& args) {
   if (mpi::parse_byte_size(s.stack_size) < 16 * 1024) {
     throw UsageError("--stack-size=" + s.stack_size + " is invalid: give at least 16K (suffixes K, M, G)");
   }
-  if (s.program.empty()) throw UsageError("no program to run; usage: xo run [options] [--] PROGRAM [ARGS...]");
+  if (s.program.empty()) {
+    throw UsageError(std::string("no program to run; usage: xo ") + command +
+                     (std::strcmp(command, "record") == 0 ? " [options] [-o DIR] [--] PROGRAM [ARGS...]"
+                                                          : " [options] [--] PROGRAM [ARGS...]"));
+  }
   const std::string path = locate(s.program[0]);
   if (!built_by_xo(path)) {
     throw UsageError("'" + s.program[0] + "' was not built against the reference MPI; rebuild it with `xo cc` or "
@@ -155,6 +169,11 @@ int command_run(const std::vector<std::string>& args) {
   setenv(mpi::kEnvStack, s.stack_size.c_str(), 1);
   setenv(mpi::kEnvQuiet, s.quiet ? "1" : "0", 1);
   for (const auto& [name, value] : s.environment) setenv(name.c_str(), value.c_str(), 1);
+  if (!s.trace_dir.empty()) {
+    setenv(mpi::kEnvTrace, s.trace_dir.c_str(), 1);
+  } else {
+    unsetenv(mpi::kEnvTrace);  // a trace is asked for by xo record, never inherited by xo run
+  }
 
   std::vector<std::string> program = s.program;
   std::vector<char*> argv;
@@ -162,6 +181,19 @@ int command_run(const std::vector<std::string>& args) {
   argv.push_back(nullptr);
   execv(path.c_str(), argv.data());
   throw UsageError("cannot run '" + path + "': " + std::strerror(errno));
+}
+
+int command_run(const std::vector<std::string>& args) { launch("run", parse("run", args)); }
+
+int command_record(const std::vector<std::string>& args) {
+  RunSettings s = parse("record", args);
+  if (s.program.empty()) launch("record", s);  // the usage error
+  if (s.trace_dir.empty()) s.trace_dir = default_trace_dir(s.program[0]);
+  prepare_trace_dir(s.trace_dir, s.force);
+  std::vector<std::string> command_line = {"xo", "record"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  setenv(mpi::kEnvCommand, shell_words(command_line).c_str(), 1);
+  launch("record", s);
 }
 
 }  // namespace xo::cli

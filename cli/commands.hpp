@@ -9,6 +9,7 @@ namespace xo::cli {
 
 int command_cc(const std::vector<std::string>& args, bool cplusplus);
 int command_run(const std::vector<std::string>& args);
+int command_record(const std::vector<std::string>& args);
 int command_machines(const std::vector<std::string>& args);
 int command_calibrate(const std::vector<std::string>& args);
 

@@ -16,6 +16,7 @@ Usage: xo <command> [options]
 Commands:
   cc, c++    compile and link a program against the reference MPI (like mpicc, mpicxx)
   run        run a program on a simulated machine
+  record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings
   machines   list the machine models, or show one's protocols, parameters and variables
   calibrate  run the seed papers' experiments on the models and compare with the published figures
   help       show help for a command (xo help run)
@@ -23,6 +24,7 @@ Commands:
 Example:
   xo cc examples/pingpong.c -o pingpong
   xo run -n 2 --machine loggp ./pingpong
+  xo record -n 2 --machine xt3 -o pingpong.otf2 -- ./pingpong
 
 Options: --help, --version
 )";
@@ -70,6 +72,26 @@ Examples:
   xo run -n 2 -e XO_EAGER_LIMIT=65536 ./pingpong
 )";
 
+constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--] PROGRAM [ARGS...]
+
+Runs PROGRAM as xo run does and writes an OTF2 trace of the run into DIR (traces.otf2, traces.def
+and traces/, the layout Score-P uses), readable by otf2-print, Vampir and `xo report`. The trace
+holds every MPI call of every rank, the messages and collectives inside them, communicators, each
+protocol phase (eager, header, clear-to-send, get, ... and collective hardware steps) on a
+"network" location under its rank, and the run's machine, parameters, environment settings and
+command line. A run that fails (deadlock, fatal MPI error) still leaves its trace.
+
+Options (besides those of xo run):
+  -o, --output DIR         the trace directory (default PROGRAM.otf2); created if missing
+  --force                  replace a trace already in DIR (only its traces.* files are removed)
+
+Use --compute=none for a trace that is the same, byte for byte, on every run.
+
+Examples:
+  xo record -n 4 --machine xt3 --compute=none -o stencil.otf2 -- ./stencil2d
+  otf2-print stencil.otf2/traces.otf2 | less
+)";
+
 constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
 
 Without options, lists the machine models. With --show NAME, prints the machine's protocols and
@@ -110,12 +132,13 @@ bool print_help(const std::string& command) {
   const char* text = command.empty()                          ? kOverview
                      : command == "cc" || command == "c++"    ? kCc
                      : command == "run"                       ? kRun
+                     : command == "record"                    ? kRecord
                      : command == "machines"                  ? kMachines
                      : command == "calibrate"                 ? kCalibrate
                      : command == "help"                      ? kOverview
                                                               : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, machines, calibrate and help\n",
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, machines, calibrate and help\n",
                  command.c_str());
     return false;
   }

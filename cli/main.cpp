@@ -28,9 +28,10 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "cc" || command == "c++") return command_cc(args, command == "c++");
   if (wants_help(args)) return print_help(command) ? 0 : 2;
   if (command == "run") return command_run(args);
+  if (command == "record") return command_record(args);
   if (command == "machines") return command_machines(args);
   if (command == "calibrate") return command_calibrate(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, machines, calibrate and help (see `xo --help`)");
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, machines, calibrate and help (see `xo --help`)");
 }
 
 }  // namespace

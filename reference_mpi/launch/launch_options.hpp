@@ -14,6 +14,8 @@ inline constexpr const char* kEnvParams = "XO_RUN_PARAMS";      // "key=value" l
 inline constexpr const char* kEnvCompute = "XO_RUN_COMPUTE";    // none | measured (default measured)
 inline constexpr const char* kEnvStack = "XO_RUN_STACK_SIZE";   // bytes, with optional K/M/G suffix
 inline constexpr const char* kEnvQuiet = "XO_RUN_QUIET";        // 1: no summary line on stderr
+inline constexpr const char* kEnvTrace = "XO_RUN_TRACE";        // directory to write the OTF2 trace into
+inline constexpr const char* kEnvCommand = "XO_RUN_COMMAND";    // the xo command line, kept in the trace
 
 // Reads the variables above; throws hw::MachineError with a clear message on a malformed value.
 SimulationOptions launch_options_from_environment();

@@ -1,0 +1,19 @@
+#pragma once
+// Where `xo record` writes its trace: a directory holding the OTF2 archive (traces.otf2,
+// traces.def, traces/), as Score-P lays it out. Checked and made before the program starts, so a
+// bad -o is one clear message and never a lost run.
+
+#include <string>
+#include <vector>
+
+namespace xo::cli {
+
+// "PROGRAM.otf2" in the current directory, after the program's file name.
+std::string default_trace_dir(const std::string& program);
+// Creates `dir` if needed and makes sure it can take a new archive. An existing archive there is
+// refused (UsageError) unless `force`, which removes that archive's files and nothing else.
+void prepare_trace_dir(const std::string& dir, bool force);
+// The words as a shell would need them typed, for recording the command line.
+std::string shell_words(const std::vector<std::string>& words);
+
+}  // namespace xo::cli
