@@ -4,8 +4,6 @@
 //
 //   sim_speed [--quick] [--runs N]
 
-#include <mpi.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "child_run.hpp"
+#include "mpi_programs.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace {
@@ -21,6 +20,9 @@ namespace {
 using xo::bench::median;
 using xo::bench::peak_rss_kib;
 using xo::bench::run_in_child;
+using xo::bench::g_iterations;
+using xo::bench::pingpong_main;
+using xo::bench::ring_main;
 
 struct Scenario {
   const char* name;
@@ -33,43 +35,6 @@ struct Sample {
   double messages = 0;
   double peak_rss_kib = 0;
 };
-
-int g_iterations = 0;
-
-int pingpong_main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  char buffer[8] = {};
-  for (int i = 0; i < g_iterations; ++i) {
-    if (rank == 0) {
-      MPI_Send(buffer, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-      MPI_Recv(buffer, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else {
-      MPI_Recv(buffer, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(buffer, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-    }
-  }
-  MPI_Finalize();
-  return 0;
-}
-
-int ring_main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
-  int rank = 0;
-  int size = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  double out = rank;
-  double in = 0;
-  for (int i = 0; i < g_iterations; ++i) {
-    MPI_Sendrecv(&out, 1, MPI_DOUBLE, (rank + 1) % size, 0, &in, 1, MPI_DOUBLE, (rank + size - 1) % size, 0,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    out = in;
-  }
-  MPI_Finalize();
-  return 0;
-}
 
 Sample run_once(const Scenario& s) {
   g_iterations = s.iterations;

@@ -43,8 +43,9 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus) {
                                       "-fstack-clash-protection"};
   command.insert(command.end(), args.begin(), args.end());
   if (!compile_only(args) && !args.empty()) {
-    command.insert(command.end(), {"-Wl,--wrap=main", kMpiLibrary, kLaunchLibrary, kModelsLibrary, kContextLibrary, "-lstdc++",
-                                   "-lm", "-lpthread"});
+    // Static libraries in dependency order: the entry point, the tracer, the MPI, its models.
+    command.insert(command.end(), {"-Wl,--wrap=main", kProgramLibrary, kTraceLibrary, kMpiLibrary, kLaunchLibrary,
+                                   kModelsLibrary, kOtf2Library, kContextLibrary, "-lstdc++", "-lm", "-lpthread"});
   }
   if (show) {
     for (std::size_t i = 0; i < command.size(); ++i) std::printf("%s%s", i ? " " : "", command[i].c_str());

@@ -75,7 +75,7 @@ Examples:
 constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--] PROGRAM [ARGS...]
 
 Runs PROGRAM as xo run does and writes an OTF2 trace of the run into DIR (traces.otf2, traces.def
-and traces/, the layout Score-P uses), readable by otf2-print, Vampir and `xo report`. The trace
+and traces/, the layout Score-P uses), readable by otf2-print, Vampir and other OTF2 tools. The trace
 holds every MPI call of every rank, the messages and collectives inside them, communicators, each
 protocol phase (eager, header, clear-to-send, get, ... and collective hardware steps) on a
 "network" location under its rank, and the run's machine, parameters, environment settings and

@@ -1,0 +1,119 @@
+// What recording costs a real simulated run, as `xo record` does it: the same program simulated
+// without an observer and with the OTF2 writer attached, then the archive written. Reports the
+// recording cost per MPI call (traced minus plain simulation time, over the calls made), the
+// writing rate, and peak memory of each. The XT3 model is used because every message there has
+// protocol phases to record. Each run happens in a forked child; figures are medians over runs.
+//
+//   record_cost [--quick] [--runs N]
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "child_run.hpp"
+#include "mpi_programs.hpp"
+#include "xo/reference_mpi/simulation.hpp"
+#include "xo/tracer/otf2_writer.hpp"
+
+namespace {
+
+using xo::bench::median;
+using xo::bench::peak_rss_kib;
+using xo::bench::run_in_child;
+
+struct Scenario {
+  const char* name;
+  int ranks;
+  int iterations;
+  int calls_per_iteration;  // MPI calls per rank per iteration
+  int other_calls;          // per rank: MPI_Init, MPI_Comm_rank, ..., MPI_Finalize
+  int (*main)(int, char**);
+};
+
+struct Sample {
+  double simulate_seconds = 0;  // the run, with or without the writer attached
+  double write_seconds = 0;     // finish(): the archive written
+  double events = 0;
+  double peak_rss_kib = 0;
+  bool ok = false;
+};
+
+Sample run_once(const Scenario& s, bool traced, const std::string& dir) {
+  xo::bench::g_iterations = s.iterations;
+  xo::mpi::SimulationOptions options;
+  options.ranks = s.ranks;
+  options.machine = "xt3";
+  options.compute = xo::mpi::ComputeMode::None;
+  options.stack_bytes = 64 * 1024;
+  options.env_lookup = [](const char*) -> const char* { return nullptr; };
+  Sample sample;
+  std::unique_ptr<xo::tracer::Otf2Writer> writer;
+  if (traced) {
+    std::filesystem::create_directories(dir);
+    writer = std::make_unique<xo::tracer::Otf2Writer>(dir, xo::tracer::Otf2WriterOptions{"record_cost", ""});
+    options.observer = writer.get();
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const auto result = xo::mpi::run_simulation(options, s.main);
+  const auto simulated = std::chrono::steady_clock::now();
+  if (writer) writer->finish();
+  const auto written = std::chrono::steady_clock::now();
+  sample.simulate_seconds = std::chrono::duration<double>(simulated - start).count();
+  sample.write_seconds = std::chrono::duration<double>(written - simulated).count();
+  sample.events = writer ? static_cast<double>(writer->events_written()) : 0;
+  sample.peak_rss_kib = peak_rss_kib();
+  sample.ok = result.exit_code == 0;
+  if (!sample.ok) std::fprintf(stderr, "record_cost: %s failed: %s\n", s.name, result.error.c_str());
+  return sample;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  xo::bench::RunCount count;
+  if (!xo::bench::read_run_count(argc, argv, "record_cost [--quick] [--runs N]", count)) return 2;
+  const bool quick = count.quick;
+  const std::vector<Scenario> scenarios = {
+      {"ping-pong, 8 bytes", 2, quick ? 1000 : 200000, 2, 3, &xo::bench::pingpong_main},
+      {"Sendrecv ring", 64, quick ? 10 : 5000, 1, 4, &xo::bench::ring_main},
+      {"Sendrecv ring", 1024, quick ? 2 : 200, 1, 4, &xo::bench::ring_main},
+  };
+  char pattern[] = "/tmp/xo-record-cost-XXXXXX";
+  if (mkdtemp(pattern) == nullptr) {
+    std::perror("record_cost: mkdtemp");
+    return 1;
+  }
+  const std::string root = pattern;
+  std::printf("Recording a simulated run (xt3, --compute=none, 64 KiB stacks; median of %d runs)\n", count.runs);
+  std::printf("%-20s %6s %10s %10s %11s %11s %12s %11s %12s %12s\n", "scenario", "ranks", "MPI calls", "plain s",
+              "traced s", "ns / call", "OTF2 events", "write s", "M events/s", "RSS MB +");
+  bool all_ok = true;
+  int index = 0;
+  for (const Scenario& s : scenarios) {
+    const double calls = static_cast<double>(s.ranks) * (s.iterations * s.calls_per_iteration + s.other_calls);
+    std::vector<double> plain, traced, cost, events, write, rate, rss;
+    for (int r = 0; r < count.runs; ++r) {
+      const std::string dir = root + "/" + std::to_string(index++);
+      const Sample base = run_in_child([&] { return run_once(s, false, dir); });
+      const Sample with = run_in_child([&] { return run_once(s, true, dir); });
+      std::filesystem::remove_all(dir);
+      all_ok &= base.ok && with.ok;
+      plain.push_back(base.simulate_seconds);
+      traced.push_back(with.simulate_seconds);
+      cost.push_back((with.simulate_seconds - base.simulate_seconds) / calls * 1e9);
+      events.push_back(with.events);
+      write.push_back(with.write_seconds);
+      rate.push_back(with.events / with.write_seconds / 1e6);
+      rss.push_back(with.peak_rss_kib - base.peak_rss_kib);
+    }
+    std::printf("%-20s %6d %10.0f %10.3f %11.3f %11.1f %12.0f %11.3f %12.2f %12.1f\n", s.name, s.ranks, calls,
+                median(plain), median(traced), median(cost), median(events), median(write), median(rate),
+                median(rss) / 1024);
+  }
+  std::filesystem::remove_all(root);
+  return all_ok ? 0 : 1;
+}
