@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 
+#include "../core/mpi_error.hpp"
 #include "../core/reduction_op.hpp"
 #include "../core/world.hpp"
 #include "algorithms.hpp"
@@ -189,8 +190,18 @@ void run_collective(CollectiveRun& run) {
     run.choice.algorithm = kUniversal[static_cast<std::size_t>(run.op)];
     entry = find_algorithm(run.op, run.choice.algorithm);
   }
-  entry->run(run);
-  if (programs_call) report_collective_end(run, traced);
+  if (!programs_call) {
+    entry->run(run);
+    return;
+  }
+  try {
+    entry->run(run);
+  } catch (const MpiError&) {
+    // Under MPI_ERRORS_RETURN the program goes on: the trace must show this collective ended.
+    report_collective_end(run, traced);
+    throw;
+  }
+  report_collective_end(run, traced);
 }
 
 void run_nested(CollectiveRun& run, Op op) {

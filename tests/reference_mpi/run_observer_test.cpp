@@ -187,6 +187,26 @@ TEST(RunObserver, CollectivesCarryTheirSizesAndAlgorithmButNotTheirInternalMessa
   EXPECT_FALSE(r.phases.empty()) << "the algorithm's messages still show as protocol phases";
 }
 
+TEST(RunObserver, CollectiveThatFailsUnderErrorsReturnStillEnds) {
+  // The root's receive counts are too small: its MPI_Gatherv fails with MPI_ERR_TRUNCATE part way
+  // through the algorithm, returns, and the program goes on to a barrier.
+  int root_error = MPI_SUCCESS;
+  const Recorder r = observe("loggp", 3, [&](int rank) {
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int send[2] = {rank, rank}, receive[6] = {}, counts[3] = {1, 1, 1}, displacements[3] = {0, 2, 4};
+    const int rc = MPI_Gatherv(send, 2, MPI_INT, receive, counts, displacements, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rank == 0) MPI_Error_class(rc, &root_error);
+    MPI_Barrier(MPI_COMM_WORLD);
+  });
+  EXPECT_EQ(root_error, MPI_ERR_TRUNCATE);
+  const std::vector<std::string> root = r.inner(0);
+  ASSERT_EQ(root.size(), 4u) << ::testing::PrintToString(root);
+  EXPECT_EQ(root[0], "coll_begin");
+  EXPECT_EQ(root[1].rfind("coll_end MPI_Gatherv comm 1 root 0", 0), 0u) << root[1];
+  EXPECT_EQ(root[2], "coll_begin");
+  EXPECT_EQ(root[3].rfind("coll_end MPI_Barrier", 0), 0u) << root[3];
+}
+
 TEST(RunObserver, CommunicatorsAreDefinedOnceCreatedByEachMemberAndDestroyed) {
   const Recorder r = observe("loggp", 4, [](int rank) {
     MPI_Comm half;
