@@ -44,7 +44,7 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus) {
   command.insert(command.end(), args.begin(), args.end());
   if (!compile_only(args) && !args.empty()) {
     // Static libraries in dependency order: the entry point, the tracer, the MPI, its models.
-    command.insert(command.end(), {"-Wl,--wrap=main", kProgramLibrary, kTraceLibrary, kMpiLibrary, kLaunchLibrary,
+    command.insert(command.end(), {"-Wl,--wrap=main", kProgramLibrary, kTraceLibrary, kTraceFormatLibrary, kMpiLibrary, kLaunchLibrary,
                                    kModelsLibrary, kOtf2Library, kContextLibrary, "-lstdc++", "-lm", "-lpthread"});
   }
   if (show) {
