@@ -19,6 +19,13 @@ std::string number(double value) {
   return out.str();
 }
 
+const hw::EnvVar* find_env_var(const hw::Machine& machine, const std::string& name) {
+  for (const hw::EnvVar& v : machine.env_vars()) {
+    if (v.name == name) return &v;
+  }
+  return nullptr;
+}
+
 void show(const std::string& name) {
   const auto machine = hw::builtin_machines().create(name);
   std::printf("%s: %s\n\nProtocols\n", machine->name().c_str(), machine->description().c_str());
@@ -38,6 +45,17 @@ void show(const std::string& name) {
   for (const hw::EnvVar& v : machine->env_vars()) {
     rows.push_back({v.name, machine->env_value_text(v, machine->env_default(v)), machine->env_range_text(v), v.unit,
                     v.meaning, v.source});
+  }
+  if (rows.size() == 1) rows = {{"(none)"}};
+  print_table(rows);
+
+  std::printf("\nSwitch points (the thresholds that choose between protocols or algorithms)\n");
+  rows = {{"variable", "call", "switch (size in the unit)", "unit"}};
+  for (const hw::SwitchPoint& p : machine->switch_points()) {
+    const std::string value = machine->env_value_text(*find_env_var(*machine, p.env_var), machine->env(p.env_var));
+    const std::string rule = p.value_is_first_above ? p.below + " < " + value + " <= " + p.above
+                                                    : p.below + " <= " + value + " < " + p.above;
+    rows.push_back({p.env_var, p.operation.empty() ? "point-to-point" : p.operation, rule, hw::switch_unit_name(p.unit)});
   }
   if (rows.size() == 1) rows = {{"(none)"}};
   print_table(rows);

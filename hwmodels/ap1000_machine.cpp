@@ -153,6 +153,16 @@ std::vector<Machine::ProtocolInfo> Ap1000Machine::protocols() const {
   };
 }
 
+// The xy limit applies to whole-machine reductions of int, float and double; the B-net minimum to
+// every operation the B-net serves (Bcast stands for them: its software side is one algorithm).
+std::vector<SwitchPoint> Ap1000Machine::switch_points() const {
+  return {
+      {"XO_AP1000_XY_MAX_ELEMENTS", "MPI_Allreduce", "xy_reduction", "tree_selective_broadcast", SwitchUnit::Elements},
+      {"XO_AP1000_XY_MAX_ELEMENTS", "MPI_Reduce", "xy_reduction", "kary_tree", SwitchUnit::Elements},
+      {"XO_AP1000_BNET_MIN_GROUP", "MPI_Bcast", "binomial", "selective_broadcast", SwitchUnit::Ranks, true},
+  };
+}
+
 LinkCost Ap1000Machine::link(int src_world_rank, int dst_world_rank) const {
   return is_host(src_world_rank) || is_host(dst_world_rank) ? host_ : cell_;
 }

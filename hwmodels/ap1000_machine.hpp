@@ -11,6 +11,7 @@ class Ap1000Machine final : public Machine {
  public:
   Ap1000Machine();
   std::vector<ProtocolInfo> protocols() const override;
+  std::vector<SwitchPoint> switch_points() const override;
   LinkCost link(int src_world_rank, int dst_world_rank) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;

@@ -41,6 +41,10 @@ std::vector<Machine::ProtocolInfo> LoggpMachine::protocols() const {
 
 LinkCost LoggpMachine::link(int, int) const { return cost_; }
 
+std::vector<SwitchPoint> LoggpMachine::switch_points() const {
+  return {{"XO_EAGER_LIMIT", "", "eager", "rendezvous", SwitchUnit::MessageBytes}};
+}
+
 ProtocolChoice LoggpMachine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   // Synchronous sends need the receiver's answer anyway, so they always take the handshake.
   if (mode == SendMode::Synchronous || bytes > eager_limit_) return {Protocol::Rendezvous, "rendezvous"};

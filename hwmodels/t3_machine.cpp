@@ -109,6 +109,11 @@ std::vector<Machine::ProtocolInfo> T3Machine::protocols() const {
   return list;
 }
 
+std::vector<SwitchPoint> T3Machine::switch_points() const {
+  if (tn_limit_ < 0) return {};  // the hardware queues carry no Tn
+  return {{"XO_TN_MAX_BYTES", "", "Tn", "RTA", SwitchUnit::MessageBytes}};
+}
+
 LinkCost T3Machine::link(int, int) const { return cost_; }
 
 double T3Machine::pull_penalty(std::uintptr_t, std::uintptr_t, std::int64_t bytes) const {

@@ -16,6 +16,7 @@ class T3Machine final : public Machine {
   T3Machine(Model model, std::string description);
 
   std::vector<ProtocolInfo> protocols() const override;
+  std::vector<SwitchPoint> switch_points() const override;
   LinkCost link(int src_world_rank, int dst_world_rank) const override;
   double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;

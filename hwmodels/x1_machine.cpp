@@ -122,6 +122,10 @@ double X1Machine::wire_time(int, int, std::int64_t bytes) const {
   return n >= multistream_min_bytes_ ? msp_startup_ + n * msp_gap_per_byte_ : n * cost_.gap_per_byte;
 }
 
+std::vector<SwitchPoint> X1Machine::switch_points() const {
+  return {{"MPI_BUFFER_MAX", "", "buffered", "pull", SwitchUnit::MessageBytes}};
+}
+
 ProtocolChoice X1Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   if (mode != SendMode::Synchronous && bytes < packet_payload_) {
     ProtocolChoice inline_packet{Protocol::Eager, "inline"};

@@ -11,6 +11,7 @@ class X1Machine final : public Machine {
  public:
   X1Machine();
   std::vector<ProtocolInfo> protocols() const override;
+  std::vector<SwitchPoint> switch_points() const override;
   LinkCost link(int src_world_rank, int dst_world_rank) const override;
   double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;

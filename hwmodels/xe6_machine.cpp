@@ -78,6 +78,14 @@ void Xe6Machine::refresh() {
 
 std::int64_t Xe6Machine::mailbox_payload_limit() const { return mailbox_payload_limit_; }
 
+std::vector<SwitchPoint> Xe6Machine::switch_points() const {
+  return {
+      {"MPICH_GNI_MAX_VSHORT_MSG_SIZE", "", "E0", "E1", SwitchUnit::MessageBytes},
+      {"MPICH_GNI_MAX_EAGER_MSG_SIZE", "", "E1", "lmt-read", SwitchUnit::MessageBytes},
+      {"XO_GNI_LMT_WRITE_ABOVE", "", "lmt-read", "lmt-write", SwitchUnit::MessageBytes},
+  };
+}
+
 std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
   return {
       {"E0", "payload fits the SMSG mailbox (984/472/216 bytes by job size): one mailbox message"},

@@ -108,6 +108,17 @@ ProtocolChoice Xt3Machine::choose_protocol(std::int64_t bytes, SendMode mode) co
   return {Protocol::ReceiverPull, "long-pull"};
 }
 
+// MPICH2's Alltoall takes Bruck's algorithm up to MPICH_ALLTOALL_SHORT_MSG on 8 ranks or more,
+// and the isend/irecv (linear) one above it, up to the medium size.
+std::vector<SwitchPoint> Xt3Machine::switch_points() const {
+  return {
+      {"MPICH_MAX_VSHORT_MSG_SIZE", "", "vshort", "short", SwitchUnit::MessageBytes},
+      {"MPICH_MAX_SHORT_MSG_SIZE", "", "short", eager_long_ ? "eager-long" : "long-pull", SwitchUnit::MessageBytes},
+      {"MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall", "bruck", "linear", SwitchUnit::BytesPerRank},
+      {"MPICH_REDUCE_SHORT_MSG", "MPI_Reduce", "binomial", "reduce_scatter_gather", SwitchUnit::BytesPerRank},
+  };
+}
+
 double Xt3Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 
 std::int64_t Xt3Machine::sender_copy_buffers() const { return vshort_buffers_; }

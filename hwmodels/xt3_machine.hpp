@@ -10,6 +10,7 @@ class Xt3Machine final : public Machine {
  public:
   Xt3Machine();
   std::vector<ProtocolInfo> protocols() const override;
+  std::vector<SwitchPoint> switch_points() const override;
   LinkCost link(int src_world_rank, int dst_world_rank) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;

@@ -14,6 +14,7 @@
 #include "xo/hwmodels/env_var.hpp"
 #include "xo/hwmodels/parameter.hpp"
 #include "xo/hwmodels/protocol.hpp"
+#include "xo/hwmodels/switch_point.hpp"
 
 namespace xo::hw {
 
@@ -64,6 +65,10 @@ class Machine {
     std::string when;
   };
   virtual std::vector<ProtocolInfo> protocols() const = 0;
+  // The variables that set where this machine's MPI switches protocol or collective algorithm,
+  // with the current settings (a switch they make impossible, such as Tn on the T3E's hardware
+  // queues, is not listed).
+  virtual std::vector<SwitchPoint> switch_points() const { return {}; }
 
   virtual LinkCost link(int src_world_rank, int dst_world_rank) const = 0;
   // Seconds the payload of `bytes` occupies the link; LogGP's bytes * G unless the machine's
