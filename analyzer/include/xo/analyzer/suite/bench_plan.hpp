@@ -1,0 +1,38 @@
+#pragma once
+// What `xo bench` runs on a machine: an mpptest-like set of benchmark runs, each one simulation
+// traced into its own archive. The plan follows the machine's switch points: for each threshold it
+// runs the benchmark with the machine's own setting and with the threshold pushed to either end of
+// its range, so that both sides' protocols (or algorithms) are measured over the same sizes and the
+// analyzer can fit both and find where they cross.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::analyzer::suite {
+
+enum class Suite { PointToPoint, Collective, All };
+
+struct BenchRun {
+  std::string name;     // unique, usable as a directory name: "pt2pt", "pt2pt.MPICH_MAX_SHORT_MSG_SIZE.below"
+  std::string purpose;  // one line for progress and reports
+  int ranks = 2;
+  std::vector<std::pair<std::string, std::string>> environment;  // settings this run forces
+  std::vector<std::string> argv;  // the program ("pingpong", "collective") and its arguments
+};
+
+struct BenchPlan {
+  std::string machine;
+  std::vector<BenchRun> runs;
+};
+
+// Throws std::invalid_argument for a rank count below 2 (a benchmark needs a partner).
+BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks);
+
+// The message sizes of the point-to-point sweep: 0, then 1 B to `largest` with four sizes per
+// octave (2^(k/4) rounded), so breakpoints are located to within 19 %.
+std::vector<long long> message_sizes(long long largest);
+
+}  // namespace xo::analyzer::suite

@@ -1,0 +1,176 @@
+#include "xo/analyzer/suite/bench_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+namespace xo::analyzer::suite {
+
+namespace {
+
+// The simulation is deterministic under --compute=none, so repetitions only guard against a
+// first call that differs (a connection made, a buffer allocated).
+constexpr int kReps = 3;
+constexpr long long kLargestMessage = 1 << 20;
+// Seed 001 Figure 5 broadcasts 1000 doubles to groups of every size.
+constexpr long long kGroupSweepBytes = 8000;
+constexpr int kLargestBranching = 8;
+
+const hw::EnvVar& variable(const hw::Machine& m, const std::string& name) {
+  for (const hw::EnvVar& v : m.env_vars()) {
+    if (v.name == name) return v;
+  }
+  throw std::logic_error("switch point names " + name + ", which " + m.name() + " does not read");
+}
+
+std::vector<std::string> as_text(const std::vector<long long>& sizes) {
+  std::vector<std::string> out;
+  for (long long s : sizes) out.push_back(std::to_string(s));
+  return out;
+}
+
+BenchRun pingpong(std::string name, std::string purpose, std::vector<std::pair<std::string, std::string>> env) {
+  BenchRun run{std::move(name), std::move(purpose), 2, std::move(env), {"pingpong", std::to_string(kReps)}};
+  for (const std::string& s : as_text(message_sizes(kLargestMessage))) run.argv.push_back(s);
+  return run;
+}
+
+const char* unit_argument(hw::SwitchUnit unit) {
+  switch (unit) {
+    case hw::SwitchUnit::Elements: return "elements";
+    case hw::SwitchUnit::Ranks: return "ranks";
+    default: return "bytes";
+  }
+}
+
+// Sizes around a collective switch wide enough to show both sides: up to several times the
+// machine's own setting.
+std::vector<long long> collective_sizes(hw::SwitchUnit unit, long long setting, int ranks) {
+  std::vector<long long> sizes;
+  switch (unit) {
+    case hw::SwitchUnit::Elements: {
+      const long long last = std::clamp(4 * setting, 32LL, 256LL);
+      const long long step = std::max(1LL, last / 64);
+      for (long long n = 1; n <= last; n += step) sizes.push_back(n);
+      break;
+    }
+    case hw::SwitchUnit::Ranks:
+      for (long long n = 2; n <= ranks; ++n) sizes.push_back(n);
+      break;
+    default:
+      for (long long b : message_sizes(std::clamp(8 * setting, 65536LL, kLargestMessage))) {
+        if (b >= 8) sizes.push_back(b);
+      }
+  }
+  return sizes;
+}
+
+BenchRun collective(std::string name, std::string purpose, int ranks, const std::string& call, hw::SwitchUnit unit,
+                    long long fixed, const std::vector<long long>& sizes,
+                    std::vector<std::pair<std::string, std::string>> env) {
+  BenchRun run{std::move(name), std::move(purpose), ranks, std::move(env),
+               {"collective", call, unit_argument(unit), std::to_string(kReps), std::to_string(fixed)}};
+  for (const std::string& s : as_text(sizes)) run.argv.push_back(s);
+  return run;
+}
+
+// The two settings of a threshold that put every swept size on the `below` side and on the
+// `above` side. The below end is the largest size swept rather than the variable's maximum, which
+// a machine may refuse (an XT3 eager limit must fit its unexpected buffer). A negative minimum
+// means "off" or "automatic" to these MPIs, so 0 stands for it.
+std::pair<std::string, std::string> ends(const hw::SwitchPoint& s, const hw::EnvVar& var, long long largest) {
+  const long long below = std::min<long long>(var.max, s.value_is_first_above ? largest + 1 : largest);
+  return {std::to_string(below), std::to_string(std::max<std::int64_t>(var.min, 0))};
+}
+
+void add_point_to_point(const hw::Machine& m, BenchPlan& plan) {
+  plan.runs.push_back(pingpong("pt2pt", "ping-pong, 0 B to 1 MiB, the machine's own settings", {}));
+  for (const hw::SwitchPoint& s : m.switch_points()) {
+    if (!s.operation.empty()) continue;
+    const auto [below, above] = ends(s, variable(m, s.env_var), kLargestMessage);
+    plan.runs.push_back(pingpong("pt2pt." + s.env_var + "=" + below,
+                                 "ping-pong with " + s.env_var + "=" + below + ": " + s.below + " as far as it goes",
+                                 {{s.env_var, below}}));
+    plan.runs.push_back(pingpong("pt2pt." + s.env_var + "=" + above,
+                                 "ping-pong with " + s.env_var + "=" + above + ": " + s.above + " as far as it goes",
+                                 {{s.env_var, above}}));
+  }
+}
+
+void add_collective_switches(const hw::Machine& m, int ranks, BenchPlan& plan) {
+  std::set<std::string> defaults;  // one run with the machine's own settings per call and unit
+  for (const hw::SwitchPoint& s : m.switch_points()) {
+    if (s.operation.empty()) continue;
+    const hw::EnvVar& var = variable(m, s.env_var);
+    const auto sizes = collective_sizes(s.unit, m.env(s.env_var), ranks);
+    const long long fixed = s.unit == hw::SwitchUnit::Ranks ? kGroupSweepBytes : 0;
+    const std::string base = "coll." + s.operation + "." + unit_argument(s.unit) + ".n" + std::to_string(ranks);
+    if (defaults.insert(base).second) {
+      plan.runs.push_back(collective(base, s.operation + " by " + unit_argument(s.unit) + " on " +
+                                               std::to_string(ranks) + " ranks, the machine's own settings",
+                                     ranks, s.operation, s.unit, fixed, sizes, {}));
+    }
+    const auto [below, above] = ends(s, var, sizes.back());
+    for (const auto& [value, side] : {std::pair{below, s.below}, std::pair{above, s.above}}) {
+      plan.runs.push_back(collective(base + "." + s.env_var + "=" + value,
+                                     s.operation + " with " + s.env_var + "=" + value + ": " + side + " throughout",
+                                     ranks, s.operation, s.unit, fixed, sizes, {{s.env_var, value}}));
+    }
+  }
+}
+
+// The machine's barrier on a group that is not the whole machine (where hardware may serve it).
+bool barrier_uses_branching(const hw::Machine& m, int ranks) {
+  hw::CollectiveQuery q;
+  q.op = hw::CollectiveOp::Barrier;
+  q.ranks = ranks - 1;
+  const hw::Algorithm a = m.collective(q).algorithm;
+  return a == hw::Algorithm::KaryTree || a == hw::Algorithm::TreeSelectiveBroadcast ||
+         a == hw::Algorithm::FetchAddTree;
+}
+
+void add_branching(const hw::Machine& m, int ranks, BenchPlan& plan) {
+  const bool knob = std::any_of(m.env_vars().begin(), m.env_vars().end(),
+                                [](const hw::EnvVar& v) { return v.name == "XO_COLL_BRANCHING"; });
+  if (!knob || ranks < 3 || !barrier_uses_branching(m, ranks)) return;
+  std::vector<long long> groups;
+  for (long long g = 2; g < ranks; ++g) groups.push_back(g);
+  for (int k = 2; k <= kLargestBranching; ++k) {
+    const std::string value = std::to_string(k);
+    plan.runs.push_back(collective("barrier.n" + std::to_string(ranks) + ".XO_COLL_BRANCHING=" + value,
+                                   "MPI_Barrier on groups of 2 to " + std::to_string(ranks - 1) +
+                                       " ranks, tree branching factor " + value,
+                                   ranks, "MPI_Barrier", hw::SwitchUnit::Ranks, 0, groups,
+                                   {{"XO_COLL_BRANCHING", value}}));
+  }
+}
+
+}  // namespace
+
+std::vector<long long> message_sizes(long long largest) {
+  std::vector<long long> sizes = {0};
+  for (int k = 0;; ++k) {
+    const auto size = static_cast<long long>(std::llround(std::exp2(k / 4.0)));
+    if (size > largest) break;
+    if (size != sizes.back()) sizes.push_back(size);
+  }
+  return sizes;
+}
+
+BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks) {
+  for (int r : ranks) {
+    if (r < 2) throw std::invalid_argument("--ranks " + std::to_string(r) + ": a benchmark needs at least 2 ranks");
+  }
+  BenchPlan plan{machine.name(), {}};
+  if (suite != Suite::Collective) add_point_to_point(machine, plan);
+  if (suite != Suite::PointToPoint) {
+    for (int r : ranks) {
+      add_collective_switches(machine, r, plan);
+      add_branching(machine, r, plan);
+    }
+  }
+  return plan;
+}
+
+}  // namespace xo::analyzer::suite

@@ -1,0 +1,123 @@
+// The `xo bench` suite: the plan follows the machine's switch points, and every run simulates and
+// leaves a sound trace.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/tracer/trace_check.hpp"
+
+namespace {
+
+using xo::analyzer::suite::BenchPlan;
+using xo::analyzer::suite::BenchRun;
+using xo::analyzer::suite::Suite;
+
+BenchPlan plan(const std::string& machine, Suite suite, std::vector<int> ranks = {16}) {
+  auto m = xo::hw::builtin_machines().create(machine);
+  m->set_job_size(ranks.empty() ? 2 : ranks.back());
+  m->resolve_env([](const char*) -> const char* { return nullptr; });
+  return xo::analyzer::suite::plan_bench(*m, suite, ranks);
+}
+
+const BenchRun* find(const BenchPlan& p, const std::string& name) {
+  for (const BenchRun& r : p.runs) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+bool has_size(const BenchRun& run, const std::string& size) {
+  return std::find(run.argv.begin() + 5, run.argv.end(), size) != run.argv.end();
+}
+
+}  // namespace
+
+TEST(BenchPlan, MessageSizesAreFourPerOctaveFromZeroToTheLargest) {
+  const auto sizes = xo::analyzer::suite::message_sizes(1 << 20);
+  ASSERT_GE(sizes.size(), 70u);
+  EXPECT_EQ(sizes.front(), 0);
+  EXPECT_EQ(sizes.back(), 1 << 20);
+  for (std::size_t i = 2; i < sizes.size(); ++i) {
+    EXPECT_GT(sizes[i], sizes[i - 1]);
+    if (sizes[i - 1] >= 64) {
+      EXPECT_LE(static_cast<double>(sizes[i]) / static_cast<double>(sizes[i - 1]), 1.2);
+    }
+  }
+}
+
+TEST(BenchPlan, PointToPointPushesEachProtocolThresholdToBothEnds) {
+  const BenchPlan p = plan("xt3", Suite::PointToPoint);
+  EXPECT_EQ(p.machine, "xt3");
+  ASSERT_NE(find(p, "pt2pt"), nullptr);
+  // MPICH_MAX_VSHORT_MSG_SIZE ranges 0..16384 (xo machines --show xt3); the short limit goes to
+  // the largest message swept, 1 MiB.
+  for (const char* name : {"pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=16384", "pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=0",
+                           "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=1048576", "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=0"}) {
+    const BenchRun* run = find(p, name);
+    ASSERT_NE(run, nullptr) << name;
+    EXPECT_EQ(run->ranks, 2);
+    ASSERT_EQ(run->environment.size(), 1u);
+    EXPECT_EQ(run->environment[0].first + "=" + run->environment[0].second, std::string(name).substr(6));
+    EXPECT_EQ(run->argv[0], "pingpong");
+  }
+  EXPECT_EQ(p.runs.size(), 5u) << "no collective runs in the point-to-point suite";
+}
+
+TEST(BenchPlan, Ap1000CollectivesSweepTheXyLimitGroupSizesAndBranching) {
+  const BenchPlan p = plan("ap1000", Suite::Collective, {16});
+  const BenchRun* xy = find(p, "coll.MPI_Allreduce.elements.n16.XO_AP1000_XY_MAX_ELEMENTS=100");
+  const BenchRun* tree = find(p, "coll.MPI_Allreduce.elements.n16.XO_AP1000_XY_MAX_ELEMENTS=0");
+  ASSERT_NE(xy, nullptr);
+  ASSERT_NE(tree, nullptr);
+  EXPECT_TRUE(has_size(*xy, "25") && has_size(*xy, "26") && has_size(*xy, "1")) << "sizes around the seed's 25";
+  EXPECT_EQ(xy->argv[2], "elements");
+  ASSERT_NE(find(p, "coll.MPI_Bcast.ranks.n16.XO_AP1000_BNET_MIN_GROUP=1"), nullptr);
+  ASSERT_NE(find(p, "coll.MPI_Bcast.ranks.n16.XO_AP1000_BNET_MIN_GROUP=17"), nullptr) << "every group below";
+  for (int k = 2; k <= 8; ++k) {
+    const BenchRun* b = find(p, "barrier.n16.XO_COLL_BRANCHING=" + std::to_string(k));
+    ASSERT_NE(b, nullptr) << k;
+    EXPECT_TRUE(has_size(*b, "2") && has_size(*b, "15") && !has_size(*b, "16")) << "groups short of the machine";
+  }
+  std::set<std::string> names;
+  for (const BenchRun& r : p.runs) EXPECT_TRUE(names.insert(r.name).second) << "duplicate " << r.name;
+}
+
+TEST(BenchPlan, MachinesWithoutSwitchesOrTreesGetOnlyWhatTheyHave) {
+  EXPECT_TRUE(plan("loggp", Suite::Collective).runs.empty()) << "loggp: no collective switch, dissemination barrier";
+  EXPECT_EQ(plan("loggp", Suite::All).runs.size(), 3u);  // pt2pt and XO_EAGER_LIMIT at both ends
+  EXPECT_THROW(plan("loggp", Suite::All, {1}), std::invalid_argument);
+}
+
+TEST(BenchRunner, EveryRunLeavesASoundTrace) {
+  char pattern[] = "/tmp/xo-bench-suite-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern), nullptr);
+  BenchPlan p = plan("xt3", Suite::PointToPoint);
+  BenchPlan coll = plan("ap1000", Suite::Collective, {8});
+  std::vector<std::size_t> progress;
+  xo::analyzer::suite::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
+  auto outcomes = xo::analyzer::suite::run_bench(
+      p, settings, pattern, [&](std::size_t done, std::size_t total, const std::string&) {
+        progress.push_back(done);
+        EXPECT_EQ(total, 5u);
+      });
+  EXPECT_EQ(progress, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5}));
+  const auto coll_outcomes = xo::analyzer::suite::run_bench(coll, settings, pattern);
+  outcomes.insert(outcomes.end(), coll_outcomes.begin(), coll_outcomes.end());
+  for (const auto& o : outcomes) {
+    SCOPED_TRACE(o.name);
+    EXPECT_EQ(o.error, "");
+    EXPECT_GT(o.events, 100u);
+    EXPECT_GT(o.virtual_seconds, 0);
+    const auto report = xo::tracer::check_trace(o.anchor);
+    EXPECT_TRUE(report.ok()) << xo::tracer::describe(report);
+  }
+  std::filesystem::remove_all(pattern);
+}
