@@ -1,6 +1,6 @@
 #pragma once
 // The OTF2 3.x trace of a simulated run: a RunObserver that buffers every event in memory while
-// the run goes on (no OTF2 call, no file, no allocation per event beyond vector growth) and writes
+// the run goes on (no OTF2 call, no file; records go into per-rank logs in an arena) and writes
 // the whole archive when finish() is called, after the run.
 //
 //   <dir>/traces.otf2   anchor file (Score-P's layout)
