@@ -1,0 +1,39 @@
+#pragma once
+// Collective operations: for each communicator, the k-th MpiCollectiveBegin/End pair of every
+// member is instance k. Members of instance i are rows first_member[i] .. first_member[i] +
+// member_count[i] of the member columns, in rank order. Communicator creation and destruction
+// (CREATE_HANDLE / DESTROY_HANDLE pairs) are not instances. Times are seconds since the trace's
+// global offset.
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "xo/analyzer/model_ids.hpp"
+
+namespace xo::analyzer {
+
+struct CollectiveTable {
+  // Instances.
+  std::vector<OTF2_CollectiveOp> operation;
+  std::vector<Index> communicator;  // row of CommunicatorTable
+  std::vector<RankId> root;         // world rank; kNoRank for unrooted operations
+  std::vector<StringId> algorithm;  // the "algorithm" attribute of the members' ends, kNoString if none
+  std::vector<Index> first_member;
+  std::vector<std::uint32_t> member_count;
+
+  // Members.
+  std::vector<Index> instance;
+  std::vector<RankId> rank;
+  std::vector<double> begin;  // MpiCollectiveBegin
+  std::vector<double> end;    // MpiCollectiveEnd
+  std::vector<Index> call;    // the call around them (MPI_Allreduce ...), row of CallTable, or kNoIndex
+  std::vector<std::uint64_t> bytes_sent;
+  std::vector<std::uint64_t> bytes_received;
+
+  std::size_t size() const { return operation.size(); }
+  std::size_t members() const { return instance.size(); }
+};
+
+}  // namespace xo::analyzer

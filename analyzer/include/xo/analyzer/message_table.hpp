@@ -1,0 +1,38 @@
+#pragma once
+// Point-to-point messages: each MpiSend/MpiIsend matched with the MpiRecv/MpiIrecv that received
+// it, per (communicator, sender, receiver, tag) in order (MPI's non-overtaking rule; OTF2 records
+// a receive with its actual source and tag, so wildcards are resolved already). Calls are rows of
+// CallTable: the enclosing call's region, enter and leave are there. Times are seconds since the
+// trace's global offset.
+
+#include <cstdint>
+#include <vector>
+
+#include "xo/analyzer/model_ids.hpp"
+
+namespace xo::analyzer {
+
+struct MessageTable {
+  enum Flags : std::uint8_t { kNonblockingSend = 1, kNonblockingReceive = 2 };
+
+  std::vector<RankId> sender;
+  std::vector<RankId> receiver;
+  std::vector<Index> communicator;  // row of CommunicatorTable
+  std::vector<std::uint32_t> tag;
+  std::vector<std::uint64_t> bytes;    // as the sender recorded them
+  std::vector<double> send_time;       // the MpiSend / MpiIsend event
+  std::vector<Index> send_call;        // the call around it (kNoIndex if none)
+  std::vector<double> send_complete;   // MpiIsendComplete; NaN for a blocking send or one never completed
+  std::vector<double> receive_posted;  // enter of the blocking receive call, or the MpiIrecvRequest
+  std::vector<double> receive_time;    // the MpiRecv / MpiIrecv event
+  std::vector<Index> receive_call;     // the call around it: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
+  // The protocol attribute of the earliest phase on the sender's network lanes with the receiver as
+  // peer and the message's bytes that starts at or after the send call's enter and before the
+  // receive call's leave; kNoString when there is none (foreign traces).
+  std::vector<StringId> protocol;
+  std::vector<std::uint8_t> flags;
+
+  std::size_t size() const { return sender.size(); }
+};
+
+}  // namespace xo::analyzer

@@ -1,0 +1,29 @@
+#pragma once
+// Protocol phases of Crossover's traces: the Enter/Leave pairs on the network lanes, with the
+// attributes their Enter carries; each attribute may be missing. Times are seconds since the
+// trace's global offset.
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "xo/analyzer/model_ids.hpp"
+
+namespace xo::analyzer {
+
+struct PhaseTable {
+  static constexpr std::uint64_t kNoBytes = std::numeric_limits<std::uint64_t>::max();
+
+  std::vector<RankId> rank;   // the rank whose network interface performs it
+  std::vector<Index> region;  // row of RegionTable: its name is the phase's ("eager", "header", ...)
+  std::vector<Index> lane;    // row of LocationTable
+  std::vector<double> start;
+  std::vector<double> end;
+  std::vector<StringId> protocol;    // attribute "protocol", or kNoString
+  std::vector<std::uint64_t> bytes;  // attribute "bytes", or kNoBytes
+  std::vector<RankId> peer;          // attribute "peer", or kNoRank
+
+  std::size_t size() const { return rank.size(); }
+};
+
+}  // namespace xo::analyzer

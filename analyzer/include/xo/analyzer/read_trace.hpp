@@ -1,0 +1,36 @@
+#pragma once
+// Reads an OTF2 3.x archive (Crossover's or a foreign one such as Score-P's) into a TraceModel.
+//
+// Each location's events are read on their own, in file order: calls nest per location, requests
+// pair per location, messages pair per (communicator, sender, receiver, tag) in each side's order
+// and collectives per (communicator, member) in order, so no global time merge is needed. Records
+// the model has no use for (metrics, parameters, RMA, threading, I/O ...) are skipped by OTF2.
+// While reading, OTF2's error messages are captured (nothing is printed) and the previous OTF2
+// error handler is restored afterwards; not to be called while another thread uses OTF2.
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::analyzer {
+
+// One line naming the file, what is wrong with it and the fix.
+class TraceReadError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Told the events read so far and the events the definitions announce (0 if they announce none),
+// every million events or so and once at the end: enough for a progress bar.
+using ReadProgress = std::function<void(std::uint64_t events_read, std::uint64_t events_total)>;
+
+// `anchor_path` is the archive's anchor file (".../traces.otf2"). Throws TraceReadError if the
+// archive cannot be read (missing, not OTF2, truncated or corrupt files). Problems that leave the
+// rest readable (events out of order, a Leave without its Enter, unmatched messages) are counted
+// in TraceModel::problems instead.
+TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress = {});
+
+}  // namespace xo::analyzer

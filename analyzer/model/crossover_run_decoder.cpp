@@ -1,0 +1,54 @@
+#include "crossover_run_decoder.hpp"
+
+#include <charconv>
+
+#include "xo/tracer/trace_properties.hpp"
+
+namespace xo::analyzer {
+
+namespace {
+
+std::optional<int> integer(const std::string& text) {
+  int value = 0;
+  const char* end = text.data() + text.size();
+  auto [stop, error] = std::from_chars(text.data(), end, value);
+  if (error != std::errc() || stop != end || text.empty()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<CrossoverRun> decode_crossover_run(const std::map<std::string, std::string>& properties) {
+  using tracer::SettingKind;
+  std::optional<CrossoverRun> run;
+  for (const auto& [name, value] : properties) {
+    if (name.rfind("CROSSOVER::", 0) != 0) continue;
+    if (!run) run.emplace();
+    if (name == tracer::kPropertyMachine)
+      run->machine = value;
+    else if (name == tracer::kPropertyMachineDescription)
+      run->machine_description = value;
+    else if (name == tracer::kPropertyRanks)
+      run->ranks = integer(value);
+    else if (name == tracer::kPropertyRanksPerNode)
+      run->ranks_per_node = integer(value);
+    else if (name == tracer::kPropertyComputeMode)
+      run->compute_mode = value;
+    else if (name == tracer::kPropertyProgramArgs)
+      run->program_args = value;
+    else if (name == tracer::kPropertyCommandLine)
+      run->command_line = value;
+    else if (name == tracer::kPropertyCreator)
+      run->creator = value;
+    else if (name == tracer::kPropertyExitCode)
+      run->exit_code = integer(value);
+    else if (auto p = tracer::setting_name_of_property(SettingKind::Parameter, name))
+      run->parameters.push_back({*p, value});
+    else if (auto e = tracer::setting_name_of_property(SettingKind::Environment, name)) {
+      run->environment.push_back({*e, value});
+    }
+  }
+  return run;
+}
+
+}  // namespace xo::analyzer

@@ -1,0 +1,246 @@
+#include "definition_index.hpp"
+
+#include <string>
+#include <unordered_map>
+
+namespace xo::analyzer {
+
+namespace {
+
+bool is_integer(OTF2_Type type) {
+  switch (type) {
+    case OTF2_TYPE_UINT8:
+    case OTF2_TYPE_UINT16:
+    case OTF2_TYPE_UINT32:
+    case OTF2_TYPE_UINT64:
+    case OTF2_TYPE_INT8:
+    case OTF2_TYPE_INT16:
+    case OTF2_TYPE_INT32:
+    case OTF2_TYPE_INT64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+class Resolver {
+ public:
+  Resolver(RawDefinitions& raw, TraceModel& model, ProblemLog& log) : raw_(raw), model_(model), log_(log) {}
+
+  void strings(DefinitionIndex& index) {
+    for (RawDefinitions::String& s : raw_.strings) {
+      if (!index.strings.add(s.ref, static_cast<StringId>(model_.strings.text.size()))) {
+        twice("string", s.ref);
+        continue;
+      }
+      model_.strings.text.push_back(std::move(s.text));
+    }
+    index_ = &index;
+  }
+
+  std::string text(OTF2_StringRef ref) const { return std::string(model_.strings.at(index_->strings.find(ref))); }
+
+  // The attributes Crossover's traces carry, found by name and kind of value.
+  void attributes(DefinitionIndex& index) {
+    for (const RawDefinitions::Attribute& a : raw_.attributes) {
+      const std::string name = text(a.name);
+      if (name == "protocol" && a.type == OTF2_TYPE_STRING) index.protocol_attribute = a.ref;
+      if (name == "algorithm" && a.type == OTF2_TYPE_STRING) index.algorithm_attribute = a.ref;
+      if (name == "bytes" && is_integer(a.type)) index.bytes_attribute = a.ref;
+      if (name == "peer" && is_integer(a.type)) index.peer_attribute = a.ref;
+    }
+  }
+
+  void regions(DefinitionIndex& index) {
+    RegionTable& regions = model_.regions;
+    for (const RawDefinitions::Region& r : raw_.regions) {
+      if (!index.regions.add(r.ref, static_cast<Index>(regions.size()))) {
+        twice("region", r.ref);
+        continue;
+      }
+      regions.id.push_back(r.ref);
+      regions.name.push_back(text(r.name));
+      regions.paradigm.push_back(r.paradigm);
+      regions.role.push_back(r.role);
+      index.region_is_mpi.push_back(r.paradigm == OTF2_PARADIGM_MPI);
+      index.region_is_hardware.push_back(r.paradigm == OTF2_PARADIGM_HARDWARE);
+    }
+  }
+
+  // World ranks by OTF2's rules (location_table.hpp).
+  void locations(DefinitionIndex& index) {
+    LocationTable& locations = model_.locations;
+    for (const RawDefinitions::Location& l : raw_.locations) {
+      if (!location_rows_.add(l.ref, static_cast<Index>(locations.size()))) {
+        twice("location", l.ref);
+        continue;
+      }
+      locations.id.push_back(l.ref);
+      locations.name.push_back(text(l.name));
+      locations.kind.push_back(LocationKind::Other);
+      locations.world_rank.push_back(kNoRank);
+      locations.events.push_back(l.events);
+      groups_of_rows_.push_back(l.group);
+      types_of_rows_.push_back(l.type);
+    }
+    if (const RawDefinitions::Group* all = comm_locations()) {
+      for (std::size_t rank = 0; rank < all->members.size(); ++rank) {
+        const Index row = location_rows_.find(all->members[rank]);
+        if (row == kNoIndex || locations.kind[row] == LocationKind::Rank) {
+          bad("the MPI locations group names location " + std::to_string(all->members[rank]) +
+              (row == kNoIndex ? ", which is not defined" : " twice"));
+          locations.location_of_rank.push_back(kNoIndex);
+          continue;
+        }
+        locations.kind[row] = LocationKind::Rank;
+        locations.world_rank[row] = static_cast<RankId>(rank);
+        locations.location_of_rank.push_back(row);
+        rank_of_group_.try_emplace(groups_of_rows_[row], static_cast<RankId>(rank));
+      }
+    }
+    index.world_ranks = static_cast<std::uint32_t>(locations.location_of_rank.size());
+    for (Index row = 0; row < locations.size(); ++row) {
+      if (locations.kind[row] == LocationKind::Rank) continue;
+      auto group = rank_of_group_.find(groups_of_rows_[row]);
+      if (group == rank_of_group_.end()) continue;
+      locations.world_rank[row] = group->second;
+      // A lane until it enters a region that is not a protocol phase (the event reader decides).
+      if (types_of_rows_[row] == OTF2_LOCATION_TYPE_CPU_THREAD) locations.kind[row] = LocationKind::NetworkLane;
+    }
+    for (Index row : locations.location_of_rank) {
+      if (row != kNoIndex) index.read_order.push_back(row);
+    }
+    for (Index row = 0; row < locations.size(); ++row) {
+      if (locations.kind[row] != LocationKind::Rank) index.read_order.push_back(row);
+    }
+  }
+
+  void communicators(DefinitionIndex& index) {
+    CommunicatorTable& comms = model_.communicators;
+    std::vector<OTF2_CommRef> parents;
+    for (const RawDefinitions::Comm& c : raw_.comms) {
+      if (!index.comms.add(c.ref, static_cast<Index>(comms.size()))) {
+        twice("communicator", c.ref);
+        continue;
+      }
+      DefinitionIndex::CommRanks ranks = comm_ranks(c);
+      comms.id.push_back(c.ref);
+      comms.name.push_back(text(c.name));
+      comms.members.push_back(ranks.global ? global_members(c.group) : ranks.world);
+      comms.is_self.push_back(ranks.self);
+      index.comm_ranks.push_back(std::move(ranks));
+      parents.push_back(c.parent);
+    }
+    for (OTF2_CommRef parent : parents) {
+      comms.parent.push_back(parent == OTF2_UNDEFINED_COMM ? kNoIndex : index.comms.find(parent));
+    }
+  }
+
+ private:
+  // The MPI paradigm's COMM_LOCATIONS group: its members are the rank locations by world rank.
+  const RawDefinitions::Group* comm_locations() const {
+    for (const RawDefinitions::Group& g : raw_.groups) {
+      if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS && g.paradigm == OTF2_PARADIGM_MPI) return &g;
+    }
+    return nullptr;
+  }
+
+  const RawDefinitions::Group* group(OTF2_GroupRef ref) {
+    if (group_rows_.empty()) {
+      for (std::size_t i = 0; i < raw_.groups.size(); ++i) group_rows_.try_emplace(raw_.groups[i].ref, i);
+    }
+    auto it = group_rows_.find(ref);
+    return it == group_rows_.end() ? nullptr : &raw_.groups[it->second];
+  }
+
+  // A COMM_GROUP lists positions in the COMM_LOCATIONS group, which are world ranks; a
+  // communicator may also use a COMM_LOCATIONS group itself.
+  DefinitionIndex::CommRanks comm_ranks(const RawDefinitions::Comm& c) {
+    DefinitionIndex::CommRanks out;
+    const RawDefinitions::Group* g = group(c.group);
+    const auto world_size = model_.locations.location_of_rank.size();
+    if (g == nullptr) {
+      bad("communicator " + std::to_string(c.ref) + " has group " + std::to_string(c.group) + ", which is not defined");
+      return out;
+    }
+    if (g->type == OTF2_GROUP_TYPE_COMM_SELF) {
+      out.self = true;
+    } else if (g->type == OTF2_GROUP_TYPE_COMM_GROUP) {
+      out.global = (g->flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) != 0;
+      if (!out.global) out.world = world_ranks_of_positions(c.ref, g->members, world_size);
+    } else if (g->type == OTF2_GROUP_TYPE_COMM_LOCATIONS) {
+      for (std::uint64_t ref : g->members) {
+        const Index row = location_rows_.find(ref);
+        out.world.push_back(row == kNoIndex ? kNoRank : model_.locations.world_rank[row]);
+      }
+    } else {
+      bad("communicator " + std::to_string(c.ref) + " has group " + std::to_string(c.group) +
+          ", which is not a communicator group");
+    }
+    return out;
+  }
+
+  std::vector<RankId> world_ranks_of_positions(OTF2_CommRef comm, const std::vector<std::uint64_t>& positions,
+                                               std::size_t world_size) {
+    std::vector<RankId> out;
+    out.reserve(positions.size());
+    for (std::uint64_t p : positions) {
+      if (p >= world_size) {
+        bad("communicator " + std::to_string(comm) + " has member " + std::to_string(p) + " of only " +
+            std::to_string(world_size) + " MPI locations");
+        out.push_back(kNoRank);
+      } else {
+        out.push_back(static_cast<RankId>(p));
+      }
+    }
+    return out;
+  }
+
+  std::vector<RankId> global_members(OTF2_GroupRef ref) {
+    const RawDefinitions::Group* g = group(ref);
+    return world_ranks_of_positions(OTF2_UNDEFINED_COMM, g->members, model_.locations.location_of_rank.size());
+  }
+
+  void twice(const char* kind, std::uint64_t ref) {
+    bad(std::string(kind) + " " + std::to_string(ref) + " is defined twice; the first definition is used");
+  }
+  void bad(std::string what) {
+    log_.add(&ReadProblems::bad_references, [&] { return std::move(what); });
+  }
+
+  RawDefinitions& raw_;
+  TraceModel& model_;
+  ProblemLog& log_;
+  const DefinitionIndex* index_ = nullptr;
+  RefIndex location_rows_;
+  std::vector<OTF2_LocationGroupRef> groups_of_rows_;
+  std::vector<OTF2_LocationType> types_of_rows_;
+  std::unordered_map<OTF2_LocationGroupRef, RankId> rank_of_group_;
+  std::unordered_map<OTF2_GroupRef, std::size_t> group_rows_;
+};
+
+}  // namespace
+
+DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2TraceFile& file, ProblemLog& log) {
+  if (!raw.has_clock || raw.timer_resolution == 0) {
+    file.fail(
+        "its definitions give no clock resolution (OTF2 ClockProperties); the archive is corrupt or was not "
+        "finished, record it again");
+  }
+  model.run.timer_resolution = raw.timer_resolution;
+  model.run.global_offset = raw.global_offset;
+  model.run.trace_length = raw.trace_length;
+
+  DefinitionIndex index;
+  index.global_offset = raw.global_offset;
+  index.ticks_per_second = static_cast<double>(raw.timer_resolution);
+  Resolver resolver(raw, model, log);
+  resolver.strings(index);
+  resolver.attributes(index);
+  resolver.regions(index);
+  resolver.locations(index);
+  resolver.communicators(index);
+  return index;
+}
+
+}  // namespace xo::analyzer

@@ -1,0 +1,60 @@
+#pragma once
+// The global definitions resolved into the model's tables (strings, locations, regions,
+// communicators, clock), and the lookups that reading events needs: refs to rows, communicator
+// ranks to world ranks, the attributes Crossover's traces carry, ticks to seconds.
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "definition_reader.hpp"
+#include "problem_log.hpp"
+#include "ref_index.hpp"
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::analyzer {
+
+struct DefinitionIndex {
+  // How the ranks that events name in a communicator become world ranks.
+  struct CommRanks {
+    bool self = false;          // COMM_SELF: rank 0 is the location itself
+    bool global = false;        // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: events name world ranks already
+    std::vector<RankId> world;  // by communicator rank otherwise
+  };
+
+  RefIndex strings;
+  RefIndex regions;
+  RefIndex comms;
+  std::vector<CommRanks> comm_ranks;             // by communicator row
+  std::vector<std::uint8_t> region_is_mpi;       // by region row
+  std::vector<std::uint8_t> region_is_hardware;  // by region row: a protocol phase on a network lane
+  OTF2_AttributeRef protocol_attribute = OTF2_UNDEFINED_ATTRIBUTE;
+  OTF2_AttributeRef bytes_attribute = OTF2_UNDEFINED_ATTRIBUTE;
+  OTF2_AttributeRef peer_attribute = OTF2_UNDEFINED_ATTRIBUTE;
+  OTF2_AttributeRef algorithm_attribute = OTF2_UNDEFINED_ATTRIBUTE;
+  std::uint64_t global_offset = 0;
+  double ticks_per_second = 1;
+  std::vector<Index> read_order;  // location rows: the ranks by world rank, then the others
+
+  double seconds(OTF2_TimeStamp t) const {
+    return static_cast<double>(static_cast<std::int64_t>(t - global_offset)) / ticks_per_second;
+  }
+
+  // World rank of communicator rank `rank` of communicator row `comm`, seen from world rank
+  // `self`; kNoRank if the communicator has no such rank.
+  RankId world_rank(Index comm, std::uint32_t rank, RankId self) const {
+    const CommRanks& c = comm_ranks[comm];
+    if (c.self) return rank == 0 ? self : kNoRank;
+    if (c.global) return rank < world_ranks ? static_cast<RankId>(rank) : kNoRank;
+    return rank < c.world.size() ? c.world[rank] : kNoRank;
+  }
+
+  std::uint32_t world_ranks = 0;
+};
+
+// Fills model.run's clock, model.strings, locations, regions and communicators. Throws
+// TraceReadError through `file` if the archive defines no clock.
+DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2TraceFile& file, ProblemLog& log);
+
+}  // namespace xo::analyzer

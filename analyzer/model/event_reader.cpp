@@ -1,0 +1,385 @@
+#include "event_reader.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+namespace xo::analyzer {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr std::uint16_t kDeepest = std::numeric_limits<std::uint16_t>::max();
+
+// Every local event callback starts with these parameters; `Args` are the record's own.
+template <typename... Args>
+using Callback = OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void*, OTF2_AttributeList*,
+                                       Args...);
+
+template <auto Method, typename... Args>
+OTF2_CallbackCode forward(OTF2_LocationRef, OTF2_TimeStamp time, std::uint64_t, void* reader,
+                          OTF2_AttributeList* attributes, Args... args) {
+  (static_cast<EventReader*>(reader)->*Method)(time, attributes, args...);
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+// The record's parameters are deduced from its setter, so each registration is one line.
+template <auto Method, typename... Args>
+void route(OTF2_ErrorCode (*set)(OTF2_EvtReaderCallbacks*, Callback<Args...>), OTF2_EvtReaderCallbacks* callbacks) {
+  if (set(callbacks, &forward<Method, Args...>) != OTF2_SUCCESS) {
+    throw std::logic_error("registering an OTF2 event callback failed");
+  }
+}
+
+// An integer attribute of any integer type, if present.
+bool integer_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, std::int64_t& out) {
+  OTF2_Type type;
+  OTF2_AttributeValue value;
+  if (ref == OTF2_UNDEFINED_ATTRIBUTE ||
+      OTF2_AttributeList_GetAttributeByID(list, ref, &type, &value) != OTF2_SUCCESS) {
+    return false;
+  }
+  switch (type) {
+    case OTF2_TYPE_UINT8:
+      out = value.uint8;
+      return true;
+    case OTF2_TYPE_UINT16:
+      out = value.uint16;
+      return true;
+    case OTF2_TYPE_UINT32:
+      out = value.uint32;
+      return true;
+    case OTF2_TYPE_UINT64:
+      out = static_cast<std::int64_t>(value.uint64);
+      return true;
+    case OTF2_TYPE_INT8:
+      out = value.int8;
+      return true;
+    case OTF2_TYPE_INT16:
+      out = value.int16;
+      return true;
+    case OTF2_TYPE_INT32:
+      out = value.int32;
+      return true;
+    case OTF2_TYPE_INT64:
+      out = value.int64;
+      return true;
+    default:
+      return false;
+  }
+}
+
+StringId string_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, const RefIndex& strings) {
+  OTF2_Type type;
+  OTF2_AttributeValue value;
+  if (ref == OTF2_UNDEFINED_ATTRIBUTE ||
+      OTF2_AttributeList_GetAttributeByID(list, ref, &type, &value) != OTF2_SUCCESS || type != OTF2_TYPE_STRING) {
+    return kNoString;
+  }
+  return strings.find(value.stringRef);
+}
+
+}  // namespace
+
+EventReader::EventReader(const DefinitionIndex& index, TraceModel& model, ProblemLog& log)
+    : index_(index), model_(model), log_(log) {}
+
+std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventReader::callbacks() {
+  std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> owned(OTF2_EvtReaderCallbacks_New());
+  if (owned == nullptr) throw std::bad_alloc();
+  OTF2_EvtReaderCallbacks* c = owned.get();
+  route<&EventReader::enter>(OTF2_EvtReaderCallbacks_SetEnterCallback, c);
+  route<&EventReader::leave>(OTF2_EvtReaderCallbacks_SetLeaveCallback, c);
+  route<&EventReader::mpi_send>(OTF2_EvtReaderCallbacks_SetMpiSendCallback, c);
+  route<&EventReader::mpi_isend>(OTF2_EvtReaderCallbacks_SetMpiIsendCallback, c);
+  route<&EventReader::mpi_isend_complete>(OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback, c);
+  route<&EventReader::mpi_irecv_request>(OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback, c);
+  route<&EventReader::mpi_recv>(OTF2_EvtReaderCallbacks_SetMpiRecvCallback, c);
+  route<&EventReader::mpi_irecv>(OTF2_EvtReaderCallbacks_SetMpiIrecvCallback, c);
+  route<&EventReader::mpi_request_cancelled>(OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback, c);
+  route<&EventReader::mpi_collective_begin>(OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback, c);
+  route<&EventReader::mpi_collective_end>(OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback, c);
+  return owned;
+}
+
+void EventReader::begin_location(Index row) {
+  row_ = row;
+  kind_ = model_.locations.kind[row];
+  rank_ = model_.locations.world_rank[row];
+  last_time_ = 0;
+  stack_.clear();
+  first_phase_ = model_.phases.size();
+  open_isends_.clear();
+  open_irecvs_.clear();
+  collective_open_ = false;
+  if (kind_ == LocationKind::Rank) collectives_on_comm_.assign(model_.communicators.size(), 0);
+}
+
+void EventReader::end_location() {
+  // What is still open ends with the location's last event.
+  const double last = index_.seconds(last_time_);
+  if (kind_ == LocationKind::Rank) {
+    for (Index call : stack_) model_.calls.leave[call] = last;
+    if (!stack_.empty()) {
+      const auto open = stack_.size();
+      log_.add(&ReadProblems::calls_left_open, [&] {
+        return model_.locations.name[row_] + ": " + std::to_string(open) + " region(s) entered and never left";
+      });
+      model_.problems.calls_left_open += open - 1;
+    }
+  } else if (kind_ == LocationKind::NetworkLane) {
+    for (Index phase : stack_) model_.phases.end[phase] = last;
+  }
+}
+
+double EventReader::at(OTF2_TimeStamp time) {
+  if (time < last_time_) {
+    log_.add(&ReadProblems::events_out_of_order, [&] {
+      return model_.locations.name[row_] + ": an event at tick " + std::to_string(time) + " follows one at tick " +
+             std::to_string(last_time_);
+    });
+  } else {
+    last_time_ = time;
+  }
+  return index_.seconds(time);
+}
+
+bool EventReader::on_rank(const char* record) {
+  if (kind_ == LocationKind::Rank) return true;
+  log_.add(&ReadProblems::misplaced_events, [&] {
+    return model_.locations.name[row_] + ": " + record + " on a location that is not an MPI rank; ignored";
+  });
+  return false;
+}
+
+bool EventReader::peer(OTF2_CommRef comm, std::uint32_t rank, Index& comm_row, RankId& world) const {
+  comm_row = index_.comms.find(comm);
+  world = comm_row == kNoIndex ? kNoRank : index_.world_rank(comm_row, rank, rank_);
+  if (world != kNoRank) return true;
+  log_.add(&ReadProblems::bad_references, [&] {
+    return model_.locations.name[row_] + ": an MPI event names rank " + std::to_string(rank) + " of communicator " +
+           std::to_string(comm) + (comm_row == kNoIndex ? ", which is not defined" : ", which has no such rank");
+  });
+  return false;
+}
+
+void EventReader::enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_RegionRef region) {
+  const double t = at(time);
+  if (kind_ == LocationKind::Other) return;
+  const Index row = index_.regions.find(region);
+  if (row == kNoIndex) {
+    log_.add(&ReadProblems::bad_references, [&] {
+      return model_.locations.name[row_] + ": Enter of region " + std::to_string(region) + ", which is not defined";
+    });
+    stack_.push_back(kNoIndex);  // so that its Leave pairs
+    return;
+  }
+  if (kind_ == LocationKind::Rank) {
+    enter_call(t, row);
+  } else if (index_.region_is_hardware[row]) {
+    enter_phase(t, row, attributes);
+  } else {
+    stop_lane();
+  }
+}
+
+void EventReader::enter_call(double t, Index region) {
+  CallTable& calls = model_.calls;
+  stack_.push_back(static_cast<Index>(calls.size()));
+  calls.rank.push_back(rank_);
+  calls.region.push_back(region);
+  calls.depth.push_back(static_cast<std::uint16_t>(std::min<std::size_t>(stack_.size() - 1, kDeepest)));
+  calls.enter.push_back(t);
+  calls.leave.push_back(t);
+  calls.is_mpi.push_back(index_.region_is_mpi[region]);
+}
+
+void EventReader::enter_phase(double t, Index region, OTF2_AttributeList* attributes) {
+  PhaseTable& phases = model_.phases;
+  stack_.push_back(static_cast<Index>(phases.size()));
+  std::int64_t bytes = 0;
+  std::int64_t peer = 0;
+  const bool has_bytes = integer_attribute(attributes, index_.bytes_attribute, bytes) && bytes >= 0;
+  const bool has_peer = integer_attribute(attributes, index_.peer_attribute, peer) && peer >= 0 &&
+                        peer <= std::numeric_limits<RankId>::max();
+  phases.rank.push_back(rank_);
+  phases.region.push_back(region);
+  phases.lane.push_back(row_);
+  phases.start.push_back(t);
+  phases.end.push_back(t);
+  phases.protocol.push_back(string_attribute(attributes, index_.protocol_attribute, index_.strings));
+  phases.bytes.push_back(has_bytes ? static_cast<std::uint64_t>(bytes) : PhaseTable::kNoBytes);
+  phases.peer.push_back(has_peer ? static_cast<RankId>(peer) : kNoRank);
+}
+
+// A location in a rank's group that enters other regions than protocol phases is a thread of the
+// rank, not its network lane: what was taken for phases on it goes.
+void EventReader::stop_lane() {
+  model_.locations.kind[row_] = LocationKind::Other;
+  kind_ = LocationKind::Other;
+  PhaseTable& phases = model_.phases;
+  for (auto* column : {&phases.start, &phases.end}) column->resize(first_phase_);
+  phases.rank.resize(first_phase_);
+  phases.region.resize(first_phase_);
+  phases.lane.resize(first_phase_);
+  phases.protocol.resize(first_phase_);
+  phases.bytes.resize(first_phase_);
+  phases.peer.resize(first_phase_);
+  stack_.clear();
+}
+
+void EventReader::leave(OTF2_TimeStamp time, OTF2_AttributeList*, OTF2_RegionRef region) {
+  const double t = at(time);
+  if (kind_ == LocationKind::Other) return;
+  if (stack_.empty()) {
+    log_.add(&ReadProblems::unmatched_leaves, [&] {
+      return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " with no region entered";
+    });
+    return;
+  }
+  const Index open = stack_.back();
+  stack_.pop_back();
+  if (open == kNoIndex) return;
+  const bool rank = kind_ == LocationKind::Rank;
+  const Index entered = rank ? model_.calls.region[open] : model_.phases.region[open];
+  (rank ? model_.calls.leave : model_.phases.end)[open] = t;
+  if (model_.regions.id[entered] != region) {
+    log_.add(&ReadProblems::unmatched_leaves, [&] {
+      return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " while in region " +
+             std::to_string(model_.regions.id[entered]);
+    });
+  }
+}
+
+void EventReader::mpi_send(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t receiver, OTF2_CommRef comm,
+                           std::uint32_t tag, std::uint64_t bytes) {
+  const double t = at(time);
+  Index comm_row;
+  RankId to;
+  if (!on_rank("MpiSend") || !peer(comm, receiver, comm_row, to)) return;
+  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, open_call(), 0});
+}
+
+void EventReader::mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t receiver, OTF2_CommRef comm,
+                            std::uint32_t tag, std::uint64_t bytes, std::uint64_t request) {
+  const double t = at(time);
+  Index comm_row;
+  RankId to;
+  if (!on_rank("MpiIsend") || !peer(comm, receiver, comm_row, to)) return;
+  open_isends_[request] = records_.sends.size();
+  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, open_call(), MessageTable::kNonblockingSend});
+}
+
+void EventReader::mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+  const double t = at(time);
+  if (!on_rank("MpiIsendComplete")) return;
+  auto it = open_isends_.find(request);
+  if (it == open_isends_.end()) {
+    log_.add(&ReadProblems::misplaced_events, [&] {
+      return model_.locations.name[row_] + ": MpiIsendComplete of request " + std::to_string(request) +
+             ", which no MpiIsend opened";
+    });
+    return;
+  }
+  records_.sends[it->second].complete = t;
+  open_isends_.erase(it);
+}
+
+void EventReader::mpi_irecv_request(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+  const double t = at(time);
+  if (on_rank("MpiIrecvRequest")) open_irecvs_[request] = t;
+}
+
+void EventReader::mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t sender, OTF2_CommRef comm,
+                           std::uint32_t tag, std::uint64_t) {
+  const double t = at(time);
+  Index comm_row;
+  RankId from;
+  if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
+  const Index call = open_call();
+  const double posted = call == kNoIndex ? t : model_.calls.enter[call];
+  records_.receives.push_back({comm_row, from, rank_, tag, posted, t, call, 0});
+}
+
+void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t sender, OTF2_CommRef comm,
+                            std::uint32_t tag, std::uint64_t, std::uint64_t request) {
+  const double t = at(time);
+  Index comm_row;
+  RankId from;
+  if (!on_rank("MpiIrecv") || !peer(comm, sender, comm_row, from)) return;
+  double posted = kNaN;
+  auto it = open_irecvs_.find(request);
+  if (it != open_irecvs_.end()) {
+    posted = it->second;
+    open_irecvs_.erase(it);
+  } else {
+    log_.add(&ReadProblems::misplaced_events, [&] {
+      return model_.locations.name[row_] + ": MpiIrecv of request " + std::to_string(request) +
+             " without its MpiIrecvRequest";
+    });
+  }
+  records_.receives.push_back({comm_row, from, rank_, tag, posted, t, open_call(), MessageTable::kNonblockingReceive});
+}
+
+void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+  at(time);
+  if (!on_rank("MpiRequestCancelled")) return;
+  if (auto send = open_isends_.find(request); send != open_isends_.end()) {
+    records_.sends[send->second].cancelled = true;
+    open_isends_.erase(send);
+  }
+  open_irecvs_.erase(request);
+}
+
+void EventReader::mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList*) {
+  const double t = at(time);
+  if (!on_rank("MpiCollectiveBegin")) return;
+  if (collective_open_) {
+    log_.add(&ReadProblems::misplaced_events, [&] {
+      return model_.locations.name[row_] + ": MpiCollectiveBegin while a collective is open; the first is dropped";
+    });
+  }
+  collective_open_ = true;
+  collective_begin_ = t;
+  collective_call_ = open_call();
+}
+
+void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CollectiveOp operation,
+                                     OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent,
+                                     std::uint64_t received) {
+  const double t = at(time);
+  if (!on_rank("MpiCollectiveEnd")) return;
+  const bool open = collective_open_;
+  collective_open_ = false;
+  // Communicator creation and destruction are not collective operations the analysis times.
+  if (operation == OTF2_COLLECTIVE_OP_CREATE_HANDLE || operation == OTF2_COLLECTIVE_OP_DESTROY_HANDLE ||
+      operation == OTF2_COLLECTIVE_OP_CREATE_HANDLE_AND_ALLOCATE ||
+      operation == OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE) {
+    return;
+  }
+  const Index comm_row = index_.comms.find(comm);
+  if (comm_row == kNoIndex) {
+    log_.add(&ReadProblems::bad_references, [&] {
+      return model_.locations.name[row_] + ": MpiCollectiveEnd on communicator " + std::to_string(comm) +
+             ", which is not defined";
+    });
+    return;
+  }
+  if (!open) {
+    log_.add(&ReadProblems::misplaced_events,
+             [&] { return model_.locations.name[row_] + ": MpiCollectiveEnd without its MpiCollectiveBegin"; });
+  }
+  RankId root_rank = kNoRank;
+  if (root != OTF2_UNDEFINED_UINT32) {
+    Index ignored;
+    if (!peer(comm, root, ignored, root_rank)) return;
+  }
+  records_.collective_members.push_back({comm_row, collectives_on_comm_[comm_row]++, rank_, operation, root_rank,
+                                         string_attribute(attributes, index_.algorithm_attribute, index_.strings),
+                                         open ? collective_begin_ : t, t, open ? collective_call_ : open_call(), sent,
+                                         received});
+}
+
+}  // namespace xo::analyzer

@@ -1,0 +1,89 @@
+#pragma once
+// Turns one location's events at a time into rows of the model: calls (region instances on rank
+// locations), protocol phases (on network lanes), and the records of messages and collectives
+// that are matched once every location is read. One method per OTF2 record the model uses;
+// callbacks() registers exactly those, so OTF2 skips every other record.
+//
+// Per location it keeps only what is open: the stack of entered regions, nonblocking requests
+// not yet completed, a collective begun and not ended. Problems are counted, never fatal.
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+#include "definition_index.hpp"
+#include "event_records.hpp"
+#include "problem_log.hpp"
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::analyzer {
+
+class EventReader {
+ public:
+  EventReader(const DefinitionIndex& index, TraceModel& model, ProblemLog& log);
+
+  struct CallbacksDelete {
+    void operator()(OTF2_EvtReaderCallbacks* c) const { OTF2_EvtReaderCallbacks_Delete(c); }
+  };
+  // The callbacks to read with, `this` being their user data.
+  static std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> callbacks();
+
+  void begin_location(Index row);
+  void end_location();
+
+  void enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_RegionRef region);
+  void leave(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_RegionRef region);
+  void mpi_send(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t receiver, OTF2_CommRef comm,
+                std::uint32_t tag, std::uint64_t bytes);
+  void mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t receiver, OTF2_CommRef comm,
+                 std::uint32_t tag, std::uint64_t bytes, std::uint64_t request);
+  void mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
+  void mpi_irecv_request(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
+  void mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender, OTF2_CommRef comm,
+                std::uint32_t tag, std::uint64_t bytes);
+  void mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender, OTF2_CommRef comm,
+                 std::uint32_t tag, std::uint64_t bytes, std::uint64_t request);
+  void mpi_request_cancelled(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
+  void mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList* attributes);
+  void mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CollectiveOp operation,
+                          OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent, std::uint64_t received);
+
+  EventRecords& records() { return records_; }
+
+ private:
+  // Checks the event's time against the location's previous one; its time in seconds.
+  double at(OTF2_TimeStamp time);
+  // False (after logging) unless this is a rank location, where MPI events belong.
+  bool on_rank(const char* record);
+  // The innermost call open on this rank location, or kNoIndex.
+  Index open_call() const { return stack_.empty() ? kNoIndex : stack_.back(); }
+  // Row of a communicator and the world rank of its rank `rank`; false (after logging) if unknown.
+  bool peer(OTF2_CommRef comm, std::uint32_t rank, Index& comm_row, RankId& world) const;
+  void enter_call(double t, Index region);
+  void enter_phase(double t, Index region, OTF2_AttributeList* attributes);
+  void stop_lane();
+
+  const DefinitionIndex& index_;
+  TraceModel& model_;
+  ProblemLog& log_;
+  EventRecords records_;
+
+  // The location being read.
+  Index row_ = kNoIndex;
+  LocationKind kind_ = LocationKind::Other;
+  RankId rank_ = kNoRank;
+  OTF2_TimeStamp last_time_ = 0;
+  std::vector<Index> stack_;                                    // open calls (rank) or phases (lane)
+  std::size_t first_phase_ = 0;                                 // the lane's first row of the phase table
+  std::unordered_map<std::uint64_t, std::size_t> open_isends_;  // request -> row of records_.sends
+  std::unordered_map<std::uint64_t, double> open_irecvs_;       // request -> MpiIrecvRequest time
+  std::vector<std::uint32_t> collectives_on_comm_;              // by communicator row
+  bool collective_open_ = false;
+  double collective_begin_ = 0;
+  Index collective_call_ = kNoIndex;
+};
+
+}  // namespace xo::analyzer

@@ -1,0 +1,58 @@
+#pragma once
+// What the event reader keeps of the MPI events for the steps after reading: each side of a
+// message, and each member's part in a collective. Plain records, one per event pair.
+
+#include <otf2/otf2.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "xo/analyzer/model_ids.hpp"
+
+namespace xo::analyzer {
+
+struct SendRecord {
+  Index comm;
+  RankId sender;
+  RankId receiver;
+  std::uint32_t tag;
+  std::uint64_t bytes;
+  double time;
+  double complete;  // MpiIsendComplete, NaN if blocking or never completed
+  Index call;
+  std::uint8_t flags;      // MessageTable::Flags
+  bool cancelled = false;  // MpiRequestCancelled: no message
+};
+
+struct ReceiveRecord {
+  Index comm;
+  RankId sender;
+  RankId receiver;
+  std::uint32_t tag;
+  double posted;
+  double time;
+  Index call;
+  std::uint8_t flags;
+};
+
+struct CollectiveMemberRecord {
+  Index comm;
+  std::uint32_t sequence;  // this member's k-th collective on the communicator
+  RankId rank;
+  OTF2_CollectiveOp operation;
+  RankId root;
+  StringId algorithm;
+  double begin;
+  double end;
+  Index call;
+  std::uint64_t bytes_sent;
+  std::uint64_t bytes_received;
+};
+
+struct EventRecords {
+  std::vector<SendRecord> sends;        // each location's in its order
+  std::vector<ReceiveRecord> receives;  // each location's in its order
+  std::vector<CollectiveMemberRecord> collective_members;
+};
+
+}  // namespace xo::analyzer

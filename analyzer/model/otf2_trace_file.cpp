@@ -1,0 +1,139 @@
+#include "otf2_trace_file.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "xo/analyzer/read_trace.hpp"
+
+namespace xo::analyzer {
+
+namespace {
+
+constexpr const char* kFix =
+    "the archive is incomplete or corrupt: copy the whole archive directory again, or record it again";
+constexpr std::uint64_t kEventsPerChunk = 1 << 20;
+
+// Takes a string OTF2 allocated with malloc.
+std::string taken(char* text) {
+  std::string out = text == nullptr ? "" : text;
+  std::free(text);
+  return out;
+}
+
+}  // namespace
+
+Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_path)) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path_, error);
+  if (!std::filesystem::exists(status)) {
+    throw TraceReadError("cannot read trace " + path_ +
+                         ": no such file; give the path of the archive's anchor file (.../traces.otf2)");
+  }
+  if (std::filesystem::is_directory(status)) {
+    throw TraceReadError("cannot read trace " + path_ +
+                         ": it is a directory; give the path of the anchor file inside it (.../traces.otf2)");
+  }
+  reader_.reset(OTF2_Reader_Open(path_.c_str()));
+  if (reader_ == nullptr) {
+    fail("it is not an OTF2 anchor file (" +
+         (errors_.first_message().empty() ? std::string("OTF2 cannot open it") : errors_.first_message()) +
+         "); give the path of an OTF2 archive's anchor file (.../traces.otf2)");
+  }
+  check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_.get()), "setting up the reader");
+}
+
+void Otf2TraceFile::read_anchor(RunDescription& run) {
+  char* text = nullptr;
+  check(OTF2_Reader_GetCreator(reader_.get(), &text), "reading its creator");
+  run.creator = taken(text);
+  check(OTF2_Reader_GetMachineName(reader_.get(), &text), "reading its machine name");
+  run.machine_name = taken(text);
+  check(OTF2_Reader_GetDescription(reader_.get(), &text), "reading its description");
+  run.description = taken(text);
+
+  std::uint32_t count = 0;
+  char** names = nullptr;
+  check(OTF2_Reader_GetPropertyNames(reader_.get(), &count, &names), "reading its properties");
+  std::unique_ptr<char*, decltype(&std::free)> owned_names(names, &std::free);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    char* value = nullptr;
+    check(OTF2_Reader_GetProperty(reader_.get(), names[i], &value), std::string("reading property ") + names[i]);
+    run.properties[names[i]] = taken(value);
+  }
+}
+
+void Otf2TraceFile::read_global_definitions(const OTF2_GlobalDefReaderCallbacks* callbacks, void* user_data) {
+  OTF2_GlobalDefReader* defs = OTF2_Reader_GetGlobalDefReader(reader_.get());
+  if (defs == nullptr) check(OTF2_ERROR_INVALID, "opening its global definitions");
+  check(OTF2_Reader_RegisterGlobalDefCallbacks(reader_.get(), defs, callbacks, user_data),
+        "reading its global definitions");
+  std::uint64_t count = 0;
+  const OTF2_ErrorCode read = OTF2_Reader_ReadAllGlobalDefinitions(reader_.get(), defs, &count);
+  check(read, "reading its global definitions");
+  check(OTF2_Reader_CloseGlobalDefReader(reader_.get(), defs), "closing its global definitions");
+}
+
+void Otf2TraceFile::open_events(const std::vector<OTF2_LocationRef>& locations) {
+  for (OTF2_LocationRef location : locations) {
+    check(OTF2_Reader_SelectLocation(reader_.get(), location), "selecting location " + std::to_string(location));
+  }
+  OTF2_FileSubstrate substrate = OTF2_SUBSTRATE_UNDEFINED;
+  check(OTF2_Reader_GetFileSubstrate(reader_.get(), &substrate), "reading its file substrate");
+  posix_ = substrate == OTF2_SUBSTRATE_POSIX;
+  // Local definitions are optional (an archive with global ids only has none).
+  local_definitions_ = OTF2_Reader_OpenDefFiles(reader_.get()) == OTF2_SUCCESS;
+  errors_.clear();
+  check(OTF2_Reader_OpenEvtFiles(reader_.get()), "opening its event files");
+}
+
+std::string Otf2TraceFile::local_definition_file(OTF2_LocationRef location) const {
+  return (std::filesystem::path(path_).replace_extension() / (std::to_string(location) + ".def")).string();
+}
+
+std::uint64_t Otf2TraceFile::read_location(OTF2_LocationRef location, const OTF2_EvtReaderCallbacks* callbacks,
+                                           void* user_data, const std::function<void(std::uint64_t)>& chunk_read) {
+  const std::string which = "location " + std::to_string(location);
+  // OTF2 keeps a buffer for every local definition file it tried to open, even a missing one, so
+  // with one file per location only the files that exist are opened.
+  if (local_definitions_ && (!posix_ || std::filesystem::exists(local_definition_file(location)))) {
+    if (OTF2_DefReader* defs = OTF2_Reader_GetDefReader(reader_.get(), location)) {
+      std::uint64_t count = 0;
+      const OTF2_ErrorCode read = OTF2_Reader_ReadAllLocalDefinitions(reader_.get(), defs, &count);
+      check(read, "reading the local definitions of " + which);
+      check(OTF2_Reader_CloseDefReader(reader_.get(), defs), "closing the local definitions of " + which);
+    }
+    errors_.clear();  // a missing optional file is no failure
+  }
+  OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader_.get(), location);
+  if (events == nullptr) check(OTF2_ERROR_INVALID, "opening the events of " + which);
+  check(OTF2_Reader_RegisterEvtCallbacks(reader_.get(), events, callbacks, user_data),
+        "reading the events of " + which);
+  std::uint64_t total = 0;
+  for (;;) {
+    std::uint64_t read = 0;
+    check(OTF2_Reader_ReadLocalEvents(reader_.get(), events, kEventsPerChunk, &read), "reading the events of " + which);
+    total += read;
+    if (chunk_read) chunk_read(read);
+    if (read < kEventsPerChunk) break;
+  }
+  check(OTF2_Reader_CloseEvtReader(reader_.get(), events), "closing the events of " + which);
+  return total;
+}
+
+void Otf2TraceFile::close_events() {
+  if (local_definitions_) check(OTF2_Reader_CloseDefFiles(reader_.get()), "closing its local definition files");
+  check(OTF2_Reader_CloseEvtFiles(reader_.get()), "closing its event files");
+}
+
+void Otf2TraceFile::check(OTF2_ErrorCode code, const std::string& doing) const {
+  if (code == OTF2_SUCCESS) return;
+  const std::string cause =
+      errors_.first_message().empty() ? std::string(OTF2_Error_GetDescription(code)) : errors_.first_message();
+  fail(doing + " failed: " + cause + "; " + kFix);
+}
+
+void Otf2TraceFile::fail(const std::string& problem) const {
+  throw TraceReadError("cannot read trace " + path_ + ": " + problem);
+}
+
+}  // namespace xo::analyzer

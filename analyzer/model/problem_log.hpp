@@ -1,0 +1,28 @@
+#pragma once
+// Counts the problems of a readable archive into ReadProblems and keeps the first few described.
+// The description is made only when it will be kept, so counting stays cheap.
+
+#include <cstdint>
+#include <string>
+
+#include "xo/analyzer/read_problems.hpp"
+
+namespace xo::analyzer {
+
+class ProblemLog {
+ public:
+  explicit ProblemLog(ReadProblems& problems) : problems_(problems) {}
+
+  template <class Describe>
+  void add(std::uint64_t ReadProblems::*counter, const Describe& describe) {
+    ++(problems_.*counter);
+    if (problems_.examples.size() < kExamples) problems_.examples.push_back(describe());
+  }
+
+ private:
+  static constexpr std::size_t kExamples = 10;
+
+  ReadProblems& problems_;
+};
+
+}  // namespace xo::analyzer

@@ -1,0 +1,153 @@
+#pragma once
+// Runs an MPI program in-process on a simulated machine with the OTF2 writer attached, and keeps
+// what the run told its observer, so that tests can hold what the trace model read against what
+// the simulation did without going through the model.
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scratch_dir.hpp"
+#include "xo/reference_mpi/run_observer.hpp"
+#include "xo/reference_mpi/simulation.hpp"
+#include "xo/tracer/otf2_writer.hpp"
+
+namespace xo::test {
+
+// Every observer call goes to the writer, and what a test checks is kept too.
+class TeeObserver final : public mpi::RunObserver {
+ public:
+  struct Call {
+    std::string name;
+    std::int64_t enter_ps;
+    std::int64_t leave_ps;
+  };
+  struct CollectiveEnd {
+    int rank;
+    std::string call;
+    int comm_id;
+    int root;
+    std::int64_t sent;
+    std::int64_t received;
+    std::string algorithm;
+    std::int64_t begin_ps;
+    std::int64_t end_ps;
+  };
+  struct Phase {
+    int rank;
+    std::string name;
+    std::string protocol;
+    int peer;
+    std::int64_t bytes;
+    std::int64_t start_ps;
+    std::int64_t end_ps;
+  };
+
+  explicit TeeObserver(mpi::RunObserver& writer) : writer_(writer) {}
+
+  mpi::RunInfo info;
+  std::map<int, std::vector<Call>> calls;  // by rank, in order
+  std::vector<CollectiveEnd> collectives;
+  std::vector<Phase> phases;
+  std::map<int, mpi::CommInfo> comms;  // by id
+  int messages_sent = 0;
+
+  void run_started(const mpi::RunInfo& i) override {
+    info = i;
+    writer_.run_started(i);
+  }
+  void comm_defined(const mpi::CommInfo& c) override {
+    comms[c.id] = c;
+    writer_.comm_defined(c);
+  }
+  void call_entered(int rank, const char* call, std::int64_t t) override {
+    calls[rank].push_back({call, t, -1});
+    writer_.call_entered(rank, call, t);
+  }
+  void call_left(int rank, const char* call, std::int64_t t) override {
+    calls[rank].back().leave_ps = t;
+    writer_.call_left(rank, call, t);
+  }
+  void send(int rank, const mpi::MessageEvent& m, std::int64_t t) override {
+    ++messages_sent;
+    writer_.send(rank, m, t);
+  }
+  void isend(int rank, const mpi::MessageEvent& m, std::int64_t t) override {
+    ++messages_sent;
+    writer_.isend(rank, m, t);
+  }
+  void isend_complete(int rank, std::uint64_t id, std::int64_t t) override { writer_.isend_complete(rank, id, t); }
+  void irecv_request(int rank, std::uint64_t id, std::int64_t t) override { writer_.irecv_request(rank, id, t); }
+  void recv(int rank, const mpi::MessageEvent& m, std::int64_t t) override { writer_.recv(rank, m, t); }
+  void irecv(int rank, const mpi::MessageEvent& m, std::int64_t t) override { writer_.irecv(rank, m, t); }
+  void request_cancelled(int rank, std::uint64_t id, std::int64_t t) override {
+    writer_.request_cancelled(rank, id, t);
+  }
+  void collective_begin(int rank, std::int64_t t) override {
+    begin_[rank] = t;
+    writer_.collective_begin(rank, t);
+  }
+  void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t t) override {
+    collectives.push_back(
+        {rank, c.call, c.comm_id, c.root, c.bytes_sent, c.bytes_received, c.algorithm, begin_[rank], t});
+    writer_.collective_end(rank, c, t);
+  }
+  void comm_created(int rank, int id, std::int64_t t) override { writer_.comm_created(rank, id, t); }
+  void comm_destroyed(int rank, int id, std::int64_t t) override { writer_.comm_destroyed(rank, id, t); }
+  void phase(const mpi::PhaseRecord& p) override {
+    phases.push_back({p.from_world_rank, mpi::phase_name(p.phase), std::string(p.path), p.to_world_rank, p.bytes,
+                      p.start_ps, p.end_ps});
+    writer_.phase(p);
+  }
+  void run_finished(std::int64_t end, int code) override { writer_.run_finished(end, code); }
+
+ private:
+  mpi::RunObserver& writer_;
+  std::map<int, std::int64_t> begin_;
+};
+
+// A run's archive (removed with the object) and what the run told its observer.
+struct TracedRun {
+  ScratchDir dir;
+  std::string anchor;
+  std::unique_ptr<TeeObserver> seen;
+  int exit_code = -1;
+};
+
+// Runs `body(rank)` between MPI_Init and MPI_Finalize on `ranks` ranks of `machine`, with the
+// machine's environment variables taken from `env` (defaults otherwise), and writes the trace.
+inline std::unique_ptr<TracedRun> traced_run(const std::string& machine, int ranks,
+                                             const std::function<void(int rank)>& body,
+                                             std::map<std::string, std::string> env = {}) {
+  auto run = std::make_unique<TracedRun>();
+  tracer::Otf2Writer writer(run->dir.path(), {"xo test", "traced_run"});
+  run->seen = std::make_unique<TeeObserver>(writer);
+  mpi::SimulationOptions options;
+  options.ranks = ranks;
+  options.machine = machine;
+  options.stack_bytes = 256 * 1024;
+  options.observer = run->seen.get();
+  options.env_lookup = [env = std::move(env)](const char* name) -> const char* {
+    auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  };
+  const auto result = mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    body(rank);
+    MPI_Finalize();
+    return 0;
+  });
+  run->exit_code = result.exit_code;
+  writer.finish();
+  run->anchor = run->dir.path() + "/traces.otf2";
+  return run;
+}
+
+}  // namespace xo::test
