@@ -1,0 +1,96 @@
+#include "xo/analyzer/analysis/mpi_profile.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+
+namespace xo::analyzer {
+
+namespace {
+
+// Marks the MPI calls not nested in another MPI call. Rows of a rank are in order of entry, so an
+// MPI call is nested exactly when it starts before the rank's current outermost MPI call leaves.
+std::vector<bool> outermost_mpi_calls(const CallTable& calls) {
+  std::vector<bool> outermost(calls.size(), false);
+  for (std::size_t r = 0; r + 1 < calls.first_of_rank.size(); ++r) {
+    double open_until = -std::numeric_limits<double>::infinity();
+    for (Index i = calls.first_of_rank[r]; i < calls.first_of_rank[r + 1]; ++i) {
+      if (!calls.is_mpi[i] || calls.enter[i] < open_until) continue;
+      outermost[i] = true;
+      open_until = calls.leave[i];
+    }
+  }
+  return outermost;
+}
+
+template <class Row>
+std::vector<Row> largest_first(const std::map<std::string, Row>& rows) {
+  std::vector<Row> out;
+  for (const auto& [name, row] : rows) out.push_back(row);
+  std::stable_sort(out.begin(), out.end(), [](const Row& a, const Row& b) { return a.seconds > b.seconds; });
+  return out;
+}
+
+void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, MpiProfile& profile) {
+  // How many messages each call carries, to share its time.
+  std::vector<std::uint32_t> carried(m.calls.size(), 0);
+  for (Index i = 0; i < m.messages.size(); ++i) {
+    for (Index call : {m.messages.send_call[i], m.messages.receive_call[i]}) {
+      if (call != kNoIndex) ++carried[call];
+    }
+  }
+  std::map<std::string, ProtocolTime> rows;
+  for (Index i = 0; i < m.messages.size(); ++i) {
+    const std::string_view label = m.strings.at(m.messages.protocol[i]);
+    const std::string name = label.empty() ? "(unknown)" : std::string(label);
+    ProtocolTime& row = rows.try_emplace(name, ProtocolTime{name}).first->second;
+    ++row.messages;
+    row.bytes += m.messages.bytes[i];
+    for (Index call : {m.messages.send_call[i], m.messages.receive_call[i]}) {
+      if (call != kNoIndex && outermost[call]) row.seconds += (m.calls.leave[call] - m.calls.enter[call]) / carried[call];
+    }
+  }
+  const CollectiveTable& c = m.collectives;
+  for (Index k = 0; k < c.members(); ++k) {
+    const Index call = c.call[k];
+    const Index instance = c.instance[k];
+    if (call == kNoIndex || !outermost[call]) continue;
+    const std::string_view algorithm = m.strings.at(c.algorithm[instance]);
+    const std::string name = m.regions.name[m.calls.region[call]] + ": " +
+                             (algorithm.empty() ? std::string("(unknown)") : std::string(algorithm));
+    ProtocolTime& row = rows.try_emplace(name, ProtocolTime{name}).first->second;
+    ++row.messages;
+    row.bytes += c.bytes_sent[k];
+    row.seconds += m.calls.leave[call] - m.calls.enter[call];
+  }
+  profile.by_protocol = largest_first(rows);
+}
+
+}  // namespace
+
+MpiProfile profile_mpi(const TraceModel& m) {
+  MpiProfile profile;
+  profile.ranks = m.ranks();
+  const std::vector<bool> outermost = outermost_mpi_calls(m.calls);
+  std::map<std::string, CallTime> by_call;
+  double first = std::numeric_limits<double>::infinity();
+  double last = -std::numeric_limits<double>::infinity();
+  for (Index i = 0; i < m.calls.size(); ++i) {
+    first = std::min(first, m.calls.enter[i]);
+    last = std::max(last, m.calls.leave[i]);
+    if (!outermost[i]) continue;
+    const double seconds = m.calls.leave[i] - m.calls.enter[i];
+    const std::string& name = m.regions.name[m.calls.region[i]];
+    CallTime& row = by_call.try_emplace(name, CallTime{name}).first->second;
+    ++row.count;
+    row.seconds += seconds;
+    row.longest = std::max(row.longest, seconds);
+    profile.mpi_seconds += seconds;
+  }
+  profile.run_seconds = m.calls.size() == 0 ? 0 : last - first;
+  profile.by_call = largest_first(by_call);
+  time_by_protocol(m, outermost, profile);
+  return profile;
+}
+
+}  // namespace xo::analyzer

@@ -1,0 +1,206 @@
+// Wait states and the MPI profile of simulated runs whose waits the programs arrange and time
+// themselves with MPI_Wtime (virtual time, --compute=none): the analyzer must find those waits in
+// the trace, attributed to the right kind, rank, peer and protocol.
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../model/scratch_dir.hpp"
+#include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/wait_states.hpp"
+#include "xo/analyzer/read_trace.hpp"
+#include "xo/reference_mpi/simulation.hpp"
+#include "xo/tracer/otf2_writer.hpp"
+
+namespace {
+
+using xo::analyzer::TraceModel;
+using xo::analyzer::WaitKind;
+
+// Times the programs note with MPI_Wtime, by rank and name.
+std::map<int, std::map<std::string, double>> g_noted;
+
+void note(const std::string& what) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  g_noted[rank][what] = MPI_Wtime();
+}
+
+// Keeps a rank busy in communication with `partner` for a while (no compute time exists under
+// --compute=none): a 1 MiB exchange.
+void stay_busy(int partner, int rank) {
+  static std::vector<char> buffer(1 << 20);
+  if (rank < partner) {
+    MPI_Send(buffer.data(), 1 << 20, MPI_BYTE, partner, 99, MPI_COMM_WORLD);
+  } else {
+    MPI_Recv(buffer.data(), 1 << 20, MPI_BYTE, partner, 99, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+}
+
+TraceModel traced(const std::string& machine, int ranks, const std::function<void(int)>& body,
+                  std::map<std::string, std::string> env = {}) {
+  g_noted.clear();
+  xo::test::ScratchDir dir;
+  xo::tracer::Otf2Writer writer(dir.path(), {"test", ""});
+  xo::mpi::SimulationOptions options;
+  options.ranks = ranks;
+  options.machine = machine;
+  options.stack_bytes = 128 * 1024;
+  options.observer = &writer;
+  options.env_lookup = [&env](const char* name) -> const char* {
+    const auto it = env.find(name);
+    return it == env.end() ? nullptr : it->second.c_str();
+  };
+  const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    body(rank);
+    MPI_Finalize();
+    return 0;
+  });
+  EXPECT_EQ(result.exit_code, 0) << result.error;
+  writer.finish();
+  return xo::analyzer::read_trace(dir.path() + "/traces.otf2");
+}
+
+struct Found {
+  int count = 0;
+  double seconds = 0;
+  int rank = -1;
+  int waited_for = -1;
+  std::string protocol;
+};
+
+Found waits_of(const TraceModel& m, WaitKind kind) {
+  const auto waits = xo::analyzer::find_wait_states(m);
+  Found f;
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    if (waits.kind[i] != kind) continue;
+    ++f.count;
+    f.seconds += waits.seconds[i];
+    f.rank = waits.rank[i];
+    f.waited_for = waits.waited_for[i];
+    f.protocol = std::string(m.strings.at(waits.protocol[i]));
+  }
+  return f;
+}
+
+constexpr double kTolerance = 1e-9;  // seconds; the trace keeps picoseconds
+
+}  // namespace
+
+TEST(WaitStates, LateSenderIsTheReceiverWaitingForTheSendToBegin) {
+  int value = 0;
+  const TraceModel m = traced("loggp", 3, [&](int rank) {
+    if (rank == 0) {
+      stay_busy(2, rank);
+      note("send");
+      MPI_Send(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+      note("receive");
+      MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      stay_busy(0, rank);
+    }
+  });
+  const Found f = waits_of(m, WaitKind::LateSender);
+  ASSERT_EQ(f.count, 1);
+  EXPECT_EQ(f.rank, 1);
+  EXPECT_EQ(f.waited_for, 0);
+  EXPECT_EQ(f.protocol, "eager");
+  EXPECT_NEAR(f.seconds, g_noted[0]["send"] - g_noted[1]["receive"], kTolerance);
+  EXPECT_GT(f.seconds, 1e-4) << "a 1 MiB exchange takes a while";
+  EXPECT_EQ(waits_of(m, WaitKind::LateReceiver).count, 0) << "an eager send does not wait for its receiver";
+}
+
+TEST(WaitStates, LateReceiverIsARendezvousSendWaitingForTheReceive) {
+  std::vector<char> message(100000);
+  const TraceModel m = traced("loggp", 3, [&](int rank) {
+    if (rank == 0) {
+      note("send");
+      MPI_Send(message.data(), 100000, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+      stay_busy(2, rank);
+      note("receive");
+      MPI_Recv(message.data(), 100000, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      stay_busy(1, rank);
+    }
+  }, {{"XO_EAGER_LIMIT", "4096"}});
+  const Found f = waits_of(m, WaitKind::LateReceiver);
+  ASSERT_EQ(f.count, 1);
+  EXPECT_EQ(f.rank, 0);
+  EXPECT_EQ(f.waited_for, 1);
+  EXPECT_EQ(f.protocol, "rendezvous");
+  EXPECT_NEAR(f.seconds, g_noted[1]["receive"] - g_noted[0]["send"], kTolerance);
+}
+
+TEST(WaitStates, CollectiveWaitsRunUntilTheLastMemberOrTheRoot) {
+  const TraceModel m = traced("loggp", 4, [&](int rank) {
+    if (rank == 0 || rank == 3) stay_busy(rank == 0 ? 3 : 0, rank);
+    note("barrier");
+    MPI_Barrier(MPI_COMM_WORLD);
+    double x = 1, sum = 0;
+    if (rank == 2 || rank == 1) stay_busy(rank == 2 ? 1 : 2, rank);  // the root, 2, comes late
+    note("bcast");
+    MPI_Bcast(&x, 1, MPI_DOUBLE, 2, MPI_COMM_WORLD);
+    note("allreduce");
+    MPI_Allreduce(&x, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  });
+  const Found barrier = waits_of(m, WaitKind::WaitAtBarrier);
+  const double last = std::max(g_noted[0]["barrier"], g_noted[3]["barrier"]);
+  double expected = 0;
+  for (int r = 0; r < 4; ++r) expected += last - g_noted[r]["barrier"];
+  EXPECT_NEAR(barrier.seconds, expected, kTolerance);
+  EXPECT_GE(barrier.count, 2);
+  EXPECT_EQ(barrier.protocol, "dissemination");
+
+  const Found bcast = waits_of(m, WaitKind::LateBroadcast);
+  EXPECT_EQ(bcast.waited_for, 2);
+  expected = 0;
+  int early = 0;
+  for (int r : {0, 1, 3}) {
+    const double wait = g_noted[2]["bcast"] - g_noted[r]["bcast"];
+    if (wait > 0) expected += wait, ++early;
+  }
+  EXPECT_NEAR(bcast.seconds, expected, kTolerance) << "every member that came before the root waits for it";
+  EXPECT_EQ(bcast.count, early);
+  EXPECT_GE(early, 2) << "ranks 0 and 3 were not held up";
+}
+
+TEST(MpiProfile, CountsEveryOutermostCallAndSplitsTimeByProtocol) {
+  std::vector<char> buffer(200000);
+  const TraceModel m = traced("xt3", 2, [&](int rank) {
+    for (int bytes : {100, 2000, 200000}) {  // vshort, short, long-pull on the XT3
+      if (rank == 0) {
+        MPI_Send(buffer.data(), bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+      } else {
+        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    }
+  });
+  const auto profile = xo::analyzer::profile_mpi(m);
+  EXPECT_EQ(profile.ranks, 2);
+  std::map<std::string, xo::analyzer::CallTime> calls;
+  double sum = 0;
+  for (const auto& c : profile.by_call) calls[c.call] = c, sum += c.seconds;
+  EXPECT_EQ(calls["MPI_Send"].count, 3u);
+  EXPECT_EQ(calls["MPI_Recv"].count, 3u);
+  EXPECT_EQ(calls["MPI_Init"].count, 2u);
+  EXPECT_NEAR(sum, profile.mpi_seconds, 1e-12);
+  std::map<std::string, xo::analyzer::ProtocolTime> protocols;
+  double protocol_sum = 0;
+  for (const auto& p : profile.by_protocol) protocols[p.protocol] = p, protocol_sum += p.seconds;
+  ASSERT_EQ(protocols.size(), 3u);
+  EXPECT_EQ(protocols["vshort"].bytes, 100u);
+  EXPECT_EQ(protocols["short"].bytes, 2000u);
+  EXPECT_EQ(protocols["long-pull"].bytes, 200000u);
+  EXPECT_NEAR(protocol_sum, calls["MPI_Send"].seconds + calls["MPI_Recv"].seconds, 1e-12);
+  EXPECT_GT(protocols["long-pull"].seconds, protocols["vshort"].seconds);
+}
