@@ -2,6 +2,7 @@
 // The Theil–Sen line (Theil 1950; Sen, JASA 63, 1968): slope the median of the slopes between
 // pairs of points with different x, intercept the median of y − slope·x. Breakdown point 29 %.
 
+#include <cstddef>
 #include <span>
 
 namespace xo::analyzer::fit {
