@@ -43,7 +43,6 @@ LogGpFit fit_loggp(std::span<const LogGpSample> samples, const LogGpFitOptions& 
     throw std::invalid_argument("LogGP: max_gap_bytes must be finite and ≥ 0");
   }
   Series send, receive, end_to_end, gap;
-  bool any_gap = false;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const LogGpSample& s = samples[i];
     if (!(std::isfinite(s.bytes) && s.bytes >= 0)) {
@@ -58,7 +57,6 @@ LogGpFit fit_loggp(std::span<const LogGpSample> samples, const LogGpFitOptions& 
     if (s.receive_call_seconds) receive.x.push_back(s.bytes), receive.y.push_back(*s.receive_call_seconds);
     // LogGP charges (k − 1)·G for k bytes: against k − 1 the intercept is o_s + L + o_r exactly.
     if (s.end_to_end_seconds) end_to_end.x.push_back(s.bytes - 1), end_to_end.y.push_back(*s.end_to_end_seconds);
-    any_gap = any_gap || s.gap_seconds.has_value();
     if (s.gap_seconds && s.bytes <= options.max_gap_bytes)
       gap.x.push_back(s.bytes - 1), gap.y.push_back(*s.gap_seconds);
   }
@@ -87,11 +85,8 @@ LogGpFit fit_loggp(std::span<const LogGpSample> samples, const LogGpFitOptions& 
                   std::move(receive_fit),
                   std::move(end_to_end_fit),
                   std::nullopt};
-  if (!any_gap) return result;
-  if (gap.x.size() < 2) {
-    throw std::invalid_argument("LogGP: g needs at least 2 gap samples of at most " +
-                                std::to_string(options.max_gap_bytes) + " bytes; got " + std::to_string(gap.x.size()));
-  }
+  // g is a small-message figure: a protocol that carries only large messages has none.
+  if (gap.x.size() < 2) return result;
   // A k-byte message occupies the sender's interface for g + (k − 1)·G: take out the per-byte part
   // with the G just estimated; what remains estimates g at every size.
   std::vector<double> remaining(gap.x.size());

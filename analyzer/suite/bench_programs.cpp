@@ -13,10 +13,11 @@ namespace {
 
 long long number(const char* text) { return std::strtoll(text, nullptr, 10); }
 
-// Reductions and their buffers use doubles: every machine's reduction hardware takes them.
-int doubles_for(long long bytes) { return static_cast<int>(bytes / 8 > 0 ? bytes / 8 : 1); }
+// Reductions sum ints, as the seed's xy measurements do (seed 001 Figure 10, xy_isum); every
+// machine's reduction hardware takes them.
+int ints_for(long long bytes) { return static_cast<int>(bytes / 4 > 0 ? bytes / 4 : 1); }
 
-// One call of `call` on `comm`, `bytes` per rank (`elements` doubles for reductions).
+// One call of `call` on `comm`, `bytes` per rank (`elements` ints for reductions).
 void call_once(const char* call, MPI_Comm comm, long long bytes, int elements, std::vector<char>& a,
                std::vector<char>& b) {
   if (std::strcmp(call, "MPI_Barrier") == 0) {
@@ -24,9 +25,9 @@ void call_once(const char* call, MPI_Comm comm, long long bytes, int elements, s
   } else if (std::strcmp(call, "MPI_Bcast") == 0) {
     MPI_Bcast(a.data(), static_cast<int>(bytes), MPI_BYTE, 0, comm);
   } else if (std::strcmp(call, "MPI_Reduce") == 0) {
-    MPI_Reduce(a.data(), b.data(), elements, MPI_DOUBLE, MPI_SUM, 0, comm);
+    MPI_Reduce(a.data(), b.data(), elements, MPI_INT, MPI_SUM, 0, comm);
   } else if (std::strcmp(call, "MPI_Allreduce") == 0) {
-    MPI_Allreduce(a.data(), b.data(), elements, MPI_DOUBLE, MPI_SUM, comm);
+    MPI_Allreduce(a.data(), b.data(), elements, MPI_INT, MPI_SUM, comm);
   } else if (std::strcmp(call, "MPI_Alltoall") == 0) {
     MPI_Alltoall(a.data(), static_cast<int>(bytes), MPI_BYTE, b.data(), static_cast<int>(bytes), MPI_BYTE, comm);
   } else if (std::strcmp(call, "MPI_Allgather") == 0) {
@@ -45,17 +46,28 @@ int pingpong_program(int argc, char** argv) {
   const int reps = static_cast<int>(number(argv[1]));
   long long largest = 0;
   for (int i = 2; i < argc; ++i) largest = std::max(largest, number(argv[i]));
-  std::vector<char> buffer(static_cast<std::size_t>(largest) + 1);
+  std::vector<char> buffer(static_cast<std::size_t>(largest) + 1), second(buffer.size());
   for (int i = 2; i < argc && rank < 2; ++i) {
     const int bytes = static_cast<int>(number(argv[i]));
     for (int r = 0; r < reps; ++r) {
       if (rank == 0) {
-        MPI_Send(buffer.data(), bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buffer.data(), bytes, MPI_BYTE, 1, kPingPongTag, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 1, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       } else {
-        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Send(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buffer.data(), bytes, MPI_BYTE, 0, kPingPongTag, MPI_COMM_WORLD);
       }
+    }
+    if (rank == 0) {
+      MPI_Request pair[2];
+      MPI_Isend(buffer.data(), bytes, MPI_BYTE, 1, kFirstOfPairTag, MPI_COMM_WORLD, &pair[0]);
+      MPI_Isend(second.data(), bytes, MPI_BYTE, 1, kSecondOfPairTag, MPI_COMM_WORLD, &pair[1]);
+      MPI_Waitall(2, pair, MPI_STATUSES_IGNORE);
+      MPI_Recv(nullptr, 0, MPI_BYTE, 1, kPairDoneTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(second.data(), bytes, MPI_BYTE, 0, kSecondOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, kFirstOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(nullptr, 0, MPI_BYTE, 0, kPairDoneTag, MPI_COMM_WORLD);
     }
   }
   MPI_Finalize();
@@ -76,18 +88,20 @@ int collective_program(int argc, char** argv) {
   for (int i = 5; i < argc; ++i) {
     const long long size = number(argv[i]);
     const int group = by_ranks ? static_cast<int>(size) : fixed > 0 ? static_cast<int>(fixed) : world;
-    const long long bytes = by_ranks ? fixed : by_elements ? size * 8 : size;
-    const int elements = by_elements ? static_cast<int>(size) : doubles_for(bytes);
+    const long long bytes = by_ranks ? fixed : by_elements ? size * 4 : size;
+    const int elements = by_elements ? static_cast<int>(size) : ints_for(bytes);
     MPI_Comm comm = MPI_COMM_WORLD;
     if (group < world) MPI_Comm_split(MPI_COMM_WORLD, rank < group ? 0 : MPI_UNDEFINED, rank, &comm);
     // Room for every rank's block (alltoall, allgather) or the reduction vector.
-    const std::size_t room = static_cast<std::size_t>(std::max<long long>(bytes * group, elements * 8LL)) + 8;
+    const std::size_t room = static_cast<std::size_t>(std::max<long long>(bytes * group, elements * 4LL)) + 8;
     std::vector<char> a(room), b(room);
-    if (!barrier) MPI_Barrier(MPI_COMM_WORLD);  // every size starts together
-    if (comm != MPI_COMM_NULL) {
-      for (int r = 0; r < reps; ++r) call_once(call, comm, bytes, elements, a, b);
-      if (comm != MPI_COMM_WORLD) MPI_Comm_free(&comm);
+    for (int r = 0; r < reps; ++r) {
+      // Every call starts with the ranks lined up, as the seeds time single calls; back-to-back
+      // calls would overlap (a tree's leaves start the next call while the root still works).
+      if (!barrier) MPI_Barrier(MPI_COMM_WORLD);
+      if (comm != MPI_COMM_NULL) call_once(call, comm, bytes, elements, a, b);
     }
+    if (comm != MPI_COMM_NULL && comm != MPI_COMM_WORLD) MPI_Comm_free(&comm);
   }
   MPI_Finalize();
   return 0;

@@ -13,8 +13,8 @@ namespace xo::analyzer::suite {
 namespace {
 
 mpi::RankMain program(const std::string& name) {
-  if (name == "pingpong") return pingpong_program;
-  if (name == "collective") return collective_program;
+  if (name == kPingPongProgram) return pingpong_program;
+  if (name == kCollectiveProgram) return collective_program;
   throw std::logic_error("bench plan names an unknown program '" + name + "'");
 }
 

@@ -45,7 +45,7 @@ struct LogGpFit {
   Estimate send_overhead;       // o_s
   Estimate receive_overhead;    // o_r
   Estimate gap_per_byte;        // G
-  std::optional<Estimate> gap;  // g; absent when no gap samples were given
+  std::optional<Estimate> gap;  // g; absent with fewer than 2 gap samples of at most max_gap_bytes
   // g's interval reaches o_s's: the sender may be overhead-bound, and then the measured interval is
   // max(g, o_s) and g itself is only bounded above.
   bool gap_may_be_send_overhead = false;

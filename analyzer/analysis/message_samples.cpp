@@ -1,0 +1,60 @@
+#include "xo/analyzer/analysis/message_samples.hpp"
+
+#include <map>
+
+#include "xo/analyzer/suite/bench_tags.hpp"
+
+namespace xo::analyzer {
+
+namespace {
+
+bool is_bench_pingpong(const TraceModel& m) {
+  return m.run.crossover && m.run.crossover->program_args.rfind(suite::kPingPongProgram, 0) == 0;
+}
+
+ProtocolSamples& entry(std::vector<ProtocolSamples>& by_protocol, const std::string& protocol) {
+  for (ProtocolSamples& p : by_protocol) {
+    if (p.protocol == protocol) return p;
+  }
+  return by_protocol.emplace_back(ProtocolSamples{protocol, {}});
+}
+
+}  // namespace
+
+void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_protocol) {
+  const MessageTable& msg = m.messages;
+  const CallTable& calls = m.calls;
+  const bool bench = is_bench_pingpong(m);
+  // The first send of the pair of each size, by sender and size: the second send's gap is measured
+  // from it. (The receiver takes the second message first, so the table may hold it first.)
+  std::map<std::pair<RankId, std::uint64_t>, double> first_of_pair_enter;
+  for (Index i = 0; bench && i < msg.size(); ++i) {
+    if (msg.tag[i] == static_cast<std::uint32_t>(suite::kFirstOfPairTag) && msg.send_call[i] != kNoIndex) {
+      first_of_pair_enter[{msg.sender[i], msg.bytes[i]}] = calls.enter[msg.send_call[i]];
+    }
+  }
+  for (Index i = 0; i < msg.size(); ++i) {
+    const Index send = msg.send_call[i];
+    const Index receive = msg.receive_call[i];
+    if (send == kNoIndex || receive == kNoIndex) continue;
+    const std::string_view label = m.strings.at(msg.protocol[i]);
+    fit::LogGpSample s;
+    s.bytes = static_cast<double>(msg.bytes[i]);
+    const bool blocking_send = (msg.flags[i] & MessageTable::kNonblockingSend) == 0;
+    if (blocking_send) s.send_call_seconds = calls.leave[send] - calls.enter[send];
+    if (blocking_send && msg.receive_posted[i] <= calls.enter[send]) {
+      s.end_to_end_seconds = calls.leave[receive] - calls.enter[send];
+    }
+    if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kFirstOfPairTag)) {
+      s.receive_call_seconds = calls.leave[receive] - calls.enter[receive];
+    }
+    if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kSecondOfPairTag)) {
+      const auto first = first_of_pair_enter.find({msg.sender[i], msg.bytes[i]});
+      if (first != first_of_pair_enter.end()) s.gap_seconds = calls.enter[send] - first->second;
+    }
+    if (!s.send_call_seconds && !s.end_to_end_seconds && !s.receive_call_seconds && !s.gap_seconds) continue;
+    entry(by_protocol, label.empty() ? "(unknown)" : std::string(label)).samples.push_back(s);
+  }
+}
+
+}  // namespace xo::analyzer

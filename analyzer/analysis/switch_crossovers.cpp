@@ -1,0 +1,141 @@
+#include "xo/analyzer/analysis/switch_crossovers.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace xo::analyzer {
+
+namespace {
+
+struct Series {
+  std::vector<double> x, y;
+};
+
+SideFit fit_side(const std::string& name, const Series& s) {
+  SideFit side;
+  side.name = name;
+  side.samples = s.x.size();
+  if (s.x.empty()) return side;
+  side.first_x = *std::min_element(s.x.begin(), s.x.end());
+  side.last_x = *std::max_element(s.x.begin(), s.x.end());
+  if (std::set<double>(s.x.begin(), s.x.end()).size() < 2 || s.x.size() < 3) return side;
+  try {
+    side.line = fit::fit_robust_line(s.x, s.y);
+  } catch (const std::invalid_argument&) {  // degenerate data: the side stays unfitted
+  }
+  return side;
+}
+
+// End-to-end times of the messages a protocol carried, against bytes.
+Series protocol_series(const std::vector<ProtocolSamples>& messages, const std::string& protocol) {
+  Series s;
+  for (const ProtocolSamples& p : messages) {
+    if (p.protocol != protocol) continue;
+    for (const fit::LogGpSample& m : p.samples) {
+      if (!m.end_to_end_seconds) continue;
+      s.x.push_back(m.bytes);
+      s.y.push_back(*m.end_to_end_seconds);
+    }
+  }
+  return s;
+}
+
+double size_in(hw::SwitchUnit unit, const CollectiveSample& c) {
+  switch (unit) {
+    case hw::SwitchUnit::Elements: return c.elements;
+    case hw::SwitchUnit::Ranks: return c.ranks;
+    default: return c.bytes_per_rank;
+  }
+}
+
+// Lines are fitted against the size, except group sizes: trees take a step per doubling of the
+// group, so against log2 of it (a hardware broadcast's flat time is a line either way).
+bool logarithmic(hw::SwitchUnit unit) { return unit == hw::SwitchUnit::Ranks; }
+double to_axis(hw::SwitchUnit unit, double size) { return logarithmic(unit) ? std::log2(size) : size; }
+double from_axis(hw::SwitchUnit unit, double x) { return logarithmic(unit) ? std::exp2(x) : x; }
+
+Series algorithm_series(const std::vector<CollectiveSample>& collectives, const hw::SwitchPoint& p,
+                        const std::string& algorithm) {
+  Series s;
+  for (const CollectiveSample& c : collectives) {
+    if (!c.measured || c.call != p.operation || c.algorithm != algorithm) continue;
+    s.x.push_back(to_axis(p.unit, size_in(p.unit, c)));
+    s.y.push_back(c.seconds);
+  }
+  return s;
+}
+
+std::string number(double v) {
+  std::ostringstream out;
+  out.precision(6);
+  out << v;
+  return out.str();
+}
+
+// The variable's value that puts every size up to x on the `below` side.
+double setting_for(const hw::SwitchPoint& p, double x) { return p.value_is_first_above ? std::ceil(x) : std::floor(x); }
+
+void judge(SwitchCrossover& s) {
+  const std::string unit = hw::switch_unit_name(s.point.unit);
+  if (!s.below.line || !s.above.line) {
+    s.finding = "not enough measurements of " + (!s.below.line ? s.below.name : s.above.name) + " to fit it";
+    return;
+  }
+  s.lo = std::max(s.below.first_x, s.above.first_x);
+  s.hi = std::min(s.below.last_x, s.above.last_x);
+  if (!(s.lo < s.hi)) {
+    s.finding = s.below.name + " and " + s.above.name + " were not measured at common sizes";
+    return;
+  }
+  s.crossing = fit::find_crossover(s.below.line->fit, s.above.line->fit, s.lo, s.hi);
+  const double mid = (s.lo + s.hi) / 2;
+  for (double* axis : {&s.lo, &s.hi, &s.below.first_x, &s.below.last_x, &s.above.first_x, &s.above.last_x}) {
+    *axis = from_axis(s.point.unit, *axis);
+  }
+  if (s.crossing) {
+    for (double* axis : {&s.crossing->x, &s.crossing->band_overlap_lower, &s.crossing->band_overlap_upper}) {
+      *axis = from_axis(s.point.unit, *axis);
+    }
+    if (s.crossing->first_lower_before) {
+      s.best = setting_for(s.point, s.crossing->x);
+      s.finding = s.below.name + " is faster below " + number(s.crossing->x) + " " + unit + " (bands overlap " +
+                  number(s.crossing->band_overlap_lower) + " to " + number(s.crossing->band_overlap_upper) + "), " +
+                  s.above.name + " above";
+    } else {
+      s.finding = s.above.name + " is faster below " + number(s.crossing->x) + " " + unit + " and " + s.below.name +
+                  " above it: the switch is the wrong way round for these sizes";
+    }
+    return;
+  }
+  const bool below_wins = s.below.line->fit.predict(mid).value < s.above.line->fit.predict(mid).value;
+  s.best = below_wins ? s.hi : s.lo;
+  s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" + number(s.lo) +
+              " to " + number(s.hi) + " " + unit + ")";
+}
+
+}  // namespace
+
+std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
+                                                    const std::vector<ProtocolSamples>& messages,
+                                                    const std::vector<CollectiveSample>& collectives) {
+  std::vector<SwitchCrossover> out;
+  for (const hw::SwitchPoint& p : machine.switch_points()) {
+    SwitchCrossover s;
+    s.point = p;
+    s.setting = machine.env(p.env_var);
+    const bool point_to_point = p.operation.empty();
+    s.below = fit_side(p.below, point_to_point ? protocol_series(messages, p.below)
+                                               : algorithm_series(collectives, p, p.below));
+    s.above = fit_side(p.above, point_to_point ? protocol_series(messages, p.above)
+                                               : algorithm_series(collectives, p, p.above));
+    if (s.below.samples == 0 && s.above.samples == 0) continue;  // not part of this measurement
+    judge(s);
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace xo::analyzer

@@ -1,0 +1,38 @@
+#pragma once
+// What `xo bench` concludes from the traces of its runs on one machine: a LogGP model per protocol,
+// where each of the machine's switch points should be, and the best tree branching factor.
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/analysis/branching_fit.hpp"
+#include "xo/analyzer/analysis/switch_crossovers.hpp"
+#include "xo/analyzer/fit/loggp_fit.hpp"
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::analyzer {
+
+struct ProtocolModel {
+  std::string protocol;
+  std::size_t samples = 0;
+  std::optional<fit::LogGpFit> loggp;
+  std::string missing;  // why there is no fit (too few samples of a kind), when there is none
+};
+
+struct BenchAnalysis {
+  std::vector<ProtocolModel> protocols;  // in order of first appearance
+  std::vector<SwitchCrossover> switches;
+  std::optional<BranchingFit> branching;
+};
+
+// Called with the number of traces read so far and the total.
+using AnalysisProgress = std::function<void(std::size_t done, std::size_t total)>;
+
+// `machine` carries the settings the runs had in common (parameters, the user's environment).
+// Throws TraceReadError if a trace cannot be read.
+BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::string>& anchors,
+                            const AnalysisProgress& progress = {});
+
+}  // namespace xo::analyzer

@@ -1,0 +1,27 @@
+#pragma once
+// Per-message timing samples for the point-to-point models: what each matched message says about
+// its protocol's costs, as fit_loggp takes them. From any trace:
+//   - send call:   the blocking send call's duration;
+//   - end to end:  send call entered to receive call left, when the receive was posted first (the
+//                  receiver was waiting, so no time of its own is in it).
+// From traces of `xo bench`'s ping-pong program (bench_tags.hpp), also:
+//   - receive call: the receive of the first message of a pair, which found it already there;
+//   - gap:          from the first to the second send of a pair, two sends back to back.
+
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/fit/loggp_fit.hpp"
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::analyzer {
+
+struct ProtocolSamples {
+  std::string protocol;  // the messages' label; "(unknown)" when the trace has none
+  std::vector<fit::LogGpSample> samples;
+};
+
+// Appends the trace's samples to `by_protocol` (one entry per protocol, in order of appearance).
+void add_message_samples(const TraceModel& model, std::vector<ProtocolSamples>& by_protocol);
+
+}  // namespace xo::analyzer

@@ -1,0 +1,44 @@
+#pragma once
+// Where each of a machine's switch points should be, from measurements of both sides: a robust
+// line of time against size for the `below` protocol (or algorithm) and one for `above`, each
+// fitted on the samples that side served, and their crossing within the sizes both were measured
+// at. The best setting follows from which side is faster before the crossing; when one side is
+// faster throughout, the best setting is the end of the measured range that gives it every size.
+// Nothing here knows a machine's published numbers: move a model parameter and the fits move.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/analysis/collective_samples.hpp"
+#include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/fit/crossover.hpp"
+#include "xo/analyzer/fit/robust_fit.hpp"
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::analyzer {
+
+struct SideFit {
+  std::string name;  // protocol or algorithm
+  std::size_t samples = 0;
+  double first_x = 0, last_x = 0;  // the sizes it was measured at
+  std::optional<fit::RobustFit> line;  // seconds against size; none with fewer than 3 samples or 2 sizes
+};
+
+struct SwitchCrossover {
+  hw::SwitchPoint point;
+  std::int64_t setting = 0;  // the machine's value of the variable
+  SideFit below, above;
+  double lo = 0, hi = 0;  // sizes both sides were measured at
+  std::optional<fit::LineCrossover> crossing;
+  // The value the variable should have, in its unit; none when the data cannot say (a side not
+  // measured, no common sizes, or `below` faster only on the large side).
+  std::optional<double> best;
+  std::string finding;  // one line for a report
+};
+
+std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
+                                                    const std::vector<ProtocolSamples>& messages,
+                                                    const std::vector<CollectiveSample>& collectives);
+
+}  // namespace xo::analyzer

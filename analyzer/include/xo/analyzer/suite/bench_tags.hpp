@@ -1,0 +1,17 @@
+#pragma once
+// What the analysis of `xo bench`'s traces relies on in its programs (suite/bench_programs.hpp):
+// their names and the ping-pong program's message tags, which say what each exchange is for.
+
+namespace xo::analyzer::suite {
+
+inline constexpr int kPingPongTag = 0;
+inline constexpr int kFirstOfPairTag = 1;
+inline constexpr int kSecondOfPairTag = 2;
+inline constexpr int kPairDoneTag = 3;
+
+// PROGRAM_ARGS of a trace of the ping-pong or the collective program begin with its name; the
+// collective program's next word is the call it sweeps.
+inline constexpr const char* kPingPongProgram = "pingpong";
+inline constexpr const char* kCollectiveProgram = "collective";
+
+}  // namespace xo::analyzer::suite

@@ -1,0 +1,218 @@
+// The crossovers `xo bench` fits, held against the ground truth: a dense sweep that times every
+// size on both sides directly (MPI_Wtime in the simulation, the slowest member of each call after
+// a barrier, the same measure the analysis reads from traces), and moved by a perturbed machine
+// parameter in the direction the ground truth moves.
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "../model/scratch_dir.hpp"
+#include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/reference_mpi/simulation.hpp"
+
+namespace {
+
+using Env = std::map<std::string, std::string>;
+
+std::unique_ptr<xo::hw::Machine> machine(const std::string& name, int ranks, const std::vector<std::string>& params,
+                                         const Env& env = {}) {
+  auto m = xo::hw::builtin_machines().create(name);
+  m->set_job_size(ranks);
+  for (const std::string& p : params) m->set_param_assignment(p);
+  m->resolve_env([&](const char* var) -> const char* {
+    const auto it = env.find(var);
+    return it == env.end() ? nullptr : it->second.c_str();
+  });
+  return m;
+}
+
+xo::analyzer::BenchAnalysis bench(const std::string& name, int ranks, xo::analyzer::suite::Suite suite,
+                                  const std::vector<std::string>& params = {}) {
+  const auto m = machine(name, ranks, params);
+  const auto plan = xo::analyzer::suite::plan_bench(*m, suite, {ranks});
+  xo::test::ScratchDir dir;
+  std::vector<std::string> anchors;
+  for (const auto& o : xo::analyzer::suite::run_bench(plan, {params, {}, "test", ""}, dir.path())) {
+    EXPECT_EQ(o.error, "") << o.name;
+    anchors.push_back(o.anchor);
+  }
+  return xo::analyzer::analyze_bench(*m, anchors);
+}
+
+const xo::analyzer::SwitchCrossover& find(const xo::analyzer::BenchAnalysis& a, const std::string& var,
+                                          const std::string& call) {
+  for (const auto& s : a.switches) {
+    if (s.point.env_var == var && s.point.operation == call) return s;
+  }
+  ADD_FAILURE() << "no crossover for " << var << " " << call;
+  static const xo::analyzer::SwitchCrossover none;
+  return none;
+}
+
+// The slowest member's time in one call of `body` on the first `group` ranks, after a barrier, for
+// each size; the ranks not in the group only take part in the barriers.
+std::vector<double> timed(const std::string& name, int ranks, const std::vector<std::string>& params, const Env& env,
+                          int group, const std::vector<int>& sizes, const std::function<void(int, MPI_Comm)>& body) {
+  std::vector<double> slowest(sizes.size());
+  xo::mpi::SimulationOptions options;
+  options.ranks = ranks;
+  options.machine = name;
+  options.params = params;
+  options.stack_bytes = 128 * 1024;
+  options.env_lookup = [&env](const char* var) -> const char* {
+    const auto it = env.find(var);
+    return it == env.end() ? nullptr : it->second.c_str();
+  };
+  const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      const int members = group > 0 ? group : sizes[i];
+      MPI_Comm comm = MPI_COMM_WORLD;
+      if (members < ranks) MPI_Comm_split(MPI_COMM_WORLD, rank < members ? 0 : MPI_UNDEFINED, rank, &comm);
+      MPI_Barrier(MPI_COMM_WORLD);
+      double took = 0;
+      if (comm != MPI_COMM_NULL) {
+        const double start = MPI_Wtime();
+        body(sizes[i], comm);
+        took = MPI_Wtime() - start;
+        if (comm != MPI_COMM_WORLD) MPI_Comm_free(&comm);
+      }
+      double most = 0;
+      MPI_Allreduce(&took, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+      slowest[i] = most;
+    }
+    MPI_Finalize();
+    return 0;
+  });
+  EXPECT_EQ(result.exit_code, 0) << result.error;
+  return slowest;
+}
+
+std::vector<int> range(int first, int last) {
+  std::vector<int> v;
+  for (int i = first; i <= last; ++i) v.push_back(i);
+  return v;
+}
+
+// Ground truth of the AP1000's xy limit: the longest int vector MPI_Allreduce sums faster by xy.
+int true_xy_limit(int ranks, const std::vector<std::string>& params) {
+  const auto counts = range(1, 100);
+  const auto allreduce = [](int count, MPI_Comm comm) {
+    std::vector<int> in(static_cast<std::size_t>(count), 1), out(in.size());
+    MPI_Allreduce(in.data(), out.data(), count, MPI_INT, MPI_SUM, comm);
+  };
+  const auto xy = timed("ap1000", ranks, params, {{"XO_AP1000_XY_MAX_ELEMENTS", "100"}}, 0 + ranks, counts, allreduce);
+  const auto tree = timed("ap1000", ranks, params, {{"XO_AP1000_XY_MAX_ELEMENTS", "0"}}, ranks, counts, allreduce);
+  int limit = 0;
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    if (xy[i] <= tree[i]) limit = counts[i];
+  }
+  return limit;
+}
+
+// Ground truth of the AP1000's B-net minimum group: the smallest group whose broadcast of 8 bytes
+// is faster on the B-net than on a binomial tree.
+int true_bnet_min_group(int ranks, const std::vector<std::string>& params) {
+  const auto groups = range(2, ranks);
+  const auto bcast = [](int, MPI_Comm comm) {
+    char data[8] = {};
+    MPI_Bcast(data, 8, MPI_BYTE, 0, comm);
+  };
+  const auto bnet = timed("ap1000", ranks, params, {{"XO_AP1000_BNET_MIN_GROUP", "1"}}, -1, groups, bcast);
+  const auto tree = timed("ap1000", ranks, params, {{"XO_AP1000_BNET_MIN_GROUP", std::to_string(ranks + 1)}}, -1,
+                          groups, bcast);
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (bnet[i] <= tree[i]) return groups[i];
+  }
+  return ranks + 1;
+}
+
+// Ground truth of the barrier's branching factor: the k with the lowest mean time over groups of
+// 2 to ranks - 1.
+int true_best_branching(int ranks, const std::vector<std::string>& params) {
+  const auto groups = range(2, ranks - 1);
+  int best = 0;
+  double best_mean = 0;
+  for (int k = 2; k <= 8; ++k) {
+    const auto t = timed("ap1000", ranks, params, {{"XO_COLL_BRANCHING", std::to_string(k)}}, -1, groups,
+                         [](int, MPI_Comm comm) { MPI_Barrier(comm); });
+    double mean = 0;
+    for (double s : t) mean += s / static_cast<double>(t.size());
+    if (best == 0 || mean < best_mean) best = k, best_mean = mean;
+  }
+  return best;
+}
+
+}  // namespace
+
+TEST(BenchCrossovers, Ap1000FitsMatchTheDenseSweepAndFollowAPerturbedMachine) {
+  constexpr int kRanks = 32;
+  struct Case {
+    std::vector<std::string> params;
+    double xy = 0, bnet = 0;
+    int xy_truth = 0, bnet_truth = 0;
+  };
+  std::vector<Case> cases = {{{}}, {{"xy_call=250", "bnet_startup=400"}}};
+  for (Case& c : cases) {
+    SCOPED_TRACE(c.params.empty() ? "defaults" : c.params[0] + " " + c.params[1]);
+    const auto a = bench("ap1000", kRanks, xo::analyzer::suite::Suite::Collective, c.params);
+    const auto& xy = find(a, "XO_AP1000_XY_MAX_ELEMENTS", "MPI_Allreduce");
+    const auto& bnet = find(a, "XO_AP1000_BNET_MIN_GROUP", "MPI_Bcast");
+    ASSERT_TRUE(xy.best && bnet.best) << xy.finding << " / " << bnet.finding;
+    c.xy = *xy.best;
+    c.bnet = *bnet.best;
+    c.xy_truth = true_xy_limit(kRanks, c.params);
+    c.bnet_truth = true_bnet_min_group(kRanks, c.params);
+    // Lines through sizes 1 to 100 place the crossing within a couple of elements of the sweep's.
+    EXPECT_NEAR(c.xy, c.xy_truth, 2) << xy.finding;
+    EXPECT_NEAR(c.bnet, c.bnet_truth, 1) << bnet.finding;
+  }
+  // A slower xy routine and a faster B-net start-up move both, the way the sweep moves.
+  EXPECT_LT(cases[1].xy_truth, cases[0].xy_truth);
+  EXPECT_LT(cases[1].xy, cases[0].xy);
+  EXPECT_LT(cases[1].bnet_truth, cases[0].bnet_truth);
+  EXPECT_LT(cases[1].bnet, cases[0].bnet);
+}
+
+TEST(BenchCrossovers, BarrierBranchingIsTheSweepsBestAndMovesWithTheMachine) {
+  constexpr int kRanks = 32;
+  std::vector<int> fitted;
+  for (const std::vector<std::string>& params : {std::vector<std::string>{}, std::vector<std::string>{"L=2000"}}) {
+    const auto a = bench("ap1000", kRanks, xo::analyzer::suite::Suite::Collective, params);
+    ASSERT_TRUE(a.branching.has_value());
+    const int truth = true_best_branching(kRanks, params);
+    EXPECT_EQ(a.branching->measured_best, truth);
+    EXPECT_NEAR(static_cast<double>(a.branching->best.at), truth, 1) << "the model's minimum";
+    EXPECT_GT(a.branching->model.r_squared(), 0.9);
+    fitted.push_back(static_cast<int>(a.branching->best.at));
+  }
+  // A much longer latency per tree level favours fewer, wider levels.
+  EXPECT_GE(fitted[1], fitted[0]);
+}
+
+TEST(BenchCrossovers, Xt3ProtocolModelsAndCollectiveSwitches) {
+  const auto a = bench("xt3", 16, xo::analyzer::suite::Suite::All);
+  std::map<std::string, const xo::analyzer::ProtocolModel*> models;
+  for (const auto& p : a.protocols) models[p.protocol] = &p;
+  for (const char* protocol : {"vshort", "short", "long-pull"}) {
+    ASSERT_TRUE(models.count(protocol)) << protocol;
+    ASSERT_TRUE(models[protocol]->loggp.has_value()) << protocol << ": " << models[protocol]->missing;
+  }
+  // The XT3's G is 0.909 ns/byte (xo machines --show xt3): the long protocol moves data at it.
+  EXPECT_NEAR(models["long-pull"]->loggp->gap_per_byte.value * 1e9, 0.909, 0.05);
+  const auto& reduce = find(a, "MPICH_REDUCE_SHORT_MSG", "MPI_Reduce");
+  EXPECT_TRUE(reduce.crossing.has_value()) << reduce.finding;
+  const auto& alltoall = find(a, "MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall");
+  EXPECT_TRUE(alltoall.best.has_value()) << alltoall.finding;
+}
