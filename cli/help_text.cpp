@@ -17,6 +17,7 @@ Commands:
   cc, c++    compile and link a program against the reference MPI (like mpicc, mpicxx)
   run        run a program on a simulated machine
   record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings
+  bench      characterise a machine: benchmark sweeps, LogGP fits, where each threshold should be
   machines   list the machine models, or show one's protocols, parameters and variables
   calibrate  run the seed papers' experiments on the models and compare with the published figures
   help       show help for a command (xo help run)
@@ -92,6 +93,38 @@ Examples:
   otf2-print stencil.otf2/traces.otf2 | less
 )";
 
+constexpr const char* kBench = R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]
+                [--param KEY=VALUE]... [-e VAR=VALUE]...
+
+Characterises a machine model, as mpptest does a real machine: runs benchmark sweeps on the
+reference MPI, each traced into DIR/<run>/ (readable by otf2-print and xo's analyzer), then reads
+the traces back and reports
+  - a LogGP model (L, o_s, o_r, g, G with 95 % intervals) per protocol, from ping-pong and
+    back-to-back messages of 0 B to 1 MiB;
+  - for each switch point of the machine (xo machines --show NAME lists them), the crossover of
+    the two sides it separates, fitted from sweeps with the threshold at both ends of its range,
+    and the value the threshold should have;
+  - the barrier tree branching factor with the shortest barriers (XO_COLL_BRANCHING 2 to 8), where
+    the machine's barrier is a tree.
+It ends with the `export` lines the measurements favour. Point-to-point thresholds are judged by
+end-to-end time; a larger eager limit also costs receive-buffer memory.
+
+Options:
+  -m, --machine NAME       machine model (default loggp; see xo machines)
+  --suite SUITE            pt2pt, coll or all (default all)
+  -n, --ranks LIST         rank counts for the collective sweeps, e.g. 16,128 (default 16)
+  -o, --output DIR         where the traces go (default MACHINE-bench); created if missing
+  --force                  replace traces of an earlier bench in DIR
+  -p, --param KEY=VALUE    override a machine parameter for every run (repeatable)
+  -e, --env VAR=VALUE      set a variable of the machine's MPI for every run (repeatable); the
+                           process environment is not read, so the command line says it all
+
+Examples:
+  xo bench --machine ap1000 --suite coll --ranks 128      # the seed's xy limit (25) and branching (3)
+  xo bench --machine xt3 --suite pt2pt
+  xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
+)";
+
 constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
 
 Without options, lists the machine models. With --show NAME, prints the machine's protocols and
@@ -133,12 +166,13 @@ bool print_help(const std::string& command) {
                      : command == "cc" || command == "c++"    ? kCc
                      : command == "run"                       ? kRun
                      : command == "record"                    ? kRecord
+                     : command == "bench"                     ? kBench
                      : command == "machines"                  ? kMachines
                      : command == "calibrate"                 ? kCalibrate
                      : command == "help"                      ? kOverview
                                                               : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, machines, calibrate and help\n",
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, bench, machines, calibrate and help\n",
                  command.c_str());
     return false;
   }

@@ -31,7 +31,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "record") return command_record(args);
   if (command == "machines") return command_machines(args);
   if (command == "calibrate") return command_calibrate(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, machines, calibrate and help (see `xo --help`)");
+  if (command == "bench") return command_bench(args);
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, bench, machines, calibrate and help (see `xo --help`)");
 }
 
 }  // namespace

@@ -101,9 +101,11 @@ void judge(SwitchCrossover& s) {
     }
     if (s.crossing->first_lower_before) {
       s.best = setting_for(s.point, s.crossing->x);
-      s.finding = s.below.name + " is faster below " + number(s.crossing->x) + " " + unit + " (bands overlap " +
-                  number(s.crossing->band_overlap_lower) + " to " + number(s.crossing->band_overlap_upper) + "), " +
-                  s.above.name + " above";
+      const bool exact = !(s.crossing->band_overlap_lower < s.crossing->band_overlap_upper);
+      s.finding = s.below.name + " is faster below " + number(s.crossing->x) + " " + unit +
+                  (exact ? " (exact fits)" : " (bands overlap " + number(s.crossing->band_overlap_lower) + " to " +
+                                                 number(s.crossing->band_overlap_upper) + ")") +
+                  ", " + s.above.name + " above";
     } else {
       s.finding = s.above.name + " is faster below " + number(s.crossing->x) + " " + unit + " and " + s.below.name +
                   " above it: the switch is the wrong way round for these sizes";

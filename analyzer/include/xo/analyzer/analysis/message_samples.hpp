@@ -5,8 +5,12 @@
 //   - end to end:  send call entered to receive call left, when the receive was posted first (the
 //                  receiver was waiting, so no time of its own is in it).
 // From traces of `xo bench`'s ping-pong program (bench_tags.hpp), also:
-//   - receive call: the receive of the first message of a pair, which found it already there;
-//   - gap:          from the first to the second send of a pair, two sends back to back.
+//   - receive call: the receive of the first message of a pair, which found it (or, for a
+//                   rendezvous protocol, its header) already there;
+//   - gap:          from the first to the second send of a pair, two sends back to back;
+// and the send call is the pair's MPI_Isend, which costs the send overhead alone: a blocking send
+// of a rendezvous protocol includes the handshake. (A rendezvous receive still pulls the data, so
+// its o_r includes that round trip; L is then what end to end leaves over.)
 
 #include <string>
 #include <vector>

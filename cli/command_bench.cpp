@@ -1,0 +1,250 @@
+// xo bench: characterise a machine model, mpptest-like. Runs the suite's benchmarks on the
+// reference MPI (each traced into DIR/<run>/), reads the traces back, fits a LogGP model per
+// protocol, finds where each switch point should be and the best barrier branching factor.
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "argument_reader.hpp"
+#include "commands.hpp"
+#include "table.hpp"
+#include "tool_paths.hpp"
+#include "trace_directory.hpp"
+#include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+namespace suite = analyzer::suite;
+
+struct BenchOptions {
+  std::string machine = "loggp";
+  suite::Suite suite = suite::Suite::All;
+  std::vector<int> ranks = {16};
+  std::string out_dir;  // default MACHINE-bench
+  bool force = false;
+  std::vector<std::string> params;
+  std::map<std::string, std::string> environment;
+};
+
+suite::Suite parse_suite(const std::string& text) {
+  if (text == "pt2pt") return suite::Suite::PointToPoint;
+  if (text == "coll") return suite::Suite::Collective;
+  if (text == "all") return suite::Suite::All;
+  throw UsageError("--suite " + text + ": choose pt2pt, coll or all");
+}
+
+std::vector<int> parse_ranks(const std::string& text) {
+  std::vector<int> ranks;
+  std::stringstream list(text);
+  for (std::string item; std::getline(list, item, ',');) {
+    char* end = nullptr;
+    const long n = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || n < 2 || n > 4096) {
+      throw UsageError("--ranks " + text + ": give rank counts from 2 to 4096 separated by commas, e.g. --ranks 16,64");
+    }
+    ranks.push_back(static_cast<int>(n));
+  }
+  if (ranks.empty()) throw UsageError("--ranks needs at least one rank count, e.g. --ranks 16");
+  return ranks;
+}
+
+BenchOptions parse(const std::vector<std::string>& args) {
+  BenchOptions o;
+  ArgumentReader reader("bench", args);
+  while (reader.at_option()) {
+    const std::string name = reader.option_name();
+    if (name == "--machine" || name == "-m") {
+      o.machine = reader.take_value();
+    } else if (name == "--suite") {
+      o.suite = parse_suite(reader.take_value());
+    } else if (name == "--ranks" || name == "-n") {
+      o.ranks = parse_ranks(reader.take_value());
+    } else if (name == "-o" || name == "--output") {
+      o.out_dir = reader.take_value();
+    } else if (name == "--force") {
+      reader.take_flag();
+      o.force = true;
+    } else if (name == "--param" || name == "-p") {
+      o.params.push_back(reader.take_value());
+    } else if (name == "-e" || name == "--env") {
+      const std::string setting = reader.take_value();
+      const auto eq = setting.find('=');
+      if (eq == std::string::npos || eq == 0) throw UsageError("-e expects VAR=value, got '" + setting + "'");
+      o.environment[setting.substr(0, eq)] = setting.substr(eq + 1);
+    } else {
+      reader.unknown_option();
+    }
+  }
+  if (!reader.done()) throw UsageError("unexpected argument '" + reader.rest()[0] + "'; see `xo help bench`");
+  if (o.out_dir.empty()) o.out_dir = o.machine + "-bench";
+  return o;
+}
+
+// The machine as every run sees it: the user's parameters and -e settings (not the process
+// environment, so that a bench is reproducible from its command line).
+std::unique_ptr<hw::Machine> configured_machine(const BenchOptions& o, int ranks) {
+  auto machine = hw::builtin_machines().create(o.machine);
+  machine->set_job_size(ranks);
+  for (const std::string& p : o.params) machine->set_param_assignment(p);
+  machine->resolve_env([&](const char* name) -> const char* {
+    const auto it = o.environment.find(name);
+    return it == o.environment.end() ? nullptr : it->second.c_str();
+  });
+  machine->check_settings();
+  return machine;
+}
+
+// One line per step on a terminal, rewritten in place; one line each otherwise (a log).
+class Progress {
+ public:
+  Progress() : terminal_(isatty(STDERR_FILENO) != 0) {}
+  void show(const std::string& what, std::size_t done, std::size_t total) {
+    char line[160];
+    std::snprintf(line, sizeof line, "[%3zu/%zu] %s", done, total, what.c_str());
+    if (terminal_) {
+      std::fprintf(stderr, "\r%-100.100s", line);
+      if (done == total) std::fprintf(stderr, "\n");
+    } else if (done < total && what != last_) {
+      std::fprintf(stderr, "%s\n", line);
+    }
+    last_ = what;
+  }
+
+ private:
+  bool terminal_;
+  std::string last_;
+};
+
+std::string number(double v, int digits = 3) {
+  std::ostringstream out;
+  out.precision(digits);
+  out << v;
+  return out.str();
+}
+
+std::string with_interval(const analyzer::fit::Estimate& e, double scale) {
+  return number(e.value * scale) + " [" + number(e.lower * scale) + ", " + number(e.upper * scale) + "]";
+}
+
+void print_protocols(const analyzer::BenchAnalysis& a) {
+  if (a.protocols.empty()) return;
+  std::printf("\nProtocols: LogGP fits, 95 %% intervals (us, G in ns/byte)\n");
+  std::vector<std::vector<std::string>> rows = {{"protocol", "messages", "L", "o_s", "o_r", "g", "G"}};
+  for (const analyzer::ProtocolModel& p : a.protocols) {
+    if (!p.loggp) {
+      rows.push_back({p.protocol, std::to_string(p.samples), "not fitted: " + p.missing});
+      continue;
+    }
+    const auto& f = *p.loggp;
+    rows.push_back({p.protocol, std::to_string(p.samples), with_interval(f.latency, 1e6),
+                    with_interval(f.send_overhead, 1e6), with_interval(f.receive_overhead, 1e6),
+                    f.gap ? with_interval(*f.gap, 1e6) : "-", with_interval(f.gap_per_byte, 1e9)});
+  }
+  print_table(rows);
+}
+
+// One export per variable whose switch points agree on a new value; a variable that serves several
+// calls with different best values is left to the application's mix (xo report).
+void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& exports) {
+  if (a.switches.empty()) return;
+  std::printf("\nSwitch points: where each threshold should be, from fits of both sides\n");
+  std::vector<std::vector<std::string>> rows = {{"variable", "call", "now", "best", "finding"}};
+  std::map<std::string, std::vector<const analyzer::SwitchCrossover*>> by_variable;
+  for (const analyzer::SwitchCrossover& s : a.switches) {
+    const std::string best = s.best ? number(*s.best, 10) : "?";
+    rows.push_back({s.point.env_var, s.point.operation.empty() ? "point-to-point" : s.point.operation,
+                    std::to_string(s.setting), best, s.finding});
+    by_variable[s.point.env_var].push_back(&s);
+  }
+  print_table(rows);
+  for (const auto& [variable, points] : by_variable) {
+    const auto& first = *points.front();
+    const bool agree = std::all_of(points.begin(), points.end(), [&](const analyzer::SwitchCrossover* s) {
+      return s->best && first.best && std::llround(*s->best) == std::llround(*first.best);
+    });
+    if (!agree) {
+      std::printf("  (%s: the calls it serves favour different values; the application's mix decides)\n",
+                  variable.c_str());
+    } else if (std::llround(*first.best) != first.setting) {
+      exports.push_back("export " + variable + "=" + std::to_string(std::llround(*first.best)) + "   # " + first.finding);
+    }
+  }
+}
+
+void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std::vector<std::string>& exports) {
+  if (!a.branching) return;
+  const auto& b = *a.branching;
+  const std::int64_t now = m.env("XO_COLL_BRANCHING");
+  std::printf("\nBarrier tree branching (XO_COLL_BRANCHING): best %lld by the fitted tree model (R^2 %.3f), %d by "
+              "the measured means; now %lld\n",
+              static_cast<long long>(b.best.at), b.model.r_squared(), b.measured_best, static_cast<long long>(now));
+  std::vector<std::vector<std::string>> rows = {{"k", "mean barrier us", "tree depth"}};
+  for (std::size_t i = 0; i < b.factors.size(); ++i) {
+    rows.push_back({std::to_string(b.factors[i]), number(b.mean_seconds[i] * 1e6, 5), number(b.mean_depth[i])});
+  }
+  print_table(rows);
+  if (b.best.at != now) {
+    exports.push_back("export XO_COLL_BRANCHING=" + std::to_string(b.best.at) + "   # barrier tree");
+  }
+}
+
+}  // namespace
+
+int command_bench(const std::vector<std::string>& args) {
+  const BenchOptions o = parse(args);
+  int most_ranks = 2;
+  for (int r : o.ranks) most_ranks = std::max(most_ranks, r);
+  const auto machine = configured_machine(o, most_ranks);
+  const suite::BenchPlan plan = suite::plan_bench(*machine, o.suite, o.ranks);
+  if (plan.runs.empty()) {
+    throw UsageError("the " + o.machine + " model has nothing for this suite to measure; try --suite all");
+  }
+  for (const suite::BenchRun& run : plan.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
+
+  std::vector<std::string> command_line = {"xo", "bench"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  const auto start = std::chrono::steady_clock::now();
+  Progress progress;
+  const auto outcomes = suite::run_bench(
+      plan, {o.params, o.environment, std::string("xo ") + kVersion, shell_words(command_line)}, o.out_dir,
+      [&](std::size_t done, std::size_t total, const std::string& purpose) { progress.show(purpose, done, total); });
+  std::vector<std::string> anchors;
+  std::uint64_t events = 0;
+  for (const auto& outcome : outcomes) {
+    if (!outcome.error.empty()) std::fprintf(stderr, "xo: bench run %s failed: %s\n", outcome.name.c_str(), outcome.error.c_str());
+    if (outcome.anchor.empty()) continue;
+    anchors.push_back(outcome.anchor);
+    events += outcome.events;
+  }
+  const auto analysis = analyzer::analyze_bench(*machine, anchors, [&](std::size_t done, std::size_t total) {
+    progress.show("reading the traces", done, total);
+  });
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::printf("xo bench: %s, %zu runs, %llu trace events in %s/ (%.1f s)\n", o.machine.c_str(), outcomes.size(),
+              static_cast<unsigned long long>(events), o.out_dir.c_str(), wall);
+  std::vector<std::string> exports;
+  print_protocols(analysis);
+  print_switches(analysis, exports);
+  print_branching(analysis, *machine, exports);
+  if (!exports.empty()) {
+    std::printf("\nSettings these measurements favour (point-to-point by end-to-end time; weigh memory too):\n");
+    for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
+  }
+  return anchors.size() == outcomes.size() ? 0 : 1;
+}
+
+}  // namespace xo::cli
