@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "run_command.hpp"
 
@@ -28,7 +32,7 @@ TEST(Cli, OverviewHelpAndVersion) {
 }
 
 TEST(Cli, EachCommandHasHelp) {
-  for (const char* command : {"run", "record", "machines", "cc"}) {
+  for (const char* command : {"run", "record", "bench", "machines", "cc"}) {
     auto r = run_command(kXo + " help " + command);
     EXPECT_EQ(r.status, 0) << command;
     EXPECT_TRUE(contains(r.out, "Usage: xo")) << r.out;
@@ -41,7 +45,7 @@ TEST(Cli, EachCommandHasHelp) {
 TEST(Cli, UnknownCommandListsTheCommands) {
   auto r = run_command(kXo + " frobnicate");
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, record, machines, calibrate and help"))
+  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, record, bench, machines, calibrate and help"))
       << r.err;
 }
 
@@ -186,4 +190,29 @@ TEST(Cli, CalibrateComparesTheXt3WithItsSeed) {
   r = run_command(kXo + " calibrate --figures /nonexistent.csv xt3");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.err, "cannot read the seed figures file '/nonexistent.csv'")) << r.err;
+}
+
+TEST(Cli, BenchRefusesBadOptionsAndExistingTraces) {
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {"--suite p2p", "--suite p2p: choose pt2pt, coll or all"},
+           {"--ranks 1", "--ranks 1: give rank counts from 2 to 4096"},
+           {"--ranks 8,x", "--ranks 8,x: give rank counts"},
+           {"--machine cray1", "unknown machine 'cray1'"},
+           {"--machine xt3 -e MPICH_MAX_SHORT_MSG_SIZE=-5", "MPICH_MAX_SHORT_MSG_SIZE"},
+           {"--machine loggp --suite coll", "nothing for this suite to measure"},
+           {"extra", "unexpected argument 'extra'"}}) {
+    auto r = run_command(kXo + " bench -o /tmp/xo-cli-bench-unused " + args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_TRUE(contains(r.err, message)) << args << ": " << r.err;
+  }
+  const std::string dir = "/tmp/xo-cli-bench-" + std::to_string(getpid());
+  auto first = run_command(kXo + " bench --machine loggp --suite pt2pt -o " + dir);
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_TRUE(contains(first.out, "Protocols: LogGP fits")) << first.out;
+  EXPECT_TRUE(contains(first.out, "XO_EAGER_LIMIT")) << first.out;
+  auto again = run_command(kXo + " bench --machine loggp --suite pt2pt -o " + dir);
+  EXPECT_EQ(again.status, 2);
+  EXPECT_TRUE(contains(again.err, "already holds a trace")) << again.err;
+  EXPECT_EQ(run_command(kXo + " bench --machine loggp --suite pt2pt --force -o " + dir).status, 0);
+  run_command("rm -rf " + dir);
 }
