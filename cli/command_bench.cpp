@@ -158,6 +158,18 @@ void print_protocols(const analyzer::BenchAnalysis& a) {
 
 // One export per variable whose switch points agree on a new value; a variable that serves several
 // calls with different best values is left to the application's mix (xo report).
+void print_unlabelled(const analyzer::BenchAnalysis& a) {
+  if (!a.unlabelled) return;
+  const auto& breakpoints = a.unlabelled->breakpoints;
+  std::printf("\nProtocol boundaries found without labels (segmented fit of end-to-end time, as for a real MPI): ");
+  if (breakpoints.empty()) std::printf("none, one line fits every size\n");
+  for (std::size_t i = 0; i < breakpoints.size(); ++i) {
+    std::printf("%s%s to %s bytes", i ? "; " : "", number(breakpoints[i].left_x, 10).c_str(),
+                number(breakpoints[i].right_x, 10).c_str());
+  }
+  if (!breakpoints.empty()) std::printf("\n");
+}
+
 void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& exports) {
   if (a.switches.empty()) return;
   std::printf("\nSwitch points: where each threshold should be, from fits of both sides\n");
@@ -238,6 +250,7 @@ int command_bench(const std::vector<std::string>& args) {
               static_cast<unsigned long long>(events), o.out_dir.c_str(), wall);
   std::vector<std::string> exports;
   print_protocols(analysis);
+  print_unlabelled(analysis);
   print_switches(analysis, exports);
   print_branching(analysis, *machine, exports);
   if (!exports.empty()) {

@@ -8,14 +8,47 @@
 
 namespace xo::analyzer {
 
+namespace {
+
+// Whether the run had the machine's own settings: every variable the trace records has the value
+// the machine has (the bench's other runs force one threshold each).
+bool has_settings_of(const TraceModel& model, const hw::Machine& machine) {
+  if (!model.run.crossover) return false;
+  for (const Setting& s : model.run.crossover->environment) {
+    for (const hw::EnvVar& var : machine.env_vars()) {
+      if (var.name == s.name && machine.env_value_text(var, machine.env(var.name)) != s.value) return false;
+    }
+  }
+  return true;
+}
+
+std::optional<fit::SegmentedFit> fit_unlabelled(const std::vector<ProtocolSamples>& messages) {
+  std::vector<double> bytes, seconds;
+  for (const ProtocolSamples& p : messages) {
+    for (const fit::LogGpSample& s : p.samples) {
+      if (!s.end_to_end_seconds || s.bytes <= 0) continue;
+      bytes.push_back(s.bytes);
+      seconds.push_back(*s.end_to_end_seconds);
+    }
+  }
+  try {
+    return fit::fit_segmented(bytes, seconds);
+  } catch (const std::invalid_argument&) {  // too few sizes: nothing to segment
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
 BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::string>& anchors,
                             const AnalysisProgress& progress) {
-  std::vector<ProtocolSamples> messages;
+  std::vector<ProtocolSamples> messages, own_settings_messages;
   std::vector<CollectiveSample> collectives;
   for (std::size_t i = 0; i < anchors.size(); ++i) {
     if (progress) progress(i, anchors.size());
     const TraceModel model = read_trace(anchors[i]);
     add_message_samples(model, messages);
+    if (has_settings_of(model, machine)) add_message_samples(model, own_settings_messages);
     add_collective_samples(model, collectives);
   }
   if (progress) progress(anchors.size(), anchors.size());
@@ -32,6 +65,7 @@ BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::s
   }
   analysis.switches = find_switch_crossovers(machine, messages, collectives);
   analysis.branching = fit_branching(collectives);
+  analysis.unlabelled = fit_unlabelled(own_settings_messages);
   return analysis;
 }
 

@@ -36,12 +36,12 @@ std::unique_ptr<xo::hw::Machine> machine(const std::string& name, int ranks, con
 }
 
 xo::analyzer::BenchAnalysis bench(const std::string& name, int ranks, xo::analyzer::suite::Suite suite,
-                                  const std::vector<std::string>& params = {}) {
-  const auto m = machine(name, ranks, params);
+                                  const std::vector<std::string>& params = {}, const Env& env = {}) {
+  const auto m = machine(name, ranks, params, env);
   const auto plan = xo::analyzer::suite::plan_bench(*m, suite, {ranks});
   xo::test::ScratchDir dir;
   std::vector<std::string> anchors;
-  for (const auto& o : xo::analyzer::suite::run_bench(plan, {params, {}, "test", ""}, dir.path())) {
+  for (const auto& o : xo::analyzer::suite::run_bench(plan, {params, env, "test", ""}, dir.path())) {
     EXPECT_EQ(o.error, "") << o.name;
     anchors.push_back(o.anchor);
   }
@@ -215,4 +215,23 @@ TEST(BenchCrossovers, Xt3ProtocolModelsAndCollectiveSwitches) {
   EXPECT_TRUE(reduce.crossing.has_value()) << reduce.finding;
   const auto& alltoall = find(a, "MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall");
   EXPECT_TRUE(alltoall.best.has_value()) << alltoall.finding;
+}
+
+// On a real MPI the protocols are not labelled: the segmented fit must find the boundaries from
+// times alone, where the machine's settings put them, and follow a changed setting.
+TEST(BenchCrossovers, UnlabelledBoundariesAreWhereTheSettingsPutThem) {
+  for (const long long limit : {128000LL, 32768LL}) {
+    SCOPED_TRACE(limit);
+    const auto a = bench("xt3", 2, xo::analyzer::suite::Suite::PointToPoint, {},
+                         {{"MPICH_MAX_SHORT_MSG_SIZE", std::to_string(limit)}});
+    ASSERT_TRUE(a.unlabelled.has_value());
+    // vshort up to MPICH_MAX_VSHORT_MSG_SIZE (1024), short up to the limit, long-pull above.
+    std::vector<long long> found;
+    for (const auto& b : a.unlabelled->breakpoints) {
+      for (const long long boundary : {1024LL, limit}) {
+        if (b.left_x <= boundary && boundary < b.right_x) found.push_back(boundary);
+      }
+    }
+    EXPECT_EQ(found, (std::vector<long long>{1024, limit})) << a.unlabelled->breakpoints.size() << " breakpoints";
+  }
 }

@@ -10,6 +10,7 @@
 #include "xo/analyzer/analysis/branching_fit.hpp"
 #include "xo/analyzer/analysis/switch_crossovers.hpp"
 #include "xo/analyzer/fit/loggp_fit.hpp"
+#include "xo/analyzer/fit/segmented_fit.hpp"
 #include "xo/hwmodels/machine.hpp"
 
 namespace xo::analyzer {
@@ -25,6 +26,9 @@ struct BenchAnalysis {
   std::vector<ProtocolModel> protocols;  // in order of first appearance
   std::vector<SwitchCrossover> switches;
   std::optional<BranchingFit> branching;
+  // Protocol boundaries found without the trace's labels, as on a real MPI: a segmented fit of
+  // end-to-end time against bytes over the runs with the machine's own settings.
+  std::optional<fit::SegmentedFit> unlabelled;
 };
 
 // Called with the number of traces read so far and the total.
