@@ -35,12 +35,17 @@ TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progre
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
 
   std::uint64_t announced = 0;
+  std::uint64_t rank_events = 0;
+  std::uint64_t lane_events = 0;
   std::vector<OTF2_LocationRef> refs;
   for (Index row : index.read_order) {
-    announced += model.locations.events[row];
+    const std::uint64_t events = model.locations.events[row];
+    announced += events;
+    (model.locations.kind[row] == LocationKind::Rank ? rank_events : lane_events) += events;
     refs.push_back(model.locations.id[row]);
   }
   EventReader reader(index, model, log);
+  reader.reserve(rank_events, lane_events);
   const auto callbacks = EventReader::callbacks();
   file.open_events(refs);
   for (Index row : index.read_order) {
