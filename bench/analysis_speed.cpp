@@ -154,9 +154,9 @@ template <>
 void empty_callbacks(OTF2_EvtReaderCallbacks* c) {
   register_empty(c, OTF2_EvtReaderCallbacks_SetEnterCallback, OTF2_EvtReaderCallbacks_SetLeaveCallback,
                  OTF2_EvtReaderCallbacks_SetMpiSendCallback, OTF2_EvtReaderCallbacks_SetMpiIsendCallback,
-                 OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback, OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback,
-                 OTF2_EvtReaderCallbacks_SetMpiRecvCallback, OTF2_EvtReaderCallbacks_SetMpiIrecvCallback,
-                 OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback,
+                 OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback,
+                 OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback, OTF2_EvtReaderCallbacks_SetMpiRecvCallback,
+                 OTF2_EvtReaderCallbacks_SetMpiIrecvCallback, OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback,
                  OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback,
                  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback);
 }
@@ -272,8 +272,8 @@ int main(int argc, char** argv) {
     const Sample global = run_in_child([&] { return bare_read(anchor, written.events, true); });
     last = run_in_child([&] { return model_read(anchor); });
     if (last.messages != written.messages || last.problems != 0) {
-      std::fprintf(stderr, "analysis_speed: read_trace found %.0f messages of %.0f and %.0f problems\n",
-                   last.messages, written.messages, last.problems);
+      std::fprintf(stderr, "analysis_speed: read_trace found %.0f messages of %.0f and %.0f problems\n", last.messages,
+                   written.messages, last.problems);
       return 1;
     }
     local.push_back(bare.events_per_s / 1e6);
