@@ -233,7 +233,7 @@ DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2T
 
   DefinitionIndex index;
   index.global_offset = raw.global_offset;
-  index.ticks_per_second = static_cast<double>(raw.timer_resolution);
+  index.seconds_per_tick = 1.0 / static_cast<double>(raw.timer_resolution);
   Resolver resolver(raw, model, log);
   resolver.strings(index);
   resolver.attributes(index);

@@ -34,11 +34,12 @@ struct DefinitionIndex {
   OTF2_AttributeRef peer_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_AttributeRef algorithm_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   std::uint64_t global_offset = 0;
-  double ticks_per_second = 1;
+  double seconds_per_tick = 1;
   std::vector<Index> read_order;  // location rows: the ranks by world rank, then the others
 
+  // Multiplying by the reciprocal (within an ulp of dividing) saves a division on every event.
   double seconds(OTF2_TimeStamp t) const {
-    return static_cast<double>(static_cast<std::int64_t>(t - global_offset)) / ticks_per_second;
+    return static_cast<double>(static_cast<std::int64_t>(t - global_offset)) * seconds_per_tick;
   }
 
   // World rank of communicator rank `rank` of communicator row `comm`, seen from world rank

@@ -104,6 +104,29 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
   return owned;
 }
 
+void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) {
+  CallTable& calls = model_.calls;
+  const std::size_t most_calls = rank_events / 2;
+  calls.rank.reserve(most_calls);
+  calls.region.reserve(most_calls);
+  calls.depth.reserve(most_calls);
+  calls.enter.reserve(most_calls);
+  calls.leave.reserve(most_calls);
+  calls.is_mpi.reserve(most_calls);
+  PhaseTable& phases = model_.phases;
+  const std::size_t most_phases = lane_events / 2;
+  phases.rank.reserve(most_phases);
+  phases.region.reserve(most_phases);
+  phases.lane.reserve(most_phases);
+  phases.start.reserve(most_phases);
+  phases.end.reserve(most_phases);
+  phases.protocol.reserve(most_phases);
+  phases.bytes.reserve(most_phases);
+  phases.peer.reserve(most_phases);
+  records_.sends.reserve(rank_events / 3);
+  records_.receives.reserve(rank_events / 3);
+}
+
 void EventReader::begin_location(Index row) {
   row_ = row;
   kind_ = model_.locations.kind[row];

@@ -31,6 +31,11 @@ class EventReader {
   // The callbacks to read with, `this` being their user data.
   static std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> callbacks();
 
+  // Makes room for what events on rank locations and network lanes can give at most (calls and
+  // phases take two events each; a message side takes an event inside a call), so that columns
+  // are not copied as they grow. Untouched capacity costs address space, not memory.
+  void reserve(std::uint64_t rank_events, std::uint64_t lane_events);
+
   void begin_location(Index row);
   void end_location();
 

@@ -1,8 +1,13 @@
 #pragma once
 // Pairs sends with receives into the model's MessageTable: per (communicator, sender, receiver,
-// tag), the n-th send with the n-th receive (MPI's non-overtaking rule). Both sides are ordered by
-// the key with a sort, keeping each side's own order within a key, then walked together:
-// O(n log n). What is left over on either side is counted and the first few described.
+// tag), the n-th send with the n-th receive (MPI's non-overtaking rule).
+//
+// Both sides are first ordered by (sender, receiver), each side keeping its own order, by two
+// stable counting sorts: O(records + ranks). Within a pair, a program's receives usually come in
+// the order of its sends, so the two lists are walked together while each send and receive agree
+// on communicator and tag; from the first disagreement on, the rest of the pair is matched per
+// (communicator, tag) after a stable sort of just that rest. Messages come out ordered by sender,
+// then receiver. What is left over on either side is counted and the first few described.
 
 #include "event_records.hpp"
 #include "problem_log.hpp"

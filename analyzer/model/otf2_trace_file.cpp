@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "xo/analyzer/read_trace.hpp"
 
@@ -40,6 +41,31 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
          "); give the path of an OTF2 archive's anchor file (.../traces.otf2)");
   }
   check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_.get()), "setting up the reader");
+  OTF2_FileSubstrate substrate = OTF2_SUBSTRATE_UNDEFINED;
+  check(OTF2_Reader_GetFileSubstrate(reader_.get(), &substrate), "reading its file substrate");
+  OTF2_Compression compression = OTF2_COMPRESSION_UNDEFINED;
+  check(OTF2_Reader_GetCompression(reader_.get(), &compression), "reading its compression");
+  posix_ = substrate == OTF2_SUBSTRATE_POSIX;
+  plain_files_ = posix_ && compression == OTF2_COMPRESSION_NONE;
+}
+
+// OTF2's reader fills a chunk buffer from the file and parses it without regard to where the file
+// ended, so a cut file makes it parse stale memory (found as a string running over gigabytes).
+// OTF2 closes every file it writes with an end-of-file record (2) and the end-of-buffer mark (1);
+// a file that does not end so is refused before OTF2 sees it.
+void Otf2TraceFile::check_complete(const std::string& file) const {
+  if (!plain_files_) return;
+  std::ifstream in(file, std::ios::binary | std::ios::ate);
+  if (!in) return;  // OTF2 names a missing file itself
+  const std::streamoff size = in.tellg();
+  char end[2] = {};
+  if (size >= 2) {
+    in.seekg(size - 2);
+    in.read(end, 2);
+  }
+  if (size < 2 || !in || end[0] != 2 || end[1] != 1) {
+    fail(file + " is truncated (" + std::to_string(size) + " bytes, without OTF2's end-of-file record); " + kFix);
+  }
 }
 
 void Otf2TraceFile::read_anchor(RunDescription& run) {
@@ -63,61 +89,73 @@ void Otf2TraceFile::read_anchor(RunDescription& run) {
 }
 
 void Otf2TraceFile::read_global_definitions(const OTF2_GlobalDefReaderCallbacks* callbacks, void* user_data) {
+  check_complete(definition_file());
   OTF2_GlobalDefReader* defs = OTF2_Reader_GetGlobalDefReader(reader_.get());
-  if (defs == nullptr) check(OTF2_ERROR_INVALID, "opening its global definitions");
-  check(OTF2_Reader_RegisterGlobalDefCallbacks(reader_.get(), defs, callbacks, user_data),
-        "reading its global definitions");
+  if (defs == nullptr) check(OTF2_ERROR_INVALID, "opening its global definitions (" + definition_file() + ")");
+  const std::string doing = "reading its global definitions (" + definition_file() + ")";
+  check(OTF2_Reader_RegisterGlobalDefCallbacks(reader_.get(), defs, callbacks, user_data), doing);
   std::uint64_t count = 0;
   const OTF2_ErrorCode read = OTF2_Reader_ReadAllGlobalDefinitions(reader_.get(), defs, &count);
-  check(read, "reading its global definitions");
-  check(OTF2_Reader_CloseGlobalDefReader(reader_.get(), defs), "closing its global definitions");
+  check(read, doing);
+  check(OTF2_Reader_CloseGlobalDefReader(reader_.get(), defs), doing);
 }
 
 void Otf2TraceFile::open_events(const std::vector<OTF2_LocationRef>& locations) {
   for (OTF2_LocationRef location : locations) {
     check(OTF2_Reader_SelectLocation(reader_.get(), location), "selecting location " + std::to_string(location));
   }
-  OTF2_FileSubstrate substrate = OTF2_SUBSTRATE_UNDEFINED;
-  check(OTF2_Reader_GetFileSubstrate(reader_.get(), &substrate), "reading its file substrate");
-  posix_ = substrate == OTF2_SUBSTRATE_POSIX;
   // Local definitions are optional (an archive with global ids only has none).
   local_definitions_ = OTF2_Reader_OpenDefFiles(reader_.get()) == OTF2_SUCCESS;
   errors_.clear();
   check(OTF2_Reader_OpenEvtFiles(reader_.get()), "opening its event files");
 }
 
-std::string Otf2TraceFile::local_definition_file(OTF2_LocationRef location) const {
-  return (std::filesystem::path(path_).replace_extension() / (std::to_string(location) + ".def")).string();
+std::string Otf2TraceFile::definition_file() const {
+  return std::filesystem::path(path_).replace_extension(".def").string();
 }
 
-std::uint64_t Otf2TraceFile::read_location(OTF2_LocationRef location, const OTF2_EvtReaderCallbacks* callbacks,
-                                           void* user_data, const std::function<void(std::uint64_t)>& chunk_read) {
+std::string Otf2TraceFile::location_file(OTF2_LocationRef location, const char* extension) const {
+  return (std::filesystem::path(path_).replace_extension() / (std::to_string(location) + extension)).string();
+}
+
+void Otf2TraceFile::read_location(OTF2_LocationRef location, std::uint64_t announced,
+                                  const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
+                                  const std::function<void(std::uint64_t)>& chunk_read) {
+  // With the POSIX substrate each location has its own files, which name the culprit best.
   const std::string which = "location " + std::to_string(location);
+  const std::string events_of = "the events of " + which + (posix_ ? " (" + location_file(location, ".evt") + ")" : "");
   // OTF2 keeps a buffer for every local definition file it tried to open, even a missing one, so
   // with one file per location only the files that exist are opened.
-  if (local_definitions_ && (!posix_ || std::filesystem::exists(local_definition_file(location)))) {
+  if (local_definitions_ && (!posix_ || std::filesystem::exists(location_file(location, ".def")))) {
+    if (posix_) check_complete(location_file(location, ".def"));
     if (OTF2_DefReader* defs = OTF2_Reader_GetDefReader(reader_.get(), location)) {
       std::uint64_t count = 0;
       const OTF2_ErrorCode read = OTF2_Reader_ReadAllLocalDefinitions(reader_.get(), defs, &count);
-      check(read, "reading the local definitions of " + which);
-      check(OTF2_Reader_CloseDefReader(reader_.get(), defs), "closing the local definitions of " + which);
+      const std::string doing =
+          "reading the local definitions of " + which + (posix_ ? " (" + location_file(location, ".def") + ")" : "");
+      check(read, doing);
+      check(OTF2_Reader_CloseDefReader(reader_.get(), defs), doing);
     }
     errors_.clear();  // a missing optional file is no failure
   }
+  if (posix_) check_complete(location_file(location, ".evt"));
   OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader_.get(), location);
-  if (events == nullptr) check(OTF2_ERROR_INVALID, "opening the events of " + which);
-  check(OTF2_Reader_RegisterEvtCallbacks(reader_.get(), events, callbacks, user_data),
-        "reading the events of " + which);
+  if (events == nullptr) check(OTF2_ERROR_INVALID, "opening " + events_of);
+  check(OTF2_Reader_RegisterEvtCallbacks(reader_.get(), events, callbacks, user_data), "reading " + events_of);
   std::uint64_t total = 0;
   for (;;) {
     std::uint64_t read = 0;
-    check(OTF2_Reader_ReadLocalEvents(reader_.get(), events, kEventsPerChunk, &read), "reading the events of " + which);
+    check(OTF2_Reader_ReadLocalEvents(reader_.get(), events, kEventsPerChunk, &read), "reading " + events_of);
     total += read;
     if (chunk_read) chunk_read(read);
     if (read < kEventsPerChunk) break;
   }
-  check(OTF2_Reader_CloseEvtReader(reader_.get(), events), "closing the events of " + which);
-  return total;
+  check(OTF2_Reader_CloseEvtReader(reader_.get(), events), "closing " + events_of);
+  // A file cut at a chunk boundary reads without error: only the count tells.
+  if (total < announced) {
+    fail(events_of + ": " + std::to_string(total) + " of the " + std::to_string(announced) +
+         " events its definition announces are there, the file is truncated; " + kFix);
+  }
 }
 
 void Otf2TraceFile::close_events() {

@@ -30,9 +30,9 @@ class Otf2TraceFile {
   void open_events(const std::vector<OTF2_LocationRef>& locations);
   // Reads the location's local definitions (OTF2 then maps its local ids and corrects its clock)
   // and all of its events, calling `chunk_read` with the count after every chunk of events.
-  // Returns the number of events read.
-  std::uint64_t read_location(OTF2_LocationRef location, const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
-                              const std::function<void(std::uint64_t)>& chunk_read);
+  // Fails if fewer events than `announced` (the location definition's count) are there.
+  void read_location(OTF2_LocationRef location, std::uint64_t announced, const OTF2_EvtReaderCallbacks* callbacks,
+                     void* user_data, const std::function<void(std::uint64_t)>& chunk_read);
   void close_events();
 
   [[noreturn]] void fail(const std::string& problem) const;
@@ -43,13 +43,18 @@ class Otf2TraceFile {
   };
 
   void check(OTF2_ErrorCode code, const std::string& doing) const;
-  std::string local_definition_file(OTF2_LocationRef location) const;
+  // Fails unless `file` (of a POSIX, uncompressed archive) ends as OTF2 ends the files it writes.
+  void check_complete(const std::string& file) const;
+  // Paths of the POSIX substrate's files: <anchor>.def, <anchor>/<location>.evt and .def.
+  std::string definition_file() const;
+  std::string location_file(OTF2_LocationRef location, const char* extension) const;
 
   std::string path_;
   Otf2ErrorCapture errors_;
   std::unique_ptr<OTF2_Reader, ReaderClose> reader_;
   bool local_definitions_ = false;  // the local definition files could be opened
   bool posix_ = false;              // one file per location, so their presence can be checked first
+  bool plain_files_ = false;        // and stored as OTF2 wrote them (no compression)
 };
 
 }  // namespace xo::analyzer

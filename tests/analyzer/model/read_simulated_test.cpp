@@ -27,6 +27,7 @@ using xo::analyzer::TraceModel;
 using xo::test::traced_run;
 
 double seconds(std::int64_t ps) { return static_cast<double>(ps) / 1e12; }
+std::int64_t picoseconds(double s) { return std::llround(s * 1e12); }
 
 std::string call_name(const TraceModel& m, Index call) {
   return call == kNoIndex ? "(none)" : m.regions.name[m.calls.region[call]];
@@ -152,6 +153,36 @@ TEST(ReadSimulatedTrace, NonblockingMessagesPairTheirRequests) {
     const auto& irecv = irecvs[static_cast<std::size_t>(sender - 1)];
     EXPECT_LE(seconds(irecv.enter_ps), m.messages.receive_posted[i]);
     EXPECT_LE(m.messages.receive_posted[i], seconds(irecv.leave_ps));
+  }
+}
+
+TEST(ReadSimulatedTrace, ReceivesInAnotherOrderThanTheSendsPairPerTag) {
+  // Sent: tag 1 (8 bytes), tag 2 (16 bytes), tag 1 (24 bytes); received: tag 2, then tag 1 twice.
+  // Non-overtaking holds per tag: the first tag-1 receive gets the first tag-1 send.
+  const auto run = traced_run("loggp", 2, [](int rank) {
+    char buffer[64] = {};
+    if (rank == 0) {
+      MPI_Send(buffer, 8, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+      MPI_Send(buffer, 16, MPI_BYTE, 1, 2, MPI_COMM_WORLD);
+      MPI_Send(buffer, 24, MPI_BYTE, 1, 1, MPI_COMM_WORLD);
+    } else {
+      MPI_Recv(buffer, 64, MPI_BYTE, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(buffer, 64, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(buffer, 64, MPI_BYTE, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  });
+  ASSERT_EQ(run->exit_code, 0);
+  const TraceModel m = read_trace(run->anchor);
+  EXPECT_EQ(m.problems.total(), 0u);
+  ASSERT_EQ(m.messages.size(), 3u);
+  std::vector<std::size_t> by_receive = {0, 1, 2};
+  std::sort(by_receive.begin(), by_receive.end(),
+            [&](auto a, auto b) { return m.messages.receive_time[a] < m.messages.receive_time[b]; });
+  const std::vector<std::pair<std::uint32_t, std::uint64_t>> expected = {{2, 16}, {1, 8}, {1, 24}};
+  for (std::size_t k = 0; k < 3; ++k) {
+    const std::size_t i = by_receive[k];
+    EXPECT_EQ(std::pair(m.messages.tag[i], m.messages.bytes[i]), expected[k]) << "receive " << k;
+    EXPECT_LT(m.messages.send_time[i], m.messages.receive_time[i]);
   }
 }
 
@@ -319,17 +350,19 @@ TEST(ReadSimulatedTrace, Xt3PhasesAndProtocolLabelsBySize) {
   }
 
   // Every phase the run reported, on a lane of its rank, with its attributes.
-  using Row = std::tuple<int, std::string, std::string, int, std::int64_t, double, double>;
+  // Times in whole picoseconds, the trace's resolution.
+  using Row = std::tuple<int, std::string, std::string, int, std::int64_t, std::int64_t, std::int64_t>;
   std::multiset<Row> expected, got;
   for (const auto& p : run->seen->phases) {
-    expected.insert({p.rank, p.name, p.protocol, p.peer, p.bytes, seconds(p.start_ps), seconds(p.end_ps)});
+    expected.insert({p.rank, p.name, p.protocol, p.peer, p.bytes, p.start_ps, p.end_ps});
   }
   for (std::size_t p = 0; p < m.phases.size(); ++p) {
     const Index lane = m.phases.lane[p];
     EXPECT_EQ(m.locations.kind[lane], LocationKind::NetworkLane);
     EXPECT_EQ(m.locations.world_rank[lane], m.phases.rank[p]);
     got.insert({m.phases.rank[p], m.regions.name[m.phases.region[p]], std::string(m.strings.at(m.phases.protocol[p])),
-                m.phases.peer[p], static_cast<std::int64_t>(m.phases.bytes[p]), m.phases.start[p], m.phases.end[p]});
+                m.phases.peer[p], static_cast<std::int64_t>(m.phases.bytes[p]), picoseconds(m.phases.start[p]),
+                picoseconds(m.phases.end[p])});
   }
   EXPECT_FALSE(expected.empty());
   EXPECT_EQ(got, expected);

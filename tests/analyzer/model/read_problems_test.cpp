@@ -1,0 +1,48 @@
+// A foreign trace with mistakes the model tolerates: each is counted in ReadProblems, described,
+// and the rest of the trace is read.
+
+#include <gtest/gtest.h>
+
+#include "otf2_test_archive.hpp"
+#include "scratch_dir.hpp"
+#include "xo/analyzer/read_trace.hpp"
+
+namespace {
+
+using xo::test::Otf2TestArchive;
+
+TEST(ReadTraceProblems, AreCountedAndTheRestIsRead) {
+  Otf2TestArchive a(2);
+  const OTF2_CommRef world = Otf2TestArchive::kWorld;
+  // Rank 0: a Leave with nothing entered, a send nobody receives, and a call never left. (OTF2's
+  // writer refuses events that go back in time, so that case cannot be written here.)
+  a.leave(0, 10, a.region("MPI_Send"));
+  a.call(0, "MPI_Send", 20, 30, [&] { a.send(0, 25, 1, world, 1, 8); });
+  a.call(0, "MPI_Send", 40, 50, [&] { a.send(0, 45, 1, world, 2, 8); });
+  a.enter(0, 60, a.region("MPI_Barrier"));
+  // Rank 1: receives the tag 1 message, and one with tag 3 that nobody sent.
+  a.call(1, "MPI_Recv", 20, 35, [&] { a.recv(1, 34, 0, world, 1, 8); });
+  a.call(1, "MPI_Recv", 40, 45, [&] { a.recv(1, 44, 0, world, 3, 8); });
+  xo::test::ScratchDir dir;
+  testing::internal::CaptureStderr();
+  const auto m = xo::analyzer::read_trace(a.write(dir.path() + "/trace"));
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
+
+  EXPECT_EQ(m.problems.unmatched_leaves, 1u);
+  EXPECT_EQ(m.problems.calls_left_open, 1u);
+  EXPECT_EQ(m.problems.unmatched_sends, 1u);
+  EXPECT_EQ(m.problems.unmatched_receives, 1u);
+  EXPECT_EQ(m.problems.total(), 4u);
+  EXPECT_EQ(m.problems.examples.size(), 4u);
+
+  ASSERT_EQ(m.messages.size(), 1u);
+  EXPECT_EQ(m.messages.tag[0], 1u);
+  EXPECT_EQ(m.messages.sender[0], 0);
+  EXPECT_EQ(m.messages.receiver[0], 1);
+  // Rank 0's three calls; the one never left ends with the location's last event.
+  ASSERT_EQ(m.calls.first_of_rank[1], 3u);
+  EXPECT_EQ(m.regions.name[m.calls.region[2]], "MPI_Barrier");
+  EXPECT_DOUBLE_EQ(m.calls.leave[2], m.calls.enter[2]);
+}
+
+}  // namespace
