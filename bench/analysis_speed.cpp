@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "child_run.hpp"
+#include "scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
@@ -28,25 +29,10 @@ namespace {
 using xo::bench::median;
 using xo::bench::peak_rss_kib;
 using xo::bench::run_in_child;
+using xo::bench::ScratchDir;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "xo_analysis_speed_XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 struct Written {
   double events = 0;
@@ -255,7 +241,7 @@ int main(int argc, char** argv) {
   if (!xo::bench::read_run_count(argc, argv, "analysis_speed [--quick] [--runs N]", count)) return 2;
   const int ranks = count.quick ? 8 : 64;
   const int steps = count.quick ? 200 : 40000;
-  ScratchDir dir;
+  ScratchDir dir("xo_analysis_speed");
   if (dir.path().empty()) return 1;
   // Written in a child, so that the readers' children do not inherit the writer's memory.
   const Written written = run_in_child([&] { return write_archive(dir.path(), ranks, steps); });

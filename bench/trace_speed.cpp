@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "child_run.hpp"
+#include "scratch_dir.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
 namespace {
@@ -30,6 +31,7 @@ namespace {
 using xo::bench::median;
 using xo::bench::peak_rss_kib;
 using xo::bench::run_in_child;
+using xo::bench::ScratchDir;
 using Clock = std::chrono::steady_clock;
 
 struct Scenario {
@@ -47,23 +49,6 @@ struct Sample {
 };
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// A directory of its own under the temporary directory, removed with its contents.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "xo_trace_speed_XXXXXX").string();
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 xo::mpi::RunInfo run_info(int ranks) {
   xo::mpi::RunInfo info;
@@ -133,7 +118,7 @@ Reported report_calls(xo::mpi::RunObserver& o, const Scenario& s) {
 
 Sample trace_once(const Scenario& s) {
   Sample sample;
-  ScratchDir dir;
+  ScratchDir dir("xo_trace_speed");
   if (dir.path().empty()) return sample;
   xo::tracer::Otf2Writer writer(dir.path(), {"trace_speed", "trace_speed"});
   writer.run_started(run_info(s.ranks));
@@ -160,7 +145,7 @@ OTF2_FlushType flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { retu
 // locations, with the writer's event chunk size.
 Sample otf2_alone(double events, int locations) {
   Sample sample;
-  ScratchDir dir;
+  ScratchDir dir("xo_trace_speed");
   if (dir.path().empty()) return sample;
   const auto start = Clock::now();
   OTF2_Archive* archive =
