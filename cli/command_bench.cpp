@@ -2,8 +2,6 @@
 // reference MPI (each traced into DIR/<run>/), reads the traces back, fits a LogGP model per
 // protocol, finds where each switch point should be and the best barrier branching factor.
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,6 +13,7 @@
 
 #include "argument_reader.hpp"
 #include "commands.hpp"
+#include "progress_line.hpp"
 #include "table.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
@@ -106,27 +105,6 @@ std::unique_ptr<hw::Machine> configured_machine(const BenchOptions& o, int ranks
   machine->check_settings();
   return machine;
 }
-
-// One line per step on a terminal, rewritten in place; one line each otherwise (a log).
-class Progress {
- public:
-  Progress() : terminal_(isatty(STDERR_FILENO) != 0) {}
-  void show(const std::string& what, std::size_t done, std::size_t total) {
-    char line[160];
-    std::snprintf(line, sizeof line, "[%3zu/%zu] %s", done, total, what.c_str());
-    if (terminal_) {
-      std::fprintf(stderr, "\r%-100.100s", line);
-      if (done == total) std::fprintf(stderr, "\n");
-    } else if (done < total && what != last_) {
-      std::fprintf(stderr, "%s\n", line);
-    }
-    last_ = what;
-  }
-
- private:
-  bool terminal_;
-  std::string last_;
-};
 
 std::string number(double v, int digits = 3) {
   std::ostringstream out;
@@ -229,7 +207,7 @@ int command_bench(const std::vector<std::string>& args) {
   std::vector<std::string> command_line = {"xo", "bench"};
   command_line.insert(command_line.end(), args.begin(), args.end());
   const auto start = std::chrono::steady_clock::now();
-  Progress progress;
+  ProgressLine progress;
   const auto outcomes = suite::run_bench(
       plan, {o.params, o.environment, std::string("xo ") + kVersion, shell_words(command_line)}, o.out_dir,
       [&](std::size_t done, std::size_t total, const std::string& purpose) { progress.show(purpose, done, total); });

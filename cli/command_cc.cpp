@@ -2,15 +2,11 @@
 // Programs are linked with --wrap=main so that the library's __wrap_main runs the program's own
 // main once per simulated rank.
 
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 
 #include "argument_reader.hpp"
+#include "child_process.hpp"
 #include "commands.hpp"
 #include "tool_paths.hpp"
 
@@ -52,19 +48,8 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus) {
     std::printf("\n");
     return 0;
   }
-  std::vector<char*> argv;
-  for (std::string& c : command) argv.push_back(c.data());
-  argv.push_back(nullptr);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    execvp(argv[0], argv.data());
-    std::fprintf(stderr, "xo: cannot run the compiler '%s': %s; install it (apt-get install %s) or set %s\n",
-                 argv[0], std::strerror(errno), cplusplus ? "g++" : "gcc", cplusplus ? "CXX" : "CC");
-    _exit(127);
-  }
-  int status = 0;
-  if (pid < 0 || waitpid(pid, &status, 0) < 0) throw UsageError(std::string("cannot start the compiler: ") + std::strerror(errno));
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return run_process(command, std::string("install it (apt-get install ") + (cplusplus ? "g++" : "gcc") + ") or set " +
+                                   (cplusplus ? "CXX" : "CC"));
 }
 
 }  // namespace xo::cli

@@ -17,6 +17,7 @@ Commands:
   cc, c++    compile and link a program against the reference MPI (like mpicc, mpicxx)
   run        run a program on a simulated machine
   record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings
+  report     what a trace spent in MPI and why: profile, fits, wait states, crossovers, settings
   bench      characterise a machine: benchmark sweeps, LogGP fits, where each threshold should be
   machines   list the machine models, or show one's protocols, parameters and variables
   calibrate  run the seed papers' experiments on the models and compare with the published figures
@@ -125,6 +126,34 @@ Examples:
   xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
 )";
 
+constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify] [--no-bench] [--top N] TRACE
+
+Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
+and reports:
+  - time in MPI by call and by protocol or collective algorithm;
+  - the run's point-to-point models (end-to-end time against bytes per protocol) and the protocol
+    boundaries a segmented fit finds from the times alone;
+  - wait states as Scalasca defines them (late sender, late receiver, wait at barrier and N x N,
+    late broadcast), by the protocol or algorithm they happened in;
+  - for a trace of a machine model: the crossovers of the machine's switch points, measured by
+    benchmarking the model with the run's settings (xo bench's suite, a few seconds), and the
+    `export VAR=value` lines that would make this run's communication faster, each with its
+    predicted saving (the fitted models applied to the run's own messages and collectives), the
+    evidence and the cost.
+
+Options:
+  -f, --format FORMAT      text (default), json or markdown
+  --verify                 record the run again with the recommended settings (from the directory
+                           it was recorded in) and report the measured change beside the prediction
+  --no-bench               skip the bench, the crossovers and the recommendations
+  --top N                  rows of the profile tables (default 10)
+
+Examples:
+  xo record -n 16 --machine ap1000 -o stencil.otf2 build/examples/stencil2d
+  xo report stencil.otf2
+  xo report --verify --format markdown stencil.otf2 > report.md
+)";
+
 constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
 
 Without options, lists the machine models. With --show NAME, prints the machine's protocols and
@@ -167,12 +196,13 @@ bool print_help(const std::string& command) {
                      : command == "run"                       ? kRun
                      : command == "record"                    ? kRecord
                      : command == "bench"                     ? kBench
+                     : command == "report"                    ? kReport
                      : command == "machines"                  ? kMachines
                      : command == "calibrate"                 ? kCalibrate
                      : command == "help"                      ? kOverview
                                                               : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, bench, machines, calibrate and help\n",
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, bench, machines, calibrate and help\n",
                  command.c_str());
     return false;
   }

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "tool_paths.hpp"
 #include "xo/calibration/seed_figure.hpp"
+#include "xo/analyzer/read_trace.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace {
@@ -32,7 +33,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "machines") return command_machines(args);
   if (command == "calibrate") return command_calibrate(args);
   if (command == "bench") return command_bench(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, bench, machines, calibrate and help (see `xo --help`)");
+  if (command == "report") return command_report(args);
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, bench, machines, calibrate and help (see `xo --help`)");
 }
 
 }  // namespace
@@ -55,6 +57,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
   } catch (const xo::hw::MachineError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return 2;
+  } catch (const xo::analyzer::TraceReadError& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
   } catch (const xo::calibration::FigureFileError& error) {

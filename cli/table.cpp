@@ -5,7 +5,7 @@
 
 namespace xo::cli {
 
-void print_table(const std::vector<std::vector<std::string>>& rows) {
+void print_table(const std::vector<std::vector<std::string>>& rows, std::FILE* out) {
   std::vector<std::size_t> width;
   for (const auto& row : rows) {
     width.resize(std::max(width.size(), row.size()));
@@ -17,7 +17,7 @@ void print_table(const std::vector<std::vector<std::string>>& rows) {
       line += row[c];
       if (c + 1 < row.size()) line += std::string(width[c] - row[c].size() + 2, ' ');
     }
-    std::printf("%s\n", line.c_str());
+    std::fprintf(out, "%s\n", line.c_str());
   }
 }
 

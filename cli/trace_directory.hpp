@@ -15,5 +15,8 @@ std::string default_trace_dir(const std::string& program);
 void prepare_trace_dir(const std::string& dir, bool force);
 // The words as a shell would need them typed, for recording the command line.
 std::string shell_words(const std::vector<std::string>& words);
+// The words back from text shell_words made (plain words and single-quoted ones); throws
+// UsageError for an unterminated quote.
+std::vector<std::string> split_shell_words(const std::string& text);
 
 }  // namespace xo::cli

@@ -32,7 +32,7 @@ TEST(Cli, OverviewHelpAndVersion) {
 }
 
 TEST(Cli, EachCommandHasHelp) {
-  for (const char* command : {"run", "record", "bench", "machines", "cc"}) {
+  for (const char* command : {"run", "record", "report", "bench", "machines", "cc"}) {
     auto r = run_command(kXo + " help " + command);
     EXPECT_EQ(r.status, 0) << command;
     EXPECT_TRUE(contains(r.out, "Usage: xo")) << r.out;
@@ -45,7 +45,7 @@ TEST(Cli, EachCommandHasHelp) {
 TEST(Cli, UnknownCommandListsTheCommands) {
   auto r = run_command(kXo + " frobnicate");
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, record, bench, machines, calibrate and help"))
+  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, record, report, bench, machines, calibrate and help"))
       << r.err;
 }
 
@@ -215,4 +215,69 @@ TEST(Cli, BenchRefusesBadOptionsAndExistingTraces) {
   EXPECT_TRUE(contains(again.err, "already holds a trace")) << again.err;
   EXPECT_EQ(run_command(kXo + " bench --machine loggp --suite pt2pt --force -o " + dir).status, 0);
   run_command("rm -rf " + dir);
+}
+
+namespace {
+
+// A scratch directory for one test, removed afterwards.
+struct TempDir {
+  std::string path = "/tmp/xo-cli-" + std::to_string(getpid()) + "-" + std::to_string(++count);
+  TempDir() { run_command("rm -rf " + path + " && mkdir -p " + path); }
+  ~TempDir() { run_command("rm -rf " + path); }
+  static inline int count = 0;
+};
+
+}  // namespace
+
+TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
+  TempDir dir;
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status, 0);
+  auto r = run_command(kXo + " report " + dir.path + "/pp.otf2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* part : {"Time in MPI by call", "MPI_Send", "MPI_Recv", "long-pull", "Wait states", "late sender",
+                           "Crossovers of the machine's switch points", "MPICH_REDUCE_SHORT_MSG",
+                           "export MPICH_MAX_SHORT_MSG_SIZE=1048576", "MPICH_UNEX_BUFFER_SIZE=62914560"}) {
+    EXPECT_TRUE(contains(r.out, part)) << part << " missing from\n" << r.out;
+  }
+  // Recorded with the limit where the fits put it, the run needs no change of it.
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -e MPICH_MAX_SHORT_MSG_SIZE=1048576 -o " +
+                        dir.path + "/big.otf2 " + kPingpong)
+                .status,
+            0);
+  r = run_command(kXo + " report " + dir.path + "/big.otf2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(contains(r.out, "export MPICH_MAX_SHORT_MSG_SIZE=")) << r.out;
+}
+
+TEST(Cli, ReportFormatsAndVerification) {
+  TempDir dir;
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status, 0);
+  auto json = run_command(kXo + " report --format json " + dir.path + "/pp.otf2");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(json.out.rfind("{\"title\": ", 0), 0u) << json.out;
+  EXPECT_TRUE(contains(json.out, "{\"key\": \"recommendations\"")) << json.out;
+  EXPECT_TRUE(contains(json.out, "[\"MPI_Send\", 200, ")) << "counts are JSON numbers: " << json.out;
+  auto markdown = run_command(kXo + " report --format markdown --no-bench " + dir.path + "/pp.otf2");
+  ASSERT_EQ(markdown.status, 0) << markdown.err;
+  EXPECT_TRUE(contains(markdown.out, "## Time in MPI by call\n")) << markdown.out;
+  EXPECT_TRUE(contains(markdown.out, "| call | calls | seconds |")) << markdown.out;
+  EXPECT_FALSE(contains(markdown.out, "Recommendations")) << "--no-bench skips them";
+  auto verified = run_command(kXo + " report --verify " + dir.path + "/pp.otf2");
+  ASSERT_EQ(verified.status, 0) << verified.err;
+  EXPECT_TRUE(contains(verified.out, "measured: time in MPI summed over the ranks")) << verified.out;
+}
+
+TEST(Cli, ReportRefusesWhatIsNotATrace) {
+  TempDir dir;
+  run_command("echo garbage > " + dir.path + "/bad.otf2");
+  for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
+           {dir.path + "/missing.otf2", "no such file"},
+           {dir.path + "/bad.otf2", "not an OTF2 anchor file"},
+           {"--format xml " + dir.path + "/bad.otf2", "--format xml: choose text, json or markdown"},
+           {"", "give one trace"},
+           {"--verify --no-bench " + dir.path + "/bad.otf2", "--verify needs the recommendations"}}) {
+    auto r = run_command(kXo + " report " + args);
+    EXPECT_EQ(r.status, 2) << args;
+    EXPECT_TRUE(contains(r.err, message)) << args << ": " << r.err;
+  }
 }

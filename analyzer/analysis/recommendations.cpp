@@ -1,0 +1,143 @@
+#include "xo/analyzer/analysis/recommendations.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace xo::analyzer {
+
+namespace {
+
+std::string number(double v, int digits = 4) {
+  std::ostringstream out;
+  out.precision(digits);
+  out << v;
+  return out.str();
+}
+
+// A size on the fitted lines' axis (group sizes are fitted against log2).
+double axis(hw::SwitchUnit unit, double size) { return unit == hw::SwitchUnit::Ranks ? std::log2(size) : size; }
+
+double size_in(hw::SwitchUnit unit, const CollectiveSample& c) {
+  switch (unit) {
+    case hw::SwitchUnit::Elements: return c.elements;
+    case hw::SwitchUnit::Ranks: return c.ranks;
+    default: return c.bytes_per_rank;
+  }
+}
+
+// Sizes the run used, with how many messages or calls had each.
+std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSamples& run) {
+  std::map<double, std::size_t> sizes;
+  if (s.point.operation.empty()) {
+    for (const ProtocolSamples& p : run.messages) {
+      for (const fit::LogGpSample& m : p.samples) ++sizes[m.bytes];
+    }
+  } else {
+    for (const CollectiveSample& c : run.collectives) {
+      if (c.call == s.point.operation) ++sizes[size_in(s.point.unit, c)];
+    }
+  }
+  return sizes;
+}
+
+// Whether a size is on the `below` side with the variable at `value`.
+bool below_at(const hw::SwitchPoint& p, double size, double value) {
+  return p.value_is_first_above ? size < value : size <= value;
+}
+
+std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, const SwitchCrossover& s,
+                                                    const RunSamples& run) {
+  if (!s.best || !s.below.line || !s.above.line) return std::nullopt;
+  const double now = static_cast<double>(s.setting);
+  const double best = *s.best;
+  if (std::llround(best) == s.setting) return std::nullopt;
+  double saved = 0;
+  std::size_t affected = 0;
+  double smallest = 0, largest = 0;
+  for (const auto& [size, count] : run_sizes(s, run)) {
+    const bool before = below_at(s.point, size, now);
+    const bool after = below_at(s.point, size, best);
+    if (before == after) continue;
+    const double x = axis(s.point.unit, size);
+    const double below = s.below.line->fit.predict(x).value;
+    const double above = s.above.line->fit.predict(x).value;
+    saved += static_cast<double>(count) * (before ? below - above : above - below);
+    if (affected == 0) smallest = size;
+    largest = size;
+    affected += count;
+  }
+  if (!(saved > 0)) return std::nullopt;
+  Recommendation r;
+  r.variable = s.point.env_var;
+  r.value = std::to_string(std::llround(best));
+  r.predicted_seconds = saved;
+  r.affected = affected;
+  const std::string unit = hw::switch_unit_name(s.point.unit);
+  const std::string what = s.point.operation.empty() ? "messages" : s.point.operation + " calls";
+  r.evidence = std::to_string(affected) + " " + what + " of " + number(smallest, 10) + " to " + number(largest, 10) + " " +
+               unit + " move from " + (below_at(s.point, smallest, now) ? s.below.name + " to " + s.above.name
+                                                                         : s.above.name + " to " + s.below.name) +
+               "; " + s.finding;
+  if (s.point.operation.empty() && best > now) {
+    r.cost = "each of these messages that arrives before its receive is posted holds up to " + number(largest, 10) +
+             " bytes of the receiver's buffer space";
+    for (const hw::EnvVar& v : machine.env_vars()) {
+      if (v.name == "MPICH_UNEX_BUFFER_SIZE") {
+        r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env(v.name)) + ")";
+      }
+    }
+  }
+  return r;
+}
+
+// The barriers the machine's tree serves, at the bench's best branching factor instead of now's.
+std::optional<Recommendation> branching_recommendation(const hw::Machine& machine, const BenchAnalysis& bench,
+                                                       const RunSamples& run) {
+  if (!bench.branching) return std::nullopt;
+  const BranchingFit& b = *bench.branching;
+  const std::int64_t now = machine.env("XO_COLL_BRANCHING");
+  if (b.best.at == now) return std::nullopt;
+  const auto& k = b.factors;
+  const auto at = std::find(k.begin(), k.end(), static_cast<int>(now));
+  if (at == k.end()) return std::nullopt;
+  const double per_call = b.mean_seconds[static_cast<std::size_t>(at - k.begin())] - b.best.value;
+  std::size_t calls = 0;
+  for (const CollectiveSample& c : run.collectives) {
+    const bool tree = c.algorithm == "kary_tree" || c.algorithm == "tree_selective_broadcast" ||
+                      c.algorithm == "fetch_add_tree";
+    if (c.call == "MPI_Barrier" && tree) ++calls;
+  }
+  if (calls == 0 || !(per_call > 0)) return std::nullopt;
+  Recommendation r;
+  r.variable = "XO_COLL_BRANCHING";
+  r.value = std::to_string(b.best.at);
+  r.predicted_seconds = per_call * static_cast<double>(calls);
+  r.affected = calls;
+  r.evidence = std::to_string(calls) + " tree barriers; the fitted tree model's best branching factor is " +
+               std::to_string(b.best.at) + ", " + number(per_call * 1e6) + " us a barrier faster than " +
+               std::to_string(now);
+  return r;
+}
+
+}  // namespace
+
+std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAnalysis& bench, const RunSamples& run) {
+  std::map<std::string, Recommendation> best_per_variable;
+  auto keep = [&](Recommendation r) {
+    auto [it, inserted] = best_per_variable.try_emplace(r.variable, r);
+    if (!inserted && r.predicted_seconds > it->second.predicted_seconds) it->second = std::move(r);
+  };
+  for (const SwitchCrossover& s : bench.switches) {
+    if (auto r = switch_recommendation(machine, s, run)) keep(std::move(*r));
+  }
+  if (auto r = branching_recommendation(machine, bench, run)) keep(std::move(*r));
+  std::vector<Recommendation> out;
+  for (auto& [variable, r] : best_per_variable) out.push_back(std::move(r));
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Recommendation& a, const Recommendation& b) { return a.predicted_seconds > b.predicted_seconds; });
+  return out;
+}
+
+}  // namespace xo::analyzer

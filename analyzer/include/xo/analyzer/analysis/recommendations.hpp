@@ -1,0 +1,37 @@
+#pragma once
+// Settings to change for one traced run, each with its predicted saving: the bench's fitted
+// models of both sides of a switch point applied to the run's own messages and collectives that
+// the change would move from one side to the other, the evidence (which calls, sizes, crossover)
+// and the cost (the receive-buffer memory a larger eager limit asks for).
+
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/analysis/collective_samples.hpp"
+#include "xo/analyzer/analysis/message_samples.hpp"
+
+namespace xo::analyzer {
+
+struct Recommendation {
+  std::string variable;  // "MPICH_MAX_SHORT_MSG_SIZE"
+  std::string value;     // "262144"
+  // Saved: the affected messages' end-to-end time, or the affected collective calls' time (their
+  // slowest member's), by the bench's fitted models.
+  double predicted_seconds = 0;
+  std::size_t affected = 0;      // messages or collective calls that change side
+  std::string evidence;          // one line
+  std::string cost;              // one line, empty if none is known
+
+  std::string export_line() const { return "export " + variable + "=" + value; }
+};
+
+struct RunSamples {
+  std::vector<ProtocolSamples> messages;
+  std::vector<CollectiveSample> collectives;
+};
+
+// Largest saving first; only changes the models predict to save time.
+std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAnalysis& bench, const RunSamples& run);
+
+}  // namespace xo::analyzer

@@ -1,0 +1,14 @@
+#pragma once
+// Runs another program and waits for it, the way a shell would, for xo cc (the compiler) and
+// xo report --verify (xo record of the recorded command).
+
+#include <string>
+#include <vector>
+
+namespace xo::cli {
+
+// The program's exit status, or 128 + the signal that ended it; 127 if it could not be started
+// (after printing `cannot_start`, which should name the fix).
+int run_process(const std::vector<std::string>& command, const std::string& cannot_start);
+
+}  // namespace xo::cli

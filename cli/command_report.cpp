@@ -1,0 +1,353 @@
+// xo report TRACE: what one traced run spent in MPI and why, and which settings would help. Reads
+// any OTF2 archive; for a trace of a machine model it also benchmarks that model with the run's
+// settings (xo bench's suite) to know both sides of every switch point, then applies those
+// fitted models to the run's own messages and collectives. --verify re-records the run with the
+// recommended settings and sets the measured change beside the prediction.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "argument_reader.hpp"
+#include "child_process.hpp"
+#include "commands.hpp"
+#include "progress_line.hpp"
+#include "report_document.hpp"
+#include "tool_paths.hpp"
+#include "trace_directory.hpp"
+#include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/recommendations.hpp"
+#include "xo/analyzer/analysis/wait_states.hpp"
+#include "xo/analyzer/fit/robust_fit.hpp"
+#include "xo/analyzer/fit/segmented_fit.hpp"
+#include "xo/analyzer/read_trace.hpp"
+#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/hwmodels/machine_registry.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using analyzer::TraceModel;
+
+// Collective sweeps at more ranks than this would make the report slow; the switch points of the
+// models do not depend on the job size beyond it except on the AP1000's whole machine.
+constexpr int kMostBenchRanks = 256;
+
+struct ReportOptions {
+  std::string trace;
+  ReportFormat format = ReportFormat::Text;
+  bool verify = false;
+  bool bench = true;
+  std::size_t top = 10;
+};
+
+ReportOptions parse(const std::vector<std::string>& args) {
+  ReportOptions o;
+  ArgumentReader reader("report", args);
+  while (reader.at_option()) {
+    const std::string name = reader.option_name();
+    if (name == "--format" || name == "-f") {
+      const std::string f = reader.take_value();
+      if (f == "text") {
+        o.format = ReportFormat::Text;
+      } else if (f == "json") {
+        o.format = ReportFormat::Json;
+      } else if (f == "markdown" || f == "md") {
+        o.format = ReportFormat::Markdown;
+      } else {
+        throw UsageError("--format " + f + ": choose text, json or markdown");
+      }
+    } else if (name == "--verify") {
+      reader.take_flag();
+      o.verify = true;
+    } else if (name == "--no-bench") {
+      reader.take_flag();
+      o.bench = false;
+    } else if (name == "--top") {
+      const std::string n = reader.take_value();
+      o.top = static_cast<std::size_t>(std::max(1L, std::strtol(n.c_str(), nullptr, 10)));
+    } else {
+      reader.unknown_option();
+    }
+  }
+  reader.take_separator();
+  const auto rest = reader.rest();
+  if (rest.size() != 1) throw UsageError("give one trace: xo report TRACE (a directory from xo record, or its traces.otf2)");
+  o.trace = rest[0];
+  if (o.verify && !o.bench) throw UsageError("--verify needs the recommendations, which need the bench: drop --no-bench");
+  return o;
+}
+
+std::string anchor_of(const std::string& trace) {
+  std::error_code error;
+  if (fs::is_directory(trace, error)) return (fs::path(trace) / "traces.otf2").string();
+  return trace;
+}
+
+std::string number(double v, int digits = 4) {
+  std::ostringstream out;
+  out.precision(digits);
+  out << v;
+  return out.str();
+}
+
+std::string microseconds(double seconds) { return number(seconds * 1e6, 5); }
+std::string percent(double part, double whole) { return whole > 0 ? number(100 * part / whole, 3) + " %" : "-"; }
+
+// The trace's machine model with the run's parameters and settings, or none for a foreign trace.
+std::unique_ptr<hw::Machine> machine_of(const TraceModel& m) {
+  if (!m.run.crossover || m.run.crossover->machine.empty()) return nullptr;
+  const analyzer::CrossoverRun& run = *m.run.crossover;
+  auto machine = hw::builtin_machines().create(run.machine);
+  machine->set_job_size(run.ranks.value_or(m.ranks()));
+  for (const analyzer::Setting& p : run.parameters) machine->set_param_assignment(p.name + "=" + p.value);
+  machine->resolve_env([&](const char* name) -> const char* {
+    for (const analyzer::Setting& s : run.environment) {
+      if (s.name == name) return s.value.c_str();
+    }
+    return nullptr;
+  });
+  return machine;
+}
+
+ReportSection run_section(const TraceModel& m, const std::string& anchor) {
+  ReportSection s{"run", "Run", {}, std::nullopt};
+  s.lines.push_back("trace: " + anchor + " (" + std::to_string(m.events) + " events, " + std::to_string(m.ranks()) +
+                    " ranks)");
+  if (m.run.crossover) {
+    const auto& run = *m.run.crossover;
+    s.lines.push_back("machine: " + run.machine + " (" + run.machine_description + "), compute " + run.compute_mode);
+    if (!run.command_line.empty()) s.lines.push_back("command: " + run.command_line);
+    if (run.exit_code && *run.exit_code != 0) s.lines.push_back("the run failed: exit code " + std::to_string(*run.exit_code));
+  } else {
+    s.lines.push_back("creator: " + m.run.creator + " (not a Crossover trace: no machine model, so no bench)");
+  }
+  if (m.problems.total() > 0) {
+    s.lines.push_back(std::to_string(m.problems.total()) + " problems in the trace were tolerated, e.g. " +
+                      (m.problems.examples.empty() ? std::string("?") : m.problems.examples.front()));
+  }
+  return s;
+}
+
+std::vector<ReportSection> profile_sections(const analyzer::MpiProfile& p, std::size_t top) {
+  ReportSection calls{"time_by_call", "Time in MPI by call", {}, ReportTable{{"call", "calls", "seconds", "share of MPI", "longest us"}, {}}};
+  const double available = p.run_seconds * p.ranks;
+  calls.lines.push_back("MPI time " + number(p.mpi_seconds) + " s summed over " + std::to_string(p.ranks) + " ranks: " +
+                        percent(p.mpi_seconds, available) + " of the run's " + number(p.run_seconds) + " s per rank");
+  for (std::size_t i = 0; i < p.by_call.size() && i < top; ++i) {
+    const auto& c = p.by_call[i];
+    calls.table->rows.push_back({c.call, std::to_string(c.count), number(c.seconds), percent(c.seconds, p.mpi_seconds),
+                                 microseconds(c.longest)});
+  }
+  ReportSection protocols{"time_by_protocol", "Time in MPI by protocol or collective algorithm", {},
+                          ReportTable{{"protocol", "messages or calls", "bytes", "seconds", "share of MPI"}, {}}};
+  for (std::size_t i = 0; i < p.by_protocol.size() && i < top; ++i) {
+    const auto& r = p.by_protocol[i];
+    protocols.table->rows.push_back({r.protocol, std::to_string(r.messages), std::to_string(r.bytes), number(r.seconds),
+                                     percent(r.seconds, p.mpi_seconds)});
+  }
+  return {calls, protocols};
+}
+
+// The run's own point-to-point models: end-to-end time against bytes per protocol, and, as for a
+// real MPI, the protocol boundaries a segmented fit finds without the labels.
+ReportSection fits_section(const std::vector<analyzer::ProtocolSamples>& messages) {
+  ReportSection s{"fits", "Point-to-point models of this run (end-to-end time = a + b * bytes, 95 % intervals)", {},
+                  ReportTable{{"protocol", "samples", "a us", "b ns/byte", "R^2"}, {}}};
+  std::vector<double> all_bytes, all_seconds;
+  for (const auto& p : messages) {
+    std::vector<double> x, y;
+    for (const auto& m : p.samples) {
+      if (!m.end_to_end_seconds) continue;
+      x.push_back(m.bytes);
+      y.push_back(*m.end_to_end_seconds);
+      if (m.bytes > 0) all_bytes.push_back(m.bytes), all_seconds.push_back(*m.end_to_end_seconds);
+    }
+    try {
+      const auto fit = analyzer::fit::fit_robust_line(x, y);
+      const auto a = fit.fit.coefficient("intercept");
+      const auto b = fit.fit.coefficient("slope");
+      s.table->rows.push_back({p.protocol, std::to_string(x.size()),
+                               microseconds(a.value) + " [" + microseconds(a.lower) + ", " + microseconds(a.upper) + "]",
+                               number(b.value * 1e9) + " [" + number(b.lower * 1e9) + ", " + number(b.upper * 1e9) + "]",
+                               number(fit.fit.r_squared())});
+    } catch (const std::invalid_argument&) {
+      s.table->rows.push_back({p.protocol, std::to_string(x.size()), "too few sizes to fit", "", ""});
+    }
+  }
+  try {
+    const auto segmented = analyzer::fit::fit_segmented(all_bytes, all_seconds);
+    std::string line = "protocol boundaries from times alone (segmented fit): ";
+    if (segmented.breakpoints.empty()) line += "none";
+    for (std::size_t i = 0; i < segmented.breakpoints.size(); ++i) {
+      if (i > 0) line += "; ";
+      line += number(segmented.breakpoints[i].left_x, 10) + " to " + number(segmented.breakpoints[i].right_x, 10) +
+              " bytes";
+    }
+    s.lines.push_back(line);
+  } catch (const std::invalid_argument&) {
+    s.lines.push_back("too few message sizes to look for protocol boundaries");
+  }
+  return s;
+}
+
+ReportSection waits_section(const TraceModel& m, double mpi_seconds) {
+  const auto waits = analyzer::find_wait_states(m);
+  ReportSection s{"wait_states", "Wait states (Scalasca's patterns), by the protocol or algorithm they happened in", {},
+                  ReportTable{{"pattern", "protocol", "count", "seconds", "share of MPI"}, {}}};
+  for (const auto& t : analyzer::total_wait_states(waits)) {
+    const std::string_view protocol = m.strings.at(t.protocol);
+    s.table->rows.push_back({analyzer::wait_kind_name(t.kind), protocol.empty() ? "(unknown)" : std::string(protocol),
+                             std::to_string(t.count), number(t.seconds), percent(t.seconds, mpi_seconds)});
+  }
+  if (s.table->rows.empty()) s.lines.push_back("none: no rank waited for another inside MPI");
+  return s;
+}
+
+analyzer::BenchAnalysis bench_machine(const hw::Machine& machine, const TraceModel& m) {
+  const auto& run = *m.run.crossover;
+  const int ranks = std::clamp(run.ranks.value_or(m.ranks()), 2, kMostBenchRanks);
+  const auto plan = analyzer::suite::plan_bench(machine, analyzer::suite::Suite::All, {ranks});
+  std::vector<std::string> params;
+  for (const auto& p : run.parameters) params.push_back(p.name + "=" + p.value);
+  std::map<std::string, std::string> env;
+  for (const auto& e : run.environment) env[e.name] = e.value;
+  char pattern[] = "/tmp/xo-report-bench-XXXXXX";
+  if (mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for the bench");
+  const std::string dir = pattern;
+  ProgressLine progress;
+  std::vector<std::string> anchors;
+  try {
+    for (const auto& o : analyzer::suite::run_bench(
+             plan, {params, env, std::string("xo ") + kVersion, "xo report"}, dir,
+             [&](std::size_t done, std::size_t total, const std::string& purpose) {
+               progress.show("benchmarking " + machine.name() + ": " + purpose, done, total);
+             })) {
+      if (!o.anchor.empty()) anchors.push_back(o.anchor);
+    }
+    auto analysis = analyzer::analyze_bench(machine, anchors, [&](std::size_t done, std::size_t total) {
+      progress.show("reading the bench's traces", done, total);
+    });
+    fs::remove_all(dir);
+    return analysis;
+  } catch (...) {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+    throw;
+  }
+}
+
+ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
+  ReportSection s{"crossovers", "Crossovers of the machine's switch points (xo bench with this run's settings)", {},
+                  ReportTable{{"variable", "call", "now", "best", "finding"}, {}}};
+  for (const auto& c : bench.switches) {
+    s.table->rows.push_back({c.point.env_var, c.point.operation.empty() ? "point-to-point" : c.point.operation,
+                             std::to_string(c.setting), c.best ? number(*c.best, 10) : "?", c.finding});
+  }
+  if (bench.branching) {
+    s.lines.push_back("barrier tree branching: best " + std::to_string(bench.branching->best.at) +
+                      " by the fitted tree model, " + std::to_string(bench.branching->measured_best) + " measured");
+  }
+  if (s.table->rows.empty() && s.lines.empty()) s.lines.push_back("the machine has no switch points to measure");
+  return s;
+}
+
+ReportSection recommendations_section(const std::vector<analyzer::Recommendation>& recs, double mpi_seconds) {
+  ReportSection s{"recommendations", "Recommendations (predicted saving: the affected messages' or calls' time, by the fitted models)", {},
+                  ReportTable{{"setting", "predicted saving s", "share of MPI", "affected", "evidence", "cost"}, {}}};
+  for (const auto& r : recs) {
+    s.table->rows.push_back({r.export_line(), number(r.predicted_seconds), percent(r.predicted_seconds, mpi_seconds),
+                             std::to_string(r.affected), r.evidence, r.cost.empty() ? "-" : r.cost});
+  }
+  if (recs.empty()) s.lines.push_back("none: by the fitted models, no setting would make this run's communication faster");
+  return s;
+}
+
+// Records the run again with the recommended settings and compares its time in MPI.
+ReportSection verify_section(const TraceModel& m, const std::vector<analyzer::Recommendation>& recs,
+                             const analyzer::MpiProfile& before) {
+  ReportSection s{"verification", "Verification (the run recorded again with the recommended settings)", {},
+                  std::nullopt};
+  if (recs.empty()) {
+    s.lines.push_back("nothing to verify");
+    return s;
+  }
+  const auto& run = *m.run.crossover;
+  std::map<std::string, std::string> env;
+  for (const auto& e : run.environment) env[e.name] = e.value;
+  for (const auto& r : recs) env[r.variable] = r.value;
+  char pattern[] = "/tmp/xo-report-verify-XXXXXX";
+  if (mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for --verify");
+  const std::string dir = pattern;
+  std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(), "record", "-q", "--force",
+                                      "-o", dir, "-n", std::to_string(run.ranks.value_or(m.ranks())),
+                                      "--machine", run.machine, "--compute", run.compute_mode};
+  for (const auto& p : run.parameters) command.insert(command.end(), {"--param", p.name + "=" + p.value});
+  for (const auto& [name, value] : env) command.insert(command.end(), {"-e", name + "=" + value});
+  command.push_back("--");
+  for (const std::string& word : split_shell_words(run.program_args)) command.push_back(word);
+  const int status = run_process(command, "xo report --verify runs xo itself");
+  if (status != 0) {
+    fs::remove_all(dir);
+    throw std::runtime_error("--verify: recording the run again failed (exit " + std::to_string(status) +
+                             "); the program must be where the trace says (" + split_shell_words(run.program_args)[0] +
+                             "): run xo report from the directory it was recorded in");
+  }
+  const auto after = analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2"));
+  fs::remove_all(dir);
+  double predicted = 0;
+  std::string settings;
+  for (const auto& r : recs) {
+    predicted += r.predicted_seconds;
+    if (!settings.empty()) settings += "; ";
+    settings += r.export_line();
+  }
+  s.lines.push_back("with " + settings);
+  s.lines.push_back("predicted: the affected messages and calls take " + number(predicted) + " s less");
+  s.lines.push_back("measured: time in MPI summed over the ranks " + number(before.mpi_seconds) + " s -> " +
+                    number(after.mpi_seconds) + " s, " + number(before.mpi_seconds - after.mpi_seconds) + " s less (" +
+                    percent(before.mpi_seconds - after.mpi_seconds, before.mpi_seconds) +
+                    "; a faster message also shortens the partner's wait, so MPI time may fall by more)");
+  s.lines.push_back("run time per rank: " + number(before.run_seconds) + " s -> " + number(after.run_seconds) + " s");
+  return s;
+}
+
+}  // namespace
+
+int command_report(const std::vector<std::string>& args) {
+  const ReportOptions o = parse(args);
+  const std::string anchor = anchor_of(o.trace);
+  ProgressLine progress;
+  const TraceModel model = analyzer::read_trace(anchor, [&](std::uint64_t read, std::uint64_t total) {
+    progress.show("reading " + anchor, static_cast<std::size_t>(read), static_cast<std::size_t>(std::max(read, total)));
+  });
+  const analyzer::MpiProfile profile = analyzer::profile_mpi(model);
+  analyzer::RunSamples samples;
+  analyzer::add_message_samples(model, samples.messages);
+  analyzer::add_collective_samples(model, samples.collectives);
+
+  ReportDocument doc{"xo report: " + o.trace, {}};
+  doc.sections.push_back(run_section(model, anchor));
+  for (auto& s : profile_sections(profile, o.top)) doc.sections.push_back(std::move(s));
+  doc.sections.push_back(fits_section(samples.messages));
+  doc.sections.push_back(waits_section(model, profile.mpi_seconds));
+  const auto machine = machine_of(model);
+  if (machine && o.bench) {
+    const auto bench = bench_machine(*machine, model);
+    doc.sections.push_back(crossovers_section(bench));
+    const auto recs = analyzer::recommend(*machine, bench, samples);
+    doc.sections.push_back(recommendations_section(recs, profile.mpi_seconds));
+    if (o.verify) doc.sections.push_back(verify_section(model, recs, profile));
+  }
+  render(doc, o.format, stdout);
+  return 0;
+}
+
+}  // namespace xo::cli
