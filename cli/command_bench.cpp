@@ -178,16 +178,18 @@ void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std
   if (!a.branching) return;
   const auto& b = *a.branching;
   const std::int64_t now = m.env("XO_COLL_BRANCHING");
-  std::printf("\nBarrier tree branching (XO_COLL_BRANCHING): best %lld by the fitted tree model (R^2 %.3f), %d by "
-              "the measured means; now %lld\n",
-              static_cast<long long>(b.best.at), b.model.r_squared(), b.measured_best, static_cast<long long>(now));
+  std::printf("\nBarrier tree branching (XO_COLL_BRANCHING): best %d (%lld by the fitted tree model, R^2 %.3f%s; %d by "
+              "the measured means); now %lld\n",
+              b.chosen(), static_cast<long long>(b.best.at), b.model.r_squared(),
+              b.model_holds() ? "" : ": the model does not describe this barrier, so the measured best counts",
+              b.measured_best, static_cast<long long>(now));
   std::vector<std::vector<std::string>> rows = {{"k", "mean barrier us", "tree depth"}};
   for (std::size_t i = 0; i < b.factors.size(); ++i) {
     rows.push_back({std::to_string(b.factors[i]), number(b.mean_seconds[i] * 1e6, 5), number(b.mean_depth[i])});
   }
   print_table(rows);
-  if (b.best.at != now) {
-    exports.push_back("export XO_COLL_BRANCHING=" + std::to_string(b.best.at) + "   # barrier tree");
+  if (b.chosen() != now) {
+    exports.push_back("export XO_COLL_BRANCHING=" + std::to_string(b.chosen()) + "   # barrier tree");
   }
 }
 

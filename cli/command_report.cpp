@@ -252,8 +252,10 @@ ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
                              std::to_string(c.setting), c.best ? number(*c.best, 10) : "?", c.finding});
   }
   if (bench.branching) {
-    s.lines.push_back("barrier tree branching: best " + std::to_string(bench.branching->best.at) +
-                      " by the fitted tree model, " + std::to_string(bench.branching->measured_best) + " measured");
+    const auto& b = *bench.branching;
+    s.lines.push_back("barrier tree branching: best " + std::to_string(b.chosen()) + " (" + std::to_string(b.best.at) +
+                      " by the fitted tree model, R^2 " + number(b.model.r_squared(), 3) + "; " +
+                      std::to_string(b.measured_best) + " measured)");
   }
   if (s.table->rows.empty() && s.lines.empty()) s.lines.push_back("the machine has no switch points to measure");
   return s;

@@ -15,6 +15,14 @@ int tree_depth(int members, int k) {
   return depth;
 }
 
+double BranchingFit::chosen_seconds() const {
+  if (model_holds()) return best.value;
+  for (std::size_t i = 0; i < factors.size(); ++i) {
+    if (factors[i] == measured_best) return mean_seconds[i];
+  }
+  return best.value;
+}
+
 std::optional<BranchingFit> fit_branching(const std::vector<CollectiveSample>& samples) {
   struct Sums {
     double seconds = 0, depth = 0;

@@ -98,11 +98,11 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
   if (!bench.branching) return std::nullopt;
   const BranchingFit& b = *bench.branching;
   const std::int64_t now = machine.env("XO_COLL_BRANCHING");
-  if (b.best.at == now) return std::nullopt;
+  if (b.chosen() == now) return std::nullopt;
   const auto& k = b.factors;
   const auto at = std::find(k.begin(), k.end(), static_cast<int>(now));
   if (at == k.end()) return std::nullopt;
-  const double per_call = b.mean_seconds[static_cast<std::size_t>(at - k.begin())] - b.best.value;
+  const double per_call = b.mean_seconds[static_cast<std::size_t>(at - k.begin())] - b.chosen_seconds();
   std::size_t calls = 0;
   for (const CollectiveSample& c : run.collectives) {
     const bool tree = c.algorithm == "kary_tree" || c.algorithm == "tree_selective_broadcast" ||
@@ -112,11 +112,12 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
   if (calls == 0 || !(per_call > 0)) return std::nullopt;
   Recommendation r;
   r.variable = "XO_COLL_BRANCHING";
-  r.value = std::to_string(b.best.at);
+  r.value = std::to_string(b.chosen());
   r.predicted_seconds = per_call * static_cast<double>(calls);
   r.affected = calls;
-  r.evidence = std::to_string(calls) + " tree barriers; the fitted tree model's best branching factor is " +
-               std::to_string(b.best.at) + ", " + number(per_call * 1e6) + " us a barrier faster than " +
+  r.evidence = std::to_string(calls) + " tree barriers; the best branching factor " +
+               (b.model_holds() ? "by the fitted tree model" : "measured (the tree model does not fit)") + " is " +
+               std::to_string(b.chosen()) + ", " + number(per_call * 1e6) + " us a barrier faster than " +
                std::to_string(now);
   return r;
 }

@@ -78,7 +78,36 @@ std::string number(double v) {
 // The variable's value that puts every size up to x on the `below` side.
 double setting_for(const hw::SwitchPoint& p, double x) { return p.value_is_first_above ? std::ceil(x) : std::floor(x); }
 
-void judge(SwitchCrossover& s) {
+Series near(const Series& s, double x, bool log_axis) {
+  Series out;
+  for (std::size_t i = 0; i < s.x.size(); ++i) {
+    const bool close = log_axis ? std::abs(s.x[i] - x) <= 1 : s.x[i] >= x / 2 && s.x[i] <= x * 2;
+    if (close) out.x.push_back(s.x[i]), out.y.push_back(s.y[i]);
+  }
+  return out;
+}
+
+// A line is a local description of a curve (a tree's time grows in steps, a protocol's per-byte
+// cost changes with size): once the lines over every size have crossed, both sides are fitted
+// again on the sizes near the crossing (a factor of 2 either way, or 1 on a log2 axis) until it
+// stays put. The sides keep their lines over every size, for pricing sizes far from the crossing.
+void refine_crossing(SwitchCrossover& s, const Series& below, const Series& above) {
+  const bool log_axis = logarithmic(s.point.unit);
+  for (int round = 0; round < 4 && s.crossing; ++round) {
+    const double x = s.crossing->x;
+    const SideFit b = fit_side(s.below.name, near(below, x, log_axis));
+    const SideFit a = fit_side(s.above.name, near(above, x, log_axis));
+    if (!b.line || !a.line) return;
+    const double lo = std::max(b.first_x, a.first_x), hi = std::min(b.last_x, a.last_x);
+    if (!(lo < hi)) return;
+    const auto local = fit::find_crossover(b.line->fit, a.line->fit, lo, hi);
+    if (!local || local->first_lower_before != s.crossing->first_lower_before) return;
+    s.crossing = local;
+    if (std::abs(local->x - x) <= 1e-3 * std::max(1.0, std::abs(x))) return;
+  }
+}
+
+void judge(SwitchCrossover& s, const Series& below, const Series& above) {
   const std::string unit = hw::switch_unit_name(s.point.unit);
   if (!s.below.line || !s.above.line) {
     s.finding = "not enough measurements of " + (!s.below.line ? s.below.name : s.above.name) + " to fit it";
@@ -91,6 +120,7 @@ void judge(SwitchCrossover& s) {
     return;
   }
   s.crossing = fit::find_crossover(s.below.line->fit, s.above.line->fit, s.lo, s.hi);
+  refine_crossing(s, below, above);
   const double mid = (s.lo + s.hi) / 2;
   for (double* axis : {&s.lo, &s.hi, &s.below.first_x, &s.below.last_x, &s.above.first_x, &s.above.last_x}) {
     *axis = from_axis(s.point.unit, *axis);
@@ -101,7 +131,7 @@ void judge(SwitchCrossover& s) {
     }
     if (s.crossing->first_lower_before) {
       s.best = setting_for(s.point, s.crossing->x);
-      const bool exact = !(s.crossing->band_overlap_lower < s.crossing->band_overlap_upper);
+      const bool exact = s.crossing->band_overlap_upper - s.crossing->band_overlap_lower <= 1e-6 * s.crossing->x;
       s.finding = s.below.name + " is faster below " + number(s.crossing->x) + " " + unit +
                   (exact ? " (exact fits)" : " (bands overlap " + number(s.crossing->band_overlap_lower) + " to " +
                                                  number(s.crossing->band_overlap_upper) + ")") +
@@ -129,12 +159,12 @@ std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
     s.point = p;
     s.setting = machine.env(p.env_var);
     const bool point_to_point = p.operation.empty();
-    s.below = fit_side(p.below, point_to_point ? protocol_series(messages, p.below)
-                                               : algorithm_series(collectives, p, p.below));
-    s.above = fit_side(p.above, point_to_point ? protocol_series(messages, p.above)
-                                               : algorithm_series(collectives, p, p.above));
+    const Series below = point_to_point ? protocol_series(messages, p.below) : algorithm_series(collectives, p, p.below);
+    const Series above = point_to_point ? protocol_series(messages, p.above) : algorithm_series(collectives, p, p.above);
+    s.below = fit_side(p.below, below);
+    s.above = fit_side(p.above, above);
     if (s.below.samples == 0 && s.above.samples == 0) continue;  // not part of this measurement
-    judge(s);
+    judge(s, below, above);
     out.push_back(std::move(s));
   }
   return out;

@@ -58,10 +58,14 @@ const xo::analyzer::SwitchCrossover& find(const xo::analyzer::BenchAnalysis& a, 
   return none;
 }
 
-// The slowest member's time in one call of `body` on the first `group` ranks, after a barrier, for
-// each size; the ranks not in the group only take part in the barriers.
+// The slowest member's time in one call of `body` on the first `group` ranks (every size's own
+// count of ranks when `group` is -1), for each size. Each size runs as the bench runs it: three
+// times a barrier of the world and one call (a call's time depends on how the barrier before it
+// released the ranks), the last one timed; the times are gathered once at the end, so nothing
+// else runs between the calls. Barriers are swept without the line-up barrier, as the bench does.
 std::vector<double> timed(const std::string& name, int ranks, const std::vector<std::string>& params, const Env& env,
-                          int group, const std::vector<int>& sizes, const std::function<void(int, MPI_Comm)>& body) {
+                          int group, const std::vector<int>& sizes, const std::function<void(int, MPI_Comm)>& body,
+                          bool line_up = true) {
   std::vector<double> slowest(sizes.size());
   xo::mpi::SimulationOptions options;
   options.ranks = ranks;
@@ -76,22 +80,21 @@ std::vector<double> timed(const std::string& name, int ranks, const std::vector<
     MPI_Init(&argc, &argv);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::vector<double> took(sizes.size(), 0.0);
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       const int members = group > 0 ? group : sizes[i];
       MPI_Comm comm = MPI_COMM_WORLD;
       if (members < ranks) MPI_Comm_split(MPI_COMM_WORLD, rank < members ? 0 : MPI_UNDEFINED, rank, &comm);
-      MPI_Barrier(MPI_COMM_WORLD);
-      double took = 0;
-      if (comm != MPI_COMM_NULL) {
+      for (int rep = 0; rep < 3; ++rep) {
+        if (line_up) MPI_Barrier(MPI_COMM_WORLD);
+        if (comm == MPI_COMM_NULL) continue;
         const double start = MPI_Wtime();
         body(sizes[i], comm);
-        took = MPI_Wtime() - start;
-        if (comm != MPI_COMM_WORLD) MPI_Comm_free(&comm);
+        took[i] = MPI_Wtime() - start;
       }
-      double most = 0;
-      MPI_Allreduce(&took, &most, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
-      slowest[i] = most;
+      if (comm != MPI_COMM_NULL && comm != MPI_COMM_WORLD) MPI_Comm_free(&comm);
     }
+    MPI_Allreduce(took.data(), slowest.data(), static_cast<int>(took.size()), MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
     MPI_Finalize();
     return 0;
   });
@@ -112,7 +115,7 @@ int true_xy_limit(int ranks, const std::vector<std::string>& params) {
     std::vector<int> in(static_cast<std::size_t>(count), 1), out(in.size());
     MPI_Allreduce(in.data(), out.data(), count, MPI_INT, MPI_SUM, comm);
   };
-  const auto xy = timed("ap1000", ranks, params, {{"XO_AP1000_XY_MAX_ELEMENTS", "100"}}, 0 + ranks, counts, allreduce);
+  const auto xy = timed("ap1000", ranks, params, {{"XO_AP1000_XY_MAX_ELEMENTS", "100"}}, ranks, counts, allreduce);
   const auto tree = timed("ap1000", ranks, params, {{"XO_AP1000_XY_MAX_ELEMENTS", "0"}}, ranks, counts, allreduce);
   int limit = 0;
   for (std::size_t i = 0; i < counts.size(); ++i) {
@@ -146,7 +149,7 @@ int true_best_branching(int ranks, const std::vector<std::string>& params) {
   double best_mean = 0;
   for (int k = 2; k <= 8; ++k) {
     const auto t = timed("ap1000", ranks, params, {{"XO_COLL_BRANCHING", std::to_string(k)}}, -1, groups,
-                         [](int, MPI_Comm comm) { MPI_Barrier(comm); });
+                         [](int, MPI_Comm comm) { MPI_Barrier(comm); }, false);
     double mean = 0;
     for (double s : t) mean += s / static_cast<double>(t.size());
     if (best == 0 || mean < best_mean) best = k, best_mean = mean;
@@ -233,5 +236,57 @@ TEST(BenchCrossovers, UnlabelledBoundariesAreWhereTheSettingsPutThem) {
       }
     }
     EXPECT_EQ(found, (std::vector<long long>{1024, limit})) << a.unlabelled->breakpoints.size() << " breakpoints";
+  }
+}
+
+// The XT3's MPICH_REDUCE_SHORT_MSG: the fitted crossing of binomial and reduce-scatter-gather
+// against the first size of a dense sweep at which reduce-scatter-gather is faster.
+TEST(BenchCrossovers, Xt3ReduceSwitchMatchesTheDenseSweep) {
+  constexpr int kRanks = 16;
+  const auto a = bench("xt3", kRanks, xo::analyzer::suite::Suite::Collective);
+  const auto& reduce = find(a, "MPICH_REDUCE_SHORT_MSG", "MPI_Reduce");
+  ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
+  std::vector<int> bytes;
+  for (int b = 1024; b <= 16384; b += 128) bytes.push_back(b);
+  const auto reduce_ints = [](int size, MPI_Comm comm) {
+    std::vector<int> in(static_cast<std::size_t>(size / 4), 1), out(in.size());
+    MPI_Reduce(in.data(), out.data(), size / 4, MPI_INT, MPI_SUM, 0, comm);
+  };
+  const auto binomial = timed("xt3", kRanks, {}, {{"MPICH_REDUCE_SHORT_MSG", "1048576"}}, kRanks, bytes, reduce_ints);
+  const auto scatter_gather = timed("xt3", kRanks, {}, {{"MPICH_REDUCE_SHORT_MSG", "0"}}, kRanks, bytes, reduce_ints);
+  int truth = 0;
+  for (std::size_t i = 0; i < bytes.size() && truth == 0; ++i) {
+    if (scatter_gather[i] < binomial[i]) truth = bytes[i];
+  }
+  ASSERT_GT(truth, 0) << "reduce-scatter-gather never wins below 64 KiB";
+  // Straight lines through sizes a factor 1.19 apart: within 15 % of the sweep's size.
+  EXPECT_NEAR(*reduce.best, truth, 0.15 * truth) << reduce.finding;
+}
+
+// The XT3's eager limit: the fits say which protocol wins over the sizes both were measured at,
+// and a dense sweep of ping-pong times must agree at every size.
+TEST(BenchCrossovers, Xt3EagerLimitVerdictHoldsAtEverySizeOfADenseSweep) {
+  const auto a = bench("xt3", 2, xo::analyzer::suite::Suite::PointToPoint);
+  const auto& eager = find(a, "MPICH_MAX_SHORT_MSG_SIZE", "");
+  ASSERT_TRUE(eager.best && !eager.crossing) << eager.finding;
+  const bool eager_wins = *eager.best >= eager.hi;
+  std::vector<int> bytes;
+  for (double b = 2048; b <= 1 << 20; b *= 1.1) bytes.push_back(static_cast<int>(b));
+  const auto ping_pong = [](int size, MPI_Comm comm) {
+    std::vector<char> buffer(static_cast<std::size_t>(size));
+    int rank = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0) {
+      MPI_Send(buffer.data(), size, MPI_BYTE, 1, 0, comm);
+      MPI_Recv(buffer.data(), size, MPI_BYTE, 1, 0, comm, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(buffer.data(), size, MPI_BYTE, 0, 0, comm, MPI_STATUS_IGNORE);
+      MPI_Send(buffer.data(), size, MPI_BYTE, 0, 0, comm);
+    }
+  };
+  const auto short_times = timed("xt3", 2, {}, {{"MPICH_MAX_SHORT_MSG_SIZE", "1048576"}}, 2, bytes, ping_pong);
+  const auto long_times = timed("xt3", 2, {}, {{"MPICH_MAX_SHORT_MSG_SIZE", "0"}}, 2, bytes, ping_pong);
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    EXPECT_EQ(short_times[i] <= long_times[i], eager_wins) << bytes[i] << " bytes: " << eager.finding;
   }
 }

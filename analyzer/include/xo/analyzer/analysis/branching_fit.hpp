@@ -23,6 +23,14 @@ struct BranchingFit {
   fit::LinearFit model;                // columns "start", "per_level", "per_child"
   fit::IntegerMinimum best;            // of the model over the factors measured
   int measured_best = 0;               // the k with the lowest measured mean, for comparison
+
+  // Whether the tree model describes the measurements (R^2 of at least kModelHolds). Where it
+  // does not (a barrier whose cost depends on more than depth and fan-in, such as which children
+  // share a node), the measured best is the answer.
+  bool model_holds() const { return model.r_squared() >= kModelHolds; }
+  int chosen() const { return model_holds() ? static_cast<int>(best.at) : measured_best; }
+  double chosen_seconds() const;  // the model's time at chosen(), or the measured mean there
+  static constexpr double kModelHolds = 0.9;
 };
 
 // None unless barriers were measured with at least four factors (the model has three terms).
