@@ -162,13 +162,16 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
   print_table(rows);
   for (const auto& [variable, points] : by_variable) {
     const auto& first = *points.front();
+    if (std::none_of(points.begin(), points.end(), [](const analyzer::SwitchCrossover* s) { return s->best.has_value(); })) {
+      continue;
+    }
     const bool agree = std::all_of(points.begin(), points.end(), [&](const analyzer::SwitchCrossover* s) {
       return s->best && first.best && std::llround(*s->best) == std::llround(*first.best);
     });
     if (!agree) {
       std::printf("  (%s: the calls it serves favour different values; the application's mix decides)\n",
                   variable.c_str());
-    } else if (std::llround(*first.best) != first.setting) {
+    } else if (std::llround(*first.best) != first.setting && first.best_changes_measured_sizes()) {
       exports.push_back("export " + variable + "=" + std::to_string(std::llround(*first.best)) + "   # " + first.finding);
     }
   }

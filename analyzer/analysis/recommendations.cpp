@@ -57,6 +57,7 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   std::size_t affected = 0;
   double smallest = 0, largest = 0;
   for (const auto& [size, count] : run_sizes(s, run)) {
+    if (size < s.lo || size > s.hi) continue;  // both sides were measured only in between
     const bool before = below_at(s.point, size, now);
     const bool after = below_at(s.point, size, best);
     if (before == after) continue;

@@ -143,12 +143,27 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
     return;
   }
   const bool below_wins = s.below.line->fit.predict(mid).value < s.above.line->fit.predict(mid).value;
-  s.best = below_wins ? s.hi : s.lo;
+  // Every size measured on the winning side: the variable just covers hi, or just misses lo.
+  if (s.point.value_is_first_above) {
+    s.best = below_wins ? s.hi + 1 : s.lo;
+  } else {
+    s.best = below_wins ? s.hi : s.lo - 1;
+  }
   s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" + number(s.lo) +
               " to " + number(s.hi) + " " + unit + ")";
 }
 
 }  // namespace
+
+bool SwitchCrossover::best_changes_measured_sizes() const {
+  if (!best) return false;
+  // Sizes x with x <= v are below (x < v for a minimum group size): the sizes that change side lie
+  // between the two values.
+  const double low = std::min(static_cast<double>(setting), *best), high = std::max(static_cast<double>(setting), *best);
+  const double first = point.value_is_first_above ? low : std::floor(low) + 1;
+  const double last = point.value_is_first_above ? std::ceil(high) - 1 : high;
+  return first <= last && first <= hi && last >= lo;
+}
 
 std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
                                                     const std::vector<ProtocolSamples>& messages,

@@ -263,15 +263,10 @@ TEST(BenchCrossovers, Xt3ReduceSwitchMatchesTheDenseSweep) {
   EXPECT_NEAR(*reduce.best, truth, 0.15 * truth) << reduce.finding;
 }
 
-// The XT3's eager limit: the fits say which protocol wins over the sizes both were measured at,
-// and a dense sweep of ping-pong times must agree at every size.
-TEST(BenchCrossovers, Xt3EagerLimitVerdictHoldsAtEverySizeOfADenseSweep) {
-  const auto a = bench("xt3", 2, xo::analyzer::suite::Suite::PointToPoint);
-  const auto& eager = find(a, "MPICH_MAX_SHORT_MSG_SIZE", "");
-  ASSERT_TRUE(eager.best && !eager.crossing) << eager.finding;
-  const bool eager_wins = *eager.best >= eager.hi;
-  std::vector<int> bytes;
-  for (double b = 2048; b <= 1 << 20; b *= 1.1) bytes.push_back(static_cast<int>(b));
+// Every point-to-point switch point of every machine: where the fits cross, a dense ping-pong
+// sweep must cross there too (within 15 %); where one side wins throughout, it must win at every
+// size of the sweep over the sizes both sides were measured at.
+TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
   const auto ping_pong = [](int size, MPI_Comm comm) {
     std::vector<char> buffer(static_cast<std::size_t>(size));
     int rank = 0;
@@ -284,9 +279,37 @@ TEST(BenchCrossovers, Xt3EagerLimitVerdictHoldsAtEverySizeOfADenseSweep) {
       MPI_Send(buffer.data(), size, MPI_BYTE, 0, 0, comm);
     }
   };
-  const auto short_times = timed("xt3", 2, {}, {{"MPICH_MAX_SHORT_MSG_SIZE", "1048576"}}, 2, bytes, ping_pong);
-  const auto long_times = timed("xt3", 2, {}, {{"MPICH_MAX_SHORT_MSG_SIZE", "0"}}, 2, bytes, ping_pong);
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    EXPECT_EQ(short_times[i] <= long_times[i], eager_wins) << bytes[i] << " bytes: " << eager.finding;
+  int checked = 0;
+  for (const auto& entry : xo::hw::builtin_machines().entries()) {
+    const auto a = bench(entry.name, 2, xo::analyzer::suite::Suite::PointToPoint);
+    for (const auto& s : a.switches) {
+      if (!s.point.operation.empty() || !s.best) continue;
+      SCOPED_TRACE(entry.name + " " + s.point.env_var + ": " + s.finding);
+      // The settings the bench used for each side throughout (bench_plan.cpp: the largest size
+      // swept, and 0 for the other end).
+      const auto m = machine(entry.name, 2, {});
+      std::int64_t most = 0;
+      for (const auto& v : m->env_vars()) most = v.name == s.point.env_var ? v.max : most;
+      const Env below_env{{s.point.env_var, std::to_string(std::min<std::int64_t>(1 << 20, most))}};
+      const Env above_env{{s.point.env_var, "0"}};
+      std::vector<int> bytes;
+      for (double b = std::max(1.0, s.lo); b <= s.hi; b *= 1.05) bytes.push_back(static_cast<int>(b));
+      const auto below = timed(entry.name, 2, {}, below_env, 2, bytes, ping_pong, false);
+      const auto above = timed(entry.name, 2, {}, above_env, 2, bytes, ping_pong, false);
+      if (s.crossing) {
+        int truth = 0;
+        for (std::size_t i = 0; i < bytes.size() && truth == 0; ++i) {
+          if ((above[i] < below[i]) == s.crossing->first_lower_before) truth = bytes[i];
+        }
+        EXPECT_NEAR(s.crossing->x, truth, 0.15 * truth);
+      } else {
+        const bool below_wins = *s.best >= s.hi;
+        for (std::size_t i = 0; i < bytes.size(); ++i) {
+          EXPECT_EQ(below[i] <= above[i], below_wins) << bytes[i] << " bytes";
+        }
+      }
+      ++checked;
+    }
   }
+  EXPECT_GE(checked, 6) << "loggp, t3d, x1, xt3 (2), xe6 (3)";
 }

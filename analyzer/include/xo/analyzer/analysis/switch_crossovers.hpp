@@ -35,6 +35,10 @@ struct SwitchCrossover {
   // measured, no common sizes, or `below` faster only on the large side).
   std::optional<double> best;
   std::string finding;  // one line for a report
+
+  // Whether moving the variable from the setting to `best` moves any size in [lo, hi] to the
+  // other side: a change the measurements speak for.
+  bool best_changes_measured_sizes() const;
 };
 
 std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
