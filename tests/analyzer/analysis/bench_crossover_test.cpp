@@ -239,28 +239,60 @@ TEST(BenchCrossovers, UnlabelledBoundariesAreWhereTheSettingsPutThem) {
   }
 }
 
-// The XT3's MPICH_REDUCE_SHORT_MSG: the fitted crossing of binomial and reduce-scatter-gather
-// against the first size of a dense sweep at which reduce-scatter-gather is faster.
-TEST(BenchCrossovers, Xt3ReduceSwitchMatchesTheDenseSweep) {
-  constexpr int kRanks = 16;
-  const auto a = bench("xt3", kRanks, xo::analyzer::suite::Suite::Collective);
-  const auto& reduce = find(a, "MPICH_REDUCE_SHORT_MSG", "MPI_Reduce");
-  ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
-  std::vector<int> bytes;
-  for (int b = 1024; b <= 16384; b += 128) bytes.push_back(b);
-  const auto reduce_ints = [](int size, MPI_Comm comm) {
-    std::vector<int> in(static_cast<std::size_t>(size / 4), 1), out(in.size());
-    MPI_Reduce(in.data(), out.data(), size / 4, MPI_INT, MPI_SUM, 0, comm);
-  };
-  const auto binomial = timed("xt3", kRanks, {}, {{"MPICH_REDUCE_SHORT_MSG", "1048576"}}, kRanks, bytes, reduce_ints);
-  const auto scatter_gather = timed("xt3", kRanks, {}, {{"MPICH_REDUCE_SHORT_MSG", "0"}}, kRanks, bytes, reduce_ints);
-  int truth = 0;
-  for (std::size_t i = 0; i < bytes.size() && truth == 0; ++i) {
-    if (scatter_gather[i] < binomial[i]) truth = bytes[i];
+// The first size at which `above` is faster than `below`, timed as the bench times it; 0 if none.
+int first_size_above_wins(const std::string& name, int ranks, const std::string& variable, const std::string& below,
+                          const std::string& above, const std::vector<int>& sizes,
+                          const std::function<void(int, MPI_Comm)>& body) {
+  const auto below_times = timed(name, ranks, {}, {{variable, below}}, ranks, sizes, body);
+  const auto above_times = timed(name, ranks, {}, {{variable, above}}, ranks, sizes, body);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    if (above_times[i] < below_times[i]) return sizes[i];
   }
-  ASSERT_GT(truth, 0) << "reduce-scatter-gather never wins below 64 KiB";
-  // Straight lines through sizes a factor 1.19 apart: within 15 % of the sweep's size.
-  EXPECT_NEAR(*reduce.best, truth, 0.15 * truth) << reduce.finding;
+  return 0;
+}
+
+// Collective switches measured in bytes or elements: the fitted crossing against the first size of
+// a dense sweep at which the `above` algorithm is faster (within 15 %: straight lines through
+// sizes a factor 1.19 apart, refined near the crossing).
+TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
+  const auto reduce_ints = [](int ints, MPI_Comm comm) {
+    std::vector<int> in(static_cast<std::size_t>(ints), 1), out(in.size());
+    MPI_Reduce(in.data(), out.data(), ints, MPI_INT, MPI_SUM, 0, comm);
+  };
+  const auto alltoall_bytes = [](int bytes, MPI_Comm comm) {
+    int size = 0;
+    MPI_Comm_size(comm, &size);
+    std::vector<char> in(static_cast<std::size_t>(bytes) * size), out(in.size());
+    MPI_Alltoall(in.data(), bytes, MPI_BYTE, out.data(), bytes, MPI_BYTE, comm);
+  };
+  const auto xt3 = bench("xt3", 16, xo::analyzer::suite::Suite::Collective);
+  {
+    const auto& reduce = find(xt3, "MPICH_REDUCE_SHORT_MSG", "MPI_Reduce");
+    ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
+    std::vector<int> ints;
+    for (int bytes = 1024; bytes <= 16384; bytes += 128) ints.push_back(bytes / 4);
+    const int truth = 4 * first_size_above_wins("xt3", 16, "MPICH_REDUCE_SHORT_MSG", "1048576", "0", ints, reduce_ints);
+    ASSERT_GT(truth, 0) << "reduce-scatter-gather never wins below 16 KiB";
+    EXPECT_NEAR(*reduce.best, truth, 0.15 * truth) << reduce.finding;
+  }
+  {
+    const auto& alltoall = find(xt3, "MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall");
+    ASSERT_TRUE(alltoall.crossing && alltoall.best) << alltoall.finding;
+    std::vector<int> bytes;
+    for (int b = 64; b <= 8192; b += 32) bytes.push_back(b);
+    const int truth = first_size_above_wins("xt3", 16, "MPICH_ALLTOALL_SHORT_MSG", "1048576", "0", bytes, alltoall_bytes);
+    ASSERT_GT(truth, 0) << "the linear alltoall never wins below 8 KiB";
+    EXPECT_NEAR(*alltoall.best, truth, 0.15 * truth) << alltoall.finding;
+  }
+  const auto ap1000 = bench("ap1000", 32, xo::analyzer::suite::Suite::Collective);
+  {
+    const auto& reduce = find(ap1000, "XO_AP1000_XY_MAX_ELEMENTS", "MPI_Reduce");
+    ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
+    const int truth = first_size_above_wins("ap1000", 32, "XO_AP1000_XY_MAX_ELEMENTS", "100", "0", range(1, 100),
+                                            reduce_ints);
+    ASSERT_GT(truth, 0);
+    EXPECT_NEAR(*reduce.best, truth - 1, 2) << reduce.finding << " (the last size xy wins is one below)";
+  }
 }
 
 // Every point-to-point switch point of every machine: where the fits cross, a dense ping-pong
