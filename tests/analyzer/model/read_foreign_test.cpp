@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../../cli/run_command.hpp"
 #include "scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
@@ -289,3 +290,18 @@ TEST_F(ReadForeignTrace, CollectiveWithoutAttributes) {
 }
 
 }  // namespace
+
+// `xo report` on the foreign trace: the profile, the fits and the wait states, and no bench (the
+// trace names no machine model).
+TEST_F(ReadForeignTrace, XoReportDescribesItWithoutABench) {
+  const auto r = xo::test::run_command(std::string(XO_BINARY) + " report " + dir.path() + "/trace/traces.otf2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* part : {"not a Crossover trace", "Score-P 8.0", "Time in MPI by call", "Wait states", "(unknown)"}) {
+    EXPECT_TRUE(xo::test::contains(r.out, part)) << part << " missing from\n" << r.out;
+  }
+  EXPECT_FALSE(xo::test::contains(r.out, "Recommendations")) << r.out;
+  const auto json = xo::test::run_command(std::string(XO_BINARY) + " report --format json " + dir.path() +
+                                          "/trace/traces.otf2");
+  EXPECT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(xo::test::contains(json.out, "\"key\": \"wait_states\"")) << json.out;
+}
