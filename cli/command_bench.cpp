@@ -155,7 +155,7 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
   std::map<std::string, std::vector<const analyzer::SwitchCrossover*>> by_variable;
   for (const analyzer::SwitchCrossover& s : a.switches) {
     const std::string best = s.best ? number(*s.best, 10) : "?";
-    rows.push_back({s.point.env_var, s.point.operation.empty() ? "point-to-point" : s.point.operation,
+    rows.push_back({s.point.env_var, s.where(),
                     std::to_string(s.setting), best, s.finding});
     by_variable[s.point.env_var].push_back(&s);
   }

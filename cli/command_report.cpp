@@ -248,7 +248,7 @@ ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
   ReportSection s{"crossovers", "Crossovers of the machine's switch points (xo bench with this run's settings)", {},
                   ReportTable{{"variable", "call", "now", "best", "finding"}, {}}};
   for (const auto& c : bench.switches) {
-    s.table->rows.push_back({c.point.env_var, c.point.operation.empty() ? "point-to-point" : c.point.operation,
+    s.table->rows.push_back({c.point.env_var, c.where(),
                              std::to_string(c.setting), c.best ? number(*c.best, 10) : "?", c.finding});
   }
   if (bench.branching) {

@@ -36,7 +36,8 @@ std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSampl
     }
   } else {
     for (const CollectiveSample& c : run.collectives) {
-      if (c.call == s.point.operation) ++sizes[size_in(s.point.unit, c)];
+      // A crossover measured on communicators of one size prices calls on that size only.
+      if (c.call == s.point.operation && (s.ranks == 0 || c.ranks == s.ranks)) ++sizes[size_in(s.point.unit, c)];
     }
   }
   return sizes;

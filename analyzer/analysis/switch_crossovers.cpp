@@ -57,11 +57,14 @@ bool logarithmic(hw::SwitchUnit unit) { return unit == hw::SwitchUnit::Ranks; }
 double to_axis(hw::SwitchUnit unit, double size) { return logarithmic(unit) ? std::log2(size) : size; }
 double from_axis(hw::SwitchUnit unit, double x) { return logarithmic(unit) ? std::exp2(x) : x; }
 
+// The samples of one algorithm of a switch's call; with `ranks` > 0, only on communicators of that
+// size (a collective's time depends on both its size and its members).
 Series algorithm_series(const std::vector<CollectiveSample>& collectives, const hw::SwitchPoint& p,
-                        const std::string& algorithm) {
+                        const std::string& algorithm, int ranks) {
   Series s;
   for (const CollectiveSample& c : collectives) {
     if (!c.measured || c.call != p.operation || c.algorithm != algorithm) continue;
+    if (ranks > 0 && c.ranks != ranks) continue;
     s.x.push_back(to_axis(p.unit, size_in(p.unit, c)));
     s.y.push_back(c.seconds);
   }
@@ -155,6 +158,11 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
 
 }  // namespace
 
+std::string SwitchCrossover::where() const {
+  if (point.operation.empty()) return "point-to-point";
+  return ranks > 0 ? point.operation + " on " + std::to_string(ranks) + " ranks" : point.operation;
+}
+
 bool SwitchCrossover::best_changes_measured_sizes() const {
   if (!best) return false;
   // Sizes x with x <= v are below (x < v for a minimum group size): the sizes that change side lie
@@ -170,17 +178,31 @@ std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
                                                     const std::vector<CollectiveSample>& collectives) {
   std::vector<SwitchCrossover> out;
   for (const hw::SwitchPoint& p : machine.switch_points()) {
-    SwitchCrossover s;
-    s.point = p;
-    s.setting = machine.env(p.env_var);
     const bool point_to_point = p.operation.empty();
-    const Series below = point_to_point ? protocol_series(messages, p.below) : algorithm_series(collectives, p, p.below);
-    const Series above = point_to_point ? protocol_series(messages, p.above) : algorithm_series(collectives, p, p.above);
-    s.below = fit_side(p.below, below);
-    s.above = fit_side(p.above, above);
-    if (s.below.samples == 0 && s.above.samples == 0) continue;  // not part of this measurement
-    judge(s, below, above);
-    out.push_back(std::move(s));
+    // A collective switch counted in bytes or elements is judged per communicator size; one
+    // counted in ranks has the size on its axis.
+    std::set<int> sizes = {0};
+    if (!point_to_point && p.unit != hw::SwitchUnit::Ranks) {
+      sizes.clear();
+      for (const CollectiveSample& c : collectives) {
+        if (c.measured && c.call == p.operation) sizes.insert(c.ranks);
+      }
+    }
+    for (const int ranks : sizes) {
+      SwitchCrossover s;
+      s.point = p;
+      s.setting = machine.env(p.env_var);
+      s.ranks = ranks;
+      const Series below =
+          point_to_point ? protocol_series(messages, p.below) : algorithm_series(collectives, p, p.below, ranks);
+      const Series above =
+          point_to_point ? protocol_series(messages, p.above) : algorithm_series(collectives, p, p.above, ranks);
+      s.below = fit_side(p.below, below);
+      s.above = fit_side(p.above, above);
+      if (s.below.samples == 0 && s.above.samples == 0) continue;  // not part of this measurement
+      judge(s, below, above);
+      out.push_back(std::move(s));
+    }
   }
   return out;
 }

@@ -28,6 +28,10 @@ struct SideFit {
 struct SwitchCrossover {
   hw::SwitchPoint point;
   std::int64_t setting = 0;  // the machine's value of the variable
+  int ranks = 0;             // the communicator size measured, for collective switches in bytes or elements
+
+  // "point-to-point", "MPI_Reduce", or "MPI_Reduce on 16 ranks".
+  std::string where() const;
   SideFit below, above;
   double lo = 0, hi = 0;  // sizes both sides were measured at
   std::optional<fit::LineCrossover> crossing;
