@@ -9,6 +9,7 @@
 #include "comparison_support.hpp"
 #include "xo/calibration/collective_experiments.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::calibration {
 
@@ -215,13 +216,7 @@ bool compare_choice_switch(const MachineSetup& setup, Comparison& c) {
   for (const ChoiceSwitch& sw : kChoiceSwitches) {
     if (setup.machine != sw.machine || c.figure.figure != sw.figure) continue;
     constexpr int kRanks = 16;
-    const auto machine = hw::builtin_machines().create(setup.machine);
-    machine->set_job_size(kRanks);
-    for (const std::string& assignment : setup.params) machine->set_param_assignment(assignment);
-    machine->resolve_env([&setup](const char* name) -> const char* {
-      const auto it = setup.env.find(name);
-      return it == setup.env.end() ? nullptr : it->second.c_str();
-    });
+    const auto machine = hw::configured_machine(setup.machine, kRanks, setup.params, hw::lookup_in(setup.env));
     const auto takes = [&](std::int64_t bytes) {
       hw::CollectiveQuery q{sw.op, kRanks, true, bytes, bytes * kRanks, bytes / 4, hw::ElementType::Int, true, true};
       return machine->collective(q).algorithm == sw.algorithm;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "xo/calibration/experiments.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace xo::calibration {
@@ -15,10 +16,7 @@ inline xo::mpi::SimulationOptions options_for(const MachineSetup& setup, int ran
   options.machine = setup.machine;
   options.params = setup.params;
   options.compute = xo::mpi::ComputeMode::None;
-  options.env_lookup = [&setup](const char* name) -> const char* {
-    const auto it = setup.env.find(name);
-    return it == setup.env.end() ? nullptr : it->second.c_str();
-  };
+  options.env_lookup = hw::lookup_in(setup.env);
   return options;
 }
 

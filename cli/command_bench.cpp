@@ -20,7 +20,7 @@
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
-#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
 
@@ -95,15 +95,7 @@ BenchOptions parse(const std::vector<std::string>& args) {
 // The machine as every run sees it: the user's parameters and -e settings (not the process
 // environment, so that a bench is reproducible from its command line).
 std::unique_ptr<hw::Machine> configured_machine(const BenchOptions& o, int ranks) {
-  auto machine = hw::builtin_machines().create(o.machine);
-  machine->set_job_size(ranks);
-  for (const std::string& p : o.params) machine->set_param_assignment(p);
-  machine->resolve_env([&](const char* name) -> const char* {
-    const auto it = o.environment.find(name);
-    return it == o.environment.end() ? nullptr : it->second.c_str();
-  });
-  machine->check_settings();
-  return machine;
+  return hw::configured_machine(o.machine, ranks, o.params, hw::lookup_in(o.environment));
 }
 
 std::string number(double v, int digits = 3) {

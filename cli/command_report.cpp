@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "argument_reader.hpp"
@@ -27,7 +28,7 @@
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
-#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
 
@@ -101,20 +102,22 @@ std::string number(double v, int digits = 4) {
 std::string microseconds(double seconds) { return number(seconds * 1e6, 5); }
 std::string percent(double part, double whole) { return whole > 0 ? number(100 * part / whole, 3) + " %" : "-"; }
 
-// The trace's machine model with the run's parameters and settings, or none for a foreign trace.
-std::unique_ptr<hw::Machine> machine_of(const TraceModel& m) {
-  if (!m.run.crossover || m.run.crossover->machine.empty()) return nullptr;
+// How a Crossover trace's run was set up, in the forms xo takes settings in.
+struct RecordedRun {
+  std::string machine;
+  int ranks = 0;
+  std::vector<std::string> params;  // "key=value"
+  std::map<std::string, std::string> environment;
+};
+
+// None for a foreign trace, which names no machine model.
+std::optional<RecordedRun> recorded_run(const TraceModel& m) {
+  if (!m.run.crossover || m.run.crossover->machine.empty()) return std::nullopt;
   const analyzer::CrossoverRun& run = *m.run.crossover;
-  auto machine = hw::builtin_machines().create(run.machine);
-  machine->set_job_size(run.ranks.value_or(m.ranks()));
-  for (const analyzer::Setting& p : run.parameters) machine->set_param_assignment(p.name + "=" + p.value);
-  machine->resolve_env([&](const char* name) -> const char* {
-    for (const analyzer::Setting& s : run.environment) {
-      if (s.name == name) return s.value.c_str();
-    }
-    return nullptr;
-  });
-  return machine;
+  RecordedRun r{run.machine, run.ranks.value_or(m.ranks()), {}, {}};
+  for (const analyzer::Setting& p : run.parameters) r.params.push_back(p.name + "=" + p.value);
+  for (const analyzer::Setting& e : run.environment) r.environment[e.name] = e.value;
+  return r;
 }
 
 ReportSection run_section(const TraceModel& m, const std::string& anchor) {
@@ -211,14 +214,9 @@ ReportSection waits_section(const TraceModel& m, double mpi_seconds) {
   return s;
 }
 
-analyzer::BenchAnalysis bench_machine(const hw::Machine& machine, const TraceModel& m) {
-  const auto& run = *m.run.crossover;
-  const int ranks = std::clamp(run.ranks.value_or(m.ranks()), 2, kMostBenchRanks);
+analyzer::BenchAnalysis bench_machine(const hw::Machine& machine, const RecordedRun& run) {
+  const int ranks = std::clamp(run.ranks, 2, kMostBenchRanks);
   const auto plan = analyzer::suite::plan_bench(machine, analyzer::suite::Suite::All, {ranks});
-  std::vector<std::string> params;
-  for (const auto& p : run.parameters) params.push_back(p.name + "=" + p.value);
-  std::map<std::string, std::string> env;
-  for (const auto& e : run.environment) env[e.name] = e.value;
   char pattern[] = "/tmp/xo-report-bench-XXXXXX";
   if (mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for the bench");
   const std::string dir = pattern;
@@ -226,7 +224,7 @@ analyzer::BenchAnalysis bench_machine(const hw::Machine& machine, const TraceMod
   std::vector<std::string> anchors;
   try {
     for (const auto& o : analyzer::suite::run_bench(
-             plan, {params, env, std::string("xo ") + kVersion, "xo report"}, dir,
+             plan, {run.params, run.environment, std::string("xo ") + kVersion, "xo report"}, dir,
              [&](std::size_t done, std::size_t total, const std::string& purpose) {
                progress.show("benchmarking " + machine.name() + ": " + purpose, done, total);
              })) {
@@ -273,8 +271,8 @@ ReportSection recommendations_section(const std::vector<analyzer::Recommendation
 }
 
 // Records the run again with the recommended settings and compares its time in MPI.
-ReportSection verify_section(const TraceModel& m, const std::vector<analyzer::Recommendation>& recs,
-                             const analyzer::MpiProfile& before) {
+ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
+                             const std::vector<analyzer::Recommendation>& recs, const analyzer::MpiProfile& before) {
   ReportSection s{"verification", "Verification (the run recorded again with the recommended settings)", {},
                   std::nullopt};
   if (recs.empty()) {
@@ -282,16 +280,15 @@ ReportSection verify_section(const TraceModel& m, const std::vector<analyzer::Re
     return s;
   }
   const auto& run = *m.run.crossover;
-  std::map<std::string, std::string> env;
-  for (const auto& e : run.environment) env[e.name] = e.value;
+  std::map<std::string, std::string> env = recorded.environment;
   for (const auto& r : recs) env[r.variable] = r.value;
   char pattern[] = "/tmp/xo-report-verify-XXXXXX";
   if (mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for --verify");
   const std::string dir = pattern;
   std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(), "record", "-q", "--force",
-                                      "-o", dir, "-n", std::to_string(run.ranks.value_or(m.ranks())),
-                                      "--machine", run.machine, "--compute", run.compute_mode};
-  for (const auto& p : run.parameters) command.insert(command.end(), {"--param", p.name + "=" + p.value});
+                                      "-o", dir, "-n", std::to_string(recorded.ranks),
+                                      "--machine", recorded.machine, "--compute", run.compute_mode};
+  for (const std::string& p : recorded.params) command.insert(command.end(), {"--param", p});
   for (const auto& [name, value] : env) command.insert(command.end(), {"-e", name + "=" + value});
   command.push_back("--");
   for (const std::string& word : split_shell_words(run.program_args)) command.push_back(word);
@@ -340,13 +337,15 @@ int command_report(const std::vector<std::string>& args) {
   for (auto& s : profile_sections(profile, o.top)) doc.sections.push_back(std::move(s));
   doc.sections.push_back(fits_section(samples.messages));
   doc.sections.push_back(waits_section(model, profile.mpi_seconds));
-  const auto machine = machine_of(model);
-  if (machine && o.bench) {
-    const auto bench = bench_machine(*machine, model);
+  const auto recorded = recorded_run(model);
+  if (recorded && o.bench) {
+    const auto machine =
+        hw::configured_machine(recorded->machine, recorded->ranks, recorded->params, hw::lookup_in(recorded->environment));
+    const auto bench = bench_machine(*machine, *recorded);
     doc.sections.push_back(crossovers_section(bench));
     const auto recs = analyzer::recommend(*machine, bench, samples);
     doc.sections.push_back(recommendations_section(recs, profile.mpi_seconds));
-    if (o.verify) doc.sections.push_back(verify_section(model, recs, profile));
+    if (o.verify) doc.sections.push_back(verify_section(model, *recorded, recs, profile));
   }
   render(doc, o.format, stdout);
   return 0;

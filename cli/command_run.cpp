@@ -17,7 +17,7 @@
 #include "trace_directory.hpp"
 #include "commands.hpp"
 #include "launch_options.hpp"
-#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
 
@@ -88,14 +88,11 @@ void validate_ranks(const std::string& text) {
 
 // Creates the machine with every override applied: the same checks the program will make.
 void validate_machine(const RunSettings& s) {
-  auto machine = hw::builtin_machines().create(s.machine);
-  machine->set_job_size(static_cast<int>(std::strtol(s.ranks.c_str(), nullptr, 10)));
-  for (const std::string& p : s.params) machine->set_param_assignment(p);
-  machine->resolve_env([&](const char* name) -> const char* {
-    const auto it = s.environment.find(name);
-    return it != s.environment.end() ? it->second.c_str() : std::getenv(name);
-  });
-  machine->check_settings();
+  hw::configured_machine(s.machine, static_cast<int>(std::strtol(s.ranks.c_str(), nullptr, 10)), s.params,
+                         [&](const char* name) -> const char* {
+                           const auto it = s.environment.find(name);
+                           return it != s.environment.end() ? it->second.c_str() : std::getenv(name);
+                         });
 }
 
 // The program's path: as given if it has a '/', else looked up in PATH like a shell would.

@@ -5,6 +5,7 @@
 
 #include "bench_programs.hpp"
 #include "xo/hwmodels/machine_error.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
@@ -32,10 +33,7 @@ RunOutcome run_one(const BenchPlan& plan, const BenchRun& run, const BenchSettin
   options.params = settings.params;
   options.compute = mpi::ComputeMode::None;
   options.stack_bytes = 128 * 1024;
-  options.env_lookup = [&env](const char* name) -> const char* {
-    const auto it = env.find(name);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
+  options.env_lookup = hw::lookup_in(env);
   options.observer = &writer;
   mpi::SimulationResult result;
   try {

@@ -4,7 +4,7 @@
 
 #include "world.hpp"
 #include "xo/hwmodels/machine_error.hpp"
-#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::mpi {
 
@@ -13,11 +13,9 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
   if (options.ranks < 1) {
     throw hw::MachineError("the rank count must be at least 1, got " + std::to_string(options.ranks));
   }
-  std::unique_ptr<hw::Machine> machine = hw::builtin_machines().create(options.machine);
-  machine->set_job_size(options.ranks);
-  for (const std::string& assignment : options.params) machine->set_param_assignment(assignment);
-  machine->resolve_env(options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
-  machine->check_settings();
+  std::unique_ptr<hw::Machine> machine = hw::configured_machine(
+      options.machine, options.ranks, options.params,
+      options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
   World world(options, std::move(machine), main_of, args);
   return world.run();
 }

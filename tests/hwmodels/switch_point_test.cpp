@@ -9,6 +9,7 @@
 #include <string>
 
 #include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace {
 
@@ -17,13 +18,7 @@ using xo::hw::SwitchPoint;
 using xo::hw::SwitchUnit;
 
 std::unique_ptr<Machine> machine_with(const std::string& name, const std::map<std::string, std::string>& env) {
-  auto m = xo::hw::builtin_machines().create(name);
-  m->set_job_size(64);
-  m->resolve_env([&](const char* var) -> const char* {
-    const auto it = env.find(var);
-    return it == env.end() ? nullptr : it->second.c_str();
-  });
-  return m;
+  return xo::hw::configured_machine(name, 64, {}, xo::hw::lookup_in(env));
 }
 
 const xo::hw::EnvVar* find_var(const Machine& m, const std::string& name) {

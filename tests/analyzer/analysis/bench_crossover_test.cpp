@@ -17,6 +17,7 @@
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace {
@@ -25,14 +26,7 @@ using Env = std::map<std::string, std::string>;
 
 std::unique_ptr<xo::hw::Machine> machine(const std::string& name, int ranks, const std::vector<std::string>& params,
                                          const Env& env = {}) {
-  auto m = xo::hw::builtin_machines().create(name);
-  m->set_job_size(ranks);
-  for (const std::string& p : params) m->set_param_assignment(p);
-  m->resolve_env([&](const char* var) -> const char* {
-    const auto it = env.find(var);
-    return it == env.end() ? nullptr : it->second.c_str();
-  });
-  return m;
+  return xo::hw::configured_machine(name, ranks, params, xo::hw::lookup_in(env));
 }
 
 xo::analyzer::BenchAnalysis bench(const std::string& name, int ranks, xo::analyzer::suite::Suite suite,
@@ -72,10 +66,7 @@ std::vector<double> timed(const std::string& name, int ranks, const std::vector<
   options.machine = name;
   options.params = params;
   options.stack_bytes = 128 * 1024;
-  options.env_lookup = [&env](const char* var) -> const char* {
-    const auto it = env.find(var);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
+  options.env_lookup = xo::hw::lookup_in(env);
   const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
     MPI_Init(&argc, &argv);
     int rank = 0;

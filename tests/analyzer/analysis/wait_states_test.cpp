@@ -14,6 +14,7 @@
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/wait_states.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
@@ -52,10 +53,7 @@ TraceModel traced(const std::string& machine, int ranks, const std::function<voi
   options.machine = machine;
   options.stack_bytes = 128 * 1024;
   options.observer = &writer;
-  options.env_lookup = [&env](const char* name) -> const char* {
-    const auto it = env.find(name);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
+  options.env_lookup = xo::hw::lookup_in(env);
   const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
     MPI_Init(&argc, &argv);
     int rank = 0;

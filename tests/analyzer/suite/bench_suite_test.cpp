@@ -11,7 +11,7 @@
 
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
-#include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/tracer/trace_check.hpp"
 
 namespace {
@@ -21,9 +21,8 @@ using xo::analyzer::suite::BenchRun;
 using xo::analyzer::suite::Suite;
 
 BenchPlan plan(const std::string& machine, Suite suite, std::vector<int> ranks = {16}) {
-  auto m = xo::hw::builtin_machines().create(machine);
-  m->set_job_size(ranks.empty() ? 2 : ranks.back());
-  m->resolve_env([](const char*) -> const char* { return nullptr; });
+  const auto m = xo::hw::configured_machine(machine, ranks.empty() ? 2 : ranks.back(), {},
+                                            [](const char*) -> const char* { return nullptr; });
   return xo::analyzer::suite::plan_bench(*m, suite, ranks);
 }
 
