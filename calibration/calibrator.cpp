@@ -57,9 +57,7 @@ int job_size_of(const SeedFigure& figure) {
 // The environment variable a row's parameters name, if the machine reads it.
 std::string named_variable(const hw::Machine& machine, const SeedFigure& figure) {
   for (const auto& [key, value] : figure.parameters) {
-    for (const hw::EnvVar& var : machine.env_vars()) {
-      if (var.name == key) return key;
-    }
+    if (machine.find_env_var(key) != nullptr) return key;
   }
   return {};
 }
@@ -148,11 +146,10 @@ Comparison compare(const hw::Machine& machine, const SeedFigure& figure, const s
   }
   if (compare_collective_figure(setup, c)) return c;
   if (const std::string var = named_variable(machine, figure); !var.empty()) {
-    for (const hw::EnvVar& v : machine.env_vars()) {
-      if (v.name != var) continue;
+    if (const hw::EnvVar* v = machine.find_env_var(var)) {
       c.method = "default of " + var;
       c.measured = false;
-      compare_number(c, static_cast<double>(machine.env_default(v)));
+      compare_number(c, static_cast<double>(machine.env_default(*v)));
     }
     return c;
   }

@@ -176,11 +176,10 @@ void bcast_root_prealloc_limit(MachineSetup setup, Comparison& c) {
 // the model's default of XO_COLL_BRANCHING, the fan-in of its fetch-and-add tree.
 void barrier_tree_fanin(MachineSetup setup, Comparison& c) {
   const auto machine = hw::builtin_machines().create(setup.machine);
-  for (const hw::EnvVar& v : machine->env_vars()) {
-    if (v.name != "XO_COLL_BRANCHING") continue;
+  if (const hw::EnvVar* v = machine->find_env_var("XO_COLL_BRANCHING")) {
     c.method = "default of XO_COLL_BRANCHING (the fetch-and-add tree's fan-in)";
     c.measured = false;
-    compare_number(c, static_cast<double>(machine->env_default(v)));
+    compare_number(c, static_cast<double>(machine->env_default(*v)));
   }
 }
 

@@ -19,13 +19,6 @@ std::string number(double value) {
   return out.str();
 }
 
-const hw::EnvVar* find_env_var(const hw::Machine& machine, const std::string& name) {
-  for (const hw::EnvVar& v : machine.env_vars()) {
-    if (v.name == name) return &v;
-  }
-  return nullptr;
-}
-
 void show(const std::string& name) {
   const auto machine = hw::builtin_machines().create(name);
   std::printf("%s: %s\n\nProtocols\n", machine->name().c_str(), machine->description().c_str());
@@ -52,7 +45,7 @@ void show(const std::string& name) {
   std::printf("\nSwitch points (the thresholds that choose between protocols or algorithms)\n");
   rows = {{"variable", "call", "switch (size in the unit)", "unit"}};
   for (const hw::SwitchPoint& p : machine->switch_points()) {
-    const std::string value = machine->env_value_text(*find_env_var(*machine, p.env_var), machine->env(p.env_var));
+    const std::string value = machine->env_value_text(*machine->find_env_var(p.env_var), machine->env(p.env_var));
     const std::string rule = p.value_is_first_above ? p.below + " < " + value + " <= " + p.above
                                                     : p.below + " <= " + value + " < " + p.above;
     rows.push_back({p.env_var, p.operation.empty() ? "point-to-point" : p.operation, rule, hw::switch_unit_name(p.unit)});

@@ -181,6 +181,13 @@ void Machine::resolve_env(const std::function<const char*(const char*)>& lookup)
   refresh_all();
 }
 
+const EnvVar* Machine::find_env_var(std::string_view name) const {
+  for (const EnvVar& var : env_vars_) {
+    if (var.name == name) return &var;
+  }
+  return nullptr;
+}
+
 std::int64_t Machine::env(std::string_view name) const {
   for (std::size_t i = 0; i < env_vars_.size(); ++i) {
     if (env_vars_[i].name == name) return env_values_[i];

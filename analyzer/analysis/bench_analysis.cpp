@@ -15,9 +15,8 @@ namespace {
 bool has_settings_of(const TraceModel& model, const hw::Machine& machine) {
   if (!model.run.crossover) return false;
   for (const Setting& s : model.run.crossover->environment) {
-    for (const hw::EnvVar& var : machine.env_vars()) {
-      if (var.name == s.name && machine.env_value_text(var, machine.env(var.name)) != s.value) return false;
-    }
+    const hw::EnvVar* var = machine.find_env_var(s.name);
+    if (var != nullptr && machine.env_value_text(*var, machine.env(s.name)) != s.value) return false;
   }
   return true;
 }

@@ -85,10 +85,8 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   if (s.point.operation.empty() && best > now) {
     r.cost = "each of these messages that arrives before its receive is posted holds up to " + number(largest, 10) +
              " bytes of the receiver's buffer space";
-    for (const hw::EnvVar& v : machine.env_vars()) {
-      if (v.name == "MPICH_UNEX_BUFFER_SIZE") {
-        r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env(v.name)) + ")";
-      }
+    if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {
+      r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env("MPICH_UNEX_BUFFER_SIZE")) + ")";
     }
   }
   return r;

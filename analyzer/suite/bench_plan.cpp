@@ -21,9 +21,7 @@ constexpr long long kGroupSweepBytes = 8;
 constexpr int kLargestBranching = 8;
 
 const hw::EnvVar& variable(const hw::Machine& m, const std::string& name) {
-  for (const hw::EnvVar& v : m.env_vars()) {
-    if (v.name == name) return v;
-  }
+  if (const hw::EnvVar* var = m.find_env_var(name)) return *var;
   throw std::logic_error("switch point names " + name + ", which " + m.name() + " does not read");
 }
 
@@ -134,9 +132,7 @@ bool barrier_uses_branching(const hw::Machine& m, int ranks) {
 }
 
 void add_branching(const hw::Machine& m, int ranks, BenchPlan& plan) {
-  const bool knob = std::any_of(m.env_vars().begin(), m.env_vars().end(),
-                                [](const hw::EnvVar& v) { return v.name == "XO_COLL_BRANCHING"; });
-  if (!knob || ranks < 3 || !barrier_uses_branching(m, ranks)) return;
+  if (m.find_env_var("XO_COLL_BRANCHING") == nullptr || ranks < 3 || !barrier_uses_branching(m, ranks)) return;
   std::vector<long long> groups;
   for (long long g = 2; g < ranks; ++g) groups.push_back(g);
   for (int k = 2; k <= kLargestBranching; ++k) {

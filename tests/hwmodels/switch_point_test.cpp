@@ -21,13 +21,6 @@ std::unique_ptr<Machine> machine_with(const std::string& name, const std::map<st
   return xo::hw::configured_machine(name, 64, {}, xo::hw::lookup_in(env));
 }
 
-const xo::hw::EnvVar* find_var(const Machine& m, const std::string& name) {
-  for (const auto& v : m.env_vars()) {
-    if (v.name == name) return &v;
-  }
-  return nullptr;
-}
-
 // A whole-machine, commutative, predefined reduction of doubles: every condition the machines
 // attach to their switches holds, so only the size decides.
 xo::hw::CollectiveQuery query(const SwitchPoint& s, std::int64_t size) {
@@ -61,7 +54,7 @@ TEST(SwitchPoints, EveryListedSwitchSeparatesWhatItSays) {
     const auto m = machine_with(entry.name, {});
     for (const SwitchPoint& s : m->switch_points()) {
       SCOPED_TRACE(entry.name + " " + s.env_var + " " + s.operation);
-      const xo::hw::EnvVar* var = find_var(*m, s.env_var);
+      const xo::hw::EnvVar* var = m->find_env_var(s.env_var);
       ASSERT_NE(var, nullptr) << "not a variable of the machine";
       // A value inside the variable's range that leaves room on both sides of it.
       const std::int64_t fallback = s.unit == SwitchUnit::Ranks ? 5 : 4000;

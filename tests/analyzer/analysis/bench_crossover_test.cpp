@@ -311,8 +311,7 @@ TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
       // The settings the bench used for each side throughout (bench_plan.cpp: the largest size
       // swept, and 0 for the other end).
       const auto m = machine(entry.name, 2, {});
-      std::int64_t most = 0;
-      for (const auto& v : m->env_vars()) most = v.name == s.point.env_var ? v.max : most;
+      const std::int64_t most = m->find_env_var(s.point.env_var)->max;
       const Env below_env{{s.point.env_var, std::to_string(std::min<std::int64_t>(1 << 20, most))}};
       const Env above_env{{s.point.env_var, "0"}};
       std::vector<int> bytes;

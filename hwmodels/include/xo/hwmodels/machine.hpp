@@ -42,6 +42,8 @@ class Machine {
   // their defaults; a malformed or out-of-range value throws MachineError naming variable and range.
   void resolve_env(const std::function<const char*(const char*)>& lookup);
   std::int64_t env(std::string_view name) const;
+  // The variable of that name, or nullptr if this machine's MPI reads none.
+  const EnvVar* find_env_var(std::string_view name) const;
   // The choices of a variable that names one (empty for numeric variables), and a value as a user
   // writes it: the choice's name or the number; the accepted range or choices.
   const std::vector<std::string>& env_choices(const EnvVar& var) const;
