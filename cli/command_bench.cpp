@@ -17,12 +17,15 @@
 #include "table.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
+
+using analyzer::number_text;
 
 namespace {
 
@@ -98,15 +101,8 @@ std::unique_ptr<hw::Machine> configured_machine(const BenchOptions& o, int ranks
   return hw::configured_machine(o.machine, ranks, o.params, hw::lookup_in(o.environment));
 }
 
-std::string number(double v, int digits = 3) {
-  std::ostringstream out;
-  out.precision(digits);
-  out << v;
-  return out.str();
-}
-
 std::string with_interval(const analyzer::fit::Estimate& e, double scale) {
-  return number(e.value * scale) + " [" + number(e.lower * scale) + ", " + number(e.upper * scale) + "]";
+  return number_text(e.value * scale, 3) + " [" + number_text(e.lower * scale, 3) + ", " + number_text(e.upper * scale, 3) + "]";
 }
 
 void print_protocols(const analyzer::BenchAnalysis& a) {
@@ -134,8 +130,8 @@ void print_unlabelled(const analyzer::BenchAnalysis& a) {
   std::printf("\nProtocol boundaries found without labels (segmented fit of end-to-end time, as for a real MPI): ");
   if (breakpoints.empty()) std::printf("none, one line fits every size\n");
   for (std::size_t i = 0; i < breakpoints.size(); ++i) {
-    std::printf("%s%s to %s bytes", i ? "; " : "", number(breakpoints[i].left_x, 10).c_str(),
-                number(breakpoints[i].right_x, 10).c_str());
+    std::printf("%s%s to %s bytes", i ? "; " : "", number_text(breakpoints[i].left_x, 10).c_str(),
+                number_text(breakpoints[i].right_x, 10).c_str());
   }
   if (!breakpoints.empty()) std::printf("\n");
 }
@@ -146,7 +142,7 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
   std::vector<std::vector<std::string>> rows = {{"variable", "call", "now", "best", "finding"}};
   std::map<std::string, std::vector<const analyzer::SwitchCrossover*>> by_variable;
   for (const analyzer::SwitchCrossover& s : a.switches) {
-    const std::string best = s.best ? number(*s.best, 10) : "?";
+    const std::string best = s.best ? number_text(*s.best, 10) : "?";
     rows.push_back({s.point.env_var, s.where(),
                     std::to_string(s.setting), best, s.finding});
     by_variable[s.point.env_var].push_back(&s);
@@ -180,7 +176,7 @@ void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std
               b.measured_best, static_cast<long long>(now));
   std::vector<std::vector<std::string>> rows = {{"k", "mean barrier us", "tree depth"}};
   for (std::size_t i = 0; i < b.factors.size(); ++i) {
-    rows.push_back({std::to_string(b.factors[i]), number(b.mean_seconds[i] * 1e6, 5), number(b.mean_depth[i])});
+    rows.push_back({std::to_string(b.factors[i]), number_text(b.mean_seconds[i] * 1e6, 5), number_text(b.mean_depth[i], 3)});
   }
   print_table(rows);
   if (b.chosen() != now) {

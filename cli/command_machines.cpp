@@ -2,22 +2,18 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <sstream>
 
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "table.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
 namespace xo::cli {
 
-namespace {
+using analyzer::number_text;
 
-std::string number(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
+namespace {
 
 void show(const std::string& name) {
   const auto machine = hw::builtin_machines().create(name);
@@ -29,7 +25,7 @@ void show(const std::string& name) {
   std::printf("\nParameters (change with --param NAME=VALUE)\n");
   rows = {{"name", "value", "unit", "range", "meaning", "source"}};
   for (const hw::Parameter& p : machine->parameters()) {
-    rows.push_back({p.name, number(p.value), p.unit, number(p.min) + " .. " + number(p.max), p.meaning, p.source});
+    rows.push_back({p.name, number_text(p.value), p.unit, number_text(p.min) + " .. " + number_text(p.max), p.meaning, p.source});
   }
   print_table(rows);
 

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include "argument_reader.hpp"
 #include "child_process.hpp"
@@ -19,6 +18,7 @@
 #include "report_document.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
@@ -31,6 +31,8 @@
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
+
+using analyzer::number_text;
 
 namespace {
 
@@ -92,15 +94,8 @@ std::string anchor_of(const std::string& trace) {
   return trace;
 }
 
-std::string number(double v, int digits = 4) {
-  std::ostringstream out;
-  out.precision(digits);
-  out << v;
-  return out.str();
-}
-
-std::string microseconds(double seconds) { return number(seconds * 1e6, 5); }
-std::string percent(double part, double whole) { return whole > 0 ? number(100 * part / whole, 3) + " %" : "-"; }
+std::string microseconds(double seconds) { return number_text(seconds * 1e6, 5); }
+std::string percent(double part, double whole) { return whole > 0 ? number_text(100 * part / whole, 3) + " %" : "-"; }
 
 // How a Crossover trace's run was set up, in the forms xo takes settings in.
 struct RecordedRun {
@@ -142,18 +137,18 @@ ReportSection run_section(const TraceModel& m, const std::string& anchor) {
 std::vector<ReportSection> profile_sections(const analyzer::MpiProfile& p, std::size_t top) {
   ReportSection calls{"time_by_call", "Time in MPI by call", {}, ReportTable{{"call", "calls", "seconds", "share of MPI", "longest us"}, {}}};
   const double available = p.run_seconds * p.ranks;
-  calls.lines.push_back("MPI time " + number(p.mpi_seconds) + " s summed over " + std::to_string(p.ranks) + " ranks: " +
-                        percent(p.mpi_seconds, available) + " of the run's " + number(p.run_seconds) + " s per rank");
+  calls.lines.push_back("MPI time " + number_text(p.mpi_seconds, 4) + " s summed over " + std::to_string(p.ranks) + " ranks: " +
+                        percent(p.mpi_seconds, available) + " of the run's " + number_text(p.run_seconds, 4) + " s per rank");
   for (std::size_t i = 0; i < p.by_call.size() && i < top; ++i) {
     const auto& c = p.by_call[i];
-    calls.table->rows.push_back({c.call, std::to_string(c.count), number(c.seconds), percent(c.seconds, p.mpi_seconds),
+    calls.table->rows.push_back({c.call, std::to_string(c.count), number_text(c.seconds, 4), percent(c.seconds, p.mpi_seconds),
                                  microseconds(c.longest)});
   }
   ReportSection protocols{"time_by_protocol", "Time in MPI by protocol or collective algorithm", {},
                           ReportTable{{"protocol", "messages or calls", "bytes", "seconds", "share of MPI"}, {}}};
   for (std::size_t i = 0; i < p.by_protocol.size() && i < top; ++i) {
     const auto& r = p.by_protocol[i];
-    protocols.table->rows.push_back({r.protocol, std::to_string(r.messages), std::to_string(r.bytes), number(r.seconds),
+    protocols.table->rows.push_back({r.protocol, std::to_string(r.messages), std::to_string(r.bytes), number_text(r.seconds, 4),
                                      percent(r.seconds, p.mpi_seconds)});
   }
   return {calls, protocols};
@@ -179,8 +174,8 @@ ReportSection fits_section(const std::vector<analyzer::ProtocolSamples>& message
       const auto b = fit.fit.coefficient("slope");
       s.table->rows.push_back({p.protocol, std::to_string(x.size()),
                                microseconds(a.value) + " [" + microseconds(a.lower) + ", " + microseconds(a.upper) + "]",
-                               number(b.value * 1e9) + " [" + number(b.lower * 1e9) + ", " + number(b.upper * 1e9) + "]",
-                               number(fit.fit.r_squared())});
+                               number_text(b.value * 1e9, 4) + " [" + number_text(b.lower * 1e9, 4) + ", " + number_text(b.upper * 1e9, 4) + "]",
+                               number_text(fit.fit.r_squared(), 4)});
     } catch (const std::invalid_argument&) {
       s.table->rows.push_back({p.protocol, std::to_string(x.size()), "too few sizes to fit", "", ""});
     }
@@ -191,7 +186,7 @@ ReportSection fits_section(const std::vector<analyzer::ProtocolSamples>& message
     if (segmented.breakpoints.empty()) line += "none";
     for (std::size_t i = 0; i < segmented.breakpoints.size(); ++i) {
       if (i > 0) line += "; ";
-      line += number(segmented.breakpoints[i].left_x, 10) + " to " + number(segmented.breakpoints[i].right_x, 10) +
+      line += number_text(segmented.breakpoints[i].left_x, 10) + " to " + number_text(segmented.breakpoints[i].right_x, 10) +
               " bytes";
     }
     s.lines.push_back(line);
@@ -208,7 +203,7 @@ ReportSection waits_section(const TraceModel& m, double mpi_seconds) {
   for (const auto& t : analyzer::total_wait_states(waits)) {
     const std::string_view protocol = m.strings.at(t.protocol);
     s.table->rows.push_back({analyzer::wait_kind_name(t.kind), protocol.empty() ? "(unknown)" : std::string(protocol),
-                             std::to_string(t.count), number(t.seconds), percent(t.seconds, mpi_seconds)});
+                             std::to_string(t.count), number_text(t.seconds, 4), percent(t.seconds, mpi_seconds)});
   }
   if (s.table->rows.empty()) s.lines.push_back("none: no rank waited for another inside MPI");
   return s;
@@ -247,12 +242,12 @@ ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
                   ReportTable{{"variable", "call", "now", "best", "finding"}, {}}};
   for (const auto& c : bench.switches) {
     s.table->rows.push_back({c.point.env_var, c.where(),
-                             std::to_string(c.setting), c.best ? number(*c.best, 10) : "?", c.finding});
+                             std::to_string(c.setting), c.best ? number_text(*c.best, 10) : "?", c.finding});
   }
   if (bench.branching) {
     const auto& b = *bench.branching;
     s.lines.push_back("barrier tree branching: best " + std::to_string(b.chosen()) + " (" + std::to_string(b.best.at) +
-                      " by the fitted tree model, R^2 " + number(b.model.r_squared(), 3) + "; " +
+                      " by the fitted tree model, R^2 " + number_text(b.model.r_squared(), 3) + "; " +
                       std::to_string(b.measured_best) + " measured)");
   }
   if (s.table->rows.empty() && s.lines.empty()) s.lines.push_back("the machine has no switch points to measure");
@@ -263,7 +258,7 @@ ReportSection recommendations_section(const std::vector<analyzer::Recommendation
   ReportSection s{"recommendations", "Recommendations (predicted saving: the affected messages' or calls' time, by the fitted models)", {},
                   ReportTable{{"setting", "predicted saving s", "share of MPI", "affected", "evidence", "cost"}, {}}};
   for (const auto& r : recs) {
-    s.table->rows.push_back({r.export_line(), number(r.predicted_seconds), percent(r.predicted_seconds, mpi_seconds),
+    s.table->rows.push_back({r.export_line(), number_text(r.predicted_seconds, 4), percent(r.predicted_seconds, mpi_seconds),
                              std::to_string(r.affected), r.evidence, r.cost.empty() ? "-" : r.cost});
   }
   if (recs.empty()) s.lines.push_back("none: by the fitted models, no setting would make this run's communication faster");
@@ -309,12 +304,12 @@ ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
     settings += r.export_line();
   }
   s.lines.push_back("with " + settings);
-  s.lines.push_back("predicted: the affected messages and calls take " + number(predicted) + " s less");
-  s.lines.push_back("measured: time in MPI summed over the ranks " + number(before.mpi_seconds) + " s -> " +
-                    number(after.mpi_seconds) + " s, " + number(before.mpi_seconds - after.mpi_seconds) + " s less (" +
+  s.lines.push_back("predicted: the affected messages and calls take " + number_text(predicted, 4) + " s less");
+  s.lines.push_back("measured: time in MPI summed over the ranks " + number_text(before.mpi_seconds, 4) + " s -> " +
+                    number_text(after.mpi_seconds, 4) + " s, " + number_text(before.mpi_seconds - after.mpi_seconds, 4) + " s less (" +
                     percent(before.mpi_seconds - after.mpi_seconds, before.mpi_seconds) +
                     "; a faster message also shortens the partner's wait, so MPI time may fall by more)");
-  s.lines.push_back("run time per rank: " + number(before.run_seconds) + " s -> " + number(after.run_seconds) + " s");
+  s.lines.push_back("run time per rank: " + number_text(before.run_seconds, 4) + " s -> " + number_text(after.run_seconds, 4) + " s");
   return s;
 }
 

@@ -3,29 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <sstream>
+
+#include "xo/analyzer/analysis/number_text.hpp"
 
 namespace xo::analyzer {
 
 namespace {
-
-std::string number(double v, int digits = 4) {
-  std::ostringstream out;
-  out.precision(digits);
-  out << v;
-  return out.str();
-}
-
-// A size on the fitted lines' axis (group sizes are fitted against log2).
-double axis(hw::SwitchUnit unit, double size) { return unit == hw::SwitchUnit::Ranks ? std::log2(size) : size; }
-
-double size_in(hw::SwitchUnit unit, const CollectiveSample& c) {
-  switch (unit) {
-    case hw::SwitchUnit::Elements: return c.elements;
-    case hw::SwitchUnit::Ranks: return c.ranks;
-    default: return c.bytes_per_rank;
-  }
-}
 
 // Sizes the run used, with how many messages or calls had each.
 std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSamples& run) {
@@ -37,15 +20,10 @@ std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSampl
   } else {
     for (const CollectiveSample& c : run.collectives) {
       // A crossover measured on communicators of one size prices calls on that size only.
-      if (c.call == s.point.operation && (s.ranks == 0 || c.ranks == s.ranks)) ++sizes[size_in(s.point.unit, c)];
+      if (c.call == s.point.operation && (s.ranks == 0 || c.ranks == s.ranks)) ++sizes[c.size(s.point.unit)];
     }
   }
   return sizes;
-}
-
-// Whether a size is on the `below` side with the variable at `value`.
-bool below_at(const hw::SwitchPoint& p, double size, double value) {
-  return p.value_is_first_above ? size < value : size <= value;
 }
 
 std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, const SwitchCrossover& s,
@@ -59,10 +37,10 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   double smallest = 0, largest = 0;
   for (const auto& [size, count] : run_sizes(s, run)) {
     if (size < s.lo || size > s.hi) continue;  // both sides were measured only in between
-    const bool before = below_at(s.point, size, now);
-    const bool after = below_at(s.point, size, best);
+    const bool before = s.point.serves_below(size, now);
+    const bool after = s.point.serves_below(size, best);
     if (before == after) continue;
-    const double x = axis(s.point.unit, size);
+    const double x = switch_axis(s.point.unit, size);
     const double below = s.below.line->fit.predict(x).value;
     const double above = s.above.line->fit.predict(x).value;
     saved += static_cast<double>(count) * (before ? below - above : above - below);
@@ -78,12 +56,12 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   r.affected = affected;
   const std::string unit = hw::switch_unit_name(s.point.unit);
   const std::string what = s.point.operation.empty() ? "messages" : s.point.operation + " calls";
-  r.evidence = std::to_string(affected) + " " + what + " of " + number(smallest, 10) + " to " + number(largest, 10) + " " +
-               unit + " move from " + (below_at(s.point, smallest, now) ? s.below.name + " to " + s.above.name
+  r.evidence = std::to_string(affected) + " " + what + " of " + number_text(smallest, 10) + " to " + number_text(largest, 10) + " " +
+               unit + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
                                                                          : s.above.name + " to " + s.below.name) +
                "; " + s.finding;
   if (s.point.operation.empty() && best > now) {
-    r.cost = "each of these messages that arrives before its receive is posted holds up to " + number(largest, 10) +
+    r.cost = "each of these messages that arrives before its receive is posted holds up to " + number_text(largest, 10) +
              " bytes of the receiver's buffer space";
     if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {
       r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env("MPICH_UNEX_BUFFER_SIZE")) + ")";
@@ -117,7 +95,7 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
   r.affected = calls;
   r.evidence = std::to_string(calls) + " tree barriers; the best branching factor " +
                (b.model_holds() ? "by the fitted tree model" : "measured (the tree model does not fit)") + " is " +
-               std::to_string(b.chosen()) + ", " + number(per_call * 1e6) + " us a barrier faster than " +
+               std::to_string(b.chosen()) + ", " + number_text(per_call * 1e6, 4) + " us a barrier faster than " +
                std::to_string(now);
   return r;
 }

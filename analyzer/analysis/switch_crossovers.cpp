@@ -3,8 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
-#include <sstream>
 #include <stdexcept>
+
+#include "xo/analyzer/analysis/number_text.hpp"
 
 namespace xo::analyzer {
 
@@ -43,18 +44,7 @@ Series protocol_series(const std::vector<ProtocolSamples>& messages, const std::
   return s;
 }
 
-double size_in(hw::SwitchUnit unit, const CollectiveSample& c) {
-  switch (unit) {
-    case hw::SwitchUnit::Elements: return c.elements;
-    case hw::SwitchUnit::Ranks: return c.ranks;
-    default: return c.bytes_per_rank;
-  }
-}
-
-// Lines are fitted against the size, except group sizes: trees take a step per doubling of the
-// group, so against log2 of it (a hardware broadcast's flat time is a line either way).
 bool logarithmic(hw::SwitchUnit unit) { return unit == hw::SwitchUnit::Ranks; }
-double to_axis(hw::SwitchUnit unit, double size) { return logarithmic(unit) ? std::log2(size) : size; }
 double from_axis(hw::SwitchUnit unit, double x) { return logarithmic(unit) ? std::exp2(x) : x; }
 
 // The samples of one algorithm of a switch's call; with `ranks` > 0, only on communicators of that
@@ -65,17 +55,10 @@ Series algorithm_series(const std::vector<CollectiveSample>& collectives, const 
   for (const CollectiveSample& c : collectives) {
     if (!c.measured || c.call != p.operation || c.algorithm != algorithm) continue;
     if (ranks > 0 && c.ranks != ranks) continue;
-    s.x.push_back(to_axis(p.unit, size_in(p.unit, c)));
+    s.x.push_back(switch_axis(p.unit, c.size(p.unit)));
     s.y.push_back(c.seconds);
   }
   return s;
-}
-
-std::string number(double v) {
-  std::ostringstream out;
-  out.precision(6);
-  out << v;
-  return out.str();
 }
 
 // The variable's value that puts every size up to x on the `below` side.
@@ -135,12 +118,12 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
     if (s.crossing->first_lower_before) {
       s.best = setting_for(s.point, s.crossing->x);
       const bool exact = s.crossing->band_overlap_upper - s.crossing->band_overlap_lower <= 1e-6 * s.crossing->x;
-      s.finding = s.below.name + " is faster below " + number(s.crossing->x) + " " + unit +
-                  (exact ? " (exact fits)" : " (bands overlap " + number(s.crossing->band_overlap_lower) + " to " +
-                                                 number(s.crossing->band_overlap_upper) + ")") +
+      s.finding = s.below.name + " is faster below " + number_text(s.crossing->x) + " " + unit +
+                  (exact ? " (exact fits)" : " (bands overlap " + number_text(s.crossing->band_overlap_lower) + " to " +
+                                                 number_text(s.crossing->band_overlap_upper) + ")") +
                   ", " + s.above.name + " above";
     } else {
-      s.finding = s.above.name + " is faster below " + number(s.crossing->x) + " " + unit + " and " + s.below.name +
+      s.finding = s.above.name + " is faster below " + number_text(s.crossing->x) + " " + unit + " and " + s.below.name +
                   " above it: the switch is the wrong way round for these sizes";
     }
     return;
@@ -152,11 +135,13 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
   } else {
     s.best = below_wins ? s.hi : s.lo - 1;
   }
-  s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" + number(s.lo) +
-              " to " + number(s.hi) + " " + unit + ")";
+  s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" + number_text(s.lo) +
+              " to " + number_text(s.hi) + " " + unit + ")";
 }
 
 }  // namespace
+
+double switch_axis(hw::SwitchUnit unit, double size) { return logarithmic(unit) ? std::log2(size) : size; }
 
 std::string SwitchCrossover::where() const {
   if (point.operation.empty()) return "point-to-point";

@@ -25,6 +25,9 @@ struct SwitchPoint {
   // false: the value is the largest size `below` serves (an eager limit); true: the smallest size
   // `above` serves (a minimum group size).
   bool value_is_first_above = false;
+
+  // Whether a call of `size` (in the unit) takes `below` with the variable at `value`.
+  bool serves_below(double size, double value) const { return value_is_first_above ? size < value : size <= value; }
 };
 
 const char* switch_unit_name(SwitchUnit unit);  // "bytes", "bytes per rank", "elements", "ranks"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "xo/analyzer/trace_model.hpp"
+#include "xo/hwmodels/switch_point.hpp"
 
 namespace xo::analyzer {
 
@@ -22,6 +23,15 @@ struct CollectiveSample {
   // False for the calls `xo bench`'s collective program makes only to line the ranks up (a barrier
   // before each size of another call's sweep); true for everything in other traces.
   bool measured = true;
+
+  // Its size in the unit a switch point counts.
+  double size(hw::SwitchUnit unit) const {
+    switch (unit) {
+      case hw::SwitchUnit::Elements: return elements;
+      case hw::SwitchUnit::Ranks: return ranks;
+      default: return bytes_per_rank;
+    }
+  }
 };
 
 void add_collective_samples(const TraceModel& model, std::vector<CollectiveSample>& samples);

@@ -45,6 +45,10 @@ struct SwitchCrossover {
   bool best_changes_measured_sizes() const;
 };
 
+// The axis the sides' lines are fitted on: the size, or log2 of a group size (trees take a step
+// per doubling of the group; a hardware broadcast's flat time is a line either way).
+double switch_axis(hw::SwitchUnit unit, double size);
+
 std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
                                                     const std::vector<ProtocolSamples>& messages,
                                                     const std::vector<CollectiveSample>& collectives);
