@@ -47,6 +47,10 @@ std::string_view collective_knob_suffix(CollectiveOp op) {
   return names[static_cast<std::size_t>(op)];
 }
 
+bool uses_branching(Algorithm algorithm) {
+  return algorithm == A::KaryTree || algorithm == A::TreeSelectiveBroadcast || algorithm == A::FetchAddTree;
+}
+
 std::string_view algorithm_name(Algorithm algorithm) {
   switch (algorithm) {
     case A::Auto: return "auto";

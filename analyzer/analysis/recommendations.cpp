@@ -70,6 +70,14 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   return r;
 }
 
+// Whether the barrier algorithm a trace names is a tree with a branching factor.
+bool barrier_uses_branching(const std::string& algorithm) {
+  for (const hw::Algorithm a : hw::algorithms_for(hw::CollectiveOp::Barrier)) {
+    if (hw::algorithm_name(a) == algorithm) return hw::uses_branching(a);
+  }
+  return false;
+}
+
 // The barriers the machine's tree serves, at the bench's best branching factor instead of now's.
 std::optional<Recommendation> branching_recommendation(const hw::Machine& machine, const BenchAnalysis& bench,
                                                        const RunSamples& run) {
@@ -83,9 +91,7 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
   const double per_call = b.mean_seconds[static_cast<std::size_t>(at - k.begin())] - b.chosen_seconds();
   std::size_t calls = 0;
   for (const CollectiveSample& c : run.collectives) {
-    const bool tree = c.algorithm == "kary_tree" || c.algorithm == "tree_selective_broadcast" ||
-                      c.algorithm == "fetch_add_tree";
-    if (c.call == "MPI_Barrier" && tree) ++calls;
+    if (c.call == "MPI_Barrier" && barrier_uses_branching(c.algorithm)) ++calls;
   }
   if (calls == 0 || !(per_call > 0)) return std::nullopt;
   Recommendation r;

@@ -126,9 +126,7 @@ bool barrier_uses_branching(const hw::Machine& m, int ranks) {
   hw::CollectiveQuery q;
   q.op = hw::CollectiveOp::Barrier;
   q.ranks = ranks - 1;
-  const hw::Algorithm a = m.collective(q).algorithm;
-  return a == hw::Algorithm::KaryTree || a == hw::Algorithm::TreeSelectiveBroadcast ||
-         a == hw::Algorithm::FetchAddTree;
+  return hw::uses_branching(m.collective(q).algorithm);
 }
 
 void add_branching(const hw::Machine& m, int ranks, BenchPlan& plan) {

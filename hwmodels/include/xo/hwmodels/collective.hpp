@@ -49,6 +49,10 @@ enum class Algorithm : std::uint8_t {
 std::string_view collective_name(CollectiveOp op);        // "MPI_Barrier"
 std::string_view collective_knob_suffix(CollectiveOp op);  // "BARRIER", for XO_COLL_BARRIER
 std::string_view algorithm_name(Algorithm algorithm);      // "kary_tree"
+// Whether the algorithm's shape is a tree whose branching factor the choice sets (and
+// XO_COLL_BRANCHING overrides).
+bool uses_branching(Algorithm algorithm);
+
 // The algorithms the reference MPI implements for `op`, Auto first.
 std::span<const Algorithm> algorithms_for(CollectiveOp op);
 
