@@ -42,6 +42,15 @@ std::string ArgumentReader::take_value() {
   return args_[next_ - 1];
 }
 
+void ArgumentReader::take_env_setting(std::map<std::string, std::string>& environment) {
+  const std::string setting = take_value();
+  const auto eq = setting.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    throw UsageError("-e expects VAR=value (for example -e XO_EAGER_LIMIT=65536), got '" + setting + "'");
+  }
+  environment[setting.substr(0, eq)] = setting.substr(eq + 1);
+}
+
 std::vector<std::string> ArgumentReader::rest() {
   std::vector<std::string> remaining(args_.begin() + static_cast<std::ptrdiff_t>(next_), args_.end());
   next_ = args_.size();

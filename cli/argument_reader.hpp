@@ -2,6 +2,7 @@
 // Reads a sub-command's arguments: options as `--name value`, `--name=value` or `-n value`,
 // then the first non-option (or everything after `--`) as the rest.
 
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,8 @@ class ArgumentReader {
   void take_flag();
   // Consumes an option and its value (inline after '=' or the next argument).
   std::string take_value();
+  // Consumes `-e VAR=value` and records it in `environment`; UsageError if it is not VAR=value.
+  void take_env_setting(std::map<std::string, std::string>& environment);
   // Everything not yet consumed.
   std::vector<std::string> rest();
   [[noreturn]] void unknown_option() const;

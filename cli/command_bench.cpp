@@ -82,10 +82,7 @@ BenchOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--param" || name == "-p") {
       o.params.push_back(reader.take_value());
     } else if (name == "-e" || name == "--env") {
-      const std::string setting = reader.take_value();
-      const auto eq = setting.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError("-e expects VAR=value, got '" + setting + "'");
-      o.environment[setting.substr(0, eq)] = setting.substr(eq + 1);
+      reader.take_env_setting(o.environment);
     } else {
       reader.unknown_option();
     }

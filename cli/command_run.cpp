@@ -55,12 +55,7 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
     } else if (name == "--param" || name == "-p") {
       s.params.push_back(reader.take_value());
     } else if (name == "-e" || name == "--env") {
-      const std::string setting = reader.take_value();
-      const auto eq = setting.find('=');
-      if (eq == std::string::npos || eq == 0) {
-        throw UsageError("-e expects VAR=value (for example -e XO_EAGER_LIMIT=65536), got '" + setting + "'");
-      }
-      s.environment[setting.substr(0, eq)] = setting.substr(eq + 1);
+      reader.take_env_setting(s.environment);
     } else if (name == "--compute") {
       s.compute = reader.take_value();
     } else if (name == "--stack-size") {
