@@ -21,6 +21,7 @@
 
 #include "child_run.hpp"
 #include "scratch_dir.hpp"
+#include "synthetic_calls.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
@@ -63,16 +64,7 @@ Written write_archive(const std::string& dir, int ranks, int steps) {
       const int partner = rank ^ 1;
       const bool sends = (i + rank) % 2 == 0;
       if (allreduce) {
-        writer.call_entered(rank, "MPI_Allreduce", t);
-        writer.collective_begin(rank, t);
-        xo::mpi::CollectiveEvent c;
-        c.call = "MPI_Allreduce";
-        c.comm_id = 1;
-        c.bytes_sent = 8;
-        c.bytes_received = 8;
-        c.algorithm = "recursive_doubling";
-        writer.collective_end(rank, c, t + 5000);
-        writer.call_left(rank, "MPI_Allreduce", t + 5000);
+        xo::bench::report_allreduce(writer, rank, t);
         continue;
       }
       const auto request = static_cast<std::uint64_t>(i) + 1;

@@ -24,6 +24,7 @@
 
 #include "child_run.hpp"
 #include "scratch_dir.hpp"
+#include "synthetic_calls.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
 namespace {
@@ -78,16 +79,7 @@ Reported report_calls(xo::mpi::RunObserver& o, const Scenario& s) {
     for (int rank = 0; rank < s.ranks; ++rank) {
       const int partner = rank ^ 1;
       if (allreduce) {
-        o.call_entered(rank, "MPI_Allreduce", t);
-        o.collective_begin(rank, t);
-        xo::mpi::CollectiveEvent c;
-        c.call = "MPI_Allreduce";
-        c.comm_id = 1;
-        c.bytes_sent = 8;
-        c.bytes_received = 8;
-        c.algorithm = "recursive_doubling";
-        o.collective_end(rank, c, t + 5000);
-        o.call_left(rank, "MPI_Allreduce", t + 5000);
+        xo::bench::report_allreduce(o, rank, t);
       } else if (i % 10 == 9) {
         const auto request = static_cast<std::uint64_t>(i);
         o.call_entered(rank, "MPI_Isend", t);
