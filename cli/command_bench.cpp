@@ -162,6 +162,28 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
   }
 }
 
+void print_collective_models(const analyzer::BenchAnalysis& a, const BenchOptions& o) {
+  if (a.collective_models.empty()) {
+    if (o.suite != suite::Suite::PointToPoint && o.ranks.size() < 2) {
+      std::printf("\n(Collective time against bytes and ranks needs two or more communicator sizes: --ranks 8,16,32)\n");
+    }
+    return;
+  }
+  std::printf("\nCollective models: time against bytes per rank n and ranks P, the form chosen by BIC\n");
+  std::vector<std::vector<std::string>> rows = {{"call", "algorithm", "model", "R^2", "worst error", "P measured"}};
+  for (const analyzer::CollectiveModel& m : a.collective_models) {
+    std::string sizes;
+    for (int p : m.rank_counts) {
+      if (!sizes.empty()) sizes += ',';
+      sizes += std::to_string(p);
+    }
+    if (m.rank_counts.size() > 4) sizes = std::to_string(m.rank_counts.front()) + " to " + std::to_string(m.rank_counts.back());
+    rows.push_back({m.call, m.algorithm, m.formula(), number_text(m.fit.r_squared(), 4),
+                    number_text(std::round(m.largest_relative_error * 1000) / 10, 3) + " %", sizes});
+  }
+  print_table(rows);
+}
+
 void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std::vector<std::string>& exports) {
   if (!a.branching) return;
   const auto& b = *a.branching;
@@ -220,6 +242,7 @@ int command_bench(const std::vector<std::string>& args) {
   print_protocols(analysis);
   print_unlabelled(analysis);
   print_switches(analysis, exports);
+  print_collective_models(analysis, o);
   print_branching(analysis, *machine, exports);
   if (!exports.empty()) {
     std::printf("\nSettings these measurements favour (point-to-point by end-to-end time; weigh memory too):\n");

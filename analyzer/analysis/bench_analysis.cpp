@@ -64,6 +64,9 @@ BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::s
   }
   analysis.switches = find_switch_crossovers(machine, messages, collectives);
   analysis.branching = fit_branching(collectives);
+  const bool has_branching = machine.find_env_var("XO_COLL_BRANCHING") != nullptr;
+  analysis.collective_models =
+      fit_collective_models(collectives, has_branching ? static_cast<int>(machine.env("XO_COLL_BRANCHING")) : 0);
   analysis.unlabelled = fit_unlabelled(own_settings_messages);
   return analysis;
 }

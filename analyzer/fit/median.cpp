@@ -1,4 +1,4 @@
-#include "median.hpp"
+#include "xo/analyzer/fit/median.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "input_checks.hpp"
-#include "median.hpp"
+#include "xo/analyzer/fit/median.hpp"
 #include "theil_sen.hpp"
 #include "weighted_least_squares.hpp"
 

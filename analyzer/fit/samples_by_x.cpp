@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "median.hpp"
+#include "xo/analyzer/fit/median.hpp"
 
 namespace xo::analyzer::fit {
 

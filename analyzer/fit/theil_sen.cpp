@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "median.hpp"
+#include "xo/analyzer/fit/median.hpp"
 
 namespace xo::analyzer::fit {
 

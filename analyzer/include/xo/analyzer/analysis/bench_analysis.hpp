@@ -1,6 +1,7 @@
 #pragma once
 // What `xo bench` concludes from the traces of its runs on one machine: a LogGP model per protocol,
-// where each of the machine's switch points should be, and the best tree branching factor.
+// where each of the machine's switch points should be, the best tree branching factor and each
+// collective algorithm's time against bytes and ranks.
 
 #include <functional>
 #include <optional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "xo/analyzer/analysis/branching_fit.hpp"
+#include "xo/analyzer/analysis/collective_model.hpp"
 #include "xo/analyzer/analysis/switch_crossovers.hpp"
 #include "xo/analyzer/fit/loggp_fit.hpp"
 #include "xo/analyzer/fit/segmented_fit.hpp"
@@ -26,6 +28,9 @@ struct BenchAnalysis {
   std::vector<ProtocolModel> protocols;  // in order of first appearance
   std::vector<SwitchCrossover> switches;
   std::optional<BranchingFit> branching;
+  // Time against bytes and communicator size per collective algorithm, where the runs measured it
+  // on two or more sizes (xo bench --ranks 8,16,32).
+  std::vector<CollectiveModel> collective_models;
   // Protocol boundaries found without the trace's labels, as on a real MPI: a segmented fit of
   // end-to-end time against bytes over the runs with the machine's own settings.
   std::optional<fit::SegmentedFit> unlabelled;
