@@ -27,7 +27,35 @@ struct ChannelHash {
   }
 };
 
-using Starts = std::vector<std::pair<double, Index>>;  // (start, phase), sorted
+using Start = std::pair<double, Index>;  // (start, phase)
+
+// A channel's phases in start order, and where the last search ended: the message table lists a
+// pair's messages in time order, so each search starts where the one before it ended.
+struct Starts {
+  std::vector<Start> sorted;
+  std::size_t cursor = 0;
+
+  // The first phase starting at or after `from`, galloping from where the last search ended.
+  std::vector<Start>::const_iterator first_from(double from) {
+    const Start key(from, 0);
+    const auto begin = sorted.begin();
+    const std::size_t n = sorted.size();
+    if (cursor < n && sorted[cursor] < key) {
+      std::size_t lo = cursor + 1;  // every phase before lo starts before `from`
+      std::size_t hi = lo;
+      for (std::size_t step = 1; hi < n && sorted[hi] < key; step *= 2) {
+        lo = hi + 1;
+        hi = lo + step;
+      }
+      hi = std::min(hi, n);
+      cursor = static_cast<std::size_t>(std::lower_bound(begin + static_cast<std::ptrdiff_t>(lo),
+                                                         begin + static_cast<std::ptrdiff_t>(hi), key) - begin);
+    } else if (cursor > 0 && !(sorted[cursor - 1] < key)) {
+      cursor = static_cast<std::size_t>(std::lower_bound(begin, begin + static_cast<std::ptrdiff_t>(cursor), key) - begin);
+    }
+    return begin + static_cast<std::ptrdiff_t>(cursor);
+  }
+};
 
 }  // namespace
 
@@ -38,25 +66,31 @@ void label_protocols(TraceModel& model) {
   std::unordered_map<Channel, Starts, ChannelHash> channels;
   for (Index p = 0; p < phases.size(); ++p) {
     if (phases.protocol[p] != kNoString && phases.peer[p] != kNoRank && phases.bytes[p] != PhaseTable::kNoBytes) {
-      channels[{phases.rank[p], phases.peer[p], phases.bytes[p]}].emplace_back(phases.start[p], p);
+      channels[{phases.rank[p], phases.peer[p], phases.bytes[p]}].sorted.emplace_back(phases.start[p], p);
     }
   }
   if (channels.empty()) return;
   // A lane's phases come in start order, so a channel is sorted already unless lanes interleave.
   for (auto& [channel, starts] : channels) {
-    if (!std::is_sorted(starts.begin(), starts.end())) std::sort(starts.begin(), starts.end());
+    if (!std::is_sorted(starts.sorted.begin(), starts.sorted.end())) std::sort(starts.sorted.begin(), starts.sorted.end());
   }
 
   MessageTable& m = model.messages;
   const CallTable& calls = model.calls;
+  Starts* starts = nullptr;  // of the last message's channel, which the next one often shares
+  Channel last{kNoRank, kNoRank, 0};
   for (std::size_t i = 0; i < m.size(); ++i) {
-    auto channel = channels.find({m.sender[i], m.receiver[i], m.bytes[i]});
-    if (channel == channels.end()) continue;
-    const Starts& starts = channel->second;
+    const Channel channel{m.sender[i], m.receiver[i], m.bytes[i]};
+    if (starts == nullptr || !(channel == last)) {
+      const auto found = channels.find(channel);
+      starts = found == channels.end() ? nullptr : &found->second;
+      last = channel;
+    }
+    if (starts == nullptr) continue;
     const double from = m.send_call[i] == kNoIndex ? m.send_time[i] : calls.enter[m.send_call[i]];
     const double until = m.receive_call[i] == kNoIndex ? m.receive_time[i] : calls.leave[m.receive_call[i]];
-    auto it = std::lower_bound(starts.begin(), starts.end(), std::pair<double, Index>(from, 0));
-    if (it != starts.end() && it->first < until) m.protocol[i] = phases.protocol[it->second];
+    const auto it = starts->first_from(from);
+    if (it != starts->sorted.end() && it->first < until) m.protocol[i] = phases.protocol[it->second];
   }
 }
 
