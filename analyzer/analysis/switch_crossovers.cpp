@@ -135,6 +135,8 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
   } else {
     s.best = below_wins ? s.hi : s.lo - 1;
   }
+  // A setting that already puts them there stays (the X1's MPI_BUFFER_MAX "off", -1, rather than 511).
+  if (!s.best_changes_measured_sizes()) s.best = static_cast<double>(s.setting);
   s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" + number_text(s.lo) +
               " to " + number_text(s.hi) + " " + unit + ")";
 }

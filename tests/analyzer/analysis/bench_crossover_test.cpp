@@ -333,6 +333,9 @@ TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
         for (std::size_t i = 0; i < bytes.size(); ++i) {
           EXPECT_EQ(below[i] <= above[i], below_wins) << bytes[i] << " bytes";
         }
+        if (entry.name == "x1" && s.point.env_var == "MPI_BUFFER_MAX") {
+          EXPECT_EQ(*s.best, -1) << "pull wins throughout, and the X1's own setting (off) already gives it every size";
+        }
       }
       ++checked;
     }

@@ -3,7 +3,8 @@
 // line of time against size for the `below` protocol (or algorithm) and one for `above`, each
 // fitted on the samples that side served, and their crossing within the sizes both were measured
 // at. The best setting follows from which side is faster before the crossing; when one side is
-// faster throughout, the best setting is the end of the measured range that gives it every size.
+// faster throughout, the best setting is the end of the measured range that gives it every size (or
+// the machine's own setting, where that already does).
 // Nothing here knows a machine's published numbers: move a model parameter and the fits move.
 
 #include <optional>
