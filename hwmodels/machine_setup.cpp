@@ -1,5 +1,7 @@
 #include "xo/hwmodels/machine_setup.hpp"
 
+#include <cstdio>
+
 #include "xo/hwmodels/machine_registry.hpp"
 
 namespace xo::hw {
@@ -19,6 +21,19 @@ std::unique_ptr<Machine> configured_machine(std::string_view name, int ranks, co
   machine->resolve_env(lookup);
   machine->check_settings();
   return machine;
+}
+
+std::unique_ptr<Machine> configured_like(const Machine& machine, const std::map<std::string, std::string>& overrides) {
+  std::vector<std::string> params;
+  for (const Parameter& p : machine.parameters()) {
+    char value[32];
+    std::snprintf(value, sizeof value, "%.17g", p.value);  // exactly the value it has
+    params.push_back(p.name + "=" + value);
+  }
+  std::map<std::string, std::string> settings;
+  for (const EnvVar& var : machine.env_vars()) settings[var.name] = machine.env_value_text(var, machine.env(var.name));
+  for (const auto& [name, value] : overrides) settings[name] = value;
+  return configured_machine(machine.name(), machine.job_size(), params, lookup_in(settings));
 }
 
 }  // namespace xo::hw

@@ -1,5 +1,8 @@
 #include "xe6_machine.hpp"
 
+#include <algorithm>
+#include <string>
+
 #include "mpich2_collectives.hpp"
 
 namespace xo::hw {
@@ -59,6 +62,14 @@ CollectiveChoice Xe6Machine::choose_collective(const CollectiveQuery& q) const {
 // mailbox above 16,384 ranks, near the "~1000 bytes or so" of seed 004 slide 8.
 std::int64_t Xe6Machine::mailbox_bytes() const {
   return credits_ * (mailbox_payload_limit_ + static_cast<std::int64_t>(param("mbox_header_bytes")));
+}
+
+// Every peer a rank hears from gets a mailbox (made on first contact): all of them in the worst case.
+Machine::ReservedMemory Xe6Machine::reserved_memory() const {
+  const std::int64_t peers = std::max(0, job_size() - 1);
+  return {mailbox_bytes() * peers, "a mailbox of " + std::to_string(credits_) + " slots of " +
+                                       std::to_string(mailbox_bytes() / std::max<std::int64_t>(1, credits_)) +
+                                       " bytes for each of " + std::to_string(peers) + " peers"};
 }
 
 void Xe6Machine::refresh() {

@@ -19,6 +19,7 @@ class Xe6Machine final : public Machine {
   CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
   const CollectiveHardware& collective_hardware() const override { return hardware_; }
   std::int64_t mailbox_bytes() const override;
+  ReservedMemory reserved_memory() const override;
   // Largest user payload of an E0 (mailbox) message for this job size, seed 004 slide 12.
   std::int64_t mailbox_payload_limit() const;
 

@@ -5,6 +5,8 @@
 #include <map>
 
 #include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/hwmodels/machine_error.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::analyzer {
 
@@ -24,6 +26,21 @@ std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSampl
     }
   }
   return sizes;
+}
+
+std::string megabytes(std::int64_t bytes) { return number_text(static_cast<double>(bytes) / (1 << 20), 3) + " MiB"; }
+
+// The memory the machine's MPI sets aside with the new value against now, when it changes.
+std::string reserved_memory_change(const hw::Machine& machine, const std::string& variable, const std::string& value) {
+  const hw::Machine::ReservedMemory now = machine.reserved_memory();
+  try {
+    const hw::Machine::ReservedMemory then = hw::configured_like(machine, {{variable, value}})->reserved_memory();
+    if (then.bytes_per_rank == now.bytes_per_rank) return {};
+    return "the MPI sets aside " + then.what + ": " + megabytes(now.bytes_per_rank) + " -> " +
+           megabytes(then.bytes_per_rank) + " per rank";
+  } catch (const hw::MachineError&) {  // a value the machine's MPI refuses is never recommended
+    return {};
+  }
 }
 
 std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, const SwitchCrossover& s,
@@ -56,11 +73,13 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   r.affected = affected;
   const std::string unit = hw::switch_unit_name(s.point.unit);
   const std::string what = s.point.operation.empty() ? "messages" : s.point.operation + " calls";
-  r.evidence = std::to_string(affected) + " " + what + " of " + number_text(smallest, 10) + " to " + number_text(largest, 10) + " " +
-               unit + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
+  const std::string sizes = smallest == largest ? number_text(smallest, 10) : number_text(smallest, 10) + " to " + number_text(largest, 10);
+  r.evidence = std::to_string(affected) + " " + what + " of " + sizes + " " + unit + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
                                                                          : s.above.name + " to " + s.below.name) +
                "; " + s.finding;
-  if (s.point.operation.empty() && best > now) {
+  if (const std::string reserved = reserved_memory_change(machine, r.variable, r.value); !reserved.empty()) {
+    r.cost = reserved;
+  } else if (s.point.operation.empty() && best > now) {
     r.cost = "each of these messages that arrives before its receive is posted holds up to " + number_text(largest, 10) +
              " bytes of the receiver's buffer space";
     if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {

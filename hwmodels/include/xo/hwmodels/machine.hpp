@@ -95,6 +95,13 @@ class Machine {
   virtual std::int64_t mailbox_credits() const { return -1; }
   // Memory one connection's mailbox takes at each end.
   virtual std::int64_t mailbox_bytes() const { return 0; }
+  // Memory each rank's MPI sets aside for receiving with these settings, where the model knows it
+  // (the Gemini mailboxes, one per peer): what a change of setting costs besides time.
+  struct ReservedMemory {
+    std::int64_t bytes_per_rank = 0;
+    std::string what;  // "a mailbox of 8 slots of 1016 bytes for each of 15 peers"
+  };
+  virtual ReservedMemory reserved_memory() const { return {}; }
   // Non-empty if this machine's MPI aborted on a send to oneself (the message it printed).
   virtual std::string self_send_error() const { return {}; }
   // The algorithm a collective call takes: the one a knob forces (XO_COLL_<OP>), else the machine's

@@ -27,4 +27,8 @@ EnvLookup lookup_in(const std::map<std::string, std::string>& settings);
 std::unique_ptr<Machine> configured_machine(std::string_view name, int ranks, const std::vector<std::string>& params,
                                             const EnvLookup& lookup);
 
+// A machine like `machine` (same job size, parameters and settings) with `overrides` applied to
+// its environment, checked as configured_machine checks: what a change of setting would give.
+std::unique_ptr<Machine> configured_like(const Machine& machine, const std::map<std::string, std::string>& overrides);
+
 }  // namespace xo::hw
