@@ -1,0 +1,30 @@
+#include "xo/db/figure.hpp"
+
+namespace xo::db {
+
+const char* direction_name(Direction direction) {
+  switch (direction) {
+    case Direction::LowerIsBetter: return "lower";
+    case Direction::HigherIsBetter: return "higher";
+    case Direction::Neither: return "neither";
+  }
+  return "neither";
+}
+
+std::optional<Direction> parse_direction(std::string_view text) {
+  for (Direction d : {Direction::LowerIsBetter, Direction::HigherIsBetter, Direction::Neither}) {
+    if (text == direction_name(d)) return d;
+  }
+  return std::nullopt;
+}
+
+const char* direction_phrase(Direction direction) {
+  switch (direction) {
+    case Direction::LowerIsBetter: return "lower is better";
+    case Direction::HigherIsBetter: return "higher is better";
+    case Direction::Neither: return "";
+  }
+  return "";
+}
+
+}  // namespace xo::db
