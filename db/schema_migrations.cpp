@@ -147,6 +147,8 @@ void refuse_newer_schema(const std::string& path, int found, int known) {
 
 int apply_migrations(Connection& connection, std::span<const std::string_view> steps) {
   const int known = static_cast<int>(steps.size());
+  // An up-to-date database needs no write lock: opening it must not wait for another writer.
+  if (schema_version(connection) == known) return 0;
   int applied = 0;
   while (true) {
     connection.execute("BEGIN IMMEDIATE", "taking the write lock to update the schema");

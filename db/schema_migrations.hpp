@@ -17,8 +17,9 @@ std::span<const std::string_view> history_migrations();
 // PRAGMA user_version: the number of steps applied.
 int schema_version(Connection& connection);
 
-// Applies the steps the database lacks; returns how many it applied. Takes the write lock first
-// and reads the version under it, so two processes opening a new database apply each step once.
+// Applies the steps the database lacks; returns how many it applied. When there are any, takes the
+// write lock and reads the version again under it, so two processes opening a new database apply
+// each step once.
 // Throws HistoryError if the database is at a version beyond `steps` (a newer xo's).
 int apply_migrations(Connection& connection, std::span<const std::string_view> steps);
 
