@@ -100,6 +100,9 @@ History History::open(const std::string& path, HistoryAccess access, const Histo
   }
   connection->set_busy_timeout(options.busy_timeout_ms);
   connection->execute("PRAGMA foreign_keys = ON", "turning on foreign keys");
+  // With WAL, NORMAL syncs at checkpoints, not at every commit: a crash of xo or of the system
+  // cannot corrupt the database; a power cut may lose the last runs stored.
+  connection->execute("PRAGMA synchronous = NORMAL", "setting the sync mode");
   {
     Statement journal = connection->prepare("PRAGMA journal_mode = WAL");
     if (!journal.step() || journal.text(0) != "wal") {

@@ -1,6 +1,7 @@
 // Reading the history: run summaries, a run in full, and figures by run or by key. Every figure
 // comes from the `figures` view, so all readers agree on keys, units and directions.
 
+#include <algorithm>
 #include <string>
 
 #include "sqlite_connection.hpp"
@@ -87,15 +88,20 @@ void read_results(Connection& c, std::int64_t id, RunRecord& run) {
 
 std::vector<RunSummary> History::runs(const RunFilter& filter) const {
   Statement query = connection_->prepare(
-      "SELECT id, kind, started_at, machine, ranks, program, (SELECT count(*) FROM figures f WHERE f.run_id = runs.id) "
-      "FROM runs WHERE (?1 = '' OR machine = ?1) AND (?2 = '' OR kind = ?2) "
-      "ORDER BY started_at DESC, id DESC LIMIT ?3");
+      "SELECT id, kind, started_at, machine, ranks, program FROM runs WHERE (?1 = '' OR machine = ?1) AND "
+      "(?2 = '' OR kind = ?2) ORDER BY started_at DESC, id DESC LIMIT ?3");
   query.bind(1, filter.machine).bind(2, std::string_view(filter.kind ? run_kind_name(*filter.kind) : ""));
   query.bind(3, filter.limit == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(filter.limit));
+  // Counted run by run: with a constant run id SQLite takes each table's index through the view,
+  // which a correlated subquery over the view would not.
+  Statement count = connection_->prepare("SELECT count(*) FROM figures WHERE run_id = ?1");
   std::vector<RunSummary> runs;
   while (query.step()) {
     runs.push_back({query.integer(0), kind_of(query, 1, path_), query.text(2), query.text(3), optional_int(query, 4),
-                    query.text(5), query.integer(6)});
+                    query.text(5), 0});
+    count.bind(1, runs.back().id);
+    if (count.step()) runs.back().figures = count.integer(0);
+    count.reset();
   }
   return runs;
 }
@@ -162,13 +168,27 @@ std::vector<FigureValue> History::figure_values(const std::string& key_pattern, 
 }
 
 std::vector<FigureValue> History::figure_history(std::int64_t run_id, std::size_t runs) const {
-  Statement query = connection_->prepare(
-      std::string(kFigureValueColumns) +
-      "WHERE f.run_id IN (SELECT o.id FROM runs o JOIN runs t ON t.id = ?1 WHERE o.kind = t.kind AND "
-      "o.machine = t.machine AND o.program = t.program AND (o.started_at, o.id) <= (t.started_at, t.id) "
-      "ORDER BY o.started_at DESC, o.id DESC LIMIT ?2) ORDER BY f.key, r.started_at, r.id");
-  query.bind(1, run_id).bind(2, static_cast<std::int64_t>(runs));
-  return read_figure_values(query, path_);
+  // The runs first, then each run's figures by its id: a condition on run_id reaches every table's
+  // index through the view only as a constant.
+  Statement chosen = connection_->prepare(
+      "SELECT o.id, o.kind, o.started_at, o.machine, o.program FROM runs o JOIN runs t ON t.id = ?1 "
+      "WHERE o.kind = t.kind AND o.machine = t.machine AND o.program = t.program AND "
+      "(o.started_at, o.id) <= (t.started_at, t.id) ORDER BY o.started_at DESC, o.id DESC LIMIT ?2");
+  chosen.bind(1, run_id).bind(2, static_cast<std::int64_t>(runs));
+  std::vector<FigureValue> run_rows;
+  while (chosen.step()) {
+    run_rows.push_back({chosen.integer(0), kind_of(chosen, 1, path_), chosen.text(2), chosen.text(3), chosen.text(4), {}});
+  }
+  std::vector<FigureValue> values;
+  for (auto it = run_rows.rbegin(); it != run_rows.rend(); ++it) {  // oldest first
+    for (Figure& f : figures(it->run_id)) {
+      values.push_back(*it);
+      values.back().figure = std::move(f);
+    }
+  }
+  std::stable_sort(values.begin(), values.end(),
+                   [](const FigureValue& a, const FigureValue& b) { return a.figure.key < b.figure.key; });
+  return values;
 }
 
 std::vector<std::string> History::figure_keys() const {

@@ -96,8 +96,10 @@ CREATE TABLE recommendations (
   affected INTEGER NOT NULL,
   evidence TEXT NOT NULL,
   cost TEXT NOT NULL,
+  key TEXT GENERATED ALWAYS AS ('saving/' || variable || '/predicted') VIRTUAL,
   PRIMARY KEY (run_id, variable)
 );
+CREATE INDEX recommendations_by_key ON recommendations (key, run_id);
 
 CREATE TABLE verifications (
   run_id INTEGER NOT NULL,
@@ -105,9 +107,11 @@ CREATE TABLE verifications (
   measured_seconds REAL NOT NULL,
   verify_run_id INTEGER REFERENCES runs (id) ON DELETE SET NULL,
   note TEXT NOT NULL,
+  key TEXT GENERATED ALWAYS AS ('saving/' || variable || '/measured') VIRTUAL,
   PRIMARY KEY (run_id, variable),
   FOREIGN KEY (run_id, variable) REFERENCES recommendations (run_id, variable) ON DELETE CASCADE
 );
+CREATE INDEX verifications_by_key ON verifications (key, run_id);
 CREATE INDEX verifications_by_verify_run ON verifications (verify_run_id);
 
 -- Every figure of every run, whatever table holds it: compare, trend and export read only this.
@@ -120,11 +124,9 @@ CREATE VIEW figures (run_id, key, value, unit, direction, lower, upper) AS
   UNION ALL
   SELECT run_id, best_key, best, unit, 'neither', NULL, NULL FROM crossovers WHERE best IS NOT NULL
   UNION ALL
-  SELECT run_id, 'saving/' || variable || '/predicted', predicted_seconds, 's', 'higher', NULL, NULL
-    FROM recommendations
+  SELECT run_id, key, predicted_seconds, 's', 'higher', NULL, NULL FROM recommendations
   UNION ALL
-  SELECT run_id, 'saving/' || variable || '/measured', measured_seconds, 's', 'higher', NULL, NULL
-    FROM verifications;
+  SELECT run_id, key, measured_seconds, 's', 'higher', NULL, NULL FROM verifications;
 )sql";
 
 constexpr std::array<std::string_view, 1> kMigrations = {kVersion1};
