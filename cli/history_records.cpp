@@ -2,24 +2,19 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <cmath>
 #include <map>
 
 #include "history_option.hpp"
 #include "tool_paths.hpp"
 #include "xo/analyzer/analysis/wait_states.hpp"
+#include "xo/db/history_export.hpp"
 
 namespace xo::cli {
 
 namespace {
 
 using db::Direction;
-
-std::string exact(double value) {
-  char text[32];
-  return std::string(text, std::to_chars(text, text + sizeof text, value).ptr);
-}
 
 std::string host_name() {
   char name[256] = {};
@@ -153,7 +148,7 @@ db::RunRecord report_record(const ReportResults& r, std::optional<std::int64_t> 
 db::RunRecord bench_record(const hw::Machine& machine, int ranks, const analyzer::BenchAnalysis& analysis,
                            const std::string& command, const std::string& trace_dir) {
   db::RunRecord run = new_run(db::RunKind::Bench, machine.name(), ranks, command);
-  for (const hw::Parameter& p : machine.parameters()) run.parameters.push_back({p.name, exact(p.value)});
+  for (const hw::Parameter& p : machine.parameters()) run.parameters.push_back({p.name, db::exact_number(p.value)});
   for (const hw::EnvVar& v : machine.env_vars()) {
     run.environment.push_back({v.name, machine.env_value_text(v, machine.env(v.name))});
   }

@@ -1,5 +1,7 @@
 #include "xo/db/figure.hpp"
 
+#include "enum_names.hpp"
+
 namespace xo::db {
 
 const char* direction_name(Direction direction) {
@@ -12,10 +14,7 @@ const char* direction_name(Direction direction) {
 }
 
 std::optional<Direction> parse_direction(std::string_view text) {
-  for (Direction d : {Direction::LowerIsBetter, Direction::HigherIsBetter, Direction::Neither}) {
-    if (text == direction_name(d)) return d;
-  }
-  return std::nullopt;
+  return enum_named(text, {Direction::LowerIsBetter, Direction::HigherIsBetter, Direction::Neither}, direction_name);
 }
 
 const char* direction_phrase(Direction direction) {

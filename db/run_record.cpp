@@ -2,6 +2,8 @@
 
 #include <ctime>
 
+#include "enum_names.hpp"
+
 namespace xo::db {
 
 const char* run_kind_name(RunKind kind) {
@@ -14,10 +16,7 @@ const char* run_kind_name(RunKind kind) {
 }
 
 std::optional<RunKind> parse_run_kind(std::string_view text) {
-  for (RunKind k : {RunKind::Bench, RunKind::Report, RunKind::Verify}) {
-    if (text == run_kind_name(k)) return k;
-  }
-  return std::nullopt;
+  return enum_named(text, {RunKind::Bench, RunKind::Report, RunKind::Verify}, run_kind_name);
 }
 
 std::string utc_now_iso8601() {
