@@ -188,12 +188,15 @@ void export_runs(const HistoryRequest& r) {
 
 void remove_runs(const HistoryRequest& r) {
   const auto ids = run_ids(r, 1, static_cast<std::size_t>(-1), "xo history delete RUN...");
-  auto history = r.choice.open(db::HistoryAccess::ReadWrite);
   std::vector<std::string> titles;
-  for (std::int64_t id : ids) {
-    if (auto run = history.run(id)) titles.push_back(run_title(id, *run));
+  {
+    // Read-only first: deleting from a history that does not exist must not create one.
+    const auto reader = r.choice.open(db::HistoryAccess::ReadOnly);
+    for (std::int64_t id : ids) {
+      if (auto run = reader.run(id)) titles.push_back(run_title(id, *run));
+    }
   }
-  history.remove(ids);  // refuses the whole list if one id is unknown
+  r.choice.open(db::HistoryAccess::ReadWrite).remove(ids);  // refuses the whole list if one id is unknown
   for (const std::string& title : titles) std::printf("deleted %s\n", title.c_str());
 }
 

@@ -167,7 +167,8 @@ TEST(HistoryCli, MistakesAreOneClearErrorEach) {
            {"list --kind nope", "--kind nope: choose bench, report or verify"},
            {"export --format xml", "--format xml: choose csv or json"},
            {"show 1 --format csv", "unknown option '--format' for `xo history`"},
-           {"list --db " + dir.file("none.db"), "no runs yet: there is no history at " + dir.file("none.db")}}) {
+           {"list --db " + dir.file("none.db"), "no runs yet: there is no history at " + dir.file("none.db")},
+           {"delete 1 --db " + dir.file("none.db"), "no runs yet: there is no history at " + dir.file("none.db")}}) {
     auto r = run_command(kXo + " history " + args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_TRUE(contains(r.err, message)) << args << ": " << r.err;
