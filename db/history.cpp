@@ -5,7 +5,9 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "schema_migrations.hpp"
 #include "sqlite_connection.hpp"
@@ -71,6 +73,21 @@ int History::latest_schema_version() { return static_cast<int>(history_migration
 int History::schema_version() const { return db::schema_version(*connection_); }
 
 History History::open(const std::string& path, HistoryAccess access, const HistoryOptions& options) {
+  // SQLite does not wait on its busy handler everywhere: while another process turns a new file to
+  // WAL, reading the version or setting the journal mode fails at once with SQLITE_BUSY. Opening
+  // changes nothing that another try would repeat, so it is tried again within the busy timeout.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(options.busy_timeout_ms);
+  while (true) {
+    try {
+      return open_once(path, access, options);
+    } catch (const HistoryError& e) {
+      if (e.cause() != HistoryError::Cause::Busy || std::chrono::steady_clock::now() >= deadline) throw;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
+History History::open_once(const std::string& path, HistoryAccess access, const HistoryOptions& options) {
   std::error_code error;
   const auto status = fs::status(path, error);
   const bool exists = fs::exists(status);

@@ -26,7 +26,7 @@ void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::str
     case SQLITE_LOCKED:
       throw HistoryError(path + " is locked by another process for longer than xo waits" + what +
                              "; try again when it has finished",
-                         true);
+                         HistoryError::Cause::Busy);
     case SQLITE_READONLY:
       throw HistoryError(path + " cannot be written" + what +
                          "; make it writable or choose another file with --db PATH");
@@ -37,9 +37,9 @@ void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::str
                          "); choose another file with --db PATH");
     }
     case SQLITE_FULL:
-      throw HistoryError("the disk holding " + path + " is full" + what + "; nothing was stored", true);
+      throw HistoryError("the disk holding " + path + " is full" + what + "; nothing was stored", HistoryError::Cause::Failure);
     case SQLITE_IOERR:
-      throw HistoryError("cannot read or write " + path + what, true);
+      throw HistoryError("cannot read or write " + path + what, HistoryError::Cause::Failure);
     default:
       throw HistoryError(path + ": SQLite failed" + what);
   }

@@ -69,21 +69,28 @@ bool permissions_are_ignored(const std::string& path) { return access(path.c_str
 
 }  // namespace
 
-TEST(HistoryRobustness, TwoProcessesWritingAtOnceBothGetEveryRunIn) {
+TEST(HistoryRobustness, ProcessesWritingAtOnceAllGetEveryRunIn) {
   ScratchDir dir;
-  const std::string path = dir.file("shared.db");  // created by whichever process gets there first
-  constexpr int kRunsEach = 25;
+  const std::string path = dir.file("shared.db");  // a new file: they race to create it too
+  constexpr int kWriters = 4, kRunsEach = 15;
+  int gate[2];
+  ASSERT_EQ(pipe(gate), 0);
   std::vector<pid_t> writers;
-  for (int w = 0; w < 2; ++w) {
+  for (int w = 0; w < kWriters; ++w) {
     writers.push_back(in_child([&, w] {
+      close(gate[1]);
+      char byte;
+      if (read(gate[0], &byte, 1) != 0) _exit(2);  // all start when the parent closes the gate
       auto history = History::open(path, HistoryAccess::ReadWrite);
-      for (int i = 0; i < kRunsEach; ++i) history.store(sample_run(w == 0 ? "xt3" : "ap1000"));
+      for (int i = 0; i < kRunsEach; ++i) history.store(sample_run(w % 2 ? "xt3" : "ap1000"));
     }));
   }
+  close(gate[0]);
+  close(gate[1]);
   for (pid_t pid : writers) EXPECT_EQ(exit_status(pid), 0);
   auto history = History::open(path, HistoryAccess::ReadOnly);
-  EXPECT_EQ(history.run_count(), 2 * kRunsEach);
-  EXPECT_EQ(history.runs({"xt3", {}, 0}).size(), static_cast<std::size_t>(kRunsEach));
+  EXPECT_EQ(history.run_count(), kWriters * kRunsEach);
+  EXPECT_EQ(history.runs({"xt3", {}, 0}).size(), static_cast<std::size_t>(kWriters / 2 * kRunsEach));
   EXPECT_EQ(integrity(path), "ok");
 }
 

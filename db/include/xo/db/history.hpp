@@ -96,6 +96,7 @@ class History {
 
  private:
   History(std::unique_ptr<Connection> connection, std::string path);
+  static History open_once(const std::string& path, HistoryAccess access, const HistoryOptions& options);
   std::unique_ptr<Connection> connection_;
   std::string path_;
 };

@@ -11,14 +11,19 @@ namespace xo::db {
 
 class HistoryError : public std::runtime_error {
  public:
-  // `transient`: the same command may succeed later unchanged (a lock, a full disk, an I/O error),
-  // as opposed to a problem with the file or the request itself.
-  explicit HistoryError(const std::string& message, bool transient = false)
-      : std::runtime_error(message), transient_(transient) {}
-  bool transient() const { return transient_; }
+  enum class Cause {
+    Problem,  // the file or the request itself: the same command will fail again
+    Busy,     // another process held the database longer than the busy timeout
+    Failure,  // the disk: full, or an I/O error
+  };
+  explicit HistoryError(const std::string& message, Cause cause = Cause::Problem)
+      : std::runtime_error(message), cause_(cause) {}
+  Cause cause() const { return cause_; }
+  // Whether the same command may succeed later unchanged.
+  bool transient() const { return cause_ != Cause::Problem; }
 
  private:
-  bool transient_;
+  Cause cause_;
 };
 
 }  // namespace xo::db
