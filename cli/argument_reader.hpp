@@ -33,6 +33,8 @@ class ArgumentReader {
   std::string take_value();
   // Consumes `-e VAR=value` and records it in `environment`; UsageError if it is not VAR=value.
   void take_env_setting(std::map<std::string, std::string>& environment);
+  // Consumes the next argument, whatever it is (an operand between options).
+  std::string take_operand() { return args_[next_++]; }
   // Everything not yet consumed.
   std::vector<std::string> rest();
   [[noreturn]] void unknown_option() const;

@@ -13,6 +13,7 @@
 
 #include "argument_reader.hpp"
 #include "commands.hpp"
+#include "history_records.hpp"
 #include "progress_line.hpp"
 #include "table.hpp"
 #include "tool_paths.hpp"
@@ -39,6 +40,7 @@ struct BenchOptions {
   bool force = false;
   std::vector<std::string> params;
   std::map<std::string, std::string> environment;
+  HistoryChoice history;
 };
 
 suite::Suite parse_suite(const std::string& text) {
@@ -83,6 +85,7 @@ BenchOptions parse(const std::vector<std::string>& args) {
       o.params.push_back(reader.take_value());
     } else if (name == "-e" || name == "--env") {
       reader.take_env_setting(o.environment);
+    } else if (take_history_option(reader, o.history)) {
     } else {
       reader.unknown_option();
     }
@@ -215,6 +218,7 @@ int command_bench(const std::vector<std::string>& args) {
     throw UsageError("the " + o.machine + " model has nothing for this suite to measure; try --suite all");
   }
   for (const suite::BenchRun& run : plan.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
+  auto history = o.history.open_for_storing();
 
   std::vector<std::string> command_line = {"xo", "bench"};
   command_line.insert(command_line.end(), args.begin(), args.end());
@@ -248,6 +252,7 @@ int command_bench(const std::vector<std::string>& args) {
     std::printf("\nSettings these measurements favour (point-to-point by end-to-end time; weigh memory too):\n");
     for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
   }
+  if (history) store_bench(*history, bench_record(*machine, most_ranks, analysis, shell_words(command_line), o.out_dir));
   return anchors.size() == outcomes.size() ? 0 : 1;
 }
 

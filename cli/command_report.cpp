@@ -14,6 +14,7 @@
 #include "argument_reader.hpp"
 #include "child_process.hpp"
 #include "commands.hpp"
+#include "history_records.hpp"
 #include "progress_line.hpp"
 #include "report_document.hpp"
 #include "tool_paths.hpp"
@@ -49,6 +50,7 @@ struct ReportOptions {
   bool verify = false;
   bool bench = true;
   std::size_t top = 10;
+  HistoryChoice history;
 };
 
 ReportOptions parse(const std::vector<std::string>& args) {
@@ -76,6 +78,7 @@ ReportOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--top") {
       const std::string n = reader.take_value();
       o.top = static_cast<std::size_t>(std::max(1L, std::strtol(n.c_str(), nullptr, 10)));
+    } else if (take_history_option(reader, o.history)) {
     } else {
       reader.unknown_option();
     }
@@ -267,7 +270,8 @@ ReportSection recommendations_section(const std::vector<analyzer::Recommendation
 
 // Records the run again with the recommended settings and compares its time in MPI.
 ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
-                             const std::vector<analyzer::Recommendation>& recs, const analyzer::MpiProfile& before) {
+                             const std::vector<analyzer::Recommendation>& recs, const analyzer::MpiProfile& before,
+                             std::optional<analyzer::MpiProfile>& measured) {
   ReportSection s{"verification", "Verification (the run recorded again with the recommended settings)", {},
                   std::nullopt};
   if (recs.empty()) {
@@ -294,7 +298,7 @@ ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
                              "); the program must be where the trace says (" + split_shell_words(run.program_args)[0] +
                              "): run xo report from the directory it was recorded in");
   }
-  const auto after = analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2"));
+  const auto& after = measured.emplace(analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2")));
   fs::remove_all(dir);
   double predicted = 0;
   std::string settings;
@@ -317,6 +321,7 @@ ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
 
 int command_report(const std::vector<std::string>& args) {
   const ReportOptions o = parse(args);
+  auto history = o.history.open_for_storing();
   const std::string anchor = anchor_of(o.trace);
   ProgressLine progress;
   const TraceModel model = analyzer::read_trace(anchor, [&](std::uint64_t read, std::uint64_t total) {
@@ -333,16 +338,25 @@ int command_report(const std::vector<std::string>& args) {
   doc.sections.push_back(fits_section(samples.messages));
   doc.sections.push_back(waits_section(model, profile.mpi_seconds));
   const auto recorded = recorded_run(model);
+  std::optional<analyzer::BenchAnalysis> bench;
+  std::vector<analyzer::Recommendation> recs;
+  std::optional<analyzer::MpiProfile> verified;
   if (recorded && o.bench) {
     const auto machine =
         hw::configured_machine(recorded->machine, recorded->ranks, recorded->params, hw::lookup_in(recorded->environment));
-    const auto bench = bench_machine(*machine, *recorded);
-    doc.sections.push_back(crossovers_section(bench));
-    const auto recs = analyzer::recommend(*machine, bench, samples);
+    bench = bench_machine(*machine, *recorded);
+    doc.sections.push_back(crossovers_section(*bench));
+    recs = analyzer::recommend(*machine, *bench, samples);
     doc.sections.push_back(recommendations_section(recs, profile.mpi_seconds));
-    if (o.verify) doc.sections.push_back(verify_section(model, *recorded, recs, profile));
+    if (o.verify) doc.sections.push_back(verify_section(model, *recorded, recs, profile, verified));
   }
   render(doc, o.format, stdout);
+  if (history) {
+    std::vector<std::string> command_line = {"xo", "report"};
+    command_line.insert(command_line.end(), args.begin(), args.end());
+    store_report(*history, {model, anchor, shell_words(command_line), profile, bench ? &*bench : nullptr, recs,
+                            verified ? &*verified : nullptr});
+  }
   return 0;
 }
 

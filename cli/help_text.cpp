@@ -19,6 +19,7 @@ Commands:
   record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings
   report     what a trace spent in MPI and why: profile, fits, wait states, crossovers, settings
   bench      characterise a machine: benchmark sweeps, LogGP fits, where each threshold should be
+  history    the runs xo bench and xo report stored: list, show, compare, trend, export, delete
   machines   list the machine models, or show one's protocols, parameters and variables
   calibrate  run the seed papers' experiments on the models and compare with the published figures
   help       show help for a command (xo help run)
@@ -95,7 +96,7 @@ Examples:
 )";
 
 constexpr const char* kBench = R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]
-                [--param KEY=VALUE]... [-e VAR=VALUE]...
+                [--param KEY=VALUE]... [-e VAR=VALUE]... [--db PATH | --no-history]
 
 Characterises a machine model, as mpptest does a real machine: runs benchmark sweeps on the
 reference MPI, each traced into DIR/<run>/ (readable by otf2-print and xo's analyzer), then reads
@@ -108,7 +109,8 @@ the traces back and reports
   - the barrier tree branching factor with the shortest barriers (XO_COLL_BRANCHING 2 to 8), where
     the machine's barrier is a tree.
 It ends with the `export` lines the measurements favour. Point-to-point thresholds are judged by
-end-to-end time; a larger eager limit also costs receive-buffer memory.
+end-to-end time; a larger eager limit also costs receive-buffer memory. The run, its settings and
+every figure are stored in the benchmark history (see xo help history).
 
 Options:
   -m, --machine NAME       machine model (default loggp; see xo machines)
@@ -119,6 +121,9 @@ Options:
   -p, --param KEY=VALUE    override a machine parameter for every run (repeatable)
   -e, --env VAR=VALUE      set a variable of the machine's MPI for every run (repeatable); the
                            process environment is not read, so the command line says it all
+  --db PATH                store the run in this history file instead of the default
+                           ($XDG_DATA_HOME/crossover/history.db or ~/.local/share/crossover/history.db)
+  --no-history             store nothing
 
 Examples:
   xo bench --machine ap1000 --suite coll --ranks 128      # the seed's xy limit (25) and branching (3)
@@ -126,7 +131,8 @@ Examples:
   xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
 )";
 
-constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify] [--no-bench] [--top N] TRACE
+constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify] [--no-bench] [--top N]
+                 [--db PATH | --no-history] TRACE
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
 and reports:
@@ -140,6 +146,8 @@ and reports:
     `export VAR=value` lines that would make this run's communication faster, each with its
     predicted saving (the fitted models applied to the run's own messages and collectives), the
     evidence and the cost.
+The run, its settings and every figure (with --verify also the verifying recording, as a run of
+its own) are stored in the benchmark history (see xo help history).
 
 Options:
   -f, --format FORMAT      text (default), json or markdown
@@ -147,11 +155,50 @@ Options:
                            it was recorded in) and report the measured change beside the prediction
   --no-bench               skip the bench, the crossovers and the recommendations
   --top N                  rows of the profile tables (default 10)
+  --db PATH                store the run in this history file instead of the default
+  --no-history             store nothing
 
 Examples:
   xo record -n 16 --machine ap1000 -o stencil.otf2 build/examples/stencil2d
   xo report stencil.otf2
   xo report --verify --format markdown stencil.otf2 > report.md
+)";
+
+constexpr const char* kHistory = R"(Usage: xo history list [--machine M] [--kind bench|report|verify] [--limit N]
+       xo history show RUN
+       xo history compare RUN RUN
+       xo history trend FIGURE [--machine M]
+       xo history export [--format csv|json] [-o FILE] [RUN...]
+       xo history delete RUN...
+Every sub-command takes --db PATH (default $XDG_DATA_HOME/crossover/history.db, or
+~/.local/share/crossover/history.db without XDG_DATA_HOME).
+
+The benchmark history: every xo bench and xo report stores its run there (the machine, the
+settings the run used, the program, the command) with its figures, each a number under a stable
+key with a unit and a direction: fit/short/L (a LogGP fit), crossover/MPICH_REDUCE_SHORT_MSG/
+MPI_Reduce@16 (where two algorithms cross), best/... (the value a threshold should have),
+branching/MPI_Barrier, barrier/k=3, mpi_time/MPI_Send, protocol_time/long-pull,
+wait/late sender/short, saving/VAR/predicted and saving/VAR/measured.
+
+  list       the runs, newest first (the newest 20 unless --limit says otherwise; 0 for all)
+  show       a run's description, settings and every figure
+  compare    two runs' figures side by side with the change in percent, and the settings that differ
+  trend      a figure's values across runs, oldest first, one series per machine, kind and program;
+             FIGURE may be a glob ('fit/*/L'); an unknown name lists the near ones
+  export     every run's figures (or the runs given), one row per run and figure: CSV (RFC 4180,
+             with a header) or JSON (an array of runs with their settings and figures)
+  delete     the runs given, with everything they stored
+
+A change is flagged REGRESSION when it goes the worse way by more than 3 x the figure's typical
+run-to-run change (the median |change| over its last 20 runs of the same kind, machine and
+program) and by more than 1 %; at least 3 earlier changes are needed to judge. Crossover positions
+have no better direction and are never flagged.
+
+Examples:
+  xo history list --machine xt3
+  xo history compare 4 7
+  xo history trend fit/short/L --machine xt3
+  xo history export --format json -o history.json
 )";
 
 constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
@@ -197,12 +244,13 @@ bool print_help(const std::string& command) {
                      : command == "record"                    ? kRecord
                      : command == "bench"                     ? kBench
                      : command == "report"                    ? kReport
+                     : command == "history"                   ? kHistory
                      : command == "machines"                  ? kMachines
                      : command == "calibrate"                 ? kCalibrate
                      : command == "help"                      ? kOverview
                                                               : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, bench, machines, calibrate and help\n",
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate and help\n",
                  command.c_str());
     return false;
   }

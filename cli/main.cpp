@@ -10,6 +10,7 @@
 #include "tool_paths.hpp"
 #include "xo/calibration/seed_figure.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/db/history_error.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace {
@@ -34,7 +35,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "calibrate") return command_calibrate(args);
   if (command == "bench") return command_bench(args);
   if (command == "report") return command_report(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, bench, machines, calibrate and help (see `xo --help`)");
+  if (command == "history") return command_history(args);
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate and help (see `xo --help`)");
 }
 
 }  // namespace
@@ -65,6 +67,9 @@ int main(int argc, char** argv) {
   } catch (const xo::calibration::FigureFileError& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
+  } catch (const xo::db::HistoryError& error) {
+    std::fprintf(stderr, "xo: %s\n", error.what());
+    return error.transient() ? 1 : 2;
   } catch (const std::exception& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 1;

@@ -3,10 +3,13 @@
 #include <cstdlib>
 
 #include "table.hpp"
+#include "xo/db/history_export.hpp"
 
 namespace xo::cli {
 
 namespace {
+
+using db::json_string;  // one JSON string writer for reports and the history's export
 
 void render_text(const ReportDocument& d, std::FILE* out) {
   std::fprintf(out, "%s\n", d.title.c_str());
@@ -45,23 +48,6 @@ void render_markdown(const ReportDocument& d, std::FILE* out) {
     std::fprintf(out, "\n");
     for (const auto& r : s.table->rows) row(r);
   }
-}
-
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", c);
-      out += escaped;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
 }
 
 // A cell that is a whole number in JSON's grammar is written as a number.

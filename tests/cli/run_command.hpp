@@ -2,6 +2,7 @@
 // Runs a shell command line and captures its standard output, standard error and exit status.
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -24,7 +25,20 @@ inline std::string slurp(const std::string& path) {
   return text.str();
 }
 
+// Tests never store runs in the user's own history: xo bench and xo report, which store by
+// default, see XDG_DATA_HOME set to a directory of this test process, removed when it exits.
+inline void isolate_history() {
+  static const bool isolated = [] {
+    static const std::string dir = "/tmp/xo-test-data-" + std::to_string(getpid());
+    setenv("XDG_DATA_HOME", dir.c_str(), 1);
+    std::atexit([] { std::system(("rm -rf " + dir).c_str()); });
+    return true;
+  }();
+  (void)isolated;
+}
+
 inline CommandResult run_command(const std::string& command) {
+  isolate_history();
   char dir[] = "/tmp/xo-test-XXXXXX";
   if (mkdtemp(dir) == nullptr) return {};
   const std::string out = std::string(dir) + "/out", err = std::string(dir) + "/err";
