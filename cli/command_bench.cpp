@@ -167,8 +167,8 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
 
 void print_collective_models(const analyzer::BenchAnalysis& a, const BenchOptions& o) {
   if (a.collective_models.empty()) {
-    if (o.suite != suite::Suite::PointToPoint && o.ranks.size() < 2) {
-      std::printf("\n(Collective time against bytes and ranks needs two or more communicator sizes: --ranks 8,16,32)\n");
+    if (o.suite != suite::Suite::PointToPoint && o.ranks.size() < 3) {
+      std::printf("\n(Collective time against bytes and ranks needs three or more communicator sizes: --ranks 8,16,32)\n");
     }
     return;
   }

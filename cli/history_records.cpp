@@ -64,6 +64,21 @@ void add_bench_results(db::RunRecord& run, const analyzer::BenchAnalysis& a) {
     if (s.crossing) x.crossing = s.crossing->x, x.lower = s.crossing->band_overlap_lower, x.upper = s.crossing->band_overlap_upper;
     run.crossovers.push_back(std::move(x));
   }
+  // Collective models by their terms: per_step multiplies f(P), per_byte n g(P) (the form is in
+  // the bench's output; the figures keep its coefficients, whose trend is what history compares).
+  for (const analyzer::CollectiveModel& m : a.collective_models) {
+    const std::string subject = m.call + "/" + m.algorithm;
+    const double r2 = m.fit.r_squared();
+    add_fit(run, subject, "start", m.fit.coefficient("start"), "s", r2);
+    add_fit(run, subject, "per_step", m.fit.coefficient("per_step"), "s", r2);
+    if (m.bandwidth != analyzer::RankTerm::None) add_fit(run, subject, "per_byte", m.fit.coefficient("per_byte"), "s/byte", r2);
+  }
+  if (a.unlabelled) {
+    const auto& breakpoints = a.unlabelled->breakpoints;
+    for (std::size_t i = 0; i < breakpoints.size(); ++i) {
+      add_measurement(run, "boundary/" + std::to_string(i + 1), breakpoints[i].right_x, "bytes", Direction::Neither);
+    }
+  }
   if (a.branching) {
     const auto& b = *a.branching;
     add_measurement(run, "branching/MPI_Barrier", b.chosen(), "k", Direction::Neither);

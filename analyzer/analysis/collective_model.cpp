@@ -75,7 +75,7 @@ std::optional<CollectiveModel> fit_one(const std::string& call, const std::strin
     ranks.insert(c.ranks);
     bytes.insert(c.bytes);
   }
-  if (ranks.size() < 2) return std::nullopt;
+  if (ranks.size() < 3) return std::nullopt;  // two sizes cannot tell log2 P from P - 1
   std::vector<Candidate> candidates;
   for (RankTerm latency : {RankTerm::Log2, RankTerm::Linear}) {
     if (bytes.size() < 2) {

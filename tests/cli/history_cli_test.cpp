@@ -242,3 +242,22 @@ TEST(HistoryCli, TwoBenchesWritingAtOnceBothStoreTheirRuns) {
   EXPECT_EQ(run_count(db), 6);
   EXPECT_EQ(integrity(db), "ok");
 }
+
+// A bench over three communicator sizes stores each collective algorithm's model by its terms.
+TEST(HistoryCli, BenchStoresCollectiveModels) {
+  ScratchDir dir;
+  const std::string db = dir.file("h.db");
+  auto b = run_command(kXo + " bench --machine xt3 --suite coll --ranks 4,6,8 -o " + dir.file("coll") + " --db " + db);
+  ASSERT_EQ(b.status, 0) << b.err;
+  auto shown = run_command(kXo + " history show 1 --db " + db);
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  for (const char* key : {"fit/MPI_Alltoall/pairwise/per_step", "fit/MPI_Alltoall/pairwise/per_byte",
+                          "fit/MPI_Reduce/reduce_scatter_gather/start"}) {
+    EXPECT_TRUE(contains(shown.out, key)) << key << " missing from\n" << shown.out;
+  }
+  // The pairwise exchange moves n bytes per step at the XT3's G.
+  const auto at = shown.out.find("fit/MPI_Alltoall/pairwise/per_byte");
+  ASSERT_NE(at, std::string::npos);
+  const std::string line = shown.out.substr(at, shown.out.find('\n', at) - at);
+  EXPECT_TRUE(contains(line, " 0.909 ") && contains(line, "ns/byte")) << line;
+}

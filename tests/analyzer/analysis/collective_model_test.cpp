@@ -101,9 +101,12 @@ TEST(CollectiveModel, NoisySamplesMostlyGiveTheirFormAndPredictAnUnmeasuredSize)
   }
 }
 
-TEST(CollectiveModel, NeedsTwoGroupSizes) {
+TEST(CollectiveModel, NeedsThreeGroupSizes) {
   std::mt19937 rng(3);
   EXPECT_TRUE(xo::analyzer::fit_collective_models(samples(kForms[0], 0, rng, {16}), 0).empty());
+  EXPECT_TRUE(xo::analyzer::fit_collective_models(samples(kForms[0], 0, rng, {8, 16}), 0).empty())
+      << "two sizes cannot tell log2 P from P - 1";
+  EXPECT_EQ(xo::analyzer::fit_collective_models(samples(kForms[0], 0, rng, {4, 8, 16}), 0).size(), 1u);
 }
 
 TEST(CollectiveModel, SameBytesEverywhereGiveALatencyModel) {

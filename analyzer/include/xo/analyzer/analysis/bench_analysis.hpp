@@ -29,7 +29,7 @@ struct BenchAnalysis {
   std::vector<SwitchCrossover> switches;
   std::optional<BranchingFit> branching;
   // Time against bytes and communicator size per collective algorithm, where the runs measured it
-  // on two or more sizes (xo bench --ranks 8,16,32).
+  // on three or more sizes (xo bench --ranks 8,16,32).
   std::vector<CollectiveModel> collective_models;
   // Protocol boundaries found without the trace's labels, as on a real MPI: a segmented fit of
   // end-to-end time against bytes over the runs with the machine's own settings.

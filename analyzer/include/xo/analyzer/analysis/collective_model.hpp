@@ -39,8 +39,8 @@ struct CollectiveModel {
   std::string formula() const;  // "T = 4.1 us + 2.3 us * log2 P + 0.91 ns/B * n * (P - 1)"
 };
 
-// One model per (call, algorithm) measured on at least two communicator sizes over enough cells to
-// choose a form (at least two more than the terms). Samples of barriers forced to a branching
+// One model per (call, algorithm) measured on at least three communicator sizes (two cannot tell
+// log2 P from P - 1) over enough cells to choose a form (at least two more than the terms). Samples of barriers forced to a branching
 // factor other than `branching` (the machine's own; 0 if it has none) are left out: those are the
 // branching sweep's. Barrier-lining calls of xo bench (measured == false) are left out too.
 std::vector<CollectiveModel> fit_collective_models(const std::vector<CollectiveSample>& samples, int branching);
