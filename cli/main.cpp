@@ -34,7 +34,8 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "calibrate") return command_calibrate(args);
   if (command == "bench") return command_bench(args);
   if (command == "report") return command_report(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, bench, machines, calibrate and help (see `xo --help`)");
+  if (command == "gui") return command_gui(args);
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, bench, machines, calibrate, gui and help (see `xo --help`)");
 }
 
 }  // namespace
