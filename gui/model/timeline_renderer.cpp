@@ -11,6 +11,7 @@ namespace {
 
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRulerHeight;
+constexpr double kMostMessageLines = 8000;
 
 // Screen y of a content y.
 int screen_y(int content_y, int scroll_y) { return kTop + content_y - scroll_y; }
@@ -81,9 +82,8 @@ void TimelineRenderer::paint_collectives(QPainter& p, QSize size, const Timeline
     const int y0 = screen_y(layout.row_top(low), scroll_y);
     const int y1 = screen_y(layout.row_top(high) + layout.row_height(high), scroll_y);
     if (y1 >= kTop && y0 <= size.height()) {
-      QColor colour = d.categories.colour(it->category).darker(160);
-      colour.setAlpha(200);
-      p.fillRect(QRectF(kLeft + x, y0, 1.5, y1 - y0), colour);
+      // Opaque and on whole pixels: a blended or fractional box takes QPainter's slow path.
+      p.fillRect(QRect(kLeft + static_cast<int>(x), y0, 1, y1 - y0), d.categories.colour(it->category).darker(170));
       ++last_lines_;
     }
     // One instance per pixel column: the next one ending in a later column.
@@ -97,6 +97,11 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   lines_by_category_.resize(d.categories.size());
   for (auto& lines : lines_by_category_) lines.clear();
   const double from = vp.start() - vp.span();  // lines into the view from a screen to the left
+  // Lines are dearer than boxes: a sender gets one line per `stride` columns, the stride chosen so
+  // that a frame draws at most about kMostMessageLines of them (a dense view is a band of lines
+  // either way; zooming in brings every message back).
+  const double senders = static_cast<double>(d.first_message_of_sender.size());
+  const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / kMostMessageLines));
   const auto mid = [&](analyzer::RankId rank) {
     const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(rank)];
     return screen_y(layout.row_top(row), scroll_y) + layout.row_height(row) / 2.0;
@@ -116,7 +121,7 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
           lines_by_category_[d.message_category[m]].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
         }
       }
-      it = sent_from(it + 1, vp.time_at(std::floor(x0) + 1));  // the next message sent in a later column
+      it = sent_from(it + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
     }
   }
   for (std::size_t c = 0; c < lines_by_category_.size(); ++c) {
