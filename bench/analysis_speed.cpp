@@ -21,9 +21,8 @@
 
 #include "child_run.hpp"
 #include "scratch_dir.hpp"
-#include "synthetic_calls.hpp"
+#include "synthetic_archive.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/tracer/otf2_writer.hpp"
 
 namespace {
 
@@ -31,79 +30,11 @@ using xo::bench::median;
 using xo::bench::peak_rss_kib;
 using xo::bench::run_in_child;
 using xo::bench::ScratchDir;
+using xo::bench::write_archive;
+using xo::bench::Written;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-struct Written {
-  double events = 0;
-  double messages = 0;
-};
-
-// Each step, rank r and its partner r ^ 1 exchange one message, one sending and one receiving
-// (turns alternate); every rank's own events are in time order.
-Written write_archive(const std::string& dir, int ranks, int steps) {
-  xo::tracer::Otf2Writer writer(dir, {"analysis_speed", "analysis_speed"});
-  xo::mpi::RunInfo info;
-  info.ranks = ranks;
-  info.ranks_per_node = 4;
-  info.machine = "loggp";
-  info.compute_mode = "none";
-  info.program_args = {"bench"};
-  writer.run_started(info);
-  std::vector<int> world(static_cast<std::size_t>(ranks));
-  std::iota(world.begin(), world.end(), 0);
-  writer.comm_defined({1, "MPI_COMM_WORLD", world, 0});
-  Written written;
-  std::int64_t t = 0;
-  for (int i = 0; i < steps; ++i) {
-    const std::int64_t bytes = 8 << (i % 12);
-    const bool allreduce = i % 100 == 99;
-    const bool nonblocking = i % 10 == 9;
-    for (int rank = 0; rank < ranks; ++rank) {
-      const int partner = rank ^ 1;
-      const bool sends = (i + rank) % 2 == 0;
-      if (allreduce) {
-        xo::bench::report_allreduce(writer, rank, t);
-        continue;
-      }
-      const auto request = static_cast<std::uint64_t>(i) + 1;
-      const xo::mpi::MessageEvent m{1, partner, i, bytes, nonblocking ? request : 0};
-      if (sends) {
-        if (nonblocking) {
-          writer.call_entered(rank, "MPI_Isend", t);
-          writer.isend(rank, m, t + 50);
-          writer.call_left(rank, "MPI_Isend", t + 300);
-          writer.call_entered(rank, "MPI_Wait", t + 400);
-          writer.isend_complete(rank, request, t + 800);
-          writer.call_left(rank, "MPI_Wait", t + 800);
-        } else {
-          writer.call_entered(rank, "MPI_Send", t);
-          writer.send(rank, m, t + 50);
-          writer.call_left(rank, "MPI_Send", t + 600);
-        }
-        writer.phase({xo::mpi::Phase::Eager, "eager", rank, partner, bytes, t + 100, t + 700});
-        ++written.messages;
-      } else if (nonblocking) {
-        writer.call_entered(rank, "MPI_Irecv", t);
-        writer.irecv_request(rank, request, t + 50);
-        writer.call_left(rank, "MPI_Irecv", t + 100);
-        writer.call_entered(rank, "MPI_Wait", t + 200);
-        writer.irecv(rank, m, t + 900);
-        writer.call_left(rank, "MPI_Wait", t + 900);
-      } else {
-        writer.call_entered(rank, "MPI_Recv", t);
-        writer.recv(rank, m, t + 900);
-        writer.call_left(rank, "MPI_Recv", t + 900);
-      }
-    }
-    t += allreduce ? 6000 : 1000;
-  }
-  writer.run_finished(t, 0);
-  writer.finish();
-  written.events = static_cast<double>(writer.events_written());
-  return written;
-}
 
 struct Sample {
   double events_per_s = 0;

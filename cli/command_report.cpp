@@ -242,10 +242,11 @@ analyzer::BenchAnalysis bench_machine(const hw::Machine& machine, const Recorded
 
 ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
   ReportSection s{"crossovers", "Crossovers of the machine's switch points (xo bench with this run's settings)", {},
-                  ReportTable{{"variable", "call", "now", "best", "finding"}, {}}};
+                  ReportTable{{"variable", "call", "now", "best", "crossing", "finding"}, {}}};
   for (const auto& c : bench.switches) {
     s.table->rows.push_back({c.point.env_var, c.where(),
-                             std::to_string(c.setting), c.best ? number_text(*c.best, 10) : "?", c.finding});
+                             std::to_string(c.setting), c.best ? number_text(*c.best, 10) : "?",
+                             c.crossing ? number_text(c.crossing->x) : "-", c.finding});
   }
   if (bench.branching) {
     const auto& b = *bench.branching;

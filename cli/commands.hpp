@@ -15,6 +15,7 @@ int command_calibrate(const std::vector<std::string>& args);
 int command_bench(const std::vector<std::string>& args);
 int command_report(const std::vector<std::string>& args);
 int command_history(const std::vector<std::string>& args);
+int command_gui(const std::vector<std::string>& args);  // execs xo-gui beside xo
 
 // Help texts: the overview (empty name) or one sub-command's. Returns false for an unknown name.
 bool print_help(const std::string& command);

@@ -22,6 +22,7 @@ Commands:
   history    the runs xo bench and xo report stored: list, show, compare, trend, export, delete
   machines   list the machine models, or show one's protocols, parameters and variables
   calibrate  run the seed papers' experiments on the models and compare with the published figures
+  gui        the Qt GUI: timelines with protocol phases, summaries, fits, recommendations, history
   help       show help for a command (xo help run)
 
 Example:
@@ -235,6 +236,32 @@ Examples:
   xo calibrate --param o_s=140 --param o_r=60 ap1000
 )";
 
+constexpr const char* kGui = R"(Usage: xo gui [TRACE]
+       xo gui --screenshot OUT.png [--view VIEW] [--size WxH] TRACE
+
+Opens TRACE (a directory from xo record, or its traces.otf2) in the Crossover GUI (the program
+xo-gui, built beside xo): a timeline of every rank's MPI calls with its network's protocol phases
+beneath, message lines coloured by protocol and collective instances; time per call and protocol,
+message sizes, the communication matrix and wait states; the fit chart (samples, the segmented
+fit, crossovers); xo report's recommendations with their export lines; the benchmark history.
+Traces can also be opened from the File menu, the recent files or by dropping them on the window.
+
+Options:
+  --screenshot FILE   render the window offscreen once the view's data is in, write it as a PNG
+                      and exit (no display needed)
+  --view VIEW         timeline (default), summary, fits, recommendations or history
+  --size WxH          window size in pixels (default 1280x800)
+
+Timeline: wheel zooms about the cursor, Shift+wheel scrolls the ranks, drag pans, right-drag (or
+Shift+drag) zooms to the band, double-click or Home fits all, + and - zoom, arrows pan and
+scroll, a click selects (details below the timeline), Ctrl+F finds a call, rank or tag.
+
+Examples:
+  xo record -n 8 --machine xt3 -o ring.otf2 build/examples/ring 50
+  xo gui ring.otf2
+  xo gui --screenshot fits.png --view fits ring.otf2
+)";
+
 }  // namespace
 
 bool print_help(const std::string& command) {
@@ -247,10 +274,11 @@ bool print_help(const std::string& command) {
                      : command == "history"                   ? kHistory
                      : command == "machines"                  ? kMachines
                      : command == "calibrate"                 ? kCalibrate
+                     : command == "gui"                       ? kGui
                      : command == "help"                      ? kOverview
                                                               : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate and help\n",
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate, gui and help\n",
                  command.c_str());
     return false;
   }

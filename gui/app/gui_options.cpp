@@ -1,0 +1,56 @@
+#include "app/gui_options.hpp"
+
+#include <QRegularExpression>
+
+namespace xo::gui {
+
+// The whole help is `xo help gui` (cli/help_text.cpp); this is the reminder xo-gui gives alone.
+const char* const kGuiUsage =
+    "Usage: xo gui [TRACE]\n"
+    "       xo gui --screenshot OUT.png [--view timeline|summary|fits|recommendations|history] [--size WxH] TRACE\n"
+    "See `xo help gui` for the views and the mouse and keyboard controls.\n";
+
+GuiOptions parse_gui_options(const std::vector<std::string>& args) {
+  GuiOptions o;
+  std::vector<std::string> operands;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* what) {
+      if (i + 1 >= args.size()) throw OptionError(a + " needs a value: " + what);
+      return QString::fromStdString(args[++i]);
+    };
+    if (a == "--help" || a == "-h") {
+      o.help = true;
+    } else if (a == "--screenshot") {
+      o.screenshot = value("the PNG file to write, e.g. --screenshot timeline.png");
+    } else if (a == "--view") {
+      const QString name = value("timeline, summary, fits, recommendations or history");
+      const auto view = view_named(name);
+      if (!view) throw OptionError("--view " + name.toStdString() + ": choose " + view_names().join(", ").toStdString());
+      o.view = *view;
+    } else if (a == "--size") {
+      const QString text = value("WIDTHxHEIGHT, e.g. --size 1200x800");
+      const auto match = QRegularExpression("^(\\d{2,5})x(\\d{2,5})$").match(text);
+      if (!match.hasMatch()) throw OptionError("--size " + text.toStdString() + ": give WIDTHxHEIGHT in pixels, e.g. 1200x800");
+      o.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+      if (o.size.width() < 200 || o.size.height() < 150 || o.size.width() > 8000 || o.size.height() > 8000) {
+        throw OptionError("--size " + text.toStdString() + ": choose between 200x150 and 8000x8000");
+      }
+    } else if (a == "--") {
+      operands.insert(operands.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+      break;
+    } else if (!a.empty() && a[0] == '-') {
+      throw OptionError("unknown option '" + a + "'; see `xo help gui`");
+    } else {
+      operands.push_back(a);
+    }
+  }
+  if (operands.size() > 1) throw OptionError("give one trace: xo gui [TRACE]");
+  if (!operands.empty()) o.trace = QString::fromStdString(operands[0]);
+  if (!o.screenshot.isEmpty() && o.trace.isEmpty()) {
+    throw OptionError("--screenshot needs a trace: xo gui --screenshot OUT.png [--view VIEW] TRACE");
+  }
+  return o;
+}
+
+}  // namespace xo::gui

@@ -1,0 +1,36 @@
+#pragma once
+// The command line of xo-gui (`xo gui [TRACE]`, `xo gui --screenshot out.png [--view V]
+// [--size WxH] TRACE`), read before Qt starts so that a mistake is one line and exit status 2.
+
+#include <QSize>
+#include <QString>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "widgets/main_window.hpp"
+
+namespace xo::gui {
+
+class OptionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct GuiOptions {
+  QString trace;       // empty: start without one
+  QString screenshot;  // empty: interactive
+  View view = View::Timeline;
+  QSize size{1280, 800};
+  bool help = false;
+};
+
+// Throws OptionError naming the problem and the fix.
+GuiOptions parse_gui_options(const std::vector<std::string>& args);
+
+extern const char* const kGuiUsage;
+
+// Renders the window with `options.trace` loaded into options.screenshot; the exit status.
+int take_screenshot(const GuiOptions& options, const QString& xo_program);
+
+}  // namespace xo::gui

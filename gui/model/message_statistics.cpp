@@ -1,0 +1,38 @@
+#include "model/message_statistics.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace xo::gui {
+
+MessageStatistics message_statistics(const analyzer::TraceModel& m) {
+  MessageStatistics s;
+  std::vector<std::uint64_t> counts(66, 0);  // bin 0: 0 bytes; bin k: [2^(k-1), 2^k)
+  CommMatrix& matrix = s.matrix;
+  matrix.ranks = m.ranks();
+  matrix.block = std::max(1, (matrix.ranks + kMostMatrixRanks - 1) / kMostMatrixRanks);
+  matrix.cells = (matrix.ranks + matrix.block - 1) / matrix.block;
+  const auto cells = static_cast<std::size_t>(matrix.cells);
+  matrix.bytes.assign(cells * cells, 0);
+  matrix.messages.assign(cells * cells, 0);
+  const auto& msg = m.messages;
+  for (std::size_t i = 0; i < msg.size(); ++i) {
+    ++counts[static_cast<std::size_t>(std::bit_width(msg.bytes[i]))];
+    const auto from = msg.sender[i], to = msg.receiver[i];
+    if (from < 0 || to < 0 || from >= matrix.ranks || to >= matrix.ranks) continue;
+    const std::size_t cell = static_cast<std::size_t>(from / matrix.block) * cells + static_cast<std::size_t>(to / matrix.block);
+    matrix.bytes[cell] += msg.bytes[i];
+    ++matrix.messages[cell];
+  }
+  const auto first = std::find_if(counts.begin(), counts.end(), [](std::uint64_t c) { return c > 0; });
+  const auto last = std::find_if(counts.rbegin(), counts.rend(), [](std::uint64_t c) { return c > 0; }).base();
+  for (auto it = first; it < last; ++it) {
+    const auto k = static_cast<unsigned>(it - counts.begin());
+    const std::uint64_t lower = k == 0 ? 0 : std::uint64_t{1} << (k - 1);
+    const std::uint64_t upper = k == 0 ? 1 : k >= 64 ? ~std::uint64_t{0} : std::uint64_t{1} << k;
+    s.sizes.push_back({lower, upper, *it});
+  }
+  return s;
+}
+
+}  // namespace xo::gui

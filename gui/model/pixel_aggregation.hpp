@@ -1,0 +1,60 @@
+#pragma once
+// Per-pixel aggregation of a timeline row, as Paraver and Perfetto draw: whatever the zoom, a row
+// becomes at most one draw record per pixel column, so drawing costs pixels, not events.
+//
+// Pixel column x covers the times [column_start(x), column_start(x + 1)). A span meets a column if it
+// starts before the column ends and ends after it starts (a span of zero length: starts in it).
+// A column is
+//   - empty if no span meets it (no record),
+//   - Single if one span meets it (drawn in that span's colour; selectable),
+//   - Folded if several spans meet it, all of one category (several calls of one kind, folded),
+//   - Mixed if several spans of different categories meet it (drawn in the "many" colour).
+// Adjacent columns with the same kind and category (and, for Single, the same span) are merged into
+// one record. Spans must be sorted by start and not overlap; then the first span a column meets is
+// found by binary search once, and each following column by galloping from the last, with no
+// allocation beyond the caller's reused output vector.
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "model/span.hpp"
+
+namespace xo::gui {
+
+// Time to pixel columns: column x starts at start + x * seconds_per_pixel.
+struct PixelScale {
+  double start = 0;
+  double seconds_per_pixel = 1;
+
+  double column_start(long long x) const { return start + static_cast<double>(x) * seconds_per_pixel; }
+  // The column whose [column_start(x), column_start(x + 1)) holds t, by the same arithmetic.
+  long long column_of(double t) const;
+};
+
+enum class PixelKind : std::uint8_t { Single, Folded, Mixed };
+
+struct PixelRecord {
+  std::int32_t x0 = 0;  // columns [x0, x1)
+  std::int32_t x1 = 0;
+  std::uint32_t category = 0;  // kMixedCategory for Mixed
+  std::uint32_t span = 0;      // the first span met in column x0 (index as the caller numbers spans)
+  PixelKind kind = PixelKind::Single;
+
+  static constexpr std::uint32_t kMixedCategory = 0xffffffffu;
+  bool operator==(const PixelRecord&) const = default;
+};
+static_assert(sizeof(PixelRecord) == 20, "PixelRecord is a packed plain record");
+
+// A row's spans and, per span, one past the last following span of the same category
+// (TimelineData::same_category_until), both numbered from `first`.
+struct RowView {
+  std::span<const Span> spans;
+  const std::uint32_t* same_category_until = nullptr;  // values in the caller's numbering
+  std::uint32_t first = 0;                             // the caller's index of spans[0]
+};
+
+// Replaces `out` with the records of columns [0, width).
+void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out);
+
+}  // namespace xo::gui

@@ -1,0 +1,42 @@
+#pragma once
+// What the GUI takes from `xo report --format json`: the crossovers of the machine's switch points
+// and the recommendations with their `export` lines. The report computes them (it benchmarks the
+// trace's machine model); the GUI only reads its JSON, so the logic lives in one place.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+#include <optional>
+#include <vector>
+
+namespace xo::gui {
+
+struct ReportTableData {
+  QStringList header;
+  std::vector<QVariantList> rows;
+  QStringList lines;  // the section's lines ("none: ...")
+};
+
+struct CrossoverMark {
+  QString variable;  // MPICH_MAX_SHORT_MSG_SIZE
+  QString where;     // "point-to-point", "MPI_Reduce on 8 ranks"
+  double now = 0;    // the run's setting
+  std::optional<double> best;      // the setting the bench favours
+  std::optional<double> crossing;  // where the two sides' lines cross (column "crossing")
+  QString finding;
+
+  bool point_to_point() const { return where == "point-to-point"; }
+};
+
+struct ReportData {
+  std::vector<CrossoverMark> crossovers;
+  ReportTableData recommendations;  // header: setting, predicted saving s, ...
+  QStringList export_lines;         // the recommendations' first column
+  bool has_bench = false;           // false for a foreign trace or --no-bench
+};
+
+// Throws std::runtime_error with one line naming what is missing or malformed.
+ReportData parse_report_json(const QByteArray& json);
+
+}  // namespace xo::gui

@@ -1,0 +1,68 @@
+#pragma once
+// What the timeline draws, built once per trace off the GUI thread and immutable afterwards: a row
+// per rank with its outermost MPI calls, beneath it a row per network lane with the protocol
+// phases; the messages by sender in order of sending; the collective instances in order of their
+// end. Every row's spans are sorted by start and do not overlap, which is what lets the per-pixel
+// aggregation clip by binary search.
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "model/category_table.hpp"
+#include "model/span.hpp"
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::gui {
+
+enum class RowKind : std::uint8_t { Calls, Phases };
+
+struct TimelineRow {
+  analyzer::RankId rank = 0;
+  RowKind kind = RowKind::Calls;
+  analyzer::Index lane = analyzer::kNoIndex;  // phase rows: row of the LocationTable
+  std::uint32_t first = 0;                    // spans[first, first + count)
+  std::uint32_t count = 0;
+};
+
+// A collective instance as drawn: a line across its members' rows when the last member left.
+struct CollectiveMark {
+  double begin = 0;  // the first member's MpiCollectiveBegin
+  double end = 0;    // the last member's MpiCollectiveEnd
+  analyzer::Index instance = 0;
+  std::uint32_t category = 0;     // the operation's algorithm (or call)
+  analyzer::RankId low_rank = 0;  // members' lowest and highest world rank
+  analyzer::RankId high_rank = 0;
+};
+
+struct TimelineData {
+  std::shared_ptr<const analyzer::TraceModel> model;
+  CategoryTable categories;
+  std::vector<TimelineRow> rows;
+  std::vector<Span> spans;
+  // For span i: one past the last span of its row, from i on, whose category is i's; tells in O(1)
+  // whether a run of spans is all one call.
+  std::vector<std::uint32_t> same_category_until;
+  std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
+  std::vector<std::uint32_t> span_of_call;      // CallTable row -> span, or kNoSpan (nested / not MPI)
+  std::vector<std::uint32_t> message_category;  // MessageTable row -> category of its protocol
+  // Messages grouped by sender, each group by send time: rows of the MessageTable.
+  std::vector<analyzer::Index> messages_by_sender;
+  std::vector<std::uint32_t> first_message_of_sender;  // ranks + 1 entries
+  std::vector<CollectiveMark> collectives;              // by end
+  double start_time = 0;
+  double end_time = 0;
+  std::uint64_t dropped_overlapping_phases = 0;  // phases nested on a lane (foreign writers), not drawn
+
+  static constexpr std::uint32_t kNoSpan = 0xffffffffu;
+
+  std::span<const Span> row_spans(std::size_t row) const {
+    return {spans.data() + rows[row].first, rows[row].count};
+  }
+  std::size_t row_of_span(std::uint32_t span) const;
+};
+
+TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> model);
+
+}  // namespace xo::gui

@@ -1,0 +1,69 @@
+#include "model/timeline_search.hpp"
+
+#include <algorithm>
+
+namespace xo::gui {
+
+namespace {
+
+void add_row(const TimelineData& d, std::size_t row, std::vector<std::uint32_t>& out) {
+  for (std::uint32_t i = d.rows[row].first; i < d.rows[row].first + d.rows[row].count; ++i) out.push_back(i);
+}
+
+}  // namespace
+
+FindResult find_spans(const TimelineData& d, FindField field, const QString& text) {
+  FindResult r;
+  const QString wanted = text.trimmed();
+  if (wanted.isEmpty()) {
+    r.error = "type a call name (MPI_Send), a rank or a tag";
+    return r;
+  }
+  switch (field) {
+    case FindField::Call: {
+      std::vector<char> matches(d.categories.size());
+      for (std::size_t c = 0; c < matches.size(); ++c) {
+        matches[c] = d.categories.name(static_cast<std::uint32_t>(c)).contains(wanted, Qt::CaseInsensitive);
+      }
+      for (const TimelineRow& row : d.rows) {
+        if (row.kind != RowKind::Calls) continue;
+        for (std::uint32_t i = row.first; i < row.first + row.count; ++i) {
+          if (matches[d.spans[i].category]) r.spans.push_back(i);
+        }
+      }
+      break;
+    }
+    case FindField::Rank: {
+      bool ok = false;
+      const int rank = wanted.toInt(&ok);
+      if (!ok || rank < 0 || static_cast<std::size_t>(rank) >= d.call_row_of_rank.size()) {
+        r.error = QString("no rank '%1': the trace has ranks 0 to %2").arg(wanted).arg(d.call_row_of_rank.size() - 1);
+        return r;
+      }
+      add_row(d, d.call_row_of_rank[static_cast<std::size_t>(rank)], r.spans);
+      break;
+    }
+    case FindField::Tag: {
+      bool ok = false;
+      const uint tag = wanted.toUInt(&ok);
+      if (!ok) {
+        r.error = QString("'%1' is not a tag: give a whole number").arg(wanted);
+        return r;
+      }
+      const auto& m = d.model->messages;
+      for (std::size_t i = 0; i < m.size(); ++i) {
+        if (m.tag[i] != tag) continue;
+        for (analyzer::Index call : {m.send_call[i], m.receive_call[i]}) {
+          if (call != analyzer::kNoIndex && d.span_of_call[call] != TimelineData::kNoSpan) r.spans.push_back(d.span_of_call[call]);
+        }
+      }
+      std::sort(r.spans.begin(), r.spans.end());
+      r.spans.erase(std::unique(r.spans.begin(), r.spans.end()), r.spans.end());
+      break;
+    }
+  }
+  if (r.spans.empty()) r.error = QString("nothing found for '%1'").arg(wanted);
+  return r;
+}
+
+}  // namespace xo::gui

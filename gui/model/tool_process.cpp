@@ -1,0 +1,47 @@
+#include "model/tool_process.hpp"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QProcess>
+
+namespace xo::gui {
+
+ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms) {
+  ToolResult r;
+  QProcess process;
+  process.start(program, args);
+  if (!process.waitForStarted(10000)) {
+    r.err = QString("cannot run %1: %2").arg(program, process.errorString());
+    return r;
+  }
+  r.started = true;
+  QElapsedTimer clock;
+  clock.start();
+  // The process's own pipes fill up unless read while it runs.
+  while (!process.waitForFinished(100)) {
+    r.out += process.readAllStandardOutput();
+    if (stop.load()) {
+      r.cancelled = true;
+    } else if (clock.elapsed() > timeout_ms) {
+      r.timed_out = true;
+    } else {
+      continue;
+    }
+    process.kill();
+    process.waitForFinished(5000);
+    return r;
+  }
+  r.out += process.readAllStandardOutput();
+  r.err = QString::fromUtf8(process.readAllStandardError()).trimmed();
+  r.crashed = process.exitStatus() == QProcess::CrashExit;
+  r.exit_code = process.exitCode();
+  return r;
+}
+
+QString tool_beside(const QString& name, const QString& directory) {
+  const QString dir = directory.isEmpty() ? QCoreApplication::applicationDirPath() : directory;
+  return QDir(dir).filePath(name);
+}
+
+}  // namespace xo::gui

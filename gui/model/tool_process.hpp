@@ -1,0 +1,30 @@
+#pragma once
+// Runs one of xo's own programs as a child process from a worker thread (never the GUI thread)
+// and waits for it, polling a stop flag so a newer request can cancel it: `xo report` for the
+// recommendations, `xo history export` for the history.
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+#include <atomic>
+
+namespace xo::gui {
+
+struct ToolResult {
+  bool started = false;
+  bool cancelled = false;
+  bool timed_out = false;
+  bool crashed = false;
+  int exit_code = -1;
+  QByteArray out;
+  QString err;  // standard error, trimmed; or why the program could not run
+
+  bool ok() const { return started && !cancelled && !timed_out && !crashed && exit_code == 0; }
+};
+
+ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms);
+
+// `name` beside the running executable (xo-gui finds xo there), or beside `directory` if given.
+QString tool_beside(const QString& name, const QString& directory = {});
+
+}  // namespace xo::gui

@@ -1,0 +1,51 @@
+#include "model/trace_analysis.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/wait_states.hpp"
+
+namespace xo::gui {
+
+QString LoadedTrace::title() const {
+  const auto& run = model().run;
+  QString text = QFileInfo(path).fileName();
+  if (run.crossover && !run.crossover->machine.empty()) text += " on " + QString::fromStdString(run.crossover->machine);
+  return text + QString(", %1 ranks").arg(model().ranks());
+}
+
+QString anchor_of(const QString& path) {
+  return QFileInfo(path).isDir() ? QDir(path).filePath("traces.otf2") : path;
+}
+
+TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
+  TraceAnalysis a;
+  a.profile = analyzer::profile_mpi(m);
+  const double mpi = a.profile.mpi_seconds;
+  const auto share = [mpi](double s) { return mpi > 0 ? QVariant(100 * s / mpi) : QVariant(QString("-")); };
+  a.by_call.header = {"call", "calls", "seconds", "% of MPI", "longest s"};
+  for (const auto& c : a.profile.by_call) {
+    a.by_call.rows.push_back({QString::fromStdString(c.call), QVariant::fromValue(c.count), c.seconds, share(c.seconds), c.longest});
+  }
+  a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "seconds", "% of MPI"};
+  for (const auto& p : a.profile.by_protocol) {
+    a.by_protocol.rows.push_back({QString::fromStdString(p.protocol), QVariant::fromValue(p.messages), QVariant::fromValue(p.bytes),
+                                  p.seconds, share(p.seconds)});
+  }
+  a.waits.header = {"pattern", "protocol", "count", "seconds", "% of MPI"};
+  for (const auto& t : analyzer::total_wait_states(analyzer::find_wait_states(m))) {
+    const std::string_view protocol = m.strings.at(t.protocol);
+    a.waits.rows.push_back({QString(analyzer::wait_kind_name(t.kind)),
+                            protocol.empty() ? QString("(unknown)") : QString::fromUtf8(protocol.data(), static_cast<qsizetype>(protocol.size())),
+                            QVariant::fromValue(t.count), t.seconds, share(t.seconds)});
+  }
+  if (a.waits.rows.empty()) a.waits.lines << "none: no rank waited for another inside MPI";
+  a.messages = message_statistics(m);
+  std::vector<analyzer::ProtocolSamples> samples;
+  analyzer::add_message_samples(m, samples);
+  a.fits = fit_chart_data(samples);
+  return a;
+}
+
+}  // namespace xo::gui

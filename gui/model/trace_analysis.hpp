@@ -1,0 +1,40 @@
+#pragma once
+// What a worker hands the GUI for one trace, immutable once made: first the model and the
+// timeline (enough for the first frame), then the analysis the views show. The analyzer does the
+// work (profile_mpi, find_wait_states, message samples, fit_segmented); this only arranges it.
+
+#include <QString>
+#include <memory>
+
+#include "model/fit_chart_data.hpp"
+#include "model/message_statistics.hpp"
+#include "model/report_data.hpp"
+#include "model/timeline_data.hpp"
+#include "xo/analyzer/analysis/mpi_profile.hpp"
+
+namespace xo::gui {
+
+struct LoadedTrace {
+  QString path;    // as the user gave it
+  QString anchor;  // the traces.otf2 read
+  TimelineData timeline;
+
+  const analyzer::TraceModel& model() const { return *timeline.model; }
+  QString title() const;  // "ring on xt3, 8 ranks"
+};
+
+struct TraceAnalysis {
+  analyzer::MpiProfile profile;
+  ReportTableData by_call;      // time in MPI by call
+  ReportTableData by_protocol;  // by protocol or collective algorithm
+  ReportTableData waits;        // wait states by pattern and protocol
+  MessageStatistics messages;
+  FitChartData fits;
+};
+
+// A trace directory's anchor (DIR/traces.otf2), or the path itself.
+QString anchor_of(const QString& path);
+
+TraceAnalysis analyse_trace(const analyzer::TraceModel& model);
+
+}  // namespace xo::gui

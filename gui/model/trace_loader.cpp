@@ -1,0 +1,183 @@
+#include "model/trace_loader.hpp"
+
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+#include <exception>
+#include <mutex>
+
+#include "model/tool_process.hpp"
+#include "xo/analyzer/read_trace.hpp"
+
+namespace xo::gui {
+
+namespace {
+
+// OTF2's error handler is process-wide while read_trace runs (read_trace.hpp), so reads take turns.
+std::mutex otf2_mutex;
+
+struct Cancelled {};
+
+constexpr int kReportTimeoutMs = 10 * 60 * 1000;
+constexpr int kHistoryTimeoutMs = 60 * 1000;
+
+}  // namespace
+
+struct TraceLoader::Job {
+  quint64 id = 0;
+  std::atomic<bool> stop{false};
+  QFuture<void> future;
+};
+
+TraceLoader::TraceLoader(QString xo_program, QObject* parent) : QObject(parent), xo_(std::move(xo_program)) {}
+
+TraceLoader::~TraceLoader() {
+  for (auto& job : jobs_) job->stop = true;
+  for (auto& job : jobs_) job->future.waitForFinished();
+}
+
+template <class Deliver>
+void TraceLoader::post(quint64 job, Deliver deliver) {
+  QMetaObject::invokeMethod(
+      this,
+      [this, job, deliver = std::move(deliver)]() mutable {
+        if (job == current_.load() || job == history_job_) deliver();
+      },
+      Qt::QueuedConnection);
+}
+
+quint64 TraceLoader::load(const QString& path, bool with_report) {
+  cancel();
+  forget_finished();
+  auto job = std::make_shared<Job>();
+  job->id = ++next_id_;
+  current_ = job->id;
+  job->future = QtConcurrent::run([this, job, path, with_report] { run_load(job, path, with_report); });
+  jobs_.push_back(job);
+  return job->id;
+}
+
+quint64 TraceLoader::load_history() {
+  forget_finished();
+  auto job = std::make_shared<Job>();
+  job->id = ++next_id_;
+  history_job_ = job->id;
+  job->future = QtConcurrent::run([this, job] { run_history(job); });
+  jobs_.push_back(job);
+  return job->id;
+}
+
+void TraceLoader::cancel() {
+  for (auto& job : jobs_) {
+    if (job->id != history_job_) job->stop = true;
+  }
+  current_ = 0;
+}
+
+bool TraceLoader::busy() const {
+  for (const auto& job : jobs_) {
+    if (job->id == current_.load() && !job->future.isFinished()) return true;
+  }
+  return false;
+}
+
+void TraceLoader::forget_finished() {
+  std::erase_if(jobs_, [](const std::shared_ptr<Job>& job) { return job->future.isFinished(); });
+}
+
+void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report) {
+  const quint64 id = job->id;
+  const QString anchor = anchor_of(path);
+  auto progress = [this, id](int percent, const QString& stage) {
+    post(id, [this, id, percent, stage] { emit this->progress(id, percent, stage); });
+  };
+  std::shared_ptr<LoadedTrace> loaded;
+  try {
+    progress(0, "reading " + anchor);
+    auto model = std::make_shared<analyzer::TraceModel>();
+    {
+      std::lock_guard lock(otf2_mutex);
+      int last_percent = -1;
+      *model = analyzer::read_trace(anchor.toStdString(), [&](std::uint64_t read, std::uint64_t total) {
+        if (job->stop) throw Cancelled{};
+        const int percent = total > 0 ? static_cast<int>(std::min<std::uint64_t>(80, 80 * read / total)) : 0;
+        if (percent != last_percent) progress(percent, "reading " + anchor);
+        last_percent = percent;
+      });
+    }
+    if (job->stop) return;
+    progress(85, "building the timeline");
+    loaded = std::make_shared<LoadedTrace>();
+    loaded->path = path;
+    loaded->anchor = anchor;
+    loaded->timeline = build_timeline_data(std::move(model));
+    post(id, [this, id, loaded] { emit this->loaded(id, loaded); });
+    if (job->stop) return;
+    progress(92, "analysing: profile, wait states, fits");
+    auto analysis = std::make_shared<TraceAnalysis>(analyse_trace(loaded->model()));
+    post(id, [this, id, analysis] {
+      emit this->progress(id, 100, "analysed");
+      emit this->analysed(id, analysis);
+    });
+  } catch (const Cancelled&) {
+    return;
+  } catch (const std::exception& e) {
+    const QString message = QString::fromUtf8(e.what());
+    post(id, [this, id, message] { emit failed(id, message); });
+    return;
+  }
+
+  if (!with_report || job->stop) return;
+  const auto& run = loaded->model().run;
+  if (!run.crossover || run.crossover->machine.empty()) {
+    post(id, [this, id] {
+      emit report_failed(id, "not a trace of a machine model (no CROSSOVER::MACHINE property), so there is no bench: "
+                             "no crossovers or recommendations");
+    });
+    return;
+  }
+  post(id, [this, id] { emit report_started(id); });
+  if (!QFileInfo(xo_).isExecutable()) {
+    const QString message = QString("cannot compute recommendations: %1 is missing; build the xo target").arg(xo_);
+    post(id, [this, id, message] { emit report_failed(id, message); });
+    return;
+  }
+  const ToolResult r = run_tool(xo_, {"report", "--format", "json", anchor}, job->stop, kReportTimeoutMs);
+  if (r.cancelled) return;
+  try {
+    if (!r.ok()) {
+      throw std::runtime_error(QString("xo report failed (%1): %2")
+                                   .arg(r.timed_out ? QString("timed out") : QString("exit %1").arg(r.exit_code),
+                                        r.err.isEmpty() ? QString("no message") : r.err.section('\n', -1))
+                                   .toStdString());
+    }
+    auto report = std::make_shared<const ReportData>(parse_report_json(r.out));
+    post(id, [this, id, report] { emit report_ready(id, report); });
+  } catch (const std::exception& e) {
+    const QString message = QString::fromUtf8(e.what());
+    post(id, [this, id, message] { emit report_failed(id, message); });
+  }
+}
+
+void TraceLoader::run_history(const std::shared_ptr<Job>& job) {
+  const quint64 id = job->id;
+  auto unavailable = [this, id](const QString& message) {
+    post(id, [this, message] { emit history_unavailable(message); });
+  };
+  if (!QFileInfo(xo_).isExecutable()) return unavailable(QString("no history: %1 is missing").arg(xo_));
+  const ToolResult r = run_tool(xo_, {"history", "export", "--format", "json"}, job->stop, kHistoryTimeoutMs);
+  if (r.cancelled) return;
+  if (!r.ok()) {
+    if (r.err.contains("unknown command 'history'")) {
+      return unavailable("no history yet: `xo history` arrives with the history issue (SQLite benchmark history)");
+    }
+    return unavailable("xo history export failed: " + (r.err.isEmpty() ? QString("exit %1").arg(r.exit_code) : r.err));
+  }
+  try {
+    auto rows = std::make_shared<const std::vector<HistoryRow>>(parse_history_json(r.out));
+    post(id, [this, rows] { emit history_ready(rows); });
+  } catch (const std::exception& e) {
+    unavailable(QString::fromUtf8(e.what()));
+  }
+}
+
+}  // namespace xo::gui

@@ -1,0 +1,65 @@
+#pragma once
+// The worker jobs behind the window, as hotspot runs its parser: each load runs on a pool thread
+// (QtConcurrent) and reports progress, failure or results back to the GUI thread by queued calls.
+// A load reads the trace (read_trace), builds the timeline, analyses it, then runs
+// `xo report --format json` for the crossovers and recommendations. Every load has a job id; a
+// newer load cancels the older one (a stop flag the reader's progress callback and the child
+// process poll) and results of any job but the current are dropped on arrival, so a slow old
+// trace can never overwrite a new one. Signals are emitted on the GUI thread only.
+
+#include <QFuture>
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "model/history_rows.hpp"
+#include "model/report_data.hpp"
+#include "model/trace_analysis.hpp"
+
+namespace xo::gui {
+
+class TraceLoader : public QObject {
+  Q_OBJECT
+
+ public:
+  // `xo_program`: the xo binary that computes reports and keeps the history.
+  explicit TraceLoader(QString xo_program, QObject* parent = nullptr);
+  ~TraceLoader() override;  // cancels and waits for its jobs
+
+  // Starts loading `path` (a trace directory or its traces.otf2); returns the new job's id.
+  quint64 load(const QString& path, bool with_report = true);
+  quint64 load_history();
+  void cancel();  // the current load; its results will not arrive
+  quint64 current_job() const { return current_; }
+  bool busy() const;
+
+ signals:
+  void progress(quint64 job, int percent, const QString& stage);
+  void failed(quint64 job, const QString& message);
+  void loaded(quint64 job, std::shared_ptr<const xo::gui::LoadedTrace> trace);
+  void analysed(quint64 job, std::shared_ptr<const xo::gui::TraceAnalysis> analysis);
+  void report_started(quint64 job);
+  void report_ready(quint64 job, std::shared_ptr<const xo::gui::ReportData> report);
+  void report_failed(quint64 job, const QString& message);
+  void history_ready(std::shared_ptr<const std::vector<xo::gui::HistoryRow>> rows);
+  void history_unavailable(const QString& message);
+
+ private:
+  struct Job;
+  void run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report);
+  void run_history(const std::shared_ptr<Job>& job);
+  // Calls `deliver` on the GUI thread if `job` is still the current load when it gets there.
+  template <class Deliver>
+  void post(quint64 job, Deliver deliver);
+  void forget_finished();
+
+  QString xo_;
+  quint64 next_id_ = 0;
+  std::atomic<quint64> current_{0};
+  quint64 history_job_ = 0;
+  std::vector<std::shared_ptr<Job>> jobs_;
+};
+
+}  // namespace xo::gui

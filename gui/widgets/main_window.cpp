@@ -1,0 +1,215 @@
+#include "widgets/main_window.hpp"
+
+#include <QAction>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QSettings>
+#include <QShortcut>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "widgets/details_pane.hpp"
+#include "widgets/find_bar.hpp"
+#include "widgets/fit_chart_view.hpp"
+#include "widgets/history_view.hpp"
+#include "widgets/recommendations_view.hpp"
+#include "widgets/summary_view.hpp"
+#include "widgets/timeline_view.hpp"
+
+namespace xo::gui {
+
+namespace {
+
+constexpr int kMostRecent = 8;
+const char* const kView[] = {"timeline", "summary", "fits", "recommendations", "history"};
+
+}  // namespace
+
+std::optional<View> view_named(const QString& name) {
+  for (int i = 0; i < 5; ++i) {
+    if (name == kView[i]) return static_cast<View>(i);
+  }
+  return std::nullopt;
+}
+
+QStringList view_names() { return {kView[0], kView[1], kView[2], kView[3], kView[4]}; }
+
+MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
+    : QMainWindow(parent), dialogs_(dialogs), loader_(xo_program) {
+  setWindowTitle("Crossover");
+  setAcceptDrops(true);
+  tabs_ = new QTabWidget(this);
+  auto* timeline_page = new QWidget(tabs_);
+  auto* layout = new QVBoxLayout(timeline_page);
+  layout->setContentsMargins(0, 0, 0, 0);
+  find_bar_ = new FindBar(timeline_page);
+  layout->addWidget(find_bar_);
+  auto* split = new QSplitter(Qt::Vertical, timeline_page);
+  timeline_ = new TimelineView(split);
+  details_ = new DetailsPane(split);
+  split->addWidget(timeline_);
+  split->addWidget(details_);
+  split->setStretchFactor(0, 1);
+  layout->addWidget(split, 1);
+  summary_ = new SummaryView(tabs_);
+  fits_ = new FitChartView(tabs_);
+  recommendations_ = new RecommendationsView(tabs_);
+  history_ = new HistoryView(tabs_);
+  tabs_->addTab(timeline_page, "Timeline");
+  tabs_->addTab(summary_, "Summary");
+  tabs_->addTab(fits_, "Fits");
+  tabs_->addTab(recommendations_, "Recommendations");
+  tabs_->addTab(history_, "History");
+  // Small windows (screenshots for docs) squeeze the views rather than grow past the size asked.
+  for (int i = 0; i < tabs_->count(); ++i) tabs_->widget(i)->setMinimumSize(160, 120);
+  setCentralWidget(tabs_);
+
+  progress_ = new QProgressBar(this);
+  progress_->setMaximumWidth(240);
+  progress_->hide();
+  stage_ = new QLabel(this);
+  statusBar()->addWidget(stage_, 1);
+  statusBar()->addPermanentWidget(progress_);
+  build_menus();
+
+  connect(timeline_, &TimelineView::selection_changed, details_, &DetailsPane::show_span);
+  connect(find_bar_, &FindBar::show_span, this, [this](std::uint32_t span) { timeline_->select_span(span, true); });
+  connect(&loader_, &TraceLoader::progress, this, [this](quint64, int percent, const QString& stage) {
+    progress_->setValue(percent);
+    progress_->setVisible(percent < 100);
+    stage_->setText(stage);
+  });
+  connect(&loader_, &TraceLoader::failed, this, [this](quint64, const QString& message) { on_failed(message); });
+  connect(&loader_, &TraceLoader::loaded, this, [this](quint64, auto trace) { on_loaded(std::move(trace)); });
+  connect(&loader_, &TraceLoader::analysed, this, [this](quint64, auto analysis) { on_analysed(std::move(analysis)); });
+  connect(&loader_, &TraceLoader::report_started, this, [this](quint64) {
+    const QString text = "Computing recommendations... (xo report benchmarks the trace's machine model, a few seconds)";
+    recommendations_->set_status(text);
+    fits_->set_status(text);
+  });
+  connect(&loader_, &TraceLoader::report_ready, this, [this](quint64, auto report) {
+    recommendations_->set_report(report);
+    fits_->set_report(report);
+    fits_->set_status("Samples and the segmented fit of this trace; crossovers, current and best settings from xo report's bench.");
+    stage_->setText("recommendations ready");
+  });
+  connect(&loader_, &TraceLoader::report_failed, this, [this](quint64, const QString& message) {
+    recommendations_->set_status(message);
+    fits_->set_status("Samples and the segmented fit of this trace. No crossovers: " + message);
+  });
+  connect(&loader_, &TraceLoader::history_ready, history_, &HistoryView::set_rows);
+  connect(&loader_, &TraceLoader::history_unavailable, history_, &HistoryView::set_unavailable);
+  loader_.load_history();
+}
+
+void MainWindow::build_menus() {
+  QMenu* file = menuBar()->addMenu("&File");
+  file->addAction("&Open trace...", QKeySequence::Open, this, &MainWindow::open_dialog);
+  recent_ = file->addMenu("Open &recent");
+  rebuild_recent_menu();
+  file->addSeparator();
+  file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
+  QMenu* view = menuBar()->addMenu("&View");
+  for (int i = 0; i < 5; ++i) {
+    view->addAction(tabs_->tabText(i), QKeySequence(Qt::ALT | static_cast<Qt::Key>(Qt::Key_1 + i)), this,
+                    [this, i] { tabs_->setCurrentIndex(i); });
+  }
+  view->addSeparator();
+  view->addAction("&Fit all", QKeySequence(Qt::Key_Home), this, [this] { timeline_->viewport().fit_all(); });
+  view->addAction("F&ind...", QKeySequence::Find, this, [this] {
+    tabs_->setCurrentIndex(0);
+    find_bar_->focus_text();
+  });
+}
+
+void MainWindow::open_dialog() {
+  const QString path = QFileDialog::getOpenFileName(this, "Open an OTF2 trace", {}, "OTF2 anchor (*.otf2);;All files (*)");
+  if (!path.isEmpty()) open_trace(path);
+}
+
+void MainWindow::open_trace(const QString& path) {
+  trace_.reset();
+  timeline_->set_trace(nullptr);
+  details_->set_trace(nullptr);
+  find_bar_->set_trace(nullptr);
+  summary_->clear();
+  fits_->clear();
+  recommendations_->clear();
+  setWindowTitle("Crossover - " + QFileInfo(path).fileName());
+  progress_->setValue(0);
+  progress_->show();
+  loader_.load(path);
+}
+
+void MainWindow::show_view(View view) { tabs_->setCurrentIndex(static_cast<int>(view)); }
+
+void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
+  trace_ = trace;
+  timeline_->set_trace(trace);
+  details_->set_trace(trace);
+  find_bar_->set_trace(trace);
+  setWindowTitle("Crossover - " + trace->title());
+  if (dialogs_) remember(trace->path);
+  const auto& problems = trace->model().problems;
+  if (problems.total() > 0) {
+    stage_->setText(QString("%1 problems in the trace were tolerated, e.g. %2")
+                        .arg(problems.total())
+                        .arg(problems.examples.empty() ? QString("?") : QString::fromStdString(problems.examples.front())));
+  }
+}
+
+void MainWindow::on_analysed(std::shared_ptr<const TraceAnalysis> analysis) {
+  summary_->set_analysis(analysis);
+  fits_->set_analysis(analysis, trace_ ? &trace_->timeline.categories : nullptr);
+}
+
+void MainWindow::on_failed(const QString& message) {
+  progress_->hide();
+  stage_->setText("failed: " + message);
+  setWindowTitle("Crossover");
+  emit load_failed(message);
+  if (dialogs_) {
+    auto* box = new QMessageBox(QMessageBox::Critical, "Cannot open the trace", message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();  // window-modal, without a nested event loop
+  }
+}
+
+void MainWindow::remember(const QString& path) {
+  QSettings settings("Crossover", "xo-gui");
+  QStringList recent = settings.value("recent").toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(absolute);
+  recent.prepend(absolute);
+  while (recent.size() > kMostRecent) recent.removeLast();
+  settings.setValue("recent", recent);
+  rebuild_recent_menu();
+}
+
+void MainWindow::rebuild_recent_menu() {
+  recent_->clear();
+  const QStringList recent = dialogs_ ? QSettings("Crossover", "xo-gui").value("recent").toStringList() : QStringList();
+  for (const QString& path : recent) recent_->addAction(path, this, [this, path] { open_trace(path); });
+  recent_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasUrls() && event->mimeData()->urls().front().isLocalFile()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QString path = event->mimeData()->urls().front().toLocalFile();
+  open_trace(path);
+  event->acceptProposedAction();
+}
+
+}  // namespace xo::gui

@@ -1,0 +1,139 @@
+#include "widgets/summary_view.hpp"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLogValueAxis>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QValueAxis>
+#include <cmath>
+
+namespace xo::gui {
+
+namespace {
+
+QWidget* boxed(const QString& title, QWidget* content, QWidget* extra = nullptr) {
+  auto* box = new QGroupBox(title);
+  auto* layout = new QVBoxLayout(box);
+  layout->setContentsMargins(4, 4, 4, 4);
+  if (extra) layout->addWidget(extra);
+  layout->addWidget(content);
+  return box;
+}
+
+QTableView* table_of(QAbstractItemModel* model, QWidget* parent, bool sortable = true) {
+  auto* view = new QTableView(parent);
+  if (sortable) {
+    auto* proxy = new QSortFilterProxyModel(view);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(Qt::UserRole);
+    view->setModel(proxy);
+    view->setSortingEnabled(true);
+    view->sortByColumn(-1, Qt::AscendingOrder);
+  } else {
+    view->setModel(model);
+  }
+  view->verticalHeader()->hide();
+  view->horizontalHeader()->setStretchLastSection(true);
+  view->setAlternatingRowColors(true);
+  view->verticalHeader()->setDefaultSectionSize(20);
+  return view;
+}
+
+QString size_text(std::uint64_t bytes) {
+  if (bytes >= (1u << 30)) return QString("%1G").arg(bytes >> 30);
+  if (bytes >= (1u << 20)) return QString("%1M").arg(bytes >> 20);
+  if (bytes >= (1u << 10)) return QString("%1K").arg(bytes >> 10);
+  return QString::number(bytes);
+}
+
+}  // namespace
+
+SummaryView::SummaryView(QWidget* parent)
+    : QWidget(parent), headline_(new QLabel(this)), waits_note_(new QLabel(this)), histogram_(new QChart) {
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(headline_);
+  auto* columns = new QSplitter(Qt::Horizontal, this);
+  auto* left = new QSplitter(Qt::Vertical, columns);
+  left->addWidget(boxed("Time in MPI by call", table_of(&by_call_, left)));
+  left->addWidget(boxed("Time in MPI by protocol or collective algorithm", table_of(&by_protocol_, left)));
+  left->addWidget(boxed("Wait states (Scalasca's patterns)", table_of(&waits_, left), waits_note_));
+  auto* right = new QSplitter(Qt::Vertical, columns);
+  histogram_->setAnimationOptions(QChart::NoAnimation);
+  histogram_->legend()->hide();
+  histogram_->setMargins(QMargins(2, 2, 2, 2));
+  auto* chart_view = new QChartView(histogram_, right);
+  chart_view->setRenderHint(QPainter::Antialiasing);
+  right->addWidget(boxed("Message sizes (messages per power-of-two bin)", chart_view));
+  auto* matrix_view = table_of(&matrix_, right, false);
+  matrix_view->horizontalHeader()->setDefaultSectionSize(56);
+  matrix_view->horizontalHeader()->setStretchLastSection(false);
+  matrix_view->verticalHeader()->show();
+  matrix_view->setAlternatingRowColors(false);
+  right->addWidget(boxed("Communication matrix (bytes, sender row to receiver column)", matrix_view));
+  columns->addWidget(left);
+  columns->addWidget(right);
+  layout->addWidget(columns, 1);
+  clear();
+}
+
+void SummaryView::clear() {
+  headline_->setText("No trace analysed yet.");
+  by_call_.set_table({}, {});
+  by_protocol_.set_table({}, {});
+  waits_.set_table({}, {});
+  waits_note_->hide();
+  matrix_.set_matrix({});
+  histogram_->removeAllSeries();
+  for (QAbstractAxis* axis : histogram_->axes()) histogram_->removeAxis(axis);
+}
+
+void SummaryView::set_analysis(std::shared_ptr<const TraceAnalysis> a) {
+  clear();
+  if (!a) return;
+  const auto& p = a->profile;
+  headline_->setText(QString("%1 ranks, %2 s per rank; time in MPI %3 s summed over the ranks (%4 % of the run)")
+                         .arg(p.ranks)
+                         .arg(p.run_seconds, 0, 'g', 4)
+                         .arg(p.mpi_seconds, 0, 'g', 4)
+                         .arg(p.run_seconds > 0 ? 100 * p.mpi_seconds / (p.run_seconds * p.ranks) : 0, 0, 'g', 3));
+  by_call_.set_table(a->by_call.header, a->by_call.rows);
+  by_protocol_.set_table(a->by_protocol.header, a->by_protocol.rows);
+  waits_.set_table(a->waits.header, a->waits.rows);
+  waits_note_->setText(a->waits.lines.join('\n'));
+  waits_note_->setVisible(!a->waits.lines.isEmpty());
+  matrix_.set_matrix(a->messages.matrix);
+
+  auto* set = new QBarSet("messages");
+  QStringList labels;
+  double most = 1;
+  for (const SizeBin& bin : a->messages.sizes) {
+    *set << static_cast<double>(bin.messages);
+    most = std::max(most, static_cast<double>(bin.messages));
+    labels << (bin.lower == 0 ? QString("0") : size_text(bin.lower));
+  }
+  auto* series = new QBarSeries;
+  series->append(set);
+  histogram_->addSeries(series);
+  auto* x = new QBarCategoryAxis;
+  x->append(labels);
+  x->setTitleText("bytes (bin start)");
+  auto* y = new QValueAxis;
+  y->setRange(0, most * 1.05);
+  y->setLabelFormat("%.0f");
+  y->setTitleText("messages");
+  histogram_->addAxis(x, Qt::AlignBottom);
+  histogram_->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(x);
+  series->attachAxis(y);
+}
+
+}  // namespace xo::gui

@@ -1,0 +1,156 @@
+// The per-pixel aggregation against a brute-force reference: every pixel column classified by
+// scanning every span, on random rows (many seeds; gaps, zero-length spans, runs of one category,
+// spans shorter and longer than a pixel) at several zoom levels and offsets.
+
+#include <QTest>
+#include <random>
+
+#include "model/pixel_aggregation.hpp"
+
+using namespace xo::gui;
+
+namespace {
+
+struct Column {
+  bool empty = true;
+  PixelKind kind = PixelKind::Single;
+  std::uint32_t category = 0;
+  std::uint32_t span = 0;  // compared for Single only
+};
+
+// The definition in pixel_aggregation.hpp, column by column, by looking at every span.
+std::vector<Column> brute_force(const std::vector<Span>& spans, const PixelScale& scale, int width, std::uint32_t first) {
+  std::vector<Column> columns(static_cast<std::size_t>(width));
+  for (int x = 0; x < width; ++x) {
+    const double a = scale.column_start(x), b = scale.column_start(x + 1);
+    std::vector<std::size_t> met;
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      if (spans[i].start < b && (spans[i].end > a || spans[i].start >= a)) met.push_back(i);
+    }
+    Column& c = columns[static_cast<std::size_t>(x)];
+    if (met.empty()) continue;
+    c.empty = false;
+    c.span = first + static_cast<std::uint32_t>(met.front());
+    c.category = spans[met.front()].category;
+    if (met.size() == 1) continue;
+    bool same = true;
+    for (std::size_t i : met) same = same && spans[i].category == c.category;
+    c.kind = same ? PixelKind::Folded : PixelKind::Mixed;
+    if (!same) c.category = PixelRecord::kMixedCategory;
+  }
+  return columns;
+}
+
+std::vector<Column> expand(const std::vector<PixelRecord>& records, int width) {
+  std::vector<Column> columns(static_cast<std::size_t>(width));
+  for (const PixelRecord& r : records) {
+    for (int x = r.x0; x < r.x1; ++x) {
+      if (x < 0 || x >= width) continue;
+      columns[static_cast<std::size_t>(x)] = {false, r.kind, r.category, r.span};
+    }
+  }
+  return columns;
+}
+
+std::vector<std::uint32_t> same_category_until(const std::vector<Span>& spans, std::uint32_t first) {
+  std::vector<std::uint32_t> until(spans.size());
+  for (std::size_t i = spans.size(); i-- > 0;) {
+    until[i] = i + 1 < spans.size() && spans[i + 1].category == spans[i].category ? until[i + 1]
+                                                                                  : first + static_cast<std::uint32_t>(i) + 1;
+  }
+  return until;
+}
+
+// Disjoint spans sorted by start: lengths and gaps from a nanosecond to a millisecond, a tenth
+// of zero length, categories in runs.
+std::vector<Span> random_row(std::mt19937_64& random, std::size_t n) {
+  std::vector<Span> spans;
+  std::uniform_real_distribution<double> log_length(-9, -3);
+  std::uniform_int_distribution<int> category(0, 3), coin(0, 9);
+  double t = 0;
+  std::uint32_t current = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (coin(random) < 4) t += std::pow(10.0, log_length(random));  // a gap
+    if (coin(random) < 3) current = static_cast<std::uint32_t>(category(random));
+    const double length = coin(random) == 0 ? 0 : std::pow(10.0, log_length(random));
+    spans.push_back({t, t + length, current, static_cast<std::uint32_t>(i)});
+    t += length;
+  }
+  return spans;
+}
+
+}  // namespace
+
+class PixelAggregationTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void matches_brute_force_on_random_rows() {
+    std::vector<PixelRecord> records;
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      std::mt19937_64 random(seed);
+      const auto spans = random_row(random, 50 + seed * 13);
+      const std::uint32_t first = static_cast<std::uint32_t>(seed * 1000);
+      const auto until = same_category_until(spans, first);
+      const double end = spans.back().end;
+      for (double zoom : {1.0, 3.0, 20.0, 150.0, 2000.0}) {
+        for (double offset : {-0.1, 0.0, 0.37}) {
+          const int width = 300;
+          const PixelScale scale{offset * end / zoom + (offset > 0 ? end * 0.3 : 0), end * 1.05 / zoom / width};
+          aggregate_row({spans, until.data(), first}, scale, width, records);
+          const auto expected = brute_force(spans, scale, width, first);
+          const auto got = expand(records, width);
+          for (int x = 0; x < width; ++x) {
+            const Column& e = expected[static_cast<std::size_t>(x)];
+            const Column& g = got[static_cast<std::size_t>(x)];
+            const QByteArray where = QByteArray("seed ") + QByteArray::number(seed) + " zoom " + QByteArray::number(zoom) +
+                                     " offset " + QByteArray::number(offset) + " column " + QByteArray::number(x);
+            QVERIFY2(e.empty == g.empty, where.constData());
+            if (e.empty) continue;
+            QVERIFY2(e.kind == g.kind, where.constData());
+            QVERIFY2(e.category == g.category, where.constData());
+            if (e.kind == PixelKind::Single) QVERIFY2(e.span == g.span, where.constData());
+            ++compared;
+          }
+          // Records are ordered, disjoint and merged where neighbours agree.
+          for (std::size_t i = 1; i < records.size(); ++i) {
+            QVERIFY(records[i - 1].x1 <= records[i].x0);
+            const bool same = records[i - 1].x1 == records[i].x0 && records[i - 1].kind == records[i].kind &&
+                              records[i - 1].category == records[i].category &&
+                              (records[i].kind != PixelKind::Single || records[i - 1].span == records[i].span);
+            QVERIFY(!same);
+          }
+        }
+      }
+    }
+    QVERIFY(compared > 100000);
+  }
+
+  void long_span_is_one_record_and_many_spans_fold() {
+    // A call over columns 0-9, then 100 calls of one kind in column 10, then two kinds in 11.
+    std::vector<Span> spans = {{0, 10, 7, 0}};
+    for (int i = 0; i < 100; ++i) spans.push_back({10 + i * 0.01, 10 + i * 0.01 + 0.005, 3, 0});
+    spans.push_back({11.1, 11.2, 3, 0});
+    spans.push_back({11.5, 11.6, 4, 0});
+    const auto until = same_category_until(spans, 0);
+    std::vector<PixelRecord> records;
+    aggregate_row({spans, until.data(), 0}, {0, 1}, 20, records);
+    QCOMPARE(records.size(), std::size_t{3});
+    QCOMPARE(records[0], (PixelRecord{0, 10, 7, 0, PixelKind::Single}));
+    QCOMPARE(records[1], (PixelRecord{10, 11, 3, 1, PixelKind::Folded}));
+    QCOMPARE(records[2], (PixelRecord{11, 12, PixelRecord::kMixedCategory, 101, PixelKind::Mixed}));
+  }
+
+  void column_of_agrees_with_column_start() {
+    const PixelScale scale{0.1, 1e-7 / 3};
+    for (double t : {0.1, 0.1 + 1e-7, 0.1 + 5e-5, 0.10000001, 0.2}) {
+      const long long x = scale.column_of(t);
+      QVERIFY(scale.column_start(x) <= t);
+      QVERIFY(scale.column_start(x + 1) > t);
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(PixelAggregationTest)
+#include "pixel_aggregation_test.moc"

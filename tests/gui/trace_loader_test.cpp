@@ -1,0 +1,115 @@
+// The loader job: a good trace arrives as loaded then analysed (off the test's thread), a corrupt
+// one as one failed signal with read_trace's message and nothing else, a newer load drops the
+// older one's results, and a trace of a machine model gets xo report's recommendations.
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+#include "model/trace_loader.hpp"
+#include "recorded_trace.hpp"
+
+using namespace xo::gui;
+
+class TraceLoaderTest : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  QString ring_, pingpong_;
+
+ private slots:
+  void initTestCase() {
+    ring_ = test::record(dir_, "ring.otf2", "ring", 4, {"5"});
+    pingpong_ = test::record(dir_, "pp.otf2", "pingpong", 2);
+    QVERIFY(!ring_.isEmpty() && !pingpong_.isEmpty());
+  }
+
+  void loads_and_analyses_off_the_calling_thread() {
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy loaded(&loader, &TraceLoader::loaded), analysed(&loader, &TraceLoader::analysed);
+    QSignalSpy failed(&loader, &TraceLoader::failed), progress(&loader, &TraceLoader::progress);
+    QThread* reader_thread = nullptr;
+    connect(&loader, &TraceLoader::loaded, this, [&] { reader_thread = QThread::currentThread(); });
+    const quint64 job = loader.load(ring_, false);
+    QVERIFY(analysed.wait(30000));
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(loaded.at(0).at(0).toULongLong(), job);
+    QCOMPARE(reader_thread, QThread::currentThread());  // signals arrive on the loader's thread
+    const auto trace = loaded.at(0).at(1).value<std::shared_ptr<const LoadedTrace>>();
+    QCOMPARE(trace->model().ranks(), 4);
+    QCOMPARE(trace->model().messages.size(), std::size_t{20});
+    QVERIFY(progress.count() >= 2);
+    QCOMPARE(progress.last().at(1).toInt(), 100);
+  }
+
+  void corrupt_trace_fails_with_one_message() {
+    const QString bad = dir_.filePath("bad.otf2");
+    QDir().mkpath(bad);
+    QFile anchor(bad + "/traces.otf2");
+    QVERIFY(anchor.open(QIODevice::WriteOnly));
+    anchor.write("this is not an OTF2 anchor file\n");
+    anchor.close();
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy failed(&loader, &TraceLoader::failed), loaded(&loader, &TraceLoader::loaded);
+    const quint64 job = loader.load(bad);
+    QVERIFY(failed.wait(30000));
+    QCOMPARE(failed.at(0).at(0).toULongLong(), job);
+    const QString message = failed.at(0).at(1).toString();
+    QVERIFY2(message.contains(bad) && !message.contains('\n'), qPrintable(message));
+    QTest::qWait(200);
+    QCOMPARE(loaded.count(), 0);
+    QCOMPARE(failed.count(), 1);
+
+    loader.load(dir_.filePath("missing.otf2"));
+    QVERIFY(failed.wait(30000));
+    QVERIFY2(failed.at(1).at(1).toString().contains("no such file"), qPrintable(failed.at(1).at(1).toString()));
+  }
+
+  void a_newer_load_drops_the_older_results() {
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy loaded(&loader, &TraceLoader::loaded), analysed(&loader, &TraceLoader::analysed);
+    loader.load(ring_, false);
+    const quint64 second = loader.load(pingpong_, false);
+    QVERIFY(analysed.wait(30000));
+    QTest::qWait(300);  // the first job, had it not been dropped, would have arrived by now
+    QCOMPARE(loaded.count(), 1);
+    QCOMPARE(loaded.at(0).at(0).toULongLong(), second);
+    QCOMPARE(loaded.at(0).at(1).value<std::shared_ptr<const LoadedTrace>>()->model().ranks(), 2);
+  }
+
+  void recommendations_come_from_xo_report() {
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy started(&loader, &TraceLoader::report_started), ready(&loader, &TraceLoader::report_ready),
+        failed(&loader, &TraceLoader::report_failed);
+    loader.load(pingpong_);
+    QVERIFY(ready.wait(120000));
+    QCOMPARE(started.count(), 1);
+    QCOMPARE(failed.count(), 0);
+    const auto report = ready.at(0).at(1).value<std::shared_ptr<const ReportData>>();
+    QVERIFY(report->has_bench);
+    QVERIFY(!report->crossovers.empty());
+    // The ping-pong's largest messages take the long protocol; the bench favours the short one.
+    QVERIFY2(report->export_lines.join('\n').contains("export MPICH_MAX_SHORT_MSG_SIZE="), qPrintable(report->export_lines.join('\n')));
+  }
+
+  void a_missing_xo_is_a_report_error() {
+    TraceLoader loader(dir_.filePath("no-such-xo"));
+    QSignalSpy failed(&loader, &TraceLoader::report_failed);
+    loader.load(pingpong_);
+    QVERIFY(failed.wait(30000));
+    QVERIFY2(failed.at(0).at(1).toString().contains("no-such-xo is missing"), qPrintable(failed.at(0).at(1).toString()));
+  }
+
+  void history_says_why_it_is_not_there() {
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy ready(&loader, &TraceLoader::history_ready), unavailable(&loader, &TraceLoader::history_unavailable);
+    loader.load_history();
+    QVERIFY(QTest::qWaitFor([&] { return ready.count() + unavailable.count() > 0; }, 30000));
+    if (unavailable.count() > 0) QVERIFY(!unavailable.at(0).at(0).toString().isEmpty());
+  }
+};
+
+QTEST_GUILESS_MAIN(TraceLoaderTest)
+#include "trace_loader_test.moc"

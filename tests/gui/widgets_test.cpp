@@ -1,0 +1,150 @@
+// The widgets offscreen: a click on the timeline selects the call under the pointer and the
+// details pane describes it; the wheel zooms about the cursor; the find bar walks the matches;
+// the screenshot command writes a PNG of the asked size for every view, and refuses mistakes.
+
+#include <QApplication>
+#include <QImage>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+#include "model/trace_analysis.hpp"
+#include "recorded_trace.hpp"
+#include "widgets/details_pane.hpp"
+#include "widgets/find_bar.hpp"
+#include "widgets/main_window.hpp"
+#include "widgets/timeline_view.hpp"
+
+using namespace xo::gui;
+
+namespace {
+
+struct Run {
+  int status = -1;
+  QString err;
+};
+
+Run run_gui(const QStringList& args) {
+  QProcess gui;
+  gui.start(XO_GUI_BINARY, args);
+  if (!gui.waitForFinished(180000)) return {};
+  return {gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1, QString::fromUtf8(gui.readAllStandardError()).trimmed()};
+}
+
+}  // namespace
+
+class WidgetsTest : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir dir_;
+  QString ring_;
+  std::shared_ptr<LoadedTrace> trace_;
+
+ private slots:
+  void initTestCase() {
+    ring_ = test::record(dir_, "ring.otf2", "ring", 4, {"5"});
+    QVERIFY(!ring_.isEmpty());
+    trace_ = std::make_shared<LoadedTrace>();
+    trace_->path = ring_;
+    trace_->timeline = build_timeline_data(test::read(ring_));
+  }
+
+  void click_selects_the_call_under_the_pointer() {
+    MainWindow window(XO_BINARY, false);
+    window.resize(1000, 700);
+    window.show();
+    TimelineView& view = window.timeline();
+    view.set_trace(trace_);
+    window.details().set_trace(trace_);
+    QSignalSpy selected(&view, &TimelineView::selection_changed);
+    // The longest call of rank 1, clicked in its middle.
+    const TimelineData& d = trace_->timeline;
+    const TimelineRow& row = d.rows[d.call_row_of_rank[1]];
+    std::uint32_t longest = row.first;
+    for (std::uint32_t i = row.first; i < row.first + row.count; ++i) {
+      if (d.spans[i].end - d.spans[i].start > d.spans[longest].end - d.spans[longest].start) longest = i;
+    }
+    const Span& s = d.spans[longest];
+    const int x = TimelineLayout::kLabelWidth + static_cast<int>(view.viewport().x_of((s.start + s.end) / 2));
+    const int y = TimelineLayout::kRulerHeight + view.layout().row_top(d.call_row_of_rank[1]) + 5 - view.scroll_y();
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(x, y));
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(view.selected(), longest);
+    QVERIFY2(window.details().toPlainText().contains(d.categories.name(s.category) + " on rank 1"),
+             qPrintable(window.details().toPlainText()));
+    QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(x, 5000));  // below every row: nothing
+    QCOMPARE(view.selected(), TimelineData::kNoSpan);
+  }
+
+  void wheel_zooms_about_the_cursor() {
+    TimelineView view;
+    view.resize(900, 400);
+    view.show();
+    view.set_trace(trace_);
+    const QPointF at(TimelineLayout::kLabelWidth + 300.0, 100);
+    const double t = view.viewport().time_at(300);
+    const double span = view.viewport().span();
+    QWheelEvent wheel(at, view.mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &wheel);
+    QVERIFY(qAbs(view.viewport().span() - span / 1.25) < 1e-15);
+    QVERIFY(qAbs(view.viewport().time_at(300) - t) < 1e-12);
+    QTest::keyClick(&view, Qt::Key_Home);
+    QCOMPARE(view.viewport().span(), span);
+  }
+
+  void find_bar_walks_the_matches() {
+    FindBar bar;
+    bar.set_trace(trace_);
+    QSignalSpy shown(&bar, &FindBar::show_span);
+    bar.find(FindField::Call, "MPI_Recv");
+    QCOMPARE(bar.matches(), std::size_t{20});
+    QCOMPARE(bar.status(), QString("1 of 20"));
+    bar.find(FindField::Call, "MPI_Recv", -1);  // back past the first: wraps to the last
+    QCOMPARE(bar.status(), QString("20 of 20"));
+    bar.find(FindField::Call, "MPI_Recv", 1);
+    QCOMPARE(bar.status(), QString("1 of 20"));
+    QCOMPARE(shown.count(), 3);
+    bar.find(FindField::Rank, "9");
+    QCOMPARE(bar.status(), QString("no rank '9': the trace has ranks 0 to 3"));
+    QCOMPARE(shown.count(), 3);
+  }
+
+  void screenshot_of_every_view_has_the_asked_size() {
+    for (const QString& view : view_names()) {
+      const QString png = dir_.filePath(view + ".png");
+      const Run r = run_gui({"--screenshot", png, "--view", view, "--size", "900x600", ring_});
+      QVERIFY2(r.status == 0, qPrintable(view + ": " + r.err));
+      QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+      const QImage image(png);
+      QCOMPARE(image.size(), QSize(900, 600));
+      QVERIFY(image.pixelColor(450, 300) != image.pixelColor(5, 5) || view == "history");
+    }
+  }
+
+  void screenshot_refuses_mistakes_with_one_line() {
+    Run r = run_gui({"--screenshot", dir_.filePath("x.png"), "--view", "gantt", ring_});
+    QCOMPARE(r.status, 2);
+    QCOMPARE(r.err, QString("xo gui: --view gantt: choose timeline, summary, fits, recommendations, history"));
+    r = run_gui({"--screenshot", dir_.filePath("x.png"), dir_.filePath("missing.otf2")});
+    QCOMPARE(r.status, 1);
+    QVERIFY2(r.err.startsWith("xo gui: ") && r.err.contains("no such file") && !r.err.contains('\n'), qPrintable(r.err));
+    r = run_gui({"--screenshot", dir_.filePath("x.png"), "--size", "big", ring_});
+    QCOMPARE(r.status, 2);
+    r = run_gui({"--screenshot", dir_.filePath("x.png")});
+    QCOMPARE(r.status, 2);
+    QVERIFY(!QFile::exists(dir_.filePath("x.png")));
+  }
+
+  void xo_gui_starts_xo_gui() {
+    QProcess xo;
+    xo.start(XO_BINARY, {"gui", "--view", "nope"});
+    QVERIFY(xo.waitForFinished(30000));
+    QCOMPARE(xo.exitCode(), 2);
+    QCOMPARE(QString::fromUtf8(xo.readAllStandardError()).trimmed(),
+             QString("xo gui: --view nope: choose timeline, summary, fits, recommendations, history"));
+  }
+};
+
+QTEST_MAIN(WidgetsTest)
+#include "widgets_test.moc"
