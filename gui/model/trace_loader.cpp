@@ -166,11 +166,8 @@ void TraceLoader::run_history(const std::shared_ptr<Job>& job) {
   if (!QFileInfo(xo_).isExecutable()) return unavailable(QString("no history: %1 is missing").arg(xo_));
   const ToolResult r = run_tool(xo_, {"history", "export", "--format", "json"}, job->stop, kHistoryTimeoutMs);
   if (r.cancelled) return;
-  if (!r.ok()) {
-    if (r.err.contains("unknown command 'history'")) {
-      return unavailable("no history yet: `xo history` arrives with the history issue (SQLite benchmark history)");
-    }
-    return unavailable("xo history export failed: " + (r.err.isEmpty() ? QString("exit %1").arg(r.exit_code) : r.err));
+  if (!r.ok()) {  // xo's one-line message: no history yet, or why it cannot be read
+    return unavailable(r.err.isEmpty() ? QString("xo history export failed (exit %1)").arg(r.exit_code) : r.err.trimmed());
   }
   try {
     auto rows = std::make_shared<const std::vector<HistoryRow>>(parse_history_json(r.out));

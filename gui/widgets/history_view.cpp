@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <cmath>
 
 namespace xo::gui {
 
@@ -26,6 +27,9 @@ HistoryView::HistoryView(QWidget* parent)
   table->setModel(&model_);
   table->verticalHeader()->hide();
   table->horizontalHeader()->setStretchLastSection(true);
+  table->horizontalHeader()->setResizeContentsPrecision(200);  // widths from the first rows: a long history stays quick
+  table->setWordWrap(false);
+  connect(&model_, &QAbstractItemModel::modelReset, table, &QTableView::resizeColumnsToContents);
   split->addWidget(table);
   auto* right = new QWidget(split);
   auto* right_layout = new QVBoxLayout(right);
@@ -74,6 +78,10 @@ void HistoryView::show_trend(const QString& figure) {
   x->setTitleText("run");
   x->setLabelFormat("%d");
   x->setRange(points.front().x() - 0.5, points.back().x() + 0.5);
+  // Ticks on whole run numbers only, at most about eight of them.
+  x->setTickType(QValueAxis::TicksDynamic);
+  x->setTickAnchor(points.front().x());
+  x->setTickInterval(std::max(1.0, std::ceil((points.back().x() - points.front().x()) / 8)));
   auto* y = new QValueAxis;
   y->setTitleText(figure);
   y->setRange(lo - pad, hi + pad);
