@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "simulate.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace xo::test {
@@ -42,22 +44,12 @@ inline PhaseRun run_on(const std::string& machine, int ranks, const Env& env, co
   options.machine = machine;
   options.params = std::move(params);
   options.stack_bytes = 64 * 1024;
-  options.env_lookup = [&](const char* name) -> const char* {
-    const auto it = env.find(name);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
+  options.env_lookup = hw::lookup_in(env);
   options.on_phase = [&](const mpi::PhaseRecord& p) {
     run.phases.push_back(std::string(p.path) + ":" + mpi::phase_name(p.phase));
     run.phase_bytes.push_back(p.bytes);
   };
-  run.result = mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    body(rank);
-    MPI_Finalize();
-    return 0;
-  });
+  run.result = run_ranks(options, body);
   return run;
 }
 

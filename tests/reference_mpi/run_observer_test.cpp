@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "simulate.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
@@ -95,14 +96,7 @@ Recorder observe(const std::string& machine, int ranks, Body body) {
   options.stack_bytes = 64 * 1024;
   options.observer = &recorder;
   options.env_lookup = [](const char*) -> const char* { return nullptr; };
-  const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    body(rank);
-    MPI_Finalize();
-    return 0;
-  });
+  const auto result = xo::test::run_ranks(options, body);
   EXPECT_EQ(result.exit_code, 0) << result.error;
   return recorder;
 }

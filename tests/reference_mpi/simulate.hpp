@@ -12,6 +12,18 @@
 
 namespace xo::test {
 
+// The program most tests run: every rank calls MPI_Init, body(rank), MPI_Finalize.
+inline mpi::SimulationResult run_ranks(const mpi::SimulationOptions& options, const std::function<void(int rank)>& body) {
+  return mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    body(rank);
+    MPI_Finalize();
+    return 0;
+  });
+}
+
 inline mpi::SimulationResult simulate(int ranks, const std::string& machine,
                                       const std::function<void(int rank, int size)>& body,
                                       std::vector<std::string> params = {}) {
@@ -20,15 +32,10 @@ inline mpi::SimulationResult simulate(int ranks, const std::string& machine,
   options.machine = machine;
   options.params = std::move(params);
   options.env_lookup = [](const char*) -> const char* { return nullptr; };
-  return mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
+  return run_ranks(options, [&](int rank) {
     int size = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     body(rank, size);
-    MPI_Finalize();
-    return 0;
   });
 }
 

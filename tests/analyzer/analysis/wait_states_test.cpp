@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "../../reference_mpi/simulate.hpp"
 #include "../model/scratch_dir.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/wait_states.hpp"
@@ -54,14 +55,7 @@ TraceModel traced(const std::string& machine, int ranks, const std::function<voi
   options.stack_bytes = 128 * 1024;
   options.observer = &writer;
   options.env_lookup = xo::hw::lookup_in(env);
-  const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    body(rank);
-    MPI_Finalize();
-    return 0;
-  });
+  const auto result = xo::test::run_ranks(options, body);
   EXPECT_EQ(result.exit_code, 0) << result.error;
   writer.finish();
   return xo::analyzer::read_trace(dir.path() + "/traces.otf2");

@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "../../reference_mpi/simulate.hpp"
 #include "scratch_dir.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 #include "xo/tracer/otf2_writer.hpp"
@@ -132,18 +134,8 @@ inline std::unique_ptr<TracedRun> traced_run(const std::string& machine, int ran
   options.machine = machine;
   options.stack_bytes = 256 * 1024;
   options.observer = run->seen.get();
-  options.env_lookup = [env = std::move(env)](const char* name) -> const char* {
-    auto it = env.find(name);
-    return it == env.end() ? nullptr : it->second.c_str();
-  };
-  const auto result = mpi::run_simulation(options, [&](int argc, char** argv) {
-    MPI_Init(&argc, &argv);
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    body(rank);
-    MPI_Finalize();
-    return 0;
-  });
+  options.env_lookup = hw::lookup_in(env);  // env outlives the run
+  const auto result = run_ranks(options, body);
   run->exit_code = result.exit_code;
   writer.finish();
   run->anchor = run->dir.path() + "/traces.otf2";
