@@ -11,11 +11,21 @@
 
 namespace xo::cli {
 
-int run_process(const std::vector<std::string>& command, const std::string& cannot_start) {
-  std::vector<std::string> words = command;
+namespace {
+
+// execvp's argument vector over `words`, which must outlive it.
+std::vector<char*> argument_vector(std::vector<std::string>& words) {
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
+  return argv;
+}
+
+}  // namespace
+
+int run_process(const std::vector<std::string>& command, const std::string& cannot_start) {
+  std::vector<std::string> words = command;
+  std::vector<char*> argv = argument_vector(words);
   std::fflush(stdout);
   const pid_t pid = fork();
   if (pid == 0) {
@@ -26,6 +36,35 @@ int run_process(const std::vector<std::string>& command, const std::string& cann
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) < 0) throw UsageError(std::string("cannot start a process: ") + std::strerror(errno));
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string process_output(const std::vector<std::string>& command) {
+  int pipe_fds[2];
+  if (pipe(pipe_fds) != 0) return "";
+  std::vector<std::string> words = command;
+  std::vector<char*> argv = argument_vector(words);
+  std::fflush(stdout);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipe_fds[1], STDOUT_FILENO);
+    close(pipe_fds[0]);
+    close(pipe_fds[1]);
+    execvp(argv[0], argv.data());
+    _exit(127);
+  }
+  close(pipe_fds[1]);
+  std::string output;
+  char buffer[4096];
+  for (ssize_t n; pid > 0 && (n = read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    output.append(buffer, static_cast<std::size_t>(n));
+  }
+  close(pipe_fds[0]);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return "";
+  while (!output.empty() && output.back() == '\n') output.pop_back();
+  return output;
 }
 
 }  // namespace xo::cli

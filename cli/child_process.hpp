@@ -10,5 +10,7 @@ namespace xo::cli {
 // The program's exit status, or 128 + the signal that ended it; 127 if it could not be started
 // (after printing `cannot_start`, which should name the fix).
 int run_process(const std::vector<std::string>& command, const std::string& cannot_start);
+// What the program prints on stdout, without its last newline; "" if it cannot run or fails.
+std::string process_output(const std::vector<std::string>& command);
 
 }  // namespace xo::cli

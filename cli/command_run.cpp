@@ -29,7 +29,8 @@ struct RunSettings {
   std::vector<std::string> params;
   std::map<std::string, std::string> environment;  // -e VAR=value
   std::string compute = "measured";
-  std::string stack_size = "512K";
+  std::string stack_size = "8M";
+  std::string privatize = "on";
   bool quiet = false;
   std::vector<std::string> program;  // program and its arguments
   // xo record only.
@@ -60,6 +61,8 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
       s.compute = reader.take_value();
     } else if (name == "--stack-size") {
       s.stack_size = reader.take_value();
+    } else if (name == "--privatize") {
+      s.privatize = reader.take_value();
     } else if (name == "-q" || name == "--quiet") {
       reader.take_flag();
       s.quiet = true;
@@ -138,6 +141,10 @@ bool built_by_xo(const std::string& path) {
   if (s.compute != "none" && s.compute != "measured") {
     throw UsageError("--compute=" + s.compute + " is not a compute mode; use none or measured");
   }
+  if (s.privatize != "on" && s.privatize != "off") {
+    throw UsageError("--privatize=" + s.privatize + " is not a privatization mode; use on (a private copy of the "
+                     "program per rank, the default) or off (the ranks share its globals)");
+  }
   if (mpi::parse_byte_size(s.stack_size) < 16 * 1024) {
     throw UsageError("--stack-size=" + s.stack_size + " is invalid: give at least 16K (suffixes K, M, G)");
   }
@@ -159,6 +166,7 @@ bool built_by_xo(const std::string& path) {
   setenv(mpi::kEnvParams, params.c_str(), 1);
   setenv(mpi::kEnvCompute, s.compute.c_str(), 1);
   setenv(mpi::kEnvStack, s.stack_size.c_str(), 1);
+  setenv(mpi::kEnvPrivatize, s.privatize.c_str(), 1);
   setenv(mpi::kEnvQuiet, s.quiet ? "1" : "0", 1);
   for (const auto& [name, value] : s.environment) setenv(name.c_str(), value.c_str(), 1);
   if (!s.trace_dir.empty()) {

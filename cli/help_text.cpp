@@ -36,8 +36,11 @@ Options: --help, --version
 constexpr const char* kCc = R"(Usage: xo cc [compiler options] FILES...      (xo c++ for C++)
 
 Runs the C compiler ($CC, default cc; $CXX or c++ for xo c++) with the reference MPI's mpi.h on
-the include path and, when linking, its libraries and -Wl,--wrap=main: the program's main then runs
-once per simulated rank under `xo run`. Any compiler option may be given.
+the include path; objects are compiled -fPIC. A program is linked against the reference MPI's
+runtime (libxo_runtime.so) as an executable shared object, so that under `xo run` each rank can
+load its own copy of it: its main then runs once per simulated rank, with globals of its own. With
+-static it links the static libraries instead, and its ranks must share its globals
+(xo run --privatize=off). -shared builds a library as usual. Any compiler option may be given.
 
 Options:
   --show     print the compiler command instead of running it (like mpicc -show)
@@ -51,8 +54,8 @@ Examples:
 constexpr const char* kRun = R"(Usage: xo run [options] [--] PROGRAM [ARGS...]
 
 Runs PROGRAM (built with xo cc or xo c++) on a simulated machine. All ranks run in one process,
-each on its own fiber; time is virtual (MPI_Wtime returns the rank's simulated clock). Ranks share
-the program's global variables for now: a later option will give each rank its own copy.
+each on its own fiber; time is virtual (MPI_Wtime returns the rank's simulated clock). Each rank
+runs its own copy of the program, so it owns its global variables as a process would.
 
 Options:
   -n, --ranks N            number of ranks (default 1)
@@ -64,7 +67,12 @@ Options:
   --compute MODE           measured (default): host CPU time between MPI calls, scaled by the
                            machine's cpu_factor, counts as computation; none: computation is free
                            and runs are exactly reproducible
-  --stack-size SIZE        fiber stack per rank, e.g. 512K (default), 8M for big local arrays
+  --stack-size SIZE        fiber stack per rank (default 8M, as Linux gives a process; only the
+                           pages a rank touches take memory), e.g. 64K for very many ranks
+  --privatize on|off       on (default): each rank runs its own copy of the program, so globals,
+                           statics, thread-locals, C++ static objects and libc's getopt, rand and
+                           strtok state are per rank, as in separate processes; off: the ranks
+                           share them (faster to start with very many ranks)
   -q, --quiet              no summary line on stderr at the end
 
 The exit status is the first non-zero exit status of a rank, MPI_Abort's code, or 1 when the run

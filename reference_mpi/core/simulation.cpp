@@ -25,4 +25,8 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
   return run_simulation(options, [&](int) { return main; }, args);
 }
 
+int current_rank() { return World::running_rank(); }
+
+void exit_current_rank(int code) { World::current().exit_rank(code); }
+
 }  // namespace xo::mpi

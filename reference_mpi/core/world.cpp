@@ -53,6 +53,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
     ranks_.push_back(std::move(state));
   }
   engine_.set_blocked_describer([this](int rank) { return describe_blocked(rank); });
+  engine_.set_switch_listener(options.switch_listener);
 }
 
 World::~World() {
@@ -85,6 +86,17 @@ SimulationResult World::run() {
   result.max_mailbox_bytes = result.max_mailbox_peers * machine_->mailbox_bytes();
   result.error = outcome.message;
   result.exit_code = outcome.kind == sim::RunOutcome::Kind::Completed ? first_failed_exit_ : outcome.exit_code;
+  if (!unfinalized_.empty()) {
+    std::ostringstream out;
+    out << (unfinalized_.size() == 1 ? "rank " : "ranks ");
+    for (std::size_t i = 0; i < unfinalized_.size() && i < 16; ++i) out << (i ? ", " : "") << unfinalized_[i];
+    if (unfinalized_.size() > 16) out << " and " << unfinalized_.size() - 16 << " more";
+    out << " ended"
+        << " without calling MPI_Finalize (returned from main or called exit after MPI_Init); call MPI_Finalize "
+           "before the program ends";
+    result.error = result.error.empty() ? out.str() : result.error + "\n" + out.str();
+    if (result.exit_code == 0) result.exit_code = 1;
+  }
   if (options_.observer != nullptr) options_.observer->run_finished(outcome.end_time, result.exit_code);
   return result;
 }
@@ -118,10 +130,19 @@ void World::run_rank(int rank) {
   RankState& state = *ranks_[static_cast<std::size_t>(rank)];
   if (options_.compute == ComputeMode::Measured) state.cpu_mark_ns = thread_cpu_ns();
   const int code = main_of_(rank)(static_cast<int>(args.size()), argv.data());
-  if (state.initialized && !state.finalized) {
-    engine_.abort(1, "rank " + std::to_string(rank) +
-                         " returned from main without calling MPI_Finalize; call MPI_Finalize before returning");
-  }
+  rank_ended(rank, code);
+}
+
+void World::exit_rank(int code) {
+  rank_ended(engine_.current_rank(), code);
+  engine_.finish_rank();
+}
+
+// As mpirun does, a rank that leaves without MPI_Finalize is reported once the others are done,
+// rather than ending them: they finish and keep their output.
+void World::rank_ended(int rank, int code) {
+  const RankState& state = *ranks_[static_cast<std::size_t>(rank)];
+  if (state.initialized && !state.finalized) unfinalized_.push_back(rank);
   if (code != 0 && first_failed_exit_ == 0) first_failed_exit_ = code;
 }
 

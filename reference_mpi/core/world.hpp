@@ -35,6 +35,11 @@ class World {
   }
   // The running simulation, from an event handler (no rank is running then).
   static World& running() { return *current_; }
+  // The rank whose code runs now, or -1 (no simulation, or the engine's own code).
+  static int running_rank() { return current_ != nullptr ? current_->engine_.current_rank() : -1; }
+
+  // Ends the running rank as exit(code) ends a process.
+  [[noreturn]] void exit_rank(int code);
 
   RankState& self() { return *ranks_[static_cast<std::size_t>(engine_.current_rank())]; }
   RankState& rank(int world_rank) { return *ranks_[static_cast<std::size_t>(world_rank)]; }
@@ -82,6 +87,8 @@ class World {
 
   static inline World* current_ = nullptr;
   void run_rank(int rank);
+  // Bookkeeping when a rank's main returns or it calls exit().
+  void rank_ended(int rank, int code);
   std::string describe_blocked(int rank);
 
   SimulationOptions options_;
@@ -107,6 +114,7 @@ class World {
   double copy_per_byte_ = 0;
   std::int64_t mailbox_credits_ = -1;
   int first_failed_exit_ = 0;
+  std::vector<int> unfinalized_;  // ranks that ended after MPI_Init without MPI_Finalize
 };
 
 }  // namespace xo::mpi

@@ -66,10 +66,12 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   r.state = State::Running;
   engine.current_ = static_cast<int>(rank);
   StackOverflowGuard::set_running(r.fiber->stack(), engine.current_);
+  if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_resumed(static_cast<int>(rank));
   r.fiber->resume();
+  if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_suspended(static_cast<int>(rank));
   StackOverflowGuard::clear_running();
   engine.current_ = -1;
-  if (r.fiber->finished()) {
+  if (r.fiber->finished() || r.state == State::Finished) {
     r.state = State::Finished;
   } else if (!r.fiber->stack().canary_intact() && !engine.aborted_) {
     engine.aborted_ = true;
@@ -104,6 +106,14 @@ void Engine::block() {
   Rank& r = ranks_[static_cast<std::size_t>(current_)];
   r.state = State::Blocked;
   r.fiber->suspend();
+}
+
+void Engine::finish_rank() {
+  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  r.state = State::Finished;
+  r.fiber->suspend();
+  assert(false && "finished rank resumed");
+  __builtin_unreachable();
 }
 
 void Engine::abort(int exit_code, std::string message) {

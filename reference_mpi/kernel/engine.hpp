@@ -15,12 +15,13 @@
 #include "event_queue.hpp"
 #include "fiber.hpp"
 #include "virtual_time.hpp"
+#include "xo/reference_mpi/rank_switch_listener.hpp"
 
 namespace xo::sim {
 
 struct EngineConfig {
   int ranks = 1;
-  std::size_t stack_bytes = 512 * 1024;
+  std::size_t stack_bytes = 8 << 20;
   bool guard_pages = true;
 };
 
@@ -45,6 +46,8 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   void set_blocked_describer(BlockedDescriber describer) { describe_blocked_ = std::move(describer); }
+  // Told of every switch into and out of a rank's fiber, if set; must outlive the run.
+  void set_switch_listener(mpi::RankSwitchListener* listener) { switch_listener_ = listener; }
   RunOutcome run();
 
   // Any side.
@@ -67,6 +70,9 @@ class Engine {
   void block();
   // Suspends the running rank until `at`, or until an earlier wake().
   void block_until(Time at);
+  // Ends the running rank as if its main had returned (exit() in the program): the fiber is never
+  // resumed and its stack is not unwound, as a process's is not. Does not return.
+  [[noreturn]] void finish_rank();
   // Ends the whole run (MPI_Abort, a fatal MPI error). Does not return.
   [[noreturn]] void abort(int exit_code, std::string message);
 
@@ -102,6 +108,7 @@ class Engine {
   RankBody body_;
   void* argument_;
   BlockedDescriber describe_blocked_;
+  mpi::RankSwitchListener* switch_listener_ = nullptr;
   Time event_time_ = 0;
   int current_ = -1;
   bool aborted_ = false;

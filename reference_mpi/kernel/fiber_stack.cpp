@@ -148,10 +148,13 @@ bool FiberStack::below(const void* address) const {
 
 std::size_t guard_page_budget() {
   std::size_t max_maps = 65530;
-  std::ifstream in("/proc/sys/vm/max_map_count");
-  in >> max_maps;
+  std::ifstream("/proc/sys/vm/max_map_count") >> max_maps;
+  // What the process maps already (the program, and under privatization a copy of it per rank).
+  std::size_t in_use = 0;
+  std::ifstream maps("/proc/self/maps");
+  for (std::string line; std::getline(maps, line);) ++in_use;
   // Keep a quarter (at least 4096) of the mappings for the program, the allocator and the trace.
-  const std::size_t reserve = std::max<std::size_t>(4096, max_maps / 4);
+  const std::size_t reserve = std::max<std::size_t>(4096, max_maps / 4) + in_use;
   return max_maps > reserve ? (max_maps - reserve) / 2 : 0;
 }
 

@@ -31,6 +31,13 @@ std::size_t parse_byte_size(const std::string& text) {
   return value;
 }
 
+bool privatize_from_environment() {
+  const std::string value = env_or(kEnvPrivatize, "on");
+  if (value == "on") return true;
+  if (value == "off") return false;
+  throw hw::MachineError("--privatize=" + value + " is not a privatization mode; use on or off");
+}
+
 SimulationOptions launch_options_from_environment() {
   SimulationOptions options;
   const std::string ranks = env_or(kEnvRanks, "1");
@@ -53,7 +60,7 @@ SimulationOptions launch_options_from_environment() {
   } else {
     throw hw::MachineError("--compute=" + compute + " is not a compute mode; use none or measured");
   }
-  const std::string stack = env_or(kEnvStack, "512K");
+  const std::string stack = env_or(kEnvStack, "8M");
   options.stack_bytes = parse_byte_size(stack);
   if (options.stack_bytes < 16 * 1024) {
     throw hw::MachineError("--stack-size=" + stack + " is invalid: give at least 16K (suffixes K, M, G)");

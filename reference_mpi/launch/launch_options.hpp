@@ -16,9 +16,12 @@ inline constexpr const char* kEnvStack = "XO_RUN_STACK_SIZE";   // bytes, with o
 inline constexpr const char* kEnvQuiet = "XO_RUN_QUIET";        // 1: no summary line on stderr
 inline constexpr const char* kEnvTrace = "XO_RUN_TRACE";        // directory to write the OTF2 trace into
 inline constexpr const char* kEnvCommand = "XO_RUN_COMMAND";    // the xo command line, kept in the trace
+inline constexpr const char* kEnvPrivatize = "XO_RUN_PRIVATIZE";  // on (default): a copy of the program per rank; off
 
 // Reads the variables above; throws hw::MachineError with a clear message on a malformed value.
 SimulationOptions launch_options_from_environment();
+// Reads XO_RUN_PRIVATIZE; throws hw::MachineError if it is neither on nor off.
+bool privatize_from_environment();
 // Parses "512K", "8M", "1G" or plain bytes; returns 0 if malformed.
 std::size_t parse_byte_size(const std::string& text);
 

@@ -38,7 +38,7 @@ TEST(Cli, EachCommandHasHelp) {
     EXPECT_TRUE(contains(r.out, "Usage: xo")) << r.out;
   }
   auto r = run_command(kXo + " run --help");
-  EXPECT_TRUE(contains(r.out, "Ranks share\nthe program's global variables")) << r.out;
+  EXPECT_TRUE(contains(r.out, "Each rank\nruns its own copy of the program")) << r.out;
   EXPECT_TRUE(contains(r.out, "--compute")) << r.out;
 }
 
@@ -86,9 +86,16 @@ TEST(Cli, CcShowsTheCompilerCommand) {
   EXPECT_EQ(r.status, 0);
   EXPECT_TRUE(contains(r.out, "app.c -o app")) << r.out;
   EXPECT_TRUE(contains(r.out, "-Wl,--wrap=main")) << r.out;
-  EXPECT_TRUE(contains(r.out, "libxompi.a")) << r.out;
+  // A shared object bound to itself, so that each rank can load a copy of its own.
+  for (const char* flag : {"-fPIC", "-shared", "-Wl,-Bsymbolic", "-lxo_runtime", "-Wl,--no-undefined"}) {
+    EXPECT_TRUE(contains(r.out, flag)) << flag << "\n" << r.out;
+  }
   r = run_command(kXo + " cc --show -c app.c");
   EXPECT_FALSE(contains(r.out, "--wrap=main")) << r.out;  // compile only: nothing to link
+  EXPECT_TRUE(contains(r.out, "-fPIC")) << r.out;
+  r = run_command(kXo + " cc --show -static app.c -o app");
+  EXPECT_TRUE(contains(r.out, "libxompi.a")) << r.out;
+  EXPECT_FALSE(contains(r.out, "-lxo_runtime")) << r.out;
 }
 
 TEST(Cli, CcCompilesAndReportsCompilerErrors) {
@@ -161,7 +168,7 @@ TEST(Cli, StackOverflowNamesTheRankAndTheFix) {
   // frame is far larger than the guard (xo cc compiles with stack-clash protection).
   auto r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){MPI_Init(&c,&v);"
                        "volatile double a[200000];for(int i=0;i<200000;++i)a[i]=i;MPI_Finalize();return 0;}' > s.c && " +
-                       kXo + " cc s.c -o s && " + kXo + " run -n 2 ./s");
+                       kXo + " cc s.c -o s && " + kXo + " run -n 2 --stack-size=512K ./s");
   EXPECT_EQ(r.status, 134);
   EXPECT_TRUE(contains(r.err, "xo: rank 0 overflowed its 512 KiB fiber stack; run again with a larger --stack-size"))
       << r.err;

@@ -1,6 +1,7 @@
 #pragma once
 // Running an MPI program on a simulated machine: the C++ entry point under `xo run`, the tests
-// and the benchmarks. Each rank calls `main` on its own fiber; ranks share the program's globals.
+// and the benchmarks. Each rank calls `main` on its own fiber; ranks share the globals of whatever
+// `main` they are given (program/ gives each rank its own copy of the program).
 
 #include <cstddef>
 #include <functional>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "xo/reference_mpi/protocol_phase.hpp"
+#include "xo/reference_mpi/rank_switch_listener.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
 
 namespace xo::mpi {
@@ -22,7 +24,7 @@ struct SimulationOptions {
   std::string machine = "loggp";
   std::vector<std::string> params;  // "key=value" overrides of machine parameters
   ComputeMode compute = ComputeMode::None;
-  std::size_t stack_bytes = 512 * 1024;
+  std::size_t stack_bytes = 8 << 20;  // what Linux gives a process (ulimit -s), mapped lazily
   bool guard_pages = true;
   // Where the machine's MPI environment variables are read from (getenv when unset).
   std::function<const char*(const char*)> env_lookup;
@@ -30,6 +32,8 @@ struct SimulationOptions {
   std::function<void(const PhaseRecord&)> on_phase;
   // Told every event of the run (the OTF2 tracer), if set; must outlive the run.
   RunObserver* observer = nullptr;
+  // Told of every switch into and out of a rank, if set (per-rank libc state); must outlive the run.
+  RankSwitchListener* switch_listener = nullptr;
 };
 
 struct SimulationResult {
@@ -53,5 +57,11 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
 // Every rank runs the same `main`.
 SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
                                 const std::vector<std::string>& args = {});
+
+// The MPI_COMM_WORLD rank whose code is running, or -1 outside a simulated rank.
+int current_rank();
+// Ends the running rank as exit(code) ends a process, as if its main had returned `code` (a rank
+// that called MPI_Init but not MPI_Finalize is reported). Only inside a simulated rank.
+[[noreturn]] void exit_current_rank(int code);
 
 }  // namespace xo::mpi

@@ -1,7 +1,6 @@
-// Entry point of programs built by `xo cc` / `xo c++`. They are linked with --wrap=main, so the C
-// runtime calls __wrap_main, which runs the program's own main (__real_main) once per simulated
-// rank. A later option can load a separate copy of the program per rank (private globals) and
-// hand run_simulation each copy's main through RankMainOf; until then ranks share globals.
+// What a program built by `xo cc` runs instead of its main (program_entry.c calls it with the real
+// main): reads the run's settings from the environment `xo run` prepared, gives each rank its own
+// copy of the program unless told not to, attaches the tracer under `xo record`, and runs the ranks.
 
 #include <chrono>
 #include <cstdio>
@@ -9,10 +8,9 @@
 #include <memory>
 
 #include "launch_options.hpp"
+#include "private_ranks.hpp"
 #include "run_trace.hpp"
 #include "xo/hwmodels/machine_error.hpp"
-
-extern "C" int __real_main(int argc, char** argv);
 
 namespace {
 
@@ -36,22 +34,38 @@ void print_summary(const SimulationOptions& options, const SimulationResult& res
 
 }  // namespace
 
-extern "C" int __wrap_main(int argc, char** argv) {
+extern "C" int xo_program_run(int argc, char** argv, int (*program_main)(int, char**)) {
   SimulationOptions options;
+  bool privatize = true;
   std::unique_ptr<xo::program::RunTrace> trace;
   try {
     options = launch_options_from_environment();
+    privatize = privatize_from_environment();
     trace = xo::program::RunTrace::from_environment();
   } catch (const std::exception& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
   }
+  const char* quiet = std::getenv(kEnvQuiet);
+  const bool verbose = quiet == nullptr || *quiet != '1';
+  const auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<xo::program::PrivateRanks> private_ranks;
+  RankMainOf mains = [program_main](int) { return RankMain(program_main); };
+  if (privatize && options.ranks > 1) {
+    try {
+      private_ranks = std::make_unique<xo::program::PrivateRanks>(options.ranks, program_main, !verbose);
+    } catch (const xo::program::PrivatizationError& error) {
+      std::fprintf(stderr, "xo: %s\n", error.what());
+      return 2;
+    }
+    mains = private_ranks->mains();
+    options.switch_listener = private_ranks.get();
+  }
   if (trace) options.observer = trace->observer();
   std::vector<std::string> args(argv, argv + argc);
-  const auto start = std::chrono::steady_clock::now();
   SimulationResult result;
   try {
-    result = run_simulation(options, RankMain([](int c, char** v) { return __real_main(c, v); }), args);
+    result = run_simulation(options, mains, args);
   } catch (const xo::hw::MachineError& error) {
     std::fprintf(stderr, "xo: %s\n", error.what());
     return 2;
@@ -61,8 +75,6 @@ extern "C" int __wrap_main(int argc, char** argv) {
   }
   std::fflush(stdout);
   if (!result.error.empty()) std::fprintf(stderr, "xo: %s\n", result.error.c_str());
-  const char* quiet = std::getenv(kEnvQuiet);
-  const bool verbose = quiet == nullptr || *quiet != '1';
   if (verbose) {
     print_summary(options, result, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }

@@ -1,0 +1,59 @@
+#pragma once
+// A private copy of the running program for each rank, so that ranks own their globals, statics,
+// thread-locals and C++ static objects as the processes of a real MPI job do.
+//
+// `xo cc` links a program as a position-independent shared object that can also be executed (an
+// interpreter, an entry point, -Bsymbolic so that it binds to its own definitions). Rank 0 runs the
+// program the kernel started; every other rank runs a copy that glibc loads with dlopen from a
+// file of its own (glibc loads one file once). The copies' read-only segments are then mapped from
+// the program's own file, so all ranks share one copy of the code in the page cache, and the
+// private file's pages are released: a rank costs the writable pages it touches. Why dlopen and
+// not swapping the data segment on every switch: bench/privatization_cost measures both.
+
+#include <dlfcn.h>
+
+#include <cstddef>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace xo::program {
+
+// Why the program cannot be given a copy per rank, and the fix.
+class PrivatizationError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+using ProgramMain = int (*)(int argc, char** argv);
+
+class ProgramCopies {
+ public:
+  // Reads the running program (/proc/self/exe) and checks that it can be copied. Throws
+  // PrivatizationError if not (statically linked, or not linked by xo cc).
+  ProgramCopies();
+  // The copies stay loaded: unloading one costs glibc time and stack in proportion to the objects
+  // loaded, and their exit handlers run when the process exits, as every registered handler does.
+  ~ProgramCopies();
+  ProgramCopies(const ProgramCopies&) = delete;
+  ProgramCopies& operator=(const ProgramCopies&) = delete;
+
+  // Loads a copy for `rank` (>= 1) and returns its main; `before_constructors` runs first, so that
+  // the copy's static constructors see the rank's own libc state. Throws PrivatizationError.
+  ProgramMain load(int rank, const std::function<void()>& before_constructors);
+  // Memory mappings one copy takes (measured on the first copy), for the mapping budget.
+  std::size_t mappings_per_copy() const { return mappings_per_copy_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  void share_read_only_segments(void* handle, int copy_fd) const;
+
+  std::string path_;          // the program's file
+  int program_fd_ = -1;       // kept open: the copies' code is mapped from it
+  std::vector<char> image_;   // the loadable part of the file, as each copy is written
+  std::string directory_;     // where copies are written before dlopen (removed once empty)
+  std::size_t mappings_per_copy_ = 0;
+};
+
+}  // namespace xo::program
