@@ -7,7 +7,7 @@
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "table.hpp"
-#include "tool_paths.hpp"
+#include "tool_layout.hpp"
 #include "xo/calibration/calibrator.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
@@ -76,7 +76,7 @@ int report(const std::string& machine, const std::vector<calibration::SeedFigure
 
 int command_calibrate(const std::vector<std::string>& args) {
   ArgumentReader reader("calibrate", args);
-  std::string figures_path = kSeedFigures;
+  std::string figures_path = tool_layout().seed_figures;
   std::vector<std::string> params;
   while (reader.at_option()) {
     const std::string name = reader.option_name();

@@ -1,4 +1,5 @@
-// xo cc / xo c++: the system compiler with the reference MPI's header and libraries, like mpicc.
+// xo cc / xo c++ (and the mpicc, mpicxx wrappers): the system compiler with the reference MPI's
+// header and libraries.
 //
 // A program is linked as a position-independent shared object that is also executable (an entry
 // point and a loader path), bound to its own symbols (-Bsymbolic) and to the runtime library
@@ -7,19 +8,33 @@
 // symbols, which the loader would otherwise share between the copies. --wrap=main makes the entry
 // point's __wrap_main run first. With -static a program links the static libraries instead; its
 // ranks can then only share its globals (xo run --privatize=off).
+//
+// The wrapper queries build systems use: -show (MPICH: the whole command), -showme (Open MPI: the
+// same), -showme:compile / -compile_info and -showme:link / -link_info (the flags of each step;
+// those of -showme:link serve a link by another compiler driver, as CMake's FindMPI does, with
+// the executable kind that driver makes: a PIE that exports main, which xo run copies as well).
+
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <string_view>
+#include <utility>
 
 #include "argument_reader.hpp"
 #include "child_process.hpp"
 #include "commands.hpp"
+#include "tool_layout.hpp"
 #include "tool_paths.hpp"
 
 namespace xo::cli {
 
 namespace {
+
+// Set in the compiler's environment: an xo cc that finds it was started by its own compiler,
+// i.e. $CC leads back to xo, and would start itself without end.
+constexpr const char* kInsideXoCc = "XO_CC_ACTIVE";
 
 bool has(const std::vector<std::string>& args, std::string_view flag) {
   for (const std::string& a : args) {
@@ -28,22 +43,53 @@ bool has(const std::vector<std::string>& args, std::string_view flag) {
   return false;
 }
 
-// -c, -E, -S and dependency-only runs produce no executable, so they get no link flags.
-bool compile_only(const std::vector<std::string>& args) {
-  return has(args, "-c") || has(args, "-E") || has(args, "-S") || has(args, "-M") || has(args, "-MM");
+// Runs that produce no executable get no link flags: -c, -E, -S, dependency-only, and queries.
+bool produces_executable(const std::vector<std::string>& args) {
+  if (args.empty()) return false;
+  for (const std::string& a : args) {
+    if (a == "-c" || a == "-E" || a == "-S" || a == "-M" || a == "-MM" || a == "--version" || a == "-dumpversion" ||
+        a == "-dumpmachine" || a == "--help" || a.starts_with("-print-")) {
+      return false;
+    }
+  }
+  return !(args.size() == 1 && args[0] == "-v");
 }
 
-std::string compiler(bool cplusplus) {
-  const char* chosen = std::getenv(cplusplus ? "CXX" : "CC");
-  return chosen != nullptr && *chosen != '\0' ? chosen : (cplusplus ? "c++" : "cc");
+// The compiler and the variable that chose it: XO_CC (XO_CXX), else, for xo cc but not for the
+// mpicc wrappers, CC (CXX), else cc (c++). mpicc ignores CC as MPICH's and Open MPI's do, since
+// `CC=mpicc ./configure` puts it there.
+std::pair<std::string, std::string> compiler(bool cplusplus, bool wrapper) {
+  std::vector<const char*> variables = {cplusplus ? "XO_CXX" : "XO_CC"};
+  if (!wrapper) variables.push_back(cplusplus ? "CXX" : "CC");
+  for (const char* variable : variables) {
+    const char* chosen = std::getenv(variable);
+    if (chosen != nullptr && *chosen != '\0') return {chosen, variable};
+  }
+  return {cplusplus ? "c++" : "cc", ""};
 }
 
-// "-lname" for a library file /dir/libname.so: under -static the compiler then takes libname.a.
-std::string static_library_flag(std::string_view path) {
-  path = path.substr(path.rfind('/') + 1);
-  if (path.starts_with("lib")) path.remove_prefix(3);
-  path = path.substr(0, path.find(".so"));
-  return "-l" + std::string(path);
+// Whether `command` is this very program (xo, or one of its wrapper links), as PATH resolves it.
+bool is_this_program(const std::string& command) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  const fs::path self = fs::canonical("/proc/self/exe", error);
+  if (error) return false;
+  std::vector<fs::path> candidates;
+  if (command.find('/') != std::string::npos) {
+    candidates.emplace_back(command);
+  } else if (const char* path = std::getenv("PATH")) {
+    std::string_view dirs(path);
+    while (!dirs.empty()) {
+      const auto colon = dirs.find(':');
+      candidates.push_back(fs::path(std::string(dirs.substr(0, colon))) / command);
+      dirs = colon == std::string_view::npos ? std::string_view() : dirs.substr(colon + 1);
+    }
+  }
+  for (const fs::path& candidate : candidates) {
+    if (access(candidate.c_str(), X_OK) != 0) continue;
+    return fs::canonical(candidate, error) == self;  // the first executable on PATH is the one run
+  }
+  return false;
 }
 
 bool is_clang(const std::string& compiler) { return compiler.find("clang") != std::string::npos; }
@@ -54,46 +100,107 @@ std::string start_file(const std::string& compiler) {
   return path.empty() ? "Scrt1.o" : path;
 }
 
+// "-lname" for a library file /dir/libname.so: under -static the compiler then takes libname.a.
+std::string static_library_flag(std::string_view path) {
+  path = path.substr(path.rfind('/') + 1);
+  if (path.starts_with("lib")) path.remove_prefix(3);
+  path = path.substr(0, path.find(".so"));
+  return "-l" + std::string(path);
+}
+
+std::vector<std::string> compile_flags(const std::string& cc) {
+  const ToolLayout& t = tool_layout();
+  // Stack-clash protection makes a large stack frame touch its pages in order, so a rank that
+  // outgrows its fiber stack hits the guard page instead of jumping past it into a neighbour's.
+  std::vector<std::string> flags = {"-I" + t.include_dir, "-fstack-clash-protection", "-fPIC"};
+  if (!is_clang(cc)) flags.emplace_back("-fno-gnu-unique");
+  return flags;
+}
+
+// What another compiler driver adds to link a program against the runtime (-showme:link).
+std::vector<std::string> foreign_link_flags() {
+  const ToolLayout& t = tool_layout();
+  return {"-Wl,--wrap=main", "-Wl,--export-dynamic-symbol=main", t.entry_library, "-L" + t.runtime_dir,
+          "-lxo_runtime", "-Wl,-rpath," + t.runtime_dir};
+}
+
+std::vector<std::string> link_flags(const std::string& cc, bool static_link, bool library) {
+  const ToolLayout& t = tool_layout();
+  if (static_link) {
+    // Static libraries in dependency order: the entry point, the tracer, the MPI, its models.
+    std::vector<std::string> flags = {"-Wl,--wrap=main", t.entry_library};
+    flags.insert(flags.end(), t.static_libraries.begin(), t.static_libraries.end());
+    flags.insert(flags.end(), {static_library_flag(kOtf2Library), static_library_flag(kContextLibrary), "-lstdc++",
+                               "-lm", "-lpthread"});
+    return flags;
+  }
+  if (library) return {"-L" + t.runtime_dir, "-lxo_runtime"};
+  return {"-shared", "-Wl,-e,_start", start_file(cc), "-Wl,-Bsymbolic", "-Wl,--wrap=main", "-Wl,--no-undefined",
+          "-Wl,-z,noseparate-code", "-Wl,-u,xo_program_interpreter", t.entry_library, t.interpreter_library,
+          "-L" + t.runtime_dir, "-lxo_runtime", "-Wl,-rpath," + t.runtime_dir};
+}
+
+void print_words(const std::vector<std::string>& words) {
+  for (std::size_t i = 0; i < words.size(); ++i) std::printf("%s%s", i ? " " : "", words[i].c_str());
+  std::printf("\n");
+}
+
 }  // namespace
 
-int command_cc(const std::vector<std::string>& user_args, bool cplusplus) {
-  std::vector<std::string> args = user_args;
-  bool show = false;
-  std::erase_if(args, [&](const std::string& a) { return a == "--show" ? (show = true) : false; });
+int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool wrapper) {
+  const auto [cc, variable] = compiler(cplusplus, wrapper);
+  if (std::getenv(kInsideXoCc) != nullptr || is_this_program(cc)) {
+    const std::string name = variable.empty() ? std::string(cplusplus ? "CXX" : "CC") : variable;
+    std::fprintf(stderr, "xo: %s=%s leads back to xo cc (it is xo, mpicc, or a wrapper around them); set %s to the "
+                         "C%s compiler itself, for example %s\n",
+                 name.c_str(), cc.c_str(), name.c_str(), cplusplus ? "++" : "", cplusplus ? "g++" : "gcc");
+    return 2;
+  }
+  std::vector<std::string> args;
+  enum class Query { None, Command, Compile, Link } query = Query::None;
+  for (const std::string& a : user_args) {
+    if (a == "--show" || a == "-show" || a == "-showme") {
+      query = Query::Command;
+    } else if (a == "-showme:compile" || a == "-compile_info" || a == "-compile-info") {
+      query = a == "-showme:compile" ? Query::Compile : Query::Command;
+      if (a != "-showme:compile") args.emplace_back("-c");
+    } else if (a == "-showme:link" || a == "-link_info" || a == "-link-info") {
+      query = a == "-showme:link" ? Query::Link : Query::Command;
+    } else {
+      args.push_back(a);
+    }
+  }
+  if (query == Query::Compile) {
+    print_words(compile_flags(cc));
+    return 0;
+  }
+  if (query == Query::Link) {
+    print_words(foreign_link_flags());
+    return 0;
+  }
   const bool static_link = has(args, "-static");
   const bool library = has(args, "-shared");
-  const bool link = !compile_only(args) && !args.empty();
+  const bool link = produces_executable(args) || (query == Query::Command && !has(args, "-c"));
   // -pie and -no-pie name the kind of executable; xo cc decides it (a shared object).
   if (link && !static_link && !library) {
     std::erase_if(args, [](const std::string& a) { return a == "-pie" || a == "-no-pie" || a == "-static-pie"; });
   }
-  const std::string cc = compiler(cplusplus);
-  // Stack-clash protection makes a large stack frame touch its pages in order, so a rank that
-  // outgrows its fiber stack hits the guard page instead of jumping past it into a neighbour's.
-  std::vector<std::string> command = {cc, std::string("-I") + kIncludeDir, "-fstack-clash-protection"};
+  std::vector<std::string> command = {cc};
+  const std::vector<std::string> compile = compile_flags(cc);
+  // The include path first, -fPIC after the user's flags so that a -fPIE from a build system does
+  // not undo it.
+  command.push_back(compile.front());
   command.insert(command.end(), args.begin(), args.end());
-  // After the user's flags, so that a -fPIE from a build system does not undo them.
-  command.emplace_back("-fPIC");
-  if (!is_clang(cc)) command.emplace_back("-fno-gnu-unique");
-  if (link && static_link) {
-    // Static libraries in dependency order: the entry point, the tracer, the MPI, its models.
-    command.insert(command.end(), {"-Wl,--wrap=main", kEntryLibrary, kProgramLibrary, kTraceLibrary,
-                                   kTraceFormatLibrary, kMpiLibrary, kLaunchLibrary, kModelsLibrary,
-                                   static_library_flag(kOtf2Library), static_library_flag(kContextLibrary), "-lstdc++",
-                                   "-lm", "-lpthread"});
-  } else if (link && library) {
-    command.insert(command.end(), {std::string("-L") + kRuntimeDir, "-lxo_runtime"});
-  } else if (link) {
-    command.insert(command.end(), {"-shared", "-Wl,-e,_start", start_file(cc), "-Wl,-Bsymbolic", "-Wl,--wrap=main",
-                                   "-Wl,--no-undefined", "-Wl,-z,noseparate-code", "-Wl,-u,xo_program_interpreter",
-                                   kEntryLibrary, kInterpreterLibrary, std::string("-L") + kRuntimeDir,
-                                   "-lxo_runtime", std::string("-Wl,-rpath,") + kRuntimeDir});
+  command.insert(command.end(), compile.begin() + 1, compile.end());
+  if (link) {
+    const std::vector<std::string> flags = link_flags(cc, static_link, library);
+    command.insert(command.end(), flags.begin(), flags.end());
   }
-  if (show) {
-    for (std::size_t i = 0; i < command.size(); ++i) std::printf("%s%s", i ? " " : "", command[i].c_str());
-    std::printf("\n");
+  if (query == Query::Command) {
+    print_words(command);
     return 0;
   }
+  setenv(kInsideXoCc, "1", 1);
   return run_process(command, std::string("install it (apt-get install ") + (cplusplus ? "g++" : "gcc") + ") or set " +
                                    (cplusplus ? "CXX" : "CC"));
 }

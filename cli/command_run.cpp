@@ -40,6 +40,8 @@ struct RunSettings {
 
 RunSettings parse(const char* command, const std::vector<std::string>& args) {
   RunSettings s;
+  // As mpirun, xo run takes its machine from XO_RUN_MACHINE when --machine is not given.
+  if (const char* machine = std::getenv(mpi::kEnvMachine); machine != nullptr && *machine != '\0') s.machine = machine;
   const bool record = std::strcmp(command, "record") == 0;
   ArgumentReader reader(command, args);
   while (reader.at_option()) {

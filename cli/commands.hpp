@@ -7,7 +7,8 @@
 
 namespace xo::cli {
 
-int command_cc(const std::vector<std::string>& args, bool cplusplus);
+// `wrapper`: started as mpicc/mpicxx, which take the compiler from XO_CC/XO_CXX but not CC/CXX.
+int command_cc(const std::vector<std::string>& args, bool cplusplus, bool wrapper = false);
 int command_run(const std::vector<std::string>& args);
 int command_record(const std::vector<std::string>& args);
 int command_machines(const std::vector<std::string>& args);
@@ -16,6 +17,12 @@ int command_bench(const std::vector<std::string>& args);
 int command_report(const std::vector<std::string>& args);
 int command_history(const std::vector<std::string>& args);
 int command_gui(const std::vector<std::string>& args);  // execs xo-gui beside xo
+
+// Runs xo under the name it was started as, if that is an MPI wrapper's (mpicc, mpicxx, mpic++,
+// mpiCC, mpirun, mpiexec); *handled tells whether it was.
+int run_as_mpi_wrapper(const std::string& name, const std::vector<std::string>& args, bool* handled);
+// Prints xo's version line; returns 0.
+int dispatch_version();
 
 // Help texts: the overview (empty name) or one sub-command's. Returns false for an unknown name.
 bool print_help(const std::string& command);

@@ -42,16 +42,31 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
 
 }  // namespace
 
+namespace xo::cli {
+int dispatch_version() {
+  std::printf("xo (Crossover) %s\n", kVersion);
+  return 0;
+}
+}  // namespace xo::cli
+
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  const std::string invoked_as = std::string(argv[0]).substr(std::string(argv[0]).rfind('/') + 1);
+  if (invoked_as != "xo") {
+    bool handled = false;
+    try {
+      const int status = xo::cli::run_as_mpi_wrapper(invoked_as, args, &handled);
+      if (handled) return status;
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "%s: %s\n", invoked_as.c_str(), error.what());
+      return 2;
+    }
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     xo::cli::print_help("");
     return args.empty() ? 2 : 0;
   }
-  if (args[0] == "--version") {
-    std::printf("xo (Crossover) %s\n", xo::cli::kVersion);
-    return 0;
-  }
+  if (args[0] == "--version") return xo::cli::dispatch_version();
   const std::string command = args[0];
   args.erase(args.begin());
   try {

@@ -5,7 +5,9 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <getopt.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rank_libc.h"
 
@@ -88,11 +90,60 @@ char* strtok(char* text, const char* delimiters) {
   return strtok_r(text, delimiters, &xo_rank_libc_current()->strtok_next);
 }
 
+/* getopt for a copy that has its own getopt variables: libc's getopt reads and writes libc's, so
+ * they are copied in before and out after. */
+static void getopt_in(const struct xo_rank_libc* s) {
+  if (s->copied_optind != NULL) optind = *s->copied_optind;
+  if (s->copied_opterr != NULL) opterr = *s->copied_opterr;
+}
+
+static void getopt_out(const struct xo_rank_libc* s) {
+  if (s->copied_optind != NULL) *s->copied_optind = optind;
+  if (s->copied_optopt != NULL) *s->copied_optopt = optopt;
+  if (s->copied_optarg != NULL) *s->copied_optarg = optarg;
+}
+
+typedef int (*getopt_function)(int, char* const*, const char*);
+typedef int (*getopt_long_function)(int, char* const*, const char*, const struct option*, int*);
+
+/* The next definition of `name` after this library's: libc's. */
+static void* libc_function(const char* name) { return dlsym(RTLD_NEXT, name); }
+
+int getopt(int argc, char* const argv[], const char* options) {
+  static getopt_function libc_getopt;
+  if (libc_getopt == NULL) libc_getopt = (getopt_function)libc_function("getopt");
+  const struct xo_rank_libc* s = xo_rank_libc_current();
+  getopt_in(s);
+  const int result = libc_getopt(argc, argv, options);
+  getopt_out(s);
+  return result;
+}
+
+int getopt_long(int argc, char* const argv[], const char* options, const struct option* longopts, int* index) {
+  static getopt_long_function libc_getopt_long;
+  if (libc_getopt_long == NULL) libc_getopt_long = (getopt_long_function)libc_function("getopt_long");
+  const struct xo_rank_libc* s = xo_rank_libc_current();
+  getopt_in(s);
+  const int result = libc_getopt_long(argc, argv, options, longopts, index);
+  getopt_out(s);
+  return result;
+}
+
+int getopt_long_only(int argc, char* const argv[], const char* options, const struct option* longopts, int* index) {
+  static getopt_long_function libc_getopt_long_only;
+  if (libc_getopt_long_only == NULL) libc_getopt_long_only = (getopt_long_function)libc_function("getopt_long_only");
+  const struct xo_rank_libc* s = xo_rank_libc_current();
+  getopt_in(s);
+  const int result = libc_getopt_long_only(argc, argv, options, longopts, index);
+  getopt_out(s);
+  return result;
+}
+
 /* exit() inside a rank ends that rank, as it ends one process of a real job; elsewhere, the
  * process. */
 void exit(int code) {
   if (xo_exit_rank(code)) __builtin_unreachable();
-  void (*libc_exit)(int) = (void (*)(int))dlsym(RTLD_NEXT, "exit");
+  void (*libc_exit)(int) = (void (*)(int))libc_function("exit");
   libc_exit(code);
   __builtin_unreachable();
 }

@@ -16,10 +16,22 @@ PrivateRanks::PrivateRanks(int ranks, ProgramMain program_main, bool quiet)
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
   for (int rank = 1; rank < ranks; ++rank) {
-    mains_[static_cast<std::size_t>(rank)] =
-        copies_.load(rank, [&] { xo_rank_libc_set_current(&libc_[static_cast<std::size_t>(rank)]); });
+    xo_rank_libc& state = libc_[static_cast<std::size_t>(rank)];
+    const ProgramCopies::Copy copy = copies_.load(rank, [&] { xo_rank_libc_set_current(&state); });
     xo_rank_libc_set_current(nullptr);
-    if (rank == 1) check_mapping_budget(ranks);
+    mains_[static_cast<std::size_t>(rank)] = copy.main;
+    state.copied_optind = copy.getopt.optind;
+    state.copied_opterr = copy.getopt.opterr;
+    state.copied_optopt = copy.getopt.optopt;
+    state.copied_optarg = copy.getopt.optarg;
+    if (rank == 1) {
+      check_mapping_budget(ranks);
+      if (copies_.shares_thread_locals() && !quiet) {
+        std::fprintf(stderr, "xo: note: %s was linked as a PIE by another compiler driver, so its ranks share its "
+                             "thread-local variables; link it with mpicc or xo cc to give each rank its own\n",
+                     copies_.path().c_str());
+      }
+    }
     const auto now = std::chrono::steady_clock::now();
     if (!quiet && now - last_report > std::chrono::seconds(2)) {
       std::fprintf(stderr, "xo: loading a private copy of the program for each rank: %d of %d\n", rank + 1, ranks);

@@ -58,6 +58,23 @@ std::uint64_t dynamic_value(const std::vector<char>& image, std::int64_t tag) {
   return 0;
 }
 
+// Clears DF_1_PIE in the image's dynamic section; returns whether it was set.
+bool clear_pie_flag(std::vector<char>& image) {
+  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(image.data());
+  const Elf64_Phdr* ph = program_headers(image);
+  for (int i = 0; i < header->e_phnum; ++i) {
+    if (ph[i].p_type != PT_DYNAMIC || ph[i].p_offset + ph[i].p_filesz > image.size()) continue;
+    auto* d = reinterpret_cast<Elf64_Dyn*>(image.data() + ph[i].p_offset);
+    for (std::size_t k = 0; k < ph[i].p_filesz / sizeof(Elf64_Dyn) && d[k].d_tag != DT_NULL; ++k) {
+      if (d[k].d_tag == DT_FLAGS_1 && (d[k].d_un.d_val & DF_1_PIE) != 0) {
+        d[k].d_un.d_val &= ~static_cast<Elf64_Xword>(DF_1_PIE);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // Why copies of this ELF image cannot serve as ranks and the fix, or "" if they can.
 std::string unsuitable(const std::vector<char>& image) {
   if (image.size() < sizeof(Elf64_Ehdr) || std::memcmp(image.data(), ELFMAG, SELFMAG) != 0 ||
@@ -78,11 +95,12 @@ std::string unsuitable(const std::vector<char>& image) {
     return std::string("it is statically linked (-static), so it cannot be loaded again; link it without -static, "
                        "or run it with --privatize=off to let the ranks share its globals");
   }
-  if (header->e_type != ET_DYN || (dynamic_value(image, DT_FLAGS_1) & DF_1_PIE) != 0) {
-    return std::string("it was linked as an ordinary executable, not by xo cc's link that lets each rank load a "
-                       "copy; ") + kRelink;
+  if (header->e_type != ET_DYN) {
+    return std::string("it was linked as a position-dependent executable (-no-pie), which can be loaded only at one "
+                       "address; ") + kRelink;
   }
-  if ((dynamic_value(image, DT_FLAGS) & DF_SYMBOLIC) == 0) {
+  const bool pie = (dynamic_value(image, DT_FLAGS_1) & DF_1_PIE) != 0;  // binds to itself, as -Bsymbolic does
+  if (!pie && (dynamic_value(image, DT_FLAGS) & DF_SYMBOLIC) == 0) {
     return std::string("it was not linked with -Bsymbolic, so its copies would use rank 0's globals; ") + kRelink;
   }
   return "";
@@ -141,8 +159,13 @@ ProgramCopies::ProgramCopies() {
   const Elf64_Phdr* ph = program_headers(file);
   for (int i = 0; i < header->e_phnum; ++i) {
     if (ph[i].p_type == PT_LOAD) loadable_end = std::max<std::size_t>(loadable_end, ph[i].p_offset + ph[i].p_filesz);
+    if (ph[i].p_type == PT_TLS) has_thread_locals_ = true;
   }
   image_.assign(file.begin(), file.begin() + static_cast<std::ptrdiff_t>(std::min(loadable_end, file.size())));
+  // A PIE (a program linked by another compiler driver with mpicc -showme:link's flags) loads like
+  // a shared object once its copy no longer says it is one; glibc refuses to dlopen a PIE only for
+  // that flag.
+  linked_as_pie_ = clear_pie_flag(image_);
   auto* copy_header = reinterpret_cast<Elf64_Ehdr*>(image_.data());
   if (copy_header->e_shoff >= image_.size()) {
     copy_header->e_shoff = 0;
@@ -155,7 +178,7 @@ ProgramCopies::~ProgramCopies() {
   if (program_fd_ >= 0) close(program_fd_);
 }
 
-ProgramMain ProgramCopies::load(int rank, const std::function<void()>& before_constructors) {
+ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& before_constructors) {
   const std::string directory = make_directory();
   const std::string file = directory + "/" + std::to_string(rank);
   const int fd = open(file.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0700);
@@ -182,8 +205,32 @@ ProgramMain ProgramCopies::load(int rank, const std::function<void()>& before_co
   unlink(file.c_str());
   rmdir(directory.c_str());
   auto main = reinterpret_cast<ProgramMain>(dlsym(handle, "main"));
-  if (main == nullptr) throw PrivatizationError(path_ + " has no exported main; " + kRelink);
-  return main;
+  Dl_info where{};
+  if (main == nullptr || dladdr(reinterpret_cast<void*>(main), &where) == 0 || where.dli_fbase != copy_base(handle)) {
+    throw PrivatizationError(path_ + " does not export its main, so a copy cannot be started; link it with "
+                             "-Wl,--export-dynamic-symbol=main (mpicc -showme:link gives it), or " + kRelink);
+  }
+  // A PIE compiled without -fPIC has its own copies of libc's getopt variables (copy relocations),
+  // which libc's getopt does not update: the interposed getopt copies them in and out.
+  Copy copy{main, {}};
+  copy.getopt.optind = static_cast<int*>(own_symbol(handle, "optind"));
+  copy.getopt.opterr = static_cast<int*>(own_symbol(handle, "opterr"));
+  copy.getopt.optopt = static_cast<int*>(own_symbol(handle, "optopt"));
+  copy.getopt.optarg = static_cast<char**>(own_symbol(handle, "optarg"));
+  return copy;
+}
+
+void* ProgramCopies::copy_base(void* handle) {
+  link_map* map = nullptr;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr) return nullptr;
+  return reinterpret_cast<void*>(map->l_addr);
+}
+
+void* ProgramCopies::own_symbol(void* handle, const char* name) {
+  void* address = dlsym(handle, name);
+  Dl_info where{};
+  if (address == nullptr || dladdr(address, &where) == 0 || where.dli_fbase != copy_base(handle)) return nullptr;
+  return address;
 }
 
 // The copy's code and constants are the program's own bytes (a shared object has no text

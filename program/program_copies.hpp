@@ -28,6 +28,15 @@ class PrivatizationError : public std::runtime_error {
 
 using ProgramMain = int (*)(int argc, char** argv);
 
+// Where a copy keeps libc's getopt variables when it has copies of its own (a PIE compiled without
+// -fPIC); null where it uses libc's.
+struct CopiedGetoptVariables {
+  int* optind = nullptr;
+  int* opterr = nullptr;
+  int* optopt = nullptr;
+  char** optarg = nullptr;
+};
+
 class ProgramCopies {
  public:
   // Reads the running program (/proc/self/exe) and checks that it can be copied. Throws
@@ -39,21 +48,33 @@ class ProgramCopies {
   ProgramCopies(const ProgramCopies&) = delete;
   ProgramCopies& operator=(const ProgramCopies&) = delete;
 
-  // Loads a copy for `rank` (>= 1) and returns its main; `before_constructors` runs first, so that
-  // the copy's static constructors see the rank's own libc state. Throws PrivatizationError.
-  ProgramMain load(int rank, const std::function<void()>& before_constructors);
+  struct Copy {
+    ProgramMain main;
+    CopiedGetoptVariables getopt;
+  };
+  // Loads a copy for `rank` (>= 1); `before_constructors` runs first, so that the copy's static
+  // constructors see the rank's own libc state. Throws PrivatizationError.
+  Copy load(int rank, const std::function<void()>& before_constructors);
+  // True for a PIE linked by another driver: it works, but its thread-locals are addressed at fixed
+  // offsets from the thread pointer, so every copy uses rank 0's.
+  bool shares_thread_locals() const { return linked_as_pie_ && has_thread_locals_; }
   // Memory mappings one copy takes (measured on the first copy), for the mapping budget.
   std::size_t mappings_per_copy() const { return mappings_per_copy_; }
   const std::string& path() const { return path_; }
 
  private:
   void share_read_only_segments(void* handle, int copy_fd) const;
+  static void* copy_base(void* handle);
+  // `name` as the copy itself defines it, or null if it only references it.
+  static void* own_symbol(void* handle, const char* name);
 
   std::string path_;          // the program's file
   int program_fd_ = -1;       // kept open: the copies' code is mapped from it
   std::vector<char> image_;   // the loadable part of the file, as each copy is written
   std::string directory_;     // where copies are written before dlopen (removed once empty)
   std::size_t mappings_per_copy_ = 0;
+  bool linked_as_pie_ = false;
+  bool has_thread_locals_ = false;
 };
 
 }  // namespace xo::program

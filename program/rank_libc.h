@@ -30,6 +30,12 @@ struct xo_rank_libc {
   struct drand48_data drand48;
   char* strtok_next;
   int started; /* set at the rank's first switch, when getopt's hidden state is reset */
+  /* The rank's copy's own getopt variables, where it has them (a PIE compiled without -fPIC has
+   * copies that libc does not update); null otherwise. */
+  int* copied_optind;
+  int* copied_opterr;
+  int* copied_optopt;
+  char** copied_optarg;
 };
 
 /* A fresh process's state. */

@@ -1,0 +1,54 @@
+#include "tool_layout.hpp"
+
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "tool_paths.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+ToolLayout build_tree_layout() {
+  ToolLayout t;
+  t.include_dir = kIncludeDir;
+  t.runtime_dir = kRuntimeDir;
+  t.entry_library = kEntryLibrary;
+  t.interpreter_library = kInterpreterLibrary;
+  t.static_libraries = {kProgramLibrary, kTraceLibrary, kTraceFormatLibrary, kMpiLibrary, kLaunchLibrary, kModelsLibrary};
+  t.seed_figures = kSeedFigures;
+  return t;
+}
+
+ToolLayout installed_layout(const fs::path& prefix) {
+  const fs::path lib = prefix / "lib" / "crossover";
+  ToolLayout t;
+  t.include_dir = prefix / "include" / "crossover";
+  t.runtime_dir = lib;
+  t.entry_library = lib / "libxo_program_entry.a";
+  t.interpreter_library = lib / "libxo_program_interpreter.a";
+  for (const char* name : {"libxo_program.a", "libxotrace.a", "libxotrace_format.a", "libxompi.a", "libxo_launch.a",
+                           "libxo_hwmodels.a"}) {
+    t.static_libraries.push_back(lib / name);
+  }
+  t.seed_figures = prefix / "share" / "crossover" / "seed_figures.csv";
+  return t;
+}
+
+}  // namespace
+
+const ToolLayout& tool_layout() {
+  static const ToolLayout layout = [] {
+    std::error_code error;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", error);
+    const fs::path prefix = exe.parent_path().parent_path();
+    if (!error && fs::exists(prefix / "lib" / "crossover" / "libxo_runtime.so", error)) return installed_layout(prefix);
+    return build_tree_layout();
+  }();
+  return layout;
+}
+
+}  // namespace xo::cli

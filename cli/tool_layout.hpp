@@ -1,0 +1,23 @@
+#pragma once
+// Where `xo cc` finds mpi.h and the libraries programs link, and `xo calibrate` the seed figures:
+// in the build tree (paths fixed when xo was built), or, for an installed xo, beside it under the
+// install prefix (PREFIX/include/crossover, PREFIX/lib/crossover, PREFIX/share/crossover), so that
+// an installed xo never reaches back into the source or build tree.
+
+#include <string>
+#include <vector>
+
+namespace xo::cli {
+
+struct ToolLayout {
+  std::string include_dir;          // mpi.h
+  std::string runtime_dir;          // libxo_runtime.so (-L and -rpath)
+  std::string entry_library;        // __wrap_main
+  std::string interpreter_library;  // the loader path that makes a shared-object program executable
+  std::vector<std::string> static_libraries;  // for -static: the runtime in dependency order
+  std::string seed_figures;         // calibration/seed_figures.csv
+};
+
+const ToolLayout& tool_layout();
+
+}  // namespace xo::cli
