@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -56,6 +57,30 @@ std::uint64_t dynamic_value(const std::vector<char>& image, std::int64_t tag) {
     }
   }
   return 0;
+}
+
+// The offsets of `names` that the program defines among its dynamic symbols (.dynsym).
+std::map<std::string, std::uint64_t> defined_dynamic_symbols(const std::vector<char>& file,
+                                                            std::initializer_list<const char*> names) {
+  std::map<std::string, std::uint64_t> found;
+  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(file.data());
+  if (header->e_shoff == 0 || header->e_shoff + header->e_shnum * sizeof(Elf64_Shdr) > file.size()) return found;
+  const auto* sections = reinterpret_cast<const Elf64_Shdr*>(file.data() + header->e_shoff);
+  for (int i = 0; i < header->e_shnum; ++i) {
+    const Elf64_Shdr& table = sections[i];
+    if (table.sh_type != SHT_DYNSYM || table.sh_link >= header->e_shnum) continue;
+    const Elf64_Shdr& strings = sections[table.sh_link];
+    if (table.sh_offset + table.sh_size > file.size() || strings.sh_offset + strings.sh_size > file.size()) break;
+    const auto* symbols = reinterpret_cast<const Elf64_Sym*>(file.data() + table.sh_offset);
+    for (std::size_t k = 0; k < table.sh_size / sizeof(Elf64_Sym); ++k) {
+      if (symbols[k].st_shndx == SHN_UNDEF || symbols[k].st_name >= strings.sh_size) continue;
+      const char* name = file.data() + strings.sh_offset + symbols[k].st_name;
+      for (const char* wanted : names) {
+        if (std::strcmp(name, wanted) == 0) found[wanted] = symbols[k].st_value;
+      }
+    }
+  }
+  return found;
 }
 
 // Clears DF_1_PIE in the image's dynamic section; returns whether it was set.
@@ -153,6 +178,7 @@ ProgramCopies::ProgramCopies() {
     close(program_fd_);
     throw PrivatizationError(path_ + " cannot give each rank its own copy of its globals: " + why);
   }
+  symbols_ = defined_dynamic_symbols(file, {"main", "optind", "opterr", "optopt", "optarg"});
   // A copy needs only what the loader maps: section headers and debug information stay behind.
   const auto* header = reinterpret_cast<const Elf64_Ehdr*>(file.data());
   std::size_t loadable_end = header->e_phoff + header->e_phnum * sizeof(Elf64_Phdr);
@@ -204,33 +230,25 @@ ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& b
   close(fd);
   unlink(file.c_str());
   rmdir(directory.c_str());
-  auto main = reinterpret_cast<ProgramMain>(dlsym(handle, "main"));
-  Dl_info where{};
-  if (main == nullptr || dladdr(reinterpret_cast<void*>(main), &where) == 0 || where.dli_fbase != copy_base(handle)) {
+  link_map* map = nullptr;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr || symbols_.count("main") == 0) {
     throw PrivatizationError(path_ + " does not export its main, so a copy cannot be started; link it with "
                              "-Wl,--export-dynamic-symbol=main (mpicc -showme:link gives it), or " + kRelink);
   }
+  // Symbols are found from the program's own table, not with dlsym or dladdr: those search every
+  // loaded object, which made loading quadratic in the number of copies.
+  const auto at = [&](const char* name) -> void* {
+    const auto it = symbols_.find(name);
+    return it == symbols_.end() ? nullptr : reinterpret_cast<void*>(map->l_addr + it->second);
+  };
   // A PIE compiled without -fPIC has its own copies of libc's getopt variables (copy relocations),
   // which libc's getopt does not update: the interposed getopt copies them in and out.
-  Copy copy{main, {}};
-  copy.getopt.optind = static_cast<int*>(own_symbol(handle, "optind"));
-  copy.getopt.opterr = static_cast<int*>(own_symbol(handle, "opterr"));
-  copy.getopt.optopt = static_cast<int*>(own_symbol(handle, "optopt"));
-  copy.getopt.optarg = static_cast<char**>(own_symbol(handle, "optarg"));
+  Copy copy{reinterpret_cast<ProgramMain>(at("main")), {}};
+  copy.getopt.optind = static_cast<int*>(at("optind"));
+  copy.getopt.opterr = static_cast<int*>(at("opterr"));
+  copy.getopt.optopt = static_cast<int*>(at("optopt"));
+  copy.getopt.optarg = static_cast<char**>(at("optarg"));
   return copy;
-}
-
-void* ProgramCopies::copy_base(void* handle) {
-  link_map* map = nullptr;
-  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr) return nullptr;
-  return reinterpret_cast<void*>(map->l_addr);
-}
-
-void* ProgramCopies::own_symbol(void* handle, const char* name) {
-  void* address = dlsym(handle, name);
-  Dl_info where{};
-  if (address == nullptr || dladdr(address, &where) == 0 || where.dli_fbase != copy_base(handle)) return nullptr;
-  return address;
 }
 
 // The copy's code and constants are the program's own bytes (a shared object has no text

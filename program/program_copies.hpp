@@ -13,7 +13,9 @@
 #include <dlfcn.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -64,13 +66,11 @@ class ProgramCopies {
 
  private:
   void share_read_only_segments(void* handle, int copy_fd) const;
-  static void* copy_base(void* handle);
-  // `name` as the copy itself defines it, or null if it only references it.
-  static void* own_symbol(void* handle, const char* name);
 
   std::string path_;          // the program's file
   int program_fd_ = -1;       // kept open: the copies' code is mapped from it
   std::vector<char> image_;   // the loadable part of the file, as each copy is written
+  std::map<std::string, std::uint64_t> symbols_;  // offsets of main and the getopt variables it defines
   std::string directory_;     // where copies are written before dlopen (removed once empty)
   std::size_t mappings_per_copy_ = 0;
   bool linked_as_pie_ = false;
