@@ -178,6 +178,16 @@ ProgramCopies::ProgramCopies() {
     close(program_fd_);
     throw PrivatizationError(path_ + " cannot give each rank its own copy of its globals: " + why);
   }
+  // The copies must all bind to one reference MPI: the shared runtime, not one linked into the
+  // program (from the static libraries), which every copy would bring again.
+  if (void* runtime = dlopen("libxo_runtime.so", RTLD_NOW | RTLD_NOLOAD); runtime == nullptr) {
+    close(program_fd_);
+    throw PrivatizationError(path_ + " cannot give each rank its own copy of its globals: it contains the reference "
+                             "MPI itself (linked with the static libraries), which each copy would bring again; " +
+                             kRelink);
+  } else {
+    dlclose(runtime);
+  }
   symbols_ = defined_dynamic_symbols(file, {"main", "optind", "opterr", "optopt", "optarg"});
   // A copy needs only what the loader maps: section headers and debug information stay behind.
   const auto* header = reinterpret_cast<const Elf64_Ehdr*>(file.data());

@@ -99,3 +99,12 @@ TEST(Privatization, AStaticProgramIsRefusedWithTheFixAndRunsShared) {
   EXPECT_TRUE(contains(r.out, "status 2")) << r.out;
   EXPECT_TRUE(contains(r.out, "rank 1 finishes")) << r.out;
 }
+
+TEST(Privatization, AProgramWithTheRuntimeLinkedInIsRefused) {
+  // The static libraries linked into a PIE that exports main: each copy would bring its own MPI.
+  auto r = run_command("{ cd $(mktemp -d) && $(" + kXo + " cc --show -static " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) +
+                       "/exits.c -o exits | sed 's/ -static / /') -Wl,--export-dynamic-symbol=main 2>/dev/null && " +
+                       kXo + " run -q -n 2 ./exits; }");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "it contains the reference MPI itself (linked with the static libraries)")) << r.err;
+}
