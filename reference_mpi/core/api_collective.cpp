@@ -43,6 +43,8 @@ int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
     if (run.rank == root) {
       run.recv = xo::mpi::pack_block(buffer, count, *type, "buffer");
     } else {
+      // Checked before the collective, as the root checks it: all ranks fail alike or none does.
+      xo::mpi::require_buffer(buffer, count, *type, "buffer");
       run.recv.resize(static_cast<std::size_t>(count * type->size()));
     }
     xo::mpi::run_collective(run);
