@@ -49,7 +49,7 @@ MPI_Comm duplicate(MPI_Comm comm, const char* call) {
   return made;
 }
 
-// Members (world ranks) of `group` that are not in `parent`, as an MPI_ERR_GROUP naming the first.
+// Throws MPI_ERR_GROUP naming the first member of `members` (by world rank) that is not in `parent`.
 void require_subgroup(const xo::mpi::Group& members, const CommHandle& parent, const char* call) {
   for (int i = 0; i < members.size(); ++i) {
     if (!parent.shared->group->contains(members.world_rank(i))) {
