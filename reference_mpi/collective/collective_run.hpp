@@ -13,7 +13,8 @@
 //   alltoall(v):        `send` holds the block for rank i at send_offset[i]; `recv` gets rank i's at
 //                       block_offset[i].
 //   reductions:         `send` is this rank's vector of `count` elements; `recv` gets the result
-//                       (reduce: at the root; reduce_scatter: this rank's `recv_counts` part).
+//                       (reduce: at the root; reduce_scatter: this rank's `recv_counts` part;
+//                       exclusive scan: the ranks below this one, undefined at rank 0).
 
 #include <mpi.h>
 
@@ -66,6 +67,7 @@ struct CollectiveRun {
   MPI_Datatype type_handle = MPI_DATATYPE_NULL;
   std::int64_t count = 0;             // elements in `send`
   std::vector<std::int64_t> recv_counts;  // reduce_scatter: elements per rank
+  bool exclusive = false;             // scan: MPI_Exscan (rank i gets ranks 0..i-1; rank 0 nothing)
 
   int world_rank(int comm_rank) const { return comm.world_rank(comm_rank); }
   std::int64_t element_bytes() const { return type != nullptr ? type->size() : 1; }

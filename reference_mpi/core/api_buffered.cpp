@@ -5,6 +5,7 @@
 #include <string>
 
 #include "api_call.hpp"
+#include "buffer_check.hpp"
 #include "datatype_pack.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
@@ -41,6 +42,7 @@ Request* buffered_send(const char* call, const void* buf, int count, MPI_Datatyp
   RankState& self = World::current().self();
   const auto type = self.datatypes.get_committed(datatype);
   xo::mpi::require_count(count);
+  if (dest != MPI_PROC_NULL) xo::mpi::require_buffer(buf, count, *type, "the send buffer");
   const std::int64_t bytes = static_cast<std::int64_t>(count) * type->size();
   const std::int64_t needed = bytes + MPI_BSEND_OVERHEAD;
   if (self.bsend_buffer == nullptr) {

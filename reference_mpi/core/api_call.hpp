@@ -7,6 +7,9 @@
 
 #include <mpi.h>
 
+#include <cstddef>
+#include <string>
+
 #include "mpi_error.hpp"
 
 namespace xo::mpi {
@@ -14,11 +17,13 @@ namespace xo::mpi {
 class DatatypeTable;
 class GroupTable;
 class OpTable;
+struct RankState;
 
 // Tables of the rank whose fiber is running. Only valid inside an MPI call of a simulated rank.
 DatatypeTable& current_datatypes();
 GroupTable& current_groups();
 OpTable& current_ops();
+RankState& current_rank_state();
 
 // Marks the rank as inside `name` and returns whether MPI is usable (initialized, not finalized).
 bool enter_call(const char* name);
@@ -33,6 +38,9 @@ int apply_error_handler(MPI_Comm comm, int error_class);
 // Argument checks shared by the entry points.
 void require_pointer(const void* pointer, const char* what);  // MPI_ERR_ARG naming `what`
 void require_count(long count);                                // MPI_ERR_COUNT if negative
+// Copies `text` to a caller's buffer of `capacity` bytes (truncating, NUL-terminated) and sets
+// *length to the characters copied, as the MPI calls that return names and strings do.
+void copy_string_out(const std::string& text, char* out, int* length, std::size_t capacity);
 
 template <class Body>
 int api_call(const char* name, MPI_Comm comm, Body&& body) {

@@ -7,6 +7,7 @@
 #include "../collective/collective_dispatch.hpp"
 #include "../collective/collective_run.hpp"
 #include "api_call.hpp"
+#include "buffer_check.hpp"
 #include "collective_buffers.hpp"
 #include "world.hpp"
 
@@ -40,12 +41,14 @@ int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm
     xo::mpi::check_root(root, run.size);
     run.root = root;
     if (run.rank == root) {
-      run.recv = xo::mpi::pack_block(buffer, count, *type);
+      run.recv = xo::mpi::pack_block(buffer, count, *type, "buffer");
     } else {
+      // Checked before the collective, as the root checks it: all ranks fail alike or none does.
+      xo::mpi::require_buffer(buffer, count, *type, "buffer");
       run.recv.resize(static_cast<std::size_t>(count * type->size()));
     }
     xo::mpi::run_collective(run);
-    if (run.rank != root) xo::mpi::unpack_all(run.recv, *type, buffer);
+    if (run.rank != root) xo::mpi::unpack_all(run.recv, *type, buffer, "buffer");
   });
 }
 
@@ -116,7 +119,9 @@ int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[]
       xo::mpi::require_pointer(displs, "displs");
       xo::mpi::check_counts(counts_of(sendcounts, run.size), "sendcounts");
       const auto stype = world.self().datatypes.get_committed(sendtype);
-      xo::mpi::lay_out_blocks(counts_of(sendcounts, run.size), *stype, run.block_offset, run.block_bytes);
+      const std::int64_t total =
+          xo::mpi::lay_out_blocks(counts_of(sendcounts, run.size), *stype, run.block_offset, run.block_bytes);
+      if (stype->size() > 0) xo::mpi::require_buffer(sendbuf, total / stype->size(), *stype, "sendbuf");
       for (int i = 0; i < run.size; ++i) {
         const auto block = xo::mpi::pack_block(xo::mpi::element_at(sendbuf, displs[i], *stype), sendcounts[i], *stype);
         run.send.insert(run.send.end(), block.begin(), block.end());
@@ -205,7 +210,9 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
     xo::mpi::check_counts(counts_of(recvcounts, run.size), "recvcounts");
     const auto stype = world.self().datatypes.get_committed(sendtype);
     const auto rtype = world.self().datatypes.get_committed(recvtype);
-    xo::mpi::lay_out_blocks(counts_of(sendcounts, run.size), *stype, run.send_offset, run.send_bytes);
+    const std::int64_t total =
+        xo::mpi::lay_out_blocks(counts_of(sendcounts, run.size), *stype, run.send_offset, run.send_bytes);
+    if (stype->size() > 0) xo::mpi::require_buffer(sendbuf, total / stype->size(), *stype, "sendbuf");
     for (int i = 0; i < run.size; ++i) {
       const auto block = xo::mpi::pack_block(xo::mpi::element_at(sendbuf, sdispls[i], *stype), sendcounts[i], *stype);
       run.send.insert(run.send.end(), block.begin(), block.end());

@@ -1,9 +1,12 @@
-// MPI communicator calls: size, rank, construction (dup, split, create), comparison, groups.
+// MPI communicator calls: size, rank, construction (dup, idup, split, split by type, create,
+// create from a group), freeing, comparison, groups.
 
 #include <string>
 
 #include "api_call.hpp"
+#include "attribute_hooks.hpp"
 #include "group_table.hpp"
+#include "p2p_calls.hpp"
 #include "world.hpp"
 
 using xo::mpi::api_call;
@@ -30,6 +33,33 @@ MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHa
   return world.self().comms.add(std::move(handle));
 }
 
+// MPI_Comm_dup's work: the new communicator, with the attributes the copy callbacks give it. If a
+// callback fails, the new handle is freed again and the callback's error is the call's.
+MPI_Comm duplicate(MPI_Comm comm, const char* call) {
+  World& world = World::current();
+  xo::mpi::RankState& self = world.self();
+  CommHandle& parent = self.comms.get(comm);
+  MPI_Comm made = install(world.meetings().meet(world, parent, MeetingKind::Dup, call, {}), parent);
+  try {
+    xo::mpi::copy_comm_attributes(self, comm, made);
+  } catch (const MpiError&) {
+    self.comms.free(made);
+    throw;
+  }
+  return made;
+}
+
+// Throws MPI_ERR_GROUP naming the first member of `members` (by world rank) that is not in `parent`.
+void require_subgroup(const xo::mpi::Group& members, const CommHandle& parent, const char* call) {
+  for (int i = 0; i < members.size(); ++i) {
+    if (!parent.shared->group->contains(members.world_rank(i))) {
+      throw MpiError(MPI_ERR_GROUP, "the group passed to " + std::string(call) + " has world rank " +
+                                        std::to_string(members.world_rank(i)) + ", which is not in " +
+                                        parent.shared->name + "; the group must be a subset of the communicator's");
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" {
@@ -51,9 +81,19 @@ int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
   return api_call("MPI_Comm_dup", comm, [&] {
     xo::mpi::require_pointer(newcomm, "newcomm");
-    World& world = World::current();
-    CommHandle& parent = world.self().comms.get(comm);
-    *newcomm = install(world.meetings().meet(world, parent, MeetingKind::Dup, "MPI_Comm_dup", {}), parent);
+    *newcomm = duplicate(comm, "MPI_Comm_dup");
+  });
+}
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  // Made at once, as MPI_Comm_dup makes it: the members meet inside this call, and the request
+  // is complete when it returns. (A program that relies on idup overlapping a message its peer
+  // sends before its own idup would deadlock here.)
+  return api_call("MPI_Comm_idup", comm, [&] {
+    xo::mpi::require_pointer(newcomm, "newcomm");
+    xo::mpi::require_pointer(request, "request");
+    *newcomm = duplicate(comm, "MPI_Comm_idup");
+    *request = xo::mpi::add_request(xo::mpi::completed_request("MPI_Comm_idup"));
   });
 }
 
@@ -76,16 +116,48 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm* newcomm) {
     World& world = World::current();
     CommHandle& parent = world.self().comms.get(comm);
     auto members = world.self().groups.get(group);
-    for (int i = 0; i < members->size(); ++i) {
-      if (!parent.shared->group->contains(members->world_rank(i))) {
-        throw MpiError(MPI_ERR_GROUP, "the group passed to MPI_Comm_create has world rank " +
-                                          std::to_string(members->world_rank(i)) + ", which is not in " +
-                                          parent.shared->name + "; the group must be a subset of the communicator's");
-      }
-    }
+    require_subgroup(*members, parent, "MPI_Comm_create");
     *newcomm = install(
         world.meetings().meet(world, parent, MeetingKind::Create, "MPI_Comm_create", {0, 0, std::move(members)}),
         parent);
+  });
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm) {
+  return api_call("MPI_Comm_split_type", comm, [&] {
+    xo::mpi::require_pointer(newcomm, "newcomm");
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED) {
+      throw MpiError(MPI_ERR_ARG, "split_type " + std::to_string(split_type) +
+                                      " is invalid: use MPI_COMM_TYPE_SHARED or MPI_UNDEFINED");
+    }
+    World& world = World::current();
+    world.self().infos.check_or_null(info);
+    CommHandle& parent = world.self().comms.get(comm);
+    // Shared memory spans a node of the machine model: its members are the ranks on this rank's node.
+    const int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : world.node_of(world.self().world_rank);
+    *newcomm = install(
+        world.meetings().meet(world, parent, MeetingKind::Split, "MPI_Comm_split_type", {color, key, nullptr}),
+        parent);
+  });
+}
+
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm) {
+  return api_call("MPI_Comm_create_group", comm, [&] {
+    xo::mpi::require_pointer(newcomm, "newcomm");
+    if (tag < 0 || tag > MPI_TAG_UB_VALUE) {
+      throw MpiError(MPI_ERR_TAG, "tag " + std::to_string(tag) + " is invalid: use 0 to " +
+                                      std::to_string(MPI_TAG_UB_VALUE));
+    }
+    World& world = World::current();
+    CommHandle& parent = world.self().comms.get(comm);
+    auto members = world.self().groups.get(group);
+    require_subgroup(*members, parent, "MPI_Comm_create_group");
+    if (members->rank_of(world.self().world_rank) == MPI_UNDEFINED) {
+      throw MpiError(MPI_ERR_GROUP, "this rank is not in the group passed to MPI_Comm_create_group; only the "
+                                    "group's members call it");
+    }
+    *newcomm = install(world.meetings().meet_group(world, parent, "MPI_Comm_create_group", std::move(members), tag),
+                       parent);
   });
 }
 
@@ -94,6 +166,8 @@ int MPI_Comm_free(MPI_Comm* comm) {
     xo::mpi::require_pointer(comm, "comm");
     World& world = World::current();
     const int context = world.self().comms.get(*comm).shared->context;  // validates the handle first
+    if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF) world.self().comms.free(*comm);  // refuses them
+    xo::mpi::delete_comm_attributes(world.self(), *comm);  // a failing callback leaves the communicator
     world.self().comms.free(*comm);
     if (xo::mpi::RunObserver* observer = world.observer()) {
       observer->comm_destroyed(world.self().world_rank, context, world.engine().clock(world.self().world_rank));

@@ -1,5 +1,5 @@
 // MPI completion calls: the Wait and Test families, request freeing and cancellation, and the
-// status queries.
+// status queries (MPI_Request_get_status looks without freeing).
 
 #include <string>
 #include <vector>
@@ -72,6 +72,20 @@ void retire_all(int count, MPI_Request handles[], const std::vector<Request*>& r
     failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &handles[i]) != MPI_SUCCESS;
   }
   if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+}
+
+// Whether `bytes` of packed data end on a boundary between basic elements of `type`: otherwise
+// MPI_Get_elements has no whole count to give (MPI_UNDEFINED).
+bool ends_on_element(const xo::mpi::Datatype& type, std::int64_t bytes) {
+  if (type.size() == 0) return bytes == 0;
+  std::int64_t rest = bytes % type.size();
+  for (const xo::mpi::TypeBlock& block : type.blocks()) {
+    if (rest <= 0) break;
+    const std::int64_t taken = std::min(rest, block.bytes);
+    if (taken % xo::mpi::basic_size(block.basic) != 0) return false;
+    rest -= taken;
+  }
+  return true;
 }
 
 void charge_poll() {
@@ -254,7 +268,31 @@ int MPI_Get_count(const MPI_Status* status, MPI_Datatype datatype, int* count) {
 int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count) {
   return api_call("MPI_Get_elements", MPI_COMM_WORLD, [&] {
     if (status == nullptr || count == nullptr) throw MpiError(MPI_ERR_ARG, "status or count is a null pointer");
-    *count = static_cast<int>(World::current().self().datatypes.get(datatype).elements_in(status->xo_bytes));
+    const xo::mpi::Datatype& type = World::current().self().datatypes.get(datatype);
+    *count = ends_on_element(type, status->xo_bytes) ? static_cast<int>(type.elements_in(status->xo_bytes))
+                                                     : MPI_UNDEFINED;
+  });
+}
+
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
+  return api_call("MPI_Request_get_status", MPI_COMM_WORLD, [&] {
+    xo::mpi::require_pointer(flag, "flag");
+    Request* r = xo::mpi::find_request(request);
+    *flag = 1;
+    if (r == nullptr) return set_empty_status(status);
+    if (!xo::mpi::is_done(r)) {
+      *flag = 0;
+      return charge_poll();
+    }
+    // As the Wait and Test families report it, but the request stays active for them.
+    if (status == MPI_STATUS_IGNORE) return;
+    if (r->kind == Request::Kind::Recv) {
+      *status = r->status;
+    } else {
+      set_empty_status(status);
+      status->xo_cancelled = 0;
+    }
+    status->MPI_ERROR = r->error;
   });
 }
 

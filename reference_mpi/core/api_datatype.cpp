@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "api_call.hpp"
+#include "attribute_hooks.hpp"
 #include "datatype_pack.hpp"
 #include "datatype_table.hpp"
 
@@ -107,6 +108,10 @@ int MPI_Type_commit(MPI_Datatype* datatype) {
 int MPI_Type_free(MPI_Datatype* datatype) {
   return api_call("MPI_Type_free", MPI_COMM_WORLD, [&] {
     xo::mpi::require_pointer(datatype, "datatype");
+    if (xo::mpi::predefined_datatype(*datatype) == nullptr) {
+      current_datatypes().get(*datatype);  // a valid handle before its callbacks run
+      xo::mpi::release_type_extras(xo::mpi::current_rank_state(), *datatype);
+    }
     current_datatypes().free(*datatype);
   });
 }

@@ -1,27 +1,18 @@
-// MPI environment calls: initialization, finalization, abort, clocks, names and error handling.
+// MPI environment calls: initialization, finalization, abort, clocks, names of the processor and
+// the library, profiling control and memory allocation. Error handling is in api_errhandler.cpp.
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "api_call.hpp"
-#include "error_text.hpp"
+#include "attribute_hooks.hpp"
 #include "world.hpp"
 
 using xo::mpi::api_call;
 using xo::mpi::MpiError;
 using xo::mpi::World;
-
-namespace {
-
-void copy_string(const std::string& text, char* out, int* length, std::size_t capacity) {
-  const std::size_t n = std::min(text.size(), capacity - 1);
-  std::memcpy(out, text.data(), n);
-  out[n] = '\0';
-  *length = static_cast<int>(n);
-}
-
-}  // namespace
 
 extern "C" {
 
@@ -41,7 +32,12 @@ int MPI_Initialized(int* flag) {
 }
 
 int MPI_Finalize(void) {
-  return api_call("MPI_Finalize", MPI_COMM_WORLD, [] { World::current().self().finalized = true; });
+  return api_call("MPI_Finalize", MPI_COMM_WORLD, [] {
+    xo::mpi::RankState& self = World::current().self();
+    // First of all, as if MPI_COMM_SELF were freed: its delete callbacks run while MPI still works.
+    xo::mpi::delete_comm_attributes(self, MPI_COMM_SELF);
+    self.finalized = true;
+  });
 }
 
 int MPI_Finalized(int* flag) {
@@ -52,6 +48,7 @@ int MPI_Finalized(int* flag) {
 }
 
 int MPI_Abort(MPI_Comm comm, int errorcode) {
+  World::require_simulation_thread("MPI_Abort");
   World& world = World::current();
   const int rank = world.self().world_rank;
   (void)comm;  // MPI allows aborting every process; the whole simulation ends
@@ -60,10 +57,11 @@ int MPI_Abort(MPI_Comm comm, int errorcode) {
 }
 
 double MPI_Wtime(void) {
-  World& world = World::current();
   double now = 0;
-  api_call("MPI_Wtime", MPI_COMM_WORLD,
-           [&] { now = xo::sim::time_to_seconds(world.engine().clock(world.self().world_rank)); });
+  api_call("MPI_Wtime", MPI_COMM_WORLD, [&] {
+    World& world = World::current();
+    now = xo::sim::time_to_seconds(world.engine().clock(world.self().world_rank));
+  });
   return now;
 }
 
@@ -76,7 +74,7 @@ int MPI_Get_processor_name(char* name, int* resultlen) {
     World& world = World::current();
     char node[32];
     std::snprintf(node, sizeof node, "nid%05d", world.self().world_rank);
-    copy_string(world.machine().name() + "-" + node, name, resultlen, MPI_MAX_PROCESSOR_NAME);
+    xo::mpi::copy_string_out(world.machine().name() + "-" + node, name, resultlen, MPI_MAX_PROCESSOR_NAME);
   });
 }
 
@@ -89,43 +87,50 @@ int MPI_Get_version(int* version, int* subversion) {
   });
 }
 
-int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler) {
-  return api_call("MPI_Comm_set_errhandler", comm, [&] {
-    if (errhandler != MPI_ERRORS_ARE_FATAL && errhandler != MPI_ERRORS_RETURN) {
-      throw MpiError(MPI_ERR_ARG, "error handler " + std::to_string(errhandler) +
-                                      " is not MPI_ERRORS_ARE_FATAL or MPI_ERRORS_RETURN");
-    }
-    World::current().self().comms.get(comm).errhandler = errhandler;
-  });
-}
-
-int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler* errhandler) {
-  return api_call("MPI_Comm_get_errhandler", comm, [&] {
-    xo::mpi::require_pointer(errhandler, "errhandler");
-    *errhandler = World::current().self().comms.get(comm).errhandler;
-  });
-}
-
-int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler) { return MPI_Comm_set_errhandler(comm, errhandler); }
-int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler* errhandler) { return MPI_Comm_get_errhandler(comm, errhandler); }
-
-int MPI_Error_string(int errorcode, char* string, int* resultlen) {
-  return api_call("MPI_Error_string", MPI_COMM_WORLD, [&] {
-    xo::mpi::require_pointer(string, "string");
+int MPI_Get_library_version(char* version, int* resultlen) {
+  return api_call("MPI_Get_library_version", MPI_COMM_WORLD, [&] {
+    xo::mpi::require_pointer(version, "version");
     xo::mpi::require_pointer(resultlen, "resultlen");
-    const std::string text = std::string(xo::mpi::error_class_name(errorcode)) + ": " +
-                             xo::mpi::error_class_description(errorcode);
-    copy_string(text, string, resultlen, MPI_MAX_ERROR_STRING);
+    const xo::hw::Machine& machine = World::current().machine();
+    const std::string text = "Crossover reference MPI " + std::to_string(MPI_VERSION) + "." +
+                             std::to_string(MPI_SUBVERSION) +
+                             " (MPI-1 with parts of MPI-2 and MPI-3), simulating machine model " + machine.name() +
+                             ": " + machine.description();
+    xo::mpi::copy_string_out(text, version, resultlen, MPI_MAX_LIBRARY_VERSION_STRING);
   });
 }
 
-int MPI_Error_class(int errorcode, int* errorclass) {
-  return api_call("MPI_Error_class", MPI_COMM_WORLD, [&] {
-    xo::mpi::require_pointer(errorclass, "errorclass");
-    if (errorcode < MPI_SUCCESS || errorcode > MPI_ERR_LASTCODE) {
-      throw MpiError(MPI_ERR_ARG, "error code " + std::to_string(errorcode) + " is not an MPI error code");
+int MPI_Pcontrol(const int level, ...) {
+  // Profiling control has no effect on the simulation; the call is traced with the others.
+  (void)level;
+  return api_call("MPI_Pcontrol", MPI_COMM_WORLD, [] {});
+}
+
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
+  return api_call("MPI_Alloc_mem", MPI_COMM_WORLD, [&] {
+    xo::mpi::require_pointer(baseptr, "baseptr");
+    if (size < 0) {
+      throw MpiError(MPI_ERR_ARG, "size " + std::to_string(size) + " is negative; MPI_Alloc_mem needs a size >= 0");
     }
-    *errorclass = errorcode;  // this implementation's error codes are its error classes
+    xo::mpi::RankState& self = World::current().self();
+    self.infos.check_or_null(info);  // no hints are understood, but the handle must be valid
+    void* memory = std::malloc(size > 0 ? static_cast<std::size_t>(size) : 1);
+    if (memory == nullptr) {
+      throw MpiError(MPI_ERR_NO_MEM, "MPI_Alloc_mem could not allocate " + std::to_string(size) + " bytes");
+    }
+    self.allocations.emplace(memory, std::unique_ptr<void, xo::mpi::FreeDeleter>(memory));
+    std::memcpy(baseptr, &memory, sizeof memory);  // baseptr is really a void**
+  });
+}
+
+int MPI_Free_mem(void* base) {
+  return api_call("MPI_Free_mem", MPI_COMM_WORLD, [&] {
+    if (base == nullptr) return;
+    auto& allocations = World::current().self().allocations;
+    if (allocations.erase(base) == 0) {
+      throw MpiError(MPI_ERR_BASE, "the pointer passed to MPI_Free_mem was not returned by MPI_Alloc_mem on this "
+                                   "rank, or was freed already");
+    }
   });
 }
 

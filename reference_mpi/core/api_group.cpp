@@ -80,6 +80,18 @@ int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group* new
   });
 }
 
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup) {
+  return xo::mpi::api_call("MPI_Group_range_excl", MPI_COMM_WORLD, [&] {
+    require_pointer(newgroup, "newgroup");
+    require_array(n, ranges, "n", "ranges");
+    xo::mpi::GroupTable& groups = xo::mpi::current_groups();
+    auto whole = groups.get(group);
+    // The ranges are checked as MPI_Group_range_incl checks them; what they leave keeps its order.
+    auto excluded = xo::mpi::range_incl(*whole, std::span<const int[3]>(ranges, n));
+    *newgroup = groups.add(xo::mpi::difference(*whole, *excluded));
+  });
+}
+
 int MPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2, int ranks2[]) {
   return xo::mpi::api_call("MPI_Group_translate_ranks", MPI_COMM_WORLD, [&] {
     require_array(n, ranks1, "n", "ranks1");

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "api_call.hpp"
+#include "buffer_check.hpp"
 #include "datatype_pack.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
@@ -135,6 +136,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, 
     // The outgoing data is packed aside first, so the incoming message can land in `buf`.
     const auto type = World::current().self().datatypes.get_committed(datatype);
     xo::mpi::require_count(count);
+    if (dest != MPI_PROC_NULL || source != MPI_PROC_NULL) xo::mpi::require_buffer(buf, count, *type, "buf");
     std::vector<std::byte> outgoing(static_cast<std::size_t>(count * type->size()));
     if (!outgoing.empty()) xo::mpi::pack(buf, count, *type, outgoing.data());
     Request* recv = xo::mpi::post_recv("MPI_Sendrecv_replace", buf, count, datatype, source, recvtag, comm,

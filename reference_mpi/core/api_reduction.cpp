@@ -1,4 +1,4 @@
-// MPI reductions: Reduce, Allreduce, Reduce_scatter and Scan. Each checks that the operation is
+// MPI reductions: Reduce, Allreduce, Reduce_scatter(_block), Scan and Exscan. Each checks that the operation is
 // defined for the datatype, packs the vector, lets the machine's algorithm run and unpacks.
 
 #include <vector>
@@ -90,6 +90,37 @@ int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatyp
     run.recv.resize(run.send.size());
     xo::mpi::run_collective(run);
     xo::mpi::unpack_all(run.recv, *type, recvbuf);
+  });
+}
+
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm) {
+  // Reduce_scatter with every block recvcount long: the same algorithms serve it.
+  return api_call("MPI_Reduce_scatter_block", comm, [&] {
+    World& world = World::current();
+    CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::ReduceScatter,
+                      "MPI_Reduce_scatter_block");
+    xo::mpi::require_count(recvcount);
+    const std::int64_t total = std::int64_t{recvcount} * run.size;
+    if (total > 2147483647) throw xo::mpi::MpiError(MPI_ERR_COUNT, "recvcount times the communicator size is more than 2^31 - 1 elements");
+    const auto type = prepare(run, sendbuf, recvbuf, static_cast<int>(total), datatype, op);
+    run.recv_counts.assign(static_cast<std::size_t>(run.size), recvcount);
+    run.recv.resize(static_cast<std::size_t>(recvcount * type->size()));
+    xo::mpi::run_collective(run);
+    xo::mpi::unpack_all(run.recv, *type, recvbuf);
+  });
+}
+
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
+  // The scan algorithms with the rank's own vector left out; rank 0's recvbuf is left untouched.
+  return api_call("MPI_Exscan", comm, [&] {
+    World& world = World::current();
+    CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Scan, "MPI_Exscan");
+    run.exclusive = true;
+    const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);
+    run.recv.resize(run.send.size());
+    xo::mpi::run_collective(run);
+    if (run.rank > 0) xo::mpi::unpack_all(run.recv, *type, recvbuf);
   });
 }
 

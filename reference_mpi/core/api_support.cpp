@@ -12,6 +12,7 @@ namespace xo::mpi {
 DatatypeTable& current_datatypes() { return World::current().self().datatypes; }
 GroupTable& current_groups() { return World::current().self().groups; }
 OpTable& current_ops() { return World::current().self().ops; }
+RankState& current_rank_state() { return World::current().self(); }
 int current_world_rank() { return World::current().self().world_rank; }
 
 void require_pointer(const void* pointer, const char* what) {
@@ -22,7 +23,15 @@ void require_count(long count) {
   if (count < 0) throw MpiError(MPI_ERR_COUNT, "count " + std::to_string(count) + " is negative");
 }
 
+void copy_string_out(const std::string& text, char* out, int* length, std::size_t capacity) {
+  const std::size_t n = std::min(text.size(), capacity - 1);
+  std::memcpy(out, text.data(), n);
+  out[n] = '\0';
+  *length = static_cast<int>(n);
+}
+
 bool enter_call(const char* name) {
+  World::require_simulation_thread(name);
   World& world = World::current();
   RankState& self = world.self();
   const bool usable = self.initialized && !self.finalized;
@@ -54,14 +63,16 @@ void leave_call() {
 
 void check_call_allowed(const char* name) {
   const RankState& self = World::current().self();
-  static constexpr const char* kAlwaysAllowed[] = {"MPI_Initialized", "MPI_Finalized", "MPI_Get_version",
-                                                   "MPI_Error_string", "MPI_Error_class", "MPI_Wtime",
-                                                   "MPI_Wtick", "MPI_Get_processor_name"};
+  static constexpr const char* kAlwaysAllowed[] = {"MPI_Initialized",  "MPI_Finalized",
+                                                   "MPI_Get_version",  "MPI_Get_library_version",
+                                                   "MPI_Error_string", "MPI_Error_class",
+                                                   "MPI_Wtime",        "MPI_Wtick",
+                                                   "MPI_Get_processor_name"};
   for (const char* allowed : kAlwaysAllowed) {
     if (std::strcmp(name, allowed) == 0) return;
   }
   if (!self.initialized) {
-    if (std::strcmp(name, "MPI_Init") == 0) return;
+    if (std::strcmp(name, "MPI_Init") == 0 || std::strcmp(name, "MPI_Init_thread") == 0) return;
     throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called before MPI_Init; call MPI_Init first");
   }
   throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called after MPI_Finalize; no MPI call but "
@@ -70,8 +81,10 @@ void check_call_allowed(const char* name) {
 
 int record_error(const char* call, const MpiError& error) {
   RankState& self = World::current().self();
-  self.last_error = "rank " + std::to_string(self.world_rank) + ": " + call + ": " + error.what() + " [" +
-                    error_class_name(error.error_class()) + "]";
+  const int code = error.error_class();  // a predefined class, or a code a callback returned
+  const std::string label = code >= MPI_SUCCESS && code <= MPI_ERR_LASTCODE ? error_class_name(code)
+                                                                            : "error code " + std::to_string(code);
+  self.last_error = "rank " + std::to_string(self.world_rank) + ": " + call + ": " + error.what() + " [" + label + "]";
   return error.error_class();
 }
 
@@ -79,12 +92,19 @@ int apply_error_handler(MPI_Comm comm, int error_class) {
   World& world = World::current();
   RankState& self = world.self();
   MPI_Errhandler handler = MPI_ERRORS_ARE_FATAL;
+  MPI_Comm target = comm;
   if (CommHandle* handle = self.comms.find(comm)) {
     handler = handle->errhandler;
   } else if (CommHandle* world_handle = self.comms.find(MPI_COMM_WORLD)) {
     handler = world_handle->errhandler;  // errors with no valid communicator go to MPI_COMM_WORLD's handler
+    target = MPI_COMM_WORLD;
   }
   if (handler == MPI_ERRORS_RETURN) return error_class;
+  if (MPI_Comm_errhandler_function* function = self.errhandlers.function(handler)) {
+    int code = error_class;
+    function(&target, &code);  // outside the call: the handler may call MPI itself
+    return error_class;
+  }
   world.engine().abort(1, self.last_error);
 }
 

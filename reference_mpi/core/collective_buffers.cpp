@@ -2,12 +2,14 @@
 
 #include <string>
 
+#include "buffer_check.hpp"
 #include "datatype_pack.hpp"
 #include "mpi_error.hpp"
 
 namespace xo::mpi {
 
-std::vector<std::byte> pack_block(const void* buffer, std::int64_t count, const Datatype& type) {
+std::vector<std::byte> pack_block(const void* buffer, std::int64_t count, const Datatype& type, const char* what) {
+  require_buffer(buffer, count, type, what);
   std::vector<std::byte> out(static_cast<std::size_t>(count * type.size()));
   if (!out.empty()) pack(buffer, count, type, out.data());
   return out;
@@ -34,13 +36,20 @@ std::int64_t lay_out_blocks(std::span<const int> counts, const Datatype& type, s
   return total;
 }
 
-void unpack_all(const std::vector<std::byte>& packed, const Datatype& type, void* buffer) {
+void unpack_all(const std::vector<std::byte>& packed, const Datatype& type, void* buffer, const char* what) {
+  if (type.size() > 0) require_buffer(buffer, static_cast<std::int64_t>(packed.size()) / type.size(), type, what);
   if (!packed.empty()) unpack(packed.data(), static_cast<std::int64_t>(packed.size()), type, buffer);
 }
 
 void unpack_blocks(const std::vector<std::byte>& packed, const std::vector<std::int64_t>& offsets,
                    const std::vector<std::int64_t>& bytes, std::span<const int> displs, const Datatype& type,
-                   void* buffer) {
+                   void* buffer, const char* what) {
+  for (std::size_t i = 0; i < offsets.size() && type.size() > 0; ++i) {
+    if (bytes[i] > 0) {
+      require_buffer(buffer, bytes[i] / type.size(), type, what);
+      break;
+    }
+  }
   for (std::size_t i = 0; i < offsets.size(); ++i) {
     if (bytes[i] > 0) unpack(packed.data() + offsets[i], bytes[i], type, element_at(buffer, displs[i], type));
   }

@@ -9,16 +9,39 @@ namespace xo::mpi {
 
 std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& parent, MeetingKind kind,
                                                      const char* call, MeetingInput input) {
+  const Key key{parent.shared->context, ++parent.collective_sequence, {}};
+  return gather(world, key, parent.size(), parent.my_rank, call, parent.shared->name, std::move(input),
+                [&](Meeting& m) { build(world, parent, kind, m); });
+}
+
+std::shared_ptr<const CommShared> CommMeetings::meet_group(World& world, CommHandle& parent, const char* call,
+                                                           std::shared_ptr<const Group> group, int tag) {
+  std::string members = std::to_string(tag) + ":";
+  for (int r = 0; r < group->size(); ++r) members += std::to_string(group->world_rank(r)) + ",";
+  const Key key{parent.shared->context, ++parent.group_creations[members], members};
+  const int my_index = group->rank_of(world.self().world_rank);
+  const int n = group->size();
+  const std::string where = parent.shared->name + " (tag " + std::to_string(tag) + ")";
+  return gather(world, key, n, my_index, call, where, MeetingInput{}, [&](Meeting& m) {
+    auto shared = std::make_shared<CommShared>();
+    shared->context = world.new_context();
+    shared->group = group;
+    shared->name = "communicator created from a group of " + parent.shared->name;
+    m.results.assign(static_cast<std::size_t>(n), shared);
+  });
+}
+
+std::shared_ptr<const CommShared> CommMeetings::gather(World& world, const Key& key, int n, int my_index,
+                                                       const char* call, const std::string& where, MeetingInput input,
+                                                       const std::function<void(Meeting&)>& build_results) {
   sim::Engine& engine = world.engine();
   RankState& self = world.self();
-  const int n = parent.size();
-  const auto key = std::make_pair(parent.shared->context, ++parent.collective_sequence);
   Meeting& m = meetings_[key];
   if (m.inputs.empty()) m.inputs.resize(static_cast<std::size_t>(n));
-  m.inputs[static_cast<std::size_t>(parent.my_rank)] = std::move(input);
+  m.inputs[static_cast<std::size_t>(my_index)] = std::move(input);
   m.latest = std::max(m.latest, engine.clock(self.world_rank));
   if (++m.arrived == n) {
-    build(world, parent, kind, m);
+    build_results(m);
     const hw::LinkCost c = world.machine().link(0, n > 1 ? 1 : 0);
     const int steps = 2 * std::bit_width(static_cast<unsigned>(n - 1));
     const sim::Time finish =
@@ -28,12 +51,12 @@ std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& p
     engine.advance_to(finish);
   } else {
     m.sleepers.push_back(self.world_rank);
-    self.meeting_note = std::string(call) + " on " + parent.shared->name + ", waiting for " +
-                        std::to_string(n - m.arrived) + " more of its " + std::to_string(n) + " ranks to call it";
+    self.meeting_note = std::string(call) + " on " + where + ", waiting for " + std::to_string(n - m.arrived) +
+                        " more of its " + std::to_string(n) + " ranks to call it";
     while (!m.done) engine.block();
     self.meeting_note.clear();
   }
-  auto result = m.results[static_cast<std::size_t>(parent.my_rank)];
+  auto result = m.results[static_cast<std::size_t>(my_index)];
   if (++m.collected == n) meetings_.erase(key);
   return result;
 }

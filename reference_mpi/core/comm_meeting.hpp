@@ -5,6 +5,8 @@
 // builds every result, and all leave together at the time of the slowest arrival plus the cost of
 // the agreement (modelled as an allreduce: 2 * ceil(log2 n) small-message steps).
 
+#include <compare>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -32,8 +34,18 @@ class CommMeetings {
   // nullptr if it gets MPI_COMM_NULL.
   std::shared_ptr<const CommShared> meet(World& world, CommHandle& parent, MeetingKind kind, const char* call,
                                          MeetingInput input);
+  // MPI_Comm_create_group: only the members of `group` (a subset of the parent's, holding the
+  // caller) call, so they meet by (parent, tag, group) and count such meetings on their own.
+  std::shared_ptr<const CommShared> meet_group(World& world, CommHandle& parent, const char* call,
+                                               std::shared_ptr<const Group> group, int tag);
 
  private:
+  struct Key {
+    int context;
+    std::uint64_t sequence;
+    std::string group;  // MPI_Comm_create_group: tag and members; empty otherwise
+    auto operator<=>(const Key&) const = default;
+  };
   struct Meeting {
     int arrived = 0;
     int collected = 0;
@@ -43,9 +55,13 @@ class CommMeetings {
     std::vector<std::shared_ptr<const CommShared>> results;
     std::vector<int> sleepers;  // world ranks blocked here
   };
+  // Blocks until `participants` callers have arrived at `key`; the last builds every result.
+  std::shared_ptr<const CommShared> gather(World& world, const Key& key, int participants, int my_index,
+                                           const char* call, const std::string& where, MeetingInput input,
+                                           const std::function<void(Meeting&)>& build);
   void build(World& world, const CommHandle& parent, MeetingKind kind, Meeting& meeting);
 
-  std::map<std::pair<int, std::uint64_t>, Meeting> meetings_;
+  std::map<Key, Meeting> meetings_;
 };
 
 }  // namespace xo::mpi

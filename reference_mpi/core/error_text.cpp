@@ -32,6 +32,13 @@ constexpr ErrorText kErrors[] = {
     {MPI_ERR_INTERN, "MPI_ERR_INTERN", "internal error"},
     {MPI_ERR_IN_STATUS, "MPI_ERR_IN_STATUS", "error code is in status"},
     {MPI_ERR_PENDING, "MPI_ERR_PENDING", "pending request"},
+    {MPI_ERR_KEYVAL, "MPI_ERR_KEYVAL", "invalid attribute keyval"},
+    {MPI_ERR_INFO, "MPI_ERR_INFO", "invalid info object"},
+    {MPI_ERR_INFO_KEY, "MPI_ERR_INFO_KEY", "info key empty or longer than MPI_MAX_INFO_KEY"},
+    {MPI_ERR_INFO_VALUE, "MPI_ERR_INFO_VALUE", "info value longer than MPI_MAX_INFO_VAL"},
+    {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY", "info key not defined in the info object"},
+    {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM", "out of memory for MPI_Alloc_mem"},
+    {MPI_ERR_BASE, "MPI_ERR_BASE", "base pointer not allocated by MPI_Alloc_mem"},
 };
 }  // namespace
 

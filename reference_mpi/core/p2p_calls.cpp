@@ -5,6 +5,7 @@
 
 #include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
+#include "buffer_check.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
@@ -108,6 +109,7 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
   auto datatype = self.datatypes.get_committed(type);
   check_send_tag(tag);
   if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
+  require_buffer(buf, count, *datatype, "the send buffer");
   if (dest < 0 || dest >= handle.size()) {
     throw MpiError(MPI_ERR_RANK, "destination rank " + std::to_string(dest) + " does not exist: " +
                                      comm_size_text(handle));
@@ -129,6 +131,7 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
   auto datatype = self.datatypes.get_committed(type);
   check_recv_tag(tag);
   if (source == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Recv, call);
+  require_buffer(buf, count, *datatype, "the receive buffer");
   if (source != MPI_ANY_SOURCE && (source < 0 || source >= handle.size())) {
     throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " +
                                      comm_size_text(handle) + "; use MPI_ANY_SOURCE to receive from any rank");
@@ -137,6 +140,34 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
   r->recv_buffer = buf;
   report_posted(r, traced, world.engine().clock(self.world_rank));
   start_recv(world, self, r);
+  return r;
+}
+
+Request* completed_request(const char* call) {
+  World& world = World::current();
+  Request* r = world.new_request();
+  r->owner = world.self().world_rank;
+  r->call = call;
+  r->complete = true;
+  r->complete_time = world.engine().clock(r->owner);
+  return r;
+}
+
+Request* post_matched_recv(const char* call, void* buf, int count, MPI_Datatype type, MPI_Comm comm, Message* m,
+                           Request::Traced traced) {
+  World& world = World::current();
+  RankState& self = world.self();
+  CommHandle& handle = self.comms.get(comm);
+  require_count(count);
+  auto datatype = self.datatypes.get_committed(type);
+  require_buffer(buf, count, *datatype, "the receive buffer");
+  Request* r = new_envelope(world, Request::Kind::Recv, call, handle, comm, m->source, m->tag, count,
+                            std::move(datatype));
+  r->recv_buffer = buf;
+  report_posted(r, traced, world.engine().clock(self.world_rank));
+  // As start_recv does with a message it finds in the unexpected queue.
+  release_unexpected(self, *m);
+  deliver(world, r, m, world.engine().clock(self.world_rank), true);
   return r;
 }
 

@@ -12,6 +12,7 @@
 namespace xo::mpi {
 
 class World;
+struct Message;
 struct RankState;
 
 // `traced` says how the observer hears of the request (see Request::Traced).
@@ -23,6 +24,12 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
 // nonblocking request its trace id. Done by post_send and post_recv; MPI_Ibsend's request, which
 // completes at once, is reported by its caller.
 void report_posted(Request* r, Request::Traced traced, sim::Time at);
+
+// A request with nothing left to do, complete now (MPI_Comm_idup): Wait and Test retire it at once.
+Request* completed_request(const char* call);
+// A receive of a message MPI_Mprobe or MPI_Improbe took off the unexpected queue: matched at once.
+Request* post_matched_recv(const char* call, void* buf, int count, MPI_Datatype type, MPI_Comm comm, Message* message,
+                           Request::Traced traced);
 
 // Blocks the calling rank until `request` is complete in virtual time.
 void wait_for(Request* request);

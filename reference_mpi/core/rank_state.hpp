@@ -3,15 +3,22 @@
 // space and the bookkeeping that deadlock reports and compute-time accounting need.
 
 #include <cstdint>
+#include <cstdlib>
+#include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "../kernel/virtual_time.hpp"
+#include "attributes.hpp"
 #include "communicator.hpp"
 #include "datatype_table.hpp"
+#include "errhandler_table.hpp"
+#include "error_registry.hpp"
 #include "group_table.hpp"
+#include "info_table.hpp"
+#include "matched_messages.hpp"
 #include "matching_queues.hpp"
 #include "op_table.hpp"
 #include "request_table.hpp"
@@ -25,6 +32,28 @@ struct BsendRecord {
   Request* request = nullptr;
 };
 
+// What a rank keeps on a datatype handle besides the type itself: its name and attributes.
+struct TypeExtras {
+  std::string name;
+  bool named = false;
+  AttributeList attributes;
+};
+
+// The values behind the predefined attribute keyvals (MPI_TAG_UB ...): MPI_Comm_get_attr hands out
+// their addresses, so they live as long as the rank.
+struct EnvironmentAttributes {
+  int tag_ub = MPI_TAG_UB_VALUE;
+  int host = MPI_PROC_NULL;     // no rank is the host
+  int io = MPI_ANY_SOURCE;      // every rank can do I/O
+  int wtime_is_global = 1;      // the virtual clocks share one timeline
+  int universe_size = 1;        // the world size
+  int appnum = 0;               // one program
+};
+
+struct FreeDeleter {
+  void operator()(void* memory) const { std::free(memory); }
+};
+
 struct RankState {
   int world_rank = 0;
   bool initialized = false;
@@ -36,6 +65,15 @@ struct RankState {
   RequestTable requests;
   MatchingQueues queues;
   OpTable ops;
+  KeyvalTable keyvals;
+  std::map<MPI_Datatype, TypeExtras> type_extras;  // types with a name or attributes (stable nodes: callbacks may add some)
+  ErrhandlerTable errhandlers;
+  ErrorRegistry errors;
+  InfoTable infos;
+  MatchedMessages matched;
+  EnvironmentAttributes environment;
+  std::unordered_map<void*, std::unique_ptr<void, FreeDeleter>> allocations;  // MPI_Alloc_mem
+  int thread_level = MPI_THREAD_SINGLE;  // what MPI_Init_thread provided
 
   sim::Time nic_free = 0;  // when this rank's NIC can inject the next message
   std::vector<sim::Time> copy_buffers_free_at;  // sender-side system buffers (XT3 vshort)

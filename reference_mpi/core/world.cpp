@@ -45,11 +45,17 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   for (int r = 0; r < options.ranks; ++r) {
     auto state = std::make_unique<RankState>();
     state->world_rank = r;
+    state->environment.universe_size = options.ranks;
     auto self_shared = std::make_shared<CommShared>();
     self_shared->context = 2;
     self_shared->group = Group::range(r, 1);
     self_shared->name = "MPI_COMM_SELF";
-    state->comms.set_predefined(CommHandle{world_shared, r}, CommHandle{std::move(self_shared), 0});
+    CommHandle world_handle;
+    world_handle.shared = world_shared;
+    world_handle.my_rank = r;
+    CommHandle self_handle;
+    self_handle.shared = std::move(self_shared);
+    state->comms.set_predefined(std::move(world_handle), std::move(self_handle));
     ranks_.push_back(std::move(state));
   }
   engine_.set_blocked_describer([this](int rank) { return describe_blocked(rank); });
@@ -60,14 +66,28 @@ World::~World() {
   if (current_ == this) current_ = nullptr;
 }
 
-void World::outside_simulation() {
-  std::fputs("xo: an MPI function was called outside a simulated rank; MPI calls must run inside a program "
-               "started by `xo run` (or xo::mpi::run_simulation)\n",
-             stderr);
+void World::outside_simulation(const char* call) {
+  const std::string name = call != nullptr ? call : "an MPI function";
+  if (current_ != nullptr && std::this_thread::get_id() != simulation_thread_) {
+    // Another OS thread: the ranks' state belongs to the simulation's thread, so this thread may
+    // not even end the run through the engine. One message, then the process ends.
+    std::fprintf(stderr,
+                 "xo: %s was called from a thread other than the main thread; only the main thread may call MPI "
+                 "(the reference MPI provides MPI_THREAD_FUNNELED): make MPI calls from the thread that called "
+                 "MPI_Init or MPI_Init_thread\n",
+                 name.c_str());
+    std::fflush(stderr);
+    std::_Exit(1);
+  }
+  std::fprintf(stderr,
+               "xo: %s was called outside a simulated rank; MPI calls must run inside a program started by "
+               "`xo run` (or xo::mpi::run_simulation)\n",
+               name.c_str());
   std::abort();
 }
 
 SimulationResult World::run() {
+  simulation_thread_ = std::this_thread::get_id();
   current_ = this;
   if (RunObserver* observer = options_.observer) {
     observer->run_started(describe_run(options_, *machine_, args_));

@@ -2,8 +2,10 @@
 // One simulation: the machine, the engine, every rank's MPI state and the object pools. Exactly
 // one World exists while a simulation runs; the C API finds it through World::current().
 
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../collective/collective_ledger.hpp"
@@ -28,11 +30,25 @@ class World {
 
   SimulationResult run();
 
-  // The running simulation; fails loudly when an MPI function is called outside one.
+  // The running simulation; fails loudly when an MPI function is called outside one, or from a
+  // thread other than the one running it (ranks are fibers of that one thread).
   static World& current() {
-    if (current_ == nullptr || current_->engine_.current_rank() < 0) [[unlikely]] outside_simulation();
+    if (current_ == nullptr || std::this_thread::get_id() != simulation_thread_ ||
+        current_->engine_.current_rank() < 0) [[unlikely]] {
+      outside_simulation(nullptr);
+    }
     return *current_;
   }
+  // Ends the process with one clear message if `call` comes from a thread other than the
+  // simulation's (MPI_THREAD_FUNNELED: only the main thread may call MPI). Entry points check it
+  // before they touch any state.
+  static void require_simulation_thread(const char* call) {
+    if (current_ != nullptr && std::this_thread::get_id() != simulation_thread_) [[unlikely]] {
+      outside_simulation(call);
+    }
+  }
+  // Whether the calling OS thread is the one running the simulation (MPI_Is_thread_main).
+  static bool on_simulation_thread() { return current_ != nullptr && std::this_thread::get_id() == simulation_thread_; }
   // The running simulation, from an event handler (no rank is running then).
   static World& running() { return *current_; }
   // The rank whose code runs now, or -1 (no simulation, or the engine's own code).
@@ -46,6 +62,11 @@ class World {
   int size() const { return static_cast<int>(ranks_.size()); }
   sim::Engine& engine() { return engine_; }
   const hw::Machine& machine() const { return *machine_; }
+  // The node of the machine model that a world rank runs on: ranks fill nodes of the machine's
+  // collective_hardware().ranks_per_node in order (RunInfo::ranks_per_node states the same rule).
+  int node_of(int world_rank) const {
+    return world_rank / std::max(1, machine_->collective_hardware().ranks_per_node);
+  }
   ComputeMode compute() const { return options_.compute; }
   std::int64_t cpu_reading_cost_ns() const { return cpu_reading_cost_ns_; }
 
@@ -82,10 +103,12 @@ class World {
   void define_comm(const CommShared& comm, int parent_context);
 
  private:
-  [[noreturn]] static void outside_simulation();
+  // `call`: the entry point, when known.
+  [[noreturn]] static void outside_simulation(const char* call);
   static void rank_body(int rank, void* world);
 
   static inline World* current_ = nullptr;
+  static inline std::thread::id simulation_thread_;
   void run_rank(int rank);
   // Bookkeeping when a rank's main returns or it calls exit().
   void rank_ended(int rank, int code);

@@ -149,7 +149,15 @@ typedef void(MPI_User_function)(void* invec, void* inoutvec, int* len, MPI_Datat
 #define MPI_ERR_INTERN 17
 #define MPI_ERR_IN_STATUS 18
 #define MPI_ERR_PENDING 19
-#define MPI_ERR_LASTCODE 19
+/* MPI-2 classes: attributes, info objects, memory. */
+#define MPI_ERR_KEYVAL 20
+#define MPI_ERR_INFO 21
+#define MPI_ERR_INFO_KEY 22
+#define MPI_ERR_INFO_VALUE 23
+#define MPI_ERR_INFO_NOKEY 24
+#define MPI_ERR_NO_MEM 25
+#define MPI_ERR_BASE 26
+#define MPI_ERR_LASTCODE 26
 
 /* Environment. */
 int MPI_Init(int* argc, char*** argv);
@@ -281,6 +289,137 @@ int MPI_Unpack(const void* inbuf, int insize, int* position, void* outbuf, int o
 int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size);
 int MPI_Get_address(const void* location, MPI_Aint* address);
 int MPI_Address(void* location, MPI_Aint* address);
+
+/* ======================================================================================
+ * MPI-2/3 environment surface (threads, names, attributes, error handlers, info objects,
+ * matched probes, and the calls around them). Kept in sections of their own, after the
+ * MPI-1 declarations. MPI_VERSION above still says what the library claims as a whole.
+ * ====================================================================================== */
+
+/* ---- MPI-2: threads. Ranks are fibers of one OS thread: MPI_THREAD_FUNNELED at most. ---- */
+#define MPI_THREAD_SINGLE 0
+#define MPI_THREAD_FUNNELED 1
+#define MPI_THREAD_SERIALIZED 2
+#define MPI_THREAD_MULTIPLE 3
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided);
+int MPI_Query_thread(int* provided);
+int MPI_Is_thread_main(int* flag);
+
+/* ---- MPI-2: info objects ---- */
+typedef int MPI_Info;
+#define MPI_INFO_NULL 0
+#define MPI_MAX_INFO_KEY 255
+#define MPI_MAX_INFO_VAL 1024
+int MPI_Info_create(MPI_Info* info);
+int MPI_Info_set(MPI_Info info, const char* key, const char* value);
+int MPI_Info_get(MPI_Info info, const char* key, int valuelen, char* value, int* flag);
+int MPI_Info_get_nkeys(MPI_Info info, int* nkeys);
+int MPI_Info_get_nthkey(MPI_Info info, int n, char* key);
+int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* flag);
+int MPI_Info_delete(MPI_Info info, const char* key);
+int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo);
+int MPI_Info_free(MPI_Info* info);
+
+/* ---- MPI-2: object names ---- */
+#define MPI_MAX_OBJECT_NAME 128
+int MPI_Comm_set_name(MPI_Comm comm, const char* comm_name);
+int MPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen);
+int MPI_Type_set_name(MPI_Datatype datatype, const char* type_name);
+int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen);
+
+/* ---- MPI-2: attribute caching on communicators and datatypes (and the MPI-1 names) ---- */
+#define MPI_KEYVAL_INVALID 0
+/* Predefined attribute keyvals: MPI_Comm_get_attr gives a pointer to an int. */
+#define MPI_TAG_UB 1
+#define MPI_HOST 2
+#define MPI_IO 3
+#define MPI_WTIME_IS_GLOBAL 4
+#define MPI_UNIVERSE_SIZE 5
+#define MPI_APPNUM 6
+#define MPI_LASTUSEDCODE 7
+typedef int(MPI_Comm_copy_attr_function)(MPI_Comm oldcomm, int comm_keyval, void* extra_state,
+                                         void* attribute_val_in, void* attribute_val_out, int* flag);
+typedef int(MPI_Comm_delete_attr_function)(MPI_Comm comm, int comm_keyval, void* attribute_val, void* extra_state);
+typedef int(MPI_Type_copy_attr_function)(MPI_Datatype oldtype, int type_keyval, void* extra_state,
+                                         void* attribute_val_in, void* attribute_val_out, int* flag);
+typedef int(MPI_Type_delete_attr_function)(MPI_Datatype datatype, int type_keyval, void* attribute_val,
+                                           void* extra_state);
+typedef int(MPI_Copy_function)(MPI_Comm oldcomm, int keyval, void* extra_state, void* attribute_val_in,
+                               void* attribute_val_out, int* flag);
+typedef int(MPI_Delete_function)(MPI_Comm comm, int keyval, void* attribute_val, void* extra_state);
+/* The predefined callbacks: NULL_COPY copies nothing, DUP copies the value, NULL_DELETE does nothing. */
+int xo_comm_null_copy_fn(MPI_Comm, int, void*, void*, void*, int*);
+int xo_comm_dup_fn(MPI_Comm, int, void*, void*, void*, int*);
+int xo_comm_null_delete_fn(MPI_Comm, int, void*, void*);
+int xo_type_null_copy_fn(MPI_Datatype, int, void*, void*, void*, int*);
+int xo_type_dup_fn(MPI_Datatype, int, void*, void*, void*, int*);
+int xo_type_null_delete_fn(MPI_Datatype, int, void*, void*);
+#define MPI_COMM_NULL_COPY_FN xo_comm_null_copy_fn
+#define MPI_COMM_DUP_FN xo_comm_dup_fn
+#define MPI_COMM_NULL_DELETE_FN xo_comm_null_delete_fn
+#define MPI_TYPE_NULL_COPY_FN xo_type_null_copy_fn
+#define MPI_TYPE_DUP_FN xo_type_dup_fn
+#define MPI_TYPE_NULL_DELETE_FN xo_type_null_delete_fn
+#define MPI_NULL_COPY_FN xo_comm_null_copy_fn
+#define MPI_DUP_FN xo_comm_dup_fn
+#define MPI_NULL_DELETE_FN xo_comm_null_delete_fn
+int MPI_Comm_create_keyval(MPI_Comm_copy_attr_function* comm_copy_attr_fn,
+                           MPI_Comm_delete_attr_function* comm_delete_attr_fn, int* comm_keyval, void* extra_state);
+int MPI_Comm_free_keyval(int* comm_keyval);
+int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_val);
+int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void* attribute_val, int* flag);
+int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval);
+int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
+                           MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval, void* extra_state);
+int MPI_Type_free_keyval(int* type_keyval);
+int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val);
+int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_val, int* flag);
+int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval);
+int MPI_Keyval_create(MPI_Copy_function* copy_fn, MPI_Delete_function* delete_fn, int* keyval, void* extra_state);
+int MPI_Keyval_free(int* keyval);
+int MPI_Attr_put(MPI_Comm comm, int keyval, void* attribute_val);
+int MPI_Attr_get(MPI_Comm comm, int keyval, void* attribute_val, int* flag);
+int MPI_Attr_delete(MPI_Comm comm, int keyval);
+
+/* ---- MPI-2: error handlers and user error classes, codes and strings ---- */
+typedef void(MPI_Comm_errhandler_function)(MPI_Comm*, int*, ...);
+typedef MPI_Comm_errhandler_function MPI_Comm_errhandler_fn;
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function* function, MPI_Errhandler* errhandler);
+int MPI_Errhandler_create(MPI_Handler_function* function, MPI_Errhandler* errhandler);
+int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode);
+int MPI_Errhandler_free(MPI_Errhandler* errhandler);
+int MPI_Add_error_class(int* errorclass);
+int MPI_Add_error_code(int errorclass, int* errorcode);
+int MPI_Add_error_string(int errorcode, const char* string);
+
+/* ---- MPI-2/3: library information, profiling control, memory ---- */
+#define MPI_MAX_LIBRARY_VERSION_STRING 256
+int MPI_Get_library_version(char* version, int* resultlen);
+int MPI_Pcontrol(const int level, ...);
+int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr);
+int MPI_Free_mem(void* base);
+
+/* ---- MPI-2/3: groups and communicators ---- */
+#define MPI_COMM_TYPE_SHARED 1
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup);
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm);
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request);
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm);
+
+/* ---- MPI-3: matched probes; MPI-2: status of a request without freeing it ---- */
+typedef int MPI_Message;
+#define MPI_MESSAGE_NULL 0
+#define MPI_MESSAGE_NO_PROC (-1)
+int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message* message, MPI_Status* status);
+int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* message, MPI_Status* status);
+int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Status* status);
+int MPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Request* request);
+int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status);
+
+/* ---- MPI-2: collectives ---- */
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
+                             MPI_Comm comm);
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,21 @@ TEST(Examples, RingTokenSumIsLapsTimesTriangularNumber) {
   }
 }
 
+TEST(Examples, NodeOffsetsTileTheItemsOnEveryNodeSize) {
+  for (int per_node : {1, 4, 24}) {
+    const int ranks = 9;
+    auto r = run_example("-n 9 --machine xe6 --param ranks_per_node=" + std::to_string(per_node), "node_offsets");
+    ASSERT_EQ(r.status, 0) << r.err;
+    const int items = ranks * (ranks + 1) / 2, rank_sum = ranks * (ranks - 1) / 2, even_sum = 0 + 2 + 4 + 6 + 8;
+    const int on_node_zero = per_node < ranks ? per_node : ranks;
+    EXPECT_TRUE(contains(r.out, "node_offsets: 9 ranks on work, " + std::to_string(items) +
+                                    " items, offsets tile the items, " + std::to_string(on_node_zero) +
+                                    " ranks on rank 0's node, rank sum " + std::to_string(rank_sum) + ", even sum " +
+                                    std::to_string(even_sum) + ", attribute 42"))
+        << r.out;
+  }
+}
+
 TEST(Examples, MasterWorkerSumsEveryTaskOnce) {
   const int tasks = 40;
   long long expected = 0;

@@ -1,0 +1,63 @@
+#include "info_table.hpp"
+
+#include <algorithm>
+
+#include "mpi_error.hpp"
+
+namespace xo::mpi {
+
+void Info::set(const std::string& key, std::string value) {
+  for (auto& [k, v] : entries_) {
+    if (k == key) {
+      v = std::move(value);
+      return;
+    }
+  }
+  entries_.emplace_back(key, std::move(value));
+}
+
+const std::string* Info::find(const std::string& key) const {
+  for (const auto& [k, v] : entries_) {
+    if (k == key) return &v;
+  }
+  return nullptr;
+}
+
+bool Info::erase(const std::string& key) {
+  auto it = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e.first == key; });
+  if (it == entries_.end()) return false;
+  entries_.erase(it);
+  return true;
+}
+
+MPI_Info InfoTable::add(Info info) {
+  auto owned = std::make_unique<Info>(std::move(info));
+  for (std::size_t i = 0; i < slots_.size(); ++i) {
+    if (!slots_[i]) {
+      slots_[i] = std::move(owned);
+      return static_cast<MPI_Info>(i + 1);
+    }
+  }
+  slots_.push_back(std::move(owned));
+  return static_cast<MPI_Info>(slots_.size());
+}
+
+Info& InfoTable::get(MPI_Info handle) {
+  const auto index = static_cast<std::size_t>(handle - 1);
+  if (handle > MPI_INFO_NULL && index < slots_.size() && slots_[index]) return *slots_[index];
+  if (handle == MPI_INFO_NULL) throw MpiError(MPI_ERR_INFO, "the info object is MPI_INFO_NULL; create one with MPI_Info_create");
+  throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) +
+                                   " is not a valid info object (never created, or already freed)");
+}
+
+void InfoTable::check_or_null(MPI_Info handle) {
+  if (handle != MPI_INFO_NULL) get(handle);
+}
+
+void InfoTable::free(MPI_Info& handle) {
+  get(handle);
+  slots_[static_cast<std::size_t>(handle - 1)].reset();
+  handle = MPI_INFO_NULL;
+}
+
+}  // namespace xo::mpi

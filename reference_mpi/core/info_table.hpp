@@ -1,0 +1,39 @@
+#pragma once
+// A rank's MPI_Info objects: ordered (key, value) string pairs. Keys keep the order they were
+// first set in, which is the order MPI_Info_get_nthkey numbers them.
+
+#include <mpi.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace xo::mpi {
+
+class Info {
+ public:
+  void set(const std::string& key, std::string value);
+  const std::string* find(const std::string& key) const;
+  bool erase(const std::string& key);
+  int size() const { return static_cast<int>(entries_.size()); }
+  const std::string& key(int n) const { return entries_[static_cast<std::size_t>(n)].first; }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> entries_;
+};
+
+class InfoTable {
+ public:
+  MPI_Info add(Info info);
+  // Throws MpiError(MPI_ERR_INFO) for MPI_INFO_NULL, unknown or freed handles.
+  Info& get(MPI_Info handle);
+  // Accepts MPI_INFO_NULL too, as calls that take hints do.
+  void check_or_null(MPI_Info handle);
+  void free(MPI_Info& handle);
+
+ private:
+  std::vector<std::unique_ptr<Info>> slots_;  // index = handle - 1
+};
+
+}  // namespace xo::mpi
