@@ -14,7 +14,7 @@ Usage: scripts/conformance.sh --mpich DIR [--osu DIR] [--out FILE] [--work DIR]
   --osu DIR       an OSU micro-benchmarks source tree (with its configure script); optional
   --out FILE      the Markdown report (default: docs/conformance.md of this project)
   --work DIR      scratch directory for objects, programs and logs (default: a new one under
-                  ${TMPDIR:-/tmp}); it is emptied first
+                  ${TMPDIR:-/tmp}); it must be new, empty or left by an earlier run, and is emptied
   --folders LIST  MPICH folders to run (default: pt2pt coll comm group datatype init attr topo
                   errhan info)
   --jobs N        builds and runs at once (default: the number of cores)
@@ -23,7 +23,8 @@ Usage: scripts/conformance.sh --mpich DIR [--osu DIR] [--out FILE] [--work DIR]
 
 Tests are compiled directly with mpicc (no configure; the script writes its own mpitestconf.h),
 run as `mpiexec -n NP --compute=none -q ./NAME ARGS` and judged as MPICH's runtests judges them.
-Progress goes to stderr, one line per folder.
+Progress goes to stderr, one line per folder. The wrappers are build/bin/mpi of this project
+(XO_MPI_WRAPPERS=DIR chooses others, as the tests do).
 EOF
 }
 
@@ -34,7 +35,7 @@ say() { echo "conformance: $*" >&2; }
 
 mpich="" osu="" out="$root/docs/conformance.md" work="" jobs=$(nproc) timeout=180
 folders="pt2pt coll comm group datatype init attr topo errhan info"
-command_line="scripts/conformance.sh $*"
+command_line="scripts/conformance.sh$(printf ' %q' "$@")"
 while (($#)); do
   case "$1" in
     -h | --help) usage; exit 0 ;;
