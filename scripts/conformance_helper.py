@@ -109,7 +109,7 @@ def build_recipe(suite, directory, name, variables, run_main):
     if key in run_main:
         extra.append("run_mpitests")
         extra += run_main[key]
-    elif key not in run_main and not run_main:
+    elif not run_main:
         # No maint/all_mpitests.txt (an older or trimmed tree): a source without main() but with
         # run() is a run_mpitests test.
         text = read_text(os.path.join(suite, directory, sources[0])) if sources else ""
@@ -224,7 +224,8 @@ def command_plan(suite, folder, outdir, timeout):
 
 MISSING_RE = re.compile(r"undefined reference to [`'‘]([A-Za-z_][A-Za-z0-9_]*)['’]")
 IMPLICIT_RE = re.compile(r"implicit declaration of function [`'‘]((?:P?MPIX?)_[A-Za-z0-9_]+)['’]")
-UNDECLARED_RE = re.compile(r"(?:unknown type name )?[`'‘]((?:P?MPIX?)_[A-Za-z0-9_]+)['’](?: undeclared|$)", re.M)
+UNDECLARED_RE = re.compile(r"[`'‘]((?:P?MPIX?)_[A-Za-z0-9_]+)['’] undeclared")
+TYPE_RE = re.compile(r"unknown type name [`'‘]((?:P?MPIX?)_[A-Za-z0-9_]+)['’]")
 ERROR_RE = re.compile(r"^(?:.*?:\d+:\d+: )?(?:fatal )?error: (.*)$|^(.*?: No such file or directory)$")
 DEFINITION_RE = re.compile(r"^[A-Za-z_][\w \t\*]*?\b([A-Za-z_]\w*)\s*\([^;]*$", re.M)
 MPI_NAME_RE = re.compile(r"^P?MPIX?_")
@@ -232,6 +233,17 @@ MPI_NAME_RE = re.compile(r"^P?MPIX?_")
 
 def unique(names):
     return list(dict.fromkeys(names))
+
+
+def unknown_names(log):
+    """(functions, other names) the compiler did not know. An undeclared name in mixed case that
+    is not a type is a function used as a value (a table of MPI_Ixxx, say): MPI constants are in
+    capitals, types show as unknown type names."""
+    types = TYPE_RE.findall(log)
+    undeclared = UNDECLARED_RE.findall(log)
+    functions = [n for n in undeclared if not n.isupper() and n not in types]
+    names = types + [n for n in undeclared if n.isupper() or n in types]
+    return unique(functions), unique(names)
 
 
 def first_error(log):
@@ -252,8 +264,8 @@ class SupportFile:
         log = read_text(log_path)
         self.source, self.ok = source, status == "0"
         self.error = first_error(log) or last_line(log)
-        self.undeclared = unique(UNDECLARED_RE.findall(log))
-        self.implicit = unique(IMPLICIT_RE.findall(log))
+        functions, self.undeclared = unknown_names(log)
+        self.implicit = unique(IMPLICIT_RE.findall(log) + functions)
         text = read_text(os.path.join(suite, source))
         self.defines = set(DEFINITION_RE.findall(text)) - {"if", "while", "for", "switch", "return", "sizeof"}
 
@@ -265,8 +277,8 @@ def support_files(work, suite):
 def build_failure(log, support):
     """(cause, missing MPI functions, undeclared MPI names) of a failed build. A test that needs a
     support file which did not compile is charged with what that file lacks as well."""
-    missing = unique(IMPLICIT_RE.findall(log) + MISSING_RE.findall(log))
-    undeclared = unique(UNDECLARED_RE.findall(log))
+    functions, undeclared = unknown_names(log)
+    missing = unique(IMPLICIT_RE.findall(log) + functions + MISSING_RE.findall(log))
     own_error = first_error(log)
     blocked = [f for f in support if not f.ok and any(n in f.defines for n in missing)]
     own_mpi = [n for n in missing if MPI_NAME_RE.match(n)]
@@ -398,12 +410,10 @@ def command_judge(outdir, work, suite):
 
 def folder_counts(results):
     c = collections.Counter(r[5] for r in results)
-    applicable = [r for r in results if r[4] == "run"]
     counts = {
         "tests": len(results),
         "na": c["na"] + c["skipped"],
-        "built": sum(1 for r in applicable if r[5] != "nobuild") + sum(1 for r in results if r[5].startswith("xfail-")
-                                                                        and r[5] != "xfail-nobuild"),
+        "built": sum(1 for r in results if r[4] != "na" and not r[5].endswith("nobuild")),
         "passed": c["pass"],
         "failed": c["fail"] + c["nobuild"],
         "xfail": sum(1 for r in results if r[4] == "xfail"),
@@ -514,7 +524,7 @@ def command_report(work, out_path, command, mpich_dir, osu_dir, seconds, folders
               "`mpitestconf.h`), run as `mpiexec -n NP --compute=none -q ./NAME ARGS` with the testlist's `env=` "
               "settings, and judged as MPICH's `runtests` judges it: a ' No Errors' line, no other output, exit "
               "status 0, unless `resultTest=` asks otherwise. *Not applicable*: lines `runtests` would skip here "
-              "(`mem=` above 4 GB, GPU) and configure-conditional `@...@` lines. *xfail*: lines MPICH marks as "
+              "(`mem=` above 4 GB, GPU), configure-conditional `@...@` lines and the threads folder. *xfail*: lines MPICH marks as "
               "expected to fail (`runtests` skips them by default); they are run, reported below, and kept out of "
               "the pass rate. The pass rate is passed / (passed + failed).", ""]
 
@@ -551,10 +561,11 @@ def command_report(work, out_path, command, mpich_dir, osu_dir, seconds, folders
         lines.append("")
 
     wanted, undeclared = collections.Counter(), collections.Counter()
+    types = {n for _, r in all_results for n in r[8].split() if not n.isupper()}
     for _, r in all_results:
         if r[5] in ("nobuild", "xfail-nobuild"):
-            wanted.update(n for n in r[7].split() if re.match(r"^P?MPIX?_", n))
-            undeclared.update(r[8].split())
+            wanted.update(n for n in r[7].split() if MPI_NAME_RE.match(n) and n not in types)
+            undeclared.update(unique(r[8].split() + [n for n in r[7].split() if n in types]))
     if wanted:
         lines += ["### Most wanted missing MPI functions", "",
                   "Functions `mpi.h` does not declare or the linker could not find, with the number of test lines "
