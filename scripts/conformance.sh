@@ -237,10 +237,13 @@ Why these options (read from the benchmarks' option parsing, `mpi/pt2pt/osu_pt2p
   10,000 and 1,000 iterations; bandwidth: 100 and 20). No command line restates them exactly:
   the restated run gives the defaults the help text names (the small-message ones), so it runs
   more iterations of the large messages. Its table must still be the default's, since every
-  iteration of a deterministic simulated run takes the same virtual time.
+  iteration of a deterministic simulated run takes the same virtual time. (`osu_multi_lat` also
+  times one barrier per message size, spread over the iterations: too little to show at the
+  printed precision for 1,000 or more.)
 - This version has no option for the message sizes (later versions have `-m`), so the
   non-default run of those four takes fewer iterations; that shows in the number of messages
-  of xo's summary line, not in the table.
+  of xo's summary line, and in `osu_multi_lat`'s table only through that barrier (about
+  0.01 us at 100 iterations).
 - `osu_mbw_mr`'s `-p` (pairs, default half the ranks), `-w` (window, default 64) and `-r`
   (print the message rate, default 1) restate its defaults exactly; `-w 16` must change its
   header and its figures.
