@@ -1,0 +1,1 @@
+int wrong_answer(void);
