@@ -356,6 +356,12 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int t
 int MPI_Start(MPI_Request* request);
 int MPI_Startall(int count, MPI_Request requests[]);
 
+/* ---- MPI-2 collectives: all-to-all with a datatype per peer ---- */
+
+int MPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
+                  void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
+                  MPI_Comm comm);
+
 #ifdef __cplusplus
 }
 #endif
