@@ -66,7 +66,8 @@ int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Coun
   return api_call("MPI_Get_elements_x", MPI_COMM_WORLD, [&] {
     xo::mpi::require_pointer(status, "status");
     xo::mpi::require_pointer(count, "count");
-    *count = current_datatypes().get(datatype).elements_in(status->xo_bytes);
+    const Datatype& type = current_datatypes().get(datatype);
+    *count = type.ends_on_element(status->xo_bytes) ? type.elements_in(status->xo_bytes) : MPI_UNDEFINED;
   });
 }
 

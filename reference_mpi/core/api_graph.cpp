@@ -71,7 +71,7 @@ void copy_out(const std::vector<int>& from, int max, int* to, const char* what) 
 
 // One side of a rank's adjacency for MPI_Dist_graph_create_adjacent: checked ranks, and weights
 // (1 each when unweighted).
-void adjacency_side(int degree, const int ranks[], const int weights[], int comm_size, const char* what,
+void adjacency_side(int degree, const int ranks[], const int* weights, int comm_size, const char* what,
                     std::vector<int>& out_ranks, std::vector<int>& out_weights) {
   if (degree < 0) throw MpiError(MPI_ERR_ARG, std::string(what) + " degree " + std::to_string(degree) + " is negative");
   if (degree > 0) xo::mpi::require_pointer(ranks, what);
@@ -168,8 +168,8 @@ int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[
   });
 }
 
-int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[],
-                                   int outdegree, const int destinations[], const int destweights[],
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int* sourceweights,
+                                   int outdegree, const int destinations[], const int* destweights,
                                    MPI_Info /*info*/, int /*reorder*/, MPI_Comm* comm_dist_graph) {
   return api_call("MPI_Dist_graph_create_adjacent", comm_old, [&] {
     xo::mpi::require_pointer(comm_dist_graph, "comm_dist_graph");
@@ -185,7 +185,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int so
 }
 
 int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                          const int destinations[], const int weights[], MPI_Info /*info*/, int /*reorder*/,
+                          const int destinations[], const int* weights, MPI_Info /*info*/, int /*reorder*/,
                           MPI_Comm* comm_dist_graph) {
   return api_call("MPI_Dist_graph_create", comm_old, [&] {
     xo::mpi::require_pointer(comm_dist_graph, "comm_dist_graph");
@@ -231,8 +231,8 @@ int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree,
   });
 }
 
-int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree,
-                             int destinations[], int destweights[]) {
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int* sourceweights, int maxoutdegree,
+                             int destinations[], int* destweights) {
   return api_call("MPI_Dist_graph_neighbors", comm, [&] {
     const CommHandle& handle = comm_of(comm);
     const xo::mpi::DistGraphTopology& g = xo::mpi::dist_graph_of(handle, "MPI_Dist_graph_neighbors");

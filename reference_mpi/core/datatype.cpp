@@ -248,4 +248,16 @@ std::int64_t Datatype::elements_in(std::int64_t bytes) const {
   return elements;
 }
 
+bool Datatype::ends_on_element(std::int64_t bytes) const {
+  if (size_ == 0) return bytes == 0;
+  std::int64_t rest = bytes % size_;
+  for (const TypeBlock& b : blocks_) {
+    if (rest <= 0) break;
+    const std::int64_t taken = std::min(rest, b.bytes);
+    if (taken % basic_size(b.basic) != 0) return false;
+    rest -= taken;
+  }
+  return true;
+}
+
 }  // namespace xo::mpi

@@ -53,6 +53,9 @@ class Datatype {
   }
   // Basic elements wholly contained in the first `bytes` of packed data (for MPI_Get_elements).
   std::int64_t elements_in(std::int64_t bytes) const;
+  // Whether `bytes` of packed data end on a basic element's boundary; if not, MPI_Get_elements
+  // has no count to give (MPI_UNDEFINED).
+  bool ends_on_element(std::int64_t bytes) const;
 
   bool committed() const { return committed_; }
   void commit() { committed_ = true; }

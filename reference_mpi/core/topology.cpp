@@ -154,8 +154,9 @@ Neighbors neighbors_of(const Topology& topology, int rank) {
 std::shared_ptr<const Topology> assemble_dist_graph(std::span<const std::shared_ptr<const DistGraphInput>> inputs) {
   DistGraphTopology graph;
   graph.by_rank.resize(inputs.size());
-  for (const auto& input : inputs) graph.weighted = graph.weighted || input->weighted;
+  for (const auto& input : inputs) graph.weighted = graph.weighted || (input && input->weighted);
   for (std::size_t r = 0; r < inputs.size(); ++r) {
+    if (!inputs[r]) continue;  // a member that called another constructor (erroneous): no edges of its own
     const DistGraphInput& in = *inputs[r];
     if (in.adjacent) {
       graph.by_rank[r] = in.own;

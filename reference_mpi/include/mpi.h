@@ -367,6 +367,8 @@ int MPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls
 #define MPI_GRAPH 1
 #define MPI_CART 2
 #define MPI_DIST_GRAPH 3
+/* Weight arrays are declared as pointers, not arrays: GCC's -Wstringop-overread takes these
+ * constant addresses for zero-sized arrays when passed where an array parameter is declared. */
 #define MPI_UNWEIGHTED ((int*)2)
 #define MPI_WEIGHTS_EMPTY ((int*)3)
 
@@ -394,15 +396,15 @@ int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int* nneighbors);
 int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int* newrank);
 int MPI_Graphdims_get(MPI_Comm comm, int* nnodes, int* nedges);
 int MPI_Topo_test(MPI_Comm comm, int* status);
-int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[],
-                                   int outdegree, const int destinations[], const int destweights[], MPI_Info info,
+int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int* sourceweights,
+                                   int outdegree, const int destinations[], const int* destweights, MPI_Info info,
                                    int reorder, MPI_Comm* comm_dist_graph);
 int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                          const int destinations[], const int weights[], MPI_Info info, int reorder,
+                          const int destinations[], const int* weights, MPI_Info info, int reorder,
                           MPI_Comm* comm_dist_graph);
 int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted);
-int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree,
-                             int destinations[], int destweights[]);
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int* sourceweights, int maxoutdegree,
+                             int destinations[], int* destweights);
 
 /* ---- MPI-3 neighbourhood collectives (on Cartesian, graph and distributed-graph communicators) ---- */
 

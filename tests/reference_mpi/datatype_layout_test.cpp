@@ -392,7 +392,7 @@ TEST(DatatypeLayout, StructExtentIsPaddedToTheStrictestAlignment) {
 }
 
 TEST(DatatypeLayout, CountQueriesGiveTheSameFiguresAsMpiCount) {
-  MPI_Count size = 0, lb = 0, extent = 0, true_lb = 0, true_extent = 0, elements = 0;
+  MPI_Count size = 0, lb = 0, extent = 0, true_lb = 0, true_extent = 0, elements = 0, partial = 0;
   int count = 0;
   auto result = simulate(2, [&](int rank, int) {
     MPI_Datatype triple;
@@ -404,12 +404,15 @@ TEST(DatatypeLayout, CountQueriesGiveTheSameFiguresAsMpiCount) {
       MPI_Type_get_true_extent_x(MPI_DOUBLE_INT, &true_lb, &true_extent);
       const int five[] = {1, 2, 3, 4, 5};
       MPI_Send(five, 5, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      MPI_Send(five, 6, MPI_BYTE, 1, 1, MPI_COMM_WORLD);  // one and a half ints
     } else {
       int in[6];
       MPI_Status status;
       MPI_Recv(in, 2, triple, 0, 0, MPI_COMM_WORLD, &status);
       MPI_Get_elements_x(&status, triple, &elements);
       MPI_Get_count(&status, triple, &count);
+      MPI_Recv(in, 1, triple, 0, 1, MPI_COMM_WORLD, &status);
+      MPI_Get_elements_x(&status, triple, &partial);
     }
     MPI_Type_free(&triple);
   });
@@ -421,6 +424,7 @@ TEST(DatatypeLayout, CountQueriesGiveTheSameFiguresAsMpiCount) {
   EXPECT_EQ(true_extent, 12);  // a double and an int
   EXPECT_EQ(elements, 5);
   EXPECT_EQ(count, MPI_UNDEFINED);
+  EXPECT_EQ(partial, MPI_UNDEFINED);  // no whole number of basic elements
 }
 
 TEST(DatatypeLayout, BadArrayArgumentsAreErrArg) {

@@ -64,7 +64,8 @@ struct ExampleRun {
 };
 
 constexpr ExampleRun kExampleRuns[] = {
-    {"pingpong", "2", 2}, {"ring", "2", 4}, {"stencil2d", "24 4", 4}, {"master_worker", "12", 3}};
+    {"pingpong", "2", 2},      {"ring", "2", 4}, {"stencil2d", "24 4", 4}, {"master_worker", "12", 3},
+    {"stencil_topology", "24 4", 6}};
 
 constexpr const char* kMachines[] = {"loggp", "ap1000", "t3d", "t3e", "x1", "power4", "sx6", "xt3", "xe6"};
 
