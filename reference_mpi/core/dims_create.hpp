@@ -1,7 +1,8 @@
 #pragma once
 // MPI_Dims_create: a balanced grid of `nnodes` processes. Non-zero entries of `dims` are fixed;
 // the zero entries get factors of what is left whose largest and smallest differ as little as
-// possible (ties: the smaller largest factor first), in non-increasing order.
+// possible (ties: the smallest factor as large as possible, then the next smallest, ...), in
+// non-increasing order.
 
 #include <span>
 

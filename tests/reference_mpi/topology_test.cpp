@@ -29,7 +29,7 @@ void factorizations(int value, int count, std::vector<int>& current, std::vector
 }
 
 // The balanced choice as the header states it: among non-increasing factorizations, the least
-// spread between largest and smallest, then the lexicographically smallest.
+// spread between largest and smallest, then the largest smallest factor, next-smallest, ...
 std::vector<int> reference_dims(int nnodes, std::vector<int> dims, bool& possible) {
   int fixed = 1, free = 0;
   for (int d : dims) {
@@ -53,7 +53,8 @@ std::vector<int> reference_dims(int nnodes, std::vector<int> dims, bool& possibl
     }
     const int spread = f.empty() ? 0 : f.front() - f.back();
     const int best_spread = best.empty() ? 0 : best.front() - best.back();
-    if (spread < best_spread || (spread == best_spread && f < best)) best = f;
+    const bool larger_small_end = std::lexicographical_compare(best.rbegin(), best.rend(), f.rbegin(), f.rend());
+    if (spread < best_spread || (spread == best_spread && larger_small_end)) best = f;
   }
   std::size_t next = 0;
   for (int& d : dims) {
@@ -105,15 +106,17 @@ TEST(Topology, DimsCreateExamplesOfTheStandard) {
     MPI_Dims_create(6, 3, c.data());
     impossible = MPI_Dims_create(7, 3, d.data());
     negative = MPI_Dims_create(4, 2, e.data());
-    std::vector<int> big(3, 0);
+    std::vector<int> big(3, 0), tie(3, 0);
     MPI_Dims_create(1 << 20, 3, big.data());
-    got = {a, b, c, big};
+    MPI_Dims_create(5040, 3, tie.data());
+    got = {a, b, c, big, tie};
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
   EXPECT_EQ(got[0], (std::vector<int>{3, 2}));
   EXPECT_EQ(got[1], (std::vector<int>{7, 1}));
   EXPECT_EQ(got[2], (std::vector<int>{2, 3, 1}));
   EXPECT_EQ(got[3], (std::vector<int>{128, 128, 64}));
+  EXPECT_EQ(got[4], (std::vector<int>{21, 16, 15}));  // spread 6 as 20x18x14, whose smallest is smaller
   EXPECT_EQ(impossible, MPI_ERR_DIMS);
   EXPECT_EQ(negative, MPI_ERR_DIMS);
 }
