@@ -2,6 +2,7 @@
 
 #include <mpi.h>
 
+#include <cstring>
 #include <string>
 
 #include "../core/mpi_error.hpp"
@@ -12,14 +13,14 @@ namespace xo::mpi {
 void CollectiveLedger::check(const CollectiveRun& run, std::int64_t bytes) {
   const int root = rooted(run.op) ? run.root : -1;
   const auto key = std::make_pair(run.comm.shared->context, run.sequence);
-  auto [it, first] = calls_.try_emplace(key, Entry{run.op, root, bytes, run.rank, 0});
+  auto [it, first] = calls_.try_emplace(key, Entry{run.op, run.call, root, bytes, run.rank, 0});
   const Entry e = it->second;
   if (++it->second.seen == run.size) calls_.erase(it);
   if (first) return;
   const std::string call = " (collective call " + std::to_string(run.sequence) + " on " + run.comm.shared->name + ")";
   const std::string other = "rank " + std::to_string(e.first_rank) + " ";
-  if (e.op != run.op) {
-    throw MpiError(MPI_ERR_OTHER, other + "called " + std::string(hw::collective_name(e.op)) + " here" + call +
+  if (e.op != run.op || std::strcmp(e.call, run.call) != 0) {
+    throw MpiError(MPI_ERR_OTHER, other + "called " + std::string(e.call) + " here" + call +
                                       "; every rank must call the same collectives in the same order");
   }
   if (e.root != root) {

@@ -22,6 +22,7 @@ class CollectiveLedger {
  private:
   struct Entry {
     hw::CollectiveOp op;
+    const char* call;  // calls that share an operation (MPI_Alltoallv, MPI_Alltoallw) must still match
     int root;
     std::int64_t bytes;
     int first_rank;  // communicator rank that made the entry

@@ -27,7 +27,7 @@ CollectiveRun::CollectiveRun(World& w, CommHandle& c, MPI_Comm h, hw::Collective
     : world(w), self(w.self()), comm(c), handle(h), op(o), call(name), rank(c.my_rank), size(c.size()),
       sequence(++c.collective_sequence) {}
 
-Request* CollectiveRun::envelope(bool sending, std::int64_t bytes, int peer) {
+Request* CollectiveRun::envelope(bool sending, std::int64_t bytes, int peer, int tag) {
   Request* r = world.new_request();
   r->kind = sending ? Request::Kind::Send : Request::Kind::Recv;
   r->internal = true;
@@ -35,7 +35,7 @@ Request* CollectiveRun::envelope(bool sending, std::int64_t bytes, int peer) {
   r->owner = self.world_rank;
   r->context = collective_context(comm);
   r->peer = peer;
-  r->tag = static_cast<int>(op);
+  r->tag = tag;
   r->comm = handle;
   r->self_rank = rank;
   r->count = bytes;
@@ -51,14 +51,22 @@ void CollectiveRun::record_hardware_phase(Phase phase, sim::Time start, sim::Tim
 }
 
 Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest) {
-  Request* r = envelope(true, bytes, dest);
+  return isend(data, bytes, dest, static_cast<int>(op));
+}
+
+Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source) {
+  return irecv(data, bytes, source, static_cast<int>(op));
+}
+
+Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest, int tag) {
+  Request* r = envelope(true, bytes, dest, tag);
   r->send_buffer = data;
   start_send(world, self, r, world_rank(dest));
   return r;
 }
 
-Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source) {
-  Request* r = envelope(false, bytes, source);
+Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source, int tag) {
+  Request* r = envelope(false, bytes, source, tag);
   r->recv_buffer = data;
   start_recv(world, self, r);
   return r;

@@ -75,6 +75,10 @@ struct CollectiveRun {
   // Point-to-point on the collective context. Requests are internal: wait and retire them here.
   Request* isend(const std::byte* data, std::int64_t bytes, int dest);
   Request* irecv(std::byte* data, std::int64_t bytes, int source);
+  // With a tag of the caller's instead of the operation's (neighbourhood collectives tell the
+  // directions of a Cartesian grid apart by tag).
+  Request* isend(const std::byte* data, std::int64_t bytes, int dest, int tag);
+  Request* irecv(std::byte* data, std::int64_t bytes, int source, int tag);
   void wait(Request* request);
   void wait_all(std::span<Request* const> requests);
   void send_to(const std::byte* data, std::int64_t bytes, int dest);
@@ -94,7 +98,7 @@ struct CollectiveRun {
 
  private:
   // A request on the collective context to or from `peer`, `bytes` of MPI_BYTE.
-  Request* envelope(bool sending, std::int64_t bytes, int peer);
+  Request* envelope(bool sending, std::int64_t bytes, int peer, int tag);
 };
 
 }  // namespace xo::mpi

@@ -6,6 +6,7 @@
 
 #include "api_call.hpp"
 #include "buffer_check.hpp"
+#include "buffered_send.hpp"
 #include "datatype_pack.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
@@ -37,10 +38,9 @@ std::int64_t reclaim(RankState& self) {
 }
 
 // Copies the message into the attached buffer and starts it; returns the transfer's request.
-Request* buffered_send(const char* call, const void* buf, int count, MPI_Datatype datatype, int dest, int tag,
-                       MPI_Comm comm, Request::Traced traced) {
+Request* buffered_send(const char* call, const void* buf, int count, const xo::mpi::DatatypeRef& type, int dest,
+                       int tag, MPI_Comm comm, Request::Traced traced) {
   RankState& self = World::current().self();
-  const auto type = self.datatypes.get_committed(datatype);
   xo::mpi::require_count(count);
   if (dest != MPI_PROC_NULL) xo::mpi::require_buffer(buf, count, *type, "the send buffer");
   const std::int64_t bytes = static_cast<std::int64_t>(count) * type->size();
@@ -72,11 +72,36 @@ Request* buffered_send(const char* call, const void* buf, int count, MPI_Datatyp
 
 }  // namespace
 
+namespace xo::mpi {
+
+Request* post_buffered_isend(const char* call, const void* buf, int count, DatatypeRef type, int dest, int tag,
+                             MPI_Comm comm) {
+  const Request* transfer = buffered_send(call, buf, count, type, dest, tag, comm, Request::Traced::No);
+  // The data is in the attached buffer, so the program's request is complete at once.
+  World& world = World::current();
+  Request* done = world.new_request();
+  done->owner = world.self().world_rank;
+  done->call = call;
+  done->complete = true;
+  done->complete_time = world.engine().clock(done->owner);
+  if (transfer->status.MPI_SOURCE != MPI_PROC_NULL) {  // traced as the program sees it: an MpiIsend
+    done->context = transfer->context;
+    done->peer = transfer->peer;
+    done->tag = transfer->tag;
+    done->bytes = transfer->bytes;
+    report_posted(done, Request::Traced::Nonblocking, done->complete_time);
+  }
+  return done;
+}
+
+}  // namespace xo::mpi
+
 extern "C" {
 
 int MPI_Bsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {
   return api_call("MPI_Bsend", comm, [&] {
-    buffered_send("MPI_Bsend", buf, count, datatype, dest, tag, comm, Request::Traced::Blocking);
+    const auto type = World::current().self().datatypes.get_committed(datatype);
+    buffered_send("MPI_Bsend", buf, count, type, dest, tag, comm, Request::Traced::Blocking);
   });
 }
 
@@ -84,22 +109,8 @@ int MPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
                MPI_Request* request) {
   return api_call("MPI_Ibsend", comm, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
-    const Request* transfer =
-        buffered_send("MPI_Ibsend", buf, count, datatype, dest, tag, comm, Request::Traced::No);
-    // The data is in the attached buffer, so the user's request is complete at once.
-    World& world = World::current();
-    Request* done = world.new_request();
-    done->owner = world.self().world_rank;
-    done->call = "MPI_Ibsend";
-    done->complete = true;
-    done->complete_time = world.engine().clock(done->owner);
-    if (transfer->status.MPI_SOURCE != MPI_PROC_NULL) {  // traced as the program sees it: an MpiIsend
-      done->context = transfer->context;
-      done->peer = transfer->peer;
-      done->tag = transfer->tag;
-      done->bytes = transfer->bytes;
-      xo::mpi::report_posted(done, Request::Traced::Nonblocking, done->complete_time);
-    }
+    const auto type = World::current().self().datatypes.get_committed(datatype);
+    Request* done = xo::mpi::post_buffered_isend("MPI_Ibsend", buf, count, type, dest, tag, comm);
     *request = xo::mpi::add_request(done);
   });
 }

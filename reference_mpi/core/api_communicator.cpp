@@ -16,6 +16,17 @@ using xo::mpi::MpiError;
 using xo::mpi::World;
 
 namespace {
+MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHandle& parent);
+}  // namespace
+
+namespace xo::mpi {
+// Declared in comm_install.hpp, for the other calls that make communicators (topologies).
+MPI_Comm install_communicator(std::shared_ptr<const CommShared> shared, const CommHandle& parent) {
+  return install(std::move(shared), parent);
+}
+}  // namespace xo::mpi
+
+namespace {
 
 // Installs the communicator a meeting produced, inheriting the parent's error handler as MPI says,
 // and tells the run's observer (CommCreate).

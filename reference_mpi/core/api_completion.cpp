@@ -215,10 +215,14 @@ int MPI_Request_free(MPI_Request* request) {
   return api_call("MPI_Request_free", MPI_COMM_WORLD, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
     Request* r = xo::mpi::find_request(*request);
-    if (r == nullptr) throw MpiError(MPI_ERR_REQUEST, "MPI_Request_free was given MPI_REQUEST_NULL");
     World& world = World::current();
-    world.self().requests.remove(*request);
+    const bool persistent = world.self().requests.persistent(*request) != nullptr;
+    if (r == nullptr && !persistent) {
+      throw MpiError(MPI_ERR_REQUEST, "MPI_Request_free was given MPI_REQUEST_NULL");
+    }
+    world.self().requests.remove(*request);  // an inactive persistent request has no transfer to finish
     *request = MPI_REQUEST_NULL;
+    if (r == nullptr) return;
     if (r->complete) {
       world.release(r);
     } else {
@@ -231,7 +235,11 @@ int MPI_Cancel(MPI_Request* request) {
   return api_call("MPI_Cancel", MPI_COMM_WORLD, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
     Request* r = xo::mpi::find_request(*request);
-    if (r == nullptr) throw MpiError(MPI_ERR_REQUEST, "MPI_Cancel was given MPI_REQUEST_NULL");
+    if (r == nullptr) {
+      throw MpiError(MPI_ERR_REQUEST, *request == MPI_REQUEST_NULL
+                                          ? "MPI_Cancel was given MPI_REQUEST_NULL"
+                                          : "MPI_Cancel was given an inactive persistent request; start it first");
+    }
     World& world = World::current();
     // Only a receive that has not matched can be cancelled; a send always completes normally,
     // which MPI permits (MPI_Test_cancelled then reports false).

@@ -1,12 +1,16 @@
-// MPI datatype calls: constructors, commit and free, size and extent queries, Pack/Unpack and
-// addresses.
+// MPI datatype calls: the MPI-1 constructors, commit and free, size and extent queries,
+// Pack/Unpack and addresses. Every constructor records how it built its type (the combiner and
+// arguments MPI_Type_get_envelope and MPI_Type_get_contents report).
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "api_call.hpp"
 #include "attribute_hooks.hpp"
+#include "datatype_constructor_call.hpp"
+#include "datatype_envelope.hpp"
 #include "datatype_pack.hpp"
 #include "datatype_table.hpp"
 
@@ -17,13 +21,9 @@ using xo::mpi::MpiError;
 
 namespace {
 
-int make(const char* call, MPI_Datatype oldtype, MPI_Datatype* newtype, auto build) {
-  return api_call(call, MPI_COMM_WORLD, [&] {
-    xo::mpi::require_pointer(newtype, "newtype");
-    const Datatype& old = current_datatypes().get(oldtype);
-    *newtype = current_datatypes().add(build(old));
-  });
-}
+using Integers = xo::mpi::TypeIntegers;
+using Addresses = xo::mpi::TypeAddresses;
+using xo::mpi::construct_datatype;
 
 int struct_type(const char* call, int count, const int blocklengths[], const MPI_Aint displacements[],
                 const MPI_Datatype types[], MPI_Datatype* newtype) {
@@ -35,14 +35,17 @@ int struct_type(const char* call, int count, const int blocklengths[], const MPI
       xo::mpi::require_pointer(displacements, "displacements");
       xo::mpi::require_pointer(types, "types");
     }
+    auto& table = current_datatypes();
+    const auto n = static_cast<std::size_t>(count);
     std::vector<const Datatype*> parts;
-    std::vector<std::int64_t> bytes;
-    for (int i = 0; i < count; ++i) {
-      parts.push_back(&current_datatypes().get(types[i]));
-      bytes.push_back(displacements[i]);
-    }
-    *newtype = current_datatypes().add(
-        Datatype::structure({blocklengths, static_cast<std::size_t>(count)}, bytes, parts));
+    Addresses bytes(displacements, displacements + n);
+    for (std::size_t i = 0; i < n; ++i) parts.push_back(&table.get(types[i]));
+    Datatype type = Datatype::structure({blocklengths, n}, bytes, parts);
+    Integers integers{count};
+    integers.insert(integers.end(), blocklengths, blocklengths + n);
+    type.set_envelope(xo::mpi::make_envelope(table, MPI_COMBINER_STRUCT, std::move(integers), std::move(bytes),
+                                             std::span<const MPI_Datatype>(types, n)));
+    *newtype = table.add(std::move(type));
   });
 }
 
@@ -51,41 +54,53 @@ int struct_type(const char* call, int count, const int blocklengths[], const MPI
 extern "C" {
 
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  return make("MPI_Type_contiguous", oldtype, newtype, [&](const Datatype& old) {
-    return Datatype::contiguous(count, old);
-  });
+  return construct_datatype(
+      "MPI_Type_contiguous", oldtype, newtype, MPI_COMBINER_CONTIGUOUS,
+      [&] { return std::pair{Integers{count}, Addresses{}}; },
+      [&](const Datatype& old) { return Datatype::contiguous(count, old); });
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  return make("MPI_Type_vector", oldtype, newtype, [&](const Datatype& old) {
-    return Datatype::vector(count, blocklength, stride, old);
-  });
+  return construct_datatype(
+      "MPI_Type_vector", oldtype, newtype, MPI_COMBINER_VECTOR,
+      [&] { return std::pair{Integers{count, blocklength, stride}, Addresses{}}; },
+      [&](const Datatype& old) { return Datatype::vector(count, blocklength, stride, old); });
 }
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
-  return make("MPI_Type_hvector", oldtype, newtype, [&](const Datatype& old) {
-    return Datatype::hvector(count, blocklength, stride, old);
-  });
+  return construct_datatype(
+      "MPI_Type_hvector", oldtype, newtype, MPI_COMBINER_HVECTOR,
+      [&] { return std::pair{Integers{count, blocklength}, Addresses{stride}}; },
+      [&](const Datatype& old) { return Datatype::hvector(count, blocklength, stride, old); });
 }
 
 int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                             MPI_Datatype* newtype) {
-  return make("MPI_Type_create_hvector", oldtype, newtype, [&](const Datatype& old) {
-    return Datatype::hvector(count, blocklength, stride, old);
-  });
+  return construct_datatype(
+      "MPI_Type_create_hvector", oldtype, newtype, MPI_COMBINER_HVECTOR,
+      [&] { return std::pair{Integers{count, blocklength}, Addresses{stride}}; },
+      [&](const Datatype& old) { return Datatype::hvector(count, blocklength, stride, old); });
 }
 
 int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
                      MPI_Datatype* newtype) {
-  return make("MPI_Type_indexed", oldtype, newtype, [&](const Datatype& old) {
-    xo::mpi::require_count(count);
-    if (count > 0) {
-      xo::mpi::require_pointer(blocklengths, "blocklengths");
-      xo::mpi::require_pointer(displacements, "displacements");
-    }
-    const auto n = static_cast<std::size_t>(count);
-    return Datatype::indexed({blocklengths, n}, {displacements, n}, old);
-  });
+  const auto n = static_cast<std::size_t>(count > 0 ? count : 0);
+  return construct_datatype(
+      "MPI_Type_indexed", oldtype, newtype, MPI_COMBINER_INDEXED,
+      [&] {
+        Integers integers{count};
+        integers.insert(integers.end(), blocklengths, blocklengths + n);
+        integers.insert(integers.end(), displacements, displacements + n);
+        return std::pair{std::move(integers), Addresses{}};
+      },
+      [&](const Datatype& old) {
+        xo::mpi::require_count(count);
+        if (count > 0) {
+          xo::mpi::require_pointer(blocklengths, "blocklengths");
+          xo::mpi::require_pointer(displacements, "displacements");
+        }
+        return Datatype::indexed({blocklengths, n}, {displacements, n}, old);
+      });
 }
 
 int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "topology.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
@@ -64,11 +65,19 @@ std::shared_ptr<const CommShared> CommMeetings::gather(World& world, const Key& 
 void CommMeetings::build(World& world, const CommHandle& parent, MeetingKind kind, Meeting& m) {
   const int n = parent.size();
   m.results.resize(static_cast<std::size_t>(n));
-  if (kind == MeetingKind::Dup) {
+  if (kind == MeetingKind::Dup || kind == MeetingKind::DistGraph) {
     auto shared = std::make_shared<CommShared>();
     shared->context = world.new_context();
     shared->group = parent.shared->group;
-    shared->name = "dup of " + parent.shared->name;
+    if (kind == MeetingKind::Dup) {
+      shared->name = "dup of " + parent.shared->name;
+      shared->topology = parent.shared->topology;
+    } else {
+      shared->name = "distributed graph of " + parent.shared->name;
+      std::vector<std::shared_ptr<const DistGraphInput>> parts;
+      for (const MeetingInput& input : m.inputs) parts.push_back(input.dist_graph);
+      shared->topology = assemble_dist_graph(parts);
+    }
     std::fill(m.results.begin(), m.results.end(), shared);
     return;
   }
@@ -79,6 +88,7 @@ void CommMeetings::build(World& world, const CommHandle& parent, MeetingKind kin
     shared->context = world.new_context();
     shared->group = group;
     shared->name = "communicator created from " + parent.shared->name;
+    shared->topology = m.inputs[0].topology;
     for (int r = 0; r < n; ++r) {
       if (group->contains(parent.world_rank(r))) m.results[static_cast<std::size_t>(r)] = shared;
     }
@@ -104,6 +114,7 @@ void CommMeetings::build(World& world, const CommHandle& parent, MeetingKind kin
       shared->context = world.new_context();
       shared->group = Group::from_world_ranks(std::move(members));
       shared->name = "split of " + parent.shared->name + " (color " + std::to_string(color) + ")";
+      shared->topology = input(order[begin]).topology;
       for (std::size_t i = begin; i < end; ++i) m.results[static_cast<std::size_t>(order[i])] = shared;
     }
     begin = end;

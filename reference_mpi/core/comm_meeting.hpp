@@ -20,13 +20,23 @@ namespace xo::mpi {
 
 class World;
 
+struct DistGraphInput;
+
 struct MeetingInput {
+  MeetingInput() = default;
+  MeetingInput(int c, int k, std::shared_ptr<const Group> g) : color(c), key(k), group(std::move(g)) {}
+
   int color = 0;
   int key = 0;
   std::shared_ptr<const Group> group;  // MPI_Comm_create only
+  // The new communicator's topology (Create: the first member's; Split: each color's first member's).
+  std::shared_ptr<const Topology> topology;
+  std::shared_ptr<const DistGraphInput> dist_graph;  // DistGraph only: this member's part of the graph
 };
 
-enum class MeetingKind { Dup, Split, Create };
+// Dup keeps the parent's topology; DistGraph is a dup whose distributed graph the members'
+// inputs describe together.
+enum class MeetingKind { Dup, Split, Create, DistGraph };
 
 class CommMeetings {
  public:

@@ -15,10 +15,13 @@
 
 namespace xo::mpi {
 
+struct Topology;
+
 struct CommShared {
   int context = 0;  // matching key: messages on different communicators never match
   std::shared_ptr<const Group> group;
   std::string name;
+  std::shared_ptr<const Topology> topology;  // MPI_Cart_create, MPI_Graph_create, ...; kept by dup
 };
 
 struct CommHandle {

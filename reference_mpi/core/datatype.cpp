@@ -90,6 +90,7 @@ Datatype Datatype::basic(BasicType type) {
   t.blocks_.push_back({0, i.size, type});
   t.size_ = i.size;
   t.ub_ = i.size;
+  t.true_ub_ = i.size;
   t.alignment_ = i.alignment;
   t.empty_ = false;
   t.committed_ = true;
@@ -129,12 +130,19 @@ void Datatype::append(const Datatype& part, std::int64_t at, std::int64_t count)
   for (std::int64_t i = 0; i < count; ++i) {
     for (const TypeBlock& b : part.blocks_) append_block({at + i * step + b.offset, b.bytes, b.basic});
   }
-  size_ += part.size_ * count;
   alignment_ = std::max(alignment_, part.alignment_);
   // Bounds of the copies at at, at + step, ..., at + (count - 1) * step. Explicit (marker) bounds
   // win over computed ones, as MPI-1 prescribes.
   const std::int64_t first = at;
   const std::int64_t last = at + (count - 1) * step;
+  if (!part.blocks_.empty()) {
+    const std::int64_t true_lo = std::min(first, last) + part.true_lb_;
+    const std::int64_t true_hi = std::max(first, last) + part.true_ub_;
+    const bool had_data = size_ > 0;
+    true_lb_ = had_data ? std::min(true_lb_, true_lo) : true_lo;
+    true_ub_ = had_data ? std::max(true_ub_, true_hi) : true_hi;
+  }
+  size_ += part.size_ * count;
   const std::int64_t lo = std::min(first, last) + part.lb_;
   const std::int64_t hi = std::max(first, last) + part.ub_;
   if (part.explicit_lb_ && !explicit_lb_) {
@@ -182,6 +190,28 @@ Datatype Datatype::indexed(std::span<const int> blocklengths, std::span<const in
   return t;
 }
 
+Datatype Datatype::hindexed(std::span<const int> blocklengths, std::span<const std::int64_t> byte_displacements,
+                            const Datatype& old) {
+  Datatype t;
+  for (std::size_t i = 0; i < blocklengths.size(); ++i) {
+    check_non_negative(blocklengths[i], "block length");
+    t.append(old, byte_displacements[i], blocklengths[i]);
+  }
+  return t;
+}
+
+Datatype Datatype::resized(const Datatype& old, std::int64_t lb, std::int64_t extent) {
+  Datatype t = old;
+  t.lb_ = lb;
+  t.ub_ = lb + extent;
+  t.explicit_lb_ = true;
+  t.explicit_ub_ = true;
+  t.empty_ = false;
+  t.committed_ = false;
+  t.envelope_.reset();
+  return t;
+}
+
 Datatype Datatype::structure(std::span<const int> blocklengths, std::span<const std::int64_t> displacements,
                              std::span<const Datatype* const> types) {
   Datatype t;
@@ -216,6 +246,18 @@ std::int64_t Datatype::elements_in(std::int64_t bytes) const {
     rest -= taken;
   }
   return elements;
+}
+
+bool Datatype::ends_on_element(std::int64_t bytes) const {
+  if (size_ == 0) return bytes == 0;
+  std::int64_t rest = bytes % size_;
+  for (const TypeBlock& b : blocks_) {
+    if (rest <= 0) break;
+    const std::int64_t taken = std::min(rest, b.bytes);
+    if (taken % basic_size(b.basic) != 0) return false;
+    rest -= taken;
+  }
+  return true;
 }
 
 }  // namespace xo::mpi

@@ -5,7 +5,9 @@
 // type of a million doubles is one run and packs with one memcpy.
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace xo::mpi {
@@ -19,6 +21,8 @@ enum class BasicType : std::uint8_t {
 std::int64_t basic_size(BasicType type);
 std::int64_t basic_alignment(BasicType type);
 const char* basic_type_name(BasicType type);  // the MPI handle's name, "MPI_DOUBLE"
+
+struct TypeEnvelope;
 
 struct TypeBlock {
   std::int64_t offset;  // bytes from the start of the instance
@@ -37,6 +41,11 @@ class Datatype {
   std::int64_t lb() const { return lb_; }
   std::int64_t ub() const { return ub_; }
   std::int64_t extent() const { return ub_ - lb_; }
+  // The span the data really covers, bound markers and resizing ignored (MPI_Type_get_true_extent);
+  // 0 and 0 for a type without data.
+  std::int64_t true_lb() const { return true_lb_; }
+  std::int64_t true_ub() const { return true_ub_; }
+  std::int64_t true_extent() const { return true_ub_ - true_lb_; }
   const std::vector<TypeBlock>& blocks() const { return blocks_; }
   // One run starting at 0 that fills the extent: pack is a single memcpy.
   bool is_contiguous() const {
@@ -44,9 +53,16 @@ class Datatype {
   }
   // Basic elements wholly contained in the first `bytes` of packed data (for MPI_Get_elements).
   std::int64_t elements_in(std::int64_t bytes) const;
+  // Whether `bytes` of packed data end on a basic element's boundary; if not, MPI_Get_elements
+  // has no count to give (MPI_UNDEFINED).
+  bool ends_on_element(std::int64_t bytes) const;
 
   bool committed() const { return committed_; }
   void commit() { committed_ = true; }
+
+  // How the program built the type (MPI_Type_get_envelope); null for types built outside the API.
+  const TypeEnvelope* envelope() const { return envelope_.get(); }
+  void set_envelope(std::shared_ptr<const TypeEnvelope> envelope) { envelope_ = std::move(envelope); }
 
   // Type constructors (MPI_Type_*). Counts and block lengths must be >= 0 (MpiError otherwise).
   static Datatype hvector(std::int64_t count, std::int64_t blocklength, std::int64_t stride_bytes,
@@ -55,8 +71,14 @@ class Datatype {
   static Datatype vector(std::int64_t count, std::int64_t blocklength, std::int64_t stride, const Datatype& old);
   static Datatype indexed(std::span<const int> blocklengths, std::span<const int> displacements,
                           const Datatype& old);
+  // Displacements in bytes (MPI_Type_create_hindexed).
+  static Datatype hindexed(std::span<const int> blocklengths, std::span<const std::int64_t> byte_displacements,
+                           const Datatype& old);
   static Datatype structure(std::span<const int> blocklengths, std::span<const std::int64_t> displacements,
                             std::span<const Datatype* const> types);
+  // The same type map with bounds lb and lb + extent, which then act as MPI-1 bound markers
+  // (sticky in types built from it), as MPI_Type_create_resized defines.
+  static Datatype resized(const Datatype& old, std::int64_t lb, std::int64_t extent);
 
  private:
   // Appends `count` consecutive instances of `part` starting at byte displacement `at`.
@@ -68,11 +90,14 @@ class Datatype {
   std::int64_t size_ = 0;
   std::int64_t lb_ = 0;
   std::int64_t ub_ = 0;
+  std::int64_t true_lb_ = 0;
+  std::int64_t true_ub_ = 0;
   std::int64_t alignment_ = 1;  // largest basic alignment inside, for the struct extent rule
   bool explicit_lb_ = false;    // set by MPI_LB markers, and sticky through constructors
   bool explicit_ub_ = false;
   bool empty_ = true;           // no bound contributed yet
   bool committed_ = false;
+  std::shared_ptr<const TypeEnvelope> envelope_;
 };
 
 }  // namespace xo::mpi

@@ -124,6 +124,17 @@ void DatatypeTable::commit(MPI_Datatype handle) {
   slot = std::make_shared<const Datatype>(std::move(committed));
 }
 
+TypeArgument DatatypeTable::argument(MPI_Datatype handle) const {
+  if (predefined_datatype(handle) != nullptr) return TypeArgument{handle, nullptr};
+  get(handle);
+  return TypeArgument{MPI_DATATYPE_NULL, *user_slot(handle)};
+}
+
+MPI_Datatype DatatypeTable::handle_for(const TypeArgument& argument) {
+  if (!argument.derived) return argument.predefined;
+  return add(*argument.derived);
+}
+
 void DatatypeTable::free(MPI_Datatype& handle) {
   if (predefined_datatype(handle) != nullptr) {
     throw MpiError(MPI_ERR_TYPE, "datatype " + std::to_string(handle) + " is predefined and cannot be freed");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "datatype.hpp"
+#include "datatype_envelope.hpp"
 
 namespace xo::mpi {
 
@@ -30,6 +31,12 @@ class DatatypeTable {
   void commit(MPI_Datatype handle);
   // Predefined types cannot be freed; sets the handle to MPI_DATATYPE_NULL.
   void free(MPI_Datatype& handle);
+
+  // A type as a constructor's argument, kept alive by the envelope of the type built from it.
+  TypeArgument argument(MPI_Datatype handle) const;
+  // A handle for an argument that MPI_Type_get_contents returns: the predefined handle, or a new
+  // handle to the derived type (the program frees it, as the standard says).
+  MPI_Datatype handle_for(const TypeArgument& argument);
 
  private:
   const std::shared_ptr<const Datatype>* user_slot(MPI_Datatype handle) const;

@@ -104,9 +104,17 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
                    MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
+  self.comms.get(comm);  // the communicator is checked first, as before the datatype
+  require_count(count);
+  return post_send(call, buf, count, self.datatypes.get_committed(type), dest, tag, comm, mode, traced);
+}
+
+Request* post_send(const char* call, const void* buf, int count, DatatypeRef datatype, int dest, int tag,
+                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
+  World& world = World::current();
+  RankState& self = world.self();
   CommHandle& handle = self.comms.get(comm);
   require_count(count);
-  auto datatype = self.datatypes.get_committed(type);
   check_send_tag(tag);
   if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
   require_buffer(buf, count, *datatype, "the send buffer");
@@ -126,9 +134,17 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
                    Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
+  self.comms.get(comm);
+  require_count(count);
+  return post_recv(call, buf, count, self.datatypes.get_committed(type), source, tag, comm, traced);
+}
+
+Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype, int source, int tag, MPI_Comm comm,
+                   Request::Traced traced) {
+  World& world = World::current();
+  RankState& self = world.self();
   CommHandle& handle = self.comms.get(comm);
   require_count(count);
-  auto datatype = self.datatypes.get_committed(type);
   check_recv_tag(tag);
   if (source == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Recv, call);
   require_buffer(buf, count, *datatype, "the receive buffer");
@@ -252,10 +268,7 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
                               " but the receive buffer holds " + std::to_string(r->bytes) +
                               " bytes; post a larger receive, or size it with MPI_Probe and MPI_Get_count";
   }
-  if (handle != nullptr) {
-    self.requests.remove(*handle);
-    *handle = MPI_REQUEST_NULL;
-  }
+  if (handle != nullptr && self.requests.retire(*handle)) *handle = MPI_REQUEST_NULL;  // persistent: inactive
   world.release(r);
   return error;
 }

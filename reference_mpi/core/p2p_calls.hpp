@@ -20,6 +20,11 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
                    MPI_Comm comm, hw::SendMode mode, Request::Traced traced);
 Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                    Request::Traced traced);
+// The same with the datatype already looked up (a persistent request holds its type).
+Request* post_send(const char* call, const void* buf, int count, DatatypeRef type, int dest, int tag,
+                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced);
+Request* post_recv(const char* call, void* buf, int count, DatatypeRef type, int source, int tag, MPI_Comm comm,
+                   Request::Traced traced);
 // Tells the observer that `r`, a send or receive of the program's, was posted at `at`; gives a
 // nonblocking request its trace id. Done by post_send and post_recv; MPI_Ibsend's request, which
 // completes at once, is reported by its caller.
@@ -39,7 +44,8 @@ int wait_for_any(std::span<Request* const> requests);
 // Whether `request` is complete at the calling rank's present time.
 bool is_done(const Request* request);
 // Charges receive overhead, fills `status` (may be null), releases the request and throws
-// MpiError on a truncated receive. `handle`, if not null, is removed from the table and nulled.
+// MpiError on a truncated receive. `handle`, if not null, is removed from the table and nulled,
+// unless it is persistent: then it stays, inactive.
 void retire(Request* request, MPI_Status* status, MPI_Request* handle);
 // Like retire, but reports truncation in status->MPI_ERROR instead of throwing; returns the error.
 int retire_quietly(Request* request, MPI_Status* status, MPI_Request* handle);

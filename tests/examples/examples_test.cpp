@@ -104,6 +104,22 @@ TEST(Examples, StencilChecksumMatchesSerialForEveryDecomposition) {
   }
 }
 
+TEST(Examples, TopologyStencilMatchesSerialAndTheMpiOneStencil) {
+  // Cartesian grid, neighbourhood alltoallw and persistent halo exchanges, subarray gathers: the
+  // same checksum as the serial stencil, and the same residual as stencil2d.
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "checksum %.10e", serial_stencil_checksum(48, 60));
+  auto reference = run_example("-n 4", "stencil2d", "48 60");
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  const std::string residual = reference.out.substr(reference.out.find("residual "));
+  for (int ranks : {1, 3, 4, 6, 8}) {
+    auto r = run_example("-n " + std::to_string(ranks), "stencil_topology", "48 60");
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.out, expected)) << ranks << " ranks: " << r.out << " expected " << expected;
+    EXPECT_TRUE(contains(r.out, residual)) << ranks << " ranks: " << r.out << " expected " << residual;
+  }
+}
+
 TEST(Examples, PingpongLatencyFollowsTheMachineParameters) {
   // Half round trip of a message of b bytes: o_s + L + o_r + b*G when eager; a rendezvous adds
   // the request-to-send and clear-to-send latencies (2L).

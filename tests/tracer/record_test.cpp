@@ -65,7 +65,7 @@ struct ExampleRun {
 
 constexpr ExampleRun kExampleRuns[] = {
     {"pingpong", "2", 2}, {"ring", "2", 4}, {"stencil2d", "24 4", 4}, {"master_worker", "12", 3},
-    {"node_offsets", "", 6}};
+    {"node_offsets", "", 6}, {"stencil_topology", "24 4", 6}};
 
 constexpr const char* kMachines[] = {"loggp", "ap1000", "t3d", "t3e", "x1", "power4", "sx6", "xt3", "xe6"};
 
