@@ -53,7 +53,7 @@ void CollectiveRun::record_hardware_phase(Phase phase, sim::Time start, sim::Tim
 Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest) {
   Request* r = envelope(true, bytes, dest);
   r->send_buffer = data;
-  start_send(world, self, r, world_rank(dest));
+  start_send(world, self, r, comm.peer_world_rank(dest));  // on an intercommunicator, a remote rank
   return r;
 }
 

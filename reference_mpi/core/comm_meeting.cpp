@@ -3,22 +3,34 @@
 #include <algorithm>
 #include <bit>
 
+#include "mpi_error.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
+
+namespace {
+
+// Who meets: an intercommunicator's two groups, side 0 first.
+int meeting_size(const CommHandle& c) { return c.size() + (c.is_inter() ? c.peer_size() : 0); }
+int meeting_slot(const CommHandle& c) {
+  return c.is_inter() && c.shared->side == 1 ? c.peer_size() + c.my_rank : c.my_rank;
+}
+
+}  // namespace
 
 std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& parent, MeetingKind kind,
                                                      const char* call, MeetingInput input) {
   sim::Engine& engine = world.engine();
   RankState& self = world.self();
-  const int n = parent.size();
+  const int n = meeting_size(parent);
+  const auto slot = static_cast<std::size_t>(meeting_slot(parent));
   const auto key = std::make_pair(parent.shared->context, ++parent.collective_sequence);
   Meeting& m = meetings_[key];
   if (m.inputs.empty()) m.inputs.resize(static_cast<std::size_t>(n));
-  m.inputs[static_cast<std::size_t>(parent.my_rank)] = std::move(input);
+  m.inputs[slot] = std::move(input);
   m.latest = std::max(m.latest, engine.clock(self.world_rank));
   if (++m.arrived == n) {
-    build(world, parent, kind, m);
+    parent.is_inter() ? build_inter(world, parent, kind, m) : build(world, parent, kind, m);
     const hw::LinkCost c = world.machine().link(0, n > 1 ? 1 : 0);
     const int steps = 2 * std::bit_width(static_cast<unsigned>(n - 1));
     const sim::Time finish =
@@ -29,12 +41,18 @@ std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& p
   } else {
     m.sleepers.push_back(self.world_rank);
     self.meeting_note = std::string(call) + " on " + parent.shared->name + ", waiting for " +
-                        std::to_string(n - m.arrived) + " more of its " + std::to_string(n) + " ranks to call it";
+                        std::to_string(n - m.arrived) + " more of " +
+                        (parent.is_inter() ? "the " + std::to_string(n) + " ranks of its two groups"
+                                           : "its " + std::to_string(n) + " ranks") +
+                        " to call it";
     while (!m.done) engine.block();
     self.meeting_note.clear();
   }
-  auto result = m.results[static_cast<std::size_t>(parent.my_rank)];
+  auto result = m.results[slot];
+  const int error_class = m.error_class;
+  const std::string error = m.error;
   if (++m.collected == n) meetings_.erase(key);
+  if (error_class != MPI_SUCCESS) throw MpiError(error_class, error);
   return result;
 }
 

@@ -1,0 +1,169 @@
+// Intercommunicators through the MPI API (MPI-3.1 section 6.6 and the intercommunicator parts of
+// chapter 5): creation, queries, point-to-point, merge, dup/split/create/free and comparison,
+// checked against results computed here from world ranks.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "intercomm_testing.hpp"
+
+using xo::test::GroupSplit;
+using xo::test::Intercomm;
+using xo::test::simulate;
+
+namespace {
+
+std::vector<int> members_of(const GroupSplit& split, int n, int color) {
+  std::vector<int> out;
+  for (int r = 0; r < n; ++r) {
+    if (split.color(r) == color) out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Intercomm, CreateGivesLocalAndRemoteGroups) {
+  for (int n : {3, 4, 7}) {
+    SCOPED_TRACE("ranks " + std::to_string(n));
+    const GroupSplit split = GroupSplit::even_odd();
+    std::vector<int> flags(n, -1), world_flags(n, -1), sizes(n), ranks(n), remote_sizes(n);
+    std::vector<std::vector<int>> remote_world(n), local_world(n);
+    auto result = simulate(n, [&](int rank, int) {
+      Intercomm ic(split, rank);
+      const auto me = static_cast<std::size_t>(rank);
+      MPI_Comm_test_inter(ic.inter, &flags[me]);
+      MPI_Comm_test_inter(MPI_COMM_WORLD, &world_flags[me]);
+      MPI_Comm_size(ic.inter, &sizes[me]);
+      MPI_Comm_rank(ic.inter, &ranks[me]);
+      MPI_Comm_remote_size(ic.inter, &remote_sizes[me]);
+      MPI_Group world_group, remote, local;
+      MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+      MPI_Comm_remote_group(ic.inter, &remote);
+      MPI_Comm_group(ic.inter, &local);
+      remote_world[me] = xo::test::world_ranks_of(remote, world_group);
+      local_world[me] = xo::test::world_ranks_of(local, world_group);
+      MPI_Group_free(&remote);
+      MPI_Group_free(&local);
+      MPI_Group_free(&world_group);
+    });
+    ASSERT_EQ(result.exit_code, 0) << result.error;
+    for (int r = 0; r < n; ++r) {
+      const auto i = static_cast<std::size_t>(r);
+      const std::vector<int> mine = members_of(split, n, split.color(r));
+      const std::vector<int> theirs = members_of(split, n, 1 - split.color(r));
+      EXPECT_EQ(flags[i], 1);
+      EXPECT_EQ(world_flags[i], 0);
+      EXPECT_EQ(sizes[i], static_cast<int>(mine.size()));
+      EXPECT_EQ(ranks[i], r / 2);
+      EXPECT_EQ(remote_sizes[i], static_cast<int>(theirs.size()));
+      EXPECT_EQ(remote_world[i], theirs) << "rank " << r;
+      EXPECT_EQ(local_world[i], mine) << "rank " << r;
+    }
+  }
+}
+
+TEST(Intercomm, PointToPointAddressesTheRemoteGroup) {
+  const int n = 7;
+  // received[r][i]: what rank r got from remote rank i, and the status source it saw.
+  std::vector<std::vector<int>> values(n), sources(n);
+  auto result = simulate(n, [&](int rank, int) {
+    Intercomm ic(GroupSplit::even_odd(), rank);
+    int remote = 0, me = 0;
+    MPI_Comm_remote_size(ic.inter, &remote);
+    MPI_Comm_rank(ic.inter, &me);
+    std::vector<MPI_Request> sends(static_cast<std::size_t>(remote));
+    for (int i = 0; i < remote; ++i) {
+      MPI_Isend(&rank, 1, MPI_INT, i, me, ic.inter, &sends[static_cast<std::size_t>(i)]);
+    }
+    auto& got = values[static_cast<std::size_t>(rank)];
+    auto& from = sources[static_cast<std::size_t>(rank)];
+    got.assign(static_cast<std::size_t>(remote), -1);
+    from.assign(static_cast<std::size_t>(remote), -1);
+    for (int k = 0; k < remote; ++k) {
+      int v = -1;
+      MPI_Status status;
+      MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, ic.inter, &status);
+      MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, status.MPI_TAG, ic.inter, &status);
+      got[static_cast<std::size_t>(status.MPI_TAG)] = v;
+      from[static_cast<std::size_t>(status.MPI_TAG)] = status.MPI_SOURCE;
+    }
+    MPI_Waitall(remote, sends.data(), MPI_STATUSES_IGNORE);
+    // Every send mode and Sendrecv between partners: local rank i of each group with remote rank i.
+    if (me < std::min(remote, 3)) {
+      int back = -1;
+      MPI_Sendrecv(&rank, 1, MPI_INT, me, 100, &back, 1, MPI_INT, me, 100, ic.inter, MPI_STATUS_IGNORE);
+      EXPECT_EQ(back, rank % 2 == 0 ? rank + 1 : rank - 1);
+      int s = rank, r = -1;
+      if (rank % 2 == 0) {
+        MPI_Ssend(&s, 1, MPI_INT, me, 101, ic.inter);
+        MPI_Recv(&r, 1, MPI_INT, me, 102, ic.inter, MPI_STATUS_IGNORE);
+      } else {
+        MPI_Recv(&r, 1, MPI_INT, me, 101, ic.inter, MPI_STATUS_IGNORE);
+        MPI_Send(&s, 1, MPI_INT, me, 102, ic.inter);
+      }
+      EXPECT_EQ(r, back);
+    }
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  for (int r = 0; r < n; ++r) {
+    const auto i = static_cast<std::size_t>(r);
+    std::vector<int> expected_values, expected_sources;
+    for (int q = 1 - r % 2; q < n; q += 2) {
+      expected_values.push_back(q);
+      expected_sources.push_back(q / 2);
+    }
+    EXPECT_EQ(values[i], expected_values) << "rank " << r;
+    EXPECT_EQ(sources[i], expected_sources) << "rank " << r;
+  }
+}
+
+TEST(Intercomm, MergeOrdersTheGroupThatPassedHighFalseFirst) {
+  const int n = 7;
+  // high for (even group, odd group), and whether the even group should come first.
+  struct Case {
+    int even_high, odd_high;
+    bool evens_first;
+  };
+  for (const Case c : {Case{0, 1, true}, Case{1, 0, false}, Case{0, 0, true}, Case{1, 1, true}}) {
+    SCOPED_TRACE("high " + std::to_string(c.even_high) + "/" + std::to_string(c.odd_high));
+    std::vector<int> merged_rank(n, -1), merged_size(n, -1);
+    auto result = simulate(n, [&](int rank, int) {
+      Intercomm ic(GroupSplit::even_odd(), rank);
+      MPI_Comm merged;
+      MPI_Intercomm_merge(ic.inter, rank % 2 == 0 ? c.even_high : c.odd_high, &merged);
+      MPI_Comm_rank(merged, &merged_rank[static_cast<std::size_t>(rank)]);
+      MPI_Comm_size(merged, &merged_size[static_cast<std::size_t>(rank)]);
+      int sum = 0;
+      MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, merged);  // an intracommunicator that works
+      EXPECT_EQ(sum, n * (n - 1) / 2);
+      MPI_Comm_free(&merged);
+    });
+    ASSERT_EQ(result.exit_code, 0) << result.error;
+    const int evens = (n + 1) / 2, odds = n / 2;
+    for (int r = 0; r < n; ++r) {
+      const int within = r / 2;
+      const bool even = r % 2 == 0;
+      const int expected = even == c.evens_first ? within : within + (even ? odds : evens);
+      EXPECT_EQ(merged_rank[static_cast<std::size_t>(r)], expected) << "rank " << r;
+      EXPECT_EQ(merged_size[static_cast<std::size_t>(r)], n);
+    }
+  }
+}
+
+TEST(Intercomm, MergeWithEqualHighPutsTheGroupOfTheLowestWorldRankFirst) {
+  // Groups {1, 2} and {0, 3, 4}: the second holds world rank 0, though its leader is not the lower one.
+  const GroupSplit split{[](int r) { return r == 1 || r == 2 ? 0 : 1; }};
+  std::vector<int> merged_rank(5, -1);
+  auto result = simulate(5, [&](int rank, int) {
+    Intercomm ic(split, rank);
+    MPI_Comm merged;
+    MPI_Intercomm_merge(ic.inter, 1, &merged);
+    MPI_Comm_rank(merged, &merged_rank[static_cast<std::size_t>(rank)]);
+    MPI_Comm_free(&merged);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(merged_rank, (std::vector<int>{0, 3, 4, 1, 2}));
+}
