@@ -65,7 +65,8 @@ void inter_alltoall(CollectiveRun& run) {
 // the other group's result in its group.
 void inter_allreduce(CollectiveRun& run) {
   const std::vector<std::byte> reduced = reduce_to_leader(run);
-  if (run.rank == kLeader) run.exchange(reduced.data(), bytes_of(reduced), kLeader, run.recv.data(), bytes_of(run.recv), kLeader);
+  if (run.rank == kLeader)
+    run.exchange(reduced.data(), bytes_of(reduced), kLeader, run.recv.data(), bytes_of(run.recv), kLeader);
   local_bcast(run, run.recv);
 }
 

@@ -30,8 +30,8 @@ struct CollectiveRun;
 
 // What the call's arguments say, for the agreement check and the trace.
 struct InterCallShape {
-  std::int64_t out_block = -1;  // bytes per block sent to the other group (-1: not given, or varies)
-  std::int64_t in_block = -1;   // bytes per block received from it
+  std::int64_t out_block = -1;      // bytes per block sent to the other group (-1: not given, or varies)
+  std::int64_t in_block = -1;       // bytes per block received from it
   std::int64_t bytes_sent = 0;      // of this rank's send buffer, as the trace counts them
   std::int64_t bytes_received = 0;  // into this rank's receive buffer
 };

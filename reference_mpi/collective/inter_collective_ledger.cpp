@@ -56,8 +56,8 @@ void InterCollectiveLedger::check(const CollectiveRun& run, std::int64_t out_blo
     const bool named_here = root == MPI_PROC_NULL && e.root_side == side && e.root_rank == run.rank;
     if ((e.root_side >= 0 && e.root_side != claim_side) || named_here ||
         (claim_rank >= 0 && e.root_rank >= 0 && claim_rank != e.root_rank)) {
-      fail(MPI_ERR_ROOT, "world rank " + std::to_string(e.root_witness) + " passed " +
-                             root_text(e.root_witness_value) + ", this rank " + root_text(root) + kRootRule);
+      fail(MPI_ERR_ROOT, "world rank " + std::to_string(e.root_witness) + " passed " + root_text(e.root_witness_value) +
+                             ", this rank " + root_text(root) + kRootRule);
     } else {
       const bool tells = e.root_side < 0 || (claim_rank >= 0 && e.root_rank < 0);
       e.root_side = claim_side;
@@ -79,15 +79,16 @@ void InterCollectiveLedger::check(const CollectiveRun& run, std::int64_t out_blo
       e.flow[i] = bytes;
       e.flow_witness[i] = me;
     } else if (e.flow[i] != bytes) {
-      fail(MPI_ERR_COUNT, "world rank " + std::to_string(e.flow_witness[i]) + "'s arguments make each block " +
-                              (s == side ? "this rank's group" : "the other group") + " sends " +
-                              std::to_string(e.flow[i]) + " bytes, this rank's " + std::to_string(bytes) +
+      fail(MPI_ERR_COUNT, "by the arguments of world rank " + std::to_string(e.flow_witness[i]) + ", each block " +
+                              (s == side ? "this rank's group" : "the other group") + " sends is " +
+                              std::to_string(e.flow[i]) + " bytes, by this rank's " + std::to_string(bytes) +
                               "; the counts and datatypes must describe the same data on both sides");
     }
   }
   if (last) calls_.erase(it);
   if (error_class != MPI_SUCCESS) {
-    throw MpiError(error_class, problem + " (collective call " + std::to_string(run.sequence) + " on " + comm.name + ")");
+    throw MpiError(error_class,
+                   problem + " (collective call " + std::to_string(run.sequence) + " on " + comm.name + ")");
   }
 }
 

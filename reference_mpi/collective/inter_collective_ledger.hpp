@@ -26,14 +26,14 @@ class InterCollectiveLedger {
  private:
   struct Entry {
     hw::CollectiveOp op;
-    int first_world = 0;                 // world rank of the first member to call
-    int members = 0;                     // both groups
+    int first_world = 0;  // world rank of the first member to call
+    int members = 0;      // both groups
     int seen = 0;
-    int root_side = -1;                  // the side of the root's group, once known
-    int root_rank = -1;                  // the root's rank in its group, once known
-    bool root_called = false;            // a member passed MPI_ROOT
-    int root_witness = -1;               // world rank whose argument told root_side or root_rank
-    int root_witness_value = 0;          // and the root it passed
+    int root_side = -1;                        // the side of the root's group, once known
+    int root_rank = -1;                        // the root's rank in its group, once known
+    bool root_called = false;                  // a member passed MPI_ROOT
+    int root_witness = -1;                     // world rank whose argument told root_side or root_rank
+    int root_witness_value = 0;                // and the root it passed
     std::array<std::int64_t, 2> flow{-1, -1};  // bytes per block sent by side 0 and by side 1
     std::array<int, 2> flow_witness{-1, -1};
   };

@@ -75,8 +75,8 @@ void intercomm_alltoall_call(CommHandle& comm, MPI_Comm handle, const void* send
   run.send = pack_block(sendbuf, std::int64_t{sendcount} * comm.peer_size(), *stype);
   run.recv.resize(static_cast<std::size_t>(
       lay_out_blocks(std::vector<int>(remote, recvcount), *rtype, run.block_offset, run.block_bytes)));
-  run_inter_collective(run, {sendcount * stype->size(), recvcount * rtype->size(), size_of(run.send),
-                             size_of(run.recv)});
+  run_inter_collective(run,
+                       {sendcount * stype->size(), recvcount * rtype->size(), size_of(run.send), size_of(run.recv)});
   unpack_all(run.recv, *rtype, recvbuf);
 }
 
@@ -134,8 +134,8 @@ void intercomm_reduce_scatter_call(CommHandle& comm, MPI_Comm handle, const void
 }
 
 void reject_intercomm(const CommHandle& comm, const char* call) {
-  throw MpiError(MPI_ERR_COMM, std::string(call) + " is not defined on an intercommunicator, and " +
-                                   comm.shared->name + " is one; call it on an intracommunicator "
+  throw MpiError(MPI_ERR_COMM, std::string(call) + " is not defined on an intercommunicator, and " + comm.shared->name +
+                                   " is one; call it on an intracommunicator "
                                    "(MPI_Intercomm_merge makes one of both groups)");
 }
 

@@ -13,15 +13,16 @@ namespace xo::mpi {
 void check_inter_root(int root, const CommHandle& comm) {
   if (root == MPI_ROOT || root == MPI_PROC_NULL || (root >= 0 && root < comm.peer_size())) return;
   throw MpiError(MPI_ERR_ROOT, "root " + std::to_string(root) + " is invalid on the intercommunicator " +
-                                   comm.shared->name + ": the root passes MPI_ROOT, the other ranks of its group "
+                                   comm.shared->name +
+                                   ": the root passes MPI_ROOT, the other ranks of its group "
                                    "MPI_PROC_NULL, and the other group the root's rank (0 to " +
                                    std::to_string(comm.peer_size() - 1) + ")");
 }
 
 void reject_in_place(const void* buffer, const char* what) {
   if (buffer != MPI_IN_PLACE) return;
-  throw MpiError(MPI_ERR_BUFFER, std::string(what) +
-                                     " is MPI_IN_PLACE, which is not allowed on an intercommunicator; pass a buffer");
+  throw MpiError(MPI_ERR_BUFFER,
+                 std::string(what) + " is MPI_IN_PLACE, which is not allowed on an intercommunicator; pass a buffer");
 }
 
 std::span<const int> remote_counts(const int* counts, const CommHandle& comm, const char* what) {

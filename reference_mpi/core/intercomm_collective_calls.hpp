@@ -12,8 +12,8 @@ struct CommHandle;
 
 void intercomm_barrier_call(CommHandle& comm, MPI_Comm handle);
 void intercomm_bcast_call(CommHandle& comm, MPI_Comm handle, void* buffer, int count, MPI_Datatype datatype, int root);
-void intercomm_gather_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, int sendcount,
-                           MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root);
+void intercomm_gather_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void* recvbuf, int recvcount, MPI_Datatype recvtype, int root);
 void intercomm_gatherv_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, int sendcount,
                             MPI_Datatype sendtype, void* recvbuf, const int recvcounts[], const int displs[],
                             MPI_Datatype recvtype, int root);

@@ -16,9 +16,8 @@ void IntercommHandoffs::arrive(Key key, int local_leader, int my_rank, int membe
     return;
   }
   if (e.leader != local_leader) {
-    throw MpiError(MPI_ERR_RANK, "rank " + std::to_string(e.first_rank) + " of " + comm_name +
-                                     " passed local_leader " + std::to_string(e.leader) + ", this rank " +
-                                     std::to_string(local_leader) +
+    throw MpiError(MPI_ERR_RANK, "rank " + std::to_string(e.first_rank) + " of " + comm_name + " passed local_leader " +
+                                     std::to_string(e.leader) + ", this rank " + std::to_string(local_leader) +
                                      "; every rank of local_comm must name the same leader");
   }
 }

@@ -77,7 +77,8 @@ std::shared_ptr<const CommShared> lead_intercomm_create(World& world, const Comm
   swap_with_leader(local.shared->group->world_ranks(), members, peer, peer_comm, remote_leader, tag);
   std::vector<int> sorted = members;
   std::sort(sorted.begin(), sorted.end());
-  if (sorted.front() < 0 || sorted.back() >= world.size() || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() ||
+  if (sorted.front() < 0 || sorted.back() >= world.size() ||
+      std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() ||
       !std::binary_search(sorted.begin(), sorted.end(), them)) {
     not_a_group_description(peer, remote_leader, tag);
   }
@@ -85,7 +86,8 @@ std::shared_ptr<const CommShared> lead_intercomm_create(World& world, const Comm
     if (!local.shared->group->contains(w)) continue;
     throw MpiError(MPI_ERR_COMM, "the groups of MPI_Intercomm_create overlap: world rank " + std::to_string(w) +
                                      " is in local_comm " + local.shared->name + " and in the group of " +
-                                     peer_text(peer, remote_leader, tag) + "; an intercommunicator's groups must be "
+                                     peer_text(peer, remote_leader, tag) +
+                                     "; an intercommunicator's groups must be "
                                      "disjoint");
   }
   const std::string name = "intercommunicator of the groups led by world ranks " + std::to_string(std::min(me, them)) +

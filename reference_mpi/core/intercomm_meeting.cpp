@@ -137,9 +137,12 @@ void CommMeetings::build_inter(World& world, const CommHandle& parent, MeetingKi
       }
       return;
     }
-    case MeetingKind::Merge: return build_merge(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
-    case MeetingKind::Create: return build_create(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
-    case MeetingKind::Split: return build_split(world, parent, sides, m.inputs, m.results);
+    case MeetingKind::Merge:
+      return build_merge(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
+    case MeetingKind::Create:
+      return build_create(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
+    case MeetingKind::Split:
+      return build_split(world, parent, sides, m.inputs, m.results);
   }
 }
 

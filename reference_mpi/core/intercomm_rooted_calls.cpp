@@ -30,8 +30,7 @@ CollectiveRun rooted_run(CommHandle& comm, MPI_Comm handle, Op op, const char* c
 
 }  // namespace
 
-void intercomm_bcast_call(CommHandle& comm, MPI_Comm handle, void* buffer, int count, MPI_Datatype datatype,
-                          int root) {
+void intercomm_bcast_call(CommHandle& comm, MPI_Comm handle, void* buffer, int count, MPI_Datatype datatype, int root) {
   CollectiveRun run = rooted_run(comm, handle, Op::Bcast, "MPI_Bcast", root);
   InterCallShape shape;
   DatatypeRef type;
@@ -50,8 +49,8 @@ void intercomm_bcast_call(CommHandle& comm, MPI_Comm handle, void* buffer, int c
   if (root >= 0) unpack_all(run.recv, *type, buffer);
 }
 
-void intercomm_gather_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, int sendcount,
-                           MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype, int root) {
+void intercomm_gather_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void* recvbuf, int recvcount, MPI_Datatype recvtype, int root) {
   CollectiveRun run = rooted_run(comm, handle, Op::Gather, "MPI_Gather", root);
   InterCallShape shape;
   DatatypeRef rtype;

@@ -33,8 +33,8 @@ std::shared_ptr<const CommShared> make_inter_side(World& world, int context, std
 }
 
 std::array<std::shared_ptr<const CommShared>, 2> make_intercomm(World& world, std::shared_ptr<const Group> a,
-                                                                std::shared_ptr<const Group> b,
-                                                                const std::string& name, int common_context) {
+                                                                std::shared_ptr<const Group> b, const std::string& name,
+                                                                int common_context) {
   const int context = world.new_context();
   auto side_a = make_inter_side(world, context, a, b, name, common_context);
   auto side_b = make_inter_side(world, context, std::move(b), std::move(a), name, common_context);

@@ -22,7 +22,7 @@ std::shared_ptr<const CommShared> make_inter_side(World& world, int context, std
 
 // A new intercommunicator between the disjoint, non-empty groups `a` and `b`: {a's side, b's side}.
 std::array<std::shared_ptr<const CommShared>, 2> make_intercomm(World& world, std::shared_ptr<const Group> a,
-                                                                std::shared_ptr<const Group> b,
-                                                                const std::string& name, int common_context);
+                                                                std::shared_ptr<const Group> b, const std::string& name,
+                                                                int common_context);
 
 }  // namespace xo::mpi

@@ -167,3 +167,108 @@ TEST(Intercomm, MergeWithEqualHighPutsTheGroupOfTheLowestWorldRankFirst) {
   ASSERT_EQ(result.exit_code, 0) << result.error;
   EXPECT_EQ(merged_rank, (std::vector<int>{0, 3, 4, 1, 2}));
 }
+
+TEST(Intercomm, DupIsCongruentAndKeepsItsMessagesApart) {
+  std::vector<int> compare_self(5, -1), compare_dup(5, -1), compare_world(5, -1), compare_local(5, -1);
+  std::vector<int> dup_flag(5, -1), on_dup(5, -1), on_original(5, -1);
+  auto result = simulate(5, [&](int rank, int) {
+    Intercomm ic(GroupSplit::even_odd(), rank);
+    const auto me = static_cast<std::size_t>(rank);
+    MPI_Comm dup;
+    MPI_Comm_dup(ic.inter, &dup);
+    MPI_Comm_test_inter(dup, &dup_flag[me]);
+    MPI_Comm_compare(ic.inter, ic.inter, &compare_self[me]);
+    MPI_Comm_compare(ic.inter, dup, &compare_dup[me]);
+    MPI_Comm_compare(ic.inter, MPI_COMM_WORLD, &compare_world[me]);
+    MPI_Comm_compare(ic.inter, ic.local, &compare_local[me]);
+    int local_rank = 0;
+    MPI_Comm_rank(ic.inter, &local_rank);
+    if (local_rank < 2) {  // partners: local rank i of each group; the original's message is sent first
+      const int first = rank, second = rank + 100;
+      MPI_Request sends[2];
+      MPI_Isend(&first, 1, MPI_INT, local_rank, 0, ic.inter, &sends[0]);
+      MPI_Isend(&second, 1, MPI_INT, local_rank, 0, dup, &sends[1]);
+      MPI_Recv(&on_dup[me], 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, dup, MPI_STATUS_IGNORE);
+      MPI_Recv(&on_original[me], 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, ic.inter, MPI_STATUS_IGNORE);
+      MPI_Waitall(2, sends, MPI_STATUSES_IGNORE);
+    }
+    MPI_Comm_free(&dup);
+    EXPECT_EQ(dup, MPI_COMM_NULL);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(dup_flag, std::vector<int>(5, 1));
+  EXPECT_EQ(compare_self, std::vector<int>(5, MPI_IDENT));
+  EXPECT_EQ(compare_dup, std::vector<int>(5, MPI_CONGRUENT));
+  EXPECT_EQ(compare_world, std::vector<int>(5, MPI_UNEQUAL));
+  EXPECT_EQ(compare_local, std::vector<int>(5, MPI_UNEQUAL));
+  EXPECT_EQ(on_dup, (std::vector<int>{101, 100, 103, 102, -1}));
+  EXPECT_EQ(on_original, (std::vector<int>{1, 0, 3, 2, -1}));
+}
+
+TEST(Intercomm, SplitMakesIntercommunicatorsOfColorsBothGroupsChose) {
+  // Evens (0 2 4 6) and odds (1 3 5). Evens: local rank 3 alone picks color 5; odds: local rank 0
+  // passes MPI_UNDEFINED. Keys reverse the local order.
+  const int n = 7;
+  std::vector<int> is_null(n, -1), size(n, -1), rank_in(n, -1), remote_size(n, -1), remote_sum(n, -1);
+  auto result = simulate(n, [&](int rank, int) {
+    Intercomm ic(GroupSplit::even_odd(), rank);
+    int local = 0;
+    MPI_Comm_rank(ic.inter, &local);
+    int color = local % 2;
+    if (rank % 2 == 0 && local == 3) color = 5;
+    if (rank % 2 == 1 && local == 0) color = MPI_UNDEFINED;
+    MPI_Comm sub;
+    MPI_Comm_split(ic.inter, color, -local, &sub);
+    const auto me = static_cast<std::size_t>(rank);
+    is_null[me] = sub == MPI_COMM_NULL;
+    if (sub == MPI_COMM_NULL) return;
+    MPI_Comm_size(sub, &size[me]);
+    MPI_Comm_rank(sub, &rank_in[me]);
+    MPI_Comm_remote_size(sub, &remote_size[me]);
+    MPI_Allreduce(&rank, &remote_sum[me], 1, MPI_INT, MPI_SUM, sub);
+    MPI_Comm_free(&sub);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  // Color 0: evens {4, 0} (reversed) with odds {5}; color 1: {2} with {3}.
+  EXPECT_EQ(is_null, (std::vector<int>{0, 1, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(size, (std::vector<int>{2, -1, 1, 1, 2, 1, -1}));
+  EXPECT_EQ(rank_in, (std::vector<int>{1, -1, 0, 0, 0, 0, -1}));
+  EXPECT_EQ(remote_size, (std::vector<int>{1, -1, 1, 1, 1, 2, -1}));
+  EXPECT_EQ(remote_sum, (std::vector<int>{5, -1, 3, 2, 5, 4, -1}));
+}
+
+TEST(Intercomm, CreateTakesEachGroupsSubset) {
+  const int n = 7;
+  std::vector<int> is_null(n, -1), rank_in(n, -1), remote_sum(n, -1), all_null(n, -1);
+  auto result = simulate(n, [&](int rank, int) {
+    Intercomm ic(GroupSplit::even_odd(), rank);
+    MPI_Group local_group, chosen;
+    MPI_Comm_group(ic.inter, &local_group);
+    const int reversed_pair[] = {1, 0};
+    if (rank % 2 == 0) {
+      MPI_Group_incl(local_group, 2, reversed_pair, &chosen);  // world ranks 2, 0
+    } else {
+      chosen = local_group;
+    }
+    MPI_Comm sub;
+    MPI_Comm_create(ic.inter, chosen, &sub);
+    const auto me = static_cast<std::size_t>(rank);
+    is_null[me] = sub == MPI_COMM_NULL;
+    if (sub != MPI_COMM_NULL) {
+      MPI_Comm_rank(sub, &rank_in[me]);
+      MPI_Allreduce(&rank, &remote_sum[me], 1, MPI_INT, MPI_SUM, sub);
+      MPI_Comm_free(&sub);
+    }
+    // One group passing the empty group leaves everyone without a communicator.
+    MPI_Comm none;
+    MPI_Comm_create(ic.inter, rank % 2 == 0 ? MPI_GROUP_EMPTY : local_group, &none);
+    all_null[me] = none == MPI_COMM_NULL;
+    if (rank % 2 == 0) MPI_Group_free(&chosen);
+    MPI_Group_free(&local_group);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(is_null, (std::vector<int>{0, 0, 0, 0, 1, 0, 1}));
+  EXPECT_EQ(rank_in, (std::vector<int>{1, 0, 0, 1, -1, 2, -1}));
+  EXPECT_EQ(remote_sum, (std::vector<int>{9, 2, 9, 2, -1, 2, -1}));
+  EXPECT_EQ(all_null, std::vector<int>(n, 1));
+}
