@@ -38,6 +38,8 @@ constexpr std::array kKnownCalls{
     KnownCall{"MPI_Comm_split", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
     KnownCall{"MPI_Comm_create", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
     KnownCall{"MPI_Comm_free", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_DESTROY_HANDLE}},
+    KnownCall{"MPI_Intercomm_create", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
+    KnownCall{"MPI_Intercomm_merge", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
     KnownCall{"MPI_Send", p2p},
     KnownCall{"MPI_Bsend", p2p},
     KnownCall{"MPI_Ssend", p2p},
