@@ -8,6 +8,7 @@
 #include "../collective/collective_dispatch.hpp"
 #include "../collective/collective_run.hpp"
 #include "api_call.hpp"
+#include "group_description.hpp"
 #include "intercomm_leader_exchange.hpp"
 #include "world.hpp"
 
@@ -106,12 +107,14 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
     }
     const xo::mpi::IntercommHandoffs::Key key{local.shared->context, ++local.collective_sequence};
     world.intercomm_handoffs().arrive(key, local_leader, local.my_rank, local.size(), local.shared->name);
-    std::vector<int> outcome{MPI_SUCCESS, 0, 0};  // error class, context, remote group size
+    std::vector<int> outcome{MPI_SUCCESS, 0, 0};  // error class, context, length of the remote group's description
     std::shared_ptr<const xo::mpi::CommShared> side;
+    std::vector<int> remote;  // the remote group's description, as the leaders exchanged it
     if (local.my_rank == local_leader) {
       try {
         side = xo::mpi::lead_intercomm_create(world, local, peer_comm, remote_leader, tag);
-        outcome = {MPI_SUCCESS, side->context, side->remote_group->size()};
+        remote = xo::mpi::describe_group(*side->remote_group);
+        outcome = {MPI_SUCCESS, side->context, static_cast<int>(remote.size())};
         world.intercomm_handoffs().publish(key, side);
       } catch (const MpiError& error) {  // every member raises it, after the broadcast tells them
         outcome[0] = error.error_class();
@@ -120,8 +123,7 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
     }
     broadcast_ints(local, local_comm, local_leader, outcome);
     if (outcome[0] == MPI_SUCCESS) {
-      std::vector<int> remote(static_cast<std::size_t>(outcome[2]));
-      if (side) remote = side->remote_group->world_ranks();
+      remote.resize(static_cast<std::size_t>(outcome[2]));
       broadcast_ints(local, local_comm, local_leader, remote);
     }
     auto mine = world.intercomm_handoffs().take(key);  // throws the leader's error

@@ -1,9 +1,11 @@
 #include "intercomm_leader_exchange.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "group_description.hpp"
 #include "intercomm_sides.hpp"
 #include "mpi_error.hpp"
 #include "p2p_calls.hpp"
@@ -67,14 +69,21 @@ std::shared_ptr<const CommShared> lead_intercomm_create(World& world, const Comm
   }
 
   const int offered = me < them ? world.new_context() : 0;  // the lower leader allocates the context
-  std::vector<int> header(2);
-  swap_with_leader({local.size(), offered}, header, peer, peer_comm, remote_leader, tag);
+  const std::vector<int> description = describe_group(*local.shared->group);
+  std::vector<int> header(3);
+  swap_with_leader({local.size(), offered, static_cast<int>(description.size())}, header, peer, peer_comm,
+                   remote_leader, tag);
   const int remote_size = header[0];
   const int context = me < them ? offered : header[1];
-  if (remote_size < 1 || remote_size > world.size() || context <= 0) not_a_group_description(peer, remote_leader, tag);
+  if (remote_size < 1 || remote_size > world.size() || context <= 0 || header[2] < 1 || header[2] > remote_size + 1) {
+    not_a_group_description(peer, remote_leader, tag);
+  }
 
-  std::vector<int> members(static_cast<std::size_t>(remote_size));
-  swap_with_leader(local.shared->group->world_ranks(), members, peer, peer_comm, remote_leader, tag);
+  std::vector<int> remote_description(static_cast<std::size_t>(header[2]));
+  swap_with_leader(description, remote_description, peer, peer_comm, remote_leader, tag);
+  std::optional<std::vector<int>> read = read_group_description(remote_description, remote_size);
+  if (!read) not_a_group_description(peer, remote_leader, tag);
+  std::vector<int> members = std::move(*read);
   std::vector<int> sorted = members;
   std::sort(sorted.begin(), sorted.end());
   if (sorted.front() < 0 || sorted.back() >= world.size() ||

@@ -2,8 +2,9 @@
 // MPI_Intercomm_create at a group's leader: the two leaders exchange their groups over peer_comm
 // with the program's tag, as real messages (the machine's protocols time them; they are not
 // traced as the program's sends and receives, since the program did not make them). Each message
-// pair is a header (group size, and the context the leader with the lower MPI_COMM_WORLD rank
-// allocates for the new intercommunicator) followed by the group's MPI_COMM_WORLD ranks.
+// pair is a header (group size, the context the leader with the lower MPI_COMM_WORLD rank
+// allocates for the new intercommunicator, and the length of the group's description) followed by
+// the description of the group's MPI_COMM_WORLD ranks (group_description.hpp).
 
 #include <mpi.h>
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "group_description.hpp"
 #include "intercomm_testing.hpp"
 
 using xo::test::GroupSplit;
@@ -105,6 +106,33 @@ TEST(Intercomm, PointToPointAddressesTheRemoteGroup) {
         MPI_Send(&s, 1, MPI_INT, me, 102, ic.inter);
       }
       EXPECT_EQ(r, back);
+      // Buffered send received after an Iprobe loop; a ready send to a posted receive; Sendrecv_replace.
+      std::vector<char> space(64 + MPI_BSEND_OVERHEAD);
+      int flag = 0, v = -1;
+      MPI_Status status;
+      if (rank % 2 == 0) {
+        MPI_Buffer_attach(space.data(), static_cast<int>(space.size()));
+        MPI_Bsend(&s, 1, MPI_INT, me, 103, ic.inter);
+        void* detached = nullptr;
+        int detached_size = 0;
+        MPI_Buffer_detach(&detached, &detached_size);
+        MPI_Recv(nullptr, 0, MPI_INT, me, 105, ic.inter, MPI_STATUS_IGNORE);  // the partner's receive is posted
+        MPI_Rsend(&s, 1, MPI_INT, me, 104, ic.inter);
+      } else {
+        while (!flag) MPI_Iprobe(MPI_ANY_SOURCE, 103, ic.inter, &flag, &status);
+        EXPECT_EQ(status.MPI_SOURCE, me);
+        MPI_Recv(&v, 1, MPI_INT, status.MPI_SOURCE, 103, ic.inter, MPI_STATUS_IGNORE);
+        EXPECT_EQ(v, back);
+        MPI_Request ready;
+        MPI_Irecv(&v, 1, MPI_INT, me, 104, ic.inter, &ready);
+        MPI_Send(nullptr, 0, MPI_INT, me, 105, ic.inter);
+        MPI_Wait(&ready, MPI_STATUS_IGNORE);
+        EXPECT_EQ(v, back);
+      }
+      int swapped = rank;
+      MPI_Sendrecv_replace(&swapped, 1, MPI_INT, me, 106, MPI_ANY_SOURCE, 106, ic.inter, &status);
+      EXPECT_EQ(swapped, back);
+      EXPECT_EQ(status.MPI_SOURCE, me);
     }
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
@@ -271,4 +299,25 @@ TEST(Intercomm, CreateTakesEachGroupsSubset) {
   EXPECT_EQ(rank_in, (std::vector<int>{1, 0, 0, 1, -1, 2, -1}));
   EXPECT_EQ(remote_sum, (std::vector<int>{9, 2, 9, 2, -1, 2, -1}));
   EXPECT_EQ(all_null, std::vector<int>(n, 1));
+}
+
+TEST(GroupDescription, RunsWhenShorterAndTheListOtherwise) {
+  using xo::mpi::Group;
+  const auto evens = Group::from_world_ranks({0, 2, 4, 6, 8, 10, 12, 14});
+  EXPECT_EQ(xo::mpi::describe_group(*evens), (std::vector<int>{1, 0, 8, 2}));
+  const auto scattered = Group::from_world_ranks({5, 1, 9, 2});
+  EXPECT_EQ(xo::mpi::describe_group(*scattered), (std::vector<int>{0, 5, 1, 9, 2}));
+  const auto blocks = Group::from_world_ranks({0, 1, 2, 3, 10, 11, 12, 13, 7});
+  for (const auto& group : {evens, scattered, blocks, Group::range(3, 1000)}) {
+    const auto description = xo::mpi::describe_group(*group);
+    EXPECT_LE(description.size(), static_cast<std::size_t>(group->size()) + 1);
+    EXPECT_EQ(xo::mpi::read_group_description(description, group->size()), group->world_ranks());
+  }
+  EXPECT_EQ(xo::mpi::describe_group(*Group::range(3, 1000)).size(), 4u);
+  // What another message with the same tag might hold instead.
+  EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{1, 0, 8, 2}, 9));
+  EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{1, 0, -3, 2}, 0));
+  EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{7, 1, 2}, 2));
+  EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{1, 2147483000, 5, 1000}, 5));
+  EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{}, 1));
 }
