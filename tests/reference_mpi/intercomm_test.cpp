@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <numeric>
 #include <vector>
 
 #include "group_description.hpp"
@@ -320,4 +321,103 @@ TEST(GroupDescription, RunsWhenShorterAndTheListOtherwise) {
   EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{7, 1, 2}, 2));
   EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{1, 2147483000, 5, 1000}, 5));
   EXPECT_FALSE(xo::mpi::read_group_description(std::vector<int>{}, 1));
+}
+
+namespace {
+
+// The ways of making an intercommunicator that test harnesses use (the MPICH suite's among them):
+// halves, one against the rest, two against the rest, halves then dup, halves then a split of the
+// intercommunicator, halves without world rank 0, halves then MPI_Comm_create without each
+// group's rank 0. Returns the groups' world ranks (left, right) and this rank's intercommunicator
+// (MPI_COMM_NULL outside it); `scratch` collects what to free afterwards.
+struct Shape {
+  std::vector<int> left, right;
+  MPI_Comm inter = MPI_COMM_NULL;
+};
+
+Shape make_shape(int shape, int rank, int n, std::vector<MPI_Comm>& scratch) {
+  Shape s;
+  const int cut = shape == 1 ? 1 : shape == 2 ? 2 : n / 2;
+  for (int r = 0; r < n; ++r) {
+    if (shape == 5 && r == 0) continue;
+    (r < cut ? s.left : s.right).push_back(r);
+  }
+  const bool left = rank < cut;
+  MPI_Comm half;
+  MPI_Comm_split(MPI_COMM_WORLD, shape == 5 && rank == 0 ? MPI_UNDEFINED : left, rank, &half);
+  if (half == MPI_COMM_NULL) return s;
+  scratch.push_back(half);
+  const int leader = left ? s.right.front() : s.left.front();
+  MPI_Comm inter;
+  MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, leader, 12345 + shape, &inter);
+  scratch.push_back(inter);
+  if (shape == 3) MPI_Comm_dup(inter, &s.inter);
+  if (shape == 4) {
+    int local = 0;
+    MPI_Comm_rank(inter, &local);
+    MPI_Comm_split(inter, 0, local, &s.inter);
+  }
+  if (shape == 6) {
+    MPI_Group all, rest;
+    MPI_Comm_group(inter, &all);
+    const int first[] = {0};
+    MPI_Group_excl(all, 1, first, &rest);
+    MPI_Comm_create(inter, rest, &s.inter);
+    MPI_Group_free(&all);
+    MPI_Group_free(&rest);
+    s.left.erase(s.left.begin());
+    s.right.erase(s.right.begin());
+  }
+  if (s.inter == MPI_COMM_NULL && shape != 6) s.inter = inter;
+  if (s.inter != inter && s.inter != MPI_COMM_NULL) scratch.push_back(s.inter);
+  return s;
+}
+
+}  // namespace
+
+TEST(Intercomm, HarnessShapesCarryMessagesAndCollectives) {
+  for (int n : {4, 5, 8}) {
+    for (int shape = 0; shape < 7; ++shape) {
+      SCOPED_TRACE("shape " + std::to_string(shape) + ", " + std::to_string(n) + " ranks");
+      auto result = simulate(n, [&](int rank, int) {
+        std::vector<MPI_Comm> scratch;
+        const Shape s = make_shape(shape, rank, n, scratch);
+        const bool left = std::find(s.left.begin(), s.left.end(), rank) != s.left.end();
+        const bool right = std::find(s.right.begin(), s.right.end(), rank) != s.right.end();
+        EXPECT_EQ(s.inter != MPI_COMM_NULL, left || right) << "rank " << rank;
+        if (s.inter != MPI_COMM_NULL) {
+          const std::vector<int>& mine = left ? s.left : s.right;
+          const std::vector<int>& theirs = left ? s.right : s.left;
+          int size = 0, remote = 0, me = 0;
+          MPI_Comm_size(s.inter, &size);
+          MPI_Comm_remote_size(s.inter, &remote);
+          MPI_Comm_rank(s.inter, &me);
+          EXPECT_EQ(size, static_cast<int>(mine.size()));
+          EXPECT_EQ(remote, static_cast<int>(theirs.size()));
+          EXPECT_EQ(mine[static_cast<std::size_t>(me)], rank);
+          std::vector<MPI_Request> requests(static_cast<std::size_t>(remote));
+          std::vector<int> out(2 * static_cast<std::size_t>(remote));
+          for (int j = 0; j < remote; ++j) {
+            out[2 * static_cast<std::size_t>(j)] = me;
+            out[2 * static_cast<std::size_t>(j) + 1] = j;
+            MPI_Isend(&out[2 * static_cast<std::size_t>(j)], 2, MPI_INT, j, 0, s.inter,
+                      &requests[static_cast<std::size_t>(j)]);
+          }
+          for (int j = 0; j < remote; ++j) {
+            int in[2] = {-1, -1};
+            MPI_Recv(in, 2, MPI_INT, j, 0, s.inter, MPI_STATUS_IGNORE);
+            EXPECT_EQ(in[0], j);
+            EXPECT_EQ(in[1], me);
+          }
+          MPI_Waitall(remote, requests.data(), MPI_STATUSES_IGNORE);
+          MPI_Barrier(s.inter);
+          int sum = 0;
+          MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, s.inter);
+          EXPECT_EQ(sum, std::accumulate(theirs.begin(), theirs.end(), 0)) << "rank " << rank;
+        }
+        for (auto it = scratch.rbegin(); it != scratch.rend(); ++it) MPI_Comm_free(&*it);
+      });
+      ASSERT_EQ(result.exit_code, 0) << result.error;
+    }
+  }
 }
