@@ -47,7 +47,7 @@ struct CommInfo {
   std::vector<int> world_ranks;   // members in communicator rank order
   int parent_id = 0;              // the communicator it was made from (0 for the predefined ones)
   bool inter = false;
-  std::vector<int> remote_world_ranks;  // intercommunicators: the other group, in rank order
+  std::vector<int> remote_world_ranks = {};  // intercommunicators: the other group, in rank order
 };
 
 // The point-to-point events of OTF2 (MpiSend, MpiIsend, MpiRecv, ...). `peer` is a rank of the
