@@ -124,9 +124,12 @@ class Resolver {
         continue;
       }
       DefinitionIndex::CommRanks ranks = comm_ranks(c);
+      if (c.remote_group != OTF2_UNDEFINED_GROUP) add_remote_group(c, ranks);
       comms.id.push_back(c.ref);
       comms.name.push_back(text(c.name));
-      comms.members.push_back(ranks.global ? global_members(c.group) : ranks.world);
+      std::vector<RankId> members = ranks.global ? global_members(c.group) : ranks.world;
+      members.insert(members.end(), ranks.remote.begin(), ranks.remote.end());  // an InterComm's: both groups
+      comms.members.push_back(std::move(members));
       comms.is_self.push_back(ranks.self);
       index.comm_ranks.push_back(std::move(ranks));
       parents.push_back(c.parent);
@@ -178,6 +181,28 @@ class Resolver {
           ", which is not a communicator group");
     }
     return out;
+  }
+
+  // An InterComm: both groups must be COMM_GROUPs of world rank positions (as OTF2 requires).
+  void add_remote_group(const RawDefinitions::Comm& c, DefinitionIndex::CommRanks& ranks) {
+    const RawDefinitions::Group* b = group(c.remote_group);
+    const RawDefinitions::Group* a = group(c.group);
+    const auto world_size = model_.locations.location_of_rank.size();
+    if (a == nullptr || b == nullptr || a->type != OTF2_GROUP_TYPE_COMM_GROUP || b->type != OTF2_GROUP_TYPE_COMM_GROUP ||
+        ranks.global) {
+      bad("inter-communicator " + std::to_string(c.ref) + " does not have two communicator groups of rank positions");
+      ranks = {};
+      return;
+    }
+    ranks.inter = true;
+    ranks.remote = world_ranks_of_positions(c.ref, b->members, world_size);
+    ranks.group_of_rank.assign(world_size, 0);
+    for (RankId r : ranks.world) {
+      if (r != kNoRank) ranks.group_of_rank[static_cast<std::size_t>(r)] = 1;
+    }
+    for (RankId r : ranks.remote) {
+      if (r != kNoRank) ranks.group_of_rank[static_cast<std::size_t>(r)] = 2;
+    }
   }
 
   std::vector<RankId> world_ranks_of_positions(OTF2_CommRef comm, const std::vector<std::uint64_t>& positions,

@@ -20,7 +20,12 @@ struct DefinitionIndex {
   struct CommRanks {
     bool self = false;          // COMM_SELF: rank 0 is the location itself
     bool global = false;        // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: events name world ranks already
-    std::vector<RankId> world;  // by communicator rank otherwise
+    std::vector<RankId> world;  // by communicator rank otherwise (an InterComm's group A)
+    // InterComm: group B by rank, and which group each world rank is in (0 none, 1 A, 2 B). A
+    // member of either group names ranks of the other.
+    bool inter = false;
+    std::vector<RankId> remote;
+    std::vector<std::uint8_t> group_of_rank;
   };
 
   RefIndex strings;
@@ -48,6 +53,12 @@ struct DefinitionIndex {
     const CommRanks& c = comm_ranks[comm];
     if (c.self) return rank == 0 ? self : kNoRank;
     if (c.global) return rank < world_ranks ? static_cast<RankId>(rank) : kNoRank;
+    if (c.inter) {
+      const auto at = static_cast<std::size_t>(self);
+      const std::uint8_t group = self >= 0 && at < c.group_of_rank.size() ? c.group_of_rank[at] : 0;
+      const std::vector<RankId>& other = group == 1 ? c.remote : c.world;
+      return group != 0 && rank < other.size() ? other[rank] : kNoRank;
+    }
     return rank < c.world.size() ? c.world[rank] : kNoRank;
   }
 

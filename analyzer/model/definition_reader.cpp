@@ -56,6 +56,13 @@ OTF2_CallbackCode on_comm(void* user, OTF2_CommRef self, OTF2_StringRef name, OT
   return OTF2_CALLBACK_SUCCESS;
 }
 
+// Comm and InterComm definitions share one id space (OTF2 3.0).
+OTF2_CallbackCode on_inter_comm(void* user, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef group_a,
+                                OTF2_GroupRef group_b, OTF2_CommRef common, OTF2_CommFlag) {
+  defs(user).comms.push_back({self, name, group_a, common, group_b});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 void registered(OTF2_ErrorCode code) {
   if (code != OTF2_SUCCESS) throw std::logic_error("registering an OTF2 definition callback failed");
 }
@@ -74,6 +81,7 @@ RawDefinitions read_definitions(Otf2TraceFile& file) {
   registered(OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, on_region));
   registered(OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c, on_group));
   registered(OTF2_GlobalDefReaderCallbacks_SetCommCallback(c, on_comm));
+  registered(OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(c, on_inter_comm));
 
   RawDefinitions out;
   file.read_global_definitions(c, &out);

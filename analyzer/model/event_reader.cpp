@@ -394,8 +394,10 @@ void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* at
     log_.add(&ReadProblems::misplaced_events,
              [&] { return model_.locations.name[row_] + ": MpiCollectiveEnd without its MpiCollectiveBegin"; });
   }
+  // On an inter-communicator the root's group records ROOT_SELF and ROOT_THIS_GROUP, the other
+  // group the root's rank: the analysis treats its collectives as unrooted.
   RankId root_rank = kNoRank;
-  if (root != OTF2_UNDEFINED_UINT32) {
+  if (root != OTF2_UNDEFINED_UINT32 && !index_.comm_ranks[comm_row].inter) {
     Index ignored;
     if (!peer(comm, root, ignored, root_rank)) return;
   }

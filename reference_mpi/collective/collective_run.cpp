@@ -61,7 +61,7 @@ Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source) {
 Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest, int tag) {
   Request* r = envelope(true, bytes, dest, tag);
   r->send_buffer = data;
-  start_send(world, self, r, world_rank(dest));
+  start_send(world, self, r, comm.peer_world_rank(dest));  // on an intercommunicator, a remote rank
   return r;
 }
 

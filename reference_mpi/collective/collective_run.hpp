@@ -73,6 +73,7 @@ struct CollectiveRun {
   std::int64_t element_bytes() const { return type != nullptr ? type->size() : 1; }
 
   // Point-to-point on the collective context. Requests are internal: wait and retire them here.
+  // On an intercommunicator `dest` and `source` are ranks of the remote group.
   Request* isend(const std::byte* data, std::int64_t bytes, int dest);
   Request* irecv(std::byte* data, std::int64_t bytes, int source);
   // With a tag of the caller's instead of the operation's (neighbourhood collectives tell the

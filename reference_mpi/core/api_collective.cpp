@@ -9,6 +9,7 @@
 #include "api_call.hpp"
 #include "buffer_check.hpp"
 #include "collective_buffers.hpp"
+#include "intercomm_collective_calls.hpp"
 #include "world.hpp"
 
 using xo::hw::CollectiveOp;
@@ -27,6 +28,9 @@ extern "C" {
 int MPI_Barrier(MPI_Comm comm) {
   return api_call("MPI_Barrier", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_barrier_call(c, comm);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Barrier, "MPI_Barrier");
     xo::mpi::run_collective(run);
   });
@@ -35,6 +39,9 @@ int MPI_Barrier(MPI_Comm comm) {
 int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   return api_call("MPI_Bcast", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_bcast_call(c, comm, buffer, count, datatype, root);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Bcast, "MPI_Bcast");
     xo::mpi::require_count(count);
     const auto type = world.self().datatypes.get_committed(datatype);
@@ -56,6 +63,10 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return api_call("MPI_Gatherv", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_gatherv_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                             recvtype, root);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Gatherv, "MPI_Gatherv");
     xo::mpi::check_root(root, run.size);
     run.root = root;
@@ -86,6 +97,9 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
                MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return api_call("MPI_Gather", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_gather_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Gather, "MPI_Gather");
     xo::mpi::check_root(root, run.size);
     run.root = root;
@@ -110,6 +124,10 @@ int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[]
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return api_call("MPI_Scatterv", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_scatterv_call(c, comm, sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                              recvtype, root);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Scatterv, "MPI_Scatterv");
     xo::mpi::check_root(root, run.size);
     run.root = root;
@@ -140,6 +158,9 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                 MPI_Datatype recvtype, int root, MPI_Comm comm) {
   return api_call("MPI_Scatter", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_scatter_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Scatter, "MPI_Scatter");
     xo::mpi::check_root(root, run.size);
     run.root = root;
@@ -164,6 +185,10 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
   return api_call("MPI_Allgatherv", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_allgatherv_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                                recvtype);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Allgatherv, "MPI_Allgatherv");
     xo::mpi::require_pointer(recvcounts, "recvcounts");
     xo::mpi::require_pointer(displs, "displs");
@@ -184,6 +209,9 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   MPI_Datatype recvtype, MPI_Comm comm) {
   return api_call("MPI_Allgather", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_allgather_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Allgather, "MPI_Allgather");
     xo::mpi::require_count(recvcount);
     const auto rtype = world.self().datatypes.get_committed(recvtype);
@@ -201,6 +229,10 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
   return api_call("MPI_Alltoallv", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_alltoallv_call(c, comm, sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts,
+                                               rdispls, recvtype);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Alltoallv, "MPI_Alltoallv");
     for (const void* p : {static_cast<const void*>(sendcounts), static_cast<const void*>(sdispls),
                           static_cast<const void*>(recvcounts), static_cast<const void*>(rdispls)}) {
@@ -228,6 +260,9 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
                  MPI_Datatype recvtype, MPI_Comm comm) {
   return api_call("MPI_Alltoall", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_alltoall_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Alltoall, "MPI_Alltoall");
     xo::mpi::require_count(sendcount);
     xo::mpi::require_count(recvcount);

@@ -196,7 +196,17 @@ int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int* result) {
       *result = MPI_IDENT;
       return;
     }
-    const int groups = xo::mpi::compare(*a.shared->group, *b.shared->group);
+    if (a.is_inter() != b.is_inter()) {
+      *result = MPI_UNEQUAL;
+      return;
+    }
+    int groups = xo::mpi::compare(*a.shared->group, *b.shared->group);
+    if (a.is_inter()) {  // MPI-3.1 section 6.6.1: both the local and the remote groups must agree
+      const int remote = xo::mpi::compare(*a.shared->remote_group, *b.shared->remote_group);
+      groups = groups == MPI_UNEQUAL || remote == MPI_UNEQUAL ? MPI_UNEQUAL
+               : groups == MPI_IDENT && remote == MPI_IDENT   ? MPI_IDENT
+                                                              : MPI_SIMILAR;
+    }
     *result = groups == MPI_IDENT ? MPI_CONGRUENT : groups;
   });
 }

@@ -57,9 +57,10 @@ void fill_null_status(MPI_Status* status) {
 // Validates a probe's arguments and returns the communicator's context.
 int probe_context(int source, int tag, MPI_Comm comm) {
   xo::mpi::CommHandle& handle = World::current().self().comms.get(comm);
-  if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= handle.size())) {
-    throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " + handle.shared->name +
-                                     " has " + std::to_string(handle.size()) + " ranks");
+  if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= handle.peer_size())) {
+    throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " +
+                                     (handle.is_inter() ? "the remote group of " : "") + handle.shared->name +
+                                     " has " + std::to_string(handle.peer_size()) + " ranks");
   }
   if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE)) {
     throw MpiError(MPI_ERR_TAG, "tag " + std::to_string(tag) + " is invalid: use 0 to " +

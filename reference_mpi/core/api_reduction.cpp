@@ -7,6 +7,7 @@
 #include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
+#include "intercomm_collective_calls.hpp"
 #include "reduction_op.hpp"
 #include "world.hpp"
 
@@ -42,6 +43,9 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datat
                MPI_Comm comm) {
   return api_call("MPI_Reduce", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_reduce_call(c, comm, sendbuf, recvbuf, count, datatype, op, root);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Reduce, "MPI_Reduce");
     xo::mpi::check_root(root, run.size);
     run.root = root;
@@ -55,6 +59,9 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datat
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   return api_call("MPI_Allreduce", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_allreduce_call(c, comm, sendbuf, recvbuf, count, datatype, op);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Allreduce, "MPI_Allreduce");
     const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);
     run.recv.resize(run.send.size());
@@ -67,6 +74,9 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
                        MPI_Comm comm) {
   return api_call("MPI_Reduce_scatter", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::intercomm_reduce_scatter_call(c, comm, sendbuf, recvbuf, recvcounts, datatype, op);
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::ReduceScatter, "MPI_Reduce_scatter");
     xo::mpi::require_pointer(recvcounts, "recvcounts");
     const std::span<const int> counts(recvcounts, static_cast<std::size_t>(run.size));
@@ -85,6 +95,9 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
 int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) {
   return api_call("MPI_Scan", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::reject_intercomm(c, "MPI_Scan");
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Scan, "MPI_Scan");
     const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);
     run.recv.resize(run.send.size());

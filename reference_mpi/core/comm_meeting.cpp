@@ -4,15 +4,27 @@
 #include <bit>
 
 #include "topology.hpp"
+#include "mpi_error.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
 
+namespace {
+
+// Who meets: an intercommunicator's two groups, side 0 first.
+int meeting_size(const CommHandle& c) { return c.size() + (c.is_inter() ? c.peer_size() : 0); }
+int meeting_slot(const CommHandle& c) {
+  return c.is_inter() && c.shared->side == 1 ? c.peer_size() + c.my_rank : c.my_rank;
+}
+
+}  // namespace
+
 std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& parent, MeetingKind kind,
                                                      const char* call, MeetingInput input) {
   const Key key{parent.shared->context, ++parent.collective_sequence, {}};
-  return gather(world, key, parent.size(), parent.my_rank, call, parent.shared->name, std::move(input),
-                [&](Meeting& m) { build(world, parent, kind, m); });
+  const std::string where = parent.is_inter() ? parent.shared->name + " (both groups)" : parent.shared->name;
+  return gather(world, key, meeting_size(parent), meeting_slot(parent), call, where, std::move(input),
+                [&](Meeting& m) { parent.is_inter() ? build_inter(world, parent, kind, m) : build(world, parent, kind, m); });
 }
 
 std::shared_ptr<const CommShared> CommMeetings::meet_group(World& world, CommHandle& parent, const char* call,
@@ -58,7 +70,10 @@ std::shared_ptr<const CommShared> CommMeetings::gather(World& world, const Key& 
     self.meeting_note.clear();
   }
   auto result = m.results[static_cast<std::size_t>(my_index)];
+  const int error_class = m.error_class;
+  const std::string error = m.error;
   if (++m.collected == n) meetings_.erase(key);
+  if (error_class != MPI_SUCCESS) throw MpiError(error_class, error);
   return result;
 }
 

@@ -4,6 +4,11 @@
 // point keyed by the parent's context and a per-communicator call counter; the last to arrive
 // builds every result, and all leave together at the time of the slowest arrival plus the cost of
 // the agreement (modelled as an allreduce: 2 * ceil(log2 n) small-message steps).
+//
+// On an intercommunicator the members of both groups meet as one (side 0's ranks first, then
+// side 1's), since both count the same collective calls on its shared context; the results are
+// built in intercomm_meeting.cpp. A build may find the members' arguments inconsistent: then every
+// member raises the same MpiError.
 
 #include <compare>
 #include <functional>
@@ -35,8 +40,9 @@ struct MeetingInput {
 };
 
 // Dup keeps the parent's topology; DistGraph is a dup whose distributed graph the members'
-// inputs describe together.
-enum class MeetingKind { Dup, Split, Create, DistGraph };
+// inputs describe together; Merge: an intercommunicator's two groups into one intracommunicator
+// (`color` is `high`).
+enum class MeetingKind { Dup, Split, Create, DistGraph, Merge };
 
 class CommMeetings {
  public:
@@ -64,12 +70,15 @@ class CommMeetings {
     std::vector<MeetingInput> inputs;  // by parent rank
     std::vector<std::shared_ptr<const CommShared>> results;
     std::vector<int> sleepers;  // world ranks blocked here
+    int error_class = 0;        // MPI_SUCCESS, or the error every member raises
+    std::string error;
   };
   // Blocks until `participants` callers have arrived at `key`; the last builds every result.
   std::shared_ptr<const CommShared> gather(World& world, const Key& key, int participants, int my_index,
                                            const char* call, const std::string& where, MeetingInput input,
                                            const std::function<void(Meeting&)>& build);
   void build(World& world, const CommHandle& parent, MeetingKind kind, Meeting& meeting);
+  void build_inter(World& world, const CommHandle& parent, MeetingKind kind, Meeting& meeting);
 
   std::map<Key, Meeting> meetings_;
 };

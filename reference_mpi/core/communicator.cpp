@@ -23,6 +23,12 @@ void CommTable::set_predefined(CommHandle world, CommHandle self) {
 }
 
 MPI_Comm CommTable::add(CommHandle handle) {
+  if (handle.is_inter() && !handle.local) {
+    handle.local = std::make_shared<CommHandle>();
+    handle.local->shared = handle.shared->local_comm;
+    handle.local->my_rank = handle.my_rank;
+    handle.local->errhandler = handle.errhandler;
+  }
   for (std::size_t i = 3; i < slots_.size(); ++i) {
     if (!slots_[i]) {
       slots_[i] = std::make_unique<CommHandle>(std::move(handle));

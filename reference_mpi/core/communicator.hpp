@@ -2,6 +2,11 @@
 // A communicator as its members share it (context id for matching, group, name), and each rank's
 // handle table of communicators (its own rank in each, the error handler, name and attributes it
 // set: those are local to the rank, as MPI makes them).
+//
+// An intercommunicator (MPI-3.1 section 6.6) has two CommShared objects, one per group, with the
+// same context: each names its members' local `group` and the `remote_group` that point-to-point
+// ranks address. Its collectives run their steps inside each group on a hidden intracommunicator
+// over the local group (`local_comm`, a context of its own that no program handle names).
 
 #include <mpi.h>
 
@@ -22,6 +27,16 @@ struct CommShared {
   std::shared_ptr<const Group> group;
   std::string name;
   std::shared_ptr<const Topology> topology;  // MPI_Cart_create, MPI_Graph_create, ...; kept by dup
+
+  // Intercommunicators only (remote_group is null on an intracommunicator).
+  std::shared_ptr<const Group> remote_group;
+  std::shared_ptr<const CommShared> local_comm;  // hidden intracommunicator over `group`
+  // 0 for the group holding the lower MPI_COMM_WORLD rank, 1 for the other: the trace's group A
+  // and B, and the order of MPI_Intercomm_merge when both groups pass the same `high`.
+  int side = 0;
+  int common_context = 0;  // the trace's common communicator: peer_comm, or the parent intercommunicator
+
+  bool is_inter() const { return remote_group != nullptr; }
 };
 
 struct CommHandle {
@@ -36,8 +51,16 @@ struct CommHandle {
   bool named = false;
   AttributeList attributes;
 
+  // Intercommunicators: this rank's handle on shared->local_comm, for collectives' local steps.
+  std::shared_ptr<CommHandle> local = nullptr;
+
   int size() const { return shared->group->size(); }
   int world_rank(int comm_rank) const { return shared->group->world_rank(comm_rank); }
+  bool is_inter() const { return shared->is_inter(); }
+  // The group that point-to-point ranks name: the remote group of an intercommunicator.
+  const Group& peer_group() const { return is_inter() ? *shared->remote_group : *shared->group; }
+  int peer_size() const { return peer_group().size(); }
+  int peer_world_rank(int rank) const { return peer_group().world_rank(rank); }
 };
 
 class CommTable {
@@ -47,6 +70,7 @@ class CommTable {
   CommHandle* find(MPI_Comm comm);
   // Installs the predefined MPI_COMM_WORLD and MPI_COMM_SELF.
   void set_predefined(CommHandle world, CommHandle self);
+  // Gives an intercommunicator's handle its hidden local handle (CommHandle::local).
   MPI_Comm add(CommHandle handle);
   void free(MPI_Comm& comm);
 

@@ -12,9 +12,10 @@ namespace xo::mpi {
 
 namespace {
 
+// The ranks a send or receive on `comm` may name: on an intercommunicator, the remote group's.
 std::string comm_size_text(const CommHandle& comm) {
-  return comm.shared->name + " has " + std::to_string(comm.size()) + " ranks (0 to " +
-         std::to_string(comm.size() - 1) + ")";
+  return (comm.is_inter() ? "the remote group of " : "") + comm.shared->name + " has " +
+         std::to_string(comm.peer_size()) + " ranks (0 to " + std::to_string(comm.peer_size() - 1) + ")";
 }
 
 void check_send_tag(int tag) {
@@ -118,7 +119,7 @@ Request* post_send(const char* call, const void* buf, int count, DatatypeRef dat
   check_send_tag(tag);
   if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
   require_buffer(buf, count, *datatype, "the send buffer");
-  if (dest < 0 || dest >= handle.size()) {
+  if (dest < 0 || dest >= handle.peer_size()) {
     throw MpiError(MPI_ERR_RANK, "destination rank " + std::to_string(dest) + " does not exist: " +
                                      comm_size_text(handle));
   }
@@ -126,7 +127,7 @@ Request* post_send(const char* call, const void* buf, int count, DatatypeRef dat
   r->mode = mode;
   r->send_buffer = buf;
   report_posted(r, traced, world.engine().clock(self.world_rank));
-  start_send(world, self, r, handle.world_rank(dest));
+  start_send(world, self, r, handle.peer_world_rank(dest));
   return r;
 }
 
@@ -148,7 +149,7 @@ Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype,
   check_recv_tag(tag);
   if (source == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Recv, call);
   require_buffer(buf, count, *datatype, "the receive buffer");
-  if (source != MPI_ANY_SOURCE && (source < 0 || source >= handle.size())) {
+  if (source != MPI_ANY_SOURCE && (source < 0 || source >= handle.peer_size())) {
     throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " +
                                      comm_size_text(handle) + "; use MPI_ANY_SOURCE to receive from any rank");
   }

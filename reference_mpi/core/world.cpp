@@ -21,6 +21,15 @@ std::string describe_peer(int peer) {
 }
 
 std::string describe_tag(int tag) { return tag == MPI_ANY_TAG ? "any tag" : "tag " + std::to_string(tag); }
+
+// Which group a peer rank of `r` belongs to, on an intercommunicator: point-to-point ranks and a
+// collective's steps between the groups name the remote group, its local steps (on the hidden
+// intracommunicator's context) the local one.
+std::string group_of_peer(const CommHandle* comm, const Request& r) {
+  if (comm == nullptr || !comm->is_inter()) return "";
+  const bool local_step = r.context == -comm->shared->local_comm->context;
+  return local_step ? " of the local group" : " of the remote group";
+}
 }  // namespace
 
 World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> machine, const RankMainOf& main_of,
@@ -131,7 +140,11 @@ void World::define_comm(const CommShared& comm, int parent_context) {
   info.id = comm.context;
   info.name = comm.name;
   info.parent_id = parent_context;
-  if (comm.context != 2) {  // MPI_COMM_SELF: one member per rank, itself
+  if (comm.is_inter()) {  // side 0's group first, whichever side defines it
+    info.inter = true;
+    info.world_ranks = (comm.side == 0 ? comm.group : comm.remote_group)->world_ranks();
+    info.remote_world_ranks = (comm.side == 0 ? comm.remote_group : comm.group)->world_ranks();
+  } else if (comm.context != 2) {  // MPI_COMM_SELF: one member per rank, itself
     info.world_ranks.reserve(static_cast<std::size_t>(comm.group->size()));
     for (int r = 0; r < comm.group->size(); ++r) info.world_ranks.push_back(comm.group->world_rank(r));
   }
@@ -219,7 +232,8 @@ std::string World::describe_blocked(int rank) {
   out << (state.call != nullptr ? state.call : "MPI call");
   if (state.blocked_in_probe) {
     CommHandle* comm = state.comms.find(state.probe_comm);
-    out << " waiting for a message from " << describe_peer(state.probe_source) << " ("
+    out << " waiting for a message from " << describe_peer(state.probe_source)
+        << (comm != nullptr && comm->is_inter() ? " of the remote group" : "") << " ("
         << describe_tag(state.probe_tag) << ") on " << (comm != nullptr ? comm->shared->name : "?");
     return out.str();
   }
@@ -230,12 +244,14 @@ std::string World::describe_blocked(int rank) {
     separator = "; ";
     CommHandle* comm = state.comms.find(r->comm);
     const std::string comm_name = comm != nullptr ? comm->shared->name : "a freed communicator";
+    const std::string group = group_of_peer(comm, *r);
     if (r->internal) {  // a step of a collective algorithm: its tag and direction mean nothing to the user
-      out << "rank " << r->peer << " of " << comm_name << " to take part";
+      out << "rank " << r->peer << group << " of " << comm_name << " to take part";
     } else if (r->kind == Request::Kind::Recv) {
-      out << r->call << " from " << describe_peer(r->peer) << " (" << describe_tag(r->tag) << ") on " << comm_name;
+      out << r->call << " from " << describe_peer(r->peer) << group << " (" << describe_tag(r->tag) << ") on "
+          << comm_name;
     } else {
-      out << r->call << " to rank " << r->peer << " (" << describe_tag(r->tag) << ", " << r->bytes
+      out << r->call << " to rank " << r->peer << group << " (" << describe_tag(r->tag) << ", " << r->bytes
           << " bytes, rendezvous: the receiver has not posted a matching receive) on " << comm_name;
     }
   }

@@ -10,8 +10,10 @@
 
 #include "../collective/collective_ledger.hpp"
 #include "../collective/hardware_board.hpp"
+#include "../collective/inter_collective_ledger.hpp"
 #include "../kernel/engine.hpp"
 #include "comm_meeting.hpp"
+#include "intercomm_handoff.hpp"
 #include "message.hpp"
 #include "rank_state.hpp"
 #include "request.hpp"
@@ -78,6 +80,8 @@ class World {
   CommMeetings& meetings() { return meetings_; }
   HardwareBoard& board() { return board_; }
   CollectiveLedger& collective_ledger() { return ledger_; }
+  InterCollectiveLedger& inter_collective_ledger() { return inter_ledger_; }
+  IntercommHandoffs& intercomm_handoffs() { return intercomm_handoffs_; }
   void count_message() { ++messages_; }
 
   // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call.
@@ -127,6 +131,8 @@ class World {
   CommMeetings meetings_;
   HardwareBoard board_;
   CollectiveLedger ledger_;
+  InterCollectiveLedger inter_ledger_;
+  IntercommHandoffs intercomm_handoffs_;
   std::vector<bool> comm_defined_;  // by context: told to the observer already
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;

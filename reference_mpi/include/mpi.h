@@ -563,6 +563,19 @@ int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MP
                            const MPI_Datatype sendtypes[], void* recvbuf, const int recvcounts[],
                            const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm);
 
+/* MPI-2: intercommunicators (MPI-3.1 section 6.6). Point-to-point ranks on an intercommunicator
+ * name processes of the remote group. Collectives follow section 5.2.2: in rooted operations the
+ * root passes MPI_ROOT, the other processes of its group MPI_PROC_NULL, and the other group the
+ * root's rank in the root's group; MPI_Scan and MPI_IN_PLACE are not defined on them.
+ * MPI_Intercomm_merge orders the group that passed high = 0 first; when both groups pass the same
+ * high, the group holding the lower MPI_COMM_WORLD rank comes first. */
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                         MPI_Comm* newintercomm);
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm);
+int MPI_Comm_test_inter(MPI_Comm comm, int* flag);
+int MPI_Comm_remote_size(MPI_Comm comm, int* size);
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
+
 #ifdef __cplusplus
 }
 #endif

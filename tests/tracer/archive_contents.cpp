@@ -108,6 +108,12 @@ void register_definition_callbacks(OTF2_GlobalDefReaderCallbacks* d) {
     of(u).comms[self] = {text(of(u), name), group, parent, flags};
     return OTF2_CALLBACK_SUCCESS;
   });
+  OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(
+      d, [](void* u, OTF2_CommRef self, OTF2_StringRef name, OTF2_GroupRef group_a, OTF2_GroupRef group_b,
+            OTF2_CommRef common, OTF2_CommFlag flags) {
+        of(u).comms[self] = {text(of(u), name), group_a, common, flags, group_b};
+        return OTF2_CALLBACK_SUCCESS;
+      });
 }
 
 void register_event_callbacks(OTF2_GlobalEvtReaderCallbacks* e) {

@@ -57,8 +57,9 @@ struct ArchiveContents {
   struct Comm {
     std::string name;
     OTF2_GroupRef group;
-    OTF2_CommRef parent;
+    OTF2_CommRef parent;  // an InterComm's common communicator
     OTF2_CommFlag flags;
+    OTF2_GroupRef remote_group = OTF2_UNDEFINED_GROUP;  // an InterComm's group B (group is its group A)
   };
 
   std::string creator;

@@ -36,8 +36,9 @@ struct GroupDef {
 struct CommDef {
   OTF2_StringRef name;
   OTF2_GroupRef group;
-  OTF2_CommRef parent;
+  OTF2_CommRef parent;  // an intercommunicator's common communicator
   OTF2_CommFlag flags;
+  OTF2_GroupRef remote_group = OTF2_UNDEFINED_GROUP;  // intercommunicators: written as InterComm
 };
 
 struct AttributeDef {
@@ -107,12 +108,20 @@ std::vector<RegionDef> regions(const TraceRecorder& run, const ArchivePlan& plan
 // OTF2_Definitions.h (OTF2_GroupType): a COMM_LOCATIONS group lists the MPI locations by world
 // rank, each communicator's COMM_GROUP lists its members as indices into it in communicator rank
 // order (communicators with the same members share one), and MPI_COMM_SELF is a COMM_SELF group.
+// An intercommunicator is an InterComm of two COMM_GROUPs (OTF2 3.0), its parent the common
+// communicator.
 void comms_and_groups(const TraceRecorder& run, const ArchivePlan& plan, StringTable& strings, Definitions& defs) {
   std::vector<std::uint64_t> world(static_cast<std::size_t>(run.info().ranks));
   for (std::size_t r = 0; r < world.size(); ++r) world[r] = r;
   defs.groups.push_back({strings.ref("MPI ranks"), OTF2_GROUP_TYPE_COMM_LOCATIONS, std::move(world)});
 
   std::map<std::vector<std::uint64_t>, OTF2_GroupRef> group_of_members;
+  auto comm_group = [&](const std::vector<int>& world_ranks, const std::string& name) {
+    std::vector<std::uint64_t> members(world_ranks.begin(), world_ranks.end());
+    auto [it, added] = group_of_members.try_emplace(members, static_cast<OTF2_GroupRef>(defs.groups.size()));
+    if (added) defs.groups.push_back({strings.ref(name), OTF2_GROUP_TYPE_COMM_GROUP, std::move(members)});
+    return it->second;
+  };
   OTF2_GroupRef self_group = OTF2_UNDEFINED_GROUP;
   for (const mpi::CommInfo* comm : plan.comms_by_ref) {
     OTF2_GroupRef group;
@@ -122,19 +131,17 @@ void comms_and_groups(const TraceRecorder& run, const ArchivePlan& plan, StringT
         defs.groups.push_back({strings.ref("MPI_COMM_SELF"), OTF2_GROUP_TYPE_COMM_SELF, {}});
       }
       group = self_group;
+    } else if (comm->inter) {
+      group = comm_group(comm->world_ranks, "group A of " + comm->name);
     } else {
-      std::vector<std::uint64_t> members(comm->world_ranks.begin(), comm->world_ranks.end());
-      auto [it, added] = group_of_members.try_emplace(members, static_cast<OTF2_GroupRef>(defs.groups.size()));
-      if (added) {
-        defs.groups.push_back(
-            {strings.ref("members of " + comm->name), OTF2_GROUP_TYPE_COMM_GROUP, std::move(members)});
-      }
-      group = it->second;
+      group = comm_group(comm->world_ranks, "members of " + comm->name);
     }
     const OTF2_CommRef parent = comm->parent_id == 0 ? OTF2_UNDEFINED_COMM : plan.comm(comm->parent_id);
     const OTF2_CommFlag flags =
         run.has_handle_events(comm->id) ? OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS : OTF2_COMM_FLAG_NONE;
-    defs.comms.push_back({strings.ref(comm->name), group, parent, flags});
+    const OTF2_GroupRef remote =
+        comm->inter ? comm_group(comm->remote_world_ranks, "group B of " + comm->name) : OTF2_UNDEFINED_GROUP;
+    defs.comms.push_back({strings.ref(comm->name), group, parent, flags, remote});
   }
 }
 
@@ -207,7 +214,10 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
   }
   for (std::size_t ref = 0; ref < defs.comms.size(); ++ref) {
     const CommDef& c = defs.comms[ref];
-    status.check(OTF2_GlobalDefWriter_WriteComm(w, static_cast<OTF2_CommRef>(ref), c.name, c.group, c.parent, c.flags),
+    const auto self = static_cast<OTF2_CommRef>(ref);
+    status.check(c.remote_group != OTF2_UNDEFINED_GROUP
+                     ? OTF2_GlobalDefWriter_WriteInterComm(w, self, c.name, c.group, c.remote_group, c.parent, c.flags)
+                     : OTF2_GlobalDefWriter_WriteComm(w, self, c.name, c.group, c.parent, c.flags),
                  what);
   }
 }

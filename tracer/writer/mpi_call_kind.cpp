@@ -53,6 +53,8 @@ constexpr std::array kKnownCalls{
     KnownCall{"MPI_Neighbor_alltoall", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_ALLTOALL}},
     KnownCall{"MPI_Neighbor_alltoallv", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_ALLTOALLV}},
     KnownCall{"MPI_Neighbor_alltoallw", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_ALLTOALLW}},
+    KnownCall{"MPI_Intercomm_create", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
+    KnownCall{"MPI_Intercomm_merge", {OTF2_REGION_ROLE_COLL_OTHER, OTF2_COLLECTIVE_OP_CREATE_HANDLE}},
     KnownCall{"MPI_Send", p2p},
     KnownCall{"MPI_Bsend", p2p},
     KnownCall{"MPI_Ssend", p2p},

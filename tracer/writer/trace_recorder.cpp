@@ -7,6 +7,17 @@
 
 namespace xo::tracer {
 
+namespace {
+
+// CollectiveEvent::root as OTF2_Events.h records it.
+std::uint32_t otf2_root(int root) {
+  if (root == mpi::CollectiveEvent::kRootSelf) return OTF2_COLLECTIVE_ROOT_SELF;
+  if (root == mpi::CollectiveEvent::kRootThisGroup) return OTF2_COLLECTIVE_ROOT_THIS_GROUP;
+  return root < 0 ? OTF2_COLLECTIVE_ROOT_NONE : static_cast<std::uint32_t>(root);
+}
+
+}  // namespace
+
 void TraceRecorder::run_started(const mpi::RunInfo& info) {
   assert(!started_ && "one run per writer");
   info_ = info;
@@ -50,7 +61,7 @@ void TraceRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, std:
   const std::uint32_t algorithm = c.algorithm.empty() ? kNoName : algorithms_.intern(c.algorithm);
   append(log, time, RankEventKind::CollectiveEnd, static_cast<std::uint64_t>(c.bytes_sent), *op,
          static_cast<std::uint32_t>(c.comm_id),
-         c.root < 0 ? OTF2_COLLECTIVE_ROOT_NONE : static_cast<std::uint32_t>(c.root));
+         otf2_root(c.root));
   log.events.append(
       arena_, {log.last_time, static_cast<std::uint64_t>(c.bytes_received), algorithm, 0, 0, RankEventKind::Extension});
   log.open_collective = nullptr;

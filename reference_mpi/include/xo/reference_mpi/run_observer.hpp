@@ -36,11 +36,18 @@ struct RunInfo {
 // A communicator: `id` is unique within the run and stable (its context id), so the same run
 // gives the same ids. MPI_COMM_WORLD is id 1; MPI_COMM_SELF of every rank shares id 2 and has one
 // member per rank (the rank itself), so its world_ranks is empty.
+//
+// An intercommunicator has two groups: world_ranks is the one holding the lower MPI_COMM_WORLD
+// rank, remote_world_ranks the other. Events name ranks of the group the rank is not in; its
+// parent_id is the common communicator (MPI_Intercomm_create's peer_comm, or the intercommunicator
+// it was made from).
 struct CommInfo {
   int id = 0;
   std::string name;               // "MPI_COMM_WORLD", or "split of MPI_COMM_WORLD" ...
   std::vector<int> world_ranks;   // members in communicator rank order
   int parent_id = 0;              // the communicator it was made from (0 for the predefined ones)
+  bool inter = false;
+  std::vector<int> remote_world_ranks = {};  // intercommunicators: the other group, in rank order
 };
 
 // The point-to-point events of OTF2 (MpiSend, MpiIsend, MpiRecv, ...). `peer` is a rank of the
@@ -55,8 +62,15 @@ struct MessageEvent {
 };
 
 // MpiCollectiveEnd: the operation ("MPI_Bcast"), communicator, root (communicator rank, or -1
-// for unrooted operations) and the bytes this rank sent and received, as Score-P counts them.
+// for unrooted operations; kRootSelf or kRootThisGroup on an intercommunicator) and the bytes this
+// rank sent and received, as Score-P counts them.
 struct CollectiveEvent {
+  // Roots on an intercommunicator (OTF2_COLLECTIVE_ROOT_SELF and _THIS_GROUP): the root itself,
+  // which passed MPI_ROOT, and the rest of its group (MPI_PROC_NULL). The other group's members
+  // give the root's rank in the root's group.
+  static constexpr int kRootSelf = -2;
+  static constexpr int kRootThisGroup = -3;
+
   const char* call = "";
   int comm_id = 0;
   int root = -1;
