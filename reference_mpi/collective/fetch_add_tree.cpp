@@ -33,7 +33,7 @@ void barrier_fetch_add_tree(CollectiveRun& run) {
   const int per_node = std::max(1, hw.ranks_per_node);
   const int fan_in = std::max(2, run.choice.branching);
   const bool full_node = hw.full_node_delay > 0 && spans_full_node(run, per_node);
-  const sim::Time arrival = run.world.engine().clock(run.self.world_rank);
+  const sim::Time arrival = run.world.engine().now();
   run.world.board().meet(run, {}, [&](BoardSlot& slot) {
     // Times at which each member of the current level finishes its update and moves on.
     std::vector<sim::Time> level = slot.arrival;
@@ -56,7 +56,7 @@ void barrier_fetch_add_tree(CollectiveRun& run) {
     const double release = hw.resume + hw.resume_per_rank * (run.size - 1) + (full_node ? hw.full_node_delay : 0);
     std::fill(slot.release.begin(), slot.release.end(), level.front() + sim::seconds_to_time(release));
   });
-  run.record_hardware_phase(Phase::FetchAdd, arrival, run.world.engine().clock(run.self.world_rank), 0);
+  run.record_hardware_phase(Phase::FetchAdd, arrival, run.world.engine().now(), 0);
   run.world.board().leave(run);
 }
 

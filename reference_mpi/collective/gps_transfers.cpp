@@ -24,12 +24,12 @@ void transfer(CollectiveRun& run, int peer, std::int64_t bytes) {
   const hw::Machine& m = run.world.machine();
   const int me = run.world_rank(run.rank);
   const int other = run.world_rank(peer);
-  const sim::Time start = run.world.engine().clock(me);
+  const sim::Time start = run.world.engine().now();
   run.world.engine().advance(seconds(m.link(other, me).latency + m.wire_time(other, me, bytes)));
-  run.record_hardware_phase(Phase::RemoteAccess, start, run.world.engine().clock(me), bytes, other);
+  run.record_hardware_phase(Phase::RemoteAccess, start, run.world.engine().now(), bytes, other);
 }
 
-sim::Time now(CollectiveRun& run) { return run.world.engine().clock(run.self.world_rank); }
+sim::Time now(CollectiveRun& run) { return run.world.engine().now(); }
 double flag(const CollectiveRun& run) { return run.world.machine().collective_hardware().remote_flag; }
 
 // Posts `data` with the start flag; returns when the root may leave.

@@ -25,7 +25,7 @@ BoardSlot& HardwareBoard::slot(const CollectiveRun& run) {
 
 void HardwareBoard::block_on(CollectiveRun& run, BoardSlot& s, bool (*ready)(const BoardSlot&)) {
   if (ready(s)) return;
-  s.sleepers.push_back(run.self.world_rank);
+  s.sleepers.push_back(run.world.engine().current_fiber());
   run.self.meeting_note = std::string(run.call) + " on " + run.comm.shared->name + ", waiting for the other " +
                           std::to_string(s.members - s.arrived) + " of its " + std::to_string(s.members) +
                           " ranks to call it";
@@ -39,14 +39,14 @@ BoardSlot& HardwareBoard::meet(CollectiveRun& run, std::vector<std::byte> contri
   engine.sync();
   BoardSlot& s = slot(run);
   const auto me = static_cast<std::size_t>(run.rank);
-  s.arrival[me] = engine.clock(run.self.world_rank);
+  s.arrival[me] = engine.now();
   s.latest_arrival = std::max(s.latest_arrival, s.arrival[me]);
   s.contributions[me] = std::move(contribution);
   if (++s.arrived == s.members) {
     settle(s);
     s.settled = true;
     for (int sleeper : s.sleepers) {
-      const int comm_rank = run.comm.shared->group->rank_of(sleeper);
+      const int comm_rank = run.comm.shared->group->rank_of(engine.rank_of(sleeper));
       engine.wake(sleeper, s.release[static_cast<std::size_t>(comm_rank)]);
     }
     s.sleepers.clear();
@@ -85,7 +85,7 @@ void HardwareBoard::check_in(CollectiveRun& run, sim::Time at) {
 void HardwareBoard::await_check_ins(CollectiveRun& run, int expected) {
   BoardSlot& s = slot(run);
   while (s.checked_in < expected) {
-    s.sleepers.push_back(run.self.world_rank);
+    s.sleepers.push_back(run.world.engine().current_fiber());
     run.self.meeting_note = std::string(run.call) + " on " + run.comm.shared->name + ", waiting for " +
                             std::to_string(expected - s.checked_in) + " ranks to fetch their data";
     run.world.engine().block();

@@ -36,7 +36,7 @@ struct BoardSlot {
   std::vector<sim::Time> release;   // by communicator rank
   std::vector<std::vector<std::byte>> contributions;  // by communicator rank
   std::vector<std::byte> data;      // the posted or combined data
-  std::vector<int> sleepers;        // world ranks blocked on this slot
+  std::vector<int> sleepers;        // fibers (sim::Engine) blocked on this slot
 };
 
 class HardwareBoard {

@@ -98,7 +98,7 @@ void run_inter_collective(CollectiveRun& run, const InterCallShape& shape) {
   run.checked = true;
   RunObserver* observer = run.world.observer();
   const int me = run.self.world_rank;
-  if (observer != nullptr) observer->collective_begin(me, run.world.engine().clock(me));
+  if (observer != nullptr) observer->collective_begin(me, run.world.engine().now());
   auto report_end = [&] {
     if (observer == nullptr) return;
     CollectiveEvent event;
@@ -108,7 +108,7 @@ void run_inter_collective(CollectiveRun& run, const InterCallShape& shape) {
     event.bytes_sent = shape.bytes_sent;
     event.bytes_received = shape.bytes_received;
     event.algorithm = algorithm.name;
-    observer->collective_end(me, event, run.world.engine().clock(me));
+    observer->collective_end(me, event, run.world.engine().now());
   };
   try {
     algorithm.run(run);

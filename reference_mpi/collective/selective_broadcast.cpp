@@ -20,7 +20,7 @@ std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::ve
   std::vector<std::byte> result;
   if (run.rank == from) {
     engine.sync();  // take the network in virtual-time order
-    const sim::Time now = engine.clock(run.self.world_rank);
+    const sim::Time now = engine.now();
     const sim::Time start = std::max(now, board.broadcast_free_at);
     const sim::Time done = start + sim::seconds_to_time(hw.broadcast_startup + static_cast<double>(network_bytes) *
                                                                                   hw.broadcast_per_byte);
@@ -32,9 +32,9 @@ std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::ve
     engine.advance(sim::seconds_to_time(hw.broadcast_send_overhead));
   } else {
     result = board.await(run).data;
-    const sim::Time copy_start = engine.clock(run.self.world_rank);
+    const sim::Time copy_start = engine.now();
     engine.advance(sim::seconds_to_time(static_cast<double>(part_bytes) * hw.broadcast_copy_per_byte));
-    run.record_hardware_phase(Phase::ReceiverCopy, copy_start, engine.clock(run.self.world_rank), part_bytes);
+    run.record_hardware_phase(Phase::ReceiverCopy, copy_start, engine.now(), part_bytes);
   }
   board.leave(run);
   ++run.board_phase;

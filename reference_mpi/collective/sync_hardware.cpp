@@ -10,11 +10,11 @@ namespace xo::mpi {
 
 void barrier_sync_network(CollectiveRun& run) {
   const sim::Time cost = sim::seconds_to_time(run.world.machine().collective_hardware().sync);
-  const sim::Time arrival = run.world.engine().clock(run.self.world_rank);
+  const sim::Time arrival = run.world.engine().now();
   run.world.board().meet(run, {}, [cost](BoardSlot& slot) {
     std::fill(slot.release.begin(), slot.release.end(), slot.latest_arrival + cost);
   });
-  run.record_hardware_phase(Phase::SyncNetwork, arrival, run.world.engine().clock(run.self.world_rank), 0);
+  run.record_hardware_phase(Phase::SyncNetwork, arrival, run.world.engine().now(), 0);
   run.world.board().leave(run);
 }
 

@@ -15,7 +15,7 @@ namespace {
 void xy_reduce(CollectiveRun& run, bool everyone_gets_result) {
   const double per_call = run.world.machine().collective_hardware().xy_reduction;
   const sim::Time cost = sim::seconds_to_time(per_call * static_cast<double>(run.count));
-  const sim::Time arrival = run.world.engine().clock(run.self.world_rank);
+  const sim::Time arrival = run.world.engine().now();
   BoardSlot& slot = run.world.board().meet(run, run.send, [&](BoardSlot& s) {
     // Combined in rank order, the lower ranks on the left.
     std::vector<std::byte> acc = s.contributions[0];
@@ -27,7 +27,7 @@ void xy_reduce(CollectiveRun& run, bool everyone_gets_result) {
     s.data = std::move(acc);
     std::fill(s.release.begin(), s.release.end(), s.latest_arrival + cost);
   });
-  run.record_hardware_phase(Phase::HardwareReduction, arrival, run.world.engine().clock(run.self.world_rank),
+  run.record_hardware_phase(Phase::HardwareReduction, arrival, run.world.engine().now(),
                             static_cast<std::int64_t>(run.send.size()));
   if (everyone_gets_result || run.rank == run.root) run.recv = slot.data;
   run.world.board().leave(run);

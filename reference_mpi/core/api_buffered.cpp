@@ -83,7 +83,7 @@ Request* post_buffered_isend(const char* call, const void* buf, int count, Datat
   done->owner = world.self().world_rank;
   done->call = call;
   done->complete = true;
-  done->complete_time = world.engine().clock(done->owner);
+  done->complete_time = world.engine().now();
   if (transfer->status.MPI_SOURCE != MPI_PROC_NULL) {  // traced as the program sees it: an MpiIsend
     done->context = transfer->context;
     done->peer = transfer->peer;

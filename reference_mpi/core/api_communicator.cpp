@@ -35,7 +35,7 @@ MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHa
   World& world = World::current();
   if (xo::mpi::RunObserver* observer = world.observer()) {
     world.define_comm(*shared, parent.shared->context);
-    observer->comm_created(world.self().world_rank, shared->context, world.engine().clock(world.self().world_rank));
+    observer->comm_created(world.self().world_rank, shared->context, world.engine().now());
   }
   CommHandle handle;
   handle.my_rank = shared->group->rank_of(world.self().world_rank);
@@ -181,7 +181,7 @@ int MPI_Comm_free(MPI_Comm* comm) {
     xo::mpi::delete_comm_attributes(world.self(), *comm);  // a failing callback leaves the communicator
     world.self().comms.free(*comm);
     if (xo::mpi::RunObserver* observer = world.observer()) {
-      observer->comm_destroyed(world.self().world_rank, context, world.engine().clock(world.self().world_rank));
+      observer->comm_destroyed(world.self().world_rank, context, world.engine().now());
     }
   });
 }

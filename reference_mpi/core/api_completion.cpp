@@ -250,7 +250,7 @@ int MPI_Cancel(MPI_Request* request) {
     r->status.MPI_TAG = MPI_ANY_TAG;
     r->status.xo_bytes = 0;
     r->status.xo_cancelled = 1;
-    world.complete(r, world.engine().clock(world.self().world_rank));
+    world.complete(r, world.engine().now());
   });
 }
 

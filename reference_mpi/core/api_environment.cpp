@@ -60,7 +60,7 @@ double MPI_Wtime(void) {
   double now = 0;
   api_call("MPI_Wtime", MPI_COMM_WORLD, [&] {
     World& world = World::current();
-    now = xo::sim::time_to_seconds(world.engine().clock(world.self().world_rank));
+    now = xo::sim::time_to_seconds(world.engine().now());
   });
   return now;
 }

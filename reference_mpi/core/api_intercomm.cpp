@@ -27,7 +27,7 @@ MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, MPI_Errhandl
   const int me = world.self().world_rank;
   if (xo::mpi::RunObserver* observer = world.observer()) {
     world.define_comm(*shared, parent_context);
-    observer->comm_created(me, shared->context, world.engine().clock(me));
+    observer->comm_created(me, shared->context, world.engine().now());
   }
   CommHandle handle;
   handle.my_rank = shared->group->rank_of(me);

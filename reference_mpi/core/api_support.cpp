@@ -45,7 +45,7 @@ bool enter_call(const char* name) {
   self.call = name;
   world.engine().sync();
   if (RunObserver* observer = world.observer()) {
-    observer->call_entered(self.world_rank, name, world.engine().clock(self.world_rank));
+    observer->call_entered(self.world_rank, name, world.engine().now());
   }
   return usable;
 }
@@ -55,7 +55,7 @@ void leave_call() {
   RankState& self = world.self();
   if (--self.call_depth > 0) return;
   if (RunObserver* observer = world.observer()) {
-    observer->call_left(self.world_rank, self.call, world.engine().clock(self.world_rank));
+    observer->call_left(self.world_rank, self.call, world.engine().now());
   }
   self.call = nullptr;
   if (world.compute() == ComputeMode::Measured) self.cpu_mark_ns = thread_cpu_ns();

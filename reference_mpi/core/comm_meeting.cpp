@@ -52,7 +52,7 @@ std::shared_ptr<const CommShared> CommMeetings::gather(World& world, const Key& 
   Meeting& m = meetings_[key];
   if (m.inputs.empty()) m.inputs.resize(static_cast<std::size_t>(n));
   m.inputs[static_cast<std::size_t>(my_index)] = std::move(input);
-  m.latest = std::max(m.latest, engine.clock(self.world_rank));
+  m.latest = std::max(m.latest, engine.now());
   if (++m.arrived == n) {
     build_results(m);
     const hw::LinkCost c = world.machine().link(0, n > 1 ? 1 : 0);
@@ -63,7 +63,7 @@ std::shared_ptr<const CommShared> CommMeetings::gather(World& world, const Key& 
     for (int sleeper : m.sleepers) engine.wake(sleeper, finish);
     engine.advance_to(finish);
   } else {
-    m.sleepers.push_back(self.world_rank);
+    m.sleepers.push_back(engine.current_fiber());
     self.meeting_note = std::string(call) + " on " + where + ", waiting for " + std::to_string(n - m.arrived) +
                         " more of its " + std::to_string(n) + " ranks to call it";
     while (!m.done) engine.block();

@@ -69,7 +69,7 @@ class CommMeetings {
     sim::Time latest = 0;
     std::vector<MeetingInput> inputs;  // by parent rank
     std::vector<std::shared_ptr<const CommShared>> results;
-    std::vector<int> sleepers;  // world ranks blocked here
+    std::vector<int> sleepers;  // fibers (sim::Engine) blocked here
     int error_class = 0;        // MPI_SUCCESS, or the error every member raises
     std::string error;
   };

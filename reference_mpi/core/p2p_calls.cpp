@@ -41,7 +41,7 @@ Request* null_peer_request(World& world, Request::Kind kind, const char* call) {
   r->status.MPI_SOURCE = MPI_PROC_NULL;
   r->status.MPI_TAG = MPI_ANY_TAG;
   r->complete = true;
-  r->complete_time = world.engine().clock(r->owner);
+  r->complete_time = world.engine().now();
   return r;
 }
 
@@ -73,7 +73,7 @@ void report_retired(World& world, const Request& r) {
   RunObserver* observer = world.observer();
   if (observer == nullptr || r.traced == Request::Traced::No) return;
   const int rank = r.owner;
-  const sim::Time now = world.engine().clock(rank);
+  const sim::Time now = world.engine().now();
   const bool nonblocking = r.traced == Request::Traced::Nonblocking;
   if (r.cancelled) {
     if (nonblocking) observer->request_cancelled(rank, r.trace_id, now);
@@ -126,7 +126,7 @@ Request* post_send(const char* call, const void* buf, int count, DatatypeRef dat
   Request* r = new_envelope(world, Request::Kind::Send, call, handle, comm, dest, tag, count, std::move(datatype));
   r->mode = mode;
   r->send_buffer = buf;
-  report_posted(r, traced, world.engine().clock(self.world_rank));
+  report_posted(r, traced, world.engine().now());
   start_send(world, self, r, handle.peer_world_rank(dest));
   return r;
 }
@@ -155,7 +155,7 @@ Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype,
   }
   Request* r = new_envelope(world, Request::Kind::Recv, call, handle, comm, source, tag, count, std::move(datatype));
   r->recv_buffer = buf;
-  report_posted(r, traced, world.engine().clock(self.world_rank));
+  report_posted(r, traced, world.engine().now());
   start_recv(world, self, r);
   return r;
 }
@@ -166,7 +166,7 @@ Request* completed_request(const char* call) {
   r->owner = world.self().world_rank;
   r->call = call;
   r->complete = true;
-  r->complete_time = world.engine().clock(r->owner);
+  r->complete_time = world.engine().now();
   return r;
 }
 
@@ -181,16 +181,16 @@ Request* post_matched_recv(const char* call, void* buf, int count, MPI_Datatype 
   Request* r = new_envelope(world, Request::Kind::Recv, call, handle, comm, m->source, m->tag, count,
                             std::move(datatype));
   r->recv_buffer = buf;
-  report_posted(r, traced, world.engine().clock(self.world_rank));
+  report_posted(r, traced, world.engine().now());
   // As start_recv does with a message it finds in the unexpected queue.
   release_unexpected(self, *m);
-  deliver(world, r, m, world.engine().clock(self.world_rank), true);
+  deliver(world, r, m, world.engine().now(), true);
   return r;
 }
 
 bool is_done(const Request* r) {
   World& world = World::current();
-  return r->complete && r->complete_time <= world.engine().clock(world.self().world_rank);
+  return r->complete && r->complete_time <= world.engine().now();
 }
 
 void wait_for(Request* r) {
@@ -224,7 +224,7 @@ int wait_for_any(std::span<Request* const> requests) {
       }
     }
     if (!any_active) return -1;
-    const sim::Time now = engine.clock(self.world_rank);
+    const sim::Time now = engine.now();
     if (best >= 0 && requests[static_cast<std::size_t>(best)]->complete_time <= now) {
       if (waiting) self.waiting_for.clear();
       return best;

@@ -18,7 +18,7 @@ namespace xo::mpi {
 struct Message;
 
 struct Request {
-  enum class Kind : std::uint8_t { Send, Recv };
+  enum class Kind : std::uint8_t { Send, Recv, Collective };  // Collective: MPI_Ibcast ...
   // How the program's call that made it is traced: not at all (collective steps, MPI_PROC_NULL),
   // as a blocking call (MpiSend, MpiRecv) or as a nonblocking one (MpiIsend ... MpiIsendComplete).
   enum class Traced : std::uint8_t { No, Blocking, Nonblocking };
@@ -33,6 +33,7 @@ struct Request {
   std::uint64_t trace_id = 0;  // nonblocking: the request id in the trace, unique per rank
   hw::SendMode mode = hw::SendMode::Standard;
   int owner = 0;             // world rank
+  int waiter = -1;           // the fiber (sim::Engine) that made it, woken on completion; -1: the owner's
   sim::Time complete_time = 0;
 
   // Matching criteria (receives) or envelope (sends), in communicator ranks.

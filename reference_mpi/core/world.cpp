@@ -180,13 +180,16 @@ void World::rank_ended(int rank, int code) {
 }
 
 Request* World::new_request() {
+  Request* r = nullptr;
   if (free_requests_ == nullptr) {
     request_storage_.push_back(std::make_unique<Request>());
-    return request_storage_.back().get();
+    r = request_storage_.back().get();
+  } else {
+    r = free_requests_;
+    free_requests_ = r->next_free;
+    *r = Request{};
   }
-  Request* r = free_requests_;
-  free_requests_ = r->next_free;
-  *r = Request{};
+  r->waiter = engine_.current_fiber();
   return r;
 }
 
@@ -222,7 +225,7 @@ void World::complete(Request* request, sim::Time at) {
     release(request);
     return;
   }
-  engine_.wake(request->owner, at);
+  engine_.wake(request->waiter >= 0 ? request->waiter : request->owner, at);
 }
 
 std::string World::describe_blocked(int rank) {

@@ -8,19 +8,21 @@
 
 namespace xo::sim {
 
-Engine::Engine(const EngineConfig& config, RankBody body, void* argument) : body_(body), argument_(argument) {
+Engine::Engine(const EngineConfig& config, RankBody body, void* argument)
+    : stack_bytes_(config.stack_bytes), body_(body), argument_(argument) {
   assert(config.ranks > 0);
   const std::size_t n = static_cast<std::size_t>(config.ranks);
   const std::size_t guard_budget = config.guard_pages ? guard_page_budget() : 0;
   ranks_.resize(n);
-  launches_.resize(n);
   queue_.reserve(2 * n + 16);
   ready_.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
-    launches_[i] = Launch{this, static_cast<int>(i)};
+    Rank& r = ranks_[i];
+    r.rank = static_cast<int>(i);
+    r.launch = Launch{this, static_cast<int>(i)};
     FiberStack stack(config.stack_bytes, i < guard_budget);
     if (stack.guarded()) ++outcome_.guarded_stacks;
-    ranks_[i].fiber = std::make_unique<Fiber>(std::move(stack), &Engine::fiber_entry, &launches_[i]);
+    r.fiber = std::make_unique<Fiber>(std::move(stack), &Engine::fiber_entry, &r.launch);
     schedule_resume(static_cast<int>(i), 0);
   }
 }
@@ -29,7 +31,42 @@ Engine::~Engine() = default;
 
 void Engine::fiber_entry(void* launch) {
   auto* l = static_cast<Launch*>(launch);
-  l->engine->body_(l->rank, l->engine->argument_);
+  if (l->task != nullptr) {
+    l->task(l->argument);
+  } else {
+    l->engine->body_(l->fiber, l->engine->argument_);
+  }
+}
+
+int Engine::spawn(TaskBody body, void* argument) {
+  const int parent = current_;
+  int id = 0;
+  if (!free_tasks_.empty()) {
+    id = free_tasks_.back();
+    free_tasks_.pop_back();
+  } else {
+    id = static_cast<int>(ranks_.size() + tasks_.size());
+    tasks_.emplace_back();
+  }
+  Rank& t = entry(id);
+  t.clock = entry(parent).clock;
+  t.rank = entry(parent).rank;
+  t.launch = Launch{this, id, body, argument};
+  // Tasks run library code and reduction operators: no guard page (the mapping budget is the
+  // ranks'), the canary still catches an overflow.
+  t.fiber = std::make_unique<Fiber>(FiberStack(stack_bytes_, false), &Engine::fiber_entry, &t.launch);
+  schedule_resume(id, t.clock);
+  schedule_resume(parent, entry(parent).clock);  // queued after the task: it runs first
+  entry(parent).fiber->suspend();
+  return id;
+}
+
+void Engine::retire_task(int fiber) {
+  Rank& t = entry(fiber);
+  t.fiber.reset();  // the stack goes back to the pool
+  t.state = State::Finished;
+  t.launch = Launch{};
+  free_tasks_.push_back(fiber);
 }
 
 void Engine::schedule(Time at, EventHandler handler, void* object, std::int64_t argument) {
@@ -37,12 +74,12 @@ void Engine::schedule(Time at, EventHandler handler, void* object, std::int64_t 
   queue_.push(at, handler, object, argument);
 }
 
-void Engine::schedule_resume(int rank, Time at) {
-  Rank& r = ranks_[static_cast<std::size_t>(rank)];
+void Engine::schedule_resume(int fiber, Time at) {
+  Rank& r = entry(fiber);
   r.state = State::Scheduled;
   r.scheduled_at = at;
   ++r.generation;
-  const std::int64_t argument = static_cast<std::int64_t>(rank) | (static_cast<std::int64_t>(r.generation) << 32);
+  const std::int64_t argument = static_cast<std::int64_t>(fiber) | (static_cast<std::int64_t>(r.generation) << 32);
   if (at == event_time_) {
     ready_.push_back(argument);  // due now: no need to go through the heap
   } else {
@@ -50,46 +87,49 @@ void Engine::schedule_resume(int rank, Time at) {
   }
 }
 
-void Engine::wake(int rank, Time at) {
-  Rank& r = ranks_[static_cast<std::size_t>(rank)];
+void Engine::wake(int fiber, Time at) {
+  Rank& r = entry(fiber);
   const Time when = std::max(at, r.clock);
   if (r.state == State::Blocked || (r.state == State::Scheduled && when < r.scheduled_at)) {
-    schedule_resume(rank, when);
+    schedule_resume(fiber, when);
   }
 }
 
 void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
-  const auto rank = static_cast<std::int64_t>(argument & 0xffffffff);
-  Rank& r = engine.ranks_[static_cast<std::size_t>(rank)];
+  const auto fiber = static_cast<int>(argument & 0xffffffff);
+  Rank& r = engine.entry(fiber);
   if (static_cast<std::uint32_t>(argument >> 32) != r.generation) return;  // superseded by an earlier wake
+  if (r.state == State::Finished) return;                                    // a retired task's slot
   r.clock = std::max(r.clock, engine.event_time_);
   r.state = State::Running;
-  engine.current_ = static_cast<int>(rank);
-  StackOverflowGuard::set_running(r.fiber->stack(), engine.current_);
-  if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_resumed(static_cast<int>(rank));
+  engine.current_ = fiber;
+  StackOverflowGuard::set_running(r.fiber->stack(), r.rank);
+  if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_resumed(r.rank);
   r.fiber->resume();
-  if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_suspended(static_cast<int>(rank));
+  if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_suspended(r.rank);
   StackOverflowGuard::clear_running();
   engine.current_ = -1;
+  const bool task = static_cast<std::size_t>(fiber) >= engine.ranks_.size();
   if (r.fiber->finished() || r.state == State::Finished) {
     r.state = State::Finished;
+    if (task && r.fiber->finished()) engine.retire_task(fiber);
   } else if (!r.fiber->stack().canary_intact() && !engine.aborted_) {
     engine.aborted_ = true;
     engine.outcome_.kind = RunOutcome::Kind::Aborted;
     engine.outcome_.exit_code = 1;
-    engine.outcome_.message = "rank " + std::to_string(rank) + " overflowed its " +
+    engine.outcome_.message = "rank " + std::to_string(r.rank) + " overflowed its " +
                               std::to_string(r.fiber->stack().usable_bytes() / 1024) +
                               " KiB fiber stack; run again with a larger --stack-size (for example --stack-size=8M)";
   }
 }
 
 void Engine::advance_to(Time at) {
-  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  Rank& r = entry(current_);
   r.clock = std::max(r.clock, at);
 }
 
 void Engine::sync() {
-  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  Rank& r = entry(current_);
   const bool ready_earlier = ready_head_ < ready_.size() && event_time_ < r.clock;
   if (!ready_earlier && (queue_.empty() || queue_.top().time >= r.clock)) return;
   schedule_resume(current_, r.clock);
@@ -97,19 +137,19 @@ void Engine::sync() {
 }
 
 void Engine::block_until(Time at) {
-  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  Rank& r = entry(current_);
   schedule_resume(current_, std::max(at, r.clock));
   r.fiber->suspend();
 }
 
 void Engine::block() {
-  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  Rank& r = entry(current_);
   r.state = State::Blocked;
   r.fiber->suspend();
 }
 
 void Engine::finish_rank() {
-  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  Rank& r = entry(current_);
   r.state = State::Finished;
   r.fiber->suspend();
   assert(false && "finished rank resumed");
@@ -117,7 +157,7 @@ void Engine::finish_rank() {
 }
 
 void Engine::abort(int exit_code, std::string message) {
-  Rank& r = ranks_[static_cast<std::size_t>(current_)];
+  Rank& r = entry(current_);
   fail(exit_code, std::move(message));
   r.state = State::Blocked;
   r.fiber->suspend();
@@ -152,8 +192,9 @@ RunOutcome Engine::run() {
   }
   for (const Rank& r : ranks_) outcome_.end_time = std::max(outcome_.end_time, r.clock);
   if (aborted_) return outcome_;
-  const bool all_finished =
-      std::all_of(ranks_.begin(), ranks_.end(), [](const Rank& r) { return r.state == State::Finished; });
+  const auto finished = [](const Rank& r) { return r.state == State::Finished; };
+  const bool all_finished = std::all_of(ranks_.begin(), ranks_.end(), finished) &&
+                            std::all_of(tasks_.begin(), tasks_.end(), finished);
   if (!all_finished) {
     outcome_.kind = RunOutcome::Kind::Deadlock;
     outcome_.exit_code = 1;
@@ -166,17 +207,22 @@ std::string Engine::deadlock_report() const {
   std::ostringstream out;
   std::size_t blocked = 0;
   for (const Rank& r : ranks_) blocked += r.state == State::Blocked ? 1 : 0;
-  out << "deadlock: no rank can make progress; " << blocked << " of " << ranks_.size()
-      << " ranks are blocked:\n";
+  std::size_t blocked_tasks = 0;
+  for (const Rank& r : tasks_) blocked_tasks += r.state == State::Blocked ? 1 : 0;
+  out << "deadlock: no rank can make progress; " << blocked << " of " << ranks_.size() << " ranks are blocked";
+  if (blocked_tasks > 0) out << ", and " << blocked_tasks << " operations in the background";
+  out << ":\n";
   constexpr std::size_t kListed = 64;  // a 65,536-rank deadlock must not print 65,536 lines
   std::size_t listed = 0;
-  for (std::size_t i = 0; i < ranks_.size(); ++i) {
-    if (ranks_[i].state != State::Blocked) continue;
+  const std::size_t fibers = ranks_.size() + tasks_.size();
+  for (std::size_t i = 0; i < fibers; ++i) {
+    const Rank& r = entry(static_cast<int>(i));
+    if (r.state != State::Blocked) continue;
     if (listed++ == kListed) {
-      out << "  ... and " << (blocked - kListed) << " more\n";
+      out << "  ... and " << (blocked + blocked_tasks - kListed) << " more\n";
       break;
     }
-    out << "  rank " << i << " at t=" << time_to_seconds(ranks_[i].clock) * 1e6 << " us: "
+    out << "  rank " << r.rank << " at t=" << time_to_seconds(r.clock) * 1e6 << " us: "
         << (describe_blocked_ ? describe_blocked_(static_cast<int>(i)) : std::string("blocked")) << "\n";
   }
   std::size_t finished = 0;

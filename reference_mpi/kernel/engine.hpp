@@ -5,8 +5,13 @@
 // runs when no other rank or event is due earlier. Rank code reaches the engine only through the
 // calls marked "fiber side", which run while the engine is suspended: that, and the tie-breaking
 // sequence, make every run deterministic.
+//
+// Fibers are numbered: 0 .. ranks-1 are the ranks' own; a rank may spawn *tasks*, fibers that act
+// for it (a nonblocking collective running in the background) with a clock of their own. Code on
+// a task sees the rank it acts for as current_rank(); wake() and clock() take fiber ids.
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -37,8 +42,9 @@ struct RunOutcome {
 class Engine {
  public:
   using RankBody = void (*)(int rank, void* argument);
-  // Describes what a blocked rank waits for, for the deadlock report.
-  using BlockedDescriber = std::function<std::string(int rank)>;
+  using TaskBody = void (*)(void* argument);
+  // Describes what a blocked fiber (a rank, or a task) waits for, for the deadlock report.
+  using BlockedDescriber = std::function<std::string(int fiber)>;
 
   Engine(const EngineConfig& config, RankBody body, void* argument);
   ~Engine();
@@ -52,16 +58,24 @@ class Engine {
 
   // Any side.
   void schedule(Time at, EventHandler handler, void* object, std::int64_t argument);
-  // Makes a blocked rank runnable at `at` (or at its own clock, if later). No effect otherwise.
-  void wake(int rank, Time at);
-  Time clock(int rank) const { return ranks_[static_cast<std::size_t>(rank)].clock; }
+  // Makes a blocked fiber runnable at `at` (or at its own clock, if later). No effect otherwise.
+  void wake(int fiber, Time at);
+  Time clock(int fiber) const { return entry(fiber).clock; }
   int rank_count() const { return static_cast<int>(ranks_.size()); }
-  // Time of the event being fired, or of the running rank.
+  // Time of the event being fired, or of the running fiber.
   Time now() const { return current_ >= 0 ? clock(current_) : event_time_; }
+  // The rank a fiber is or acts for.
+  int rank_of(int fiber) const { return entry(fiber).rank; }
 
   // Fiber side.
-  int current_rank() const { return current_; }
-  void advance(Time delta) { ranks_[static_cast<std::size_t>(current_)].clock += delta; }
+  // The rank whose code runs (a task's: the rank it acts for), or -1 on the event side.
+  int current_rank() const { return current_ >= 0 ? entry(current_).rank : -1; }
+  // The running fiber, which wake() takes to resume it; -1 on the event side.
+  int current_fiber() const { return current_; }
+  void advance(Time delta) { entry(current_).clock += delta; }
+  // Starts body(argument) on a new task acting for the running rank, from the rank's clock. The
+  // task runs first, until it blocks or ends; then the caller goes on. Returns the task's fiber.
+  int spawn(TaskBody body, void* argument);
   void advance_to(Time at);
   // Yields if an event is due before this rank's clock, so effects stay in time order. Events at
   // the same time may run after the rank: ties go to the running rank.
@@ -81,25 +95,41 @@ class Engine {
 
  private:
   enum class State : std::uint8_t { Scheduled, Running, Blocked, Finished };
+  struct Launch {
+    Engine* engine;
+    int fiber;
+    TaskBody task = nullptr;  // tasks only
+    void* argument = nullptr;
+  };
+  // A fiber and its scheduling state: a rank's own, or a task's.
   struct Rank {
     Time clock = 0;
     Time scheduled_at = 0;         // time of the live resume event, while Scheduled
     std::uint32_t generation = 0;  // resume events of older generations are stale
     State state = State::Scheduled;
+    int rank = 0;                  // the rank it is or acts for
     std::unique_ptr<Fiber> fiber;
-  };
-  struct Launch {
-    Engine* engine;
-    int rank;
+    Launch launch{};
   };
 
-  static void resume_handler(Engine& engine, void* object, std::int64_t rank);
+  Rank& entry(int fiber) {
+    const auto i = static_cast<std::size_t>(fiber);
+    return i < ranks_.size() ? ranks_[i] : tasks_[i - ranks_.size()];
+  }
+  const Rank& entry(int fiber) const {
+    const auto i = static_cast<std::size_t>(fiber);
+    return i < ranks_.size() ? ranks_[i] : tasks_[i - ranks_.size()];
+  }
+  static void resume_handler(Engine& engine, void* object, std::int64_t fiber);
   static void fiber_entry(void* launch);
-  void schedule_resume(int rank, Time at);
+  void schedule_resume(int fiber, Time at);
+  void retire_task(int fiber);
   std::string deadlock_report() const;
 
   std::vector<Rank> ranks_;
-  std::vector<Launch> launches_;
+  std::deque<Rank> tasks_;         // a deque: entries stay put while a running fiber holds one
+  std::vector<int> free_tasks_;    // finished task slots, reused
+  std::size_t stack_bytes_ = 0;
   EventQueue queue_;
   // Resumes due at the current event time, in FIFO order: they run before the next heap event,
   // which keeps time order while sparing the heap most of its traffic.

@@ -36,7 +36,7 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
   m->payload.resize(static_cast<std::size_t>(send->bytes));
   if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());
   if (!choice.sender_copy) {
-    const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
+    const sim::Time inject = std::max(engine.now(), sender.nic_free);
     sender.nic_free = inject + t.nic_busy();
     m->arrival = inject + t.wire + t.latency;
     world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);
@@ -45,7 +45,7 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
   }
   std::size_t slot = 0;
   const sim::Time copy_start =
-      take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.clock(sender.world_rank), slot);
+      take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.now(), slot);
   const sim::Time copied = copy_start + world.copy_time(send->bytes);
   world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, copy_start, copied);
   const sim::Time inject = std::max(copied, sender.nic_free);

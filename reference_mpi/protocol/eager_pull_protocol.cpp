@@ -18,7 +18,7 @@ void send_eager_pull(World& world, RankState& sender, Request* send, Message* m)
   engine.advance(t.send_overhead);
   m->send_request = send;
   send->message = m;
-  const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
+  const sim::Time inject = std::max(engine.now(), sender.nic_free);
   sender.nic_free = inject + t.nic_busy();
   m->arrival = inject + t.wire + t.latency;
   world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);

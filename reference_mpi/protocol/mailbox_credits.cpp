@@ -22,7 +22,7 @@ std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender,
   if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) return credits;
   sim::Engine& engine = world.engine();
   const auto earliest = std::min_element(credits.begin(), credits.end());
-  const sim::Time now = engine.clock(sender.world_rank);
+  const sim::Time now = engine.now();
   if (*earliest > now) {
     world.record_phase(Phase::CreditWait, *m, m->source_world, m->source_world, now, *earliest);
     engine.advance_to(*earliest);

@@ -57,7 +57,7 @@ void start_recv(World& world, RankState& receiver, Request* receive) {
     return;
   }
   release_unexpected(receiver, *m);
-  deliver(world, receive, m, world.engine().clock(receiver.world_rank), true);
+  deliver(world, receive, m, world.engine().now(), true);
 }
 
 void envelope_arrived(World& world, Message* m) {

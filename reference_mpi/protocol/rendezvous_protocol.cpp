@@ -77,7 +77,7 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
   if (choice.sender_copy) {
     // Buffered (XE6 E1): the data is copied to a system buffer, the send completes, and the
     // receiver later reads the copy.
-    const sim::Time start = engine.clock(sender.world_rank);
+    const sim::Time start = engine.now();
     const sim::Time copied = start + world.copy_time(send->bytes);
     m->payload.resize(static_cast<std::size_t>(send->bytes));
     if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());
@@ -88,7 +88,7 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
     m->send_request = send;
     send->message = m;
   }
-  const sim::Time inject = std::max(engine.clock(sender.world_rank), sender.nic_free);
+  const sim::Time inject = std::max(engine.now(), sender.nic_free);
   sender.nic_free = inject + t.gap;
   m->arrival = inject + t.latency;
   world.record_phase(Phase::Header, *m, m->source_world, m->dest_world, inject, m->arrival);

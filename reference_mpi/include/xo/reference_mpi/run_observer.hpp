@@ -103,6 +103,13 @@ class RunObserver {
 
   virtual void collective_begin(int /*rank*/, std::int64_t /*time_ps*/) {}
   virtual void collective_end(int /*rank*/, const CollectiveEvent& /*c*/, std::int64_t /*time_ps*/) {}
+  // Nonblocking collectives (MPI_Ibcast ...): NonBlockingCollectiveRequest inside the call that
+  // starts one, NonBlockingCollectiveComplete inside the MPI_Wait/Test... that retires it, with
+  // what MpiCollectiveEnd would say of its blocking twin (`c.call` names the nonblocking call).
+  // `request_id` is unique per rank within the run, shared with the point-to-point requests.
+  virtual void collective_request(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
+  virtual void collective_complete(int /*rank*/, const CollectiveEvent& /*c*/, std::uint64_t /*request_id*/,
+                                   std::int64_t /*time_ps*/) {}
 
   // A member made (MPI_Comm_dup, _split, _create) or freed (MPI_Comm_free) a communicator.
   virtual void comm_created(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
