@@ -33,7 +33,8 @@ CollectiveTraceSizes sizes_of(const CollectiveRun& run) {
 CollectiveTraceSizes report_collective_begin(const CollectiveRun& run) {
   RunObserver* observer = run.world.observer();
   if (observer == nullptr) return {};
-  observer->collective_begin(run.self.world_rank, run.world.engine().now());
+  // A nonblocking collective's twin: the rank's timeline shows its request and completion instead.
+  if (!run.world.running_task()) observer->collective_begin(run.self.world_rank, run.world.engine().now());
   return sizes_of(run);
 }
 
@@ -47,6 +48,7 @@ void report_collective_end(const CollectiveRun& run, const CollectiveTraceSizes&
   event.bytes_sent = sizes.sent;
   event.bytes_received = sizes.received;
   event.algorithm = std::string(hw::algorithm_name(run.choice.algorithm));
+  if (keep_background_event(event)) return;
   observer->collective_end(run.self.world_rank, event, run.world.engine().now());
 }
 

@@ -26,11 +26,14 @@ BoardSlot& HardwareBoard::slot(const CollectiveRun& run) {
 void HardwareBoard::block_on(CollectiveRun& run, BoardSlot& s, bool (*ready)(const BoardSlot&)) {
   if (ready(s)) return;
   s.sleepers.push_back(run.world.engine().current_fiber());
-  run.self.meeting_note = std::string(run.call) + " on " + run.comm.shared->name + ", waiting for the other " +
-                          std::to_string(s.members - s.arrived) + " of its " + std::to_string(s.members) +
-                          " ranks to call it";
+  const bool task = run.world.running_task();  // a task describes itself (World::describe_background)
+  if (!task) {
+    run.self.meeting_note = std::string(run.call) + " on " + run.comm.shared->name + ", waiting for the other " +
+                            std::to_string(s.members - s.arrived) + " of its " + std::to_string(s.members) +
+                            " ranks to call it";
+  }
   while (!ready(s)) run.world.engine().block();
-  run.self.meeting_note.clear();
+  if (!task) run.self.meeting_note.clear();
 }
 
 BoardSlot& HardwareBoard::meet(CollectiveRun& run, std::vector<std::byte> contribution,
@@ -86,11 +89,13 @@ void HardwareBoard::await_check_ins(CollectiveRun& run, int expected) {
   BoardSlot& s = slot(run);
   while (s.checked_in < expected) {
     s.sleepers.push_back(run.world.engine().current_fiber());
-    run.self.meeting_note = std::string(run.call) + " on " + run.comm.shared->name + ", waiting for " +
-                            std::to_string(expected - s.checked_in) + " ranks to fetch their data";
+    if (!run.world.running_task()) {
+      run.self.meeting_note = std::string(run.call) + " on " + run.comm.shared->name + ", waiting for " +
+                              std::to_string(expected - s.checked_in) + " ranks to fetch their data";
+    }
     run.world.engine().block();
   }
-  run.self.meeting_note.clear();
+  if (!run.world.running_task()) run.self.meeting_note.clear();
   run.world.engine().advance_to(s.latest_check_in);
 }
 

@@ -98,7 +98,8 @@ void run_inter_collective(CollectiveRun& run, const InterCallShape& shape) {
   run.checked = true;
   RunObserver* observer = run.world.observer();
   const int me = run.self.world_rank;
-  if (observer != nullptr) observer->collective_begin(me, run.world.engine().now());
+  // A nonblocking collective's twin: the rank's timeline shows its request and completion instead.
+  if (observer != nullptr && !run.world.running_task()) observer->collective_begin(me, run.world.engine().now());
   auto report_end = [&] {
     if (observer == nullptr) return;
     CollectiveEvent event;
@@ -108,6 +109,7 @@ void run_inter_collective(CollectiveRun& run, const InterCallShape& shape) {
     event.bytes_sent = shape.bytes_sent;
     event.bytes_received = shape.bytes_received;
     event.algorithm = algorithm.name;
+    if (keep_background_event(event)) return;
     observer->collective_end(me, event, run.world.engine().now());
   };
   try {

@@ -4,6 +4,7 @@
 
 #include "api_call.hpp"
 #include "error_text.hpp"
+#include "nonblocking_collective.hpp"
 #include "thread_cpu_clock.hpp"
 #include "world.hpp"
 
@@ -35,6 +36,7 @@ bool enter_call(const char* name) {
   World& world = World::current();
   RankState& self = world.self();
   const bool usable = self.initialized && !self.finalized;
+  if (world.running_task()) return usable;  // a nonblocking collective's twin: the rank is in its own call
   if (self.call_depth++ > 0) return usable;
   if (world.compute() == ComputeMode::Measured) {
     const std::int64_t now = thread_cpu_ns();
@@ -53,6 +55,7 @@ bool enter_call(const char* name) {
 void leave_call() {
   World& world = World::current();
   RankState& self = world.self();
+  if (world.running_task()) return;
   if (--self.call_depth > 0) return;
   if (RunObserver* observer = world.observer()) {
     observer->call_left(self.world_rank, self.call, world.engine().now());
@@ -81,6 +84,7 @@ void check_call_allowed(const char* name) {
 
 int record_error(const char* call, const MpiError& error) {
   RankState& self = World::current().self();
+  if (const char* nonblocking = note_background_error(error.what())) call = nonblocking;
   const int code = error.error_class();  // a predefined class, or a code a callback returned
   const std::string label = code >= MPI_SUCCESS && code <= MPI_ERR_LASTCODE ? error_class_name(code)
                                                                             : "error code " + std::to_string(code);

@@ -75,7 +75,10 @@ void report_retired(World& world, const Request& r) {
   const int rank = r.owner;
   const sim::Time now = world.engine().now();
   const bool nonblocking = r.traced == Request::Traced::Nonblocking;
-  if (r.cancelled) {
+  if (r.kind == Request::Kind::Collective) {
+    CollectiveEvent event;
+    if (world.nonblocking().take_event(&r, event)) observer->collective_complete(rank, event, r.trace_id, now);
+  } else if (r.cancelled) {
     if (nonblocking) observer->request_cancelled(rank, r.trace_id, now);
   } else if (r.kind == Request::Kind::Recv) {
     const MessageEvent m{r.context, r.status.MPI_SOURCE, r.status.MPI_TAG, r.status.xo_bytes, r.trace_id};
@@ -197,7 +200,9 @@ void wait_for(Request* r) {
   World& world = World::current();
   RankState& self = world.self();
   sim::Engine& engine = world.engine();
-  if (!r->complete) {
+  if (!r->complete && world.running_task()) {
+    while (!r->complete) engine.block();  // the task describes itself (World::describe_background)
+  } else if (!r->complete) {
     self.waiting_for.assign(1, r);
     while (!r->complete) engine.block();
     self.waiting_for.clear();
@@ -255,6 +260,11 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
   if (status != MPI_STATUS_IGNORE) {
     if (r->kind == Request::Kind::Recv) {
       *status = r->status;
+    } else if (r->kind == Request::Kind::Collective) {
+      status->MPI_SOURCE = MPI_ANY_SOURCE;
+      status->MPI_TAG = MPI_ANY_TAG;
+      status->xo_bytes = 0;
+      status->xo_cancelled = 0;
     } else {
       status->MPI_ERROR = MPI_SUCCESS;
       status->xo_cancelled = 0;
@@ -275,9 +285,11 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
 }
 
 void retire(Request* r, MPI_Status* status, MPI_Request* handle) {
-  if (retire_quietly(r, status, handle) == MPI_ERR_TRUNCATE) {
-    throw MpiError(MPI_ERR_TRUNCATE, World::current().self().pending_truncation);
-  }
+  const bool collective = r->kind == Request::Kind::Collective;
+  const int error = retire_quietly(r, status, handle);
+  if (error == MPI_ERR_TRUNCATE) throw MpiError(MPI_ERR_TRUNCATE, World::current().self().pending_truncation);
+  // A nonblocking collective's error was given to the error handler when the collective met it.
+  if (collective && error != MPI_SUCCESS) throw MpiError(error, World::current().self().last_error);
 }
 
 Request* find_request(MPI_Request handle) { return World::current().self().requests.get(handle); }

@@ -228,8 +228,20 @@ void World::complete(Request* request, sim::Time at) {
   engine_.wake(request->waiter >= 0 ? request->waiter : request->owner, at);
 }
 
-std::string World::describe_blocked(int rank) {
-  RankState& state = *ranks_[static_cast<std::size_t>(rank)];
+std::string World::describe_background(int fiber) {
+  const NonblockingCollectives::Instance* in = nonblocking_.running(fiber);
+  if (in == nullptr) return "a task in the background";
+  const CommHandle* comm = ranks_[static_cast<std::size_t>(engine_.rank_of(fiber))]->comms.find(in->comm);
+  std::ostringstream out;
+  out << in->call << " on " << (comm != nullptr ? comm->shared->name : std::string("a freed communicator"))
+      << ", started at t=" << sim::time_to_seconds(in->started) * 1e6
+      << " us, waiting in the background for the other members to call it";
+  return out.str();
+}
+
+std::string World::describe_blocked(int fiber) {
+  if (fiber >= size()) return describe_background(fiber);
+  RankState& state = *ranks_[static_cast<std::size_t>(fiber)];
   std::ostringstream out;
   if (!state.meeting_note.empty()) return state.meeting_note;
   out << (state.call != nullptr ? state.call : "MPI call");
@@ -248,7 +260,9 @@ std::string World::describe_blocked(int rank) {
     CommHandle* comm = state.comms.find(r->comm);
     const std::string comm_name = comm != nullptr ? comm->shared->name : "a freed communicator";
     const std::string group = group_of_peer(comm, *r);
-    if (r->internal) {  // a step of a collective algorithm: its tag and direction mean nothing to the user
+    if (r->kind == Request::Kind::Collective) {
+      out << r->call << " on " << comm_name << " to complete";
+    } else if (r->internal) {  // a step of a collective algorithm: its tag and direction mean nothing to the user
       out << "rank " << r->peer << group << " of " << comm_name << " to take part";
     } else if (r->kind == Request::Kind::Recv) {
       out << r->call << " from " << describe_peer(r->peer) << group << " (" << describe_tag(r->tag) << ") on "

@@ -15,6 +15,7 @@
 #include "comm_meeting.hpp"
 #include "intercomm_handoff.hpp"
 #include "message.hpp"
+#include "nonblocking_collective.hpp"
 #include "rank_state.hpp"
 #include "request.hpp"
 #include "xo/hwmodels/machine.hpp"
@@ -60,6 +61,9 @@ class World {
   [[noreturn]] void exit_rank(int code);
 
   RankState& self() { return *ranks_[static_cast<std::size_t>(engine_.current_rank())]; }
+  // Whether the running fiber is a task acting for its rank (a nonblocking collective), not the
+  // rank's own.
+  bool running_task() const { return engine_.current_fiber() != engine_.current_rank(); }
   RankState& rank(int world_rank) { return *ranks_[static_cast<std::size_t>(world_rank)]; }
   int size() const { return static_cast<int>(ranks_.size()); }
   sim::Engine& engine() { return engine_; }
@@ -82,6 +86,7 @@ class World {
   CollectiveLedger& collective_ledger() { return ledger_; }
   InterCollectiveLedger& inter_collective_ledger() { return inter_ledger_; }
   IntercommHandoffs& intercomm_handoffs() { return intercomm_handoffs_; }
+  NonblockingCollectives& nonblocking() { return nonblocking_; }
   void count_message() { ++messages_; }
 
   // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call.
@@ -116,7 +121,9 @@ class World {
   void run_rank(int rank);
   // Bookkeeping when a rank's main returns or it calls exit().
   void rank_ended(int rank, int code);
-  std::string describe_blocked(int rank);
+  // `fiber`: a rank's own, or a task's (sim::Engine).
+  std::string describe_blocked(int fiber);
+  std::string describe_background(int fiber);
 
   SimulationOptions options_;
   std::unique_ptr<hw::Machine> machine_;
@@ -133,6 +140,7 @@ class World {
   CollectiveLedger ledger_;
   InterCollectiveLedger inter_ledger_;
   IntercommHandoffs intercomm_handoffs_;
+  NonblockingCollectives nonblocking_;
   std::vector<bool> comm_defined_;  // by context: told to the observer already
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;

@@ -210,7 +210,9 @@ std::string Engine::deadlock_report() const {
   std::size_t blocked_tasks = 0;
   for (const Rank& r : tasks_) blocked_tasks += r.state == State::Blocked ? 1 : 0;
   out << "deadlock: no rank can make progress; " << blocked << " of " << ranks_.size() << " ranks are blocked";
-  if (blocked_tasks > 0) out << ", and " << blocked_tasks << " operations in the background";
+  if (blocked_tasks > 0) {
+    out << ", and " << blocked_tasks << (blocked_tasks == 1 ? " operation" : " operations") << " in the background";
+  }
   out << ":\n";
   constexpr std::size_t kListed = 64;  // a 65,536-rank deadlock must not print 65,536 lines
   std::size_t listed = 0;

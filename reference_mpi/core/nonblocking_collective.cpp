@@ -1,0 +1,146 @@
+#include "nonblocking_collective.hpp"
+
+#include <sstream>
+
+#include "api_call.hpp"
+#include "communicator.hpp"
+#include "world.hpp"
+
+namespace xo::mpi {
+
+namespace {
+
+using Instance = NonblockingCollectives::Instance;
+
+// A copy of `user` with the instance's contexts (an intercommunicator's hidden local one too).
+CommHandle hidden_copy(World& world, const CommHandle& user, std::uint64_t instance) {
+  NonblockingCollectives& book = world.nonblocking();
+  auto shared = std::make_shared<CommShared>(*user.shared);
+  const int members = user.size() + (user.is_inter() ? user.peer_size() : 0);
+  shared->context = book.instance_context(user.shared->context, instance, members);
+  if (user.is_inter()) {
+    auto local = std::make_shared<CommShared>(*user.shared->local_comm);
+    local->context = book.instance_context(local->context, instance, user.size());
+    shared->local_comm = std::move(local);
+  }
+  CommHandle hidden;
+  hidden.shared = std::move(shared);
+  hidden.my_rank = user.my_rank;
+  hidden.errhandler = MPI_ERRORS_RETURN;  // the starting call or the task applies the program's
+  return hidden;
+}
+
+// Completes the instance's request for the rank: its error goes to the program's error handler
+// (a fatal one ends the run here, as it would in the call that found it).
+void finish(World& world, Instance& in, sim::Time at) {
+  Request* r = in.request;
+  r->error = in.error;
+  if (in.error != MPI_SUCCESS) {
+    world.self().last_error = in.error_text;
+    apply_error_handler(in.comm, in.error);
+  }
+  if (in.has_event && !r->user_freed && r->traced == Request::Traced::Nonblocking) {
+    world.nonblocking().keep_event(r, std::move(in.event));
+  }
+  world.complete(r, at);
+}
+
+void run_instance(void* argument) {
+  auto* handed = static_cast<std::shared_ptr<Instance>*>(argument);
+  const std::shared_ptr<Instance> in = std::move(*handed);
+  delete handed;
+  World& world = World::current();
+  const int fiber = world.engine().current_fiber();
+  world.nonblocking().add(fiber, in);
+  in->error = in->twin(in->hidden);
+  if (in->error != MPI_SUCCESS) in->error_text = world.self().last_error;
+  world.self().comms.free(in->hidden);
+  world.nonblocking().remove(fiber);
+  in->finished = true;
+  in->finished_at = world.engine().now();
+  if (!in->caller_waiting) finish(world, *in, in->finished_at);
+}
+
+}  // namespace
+
+int NonblockingCollectives::instance_context(int context, std::uint64_t instance, int members) {
+  const auto key = std::make_pair(context, instance);
+  auto found = contexts_.find(key);
+  if (found == contexts_.end()) {
+    found = contexts_.emplace(key, Shared{World::current().new_context(), members}).first;
+  }
+  const int shared = found->second.context;
+  if (--found->second.users_left == 0) contexts_.erase(found);
+  return shared;
+}
+
+NonblockingCollectives::Instance* NonblockingCollectives::running(int fiber) {
+  const auto found = by_fiber_.find(fiber);
+  return found != by_fiber_.end() ? found->second.get() : nullptr;
+}
+
+bool NonblockingCollectives::take_event(const Request* request, CollectiveEvent& event) {
+  const auto found = events_.find(request);
+  if (found == events_.end()) return false;
+  event = std::move(found->second);
+  events_.erase(found);
+  return true;
+}
+
+Request* start_nonblocking_collective(const char* call, MPI_Comm comm, BlockingTwin twin) {
+  World& world = World::current();
+  RankState& self = world.self();
+  CommHandle& user = self.comms.get(comm);
+  auto in = std::make_shared<Instance>();
+  in->call = call;
+  in->comm = comm;
+  in->comm_id = user.shared->context;
+  in->twin = std::move(twin);
+  in->started = world.engine().now();
+  in->hidden = self.comms.add(hidden_copy(world, user, ++user.nonblocking_sequence));
+
+  Request* r = world.new_request();
+  r->kind = Request::Kind::Collective;
+  r->owner = self.world_rank;
+  r->call = call;
+  r->comm = comm;
+  r->context = in->comm_id;
+  if (RunObserver* observer = world.observer()) {
+    r->traced = Request::Traced::Nonblocking;
+    r->trace_id = ++self.trace_requests;
+    observer->collective_request(self.world_rank, r->trace_id, world.engine().now());
+  }
+  in->request = r;
+
+  world.engine().spawn(&run_instance, new std::shared_ptr<Instance>(in));
+  in->caller_waiting = false;
+  if (in->finished) {
+    if (in->error != MPI_SUCCESS) {
+      world.release(r);
+      throw MpiError(in->error, in->reason);
+    }
+    finish(world, *in, in->finished_at);
+  }
+  return r;
+}
+
+bool keep_background_event(CollectiveEvent event) {
+  World& world = World::current();
+  Instance* in = world.nonblocking().running(world.engine().current_fiber());
+  if (in == nullptr) return false;
+  event.call = in->call;
+  event.comm_id = in->comm_id;
+  in->event = std::move(event);
+  in->has_event = true;
+  return true;
+}
+
+const char* note_background_error(const char* reason) {
+  World& world = World::current();
+  Instance* in = world.nonblocking().running(world.engine().current_fiber());
+  if (in == nullptr) return nullptr;
+  in->reason = reason;
+  return in->call;
+}
+
+}  // namespace xo::mpi

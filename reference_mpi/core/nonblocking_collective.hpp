@@ -1,0 +1,94 @@
+#pragma once
+// Nonblocking collectives (MPI-3.1 section 5.12: MPI_Ibarrier, MPI_Ibcast, ... MPI_Iexscan).
+//
+// How they progress: each call runs its blocking twin, with the machine's algorithm for it, on a
+// task of its own (sim::Engine::spawn): a fiber that acts for the rank with a clock of its own.
+// The task starts at the call and runs until it first waits; from then on it advances with the
+// messages of the other members, whatever the program does meanwhile. That is an MPI with
+// asynchronous progress (a progress thread, or a NIC that runs the schedule, as Cray MPT's
+// MPICH_NEMESIS_ASYNC_PROGRESS on the XE6): computation overlaps the collective completely, and
+// MPI_Wait costs only what is left. The seeds' MPIs predate MPI-3; on their machines the
+// collective takes the path the blocking call would (a T3D barrier still uses the barrier wires).
+//
+// Each instance runs on a hidden copy of the communicator with a context of its own. Members
+// agree on it by counting their nonblocking collective calls on the communicator, which MPI
+// requires them to make in the same order; so concurrent instances, and blocking collectives,
+// never match each other's messages.
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "request.hpp"
+#include "xo/reference_mpi/run_observer.hpp"
+
+namespace xo::mpi {
+
+// The blocking twin of a call, given the hidden communicator to run on; returns its MPI error code.
+using BlockingTwin = std::function<int(MPI_Comm hidden)>;
+
+// Starts `twin` in the background for the running rank and returns the request that completes
+// with it. An error the twin meets before it first waits (a bad argument) is thrown here, as the
+// call's own, and no request is made.
+Request* start_nonblocking_collective(const char* call, MPI_Comm comm, BlockingTwin twin);
+
+// The World's bookkeeping of the instances in flight.
+class NonblockingCollectives {
+ public:
+  struct Instance {
+    const char* call = "";
+    MPI_Comm comm = MPI_COMM_NULL;    // the program's communicator
+    int comm_id = 0;                  // its context: the trace's communicator id
+    MPI_Comm hidden = MPI_COMM_NULL;  // the instance's copy, in the rank's handle table
+    BlockingTwin twin;
+    Request* request = nullptr;
+    bool caller_waiting = true;  // the starting call has not returned yet
+    bool finished = false;
+    sim::Time finished_at = 0;
+    int error = MPI_SUCCESS;
+    std::string error_text;  // as the rank's last_error would hold it
+    std::string reason;      // the MpiError's own text
+    sim::Time started = 0;
+    bool has_event = false;
+    CollectiveEvent event;  // what the trace's NonBlockingCollectiveComplete says
+  };
+
+  // The context the members of an instance share: the `instance`-th nonblocking collective on the
+  // communicator of `context`, asked for by each of its `members`.
+  int instance_context(int context, std::uint64_t instance, int members);
+
+  void add(int fiber, std::shared_ptr<Instance> instance) { by_fiber_[fiber] = std::move(instance); }
+  // The instance a task runs, or nullptr when `fiber` is none's.
+  Instance* running(int fiber);
+  void remove(int fiber) { by_fiber_.erase(fiber); }
+
+  // What NonBlockingCollectiveComplete says of a finished instance, kept until its request retires.
+  void keep_event(const Request* request, CollectiveEvent event) { events_[request] = std::move(event); }
+  // Takes the kept event; false if there is none (the request was freed, or no trace is written).
+  bool take_event(const Request* request, CollectiveEvent& event);
+
+ private:
+  struct Shared {
+    int context;
+    int users_left;
+  };
+  std::map<std::pair<int, std::uint64_t>, Shared> contexts_;
+  std::unordered_map<int, std::shared_ptr<Instance>> by_fiber_;
+  std::unordered_map<const Request*, CollectiveEvent> events_;
+};
+
+// On a task, for the collective code that reports to the trace: keeps the end event of the
+// instance's collective (with the program's call and communicator) instead of reporting it.
+// Returns false when the running fiber is a rank's own.
+bool keep_background_event(CollectiveEvent event);
+// On a task whose twin failed: remembers `reason` for the starting call to throw, and returns the
+// nonblocking call's name for the message. nullptr off a task.
+const char* note_background_error(const char* reason);
+
+}  // namespace xo::mpi
