@@ -234,6 +234,13 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
                                                rdispls, recvtype);
     }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Alltoallv, "MPI_Alltoallv");
+    // MPI_IN_PLACE: the receive buffer's blocks are sent and replaced; the send arguments are ignored.
+    if (sendbuf == MPI_IN_PLACE) {
+      sendbuf = recvbuf;
+      sendcounts = recvcounts;
+      sdispls = rdispls;
+      sendtype = recvtype;
+    }
     for (const void* p : {static_cast<const void*>(sendcounts), static_cast<const void*>(sdispls),
                           static_cast<const void*>(recvcounts), static_cast<const void*>(rdispls)}) {
       xo::mpi::require_pointer(p, "counts and displacements");
@@ -264,6 +271,11 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
       return xo::mpi::intercomm_alltoall_call(c, comm, sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
     }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Alltoall, "MPI_Alltoall");
+    if (sendbuf == MPI_IN_PLACE) {  // the receive buffer's blocks are sent and replaced
+      sendbuf = recvbuf;
+      sendcount = recvcount;
+      sendtype = recvtype;
+    }
     xo::mpi::require_count(sendcount);
     xo::mpi::require_count(recvcount);
     const auto stype = world.self().datatypes.get_committed(sendtype);

@@ -140,8 +140,26 @@ void DatatypeTable::free(MPI_Datatype& handle) {
     throw MpiError(MPI_ERR_TYPE, "datatype " + std::to_string(handle) + " is predefined and cannot be freed");
   }
   get(handle);
-  user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
+  if (freed_while_pinned_.contains(handle)) {
+    throw MpiError(MPI_ERR_TYPE, "datatype handle " + std::to_string(handle) + " was already freed");
+  }
+  if (pins_.contains(handle)) {
+    freed_while_pinned_.insert(handle);
+  } else {
+    user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
+  }
   handle = MPI_DATATYPE_NULL;
+}
+
+void DatatypeTable::pin(MPI_Datatype handle) {
+  if (user_slot(handle) != nullptr) ++pins_[handle];
+}
+
+void DatatypeTable::unpin(MPI_Datatype handle) {
+  const auto found = pins_.find(handle);
+  if (found == pins_.end() || --found->second > 0) return;
+  pins_.erase(found);
+  if (freed_while_pinned_.erase(handle) > 0) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
 }
 
 }  // namespace xo::mpi

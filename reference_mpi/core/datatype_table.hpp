@@ -5,7 +5,9 @@
 
 #include <mpi.h>
 
+#include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "datatype.hpp"
@@ -31,6 +33,11 @@ class DatatypeTable {
   void commit(MPI_Datatype handle);
   // Predefined types cannot be freed; sets the handle to MPI_DATATYPE_NULL.
   void free(MPI_Datatype& handle);
+  // A nonblocking collective in flight holds the types it was given: freed meanwhile, as MPI
+  // allows, a type keeps its handle (not reused) until the last holder lets go. No effect on
+  // predefined or bad handles.
+  void pin(MPI_Datatype handle);
+  void unpin(MPI_Datatype handle);
 
   // A type as a constructor's argument, kept alive by the envelope of the type built from it.
   TypeArgument argument(MPI_Datatype handle) const;
@@ -41,6 +48,8 @@ class DatatypeTable {
  private:
   const std::shared_ptr<const Datatype>* user_slot(MPI_Datatype handle) const;
   std::vector<std::shared_ptr<const Datatype>> user_;  // index = handle - XO_FIRST_USER_DATATYPE
+  std::map<MPI_Datatype, int> pins_;                   // held handles: how many holders
+  std::set<MPI_Datatype> freed_while_pinned_;
 };
 
 // The predefined datatype behind a handle, or nullptr.

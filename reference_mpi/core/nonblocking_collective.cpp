@@ -53,8 +53,11 @@ void run_instance(void* argument) {
   const int fiber = world.engine().current_fiber();
   world.nonblocking().add(fiber, in);
   in->error = in->twin(in->hidden);
-  if (in->error != MPI_SUCCESS) in->error_text = world.self().last_error;
-  world.self().comms.free(in->hidden);
+  RankState& self = world.self();
+  if (in->error != MPI_SUCCESS) in->error_text = self.last_error;
+  self.comms.free(in->hidden);
+  for (MPI_Datatype type : in->held.types) self.datatypes.unpin(type);
+  self.ops.unpin(in->held.op);
   world.nonblocking().remove(fiber);
   in->finished = true;
   in->finished_at = world.engine().now();
@@ -87,7 +90,7 @@ bool NonblockingCollectives::take_event(const Request* request, CollectiveEvent&
   return true;
 }
 
-Request* start_nonblocking_collective(const char* call, MPI_Comm comm, BlockingTwin twin) {
+Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandles held, BlockingTwin twin) {
   World& world = World::current();
   RankState& self = world.self();
   CommHandle& user = self.comms.get(comm);
@@ -96,6 +99,9 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, BlockingT
   in->comm = comm;
   in->comm_id = user.shared->context;
   in->twin = std::move(twin);
+  for (MPI_Datatype type : held.types) self.datatypes.pin(type);
+  self.ops.pin(held.op);
+  in->held = std::move(held);
   in->started = world.engine().now();
   in->hidden = self.comms.add(hidden_copy(world, user, ++user.nonblocking_sequence));
 

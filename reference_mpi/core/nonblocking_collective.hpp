@@ -24,6 +24,7 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "request.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
@@ -33,10 +34,16 @@ namespace xo::mpi {
 // The blocking twin of a call, given the hidden communicator to run on; returns its MPI error code.
 using BlockingTwin = std::function<int(MPI_Comm hidden)>;
 
+// The handles a call names that the program may free before the request completes.
+struct HeldHandles {
+  std::vector<MPI_Datatype> types;
+  MPI_Op op = MPI_OP_NULL;
+};
+
 // Starts `twin` in the background for the running rank and returns the request that completes
 // with it. An error the twin meets before it first waits (a bad argument) is thrown here, as the
 // call's own, and no request is made.
-Request* start_nonblocking_collective(const char* call, MPI_Comm comm, BlockingTwin twin);
+Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandles held, BlockingTwin twin);
 
 // The World's bookkeeping of the instances in flight.
 class NonblockingCollectives {
@@ -47,6 +54,7 @@ class NonblockingCollectives {
     int comm_id = 0;                  // its context: the trace's communicator id
     MPI_Comm hidden = MPI_COMM_NULL;  // the instance's copy, in the rank's handle table
     BlockingTwin twin;
+    HeldHandles held;
     Request* request = nullptr;
     bool caller_waiting = true;  // the starting call has not returned yet
     bool finished = false;

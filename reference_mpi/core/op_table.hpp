@@ -6,7 +6,9 @@
 
 #include <mpi.h>
 
+#include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "reduction_op.hpp"
@@ -21,9 +23,15 @@ class OpTable {
   MPI_Op add(ReductionOp op);
   // Predefined operations cannot be freed (MPI_ERR_OP); sets the handle to MPI_OP_NULL.
   void free(MPI_Op& handle);
+  // A nonblocking collective in flight holds its operation: freed meanwhile, as MPI allows, the
+  // operation stays usable until the last holder lets go. No effect on predefined or bad handles.
+  void pin(MPI_Op handle);
+  void unpin(MPI_Op handle);
 
  private:
   std::vector<std::unique_ptr<const ReductionOp>> user_;  // index = handle - XO_FIRST_USER_OP; null once freed
+  std::map<MPI_Op, int> pins_;                            // held handles: how many holders
+  std::set<MPI_Op> freed_while_pinned_;
 };
 
 }  // namespace xo::mpi

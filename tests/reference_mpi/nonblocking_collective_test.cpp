@@ -234,3 +234,89 @@ TEST(NonblockingCollectiveErrors, AnInstanceNoOtherMemberStartedIsADeadlockNamin
   EXPECT_NE(result.error.find("deadlock"), std::string::npos) << result.error;
   EXPECT_NE(result.error.find("MPI_Ibarrier on MPI_COMM_WORLD"), std::string::npos) << result.error;
 }
+
+// On an intercommunicator the twin's local steps run on the hidden copy's own local context.
+TEST(NonblockingCollectiveIntercomm, IallreduceGivesEachGroupTheOtherGroupsSum) {
+  const int n = 7;
+  std::vector<long> got(n, -1);
+  std::vector<int> broadcast(n, -1);
+  auto result = simulate(n, [&](int rank, int) {
+    const int color = rank < 3 ? 0 : 1;
+    MPI_Comm half, inter;
+    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 3 : 0, 11, &inter);
+    const long value = rank;
+    long sum = 0;
+    int token = color == 0 ? 0 : -1;
+    int half_rank = 0;
+    MPI_Comm_rank(half, &half_rank);
+    const int root = color == 0 ? (half_rank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0;
+    if (color == 0 && half_rank == 0) token = 42;
+    MPI_Request r[2];
+    MPI_Iallreduce(&value, &sum, 1, MPI_LONG, MPI_SUM, inter, &r[0]);
+    MPI_Ibcast(&token, 1, MPI_INT, root, inter, &r[1]);
+    MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
+    got[static_cast<std::size_t>(rank)] = sum;
+    broadcast[static_cast<std::size_t>(rank)] = token;
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  for (int r = 0; r < n; ++r) {
+    EXPECT_EQ(got[static_cast<std::size_t>(r)], r < 3 ? 3 + 4 + 5 + 6 : 0 + 1 + 2) << "rank " << r;
+    if (r >= 3) {
+      EXPECT_EQ(broadcast[static_cast<std::size_t>(r)], 42) << "rank " << r;
+    }
+  }
+}
+
+// MPI_IN_PLACE all-to-all (blocking and not): the receive buffer's blocks go out and are replaced.
+TEST(InPlaceAllToAll, AlltoallAndAlltoallvSendTheReceiveBuffer) {
+  const int n = 5;
+  std::vector<int> failures(n, 0);
+  auto result = simulate(n, "xt3", [&](int rank, int size) {
+    std::vector<int> data(static_cast<std::size_t>(size)), datav(static_cast<std::size_t>(size));
+    for (int i = 0; i < size; ++i) data[static_cast<std::size_t>(i)] = datav[static_cast<std::size_t>(i)] = 10 * rank + i;
+    MPI_Request request;
+    MPI_Ialltoall(MPI_IN_PLACE, -1, MPI_DATATYPE_NULL, data.data(), 1, MPI_INT, MPI_COMM_WORLD, &request);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    std::vector<int> ones(static_cast<std::size_t>(size), 1), displs(static_cast<std::size_t>(size));
+    std::iota(displs.begin(), displs.end(), 0);
+    MPI_Alltoallv(MPI_IN_PLACE, nullptr, nullptr, MPI_DATATYPE_NULL, datav.data(), ones.data(), displs.data(), MPI_INT,
+                  MPI_COMM_WORLD);
+    for (int i = 0; i < size; ++i) {
+      failures[static_cast<std::size_t>(rank)] += data[static_cast<std::size_t>(i)] != 10 * i + rank;
+      failures[static_cast<std::size_t>(rank)] += datav[static_cast<std::size_t>(i)] != 10 * i + rank;
+    }
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(failures, std::vector<int>(n, 0));
+}
+
+// MPI lets the program free the datatype and operation of a collective in flight.
+TEST(NonblockingCollectiveHandles, ATypeAndOperationFreedBeforeTheWaitStillServe) {
+  const int n = 4;
+  std::vector<long> got(n, -1);
+  auto result = simulate(n, [&](int rank, int) {
+    MPI_Datatype pair;
+    MPI_Type_contiguous(2, MPI_LONG, &pair);
+    MPI_Type_commit(&pair);
+    MPI_Op op;
+    MPI_Op_create([](void* in, void* inout, int* len, MPI_Datatype*) {
+      for (int i = 0; i < 2 * *len; ++i) static_cast<long*>(inout)[i] += static_cast<long*>(in)[i];
+    }, 1, &op);
+    const long mine[2] = {rank, 1};
+    long sum[2] = {-1, -1};
+    MPI_Request request;
+    MPI_Iallreduce(mine, sum, 1, pair, op, MPI_COMM_WORLD, &request);
+    MPI_Type_free(&pair);
+    MPI_Op_free(&op);
+    MPI_Datatype other;  // must not take the freed type's handle while the collective holds it
+    MPI_Type_contiguous(3, MPI_INT, &other);
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Type_free(&other);
+    got[static_cast<std::size_t>(rank)] = sum[0] * 100 + sum[1];
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(got, std::vector<long>(n, 6 * 100 + 4));
+}
