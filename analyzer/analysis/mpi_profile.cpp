@@ -32,10 +32,16 @@ std::vector<Row> largest_first(const std::map<std::string, Row>& rows) {
 }
 
 void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, MpiProfile& profile) {
-  // How many messages each call carries, to share its time.
+  // How many messages and collectives each call carries, to share its time.
+  const CollectiveTable& c = m.collectives;
   std::vector<std::uint32_t> carried(m.calls.size(), 0);
   for (Index i = 0; i < m.messages.size(); ++i) {
     for (Index call : {m.messages.send_call[i], m.messages.receive_call[i]}) {
+      if (call != kNoIndex) ++carried[call];
+    }
+  }
+  for (Index k = 0; k < c.members(); ++k) {
+    for (Index call : {c.call[k], c.complete_call[k]}) {
       if (call != kNoIndex) ++carried[call];
     }
   }
@@ -50,7 +56,8 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
       if (call != kNoIndex && outermost[call]) row.seconds += (m.calls.leave[call] - m.calls.enter[call]) / carried[call];
     }
   }
-  const CollectiveTable& c = m.collectives;
+  // A nonblocking collective's row is named by the call that started it (MPI_Ibcast) and takes
+  // that call's time and its share of the MPI_Wait* that completed it.
   for (Index k = 0; k < c.members(); ++k) {
     const Index call = c.call[k];
     const Index instance = c.instance[k];
@@ -61,7 +68,9 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
     ProtocolTime& row = rows.try_emplace(name, ProtocolTime{name}).first->second;
     ++row.messages;
     row.bytes += c.bytes_sent[k];
-    row.seconds += m.calls.leave[call] - m.calls.enter[call];
+    for (Index part : {call, c.complete_call[k]}) {
+      if (part != kNoIndex && outermost[part]) row.seconds += (m.calls.leave[part] - m.calls.enter[part]) / carried[part];
+    }
   }
   profile.by_protocol = largest_first(rows);
 }

@@ -76,7 +76,7 @@ void collective_waits(const TraceModel& m, WaitRecorder& out) {
   auto leave = [&](Index k) { return c.call[k] == kNoIndex ? c.end[k] : calls.leave[c.call[k]]; };
   for (Index i = 0; i < c.size(); ++i) {
     const CollectiveShape shape = shape_of(c.operation[i]);
-    if (shape == CollectiveShape::Other || c.member_count[i] < 2) continue;
+    if (shape == CollectiveShape::Other || c.member_count[i] < 2 || c.nonblocking[i]) continue;
     const Index first = c.first_member[i];
     const Index last = first + c.member_count[i];
     if (shape == CollectiveShape::OneToAll) {

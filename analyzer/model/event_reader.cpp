@@ -71,6 +71,12 @@ bool integer_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, std::int
   }
 }
 
+// Communicator creation and destruction are not collective operations the analysis times.
+bool handles_communicator(OTF2_CollectiveOp op) {
+  return op == OTF2_COLLECTIVE_OP_CREATE_HANDLE || op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE ||
+         op == OTF2_COLLECTIVE_OP_CREATE_HANDLE_AND_ALLOCATE || op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
+}
+
 StringId string_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, const RefIndex& strings) {
   OTF2_Type type;
   OTF2_AttributeValue value;
@@ -101,6 +107,10 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
   route<&EventReader::mpi_request_cancelled>(OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback, c);
   route<&EventReader::mpi_collective_begin>(OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback, c);
   route<&EventReader::mpi_collective_end>(OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback, c);
+  route<&EventReader::non_blocking_collective_request>(OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback,
+                                                       c);
+  route<&EventReader::non_blocking_collective_complete>(
+      OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback, c);
   return owned;
 }
 
@@ -136,7 +146,10 @@ void EventReader::begin_location(Index row) {
   first_phase_ = model_.phases.size();
   open_isends_.clear();
   open_irecvs_.clear();
+  open_collective_requests_.clear();
   collective_open_ = false;
+  collectives_started_ = 0;
+  first_collective_ = records_.collective_members.size();
   if (kind_ == LocationKind::Rank) collectives_on_comm_.assign(model_.communicators.size(), 0);
 }
 
@@ -144,6 +157,7 @@ void EventReader::end_location() {
   // What is still open ends with the location's last event.
   const double last = index_.seconds(last_time_);
   if (kind_ == LocationKind::Rank) {
+    number_collectives();
     for (Index call : stack_) model_.calls.leave[call] = last;
     if (!stack_.empty()) {
       const auto open = stack_.size();
@@ -356,6 +370,32 @@ void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, OTF2_AttributeList*
   open_irecvs_.erase(request);
 }
 
+void EventReader::number_collectives() {
+  const auto first = records_.collective_members.begin() + static_cast<std::ptrdiff_t>(first_collective_);
+  const auto last = records_.collective_members.end();
+  std::sort(first, last,
+            [](const CollectiveMemberRecord& a, const CollectiveMemberRecord& b) { return a.sequence < b.sequence; });
+  for (auto m = first; m != last; ++m) m->sequence = collectives_on_comm_[m->comm]++;
+}
+
+bool EventReader::resolve_collective(const char* record, OTF2_CommRef comm, std::uint32_t root, Index& comm_row,
+                                     RankId& root_rank) {
+  comm_row = index_.comms.find(comm);
+  if (comm_row == kNoIndex) {
+    log_.add(&ReadProblems::bad_references, [&] {
+      return model_.locations.name[row_] + ": " + record + " on communicator " + std::to_string(comm) +
+             ", which is not defined";
+    });
+    return false;
+  }
+  // On an inter-communicator the root's group records ROOT_SELF and ROOT_THIS_GROUP, the other
+  // group the root's rank: the analysis treats its collectives as unrooted.
+  root_rank = kNoRank;
+  if (root == OTF2_UNDEFINED_UINT32 || index_.comm_ranks[comm_row].inter) return true;
+  Index ignored;
+  return peer(comm, root, ignored, root_rank);
+}
+
 void EventReader::mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList*) {
   const double t = at(time);
   if (!on_rank("MpiCollectiveBegin")) return;
@@ -367,6 +407,7 @@ void EventReader::mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList*)
   collective_open_ = true;
   collective_begin_ = t;
   collective_call_ = open_call();
+  collective_order_ = collectives_started_++;
 }
 
 void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CollectiveOp operation,
@@ -376,35 +417,73 @@ void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* at
   if (!on_rank("MpiCollectiveEnd")) return;
   const bool open = collective_open_;
   collective_open_ = false;
-  // Communicator creation and destruction are not collective operations the analysis times.
-  if (operation == OTF2_COLLECTIVE_OP_CREATE_HANDLE || operation == OTF2_COLLECTIVE_OP_DESTROY_HANDLE ||
-      operation == OTF2_COLLECTIVE_OP_CREATE_HANDLE_AND_ALLOCATE ||
-      operation == OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE) {
-    return;
-  }
-  const Index comm_row = index_.comms.find(comm);
-  if (comm_row == kNoIndex) {
-    log_.add(&ReadProblems::bad_references, [&] {
-      return model_.locations.name[row_] + ": MpiCollectiveEnd on communicator " + std::to_string(comm) +
-             ", which is not defined";
-    });
+  Index comm_row;
+  RankId root_rank;
+  if (handles_communicator(operation) || !resolve_collective("MpiCollectiveEnd", comm, root, comm_row, root_rank)) {
     return;
   }
   if (!open) {
     log_.add(&ReadProblems::misplaced_events,
              [&] { return model_.locations.name[row_] + ": MpiCollectiveEnd without its MpiCollectiveBegin"; });
   }
-  // On an inter-communicator the root's group records ROOT_SELF and ROOT_THIS_GROUP, the other
-  // group the root's rank: the analysis treats its collectives as unrooted.
-  RankId root_rank = kNoRank;
-  if (root != OTF2_UNDEFINED_UINT32 && !index_.comm_ranks[comm_row].inter) {
-    Index ignored;
-    if (!peer(comm, root, ignored, root_rank)) return;
+  records_.collective_members.push_back(
+      {.comm = comm_row,
+       .sequence = open ? collective_order_ : collectives_started_++,
+       .rank = rank_,
+       .operation = operation,
+       .root = root_rank,
+       .algorithm = string_attribute(attributes, index_.algorithm_attribute, index_.strings),
+       .begin = open ? collective_begin_ : t,
+       .end = t,
+       .call = open ? collective_call_ : open_call(),
+       .complete_call = kNoIndex,
+       .bytes_sent = sent,
+       .bytes_received = received,
+       .nonblocking = false});
+}
+
+void EventReader::non_blocking_collective_request(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+  const double t = at(time);
+  if (!on_rank("NonBlockingCollectiveRequest")) return;
+  open_collective_requests_[request] = {t, open_call(), collectives_started_++};
+}
+
+void EventReader::non_blocking_collective_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                                                   OTF2_CollectiveOp operation, OTF2_CommRef comm, std::uint32_t root,
+                                                   std::uint64_t sent, std::uint64_t received, std::uint64_t request) {
+  const double t = at(time);
+  if (!on_rank("NonBlockingCollectiveComplete")) return;
+  StartedCollective started{t, kNoIndex, 0};
+  if (auto it = open_collective_requests_.find(request); it != open_collective_requests_.end()) {
+    started = it->second;
+    open_collective_requests_.erase(it);
+  } else {
+    started.order = collectives_started_++;
+    log_.add(&ReadProblems::misplaced_events, [&] {
+      return model_.locations.name[row_] + ": NonBlockingCollectiveComplete of request " + std::to_string(request) +
+             " without its NonBlockingCollectiveRequest";
+    });
   }
-  records_.collective_members.push_back({comm_row, collectives_on_comm_[comm_row]++, rank_, operation, root_rank,
-                                         string_attribute(attributes, index_.algorithm_attribute, index_.strings),
-                                         open ? collective_begin_ : t, t, open ? collective_call_ : open_call(), sent,
-                                         received});
+  Index comm_row;
+  RankId root_rank;
+  if (handles_communicator(operation) ||
+      !resolve_collective("NonBlockingCollectiveComplete", comm, root, comm_row, root_rank)) {
+    return;
+  }
+  records_.collective_members.push_back(
+      {.comm = comm_row,
+       .sequence = started.order,
+       .rank = rank_,
+       .operation = operation,
+       .root = root_rank,
+       .algorithm = string_attribute(attributes, index_.algorithm_attribute, index_.strings),
+       .begin = started.time,
+       .end = t,
+       .call = started.call,
+       .complete_call = open_call(),
+       .bytes_sent = sent,
+       .bytes_received = received,
+       .nonblocking = true});
 }
 
 }  // namespace xo::analyzer

@@ -6,6 +6,11 @@
 //
 // Per location it keeps only what is open: the stack of entered regions, nonblocking requests
 // not yet completed, a collective begun and not ended. Problems are counted, never fatal.
+//
+// Collectives are numbered per communicator once the location is read, in the order it started
+// them (MpiCollectiveBegin, NonBlockingCollectiveRequest), which MPI requires of every member: a
+// nonblocking one completes whenever the program waits for it, which may be after a later blocking
+// one, and at a different point on each member.
 
 #include <otf2/otf2.h>
 
@@ -55,6 +60,10 @@ class EventReader {
   void mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList* attributes);
   void mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CollectiveOp operation,
                           OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent, std::uint64_t received);
+  void non_blocking_collective_request(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
+  void non_blocking_collective_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                                        OTF2_CollectiveOp operation, OTF2_CommRef comm, std::uint32_t root,
+                                        std::uint64_t sent, std::uint64_t received, std::uint64_t request);
 
   EventRecords& records() { return records_; }
 
@@ -67,6 +76,12 @@ class EventReader {
   Index open_call() const { return stack_.empty() ? kNoIndex : stack_.back(); }
   // Row of a communicator and the world rank of its rank `rank`; false (after logging) if unknown.
   bool peer(OTF2_CommRef comm, std::uint32_t rank, Index& comm_row, RankId& world) const;
+  // Row of a collective's communicator and its root's world rank (kNoRank if unrooted); false
+  // (after logging) if either cannot be resolved.
+  bool resolve_collective(const char* record, OTF2_CommRef comm, std::uint32_t root, Index& comm_row,
+                          RankId& root_rank);
+  // Replaces the start order in the location's collective records by their sequence per communicator.
+  void number_collectives();
   void enter_call(double t, Index region);
   void enter_phase(double t, Index region, OTF2_AttributeList* attributes);
   void stop_lane();
@@ -86,9 +101,18 @@ class EventReader {
   std::unordered_map<std::uint64_t, std::size_t> open_isends_;  // request -> row of records_.sends
   std::unordered_map<std::uint64_t, double> open_irecvs_;       // request -> MpiIrecvRequest time
   std::vector<std::uint32_t> collectives_on_comm_;              // by communicator row
+  std::size_t first_collective_ = 0;       // the location's first row of records_.collective_members
+  std::uint32_t collectives_started_ = 0;  // blocking and nonblocking, on any communicator
   bool collective_open_ = false;
   double collective_begin_ = 0;
   Index collective_call_ = kNoIndex;
+  std::uint32_t collective_order_ = 0;  // the open collective's place among those started
+  struct StartedCollective {
+    double time;
+    Index call;
+    std::uint32_t order;
+  };
+  std::unordered_map<std::uint64_t, StartedCollective> open_collective_requests_;  // by request
 };
 
 }  // namespace xo::analyzer

@@ -35,18 +35,22 @@ struct ReceiveRecord {
   std::uint8_t flags;
 };
 
+// A blocking collective (MpiCollectiveBegin/End) or a nonblocking one (NonBlockingCollectiveRequest
+// and Complete) of one member.
 struct CollectiveMemberRecord {
   Index comm;
-  std::uint32_t sequence;  // this member's k-th collective on the communicator
+  std::uint32_t sequence;  // this member's k-th collective on the communicator, in the order started
   RankId rank;
   OTF2_CollectiveOp operation;
   RankId root;
   StringId algorithm;
-  double begin;
-  double end;
-  Index call;
+  double begin;         // MpiCollectiveBegin or NonBlockingCollectiveRequest
+  double end;           // MpiCollectiveEnd or NonBlockingCollectiveComplete
+  Index call;           // the call around the begin (MPI_Bcast, MPI_Ibcast)
+  Index complete_call;  // nonblocking: the call around the completion (MPI_Wait ...); else kNoIndex
   std::uint64_t bytes_sent;
   std::uint64_t bytes_received;
+  bool nonblocking;
 };
 
 struct EventRecords {

@@ -166,6 +166,15 @@ void register_event_callbacks(OTF2_GlobalEvtReaderCallbacks* e) {
             OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent, std::uint64_t received) {
         return add_event(l, t, u, a, "MpiCollectiveEnd", {op, comm, root, sent, received});
       });
+  OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(
+      e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, std::uint64_t request) {
+        return add_event(l, t, u, a, "NonBlockingCollectiveRequest", {request});
+      });
+  OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(
+      e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, OTF2_CollectiveOp op,
+            OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent, std::uint64_t received, std::uint64_t request) {
+        return add_event(l, t, u, a, "NonBlockingCollectiveComplete", {op, comm, root, sent, received, request});
+      });
   OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback(
       e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, OTF2_CommRef comm) {
         return add_event(l, t, u, a, "CommCreate", {comm});

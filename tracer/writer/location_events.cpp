@@ -4,6 +4,19 @@
 
 namespace xo::tracer {
 
+namespace {
+
+// The attribute list of a collective's end or completion whose Extension is `more`: `attributes`
+// holding the algorithm if the machine named one, else none.
+OTF2_AttributeList* algorithm_list(const RankEvent& more, const ArchivePlan& plan, OTF2_AttributeList* attributes,
+                                   OTF2_ErrorCode& code) {
+  if (more.a == kNoName) return nullptr;
+  code = OTF2_AttributeList_AddStringRef(attributes, kAttributeAlgorithm, plan.algorithm_strings[more.a]);
+  return attributes;
+}
+
+}  // namespace
+
 OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const ArchivePlan& plan, std::int64_t end,
                                  OTF2_AttributeList* attributes) {
   for (auto it = log.events.begin(); it != log.events.end(); ++it) {
@@ -44,14 +57,22 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
         break;
       case RankEventKind::CollectiveEnd: {
         const RankEvent& more = *++it;
-        OTF2_AttributeList* list = nullptr;
-        if (more.a != kNoName) {
-          list = attributes;
-          code = OTF2_AttributeList_AddStringRef(list, kAttributeAlgorithm, plan.algorithm_strings[more.a]);
-          if (code != OTF2_SUCCESS) return code;
-        }
+        OTF2_AttributeList* list = algorithm_list(more, plan, attributes, code);
+        if (code != OTF2_SUCCESS) return code;
         code = OTF2_EvtWriter_MpiCollectiveEnd(w, list, t, static_cast<OTF2_CollectiveOp>(e.a), plan.comm(e.b), e.c,
                                                e.wide, more.wide);
+        break;
+      }
+      case RankEventKind::CollectiveRequest:
+        code = OTF2_EvtWriter_NonBlockingCollectiveRequest(w, nullptr, t, e.wide);
+        break;
+      case RankEventKind::CollectiveComplete: {
+        const RankEvent& more = *++it;
+        const std::uint64_t request = (++it)->wide;
+        OTF2_AttributeList* list = algorithm_list(more, plan, attributes, code);
+        if (code != OTF2_SUCCESS) return code;
+        code = OTF2_EvtWriter_NonBlockingCollectiveComplete(w, list, t, static_cast<OTF2_CollectiveOp>(e.a),
+                                                            plan.comm(e.b), e.c, e.wide, more.wide, request);
         break;
       }
       case RankEventKind::CommCreate:

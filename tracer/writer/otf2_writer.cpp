@@ -70,6 +70,13 @@ void Otf2Writer::collective_begin(int rank, std::int64_t time_ps) { recorder_->c
 void Otf2Writer::collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps) {
   recorder_->collective_end(rank, c, time_ps);
 }
+void Otf2Writer::collective_request(int rank, std::uint64_t request_id, std::int64_t time_ps) {
+  recorder_->collective_request(rank, request_id, time_ps);
+}
+void Otf2Writer::collective_complete(int rank, const mpi::CollectiveEvent& c, std::uint64_t request_id,
+                                     std::int64_t time_ps) {
+  recorder_->collective_complete(rank, c, request_id, time_ps);
+}
 void Otf2Writer::comm_created(int rank, int comm_id, std::int64_t time_ps) {
   recorder_->comm_created(rank, comm_id, time_ps);
 }

@@ -9,22 +9,26 @@
 namespace xo::tracer {
 
 enum class RankEventKind : std::uint8_t {
-  Enter,             // a: call name id
-  Leave,             // a: call name id
-  Send,              // a: peer, b: comm id, c: tag, wide: bytes
-  Isend,             // as Send, then an Extension with wide: request id
-  IsendComplete,     // wide: request id
-  IrecvRequest,      // wide: request id
-  Recv,              // as Send
-  Irecv,             // as Isend
-  RequestCancelled,  // wide: request id
-  CollectiveBegin,   //
-  CollectiveEnd,     // a: OTF2_CollectiveOp, b: comm id, c: root, wide: bytes sent, then an Extension
-                     // with a: algorithm name id (kNoName if none), wide: bytes received
-  CommCreate,        // b: comm id
-  CommDestroy,       // b: comm id
-  Extension,         // the second half of the record before it
-  Omitted,           // a record the writer decided to leave out (a collective that never ended)
+  Enter,               // a: call name id
+  Leave,               // a: call name id
+  Send,                // a: peer, b: comm id, c: tag, wide: bytes
+  Isend,               // as Send, then an Extension with wide: request id
+  IsendComplete,       // wide: request id
+  IrecvRequest,        // wide: request id
+  Recv,                // as Send
+  Irecv,               // as Isend
+  RequestCancelled,    // wide: request id
+  CollectiveBegin,     //
+  CollectiveEnd,       // a: OTF2_CollectiveOp, b: comm id, c: root, wide: bytes sent, then an Extension
+                       // with a: algorithm name id (kNoName if none), wide: bytes received
+  CollectiveRequest,   // wide: request id (a nonblocking collective started)
+  CollectiveComplete,  // as CollectiveEnd (both records, the operation of the blocking twin), then
+                       // an Extension with wide: request id
+  CommCreate,          // b: comm id
+  CommDestroy,         // b: comm id
+  Extension,           // the second half of the record before it
+  Omitted,             // a record the writer decided to leave out (a collective that never ended,
+                       // the request of one whose completion OTF2 cannot name)
 };
 
 inline constexpr std::uint32_t kNoName = 0xffffffffu;

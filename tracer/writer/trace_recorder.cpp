@@ -58,13 +58,47 @@ void TraceRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, std:
     ++repaired_;
     return;
   }
+  append_collective_result(log, time, RankEventKind::CollectiveEnd, *op, c);
+  log.open_collective = nullptr;
+}
+
+void TraceRecorder::collective_request(int rank, std::uint64_t request_id, std::int64_t time) {
+  RankLog& log = log_of(rank);
+  log.pending_collectives.push_back({request_id, &append(log, time, RankEventKind::CollectiveRequest, request_id)});
+}
+
+// OTF2 names a nonblocking collective's operation by its blocking twin (MPI_Ibcast is BCAST), as
+// Score-P does; the region of the call that started it tells the two apart.
+void TraceRecorder::collective_complete(int rank, const mpi::CollectiveEvent& c, std::uint64_t request_id,
+                                        std::int64_t time) {
+  RankLog& log = log_of(rank);
+  std::vector<PendingCollective>& pending = log.pending_collectives;
+  const auto started = std::find_if(pending.begin(), pending.end(),
+                                    [&](const PendingCollective& p) { return p.request_id == request_id; });
+  const bool found = started != pending.end();
+  const std::optional<OTF2_CollectiveOp> op = mpi_call_kind(c.call).collective;
+  assert(op && found && "a nonblocking collective of MPI's completes once started");
+  if (found) {
+    if (!op) started->request->kind = RankEventKind::Omitted;
+    *started = pending.back();
+    pending.pop_back();
+  }
+  if (!op || !found) [[unlikely]] {
+    // As for collective_end: OTF2 cannot say it without its operation or its request.
+    ++repaired_;
+    return;
+  }
+  append_collective_result(log, time, RankEventKind::CollectiveComplete, *op, c);
+  log.events.append(arena_, {log.last_time, request_id, 0, 0, 0, RankEventKind::Extension});
+}
+
+void TraceRecorder::append_collective_result(RankLog& log, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op,
+                                             const mpi::CollectiveEvent& c) {
   const std::uint32_t algorithm = c.algorithm.empty() ? kNoName : algorithms_.intern(c.algorithm);
-  append(log, time, RankEventKind::CollectiveEnd, static_cast<std::uint64_t>(c.bytes_sent), *op,
-         static_cast<std::uint32_t>(c.comm_id),
+  append(log, time, kind, static_cast<std::uint64_t>(c.bytes_sent), op, static_cast<std::uint32_t>(c.comm_id),
          otf2_root(c.root));
   log.events.append(
       arena_, {log.last_time, static_cast<std::uint64_t>(c.bytes_received), algorithm, 0, 0, RankEventKind::Extension});
-  log.open_collective = nullptr;
 }
 
 // OTF2 requires a CommCreate (CommDestroy) inside an MpiCollectiveBegin/End pair of operation

@@ -19,13 +19,21 @@
 
 namespace xo::tracer {
 
+// A nonblocking collective started and not yet completed: its request record, left out if its
+// completion cannot be written.
+struct PendingCollective {
+  std::uint64_t request_id;
+  RankEvent* request;
+};
+
 // One rank's buffered events and what is still open at the end of its stream.
 struct RankLog {
   RecordLog<RankEvent> events;
   RecordLog<PhaseSpan> phases;  // in the order reported
   std::int64_t last_time = 0;
-  std::uint32_t open_call = kNoName;     // the call entered and not yet left
-  RankEvent* open_collective = nullptr;  // an MpiCollectiveBegin not yet ended
+  std::uint32_t open_call = kNoName;                   // the call entered and not yet left
+  RankEvent* open_collective = nullptr;                // an MpiCollectiveBegin not yet ended
+  std::vector<PendingCollective> pending_collectives;  // usually a few; in no order
 };
 
 class TraceRecorder {
@@ -63,6 +71,8 @@ class TraceRecorder {
   }
   void collective_begin(int rank, std::int64_t time);
   void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time);
+  void collective_request(int rank, std::uint64_t request_id, std::int64_t time);
+  void collective_complete(int rank, const mpi::CollectiveEvent& c, std::uint64_t request_id, std::int64_t time);
   void comm_created(int rank, int comm_id, std::int64_t time);
   void comm_destroyed(int rank, int comm_id, std::int64_t time);
   void phase(const mpi::PhaseRecord& p);
@@ -101,6 +111,9 @@ class TraceRecorder {
     return time;
   }
   void comm_handle_event(int rank, int comm_id, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op);
+  // A CollectiveEnd or CollectiveComplete record and the Extension that follows it.
+  void append_collective_result(RankLog& log, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op,
+                                const mpi::CollectiveEvent& c);
   RankEvent& append(RankLog& log, std::int64_t time, RankEventKind kind, std::uint64_t wide = 0, std::uint32_t a = 0,
                     std::uint32_t b = 0, std::uint32_t c = 0) {
     return log.events.append(arena_, {in_order(log, time), wide, a, b, c, kind});

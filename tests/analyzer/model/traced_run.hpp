@@ -99,6 +99,12 @@ class TeeObserver final : public mpi::RunObserver {
         {rank, c.call, c.comm_id, c.root, c.bytes_sent, c.bytes_received, c.algorithm, begin_[rank], t});
     writer_.collective_end(rank, c, t);
   }
+  void collective_request(int rank, std::uint64_t id, std::int64_t t) override {
+    writer_.collective_request(rank, id, t);
+  }
+  void collective_complete(int rank, const mpi::CollectiveEvent& c, std::uint64_t id, std::int64_t t) override {
+    writer_.collective_complete(rank, c, id, t);
+  }
   void comm_created(int rank, int id, std::int64_t t) override { writer_.comm_created(rank, id, t); }
   void comm_destroyed(int rank, int id, std::int64_t t) override { writer_.comm_destroyed(rank, id, t); }
   void phase(const mpi::PhaseRecord& p) override {

@@ -16,7 +16,7 @@ struct ReadProblems {
   std::uint64_t unmatched_receives = 0;
   std::uint64_t bad_references = 0;    // an event naming an undefined region or communicator, or a rank it lacks
   std::uint64_t misplaced_events = 0;  // MPI events outside rank locations, an MpiCollectiveEnd without its Begin ...
-  std::uint64_t inconsistent_collectives = 0;  // members of one instance disagree on operation or root
+  std::uint64_t inconsistent_collectives = 0;  // members of one instance disagree on operation, root or blocking
   std::vector<std::string> examples;           // the first few, described
 
   std::uint64_t total() const {

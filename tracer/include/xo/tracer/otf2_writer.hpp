@@ -56,6 +56,9 @@ class Otf2Writer final : public mpi::RunObserver {
   void request_cancelled(int rank, std::uint64_t request_id, std::int64_t time_ps) override;
   void collective_begin(int rank, std::int64_t time_ps) override;
   void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps) override;
+  void collective_request(int rank, std::uint64_t request_id, std::int64_t time_ps) override;
+  void collective_complete(int rank, const mpi::CollectiveEvent& c, std::uint64_t request_id,
+                           std::int64_t time_ps) override;
   void comm_created(int rank, int comm_id, std::int64_t time_ps) override;
   void comm_destroyed(int rank, int comm_id, std::int64_t time_ps) override;
   void phase(const mpi::PhaseRecord& p) override;
@@ -73,8 +76,9 @@ class Otf2Writer final : public mpi::RunObserver {
   std::uint64_t events_written() const { return events_written_; }
   // Events the writer repaired or left out because the caller broke the RunObserver contract (a
   // rank's events going back in time, a phase ending before it starts, a Leave without its call,
-  // the end of a collective that did not begin or whose operation OTF2 has no name for): a bug to
-  // fix in the caller. Debug builds assert instead.
+  // the end of a collective that did not begin or whose operation OTF2 has no name for, the
+  // completion of a nonblocking collective that did not start): a bug to fix in the caller. Debug
+  // builds assert instead.
   std::uint64_t repaired_events() const;
 
  private:

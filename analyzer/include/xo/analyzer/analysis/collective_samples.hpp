@@ -3,6 +3,8 @@
 // unit a switch point may count (hw::SwitchUnit) and its time: the slowest member's time in the
 // call, as the seeds' collective benchmarks time each call on every rank (seed 001 section 9). In
 // `xo bench`'s runs the members start each size together, so little of it is arrival skew.
+// Nonblocking collectives (MPI_Ibcast ...) give no samples: the time from their start to their
+// completion is the program's overlap as much as the algorithm's (the MPI profile counts them).
 
 #include <string>
 #include <vector>

@@ -19,9 +19,12 @@ struct CallTime {
 };
 
 // Time of the calls that carried messages of one protocol, or collectives of one algorithm. A call
-// that carries several messages (MPI_Sendrecv, MPI_Waitall) shares its time among them equally.
+// that carries several messages or collectives (MPI_Sendrecv, MPI_Waitall) shares its time among
+// them equally. A nonblocking collective has two calls: the one that started it and the one that
+// completed it (MPI_Ibcast and its MPI_Wait).
 struct ProtocolTime {
-  std::string protocol;  // "short", "long-pull"; a collective's "MPI_Allreduce: recursive_doubling";
+  std::string protocol;  // "short", "long-pull"; a collective's "MPI_Allreduce: recursive_doubling",
+                         // a nonblocking one's "MPI_Iallreduce: recursive_doubling";
                          // "(unknown)" for messages without a protocol label (foreign traces)
   std::uint64_t messages = 0;  // point-to-point messages, or collective instances per member
   std::uint64_t bytes = 0;     // bytes sent

@@ -16,6 +16,10 @@
 //                   until the root enters
 // A wait never extends past the waiting call's leave. Nonblocking sends completed in MPI_Wait are
 // not examined for late receivers: the model keeps the completion time but not the Wait call.
+// Nonblocking collectives (MPI_Ibarrier, MPI_Ibcast ...) are not examined: their members leave the
+// starting call at once and wait, if at all, in an MPI_Wait* after overlap of their own (and that
+// call may retire other requests too); the patterns above, timed from the call's entry, do not
+// describe that.
 
 #include <cstdint>
 #include <vector>
