@@ -6,7 +6,6 @@
 #include "api_call.hpp"
 #include "nonblocking_collective.hpp"
 #include "p2p_calls.hpp"
-#include "world.hpp"
 
 using xo::mpi::api_call;
 
@@ -21,20 +20,6 @@ int start(const char* call, MPI_Comm comm, MPI_Request* request, HeldHandles hel
     *request =
         xo::mpi::add_request(xo::mpi::start_nonblocking_collective(call, comm, std::move(held), std::move(twin)));
   });
-}
-
-// MPI_Ialltoallw's types, one per peer (the remote group's size on an intercommunicator). The
-// arrays are read only if the communicator is valid and they are there; the twin checks the rest.
-HeldHandles per_peer(MPI_Comm comm, const MPI_Datatype sendtypes[], const MPI_Datatype recvtypes[]) {
-  HeldHandles held;
-  xo::mpi::World::require_simulation_thread("MPI_Ialltoallw");
-  const xo::mpi::CommHandle* handle = xo::mpi::World::current().self().comms.find(comm);
-  const int peers = handle != nullptr ? handle->peer_size() : 0;
-  for (int i = 0; i < peers; ++i) {
-    if (sendtypes != nullptr) held.types.push_back(sendtypes[i]);
-    if (recvtypes != nullptr) held.types.push_back(recvtypes[i]);
-  }
-  return held;
 }
 
 }  // namespace
@@ -110,9 +95,10 @@ int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispl
 int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
                    void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                    MPI_Comm comm, MPI_Request* request) {
-  return start("MPI_Ialltoallw", comm, request, {per_peer(comm, sendtypes, recvtypes)}, [=](MPI_Comm hidden) {
-    return MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, hidden);
-  });
+  return start(
+      "MPI_Ialltoallw", comm, request, xo::mpi::held_per_peer(comm, sendtypes, recvtypes), [=](MPI_Comm hidden) {
+        return MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, hidden);
+      });
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,

@@ -77,13 +77,16 @@ PersistentRequest& startable(MPI_Request handle) {
   return *persistent;
 }
 
-Request* post(const PersistentRequest& p) {
+Request* post(PersistentRequest& p) {
   const char* call = p.init_call;
   switch (p.operation) {
     case Operation::Recv:
       return xo::mpi::post_recv(call, p.buffer, p.count, p.type, p.peer, p.tag, p.comm, Request::Traced::Nonblocking);
     case Operation::BufferedSend:
       return xo::mpi::post_buffered_isend(call, p.buffer, p.count, p.type, p.peer, p.tag, p.comm);
+    case Operation::Collective:  // members match starts by init, then by start count (MPI-4.0 section 6.13)
+      ++p.number.start;
+      return xo::mpi::start_nonblocking_collective(call, p.comm, p.held, p.twin, p.number);
     case Operation::Send: break;
   }
   return xo::mpi::post_send(call, p.buffer, p.count, p.type, p.peer, p.tag, p.comm, p.mode,
@@ -136,7 +139,7 @@ int MPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int t
 int MPI_Start(MPI_Request* request) {
   return api_call("MPI_Start", comm_of(request), [&] {
     xo::mpi::require_pointer(request, "request");
-    const PersistentRequest& p = startable(*request);
+    PersistentRequest& p = startable(*request);
     World::current().self().requests.activate(*request, post(p));
   });
 }
@@ -153,7 +156,7 @@ int MPI_Startall(int count, MPI_Request requests[]) {
       throw MpiError(MPI_ERR_REQUEST, "request " + std::to_string(*twice) +
                                           " is listed twice; a request can be started once until it completes");
     }
-    std::vector<const PersistentRequest*> starting;
+    std::vector<PersistentRequest*> starting;
     for (int i = 0; i < count; ++i) starting.push_back(&startable(requests[i]));
     for (int i = 0; i < count; ++i) {
       World::current().self().requests.activate(requests[i], post(*starting[static_cast<std::size_t>(i)]));

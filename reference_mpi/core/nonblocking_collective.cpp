@@ -13,7 +13,7 @@ namespace {
 using Instance = NonblockingCollectives::Instance;
 
 // A copy of `user` with the instance's contexts (an intercommunicator's hidden local one too).
-CommHandle hidden_copy(World& world, const CommHandle& user, std::uint64_t instance) {
+CommHandle hidden_copy(World& world, const CommHandle& user, InstanceNumber instance) {
   NonblockingCollectives& book = world.nonblocking();
   auto shared = std::make_shared<CommShared>(*user.shared);
   const int members = user.size() + (user.is_inter() ? user.peer_size() : 0);
@@ -66,8 +66,8 @@ void run_instance(void* argument) {
 
 }  // namespace
 
-int NonblockingCollectives::instance_context(int context, std::uint64_t instance, int members) {
-  const auto key = std::make_pair(context, instance);
+int NonblockingCollectives::instance_context(int context, InstanceNumber instance, int members) {
+  const auto key = std::make_tuple(context, instance.call, instance.start);
   auto found = contexts_.find(key);
   if (found == contexts_.end()) {
     found = contexts_.emplace(key, Shared{World::current().new_context(), members}).first;
@@ -90,7 +90,8 @@ bool NonblockingCollectives::take_event(const Request* request, CollectiveEvent&
   return true;
 }
 
-Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandles held, BlockingTwin twin) {
+Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandles held, BlockingTwin twin,
+                                      InstanceNumber number) {
   World& world = World::current();
   RankState& self = world.self();
   CommHandle& user = self.comms.get(comm);
@@ -103,7 +104,8 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandl
   self.ops.pin(held.op);
   in->held = std::move(held);
   in->started = world.engine().now();
-  in->hidden = self.comms.add(hidden_copy(world, user, ++user.nonblocking_sequence));
+  if (number.call == 0) number.call = ++user.nonblocking_sequence;
+  in->hidden = self.comms.add(hidden_copy(world, user, number));
 
   Request* r = world.new_request();
   r->kind = Request::Kind::Collective;
@@ -128,6 +130,18 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandl
     finish(world, *in, in->finished_at);
   }
   return r;
+}
+
+HeldHandles held_per_peer(MPI_Comm comm, const MPI_Datatype sendtypes[], const MPI_Datatype recvtypes[]) {
+  HeldHandles held;
+  World::require_simulation_thread("MPI_Ialltoallw");
+  const CommHandle* handle = World::current().self().comms.find(comm);
+  const int peers = handle != nullptr ? handle->peer_size() : 0;
+  for (int i = 0; i < peers; ++i) {
+    if (sendtypes != nullptr) held.types.push_back(sendtypes[i]);
+    if (recvtypes != nullptr) held.types.push_back(recvtypes[i]);
+  }
+  return held;
 }
 
 bool keep_background_event(CollectiveEvent event) {

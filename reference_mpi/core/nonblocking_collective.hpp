@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -40,10 +41,23 @@ struct HeldHandles {
   MPI_Op op = MPI_OP_NULL;
 };
 
+// MPI_Ialltoallw's and MPI_Alltoallw_init's types, one per peer (the remote group's size on an
+// intercommunicator); none when the communicator is not valid (the call reports it).
+HeldHandles held_per_peer(MPI_Comm comm, const MPI_Datatype sendtypes[], const MPI_Datatype recvtypes[]);
+
+// Which instance on a communicator a start is, as every member numbers it: the nonblocking
+// collective calls in order, or a persistent collective's init (counted among them) and the
+// number of its start.
+struct InstanceNumber {
+  std::uint64_t call = 0;  // 0: the next nonblocking call on the communicator
+  std::uint64_t start = 0;
+};
+
 // Starts `twin` in the background for the running rank and returns the request that completes
 // with it. An error the twin meets before it first waits (a bad argument) is thrown here, as the
 // call's own, and no request is made.
-Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandles held, BlockingTwin twin);
+Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandles held, BlockingTwin twin,
+                                      InstanceNumber number = {});
 
 // The World's bookkeeping of the instances in flight.
 class NonblockingCollectives {
@@ -67,9 +81,8 @@ class NonblockingCollectives {
     CollectiveEvent event;  // what the trace's NonBlockingCollectiveComplete says
   };
 
-  // The context the members of an instance share: the `instance`-th nonblocking collective on the
-  // communicator of `context`, asked for by each of its `members`.
-  int instance_context(int context, std::uint64_t instance, int members);
+  // The context the members of an instance share, asked for by each of its `members`.
+  int instance_context(int context, InstanceNumber instance, int members);
 
   void add(int fiber, std::shared_ptr<Instance> instance) { by_fiber_[fiber] = std::move(instance); }
   // The instance a task runs, or nullptr when `fiber` is none's.
@@ -86,7 +99,7 @@ class NonblockingCollectives {
     int context;
     int users_left;
   };
-  std::map<std::pair<int, std::uint64_t>, Shared> contexts_;
+  std::map<std::tuple<int, std::uint64_t, std::uint64_t>, Shared> contexts_;
   std::unordered_map<int, std::shared_ptr<Instance>> by_fiber_;
   std::unordered_map<const Request*, CollectiveEvent> events_;
 };

@@ -1,20 +1,23 @@
 #pragma once
 // A persistent request (MPI_Send_init, MPI_Bsend_init, MPI_Ssend_init, MPI_Rsend_init,
 // MPI_Recv_init): the arguments of one send or receive, kept so that each MPI_Start posts it
-// exactly as MPI_Isend, MPI_Ibsend, MPI_Issend, MPI_Irsend or MPI_Irecv would. The handle maps to
-// the posted request while one is active; between a completion and the next start it is inactive.
+// exactly as MPI_Isend, MPI_Ibsend, MPI_Issend, MPI_Irsend or MPI_Irecv would. A persistent
+// collective (MPI_Bcast_init ..., MPI-4.0) keeps its blocking twin, and each start begins a
+// nonblocking collective with it. The handle maps to the posted request while one is active;
+// between a completion and the next start it is inactive.
 
 #include <mpi.h>
 
 #include <cstdint>
 
 #include "datatype_table.hpp"
+#include "nonblocking_collective.hpp"
 #include "xo/hwmodels/protocol.hpp"
 
 namespace xo::mpi {
 
 struct PersistentRequest {
-  enum class Operation : std::uint8_t { Send, BufferedSend, Recv };
+  enum class Operation : std::uint8_t { Send, BufferedSend, Recv, Collective };
 
   Operation operation = Operation::Send;
   hw::SendMode mode = hw::SendMode::Standard;
@@ -25,6 +28,10 @@ struct PersistentRequest {
   int peer = 0;                // destination or source (MPI_ANY_SOURCE, MPI_PROC_NULL allowed)
   int tag = 0;
   MPI_Comm comm = MPI_COMM_NULL;
+  // Collectives only.
+  BlockingTwin twin;
+  HeldHandles held;
+  InstanceNumber number;  // the init's place among the communicator's nonblocking calls; starts so far
 };
 
 }  // namespace xo::mpi

@@ -1,5 +1,6 @@
-// The MPI-2/3 calls in a trace: a program using persistent requests, MPI_Alltoallw, topology
-// constructors and every neighbourhood collective, recorded by the OTF2 writer on several
+// The MPI-2/3/4 calls in a trace: a program using persistent requests, MPI_Alltoallw, topology
+// constructors, every neighbourhood collective, nonblocking collectives in flight together and
+// across a blocking one, and a persistent collective started twice, recorded by the OTF2 writer on several
 // machines, gives archives that the trace checker finds sound (and otf2-print accepts), with no
 // event left out or repaired, and every call under its own region name.
 
@@ -85,6 +86,24 @@ void program(int rank) {
   int pair[2];
   MPI_Neighbor_allgather(&rank, 1, MPI_INT, pair, 1, MPI_INT, graph);
   MPI_Comm_free(&graph);
+
+  // Nonblocking collectives: two in flight across a blocking barrier, retired in reverse order.
+  long value = rank, sum = 0;
+  int token = rank;
+  MPI_Request pending[2];
+  MPI_Iallreduce(&value, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD, &pending[0]);
+  MPI_Ibcast(&token, 1, MPI_INT, size - 1, MPI_COMM_WORLD, &pending[1]);
+  MPI_Barrier(MPI_COMM_WORLD);
+  MPI_Wait(&pending[1], MPI_STATUS_IGNORE);
+  MPI_Wait(&pending[0], MPI_STATUS_IGNORE);
+  // A persistent collective, started twice.
+  MPI_Request persistent;
+  MPI_Allreduce_init(&value, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &persistent);
+  for (int round = 0; round < 2; ++round) {
+    MPI_Start(&persistent);
+    MPI_Wait(&persistent, MPI_STATUS_IGNORE);
+  }
+  MPI_Request_free(&persistent);
 }
 
 }  // namespace
@@ -121,7 +140,8 @@ TEST(MpiSurfaceTrace, ArchivesPassOtf2PrintAndTheChecker) {
     for (const char* call : {"MPI_Start", "MPI_Startall", "MPI_Send_init", "MPI_Recv_init", "MPI_Alltoallw",
                              "MPI_Cart_create", "MPI_Cart_sub", "MPI_Graph_create", "MPI_Dist_graph_create_adjacent",
                              "MPI_Neighbor_allgather", "MPI_Neighbor_allgatherv", "MPI_Neighbor_alltoall",
-                             "MPI_Neighbor_alltoallv", "MPI_Neighbor_alltoallw"}) {
+                             "MPI_Neighbor_alltoallv", "MPI_Neighbor_alltoallw", "MPI_Iallreduce", "MPI_Ibcast",
+                             "MPI_Allreduce_init"}) {
       EXPECT_GE(archive.region_ref(call), 0) << call;
     }
     fs::remove_all(dir);
