@@ -6,6 +6,7 @@
 #include "api_call.hpp"
 #include "attribute_hooks.hpp"
 #include "group_table.hpp"
+#include "nonblocking_collective.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
 
@@ -35,7 +36,8 @@ MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHa
   World& world = World::current();
   if (xo::mpi::RunObserver* observer = world.observer()) {
     world.define_comm(*shared, parent.shared->context);
-    observer->comm_created(world.self().world_rank, shared->context, world.engine().now());
+    // A task (MPI_Comm_idup) has no place on the rank's timeline: its request and completion do.
+    if (!world.running_task()) observer->comm_created(world.self().world_rank, shared->context, world.engine().now());
   }
   CommHandle handle;
   handle.my_rank = shared->group->rank_of(world.self().world_rank);
@@ -46,11 +48,13 @@ MPI_Comm install(std::shared_ptr<const xo::mpi::CommShared> shared, const CommHa
 
 // MPI_Comm_dup's work: the new communicator, with the attributes the copy callbacks give it. If a
 // callback fails, the new handle is freed again and the callback's error is the call's.
-MPI_Comm duplicate(MPI_Comm comm, const char* call) {
+// `meeting_on`: the communicator whose members meet (MPI_Comm_idup's instance copy), if not `comm`.
+MPI_Comm duplicate(MPI_Comm comm, const char* call, MPI_Comm meeting_on = MPI_COMM_NULL) {
   World& world = World::current();
   xo::mpi::RankState& self = world.self();
   CommHandle& parent = self.comms.get(comm);
-  MPI_Comm made = install(world.meetings().meet(world, parent, MeetingKind::Dup, call, {}), parent);
+  CommHandle& meeting = meeting_on != MPI_COMM_NULL ? self.comms.get(meeting_on) : parent;
+  MPI_Comm made = install(world.meetings().meet(world, meeting, MeetingKind::Dup, call, {}), parent);
   try {
     xo::mpi::copy_comm_attributes(self, comm, made);
   } catch (const MpiError&) {
@@ -58,6 +62,22 @@ MPI_Comm duplicate(MPI_Comm comm, const char* call) {
     throw;
   }
   return made;
+}
+
+// MPI_Comm_idup, a nonblocking collective (nonblocking_collective.hpp): the members meet in the
+// background on the instance's copy of `comm`, and *newcomm is set when they have; the attributes
+// are copied then, from `comm`.
+void start_idup(const char* call, MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
+  xo::mpi::require_pointer(newcomm, "newcomm");
+  xo::mpi::require_pointer(request, "request");
+  *request = MPI_REQUEST_NULL;
+  auto twin = [=](MPI_Comm hidden) {
+    return api_call(call, hidden, [&] {
+      *newcomm = duplicate(comm, call, hidden);
+      xo::mpi::keep_background_event(xo::mpi::CollectiveEvent{});  // the trace's completion
+    });
+  };
+  *request = xo::mpi::add_request(xo::mpi::start_nonblocking_collective(call, comm, {}, twin));
 }
 
 // Throws MPI_ERR_GROUP naming the first member of `members` (by world rank) that is not in `parent`.
@@ -97,14 +117,21 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
 }
 
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request) {
-  // Made at once, as MPI_Comm_dup makes it: the members meet inside this call, and the request
-  // is complete when it returns. (A program that relies on idup overlapping a message its peer
-  // sends before its own idup would deadlock here.)
-  return api_call("MPI_Comm_idup", comm, [&] {
+  return api_call("MPI_Comm_idup", comm, [&] { start_idup("MPI_Comm_idup", comm, newcomm, request); });
+}
+
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request) {
+  return api_call("MPI_Comm_idup_with_info", comm, [&] {
+    World::current().self().infos.check_or_null(info);  // hints have no effect
+    start_idup("MPI_Comm_idup_with_info", comm, newcomm, request);
+  });
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm) {
+  return api_call("MPI_Comm_dup_with_info", comm, [&] {
     xo::mpi::require_pointer(newcomm, "newcomm");
-    xo::mpi::require_pointer(request, "request");
-    *newcomm = duplicate(comm, "MPI_Comm_idup");
-    *request = xo::mpi::add_request(xo::mpi::completed_request("MPI_Comm_idup"));
+    World::current().self().infos.check_or_null(info);  // hints have no effect
+    *newcomm = duplicate(comm, "MPI_Comm_dup_with_info");
   });
 }
 

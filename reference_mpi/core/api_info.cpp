@@ -127,4 +127,42 @@ int MPI_Info_free(MPI_Info* info) {
   });
 }
 
+// MPI-4.0 section 10.4.1: buflen in, the value's length plus its NUL out; a short buffer gets the
+// value truncated.
+int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag) {
+  return api_call("MPI_Info_get_string", MPI_COMM_WORLD, [&] {
+    const Info& source = infos().get(info);
+    const std::string k = checked_key(key);
+    xo::mpi::require_pointer(flag, "flag");
+    xo::mpi::require_pointer(buflen, "buflen");
+    if (*buflen < 0) throw MpiError(MPI_ERR_ARG, "buflen " + std::to_string(*buflen) + " is negative");
+    const std::string* found = source.find(k);
+    *flag = found != nullptr ? 1 : 0;
+    if (found == nullptr) return;
+    if (*buflen > 0) {
+      xo::mpi::require_pointer(value, "value");
+      int copied = 0;
+      xo::mpi::copy_string_out(*found, value, &copied, static_cast<std::size_t>(*buflen));
+    }
+    *buflen = static_cast<int>(found->size()) + 1;
+  });
+}
+
+// Communicator hints (MPI-3.1 section 6.4.4): none is understood, so MPI_Comm_get_info returns an
+// empty info object, as the standard allows for ignored hints.
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info) {
+  return api_call("MPI_Comm_set_info", comm, [&] {
+    World::current().self().comms.get(comm);
+    infos().get(info);
+  });
+}
+
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
+  return api_call("MPI_Comm_get_info", comm, [&] {
+    World::current().self().comms.get(comm);
+    xo::mpi::require_pointer(info_used, "info_used");
+    *info_used = infos().add(Info{});
+  });
+}
+
 }  // extern "C"

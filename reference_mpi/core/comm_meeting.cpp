@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <map>
+#include <vector>
 
 #include "topology.hpp"
 #include "mpi_error.hpp"
@@ -97,15 +99,24 @@ void CommMeetings::build(World& world, const CommHandle& parent, MeetingKind kin
     return;
   }
   if (kind == MeetingKind::Create) {
-    const auto& group = m.inputs[0].group;  // MPI requires every member to pass the same group
-    if (group->size() == 0) return;
-    auto shared = std::make_shared<CommShared>();
-    shared->context = world.new_context();
-    shared->group = group;
-    shared->name = "communicator created from " + parent.shared->name;
-    shared->topology = m.inputs[0].topology;
+    // MPI-2.2: members may pass different, disjoint groups; each member of a group gets the
+    // communicator of that group (a member outside its own group gets none). Contexts go to the
+    // groups in the order of their lowest parent rank, so arrival order does not matter.
+    std::map<std::vector<int>, std::shared_ptr<CommShared>> made;
     for (int r = 0; r < n; ++r) {
-      if (group->contains(parent.world_rank(r))) m.results[static_cast<std::size_t>(r)] = shared;
+      const MeetingInput& input = m.inputs[static_cast<std::size_t>(r)];
+      if (!input.group->contains(parent.world_rank(r))) continue;
+      std::vector<int> members;
+      for (int i = 0; i < input.group->size(); ++i) members.push_back(input.group->world_rank(i));
+      std::shared_ptr<CommShared>& shared = made[members];
+      if (!shared) {
+        shared = std::make_shared<CommShared>();
+        shared->context = world.new_context();
+        shared->group = input.group;
+        shared->name = "communicator created from " + parent.shared->name;
+        shared->topology = input.topology;
+      }
+      m.results[static_cast<std::size_t>(r)] = shared;
     }
     return;
   }

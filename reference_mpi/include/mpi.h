@@ -323,6 +323,7 @@ int MPI_Info_get_valuelen(MPI_Info info, const char* key, int* valuelen, int* fl
 int MPI_Info_delete(MPI_Info info, const char* key);
 int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo);
 int MPI_Info_free(MPI_Info* info);
+int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag); /* MPI-4 */
 
 /* ---- MPI-2: object names ---- */
 #define MPI_MAX_OBJECT_NAME 128
@@ -408,6 +409,10 @@ int MPI_Free_mem(void* base);
 int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group* newgroup);
 int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm* newcomm);
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm* newcomm, MPI_Request* request);
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm);
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm* newcomm, MPI_Request* request);
+int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info);
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used);
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* newcomm);
 
 /* ---- MPI-3: matched probes; MPI-2: status of a request without freeing it ---- */

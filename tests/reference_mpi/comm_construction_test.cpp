@@ -1,6 +1,6 @@
 // MPI-2/3 communicator construction: MPI_Comm_split_type by node of the machine model,
-// MPI_Comm_idup (a request the Wait and Test families accept), MPI_Comm_create_group (only the
-// group's members call) and MPI_Group_range_excl.
+// MPI_Comm_idup (a nonblocking collective), MPI_Comm_create with disjoint groups,
+// MPI_Comm_create_group (only the group's members call) and MPI_Group_range_excl.
 
 #include <gtest/gtest.h>
 
@@ -61,7 +61,9 @@ TEST(CommConstruction, SplitTypeOnAMachineWithOneRankPerNodeLeavesEveryRankAlone
   EXPECT_EQ(codes, (std::vector<int>{MPI_ERR_ARG, MPI_ERR_INFO}));
 }
 
-TEST(CommConstruction, IdupGivesAWorkingCommunicatorAndACompleteRequest) {
+// MPI_Comm_idup is a nonblocking collective: Wait, or Test until it completes, gives the
+// communicator.
+TEST(CommConstruction, IdupGivesAWorkingCommunicatorWhenItsRequestCompletes) {
   std::vector<int> sums(4, -1), flags(4, -1), compare(4, -1);
   auto result = simulate(4, [&](int rank, int) {
     const auto r = static_cast<std::size_t>(rank);
@@ -73,8 +75,8 @@ TEST(CommConstruction, IdupGivesAWorkingCommunicatorAndACompleteRequest) {
       flags[r] = request == MPI_REQUEST_NULL;
     } else {
       int flag = 0;
-      MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
-      flags[r] = flag && request == MPI_REQUEST_NULL;
+      while (!flag) MPI_Test(&request, &flag, MPI_STATUS_IGNORE);
+      flags[r] = request == MPI_REQUEST_NULL;
     }
     MPI_Allreduce(&rank, &sums[r], 1, MPI_INT, MPI_SUM, dup);
     MPI_Comm_compare(dup, MPI_COMM_WORLD, &compare[r]);
@@ -157,4 +159,65 @@ TEST(CommConstruction, GroupRangeExclKeepsTheRestInOrder) {
   EXPECT_EQ(size, 5);
   EXPECT_EQ(translated, (std::vector<int>{1, 2, 4, 5, 7}));
   EXPECT_EQ(code, MPI_ERR_ARG);
+}
+
+// The pattern of MPICH's comm_idup test: rank 0 starts its idup only after every other rank,
+// having started theirs, sent it a synchronous message. A blocking idup deadlocks here.
+TEST(CommConstruction, IdupOverlapsMessagesSentAfterIt) {
+  const int n = 4;
+  std::vector<int> sums(n, -1);
+  auto result = simulate(n, [&](int rank, int size) {
+    MPI_Comm dup;
+    MPI_Request request;
+    int token = rank;
+    if (rank == 0) {
+      for (int i = 1; i < size; ++i) MPI_Recv(&token, 1, MPI_INT, i, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Comm_idup(MPI_COMM_WORLD, &dup, &request);
+    } else {
+      MPI_Comm_idup(MPI_COMM_WORLD, &dup, &request);
+      MPI_Ssend(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+    }
+    MPI_Wait(&request, MPI_STATUS_IGNORE);
+    MPI_Allreduce(&rank, &sums[static_cast<std::size_t>(rank)], 1, MPI_INT, MPI_SUM, dup);
+    MPI_Comm_free(&dup);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(sums, std::vector<int>(n, 0 + 1 + 2 + 3));
+}
+
+// MPI-2.2: MPI_Comm_create with different, disjoint groups makes one communicator per group.
+TEST(CommConstruction, CreateWithDisjointGroupsGivesEachGroupItsCommunicator) {
+  const int n = 7;
+  std::vector<int> sizes(n, -2), sums(n, -2);
+  auto result = simulate(n, [&](int rank, int) {
+    MPI_Group world_group, mine;
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    int range[1][3] = {{rank % 2, n - 1, 2}};  // evens or odds
+    if (rank == n - 1) {
+      mine = MPI_GROUP_EMPTY;  // the last rank takes part in neither
+    } else {
+      MPI_Group_range_incl(world_group, 1, range, &mine);
+      if (rank % 2 == 0) {  // the evens' group leaves out the last rank (also even)
+        const int last[1] = {3};  // world rank 6 is the evens' group rank 3
+        MPI_Group without;
+        MPI_Group_excl(mine, 1, last, &without);
+        MPI_Group_free(&mine);
+        mine = without;
+      }
+    }
+    MPI_Comm made;
+    MPI_Comm_create(MPI_COMM_WORLD, mine, &made);
+    if (made != MPI_COMM_NULL) {
+      MPI_Comm_size(made, &sizes[static_cast<std::size_t>(rank)]);
+      MPI_Allreduce(&rank, &sums[static_cast<std::size_t>(rank)], 1, MPI_INT, MPI_SUM, made);
+      MPI_Comm_free(&made);
+    } else {
+      sizes[static_cast<std::size_t>(rank)] = -1;
+    }
+    if (mine != MPI_GROUP_EMPTY) MPI_Group_free(&mine);
+    MPI_Group_free(&world_group);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(sizes, (std::vector<int>{3, 3, 3, 3, 3, 3, -1}));
+  EXPECT_EQ(sums, (std::vector<int>{6, 9, 6, 9, 6, 9, -2}));
 }
