@@ -83,7 +83,7 @@ int comm_get_attr(const char* call, MPI_Comm comm, int keyval, void* value, int*
       found = predefined_value(self, keyval);
       *flag = 1;
     } else {
-      self.keyvals.get(keyval, KeyvalKind::Comm);
+      self.keyvals.get_in_use(keyval, KeyvalKind::Comm);
       bool present = false;
       found = xo::mpi::find_attribute(list, keyval, &present);
       *flag = present ? 1 : 0;
@@ -97,7 +97,7 @@ int comm_delete_attr(const char* call, MPI_Comm comm, int keyval) {
     RankState& self = World::current().self();
     self.comms.get(comm);
     refuse_predefined(keyval, "deleted");
-    self.keyvals.get(keyval, KeyvalKind::Comm);
+    self.keyvals.get_in_use(keyval, KeyvalKind::Comm);
     // Deleting an attribute that is not set does nothing, as in MPICH and Open MPI.
     xo::mpi::delete_attribute(self.keyvals, comm_attributes(self, comm), comm, keyval);
   });
@@ -185,7 +185,7 @@ int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_va
     xo::mpi::require_pointer(flag, "flag");
     RankState& self = World::current().self();
     self.datatypes.get(datatype);
-    self.keyvals.get(type_keyval, KeyvalKind::Type);
+    self.keyvals.get_in_use(type_keyval, KeyvalKind::Type);
     bool present = false;
     auto it = self.type_extras.find(datatype);
     void* found = it == self.type_extras.end() ? nullptr
@@ -199,7 +199,7 @@ int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval) {
   return api_call("MPI_Type_delete_attr", MPI_COMM_WORLD, [&] {
     RankState& self = World::current().self();
     self.datatypes.get(datatype);
-    self.keyvals.get(type_keyval, KeyvalKind::Type);
+    self.keyvals.get_in_use(type_keyval, KeyvalKind::Type);
     xo::mpi::delete_attribute(self.keyvals, type_attributes(self, datatype), datatype, type_keyval);
   });
 }

@@ -112,6 +112,7 @@ int MPI_Comm_rank(MPI_Comm comm, int* rank) {
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
   return api_call("MPI_Comm_dup", comm, [&] {
     xo::mpi::require_pointer(newcomm, "newcomm");
+    *newcomm = MPI_COMM_NULL;  // what the program gets if a copy callback fails (MPI-3.1 section 6.7.2)
     *newcomm = duplicate(comm, "MPI_Comm_dup");
   });
 }

@@ -150,8 +150,15 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype) {
     xo::mpi::DatatypeTable& table = xo::mpi::current_datatypes();
     Datatype type(table.get(oldtype));
     type.set_envelope(xo::mpi::make_envelope(table, MPI_COMBINER_DUP, {}, {}, {oldtype}));
-    *newtype = table.add(std::move(type));
-    xo::mpi::copy_type_attributes(xo::mpi::World::current().self(), oldtype, *newtype);
+    *newtype = MPI_DATATYPE_NULL;  // what the program gets if a copy callback fails
+    MPI_Datatype made = table.add(std::move(type));
+    try {
+      xo::mpi::copy_type_attributes(xo::mpi::World::current().self(), oldtype, made);
+    } catch (const xo::mpi::MpiError&) {
+      table.free(made);
+      throw;
+    }
+    *newtype = made;
   });
 }
 

@@ -50,8 +50,17 @@ const Keyval& KeyvalTable::get(int keyval, KeyvalKind kind) const {
   return k;
 }
 
+const Keyval& KeyvalTable::get_in_use(int keyval, KeyvalKind kind) const {
+  const auto index = static_cast<std::size_t>(keyval - kFirstUserKeyval);
+  if (keyval >= kFirstUserKeyval && index < keyvals_.size() && keyvals_[index].freed && keyvals_[index].uses > 0 &&
+      keyvals_[index].kind == kind) {
+    return keyvals_[index];
+  }
+  return get(keyval, kind);
+}
+
 void KeyvalTable::free(int& keyval, KeyvalKind kind) {
-  get(keyval, kind);
+  get_in_use(keyval, kind);
   keyvals_[static_cast<std::size_t>(keyval - kFirstUserKeyval)].freed = true;
   keyval = MPI_KEYVAL_INVALID;
 }
@@ -62,9 +71,13 @@ void set_attribute(const KeyvalTable& keyvals, AttributeList& list, int object, 
     const Keyval k = keyvals.entry(keyval);  // a copy: the callback may create keyvals
     run_delete(k, object, keyval, it->value);
     it = find(list, keyval);  // the callback may have changed the list
-    if (it != list.end()) list.erase(it);
+    if (it != list.end()) {
+      list.erase(it);
+      --keyvals.entry(keyval).uses;
+    }
   }
   list.push_back({keyval, value});  // the newest setting is deleted first
+  ++keyvals.entry(keyval).uses;
 }
 
 void* find_attribute(const AttributeList& list, int keyval, bool* found) {
@@ -84,7 +97,10 @@ bool delete_attribute(const KeyvalTable& keyvals, AttributeList& list, int objec
   const Keyval k = keyvals.entry(keyval);
   run_delete(k, object, keyval, it->value);
   it = find(list, keyval);
-  if (it != list.end()) list.erase(it);
+  if (it != list.end()) {
+    list.erase(it);
+    --keyvals.entry(keyval).uses;
+  }
   return true;
 }
 
@@ -94,7 +110,10 @@ void delete_all_attributes(const KeyvalTable& keyvals, AttributeList& list, int 
     const Keyval k = keyvals.entry(last.keyval);
     run_delete(k, object, last.keyval, last.value);
     auto it = find(list, last.keyval);
-    if (it != list.end()) list.erase(it);
+    if (it != list.end()) {
+      list.erase(it);
+      --keyvals.entry(last.keyval).uses;
+    }
   }
 }
 
@@ -117,7 +136,10 @@ AttributeList copy_attributes(const KeyvalTable& keyvals, const AttributeList& l
       throw MpiError(code, "the copy callback of keyval " + std::to_string(a.keyval) + " returned error " +
                                std::to_string(code) + "; the duplicate was not made");
     }
-    if (flag != 0) copied.push_back({a.keyval, value_out});
+    if (flag != 0) {
+      copied.push_back({a.keyval, value_out});
+      ++keyvals.entry(a.keyval).uses;
+    }
   }
   return copied;
 }

@@ -22,6 +22,9 @@ struct Keyval {
   DeleteCallback remove = nullptr;  // nullptr: nothing to do on deletion
   void* extra_state = nullptr;
   bool freed = false;  // the handle is gone; attributes set with it still use its callbacks
+  // Attributes set with it on any object of the rank (MPI-3.1 section 6.7.2: a freed keyval
+  // stays in existence until they are deleted). Mutable: attribute lists count through a const table.
+  mutable int uses = 0;
 };
 
 struct Attribute {
@@ -38,10 +41,13 @@ class KeyvalTable {
   int create(KeyvalKind kind, CopyCallback copy, DeleteCallback remove, void* extra_state);
   // A live keyval of `kind`; throws MpiError(MPI_ERR_KEYVAL) naming the problem otherwise.
   const Keyval& get(int keyval, KeyvalKind kind) const;
+  // The same, or a freed one that attributes still use: it can still get and delete them.
+  const Keyval& get_in_use(int keyval, KeyvalKind kind) const;
   // Any keyval an attribute was set with, freed or not.
   const Keyval& entry(int keyval) const { return keyvals_[static_cast<std::size_t>(keyval - kFirstUserKeyval)]; }
   // Marks the keyval freed and sets the handle to MPI_KEYVAL_INVALID. Handles are never reused,
-  // so the callbacks stay with the attributes that still use them.
+  // so the callbacks stay with the attributes that still use them. Freeing again is an error only
+  // once no attribute uses it (as in MPICH: each attribute holds a reference).
   void free(int& keyval, KeyvalKind kind);
 
  private:

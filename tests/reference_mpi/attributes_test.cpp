@@ -159,7 +159,7 @@ TEST_F(Attributes, CallbackErrorsBecomeTheCallsError) {
   ASSERT_EQ(result.exit_code, 0) << result.error;
   // The failed deletes leave the attribute as it was.
   EXPECT_EQ(codes, (std::vector<int>{MPI_ERR_OTHER, MPI_ERR_OTHER, MPI_ERR_ARG, 1}));
-  EXPECT_EQ(dup_result, 12345);
+  EXPECT_EQ(dup_result, MPI_COMM_NULL);  // as MPICH gives it (its attrerr test asks for it)
 }
 
 TEST_F(Attributes, PredefinedEnvironmentAttributes) {
@@ -267,4 +267,76 @@ TEST_F(Attributes, DatatypeAttributesAreDeletedByTypeFree) {
   EXPECT_EQ(g_type_events, (std::vector<std::string>{std::to_string(freed_type) + " " + k + " 8",
                                                      std::to_string(MPI_DOUBLE) + " " + k + " 9"}));
   EXPECT_EQ(code_wrong_kind, MPI_ERR_KEYVAL);
+}
+
+// MPI-3.1 section 6.7.2: a freed keyval stays in existence while attributes use it: they can still
+// be got and deleted with its value, and freeing it again is not an error until none is left.
+TEST(AttributeKeyvals, AFreedKeyvalServesTheAttributesThatStillUseIt) {
+  int deleted = 0, got = -1, second_free = -1, after_last = -1;
+  auto result = xo::test::simulate(1, [&](int, int) {
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int keyval = MPI_KEYVAL_INVALID;
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN,
+                           [](MPI_Comm, int, void*, void* extra) {
+                             ++*static_cast<int*>(extra);
+                             return MPI_SUCCESS;
+                           },
+                           &keyval, &deleted);
+    static int value = 7;
+    MPI_Comm_set_attr(MPI_COMM_WORLD, keyval, &value);
+    const int saved = keyval;
+    MPI_Comm_free_keyval(&keyval);
+    void* found = nullptr;
+    int flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, saved, &found, &flag);
+    got = flag ? *static_cast<int*>(found) : -1;
+    int copy = saved;
+    second_free = MPI_Comm_free_keyval(&copy);
+    MPI_Comm_delete_attr(MPI_COMM_WORLD, saved);
+    copy = saved;
+    int error_class = MPI_SUCCESS;
+    MPI_Error_class(MPI_Comm_free_keyval(&copy), &error_class);
+    after_last = error_class;
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(got, 7);
+  EXPECT_EQ(second_free, MPI_SUCCESS);
+  EXPECT_EQ(deleted, 1);
+  EXPECT_EQ(after_last, MPI_ERR_KEYVAL);
+}
+
+// A copy callback that fails makes MPI_Comm_dup and MPI_Type_dup return the error and a null handle.
+TEST(AttributeKeyvals, AFailedCopyLeavesANullHandle) {
+  MPI_Comm comm_result = 12345;
+  MPI_Datatype type_result = 12345;
+  int comm_error = MPI_SUCCESS, type_error = MPI_SUCCESS;
+  auto result = xo::test::simulate(2, [&](int rank, int) {
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    auto bomb_comm = [](MPI_Comm, int, void*, void*, void*, int*) { return MPI_ERR_OTHER; };
+    auto bomb_type = [](MPI_Datatype, int, void*, void*, void*, int*) { return MPI_ERR_OTHER; };
+    int comm_key, type_key;
+    MPI_Comm_create_keyval(bomb_comm, MPI_COMM_NULL_DELETE_FN, &comm_key, nullptr);
+    MPI_Type_create_keyval(bomb_type, MPI_TYPE_NULL_DELETE_FN, &type_key, nullptr);
+    MPI_Comm_set_attr(MPI_COMM_WORLD, comm_key, nullptr);
+    MPI_Datatype pair;
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    MPI_Type_set_attr(pair, type_key, nullptr);
+    MPI_Comm dup = 12345;
+    MPI_Datatype type_dup = 12345;
+    const int e1 = MPI_Comm_dup(MPI_COMM_WORLD, &dup);
+    const int e2 = MPI_Type_dup(pair, &type_dup);
+    if (rank == 0) {
+      comm_result = dup;
+      type_result = type_dup;
+      MPI_Error_class(e1, &comm_error);
+      MPI_Error_class(e2, &type_error);
+    }
+    MPI_Comm_delete_attr(MPI_COMM_WORLD, comm_key);
+    MPI_Type_free(&pair);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(comm_result, MPI_COMM_NULL);
+  EXPECT_EQ(type_result, MPI_DATATYPE_NULL);
+  EXPECT_EQ(comm_error, MPI_ERR_OTHER);
+  EXPECT_EQ(type_error, MPI_ERR_OTHER);
 }
