@@ -123,7 +123,8 @@ int MPI_Type_commit(MPI_Datatype* datatype) {
 int MPI_Type_free(MPI_Datatype* datatype) {
   return api_call("MPI_Type_free", MPI_COMM_WORLD, [&] {
     xo::mpi::require_pointer(datatype, "datatype");
-    if (xo::mpi::predefined_datatype(*datatype) == nullptr) {
+    // Only a type that free() will accept loses its attributes: predefined ones raise the error first.
+    if (xo::mpi::predefined_datatype(*datatype) == nullptr && !current_datatypes().is_f90_type(*datatype)) {
       current_datatypes().get(*datatype);  // a valid handle before its callbacks run
       xo::mpi::release_type_extras(xo::mpi::current_rank_state(), *datatype);
     }

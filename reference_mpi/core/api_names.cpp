@@ -28,6 +28,9 @@ const char* predefined_type_name(MPI_Datatype type) {
     case MPI_2INT: return "MPI_2INT";
     case MPI_SHORT_INT: return "MPI_SHORT_INT";
     case MPI_LONG_DOUBLE_INT: return "MPI_LONG_DOUBLE_INT";
+    case MPI_2INTEGER: return "MPI_2INTEGER";
+    case MPI_2REAL: return "MPI_2REAL";
+    case MPI_2DOUBLE_PRECISION: return "MPI_2DOUBLE_PRECISION";
     case MPI_UB: return "MPI_UB";
     case MPI_LB: return "MPI_LB";
     default: break;

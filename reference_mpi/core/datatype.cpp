@@ -11,87 +11,20 @@ namespace xo::mpi {
 
 namespace {
 
-struct BasicInfo {
-  std::int64_t size;
-  std::int64_t alignment;
-};
-
-BasicInfo info(BasicType type) {
-  switch (type) {
-    case BasicType::Char: return {sizeof(char), alignof(char)};
-    case BasicType::SignedChar: return {sizeof(signed char), alignof(signed char)};
-    case BasicType::UnsignedChar: return {sizeof(unsigned char), alignof(unsigned char)};
-    case BasicType::Short: return {sizeof(short), alignof(short)};
-    case BasicType::UnsignedShort: return {sizeof(unsigned short), alignof(unsigned short)};
-    case BasicType::Int: return {sizeof(int), alignof(int)};
-    case BasicType::Unsigned: return {sizeof(unsigned), alignof(unsigned)};
-    case BasicType::Long: return {sizeof(long), alignof(long)};
-    case BasicType::UnsignedLong: return {sizeof(unsigned long), alignof(unsigned long)};
-    case BasicType::LongLong: return {sizeof(long long), alignof(long long)};
-    case BasicType::UnsignedLongLong: return {sizeof(unsigned long long), alignof(unsigned long long)};
-    case BasicType::Float: return {sizeof(float), alignof(float)};
-    case BasicType::Double: return {sizeof(double), alignof(double)};
-    case BasicType::LongDouble: return {sizeof(long double), alignof(long double)};
-    case BasicType::WChar: return {sizeof(wchar_t), alignof(wchar_t)};
-    case BasicType::Bool: return {sizeof(bool), alignof(bool)};
-    case BasicType::Int8: case BasicType::UInt8: return {1, 1};
-    case BasicType::Int16: case BasicType::UInt16: return {2, 2};
-    case BasicType::Int32: case BasicType::UInt32: return {4, 4};
-    case BasicType::Int64: case BasicType::UInt64: return {8, 8};
-    case BasicType::Byte: case BasicType::Packed: return {1, 1};
-  }
-  return {1, 1};
-}
-
 void check_non_negative(std::int64_t value, const char* what) {
   if (value < 0) throw MpiError(MPI_ERR_COUNT, std::string(what) + " " + std::to_string(value) + " is negative");
 }
 
 }  // namespace
 
-std::int64_t basic_size(BasicType type) { return info(type).size; }
-std::int64_t basic_alignment(BasicType type) { return info(type).alignment; }
-
-const char* basic_type_name(BasicType type) {
-  switch (type) {
-    case BasicType::Char: return "MPI_CHAR";
-    case BasicType::SignedChar: return "MPI_SIGNED_CHAR";
-    case BasicType::UnsignedChar: return "MPI_UNSIGNED_CHAR";
-    case BasicType::Short: return "MPI_SHORT";
-    case BasicType::UnsignedShort: return "MPI_UNSIGNED_SHORT";
-    case BasicType::Int: return "MPI_INT";
-    case BasicType::Unsigned: return "MPI_UNSIGNED";
-    case BasicType::Long: return "MPI_LONG";
-    case BasicType::UnsignedLong: return "MPI_UNSIGNED_LONG";
-    case BasicType::LongLong: return "MPI_LONG_LONG_INT";
-    case BasicType::UnsignedLongLong: return "MPI_UNSIGNED_LONG_LONG";
-    case BasicType::Float: return "MPI_FLOAT";
-    case BasicType::Double: return "MPI_DOUBLE";
-    case BasicType::LongDouble: return "MPI_LONG_DOUBLE";
-    case BasicType::WChar: return "MPI_WCHAR";
-    case BasicType::Bool: return "MPI_C_BOOL";
-    case BasicType::Int8: return "MPI_INT8_T";
-    case BasicType::Int16: return "MPI_INT16_T";
-    case BasicType::Int32: return "MPI_INT32_T";
-    case BasicType::Int64: return "MPI_INT64_T";
-    case BasicType::UInt8: return "MPI_UINT8_T";
-    case BasicType::UInt16: return "MPI_UINT16_T";
-    case BasicType::UInt32: return "MPI_UINT32_T";
-    case BasicType::UInt64: return "MPI_UINT64_T";
-    case BasicType::Byte: return "MPI_BYTE";
-    case BasicType::Packed: return "MPI_PACKED";
-  }
-  return "an unknown basic type";
-}
-
 Datatype Datatype::basic(BasicType type) {
   Datatype t;
-  const BasicInfo i = info(type);
-  t.blocks_.push_back({0, i.size, type});
-  t.size_ = i.size;
-  t.ub_ = i.size;
-  t.true_ub_ = i.size;
-  t.alignment_ = i.alignment;
+  const std::int64_t size = basic_size(type);
+  t.blocks_.push_back({0, size, type});
+  t.size_ = size;
+  t.ub_ = size;
+  t.true_ub_ = size;
+  t.alignment_ = basic_alignment(type);
   t.empty_ = false;
   t.committed_ = true;
   return t;

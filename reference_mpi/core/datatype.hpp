@@ -10,17 +10,9 @@
 #include <utility>
 #include <vector>
 
+#include "basic_type.hpp"
+
 namespace xo::mpi {
-
-enum class BasicType : std::uint8_t {
-  Char, SignedChar, UnsignedChar, Short, UnsignedShort, Int, Unsigned, Long, UnsignedLong, LongLong,
-  UnsignedLongLong, Float, Double, LongDouble, WChar, Bool, Int8, Int16, Int32, Int64, UInt8, UInt16, UInt32,
-  UInt64, Byte, Packed,
-};
-
-std::int64_t basic_size(BasicType type);
-std::int64_t basic_alignment(BasicType type);
-const char* basic_type_name(BasicType type);  // the MPI handle's name, "MPI_DOUBLE"
 
 struct TypeEnvelope;
 

@@ -27,6 +27,14 @@ Datatype pair_type(BasicType value_type) {
   return t;
 }
 
+// A Fortran pair type (MPI_2REAL, ...): value and index of one type, as Fortran has no structs to
+// mix them (MPI-3.1 section 5.9.4).
+Datatype fortran_pair_type(BasicType type) {
+  Datatype t = Datatype::contiguous(2, Datatype::basic(type));
+  t.commit();
+  return t;
+}
+
 using PredefinedTable = std::array<const Datatype*, XO_FIRST_USER_DATATYPE>;
 
 PredefinedTable build_predefined() {
@@ -66,6 +74,34 @@ PredefinedTable build_predefined() {
   add(MPI_LONG_DOUBLE_INT, pair_type<long double>(BasicType::LongDouble));
   add(MPI_UB, Datatype::upper_bound_marker());
   add(MPI_LB, Datatype::lower_bound_marker());
+  add(MPI_AINT, Datatype::basic(BasicType::Aint));
+  add(MPI_OFFSET, Datatype::basic(BasicType::Offset));
+  add(MPI_COUNT, Datatype::basic(BasicType::Count));
+  add(MPI_C_COMPLEX, Datatype::basic(BasicType::CFloatComplex));
+  add(MPI_C_DOUBLE_COMPLEX, Datatype::basic(BasicType::CDoubleComplex));
+  add(MPI_C_LONG_DOUBLE_COMPLEX, Datatype::basic(BasicType::CLongDoubleComplex));
+  add(MPI_CXX_BOOL, Datatype::basic(BasicType::CxxBool));
+  add(MPI_CXX_FLOAT_COMPLEX, Datatype::basic(BasicType::CxxFloatComplex));
+  add(MPI_CXX_DOUBLE_COMPLEX, Datatype::basic(BasicType::CxxDoubleComplex));
+  add(MPI_CXX_LONG_DOUBLE_COMPLEX, Datatype::basic(BasicType::CxxLongDoubleComplex));
+  add(MPI_INTEGER, Datatype::basic(BasicType::Integer));
+  add(MPI_REAL, Datatype::basic(BasicType::Real));
+  add(MPI_DOUBLE_PRECISION, Datatype::basic(BasicType::DoublePrecision));
+  add(MPI_COMPLEX, Datatype::basic(BasicType::Complex));
+  add(MPI_DOUBLE_COMPLEX, Datatype::basic(BasicType::DoubleComplex));
+  add(MPI_LOGICAL, Datatype::basic(BasicType::Logical));
+  add(MPI_CHARACTER, Datatype::basic(BasicType::Character));
+  add(MPI_2INTEGER, fortran_pair_type(BasicType::Integer));
+  add(MPI_2REAL, fortran_pair_type(BasicType::Real));
+  add(MPI_2DOUBLE_PRECISION, fortran_pair_type(BasicType::DoublePrecision));
+  add(MPI_INTEGER1, Datatype::basic(BasicType::Integer1));
+  add(MPI_INTEGER2, Datatype::basic(BasicType::Integer2));
+  add(MPI_INTEGER4, Datatype::basic(BasicType::Integer4));
+  add(MPI_INTEGER8, Datatype::basic(BasicType::Integer8));
+  add(MPI_REAL4, Datatype::basic(BasicType::Real4));
+  add(MPI_REAL8, Datatype::basic(BasicType::Real8));
+  add(MPI_COMPLEX8, Datatype::basic(BasicType::Complex8));
+  add(MPI_COMPLEX16, Datatype::basic(BasicType::Complex16));
   return table;
 }
 
@@ -124,8 +160,30 @@ void DatatypeTable::commit(MPI_Datatype handle) {
   slot = std::make_shared<const Datatype>(std::move(committed));
 }
 
+MPI_Datatype DatatypeTable::f90_type(int combiner, std::vector<int> integers, const Datatype& matching) {
+  auto key = std::pair{combiner, integers};
+  if (const auto found = f90_.find(key); found != f90_.end()) return found->second;
+  auto envelope = std::make_shared<TypeEnvelope>();
+  envelope->combiner = combiner;
+  envelope->integers = std::move(integers);
+  Datatype type = matching;
+  type.set_envelope(std::move(envelope));
+  type.commit();
+  const MPI_Datatype handle = add(std::move(type));
+  f90_.emplace(std::move(key), handle);
+  return handle;
+}
+
+bool DatatypeTable::is_f90_type(MPI_Datatype handle) const {
+  const auto* slot = user_slot(handle);
+  if (slot == nullptr || (*slot)->envelope() == nullptr) return false;
+  const int combiner = (*slot)->envelope()->combiner;
+  return combiner == MPI_COMBINER_F90_REAL || combiner == MPI_COMBINER_F90_COMPLEX ||
+         combiner == MPI_COMBINER_F90_INTEGER;
+}
+
 TypeArgument DatatypeTable::argument(MPI_Datatype handle) const {
-  if (predefined_datatype(handle) != nullptr) return TypeArgument{handle, nullptr};
+  if (predefined_datatype(handle) != nullptr || is_f90_type(handle)) return TypeArgument{handle, nullptr};
   get(handle);
   return TypeArgument{MPI_DATATYPE_NULL, *user_slot(handle)};
 }
@@ -140,6 +198,11 @@ void DatatypeTable::free(MPI_Datatype& handle) {
     throw MpiError(MPI_ERR_TYPE, "datatype " + std::to_string(handle) + " is predefined and cannot be freed");
   }
   get(handle);
+  if (is_f90_type(handle)) {
+    throw MpiError(MPI_ERR_TYPE, "datatype " + std::to_string(handle) +
+                                     " comes from MPI_Type_create_f90_real/complex/integer, which returns predefined "
+                                     "types; they cannot be freed");
+  }
   if (freed_while_pinned_.contains(handle)) {
     throw MpiError(MPI_ERR_TYPE, "datatype handle " + std::to_string(handle) + " was already freed");
   }

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "datatype.hpp"
@@ -31,13 +32,21 @@ class DatatypeTable {
   DatatypeRef get_committed(MPI_Datatype handle) const;
   MPI_Datatype add(Datatype type);
   void commit(MPI_Datatype handle);
-  // Predefined types cannot be freed; sets the handle to MPI_DATATYPE_NULL.
+  // Predefined types (and MPI_Type_create_f90_* ones) cannot be freed; sets the handle to
+  // MPI_DATATYPE_NULL.
   void free(MPI_Datatype& handle);
   // A nonblocking collective in flight holds the types it was given: freed meanwhile, as MPI
   // allows, a type keeps its handle (not reused) until the last holder lets go. No effect on
   // predefined or bad handles.
   void pin(MPI_Datatype handle);
   void unpin(MPI_Datatype handle);
+
+  // The handle MPI_Type_create_f90_real/complex/integer gives: `matching` under an envelope of
+  // `combiner` and `integers` ({p, r} or {r}), made on the first call and the same handle for the
+  // same arguments afterwards. Such a type is predefined (MPI-3.1 section 17.1.9): committed, never
+  // freed, and handed back as itself by MPI_Type_get_contents.
+  MPI_Datatype f90_type(int combiner, std::vector<int> integers, const Datatype& matching);
+  bool is_f90_type(MPI_Datatype handle) const;
 
   // A type as a constructor's argument, kept alive by the envelope of the type built from it.
   TypeArgument argument(MPI_Datatype handle) const;
@@ -49,6 +58,7 @@ class DatatypeTable {
   const std::shared_ptr<const Datatype>* user_slot(MPI_Datatype handle) const;
   std::vector<std::shared_ptr<const Datatype>> user_;  // index = handle - XO_FIRST_USER_DATATYPE
   std::map<MPI_Datatype, int> pins_;                   // held handles: how many holders
+  std::map<std::pair<int, std::vector<int>>, MPI_Datatype> f90_;  // (combiner, integers) -> handle
   std::set<MPI_Datatype> freed_while_pinned_;
 };
 

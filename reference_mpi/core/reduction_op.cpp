@@ -18,14 +18,21 @@ namespace {
 constexpr const char* kNames[] = {"MPI_OP_NULL", "MPI_MAX",  "MPI_MIN",  "MPI_SUM",  "MPI_PROD",   "MPI_LAND", "MPI_BAND",
                                   "MPI_LOR",     "MPI_BOR",  "MPI_LXOR", "MPI_BXOR", "MPI_MAXLOC", "MPI_MINLOC"};
 
-// The groups of basic types that decide which predefined operations apply (MPI-1.1 section 4.9.2).
-// Like MPICH, and unlike the letter of MPI-1, MPI_CHAR and MPI_WCHAR count as integers.
-enum class TypeClass : std::uint8_t { Integer, Floating, Logical, Byte };
+// The groups of basic types that decide which predefined operations apply (MPI-3.1 section 5.9.2).
+// Like MPICH, and unlike the letter of the standard, MPI_CHAR, MPI_WCHAR and MPI_CHARACTER count as
+// integers, and the Fortran and multi-language integers (MPI_INTEGER, MPI_AINT, ...) take the
+// logical operations as the C integers do.
+enum class TypeClass : std::uint8_t { Integer, Floating, Complex, Logical, Byte };
 
 TypeClass type_class(BasicType type) {
   switch (type) {
-    case BasicType::Float: case BasicType::Double: case BasicType::LongDouble: return TypeClass::Floating;
-    case BasicType::Bool: return TypeClass::Logical;
+    case BasicType::Float: case BasicType::Double: case BasicType::LongDouble: case BasicType::Real:
+    case BasicType::DoublePrecision: case BasicType::Real4: case BasicType::Real8: return TypeClass::Floating;
+    case BasicType::CFloatComplex: case BasicType::CDoubleComplex: case BasicType::CLongDoubleComplex:
+    case BasicType::CxxFloatComplex: case BasicType::CxxDoubleComplex: case BasicType::CxxLongDoubleComplex:
+    case BasicType::Complex: case BasicType::DoubleComplex: case BasicType::Complex8:
+    case BasicType::Complex16: return TypeClass::Complex;
+    case BasicType::Bool: case BasicType::CxxBool: case BasicType::Logical: return TypeClass::Logical;
     case BasicType::Byte: case BasicType::Packed: return TypeClass::Byte;
     default: return TypeClass::Integer;
   }
@@ -39,20 +46,27 @@ bool defined_on(MPI_Op op, TypeClass c) {
   if (c == TypeClass::Integer) return true;
   if (is_logical(op)) return c == TypeClass::Logical;
   if (is_bitwise(op)) return c == TypeClass::Byte;
-  return c == TypeClass::Floating;  // MAX, MIN, SUM, PROD
+  if (op == MPI_SUM || op == MPI_PROD) return c == TypeClass::Floating || c == TypeClass::Complex;
+  return c == TypeClass::Floating;  // MAX, MIN
 }
 
 // What the user should do instead, for an operation applied to a type class it does not take.
 std::string advice(MPI_Op op, TypeClass c) {
   const std::string name = kNames[op];
-  const std::string takes = is_logical(op)   ? name + " takes integer types and MPI_C_BOOL"
+  const std::string takes = is_logical(op)   ? name + " takes integer types, MPI_C_BOOL, MPI_CXX_BOOL and MPI_LOGICAL"
                             : is_bitwise(op) ? name + " takes integer types and MPI_BYTE"
-                                             : name + " takes integer and floating-point types";
+                            : op == MPI_SUM || op == MPI_PROD
+                                ? name + " takes integer, floating-point and complex types"
+                                : name + " takes integer and floating-point types";
   if (c == TypeClass::Byte) {
     return takes + "; MPI_BYTE and MPI_PACKED are uninterpreted bytes, so describe the data by its real type "
                    "(MPI_UNSIGNED_CHAR, MPI_UINT8_T, ...)";
   }
   if (c == TypeClass::Logical) return takes + "; use MPI_LAND, MPI_LOR or MPI_LXOR on MPI_C_BOOL, or reduce MPI_INT";
+  if (c == TypeClass::Complex) {
+    return takes + "; complex numbers are not ordered and have no logical or bitwise meaning: reduce the real "
+                   "and imaginary parts as MPI_FLOAT or MPI_DOUBLE, or define the operation with MPI_Op_create";
+  }
   if (is_bitwise(op)) {
     return takes + "; floating-point values have no bitwise operations here: reduce their bits as an unsigned "
                    "integer type of the same size, or define the operation with MPI_Op_create";
@@ -70,6 +84,12 @@ std::optional<BasicType> uniform_type(const Datatype& type) {
   return blocks.front().basic;
 }
 
+// The value types of the predefined pair types: the C ones pair a value with an int index, the
+// Fortran ones (MPI_2INTEGER, MPI_2REAL, MPI_2DOUBLE_PRECISION) with an index of the value's type.
+bool is_fortran_pair_value(BasicType value) {
+  return value == BasicType::Integer || value == BasicType::Real || value == BasicType::DoublePrecision;
+}
+
 const char* pair_name(BasicType value) {
   switch (value) {
     case BasicType::Float: return "MPI_FLOAT_INT";
@@ -78,22 +98,32 @@ const char* pair_name(BasicType value) {
     case BasicType::Int: return "MPI_2INT";
     case BasicType::Short: return "MPI_SHORT_INT";
     case BasicType::LongDouble: return "MPI_LONG_DOUBLE_INT";
+    case BasicType::Integer: return "MPI_2INTEGER";
+    case BasicType::Real: return "MPI_2REAL";
+    case BasicType::DoublePrecision: return "MPI_2DOUBLE_PRECISION";
     default: return nullptr;
   }
 }
 
-// The value type if the packed map is a sequence of (value, int index) pairs with one value type,
-// as in MPI_DOUBLE_INT and types built from it; nullopt otherwise. MPI_2INT's two ints merge into
-// one run, so an all-int map with an even number of ints counts as MPI_2INT pairs.
+std::int64_t pair_bytes(BasicType value) {
+  const std::int64_t index = is_fortran_pair_value(value) ? basic_size(value) : static_cast<std::int64_t>(sizeof(int));
+  return basic_size(value) + index;
+}
+
+// The value type if the packed map is a sequence of (value, index) pairs with one value type, as in
+// MPI_DOUBLE_INT and types built from it; nullopt otherwise. A pair of one type merges into one
+// run, so an all-int map with an even number of ints counts as MPI_2INT pairs, and the same holds
+// for the Fortran pair types.
 std::optional<BasicType> pair_value_type(const Datatype& type) {
   const auto& blocks = type.blocks();
   const auto index_bytes = static_cast<std::int64_t>(sizeof(int));
   if (const auto element = uniform_type(type)) {
-    if (*element == BasicType::Int && type.size() % (2 * index_bytes) == 0) return BasicType::Int;
+    const bool same_type_pairs = *element == BasicType::Int || is_fortran_pair_value(*element);
+    if (same_type_pairs && type.size() % (2 * basic_size(*element)) == 0) return *element;
     return std::nullopt;
   }
   const BasicType value = blocks.front().basic;
-  if (blocks.size() % 2 != 0 || pair_name(value) == nullptr) return std::nullopt;
+  if (blocks.size() % 2 != 0 || pair_name(value) == nullptr || is_fortran_pair_value(value)) return std::nullopt;
   for (std::size_t i = 0; i < blocks.size(); i += 2) {
     const TypeBlock& v = blocks[i];
     const TypeBlock& index = blocks[i + 1];
@@ -112,7 +142,7 @@ std::string describe(const Datatype& type) {
     return std::string("a derived datatype of ") + basic_type_name(*element) + " elements";
   }
   if (const auto value = pair_value_type(type)) {
-    if (type.size() == basic_size(*value) + static_cast<std::int64_t>(sizeof(int))) return pair_name(*value);
+    if (type.size() == pair_bytes(*value)) return pair_name(*value);
     return std::string("a derived datatype of ") + pair_name(*value) + " pairs";
   }
   std::vector<BasicType> kinds;
@@ -140,7 +170,8 @@ Layout layout_for(MPI_Op op, const Datatype& type) {
     if (const auto value = pair_value_type(type)) return {*value, true};
     throw MpiError(MPI_ERR_OP, refused + kNames[op] + " takes (value, index) pairs; use MPI_2INT, MPI_FLOAT_INT, "
                                          "MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT or MPI_LONG_DOUBLE_INT, with "
-                                         "the int index right after each value");
+                                         "the int index right after each value (or MPI_2INTEGER, MPI_2REAL, "
+                                         "MPI_2DOUBLE_PRECISION for Fortran data)");
   }
   const auto element = uniform_type(type);
   if (!element) {
@@ -156,13 +187,16 @@ Layout layout_for(MPI_Op op, const Datatype& type) {
 template <bool kMax>
 void apply_located(BasicType value, const std::byte* in, std::byte* inout, std::int64_t pairs) {
   switch (value) {
-    case BasicType::Float: return kernels::located<float, kMax>(in, inout, pairs);
-    case BasicType::Double: return kernels::located<double, kMax>(in, inout, pairs);
-    case BasicType::Long: return kernels::located<long, kMax>(in, inout, pairs);
-    case BasicType::Int: return kernels::located<int, kMax>(in, inout, pairs);
-    case BasicType::Short: return kernels::located<short, kMax>(in, inout, pairs);
-    case BasicType::LongDouble: return kernels::located<long double, kMax>(in, inout, pairs);
-    default: assert(false && "pair_value_type() admits only the six pair value types");
+    case BasicType::Float: return kernels::located<float, int, kMax>(in, inout, pairs);
+    case BasicType::Double: return kernels::located<double, int, kMax>(in, inout, pairs);
+    case BasicType::Long: return kernels::located<long, int, kMax>(in, inout, pairs);
+    case BasicType::Int: return kernels::located<int, int, kMax>(in, inout, pairs);
+    case BasicType::Short: return kernels::located<short, int, kMax>(in, inout, pairs);
+    case BasicType::LongDouble: return kernels::located<long double, int, kMax>(in, inout, pairs);
+    case BasicType::Integer: return kernels::located<std::int32_t, std::int32_t, kMax>(in, inout, pairs);
+    case BasicType::Real: return kernels::located<float, float, kMax>(in, inout, pairs);
+    case BasicType::DoublePrecision: return kernels::located<double, double, kMax>(in, inout, pairs);
+    default: assert(false && "pair_value_type() admits only the nine pair value types");
   }
 }
 
@@ -229,11 +263,11 @@ void ReductionOp::apply(const std::byte* in, std::byte* inout, std::int64_t coun
   const Layout layout = layout_for(handle_, type);
   const std::int64_t bytes = count * type.size();
   if (layout.pairs) {
-    const std::int64_t pairs = bytes / (basic_size(layout.element) + static_cast<std::int64_t>(sizeof(int)));
+    const std::int64_t pairs = bytes / pair_bytes(layout.element);
     if (handle_ == MPI_MAXLOC) return apply_located<true>(layout.element, in, inout, pairs);
     return apply_located<false>(layout.element, in, inout, pairs);
   }
-  kernels::with_c_type(layout.element, [&](auto zero) {
+  with_c_type(layout.element, [&](auto zero) {
     using T = decltype(zero);
     kernels::elementwise<T>(handle_, in, inout, bytes / static_cast<std::int64_t>(sizeof(T)));
   });

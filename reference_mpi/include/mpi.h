@@ -27,6 +27,9 @@ typedef int MPI_Request;
 typedef int MPI_Op;
 typedef int MPI_Errhandler;
 typedef long MPI_Aint;
+typedef long long MPI_Offset;
+/* A Fortran INTEGER (gfortran's default, 4 bytes): what the handle conversions give. */
+typedef int MPI_Fint;
 
 typedef struct MPI_Status {
   int MPI_SOURCE;
@@ -108,6 +111,48 @@ typedef void(MPI_User_function)(void* invec, void* inoutvec, int* len, MPI_Datat
 #define MPI_LONG_DOUBLE_INT 32
 #define MPI_UB 33
 #define MPI_LB 34
+/* MPI-2.2/3: address-sized, file-offset and count integers; C complex types (MPI_C_FLOAT_COMPLEX is
+ * MPI_C_COMPLEX under another name, as the standard allows). */
+#define MPI_AINT 35
+#define MPI_OFFSET 36
+#define MPI_COUNT 37
+#define MPI_C_COMPLEX 38
+#define MPI_C_FLOAT_COMPLEX MPI_C_COMPLEX
+#define MPI_C_DOUBLE_COMPLEX 39
+#define MPI_C_LONG_DOUBLE_COMPLEX 40
+/* MPI-3: C++ bool and std::complex. */
+#define MPI_CXX_BOOL 41
+#define MPI_CXX_FLOAT_COMPLEX 42
+#define MPI_CXX_DOUBLE_COMPLEX 43
+#define MPI_CXX_LONG_DOUBLE_COMPLEX 44
+/* Fortran types, laid out as gfortran does on x86-64 (INTEGER, REAL and LOGICAL of 4 bytes), for C
+ * code that handles Fortran data; there is no Fortran binding. MPI_2INTEGER, MPI_2REAL and
+ * MPI_2DOUBLE_PRECISION are (value, index) pairs of one type for MPI_MAXLOC / MPI_MINLOC. */
+#define MPI_INTEGER 45
+#define MPI_REAL 46
+#define MPI_DOUBLE_PRECISION 47
+#define MPI_COMPLEX 48
+#define MPI_DOUBLE_COMPLEX 49
+#define MPI_LOGICAL 50
+#define MPI_CHARACTER 51
+#define MPI_2INTEGER 52
+#define MPI_2REAL 53
+#define MPI_2DOUBLE_PRECISION 54
+/* Size-specific Fortran types. INTEGER*16, REAL*16 (IEEE quad in gfortran) and COMPLEX*32 have no
+ * ISO C type to hold them here, so they are MPI_DATATYPE_NULL, as MPI allows for optional types the
+ * implementation lacks (MPI-3.1 section 3.2.2: "should be provided if the host language has"
+ * them). */
+#define MPI_INTEGER1 55
+#define MPI_INTEGER2 56
+#define MPI_INTEGER4 57
+#define MPI_INTEGER8 58
+#define MPI_INTEGER16 MPI_DATATYPE_NULL
+#define MPI_REAL4 59
+#define MPI_REAL8 60
+#define MPI_REAL16 MPI_DATATYPE_NULL
+#define MPI_COMPLEX8 61
+#define MPI_COMPLEX16 62
+#define MPI_COMPLEX32 MPI_DATATYPE_NULL
 /* First handle value given to user-built datatypes. */
 #define XO_FIRST_USER_DATATYPE 64
 
@@ -451,6 +496,9 @@ typedef long long MPI_Count;
 #define MPI_COMBINER_SUBARRAY 14
 #define MPI_COMBINER_DARRAY 15
 #define MPI_COMBINER_RESIZED 16
+#define MPI_COMBINER_F90_REAL 17
+#define MPI_COMBINER_F90_COMPLEX 18
+#define MPI_COMBINER_F90_INTEGER 19
 
 /* Array orders and distributions (MPI_Type_create_subarray, MPI_Type_create_darray). */
 #define MPI_ORDER_C 56
@@ -487,6 +535,60 @@ int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size);
 int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent);
 int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent);
 int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count);
+
+/* ---- MPI-2: Fortran numeric types from C (MPI-3.1 section 17.1.9). MPI_Type_match_size returns a
+ * predefined type (the size-specific Fortran ones, MPI_LONG_DOUBLE for a 16-byte real);
+ * MPI_Type_create_f90_* return the type of the KIND gfortran's selected_real_kind(p, r) /
+ * selected_int_kind(r) selects on x86-64, up to REAL(10) and INTEGER(8): one handle per (p, r),
+ * with combiner MPI_COMBINER_F90_*, which cannot be freed. ---- */
+#define MPI_TYPECLASS_REAL 1
+#define MPI_TYPECLASS_INTEGER 2
+#define MPI_TYPECLASS_COMPLEX 3
+int MPI_Type_match_size(int typeclass, int size, MPI_Datatype* datatype);
+int MPI_Type_create_f90_real(int p, int r, MPI_Datatype* newtype);
+int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype* newtype);
+int MPI_Type_create_f90_integer(int r, MPI_Datatype* newtype);
+
+/* ---- MPI-2: canonical packing in the "external32" representation (MPI-3.1 sections 4.3 and
+ * 13.5.2): big-endian, with the standard's sizes (MPI_LONG is 4 bytes, MPI_LONG_DOUBLE a 16-byte
+ * IEEE quad). Other representation names are MPI_ERR_ARG. ---- */
+int MPI_Pack_external(const char datarep[], const void* inbuf, int incount, MPI_Datatype datatype, void* outbuf,
+                      MPI_Aint outsize, MPI_Aint* position);
+int MPI_Unpack_external(const char datarep[], const void* inbuf, MPI_Aint insize, MPI_Aint* position, void* outbuf,
+                        int outcount, MPI_Datatype datatype);
+int MPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint* size);
+
+/* ---- MPI-2.2: local reductions and the commutativity of an operation (MPI-3.1 sections 5.9.7 and
+ * 5.9.5) ---- */
+int MPI_Reduce_local(const void* inbuf, void* inoutbuf, int count, MPI_Datatype datatype, MPI_Op op);
+int MPI_Op_commutative(MPI_Op op, int* commute);
+
+/* ---- MPI-2: handle conversion between C and Fortran (MPI-3.1 sections 17.2.4 and 17.2.5). Handles
+ * are ints already, so each conversion gives back the value it is given; a status becomes
+ * MPI_F_STATUS_SIZE Fortran integers, with the source, tag and error at MPI_F_SOURCE, MPI_F_TAG and
+ * MPI_F_ERROR. ---- */
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
+MPI_Fint MPI_Comm_c2f(MPI_Comm comm);
+MPI_Comm MPI_Comm_f2c(MPI_Fint comm);
+MPI_Fint MPI_Type_c2f(MPI_Datatype datatype);
+MPI_Datatype MPI_Type_f2c(MPI_Fint datatype);
+MPI_Fint MPI_Group_c2f(MPI_Group group);
+MPI_Group MPI_Group_f2c(MPI_Fint group);
+MPI_Fint MPI_Op_c2f(MPI_Op op);
+MPI_Op MPI_Op_f2c(MPI_Fint op);
+MPI_Fint MPI_Request_c2f(MPI_Request request);
+MPI_Request MPI_Request_f2c(MPI_Fint request);
+MPI_Fint MPI_Info_c2f(MPI_Info info);
+MPI_Info MPI_Info_f2c(MPI_Fint info);
+MPI_Fint MPI_Errhandler_c2f(MPI_Errhandler errhandler);
+MPI_Errhandler MPI_Errhandler_f2c(MPI_Fint errhandler);
+MPI_Fint MPI_Message_c2f(MPI_Message message);
+MPI_Message MPI_Message_f2c(MPI_Fint message);
+int MPI_Status_c2f(const MPI_Status* c_status, MPI_Fint* f_status);
+int MPI_Status_f2c(const MPI_Fint* f_status, MPI_Status* c_status);
 
 /* ---- MPI-1 persistent requests ---- */
 
