@@ -7,9 +7,11 @@
 
 #include "../collective/collective_dispatch.hpp"
 #include "../collective/collective_run.hpp"
+#include "../collective/inter_collective.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
 #include "datatype_pack.hpp"
+#include "intercomm_call_support.hpp"
 #include "world.hpp"
 
 using xo::mpi::api_call;
@@ -58,8 +60,12 @@ int MPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls
                   MPI_Comm comm) {
   return api_call("MPI_Alltoallw", comm, [&] {
     World& world = World::current();
-    CollectiveRun run(world, world.self().comms.get(comm), comm, xo::hw::CollectiveOp::Alltoallv, "MPI_Alltoallw");
-    const int n = run.size;
+    xo::mpi::CommHandle& handle = world.self().comms.get(comm);
+    CollectiveRun run(world, handle, comm, xo::hw::CollectiveOp::Alltoallv, "MPI_Alltoallw");
+    // On an intercommunicator the blocks are the remote group's, and MPI_IN_PLACE is not defined.
+    const bool inter = handle.is_inter();
+    if (inter) xo::mpi::reject_in_place(sendbuf, "sendbuf");
+    const int n = handle.peer_size();
     const PeerBlocks in{recvcounts, rdispls, recvtypes};
     check_blocks(in, n, "recv");
     // MPI_IN_PLACE: each block goes out from where its reply will land, as the receive describes it.
@@ -76,7 +82,12 @@ int MPI_Alltoallw(const void* sendbuf, const int sendcounts[], const int sdispls
       xo::mpi::pack(static_cast<const char*>(source) + out.displs[i], out.counts[i], *stypes[i],
                     run.send.data() + run.send_offset[i]);
     }
-    xo::mpi::run_collective(run);
+    if (inter) {
+      const auto bytes = [](const std::vector<std::byte>& v) { return static_cast<std::int64_t>(v.size()); };
+      xo::mpi::run_inter_collective(run, {-1, -1, bytes(run.send), bytes(run.recv)});
+    } else {
+      xo::mpi::run_collective(run);
+    }
     for (std::size_t i = 0; i < static_cast<std::size_t>(n); ++i) {
       if (run.block_bytes[i] == 0) continue;
       xo::mpi::unpack(run.recv.data() + run.block_offset[i], run.block_bytes[i], *rtypes[i],

@@ -224,6 +224,7 @@ int MPI_Request_free(MPI_Request* request) {
     *request = MPI_REQUEST_NULL;
     if (r == nullptr) return;
     if (r->complete) {
+      if (r->kind == Request::Kind::Generalized) xo::mpi::free_generalized(world.self().generalized, r);
       world.release(r);
     } else {
       r->user_freed = true;  // released by the protocol when it completes
@@ -241,6 +242,11 @@ int MPI_Cancel(MPI_Request* request) {
                                           : "MPI_Cancel was given an inactive persistent request; start it first");
     }
     World& world = World::current();
+    if (r->kind == Request::Kind::Generalized) {
+      const int error = xo::mpi::cancel_generalized(world.self().generalized, r);
+      if (error != MPI_SUCCESS) throw MpiError(error, "the cancel callback of the generalized request failed");
+      return;
+    }
     // Only a receive that has not matched can be cancelled; a send always completes normally,
     // which MPI permits (MPI_Test_cancelled then reports false).
     if (r->kind != Request::Kind::Recv || !world.self().queues.unpost(r)) return;

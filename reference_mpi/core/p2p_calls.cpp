@@ -63,6 +63,13 @@ Request* new_envelope(World& world, Request::Kind kind, const char* call, const 
   return r;
 }
 
+// The committed type a send or receive moves. No data moves with count 0, and MPICH accepts
+// MPI_DATATYPE_NULL then (its pt2pt/recvnull test), as programs that pass "nothing" rely on.
+DatatypeRef datatype_for(const RankState& self, int count, MPI_Datatype type) {
+  if (count == 0 && type == MPI_DATATYPE_NULL) return DatatypeRef{predefined_datatype(MPI_BYTE), {}};
+  return self.datatypes.get_committed(type);
+}
+
 MessageEvent message_event(const Request& r) {
   return MessageEvent{r.context, r.peer, r.tag, r.bytes, r.trace_id};
 }
@@ -110,7 +117,7 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
   RankState& self = world.self();
   self.comms.get(comm);  // the communicator is checked first, as before the datatype
   require_count(count);
-  return post_send(call, buf, count, self.datatypes.get_committed(type), dest, tag, comm, mode, traced);
+  return post_send(call, buf, count, datatype_for(self, count, type), dest, tag, comm, mode, traced);
 }
 
 Request* post_send(const char* call, const void* buf, int count, DatatypeRef datatype, int dest, int tag,
@@ -140,7 +147,7 @@ Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, in
   RankState& self = world.self();
   self.comms.get(comm);
   require_count(count);
-  return post_recv(call, buf, count, self.datatypes.get_committed(type), source, tag, comm, traced);
+  return post_recv(call, buf, count, datatype_for(self, count, type), source, tag, comm, traced);
 }
 
 Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype, int source, int tag, MPI_Comm comm,
@@ -256,9 +263,16 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
     world.engine().advance(sim::seconds_to_time(world.machine().link(self.world_rank, self.world_rank).recv_overhead));
   }
   report_retired(world, *r);
-  const int error = r->error;
+  int error = r->error;
+  if (r->kind == Request::Kind::Generalized) {
+    MPI_Status filled{};
+    error = retire_generalized(self.generalized, r, filled);  // the program's callbacks fill it
+    if (status != MPI_STATUS_IGNORE) *status = filled;
+  }
   if (status != MPI_STATUS_IGNORE) {
-    if (r->kind == Request::Kind::Recv) {
+    if (r->kind == Request::Kind::Generalized) {
+      // As the query callback set it.
+    } else if (r->kind == Request::Kind::Recv) {
       *status = r->status;
     } else if (r->kind == Request::Kind::Collective) {
       status->MPI_SOURCE = MPI_ANY_SOURCE;

@@ -16,6 +16,7 @@
 #include "datatype_table.hpp"
 #include "errhandler_table.hpp"
 #include "error_registry.hpp"
+#include "generalized_request.hpp"
 #include "group_table.hpp"
 #include "info_table.hpp"
 #include "matched_messages.hpp"
@@ -103,6 +104,7 @@ struct RankState {
   int probe_tag = 0;
   MPI_Comm probe_comm = MPI_COMM_NULL;
 
+  GeneralizedRequests generalized;   // MPI_Grequest_start's callbacks, by request
   std::uint64_t trace_requests = 0;  // nonblocking requests traced so far: the next id
   std::int64_t cpu_mark_ns = 0;  // host thread CPU time when the rank last left an MPI call
 };

@@ -18,7 +18,8 @@ namespace xo::mpi {
 struct Message;
 
 struct Request {
-  enum class Kind : std::uint8_t { Send, Recv, Collective };  // Collective: MPI_Ibcast ...
+  // Collective: MPI_Ibcast ...; Generalized: MPI_Grequest_start.
+  enum class Kind : std::uint8_t { Send, Recv, Collective, Generalized };
   // How the program's call that made it is traced: not at all (collective steps, MPI_PROC_NULL),
   // as a blocking call (MpiSend, MpiRecv) or as a nonblocking one (MpiIsend ... MpiIsendComplete).
   enum class Traced : std::uint8_t { No, Blocking, Nonblocking };

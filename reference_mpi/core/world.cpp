@@ -262,6 +262,8 @@ std::string World::describe_blocked(int fiber) {
     const std::string group = group_of_peer(comm, *r);
     if (r->kind == Request::Kind::Collective) {
       out << r->call << " on " << comm_name << " to complete";
+    } else if (r->kind == Request::Kind::Generalized) {
+      out << "a generalized request, which only this rank's MPI_Grequest_complete completes";
     } else if (r->internal) {  // a step of a collective algorithm: its tag and direction mean nothing to the user
       out << "rank " << r->peer << group << " of " << comm_name << " to take part";
     } else if (r->kind == Request::Kind::Recv) {

@@ -470,6 +470,16 @@ int MPI_Mrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message,
 int MPI_Imrecv(void* buf, int count, MPI_Datatype datatype, MPI_Message* message, MPI_Request* request);
 int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status);
 
+/* ---- MPI-2: generalized requests and the status setters (MPI-3.1 sections 12.2, 12.3) ---- */
+typedef int(MPI_Grequest_query_function)(void* extra_state, MPI_Status* status);
+typedef int(MPI_Grequest_free_function)(void* extra_state);
+typedef int(MPI_Grequest_cancel_function)(void* extra_state, int complete);
+int MPI_Grequest_start(MPI_Grequest_query_function* query_fn, MPI_Grequest_free_function* free_fn,
+                       MPI_Grequest_cancel_function* cancel_fn, void* extra_state, MPI_Request* request);
+int MPI_Grequest_complete(MPI_Request request);
+int MPI_Status_set_elements(MPI_Status* status, MPI_Datatype datatype, int count);
+int MPI_Status_set_cancelled(MPI_Status* status, int flag);
+
 /* ---- MPI-2: collectives ---- */
 int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm);
 int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op,
@@ -532,6 +542,7 @@ int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint*
 int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement);
 int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint* displacement);
 int MPI_Type_size_x(MPI_Datatype datatype, MPI_Count* size);
+int MPI_Status_set_elements_x(MPI_Status* status, MPI_Datatype datatype, MPI_Count count);
 int MPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count* lb, MPI_Count* extent);
 int MPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count* true_lb, MPI_Count* true_extent);
 int MPI_Get_elements_x(const MPI_Status* status, MPI_Datatype datatype, MPI_Count* count);

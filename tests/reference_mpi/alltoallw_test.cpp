@@ -129,3 +129,38 @@ TEST(Alltoallw, MixingItWithAlltoallvIsStopped) {
   EXPECT_NE(result.error.find("MPI_Alltoallv"), std::string::npos) << result.error;
   EXPECT_NE(result.error.find("every rank must call the same collectives"), std::string::npos) << result.error;
 }
+
+// On an intercommunicator each rank sends one block to, and receives one from, every rank of the
+// other group (the arrays have the remote group's size).
+TEST(AlltoallwIntercomm, EachRankExchangesABlockWithEveryRankOfTheOtherGroup) {
+  const int n = 7;  // groups of 3 and 4: the arrays must follow the remote size
+  std::vector<std::vector<int>> got(n);
+  auto result = xo::test::simulate(n, [&](int rank, int) {
+    const int color = rank < 3 ? 0 : 1;
+    MPI_Comm half, inter;
+    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 3 : 0, 5, &inter);
+    int remote = 0, me = 0;
+    MPI_Comm_remote_size(inter, &remote);
+    MPI_Comm_rank(inter, &me);
+    std::vector<int> out(static_cast<std::size_t>(remote)), in(static_cast<std::size_t>(remote), -1);
+    std::vector<int> counts(static_cast<std::size_t>(remote), 1), displs(static_cast<std::size_t>(remote));
+    std::vector<MPI_Datatype> types(static_cast<std::size_t>(remote), MPI_INT);
+    for (int i = 0; i < remote; ++i) {
+      out[static_cast<std::size_t>(i)] = 100 * rank + i;
+      displs[static_cast<std::size_t>(i)] = i * static_cast<int>(sizeof(int));
+    }
+    MPI_Alltoallw(out.data(), counts.data(), displs.data(), types.data(), in.data(), counts.data(), displs.data(),
+                  types.data(), inter);
+    got[static_cast<std::size_t>(rank)] = in;
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  for (int r = 0; r < n; ++r) {
+    const int first_remote = r < 3 ? 3 : 0, remote = r < 3 ? 4 : 3, my_index = r < 3 ? r : r - 3;
+    std::vector<int> expected;
+    for (int i = 0; i < remote; ++i) expected.push_back(100 * (first_remote + i) + my_index);
+    EXPECT_EQ(got[static_cast<std::size_t>(r)], expected) << "rank " << r;
+  }
+}
