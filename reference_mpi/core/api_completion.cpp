@@ -1,6 +1,7 @@
 // MPI completion calls: the Wait and Test families, request freeing and cancellation, and the
 // status queries (MPI_Request_get_status looks without freeing).
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -44,34 +45,47 @@ MPI_Status* status_at(MPI_Status statuses[], int i) {
   return statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 }
 
+// If a retired request failed: each status gets its request's error (MPI_SUCCESS for the others)
+// and the call fails with MPI_ERR_IN_STATUS, as MPI-3.1 section 3.7.5 has it.
+void fail_in_status(const std::vector<int>& errors, MPI_Status statuses[]) {
+  if (std::all_of(errors.begin(), errors.end(), [](int e) { return e == MPI_SUCCESS; })) return;
+  if (statuses != MPI_STATUSES_IGNORE) {
+    for (std::size_t i = 0; i < errors.size(); ++i) statuses[i].MPI_ERROR = errors[i];
+  }
+  throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+}
+
 // Retires every request done at the present time; returns how many, and throws MPI_ERR_IN_STATUS
 // after retiring them all if any was truncated.
 int retire_done(int count, MPI_Request handles[], const std::vector<Request*>& requests, int indices[],
                 MPI_Status statuses[]) {
   int done = 0;
-  bool failed = false;
+  std::vector<int>& errors = World::current().self().error_scratch;
+  errors.clear();
   for (int i = 0; i < count; ++i) {
     Request* r = requests[static_cast<std::size_t>(i)];
     if (r == nullptr || !xo::mpi::is_done(r)) continue;
-    failed |= xo::mpi::retire_quietly(r, status_at(statuses, done), &handles[i]) != MPI_SUCCESS;
+    errors.push_back(xo::mpi::retire_quietly(r, status_at(statuses, done), &handles[i]));
     indices[done++] = i;
   }
-  if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+  fail_in_status(errors, statuses);
   return done;
 }
 
 // Retires every request of a Waitall or Testall that found them all done.
 void retire_all(int count, MPI_Request handles[], const std::vector<Request*>& requests, MPI_Status statuses[]) {
-  bool failed = false;
+  std::vector<int>& errors = World::current().self().error_scratch;
+  errors.clear();
   for (int i = 0; i < count; ++i) {
     Request* r = requests[static_cast<std::size_t>(i)];
     if (r == nullptr) {
       set_empty_status(status_at(statuses, i));
+      errors.push_back(MPI_SUCCESS);
       continue;
     }
-    failed |= xo::mpi::retire_quietly(r, status_at(statuses, i), &handles[i]) != MPI_SUCCESS;
+    errors.push_back(xo::mpi::retire_quietly(r, status_at(statuses, i), &handles[i]));
   }
-  if (failed) throw MpiError(MPI_ERR_IN_STATUS, World::current().self().pending_truncation);
+  fail_in_status(errors, statuses);
 }
 
 // Whether `bytes` of packed data end on a boundary between basic elements of `type`: otherwise
@@ -300,13 +314,13 @@ int MPI_Request_get_status(MPI_Request request, int* flag, MPI_Status* status) {
     }
     // As the Wait and Test families report it, but the request stays active for them.
     if (status == MPI_STATUS_IGNORE) return;
+    const int error_field = status->MPI_ERROR;  // not set by a single-request call
     if (r->kind == Request::Kind::Recv) {
       *status = r->status;
     } else {
       set_empty_status(status);
-      status->xo_cancelled = 0;
     }
-    status->MPI_ERROR = r->error;
+    status->MPI_ERROR = error_field;
   });
 }
 

@@ -20,7 +20,6 @@ void fill_status(MPI_Status* status, int source, int tag, long bytes) {
   if (status == MPI_STATUS_IGNORE) return;
   status->MPI_SOURCE = source;
   status->MPI_TAG = tag;
-  status->MPI_ERROR = MPI_SUCCESS;
   status->xo_bytes = bytes;
   status->xo_cancelled = 0;
 }

@@ -40,7 +40,6 @@ void fill_probe_status(const xo::mpi::Message& m, MPI_Status* status) {
   if (status == MPI_STATUS_IGNORE) return;
   status->MPI_SOURCE = m.source;
   status->MPI_TAG = m.tag;
-  status->MPI_ERROR = MPI_SUCCESS;
   status->xo_bytes = m.bytes;
   status->xo_cancelled = 0;
 }
@@ -49,7 +48,6 @@ void fill_null_status(MPI_Status* status) {
   if (status == MPI_STATUS_IGNORE) return;
   status->MPI_SOURCE = MPI_PROC_NULL;
   status->MPI_TAG = MPI_ANY_TAG;
-  status->MPI_ERROR = MPI_SUCCESS;
   status->xo_bytes = 0;
   status->xo_cancelled = 0;
 }

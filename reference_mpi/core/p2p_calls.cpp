@@ -269,6 +269,10 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
     error = retire_generalized(self.generalized, r, filled);  // the program's callbacks fill it
     if (status != MPI_STATUS_IGNORE) *status = filled;
   }
+  // MPI-3.1 section 3.2.5: only the multiple-completion calls that return MPI_ERR_IN_STATUS set
+  // the error field (the Wait and Test families' retire_done and retire_all); a successful
+  // single-request call leaves it as it was (MPICH's mprobe test holds implementations to that).
+  const int caller_error_field = status != MPI_STATUS_IGNORE ? status->MPI_ERROR : MPI_SUCCESS;
   if (status != MPI_STATUS_IGNORE) {
     if (r->kind == Request::Kind::Generalized) {
       // As the query callback set it.
@@ -280,10 +284,10 @@ int retire_quietly(Request* r, MPI_Status* status, MPI_Request* handle) {
       status->xo_bytes = 0;
       status->xo_cancelled = 0;
     } else {
-      status->MPI_ERROR = MPI_SUCCESS;
       status->xo_cancelled = 0;
     }
-    status->MPI_ERROR = error;
+    // The standard leaves the field undefined when the call fails: it tells the error then.
+    status->MPI_ERROR = error != MPI_SUCCESS ? error : caller_error_field;
   }
   if (error == MPI_ERR_TRUNCATE) {
     CommHandle* comm = self.comms.find(r->comm);

@@ -100,6 +100,7 @@ struct RankState {
   bool blocked_in_probe = false;
   std::vector<const Request*> waiting_for;
   std::vector<Request*> request_scratch;  // the Wait/Test families' lookup buffer
+  std::vector<int> error_scratch;         // and their per-request errors
   int probe_source = 0;
   int probe_tag = 0;
   MPI_Comm probe_comm = MPI_COMM_NULL;

@@ -806,4 +806,7 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
 }
 #endif
 
+/* Every function above under its PMPI_ name too (the profiling interface). */
+#include "mpi_profiling.h"
+
 #endif /* XO_MPI_H */

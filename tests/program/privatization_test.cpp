@@ -108,3 +108,15 @@ TEST(Privatization, AProgramWithTheRuntimeLinkedInIsRefused) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_TRUE(contains(r.err, "it contains the reference MPI itself (linked with the static libraries)")) << r.err;
 }
+
+// A profiling layer in the program (its own MPI_Send and MPI_Allreduce over PMPI_): each rank
+// counts its own calls, and the library's internal messages do not pass through the layer.
+TEST(ProfilingInterface, AProgramsWrappersReachTheLibraryThroughPmpi) {
+  auto r = run("-n 4", "profiling_layer");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (int rank = 0; rank < 4; ++rank) {
+    const std::string expected = "rank " + std::to_string(rank) + ": sends " + (rank > 0 ? "1" : "0") +
+                                 " allreduces 1 sum 6\n";
+    EXPECT_TRUE(contains(r.out, expected)) << expected << r.out;
+  }
+}

@@ -160,3 +160,30 @@ TEST(Completion, RanksBlockedInWaitallAtTheSameTimeKeepTheirOwnRequests) {
   ASSERT_EQ(result.exit_code, 0) << result.error;
   EXPECT_EQ(got, (std::vector<int>{0, 1, 10, 11}));
 }
+
+// MPI-3.1 section 3.2.5: a successful single-request call leaves the status's error field alone.
+TEST(Completion, ASuccessfulSingleRequestCallLeavesTheErrorField) {
+  std::vector<int> fields;
+  auto result = xo::test::simulate(2, [&](int rank, int) {
+    int value = rank;
+    if (rank == 0) {
+      MPI_Send(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      MPI_Send(&value, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+      return;
+    }
+    MPI_Status status;
+    status.MPI_ERROR = MPI_ERR_DIMS;
+    MPI_Probe(0, 0, MPI_COMM_WORLD, &status);
+    fields.push_back(status.MPI_ERROR);
+    MPI_Recv(&value, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, &status);
+    fields.push_back(status.MPI_ERROR);
+    MPI_Request request;
+    MPI_Irecv(&value, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, &request);
+    MPI_Wait(&request, &status);
+    fields.push_back(status.MPI_ERROR);
+    MPI_Recv(&value, 1, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD, &status);
+    fields.push_back(status.MPI_ERROR);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(fields, std::vector<int>(4, MPI_ERR_DIMS));
+}
