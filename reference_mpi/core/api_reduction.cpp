@@ -111,6 +111,14 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, 
   // Reduce_scatter with every block recvcount long: the same algorithms serve it.
   return api_call("MPI_Reduce_scatter_block", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      // MPI-3.1 section 5.10.2: each group's vector (recvcount per local rank) is reduced and
+      // scattered over the other group, as MPI_Reduce_scatter with equal counts does.
+      xo::mpi::require_count(recvcount);
+      const std::vector<int> counts(static_cast<std::size_t>(c.size()), recvcount);
+      return xo::mpi::intercomm_reduce_scatter_call(c, comm, sendbuf, recvbuf, counts.data(), datatype, op,
+                                                    "MPI_Reduce_scatter_block");
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::ReduceScatter,
                       "MPI_Reduce_scatter_block");
     xo::mpi::require_count(recvcount);
@@ -128,6 +136,9 @@ int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datat
   // The scan algorithms with the rank's own vector left out; rank 0's recvbuf is left untouched.
   return api_call("MPI_Exscan", comm, [&] {
     World& world = World::current();
+    if (xo::mpi::CommHandle& c = world.self().comms.get(comm); c.is_inter()) {
+      return xo::mpi::reject_intercomm(c, "MPI_Exscan");
+    }
     CollectiveRun run(world, world.self().comms.get(comm), comm, CollectiveOp::Scan, "MPI_Exscan");
     run.exclusive = true;
     const auto type = prepare(run, sendbuf, recvbuf, count, datatype, op);

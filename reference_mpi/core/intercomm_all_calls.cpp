@@ -114,8 +114,8 @@ void intercomm_allreduce_call(CommHandle& comm, MPI_Comm handle, const void* sen
 }
 
 void intercomm_reduce_scatter_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, void* recvbuf,
-                                   const int recvcounts[], MPI_Datatype datatype, MPI_Op op) {
-  CollectiveRun run(World::current(), comm, handle, Op::ReduceScatter, "MPI_Reduce_scatter");
+                                   const int recvcounts[], MPI_Datatype datatype, MPI_Op op, const char* call) {
+  CollectiveRun run(World::current(), comm, handle, Op::ReduceScatter, call);
   reject_in_place(sendbuf, "sendbuf");
   require_pointer(recvcounts, "recvcounts");
   const std::span<const int> counts(recvcounts, static_cast<std::size_t>(run.size));  // this group's

@@ -37,7 +37,8 @@ void intercomm_reduce_call(CommHandle& comm, MPI_Comm handle, const void* sendbu
 void intercomm_allreduce_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, void* recvbuf, int count,
                               MPI_Datatype datatype, MPI_Op op);
 void intercomm_reduce_scatter_call(CommHandle& comm, MPI_Comm handle, const void* sendbuf, void* recvbuf,
-                                   const int recvcounts[], MPI_Datatype datatype, MPI_Op op);
+                                   const int recvcounts[], MPI_Datatype datatype, MPI_Op op,
+                                   const char* call = "MPI_Reduce_scatter");
 // Operations MPI does not define on intercommunicators (MPI_Scan): MPI_ERR_COMM naming the call.
 [[noreturn]] void reject_intercomm(const CommHandle& comm, const char* call);
 

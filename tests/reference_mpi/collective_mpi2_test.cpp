@@ -114,3 +114,45 @@ TEST(ScanFamilyKnobs, ExscanOnEveryScanAlgorithm) {
     for (int r = 1; r < n; ++r) EXPECT_EQ(got[static_cast<std::size_t>(r)], (1 << r) - 1) << algorithm;
   }
 }
+
+// On an intercommunicator each group's vector (recvcount per local rank) is reduced and scattered
+// over the other group; MPI_Exscan is not defined there.
+TEST(ScanFamilyIntercomm, ReduceScatterBlockGivesEachGroupItsPartOfTheOtherGroupsSum) {
+  const int n = 5;  // groups of 2 and 3
+  std::vector<std::vector<int>> got(n);
+  std::vector<int> exscan_class(n, -1);
+  auto result = simulate(n, [&](int rank, int) {
+    const int color = rank < 2 ? 0 : 1;
+    MPI_Comm half, inter;
+    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
+    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 2 : 0, 3, &inter);
+    int size = 0, remote = 0;
+    MPI_Comm_size(inter, &size);
+    MPI_Comm_remote_size(inter, &remote);
+    const int recvcount = remote;  // equal totals: size * remote on both sides
+    std::vector<int> send(static_cast<std::size_t>(size * recvcount));
+    for (std::size_t i = 0; i < send.size(); ++i) send[i] = 100 * rank + static_cast<int>(i);
+    std::vector<int> recv(static_cast<std::size_t>(recvcount), -1);
+    MPI_Reduce_scatter_block(send.data(), recv.data(), recvcount, MPI_INT, MPI_SUM, inter);
+    got[static_cast<std::size_t>(rank)] = recv;
+    MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+    int value = 0, out = 0;
+    MPI_Error_class(MPI_Exscan(&value, &out, 1, MPI_INT, MPI_SUM, inter), &exscan_class[static_cast<std::size_t>(rank)]);
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&half);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  for (int r = 0; r < n; ++r) {
+    const bool left = r < 2;
+    const int first_remote = left ? 2 : 0, remote = left ? 3 : 2, my_index = left ? r : r - 2;
+    const int recvcount = remote;
+    std::vector<int> expected;
+    for (int i = 0; i < recvcount; ++i) {
+      int sum = 0;
+      for (int q = first_remote; q < first_remote + remote; ++q) sum += 100 * q + my_index * recvcount + i;
+      expected.push_back(sum);
+    }
+    EXPECT_EQ(got[static_cast<std::size_t>(r)], expected) << "rank " << r;
+    EXPECT_EQ(exscan_class[static_cast<std::size_t>(r)], MPI_ERR_COMM) << "rank " << r;
+  }
+}
