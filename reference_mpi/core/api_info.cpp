@@ -1,5 +1,6 @@
 // MPI info objects (MPI-2 §4.10): (key, value) hints. The library understands no hint yet, but
 // keeps them with the standard's limits and errors, so programs that pass hints run unchanged.
+// As MPI-4.0 allows, the MPI_Info calls work before MPI_Init and after MPI_Finalize too.
 
 #include <cstring>
 #include <string>
@@ -42,7 +43,7 @@ int MPI_Info_create(MPI_Info* info) {
 
 int MPI_Info_set(MPI_Info info, const char* key, const char* value) {
   return api_call("MPI_Info_set", MPI_COMM_WORLD, [&] {
-    Info& target = infos().get(info);
+    Info& target = infos().get_writable(info);
     const std::string k = checked_key(key);
     if (value == nullptr) throw MpiError(MPI_ERR_INFO_VALUE, "the value of info key \"" + k + "\" is a null pointer");
     const std::size_t length = strnlen(value, MPI_MAX_INFO_VAL + 1);
@@ -104,7 +105,7 @@ int MPI_Info_get_nthkey(MPI_Info info, int n, char* key) {
 
 int MPI_Info_delete(MPI_Info info, const char* key) {
   return api_call("MPI_Info_delete", MPI_COMM_WORLD, [&] {
-    Info& target = infos().get(info);
+    Info& target = infos().get_writable(info);
     const std::string k = checked_key(key);
     if (!target.erase(k)) {
       throw MpiError(MPI_ERR_INFO_NOKEY, "info key \"" + k + "\" is not set, so it cannot be deleted");
@@ -162,6 +163,25 @@ int MPI_Comm_get_info(MPI_Comm comm, MPI_Info* info_used) {
     World::current().self().comms.get(comm);
     xo::mpi::require_pointer(info_used, "info_used");
     *info_used = infos().add(Info{});
+  });
+}
+
+// MPI-4.0 section 11.4: the environment MPI_INFO_ENV describes, with this program's arguments
+// when they are given.
+int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info) {
+  return api_call("MPI_Info_create_env", MPI_COMM_WORLD, [&] {
+    xo::mpi::require_pointer(info, "info");
+    Info environment = infos().get(MPI_INFO_ENV);
+    if (argc > 0 && argv != nullptr && argv[0] != nullptr) {
+      environment.set("command", argv[0]);
+      std::string arguments;
+      for (int i = 1; i < argc && argv[i] != nullptr; ++i) {
+        if (i > 1) arguments += ' ';
+        arguments += argv[i];
+      }
+      environment.set("argv", arguments);
+    }
+    *info = infos().add(std::move(environment));
   });
 }
 

@@ -30,6 +30,18 @@ bool Info::erase(const std::string& key) {
   return true;
 }
 
+void InfoTable::set_environment(Info environment) {
+  slots_.clear();
+  add(std::move(environment));
+}
+
+Info& InfoTable::get_writable(MPI_Info handle) {
+  if (handle == MPI_INFO_ENV) {
+    throw MpiError(MPI_ERR_INFO, "MPI_INFO_ENV is predefined and read only; MPI_Info_dup it to change a copy");
+  }
+  return get(handle);
+}
+
 MPI_Info InfoTable::add(Info info) {
   auto owned = std::make_unique<Info>(std::move(info));
   for (std::size_t i = 0; i < slots_.size(); ++i) {
@@ -55,7 +67,7 @@ void InfoTable::check_or_null(MPI_Info handle) {
 }
 
 void InfoTable::free(MPI_Info& handle) {
-  get(handle);
+  get_writable(handle);
   slots_[static_cast<std::size_t>(handle - 1)].reset();
   handle = MPI_INFO_NULL;
 }

@@ -25,7 +25,11 @@ class Info {
 
 class InfoTable {
  public:
+  // Installs MPI_INFO_ENV; first thing, so that it gets that handle.
+  void set_environment(Info environment);
   MPI_Info add(Info info);
+  // Throws MpiError(MPI_ERR_INFO) for MPI_INFO_ENV, which the program may read but not change.
+  Info& get_writable(MPI_Info handle);
   // Throws MpiError(MPI_ERR_INFO) for MPI_INFO_NULL, unknown or freed handles.
   Info& get(MPI_Info handle);
   // Accepts MPI_INFO_NULL too, as calls that take hints do.

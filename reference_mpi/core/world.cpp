@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 #include "communicator.hpp"
+#include "info_table.hpp"
 #include "run_info.hpp"
 #include "thread_cpu_clock.hpp"
 
@@ -18,6 +20,24 @@ namespace {
 std::string describe_peer(int peer) {
   if (peer == MPI_ANY_SOURCE) return "any rank (MPI_ANY_SOURCE)";
   return "rank " + std::to_string(peer);
+}
+
+// MPI_INFO_ENV: what mpiexec was given (MPI-3.1 section 10.3.4's keys that apply).
+Info environment_info(const std::vector<std::string>& args, int ranks) {
+  Info environment;
+  if (!args.empty()) environment.set("command", args[0]);
+  std::string arguments;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (i > 1) arguments += ' ';
+    arguments += args[i];
+  }
+  environment.set("argv", arguments);
+  environment.set("maxprocs", std::to_string(ranks));
+  std::error_code error;
+  const std::string directory = std::filesystem::current_path(error).string();
+  if (!error) environment.set("wdir", directory);
+  environment.set("thread_level", "MPI_THREAD_FUNNELED");
+  return environment;
 }
 
 std::string describe_tag(int tag) { return tag == MPI_ANY_TAG ? "any tag" : "tag " + std::to_string(tag); }
@@ -51,6 +71,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   world_shared->group = Group::range(0, options.ranks);
   world_shared->name = "MPI_COMM_WORLD";
   ranks_.reserve(static_cast<std::size_t>(options.ranks));
+  const Info environment = environment_info(args_, options.ranks);
   for (int r = 0; r < options.ranks; ++r) {
     auto state = std::make_unique<RankState>();
     state->world_rank = r;
@@ -65,6 +86,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
     CommHandle self_handle;
     self_handle.shared = std::move(self_shared);
     state->comms.set_predefined(std::move(world_handle), std::move(self_handle));
+    state->infos.set_environment(environment);
     ranks_.push_back(std::move(state));
   }
   engine_.set_blocked_describer([this](int rank) { return describe_blocked(rank); });

@@ -357,6 +357,8 @@ int MPI_Is_thread_main(int* flag);
 /* ---- MPI-2: info objects ---- */
 typedef int MPI_Info;
 #define MPI_INFO_NULL 0
+/* The run's environment (MPI-3.1 section 10.3.4: command, argv, maxprocs, wdir, thread_level), read only. */
+#define MPI_INFO_ENV 1
 #define MPI_MAX_INFO_KEY 255
 #define MPI_MAX_INFO_VAL 1024
 int MPI_Info_create(MPI_Info* info);
@@ -369,6 +371,7 @@ int MPI_Info_delete(MPI_Info info, const char* key);
 int MPI_Info_dup(MPI_Info info, MPI_Info* newinfo);
 int MPI_Info_free(MPI_Info* info);
 int MPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag); /* MPI-4 */
+int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info);                              /* MPI-4 */
 
 /* ---- MPI-2: object names ---- */
 #define MPI_MAX_OBJECT_NAME 128

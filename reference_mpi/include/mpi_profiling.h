@@ -140,6 +140,7 @@ int PMPI_Info_delete(MPI_Info info, const char* key);
 int PMPI_Info_dup(MPI_Info info, MPI_Info* newinfo);
 int PMPI_Info_free(MPI_Info* info);
 int PMPI_Info_get_string(MPI_Info info, const char* key, int* buflen, char* value, int* flag);
+int PMPI_Info_create_env(int argc, char* argv[], MPI_Info* info);
 int PMPI_Comm_set_name(MPI_Comm comm, const char* comm_name);
 int PMPI_Comm_get_name(MPI_Comm comm, char* comm_name, int* resultlen);
 int PMPI_Type_set_name(MPI_Datatype datatype, const char* type_name);

@@ -85,3 +85,55 @@ TEST(Info, ErrorsHaveTheStandardClasses) {
                                      MPI_ERR_INFO_NOKEY, MPI_ERR_ARG, MPI_ERR_INFO, MPI_ERR_INFO, MPI_ERR_ARG,
                                      MPI_ERR_INFO}));
 }
+
+// MPI_INFO_ENV describes the run (read only); MPI_Info_create_env copies it with the program's own
+// arguments; the MPI_Info calls work before MPI_Init and after MPI_Finalize (MPI-4.0).
+TEST(InfoEnvironment, DescribesTheRunAndInfoCallsWorkOutsideInitAndFinalize) {
+  xo::mpi::SimulationOptions options;
+  options.ranks = 3;
+  options.machine = "loggp";
+  options.env_lookup = [](const char*) -> const char* { return nullptr; };
+  std::string command, arguments, maxprocs, created_argv;
+  int set_class = -1, before_init = -1, after_finalize = -1;
+  auto result = xo::mpi::run_simulation(
+      options,
+      [&](int argc, char** argv) {
+        MPI_Info early;
+        before_init = MPI_Info_create(&early);
+        MPI_Info_set(early, "k", "v");
+        MPI_Init(&argc, &argv);
+        int rank = 0;
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        if (rank == 1) {
+          char value[MPI_MAX_INFO_VAL];
+          int flag = 0;
+          MPI_Info_get(MPI_INFO_ENV, "command", MPI_MAX_INFO_VAL, value, &flag);
+          if (flag) command = value;
+          MPI_Info_get(MPI_INFO_ENV, "argv", MPI_MAX_INFO_VAL, value, &flag);
+          if (flag) arguments = value;
+          MPI_Info_get(MPI_INFO_ENV, "maxprocs", MPI_MAX_INFO_VAL, value, &flag);
+          if (flag) maxprocs = value;
+          MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+          MPI_Error_class(MPI_Info_set(MPI_INFO_ENV, "argv", "x"), &set_class);
+          char program[] = "other", one[] = "1", two[] = "2";
+          char* mine[] = {program, one, two};
+          MPI_Info created;
+          MPI_Info_create_env(3, mine, &created);
+          MPI_Info_get(created, "argv", MPI_MAX_INFO_VAL, value, &flag);
+          if (flag) created_argv = value;
+          MPI_Info_free(&created);
+        }
+        MPI_Finalize();
+        after_finalize = MPI_Info_free(&early);
+        return 0;
+      },
+      {"./app", "-n", "5"});
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(before_init, MPI_SUCCESS);
+  EXPECT_EQ(after_finalize, MPI_SUCCESS);
+  EXPECT_EQ(command, "./app");
+  EXPECT_EQ(arguments, "-n 5");
+  EXPECT_EQ(maxprocs, "3");
+  EXPECT_EQ(set_class, MPI_ERR_INFO);
+  EXPECT_EQ(created_argv, "1 2");
+}
