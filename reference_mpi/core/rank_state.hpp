@@ -107,7 +107,9 @@ struct RankState {
 
   GeneralizedRequests generalized;   // MPI_Grequest_start's callbacks, by request
   std::uint64_t trace_requests = 0;  // nonblocking requests traced so far: the next id
-  std::int64_t cpu_mark_ns = 0;  // host thread CPU time when the rank last left an MPI call
+  std::int64_t cpu_mark_ns = 0;
+  sim::Time last_wtime = -1;     // MPI_Wtime's last reading, and how many in a row gave it
+  int same_wtime_readings = 0;   // (a loop spinning on it is charged polls)  // host thread CPU time when the rank last left an MPI call
 };
 
 }  // namespace xo::mpi

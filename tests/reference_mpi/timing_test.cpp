@@ -160,3 +160,23 @@ TEST(Timing, MeasuredComputeIsScaledByTheCpuFactor) {
   ASSERT_EQ(result.exit_code, 0) << result.error;
   EXPECT_EQ(none_elapsed, 0);  // --compute=none: computation is free
 }
+
+// Under --compute=none a loop spinning on MPI_Wtime takes no virtual time by itself: repeated
+// readings of the same time are charged a poll each, so it ends; a timed section that ends where
+// the next begins is not charged.
+TEST(Timing, ASpinOnWtimeEndsAndBackToBackReadingsAreFree) {
+  double spun = -1, back_to_back = -1;
+  auto result = xo::test::simulate(1, [&](int, int) {
+    const double a = MPI_Wtime();
+    const double b = MPI_Wtime();
+    back_to_back = b - a;
+    const double start = MPI_Wtime();
+    while (MPI_Wtime() - start < 1e-3) {
+    }
+    spun = MPI_Wtime() - start;
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_GE(spun, 1e-3);
+  EXPECT_LT(spun, 1.1e-3);
+  EXPECT_EQ(back_to_back, 0.0);
+}
