@@ -46,9 +46,13 @@ extern "C" {
 
 int MPI_Comm_set_name(MPI_Comm comm, const char* comm_name) {
   return api_call("MPI_Comm_set_name", comm, [&] {
-    xo::mpi::CommHandle& handle = World::current().self().comms.get(comm);
+    World& world = World::current();
+    xo::mpi::CommHandle& handle = world.self().comms.get(comm);
     handle.local_name = checked_name(comm_name);
     handle.named = true;
+    if (xo::mpi::RunObserver* observer = world.observer()) {
+      observer->comm_named(world.self().world_rank, handle.shared->context, handle.local_name);
+    }
   });
 }
 

@@ -55,6 +55,7 @@ void program(int rank) {
   MPI_Comm cart = MPI_COMM_NULL, row = MPI_COMM_NULL, dist = MPI_COMM_NULL;
   MPI_Cart_create(MPI_COMM_WORLD, 2, dims, periods, 0, &cart);
   if (cart != MPI_COMM_NULL) {
+    MPI_Comm_set_name(cart, "the grid");  // the trace's name for it
     const int keep[2] = {0, 1};
     MPI_Cart_sub(cart, keep, &row);
     int block[4] = {rank, rank, rank, rank}, got[4];
@@ -144,6 +145,7 @@ TEST(MpiSurfaceTrace, ArchivesPassOtf2PrintAndTheChecker) {
                              "MPI_Allreduce_init"}) {
       EXPECT_GE(archive.region_ref(call), 0) << call;
     }
+    EXPECT_GE(archive.comm_ref("the grid"), 0);
     fs::remove_all(dir);
   }
 }

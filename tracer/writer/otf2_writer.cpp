@@ -36,6 +36,7 @@ Otf2Writer::~Otf2Writer() = default;
 
 void Otf2Writer::run_started(const mpi::RunInfo& info) { recorder_->run_started(info); }
 void Otf2Writer::comm_defined(const mpi::CommInfo& comm) { recorder_->comm_defined(comm); }
+void Otf2Writer::comm_named(int, int comm_id, const std::string& name) { recorder_->comm_named(comm_id, name); }
 
 void Otf2Writer::call_entered(int rank, const char* call, std::int64_t time_ps) {
   recorder_->call_entered(rank, call, time_ps);

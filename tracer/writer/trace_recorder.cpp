@@ -36,6 +36,15 @@ void TraceRecorder::comm_defined(const mpi::CommInfo& comm) {
   comms_.push_back(comm);
 }
 
+void TraceRecorder::comm_named(int comm_id, const std::string& name) {
+  const auto id = static_cast<std::size_t>(comm_id);
+  if (id >= comm_states_.size() || !comm_states_[id].defined || comm_states_[id].named) return;
+  comm_states_[id].named = true;
+  for (mpi::CommInfo& comm : comms_) {
+    if (comm.id == comm_id) comm.name = name;
+  }
+}
+
 bool TraceRecorder::has_handle_events(int comm_id) const {
   const auto id = static_cast<std::size_t>(comm_id);
   return id < comm_states_.size() && comm_states_[id].handle_events;

@@ -40,6 +40,7 @@ class TraceRecorder {
  public:
   void run_started(const mpi::RunInfo& info);
   void comm_defined(const mpi::CommInfo& comm);
+  void comm_named(int comm_id, const std::string& name);
 
   // Calls do not nest (run_observer.hpp), so a Leave is of the call open on its rank.
   void call_entered(int rank, const char* call, std::int64_t time) {
@@ -127,6 +128,7 @@ class TraceRecorder {
   struct CommState {
     bool defined = false;
     bool handle_events = false;  // CommCreate or CommDestroy
+    bool named = false;          // by the program (MPI_Comm_set_name)
   };
   std::vector<CommState> comm_states_;  // by comm id
   std::vector<RankLog> ranks_;

@@ -111,6 +111,10 @@ class RunObserver {
   virtual void collective_complete(int /*rank*/, const CollectiveEvent& /*c*/, std::uint64_t /*request_id*/,
                                    std::int64_t /*time_ps*/) {}
 
+  // A member named a communicator (MPI_Comm_set_name); names are local to each process, and the
+  // trace keeps the first one given.
+  virtual void comm_named(int /*rank*/, int /*comm_id*/, const std::string& /*name*/) {}
+
   // A member made (MPI_Comm_dup, _split, _create) or freed (MPI_Comm_free) a communicator.
   virtual void comm_created(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
   virtual void comm_destroyed(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
