@@ -271,6 +271,20 @@ EOF
     done
     say "OSU: $name ran (exit status $(cat "$osu_work/runs/$name".{default,restated,changed}.rc | tr '\n' ' '| sed 's/ $//'))"
   done <"$osu_work/benchmarks.tsv"
+  # The collective benchmarks, blocking and nonblocking (mpi/collective): each once on 8 ranks with
+  # messages up to 4 KiB (-m), 20 timed iterations (-i) after 2 warm-up ones (-x); each must finish
+  # and print its table.
+  collectives=0
+  while IFS= read -r found; do
+    name=$(basename "$found")
+    cp "$found" "$osu_work/bin/$name"
+    (cd "$osu_work/bin" && timeout -k 10 "$timeout" mpiexec -n 8 --compute=none "./$name" -m 4096 -i 20 -x 2) \
+      >"$osu_work/runs/$name.collective.out" 2>"$osu_work/runs/$name.collective.err" </dev/null &&
+      status=0 || status=$?
+    echo "$status" >"$osu_work/runs/$name.collective.rc"
+    collectives=$((collectives + 1))
+  done < <(find "$osu_work/src" -path '*/collective/*' -type f -perm -u+x -name 'osu_*' | sort)
+  say "OSU: $collectives collective benchmarks ran"
   python3 "$helper" osu "$osu_work"
 fi
 

@@ -484,6 +484,19 @@ def command_osu(work):
         rows.append((name, "yes", np, restated, changed, "yes" if same else "no", "yes" if honoured else "no",
                      "; ".join(problems), *figures, table_changed))
     write_tsv(os.path.join(work, "results.tsv"), rows)
+    collectives = []
+    runs = os.path.join(work, "runs")
+    for rc_file in sorted(f for f in os.listdir(runs) if f.endswith(".collective.rc")) if os.path.isdir(runs) else []:
+        name = rc_file[:-len(".collective.rc")]
+        base = os.path.join(runs, name + ".collective")
+        status, out, err = read_text(base + ".rc").strip(), read_text(base + ".out"), read_text(base + ".err")
+        rows_printed = table(out)
+        s = summary(err)
+        problem = "" if status == "0" and rows_printed else (
+            "exit status %s: %s" % (status or "?", last_line(err or out)) if status != "0" else "no table printed")
+        collectives.append((name, status, str(len(rows_printed)), rows_printed[-1] if rows_printed else "",
+                            "%.3f ms, %d messages" % s if s else "?", problem))
+    write_tsv(os.path.join(work, "collectives.tsv"), collectives)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -658,6 +671,19 @@ def osu_section(work, osu_dir):
     notes = read_text(os.path.join(osu, "notes.md")).strip()
     if notes:
         lines += ["", notes]
+    collectives = read_tsv(os.path.join(osu, "collectives.tsv"))
+    if collectives:
+        passed = sum(1 for c in collectives if not c[5:] or not c[5])
+        lines += ["", "## OSU micro-benchmarks (mpi/collective)", "",
+                  "Each collective benchmark, blocking and nonblocking, runs once under `mpiexec -n 8 "
+                  "--compute=none` with `-m 4096 -i 20 -x 2`; it must finish and print its table. "
+                  "%d of %d do." % (passed, len(collectives)), "",
+                  "| benchmark | exit status | table rows | last row (4 KiB) | run | problems |",
+                  "|---|---:|---:|---|---|---|"]
+        for c in collectives:
+            c = c + [""] * (6 - len(c))
+            lines.append("| %s | %s | %s | `%s` | %s | %s |" % (c[0], c[1], c[2], md(" ".join(c[3].split())), c[4],
+                                                                md(c[5]) or "none"))
     return lines + [""]
 
 
