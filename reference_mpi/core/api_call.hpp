@@ -8,6 +8,7 @@
 #include <mpi.h>
 
 #include <cstddef>
+#include <new>
 #include <string>
 
 #include "mpi_error.hpp"
@@ -51,6 +52,8 @@ int api_call(const char* name, MPI_Comm comm, Body&& body) {
     body();
   } catch (const MpiError& error) {
     result = record_error(name, error);
+  } catch (const std::bad_alloc&) {
+    result = record_error(name, MpiError(MPI_ERR_NO_MEM, "the host ran out of memory for this call"));
   }
   leave_call();
   return result == MPI_SUCCESS ? MPI_SUCCESS : apply_error_handler(comm, result);

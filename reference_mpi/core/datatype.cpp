@@ -11,6 +11,10 @@ namespace xo::mpi {
 
 namespace {
 
+// A type is kept as the list of its contiguous blocks (24 bytes each): past this many, building
+// it would take gigabytes (MPICH's large_count test makes a vector of 2^30 blocks).
+constexpr std::size_t kMaxBlocks = std::size_t{1} << 26;
+
 void check_non_negative(std::int64_t value, const char* what) {
   if (value < 0) throw MpiError(MPI_ERR_COUNT, std::string(what) + " " + std::to_string(value) + " is negative");
 }
@@ -53,6 +57,11 @@ void Datatype::append_block(TypeBlock block) {
       last.bytes += block.bytes;
       return;
     }
+  }
+  if (blocks_.size() >= kMaxBlocks) [[unlikely]] {
+    throw MpiError(MPI_ERR_NO_MEM, "the datatype would have more than " + std::to_string(kMaxBlocks) +
+                                       " separate contiguous blocks, more than the reference MPI keeps (it stores "
+                                       "a type as the list of its blocks); build it from fewer, larger blocks");
   }
   blocks_.push_back(block);
 }
