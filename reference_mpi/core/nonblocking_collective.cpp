@@ -1,7 +1,5 @@
 #include "nonblocking_collective.hpp"
 
-#include <sstream>
-
 #include "api_call.hpp"
 #include "communicator.hpp"
 #include "world.hpp"
@@ -113,22 +111,22 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandl
   r->call = call;
   r->comm = comm;
   r->context = in->comm_id;
-  if (RunObserver* observer = world.observer()) {
-    r->traced = Request::Traced::Nonblocking;
-    r->trace_id = ++self.trace_requests;
-    observer->collective_request(self.world_rank, r->trace_id, world.engine().now());
-  }
+  RunObserver* observer = world.observer();
+  if (observer != nullptr) r->traced = Request::Traced::Nonblocking;
   in->request = r;
 
   world.engine().spawn(&run_instance, new std::shared_ptr<Instance>(in));
   in->caller_waiting = false;
-  if (in->finished) {
-    if (in->error != MPI_SUCCESS) {
-      world.release(r);
-      throw MpiError(in->error, in->reason);
-    }
-    finish(world, *in, in->finished_at);
+  if (in->finished && in->error != MPI_SUCCESS) {
+    world.release(r);
+    throw MpiError(in->error, in->reason);  // the call's own error: no request, nothing traced
   }
+  // Reported after the start, which the rank's clock did not move past: still inside the call.
+  if (observer != nullptr) {
+    r->trace_id = ++self.trace_requests;
+    observer->collective_request(self.world_rank, r->trace_id, world.engine().now());
+  }
+  if (in->finished) finish(world, *in, in->finished_at);
   return r;
 }
 
