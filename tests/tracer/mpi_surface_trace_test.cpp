@@ -97,6 +97,11 @@ void program(int rank) {
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Wait(&pending[1], MPI_STATUS_IGNORE);
   MPI_Wait(&pending[0], MPI_STATUS_IGNORE);
+  // One that fails on its arguments starts nothing, and leaves no request in the trace.
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  MPI_Request failed = MPI_REQUEST_NULL;
+  MPI_Ibcast(&token, 1, MPI_INT, size + 5, MPI_COMM_WORLD, &failed);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
   // A persistent collective, started twice.
   MPI_Request persistent;
   MPI_Allreduce_init(&value, &sum, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &persistent);
