@@ -12,9 +12,17 @@
 
 namespace xo::gui::test {
 
+// The GUI runs xo report, which stores in the default history: the tests' runs go to a directory
+// of the test process instead (XDG_DATA_HOME), never to the user's.
+inline void isolate_history() {
+  static QTemporaryDir data;
+  qputenv("XDG_DATA_HOME", data.path().toUtf8());
+}
+
 // Records `example` (with `args`) on `ranks` ranks of the XT3 into dir/name; empty on failure.
 inline QString record(const QTemporaryDir& dir, const QString& name, const QString& example, int ranks,
                       const QStringList& args = {}) {
+  isolate_history();
   const QString out = dir.filePath(name);
   QProcess xo;
   xo.start(XO_BINARY, QStringList{"record", "-q", "-n", QString::number(ranks), "-m", "xt3", "--compute=none", "-o", out,
