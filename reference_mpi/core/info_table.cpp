@@ -30,16 +30,14 @@ bool Info::erase(const std::string& key) {
   return true;
 }
 
-void InfoTable::set_environment(Info environment) {
-  slots_.clear();
-  add(std::move(environment));
-}
-
 Info& InfoTable::get_writable(MPI_Info handle) {
   if (handle == MPI_INFO_ENV) {
     throw MpiError(MPI_ERR_INFO, "MPI_INFO_ENV is predefined and read only; MPI_Info_dup it to change a copy");
   }
-  return get(handle);
+  const auto index = static_cast<std::size_t>(handle - 2);
+  if (handle > MPI_INFO_ENV && index < slots_.size() && slots_[index]) return *slots_[index];
+  get(handle);  // throws the error that names the problem
+  throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) + " is not valid");
 }
 
 MPI_Info InfoTable::add(Info info) {
@@ -47,16 +45,17 @@ MPI_Info InfoTable::add(Info info) {
   for (std::size_t i = 0; i < slots_.size(); ++i) {
     if (!slots_[i]) {
       slots_[i] = std::move(owned);
-      return static_cast<MPI_Info>(i + 1);
+      return static_cast<MPI_Info>(i + 2);
     }
   }
   slots_.push_back(std::move(owned));
-  return static_cast<MPI_Info>(slots_.size());
+  return static_cast<MPI_Info>(slots_.size() + 1);
 }
 
-Info& InfoTable::get(MPI_Info handle) {
-  const auto index = static_cast<std::size_t>(handle - 1);
-  if (handle > MPI_INFO_NULL && index < slots_.size() && slots_[index]) return *slots_[index];
+const Info& InfoTable::get(MPI_Info handle) const {
+  if (handle == MPI_INFO_ENV && environment_) return *environment_;
+  const auto index = static_cast<std::size_t>(handle - 2);
+  if (handle > MPI_INFO_ENV && index < slots_.size() && slots_[index]) return *slots_[index];
   if (handle == MPI_INFO_NULL) throw MpiError(MPI_ERR_INFO, "the info object is MPI_INFO_NULL; create one with MPI_Info_create");
   throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) +
                                    " is not a valid info object (never created, or already freed)");
@@ -68,7 +67,7 @@ void InfoTable::check_or_null(MPI_Info handle) {
 
 void InfoTable::free(MPI_Info& handle) {
   get_writable(handle);
-  slots_[static_cast<std::size_t>(handle - 1)].reset();
+  slots_[static_cast<std::size_t>(handle - 2)].reset();
   handle = MPI_INFO_NULL;
 }
 

@@ -25,19 +25,20 @@ class Info {
 
 class InfoTable {
  public:
-  // Installs MPI_INFO_ENV; first thing, so that it gets that handle.
-  void set_environment(Info environment);
+  // MPI_INFO_ENV: the run's, one object shared by every rank's table.
+  void set_environment(std::shared_ptr<const Info> environment) { environment_ = std::move(environment); }
   MPI_Info add(Info info);
   // Throws MpiError(MPI_ERR_INFO) for MPI_INFO_ENV, which the program may read but not change.
   Info& get_writable(MPI_Info handle);
   // Throws MpiError(MPI_ERR_INFO) for MPI_INFO_NULL, unknown or freed handles.
-  Info& get(MPI_Info handle);
+  const Info& get(MPI_Info handle) const;
   // Accepts MPI_INFO_NULL too, as calls that take hints do.
   void check_or_null(MPI_Info handle);
   void free(MPI_Info& handle);
 
  private:
-  std::vector<std::unique_ptr<Info>> slots_;  // index = handle - 1
+  std::vector<std::unique_ptr<Info>> slots_;  // index = handle - 2 (1 is MPI_INFO_ENV)
+  std::shared_ptr<const Info> environment_;
 };
 
 }  // namespace xo::mpi
