@@ -203,26 +203,19 @@ void DatatypeTable::free(MPI_Datatype& handle) {
                                      " comes from MPI_Type_create_f90_real/complex/integer, which returns predefined "
                                      "types; they cannot be freed");
   }
-  if (freed_while_pinned_.contains(handle)) {
+  if (holds_.freed(handle)) {
     throw MpiError(MPI_ERR_TYPE, "datatype handle " + std::to_string(handle) + " was already freed");
   }
-  if (pins_.contains(handle)) {
-    freed_while_pinned_.insert(handle);
-  } else {
-    user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
-  }
+  if (!holds_.defer_free(handle)) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
   handle = MPI_DATATYPE_NULL;
 }
 
 void DatatypeTable::pin(MPI_Datatype handle) {
-  if (user_slot(handle) != nullptr) ++pins_[handle];
+  if (user_slot(handle) != nullptr) holds_.hold(handle);
 }
 
 void DatatypeTable::unpin(MPI_Datatype handle) {
-  const auto found = pins_.find(handle);
-  if (found == pins_.end() || --found->second > 0) return;
-  pins_.erase(found);
-  if (freed_while_pinned_.erase(handle) > 0) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
+  if (holds_.release(handle)) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_DATATYPE)].reset();
 }
 
 }  // namespace xo::mpi

@@ -7,12 +7,12 @@
 
 #include <map>
 #include <memory>
-#include <set>
 #include <utility>
 #include <vector>
 
 #include "datatype.hpp"
 #include "datatype_envelope.hpp"
+#include "handle_holds.hpp"
 
 namespace xo::mpi {
 
@@ -57,9 +57,8 @@ class DatatypeTable {
  private:
   const std::shared_ptr<const Datatype>* user_slot(MPI_Datatype handle) const;
   std::vector<std::shared_ptr<const Datatype>> user_;  // index = handle - XO_FIRST_USER_DATATYPE
-  std::map<MPI_Datatype, int> pins_;                   // held handles: how many holders
+  HandleHolds holds_;
   std::map<std::pair<int, std::vector<int>>, MPI_Datatype> f90_;  // (combiner, integers) -> handle
-  std::set<MPI_Datatype> freed_while_pinned_;
 };
 
 // The predefined datatype behind a handle, or nullptr.

@@ -41,28 +41,21 @@ void OpTable::free(MPI_Op& handle) {
                                    "made by MPI_Op_create");
   }
   get(handle);  // validates: throws for MPI_OP_NULL, unknown and already-freed handles
-  if (freed_while_pinned_.contains(handle)) {
+  if (holds_.freed(handle)) {
     throw MpiError(MPI_ERR_OP, "operation handle " + std::to_string(handle) + " was already freed with MPI_Op_free");
   }
-  if (pins_.contains(handle)) {
-    freed_while_pinned_.insert(handle);
-  } else {
-    user_[static_cast<std::size_t>(handle - XO_FIRST_USER_OP)].reset();
-  }
+  if (!holds_.defer_free(handle)) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_OP)].reset();
   handle = MPI_OP_NULL;
 }
 
 void OpTable::pin(MPI_Op handle) {
   const auto index = static_cast<std::size_t>(handle - XO_FIRST_USER_OP);
   if (handle < XO_FIRST_USER_OP || index >= user_.size() || !user_[index]) return;
-  ++pins_[handle];
+  holds_.hold(handle);
 }
 
 void OpTable::unpin(MPI_Op handle) {
-  const auto found = pins_.find(handle);
-  if (found == pins_.end() || --found->second > 0) return;
-  pins_.erase(found);
-  if (freed_while_pinned_.erase(handle) > 0) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_OP)].reset();
+  if (holds_.release(handle)) user_[static_cast<std::size_t>(handle - XO_FIRST_USER_OP)].reset();
 }
 
 }  // namespace xo::mpi

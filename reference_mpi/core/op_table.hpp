@@ -6,11 +6,10 @@
 
 #include <mpi.h>
 
-#include <map>
 #include <memory>
-#include <set>
 #include <vector>
 
+#include "handle_holds.hpp"
 #include "reduction_op.hpp"
 
 namespace xo::mpi {
@@ -30,8 +29,7 @@ class OpTable {
 
  private:
   std::vector<std::unique_ptr<const ReductionOp>> user_;  // index = handle - XO_FIRST_USER_OP; null once freed
-  std::map<MPI_Op, int> pins_;                            // held handles: how many holders
-  std::set<MPI_Op> freed_while_pinned_;
+  HandleHolds holds_;
 };
 
 }  // namespace xo::mpi
