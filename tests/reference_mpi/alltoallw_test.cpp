@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "intercomm_testing.hpp"
 #include "simulate.hpp"
 
 using xo::test::simulate;
@@ -136,10 +137,8 @@ TEST(AlltoallwIntercomm, EachRankExchangesABlockWithEveryRankOfTheOtherGroup) {
   const int n = 7;  // groups of 3 and 4: the arrays must follow the remote size
   std::vector<std::vector<int>> got(n);
   auto result = xo::test::simulate(n, [&](int rank, int) {
-    const int color = rank < 3 ? 0 : 1;
-    MPI_Comm half, inter;
-    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
-    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 3 : 0, 5, &inter);
+    const xo::test::Intercomm ic({[](int r) { return r < 3 ? 0 : 1; }}, rank);
+    const MPI_Comm inter = ic.inter;
     int remote = 0, me = 0;
     MPI_Comm_remote_size(inter, &remote);
     MPI_Comm_rank(inter, &me);
@@ -153,8 +152,6 @@ TEST(AlltoallwIntercomm, EachRankExchangesABlockWithEveryRankOfTheOtherGroup) {
     MPI_Alltoallw(out.data(), counts.data(), displs.data(), types.data(), in.data(), counts.data(), displs.data(),
                   types.data(), inter);
     got[static_cast<std::size_t>(rank)] = in;
-    MPI_Comm_free(&inter);
-    MPI_Comm_free(&half);
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
   for (int r = 0; r < n; ++r) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "intercomm_testing.hpp"
 #include "simulate.hpp"
 
 using xo::test::simulate;
@@ -122,10 +123,8 @@ TEST(ScanFamilyIntercomm, ReduceScatterBlockGivesEachGroupItsPartOfTheOtherGroup
   std::vector<std::vector<int>> got(n);
   std::vector<int> exscan_class(n, -1);
   auto result = simulate(n, [&](int rank, int) {
-    const int color = rank < 2 ? 0 : 1;
-    MPI_Comm half, inter;
-    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
-    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 2 : 0, 3, &inter);
+    const xo::test::Intercomm ic({[](int r) { return r < 2 ? 0 : 1; }}, rank);
+    const MPI_Comm inter = ic.inter;
     int size = 0, remote = 0;
     MPI_Comm_size(inter, &size);
     MPI_Comm_remote_size(inter, &remote);
@@ -138,8 +137,6 @@ TEST(ScanFamilyIntercomm, ReduceScatterBlockGivesEachGroupItsPartOfTheOtherGroup
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     int value = 0, out = 0;
     MPI_Error_class(MPI_Exscan(&value, &out, 1, MPI_INT, MPI_SUM, inter), &exscan_class[static_cast<std::size_t>(rank)]);
-    MPI_Comm_free(&inter);
-    MPI_Comm_free(&half);
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
   for (int r = 0; r < n; ++r) {

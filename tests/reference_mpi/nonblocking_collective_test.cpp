@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "intercomm_testing.hpp"
 #include "simulate.hpp"
 
 using xo::test::now_us;
@@ -242,14 +243,13 @@ TEST(NonblockingCollectiveIntercomm, IallreduceGivesEachGroupTheOtherGroupsSum) 
   std::vector<int> broadcast(n, -1);
   auto result = simulate(n, [&](int rank, int) {
     const int color = rank < 3 ? 0 : 1;
-    MPI_Comm half, inter;
-    MPI_Comm_split(MPI_COMM_WORLD, color, rank, &half);
-    MPI_Intercomm_create(half, 0, MPI_COMM_WORLD, color == 0 ? 3 : 0, 11, &inter);
+    const xo::test::Intercomm ic({[](int r) { return r < 3 ? 0 : 1; }}, rank);
+    const MPI_Comm inter = ic.inter;
     const long value = rank;
     long sum = 0;
     int token = color == 0 ? 0 : -1;
     int half_rank = 0;
-    MPI_Comm_rank(half, &half_rank);
+    MPI_Comm_rank(ic.local, &half_rank);
     const int root = color == 0 ? (half_rank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0;
     if (color == 0 && half_rank == 0) token = 42;
     MPI_Request r[2];
@@ -258,8 +258,6 @@ TEST(NonblockingCollectiveIntercomm, IallreduceGivesEachGroupTheOtherGroupsSum) 
     MPI_Waitall(2, r, MPI_STATUSES_IGNORE);
     got[static_cast<std::size_t>(rank)] = sum;
     broadcast[static_cast<std::size_t>(rank)] = token;
-    MPI_Comm_free(&inter);
-    MPI_Comm_free(&half);
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
   for (int r = 0; r < n; ++r) {
