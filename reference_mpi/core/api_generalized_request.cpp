@@ -32,13 +32,10 @@ int cancel_generalized(const GeneralizedRequests& requests, const Request* reque
 int retire_generalized(GeneralizedRequests& requests, const Request* request, MPI_Status& status) {
   const auto found = requests.find(request);
   if (found == requests.end()) return MPI_SUCCESS;
-  const GeneralizedCallbacks callbacks = found->second;
-  requests.erase(found);
-  // Callbacks are the program's and may call MPI: nothing above is held across them.
-  int error = callbacks.query != nullptr ? callbacks.query(callbacks.extra_state, &status) : MPI_SUCCESS;
-  const int freed = callbacks.free != nullptr ? callbacks.free(callbacks.extra_state) : MPI_SUCCESS;
-  if (error == MPI_SUCCESS) error = freed;
-  return error;
+  const GeneralizedCallbacks callbacks = found->second;  // the callback may call MPI: no iterator held
+  const int queried = callbacks.query != nullptr ? callbacks.query(callbacks.extra_state, &status) : MPI_SUCCESS;
+  const int freed = free_generalized(requests, request);
+  return queried != MPI_SUCCESS ? queried : freed;
 }
 
 }  // namespace xo::mpi

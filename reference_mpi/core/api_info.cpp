@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "api_call.hpp"
 #include "info_table.hpp"
@@ -173,13 +174,9 @@ int MPI_Info_create_env(int argc, char* argv[], MPI_Info* info) {
     xo::mpi::require_pointer(info, "info");
     Info environment = infos().get(MPI_INFO_ENV);
     if (argc > 0 && argv != nullptr && argv[0] != nullptr) {
-      environment.set("command", argv[0]);
-      std::string arguments;
-      for (int i = 1; i < argc && argv[i] != nullptr; ++i) {
-        if (i > 1) arguments += ' ';
-        arguments += argv[i];
-      }
-      environment.set("argv", arguments);
+      std::vector<std::string> args;
+      for (int i = 0; i < argc && argv[i] != nullptr; ++i) args.emplace_back(argv[i]);
+      xo::mpi::set_command_line(environment, args);
     }
     *info = infos().add(std::move(environment));
   });

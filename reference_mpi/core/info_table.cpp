@@ -30,14 +30,33 @@ bool Info::erase(const std::string& key) {
   return true;
 }
 
+void set_command_line(Info& info, const std::vector<std::string>& args) {
+  if (!args.empty()) info.set("command", args[0]);
+  std::string arguments;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (i > 1) arguments += ' ';
+    arguments += args[i];
+  }
+  info.set("argv", arguments);
+}
+
+Info* InfoTable::slot(MPI_Info handle) const {
+  const auto index = static_cast<std::size_t>(handle - 2);
+  return handle > MPI_INFO_ENV && index < slots_.size() ? slots_[index].get() : nullptr;
+}
+
+void InfoTable::refuse(MPI_Info handle) {
+  if (handle == MPI_INFO_NULL) throw MpiError(MPI_ERR_INFO, "the info object is MPI_INFO_NULL; create one with MPI_Info_create");
+  throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) +
+                                   " is not a valid info object (never created, or already freed)");
+}
+
 Info& InfoTable::get_writable(MPI_Info handle) {
   if (handle == MPI_INFO_ENV) {
     throw MpiError(MPI_ERR_INFO, "MPI_INFO_ENV is predefined and read only; MPI_Info_dup it to change a copy");
   }
-  const auto index = static_cast<std::size_t>(handle - 2);
-  if (handle > MPI_INFO_ENV && index < slots_.size() && slots_[index]) return *slots_[index];
-  get(handle);  // throws the error that names the problem
-  throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) + " is not valid");
+  if (Info* info = slot(handle)) return *info;
+  refuse(handle);
 }
 
 MPI_Info InfoTable::add(Info info) {
@@ -54,11 +73,8 @@ MPI_Info InfoTable::add(Info info) {
 
 const Info& InfoTable::get(MPI_Info handle) const {
   if (handle == MPI_INFO_ENV && environment_) return *environment_;
-  const auto index = static_cast<std::size_t>(handle - 2);
-  if (handle > MPI_INFO_ENV && index < slots_.size() && slots_[index]) return *slots_[index];
-  if (handle == MPI_INFO_NULL) throw MpiError(MPI_ERR_INFO, "the info object is MPI_INFO_NULL; create one with MPI_Info_create");
-  throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) +
-                                   " is not a valid info object (never created, or already freed)");
+  if (const Info* info = slot(handle)) return *info;
+  refuse(handle);
 }
 
 void InfoTable::check_or_null(MPI_Info handle) {

@@ -23,6 +23,9 @@ class Info {
   std::vector<std::pair<std::string, std::string>> entries_;
 };
 
+// MPI_INFO_ENV's "command" and "argv" keys from a command line (the program first).
+void set_command_line(Info& info, const std::vector<std::string>& args);
+
 class InfoTable {
  public:
   // MPI_INFO_ENV: the run's, one object shared by every rank's table.
@@ -37,6 +40,8 @@ class InfoTable {
   void free(MPI_Info& handle);
 
  private:
+  Info* slot(MPI_Info handle) const;  // the program's own object, or nullptr
+  [[noreturn]] static void refuse(MPI_Info handle);
   std::vector<std::unique_ptr<Info>> slots_;  // index = handle - 2 (1 is MPI_INFO_ENV)
   std::shared_ptr<const Info> environment_;
 };

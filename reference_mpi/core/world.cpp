@@ -25,13 +25,7 @@ std::string describe_peer(int peer) {
 // MPI_INFO_ENV: what mpiexec was given (MPI-3.1 section 10.3.4's keys that apply).
 Info environment_info(const std::vector<std::string>& args, int ranks) {
   Info environment;
-  if (!args.empty()) environment.set("command", args[0]);
-  std::string arguments;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (i > 1) arguments += ' ';
-    arguments += args[i];
-  }
-  environment.set("argv", arguments);
+  set_command_line(environment, args);
   environment.set("maxprocs", std::to_string(ranks));
   std::error_code error;
   const std::string directory = std::filesystem::current_path(error).string();
