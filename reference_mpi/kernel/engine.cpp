@@ -103,12 +103,14 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   r.clock = std::max(r.clock, engine.event_time_);
   r.state = State::Running;
   engine.current_ = fiber;
+  engine.current_rank_ = r.rank;
   StackOverflowGuard::set_running(r.fiber->stack(), r.rank);
   if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_resumed(r.rank);
   r.fiber->resume();
   if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_suspended(r.rank);
   StackOverflowGuard::clear_running();
   engine.current_ = -1;
+  engine.current_rank_ = -1;
   const bool task = static_cast<std::size_t>(fiber) >= engine.ranks_.size();
   if (r.fiber->finished() || r.state == State::Finished) {
     r.state = State::Finished;

@@ -69,7 +69,7 @@ class Engine {
 
   // Fiber side.
   // The rank whose code runs (a task's: the rank it acts for), or -1 on the event side.
-  int current_rank() const { return current_ >= 0 ? entry(current_).rank : -1; }
+  int current_rank() const { return current_rank_; }
   // The running fiber, which wake() takes to resume it; -1 on the event side.
   int current_fiber() const { return current_; }
   void advance(Time delta) { entry(current_).clock += delta; }
@@ -140,7 +140,8 @@ class Engine {
   BlockedDescriber describe_blocked_;
   mpi::RankSwitchListener* switch_listener_ = nullptr;
   Time event_time_ = 0;
-  int current_ = -1;
+  int current_ = -1;       // the running fiber
+  int current_rank_ = -1;  // the rank it is or acts for: World::self() asks at every call
   bool aborted_ = false;
   RunOutcome outcome_;
 };
