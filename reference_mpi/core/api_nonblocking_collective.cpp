@@ -95,10 +95,11 @@ int MPI_Ialltoallv(const void* sendbuf, const int sendcounts[], const int sdispl
 int MPI_Ialltoallw(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
                    void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                    MPI_Comm comm, MPI_Request* request) {
-  return start(
-      "MPI_Ialltoallw", comm, request, xo::mpi::held_per_peer(comm, sendtypes, recvtypes), [=](MPI_Comm hidden) {
-        return MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, hidden);
-      });
+  return start("MPI_Ialltoallw", comm, request, xo::mpi::held_per_peer("MPI_Ialltoallw", comm, sendtypes, recvtypes),
+               [=](MPI_Comm hidden) {
+                 return MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                      hidden);
+               });
 }
 
 int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,

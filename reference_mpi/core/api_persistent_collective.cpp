@@ -109,10 +109,11 @@ int MPI_Alltoallv_init(const void* sendbuf, const int sendcounts[], const int sd
 int MPI_Alltoallw_init(const void* sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[],
                        void* recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[],
                        MPI_Comm comm, MPI_Info, MPI_Request* request) {
-  return init(
-      "MPI_Alltoallw_init", comm, request, xo::mpi::held_per_peer(comm, sendtypes, recvtypes), [=](MPI_Comm hidden) {
-        return MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, hidden);
-      });
+  return init("MPI_Alltoallw_init", comm, request,
+              xo::mpi::held_per_peer("MPI_Alltoallw_init", comm, sendtypes, recvtypes), [=](MPI_Comm hidden) {
+                return MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes,
+                                     hidden);
+              });
 }
 
 int MPI_Reduce_init(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root,

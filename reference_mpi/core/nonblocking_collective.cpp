@@ -130,9 +130,10 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandl
   return r;
 }
 
-HeldHandles held_per_peer(MPI_Comm comm, const MPI_Datatype sendtypes[], const MPI_Datatype recvtypes[]) {
+HeldHandles held_per_peer(const char* call, MPI_Comm comm, const MPI_Datatype sendtypes[],
+                          const MPI_Datatype recvtypes[]) {
   HeldHandles held;
-  World::require_simulation_thread("MPI_Ialltoallw");
+  World::require_simulation_thread(call);
   const CommHandle* handle = World::current().self().comms.find(comm);
   const int peers = handle != nullptr ? handle->peer_size() : 0;
   for (int i = 0; i < peers; ++i) {

@@ -43,7 +43,8 @@ struct HeldHandles {
 
 // MPI_Ialltoallw's and MPI_Alltoallw_init's types, one per peer (the remote group's size on an
 // intercommunicator); none when the communicator is not valid (the call reports it).
-HeldHandles held_per_peer(MPI_Comm comm, const MPI_Datatype sendtypes[], const MPI_Datatype recvtypes[]);
+HeldHandles held_per_peer(const char* call, MPI_Comm comm, const MPI_Datatype sendtypes[],
+                          const MPI_Datatype recvtypes[]);
 
 // Which instance on a communicator a start is, as every member numbers it: the nonblocking
 // collective calls in order, or a persistent collective's init (counted among them) and the
