@@ -46,6 +46,14 @@ class ArchiveDir {
 
 xo::tracer::Otf2WriterOptions options() { return {"xo test", "nonblocking_collective_trace_test"}; }
 
+// A run of one rank, with MPI_COMM_WORLD defined.
+void start_one_rank(xo::tracer::Otf2Writer& writer) {
+  xo::mpi::RunInfo info;
+  info.ranks = 1;
+  writer.run_started(info);
+  writer.comm_defined({run::kWorld, "MPI_COMM_WORLD", {0}, 0});
+}
+
 std::vector<std::string> records(const std::vector<ReadEvent>& events) {
   std::vector<std::string> out;
   for (const ReadEvent& e : events) out.push_back(e.record);
@@ -146,10 +154,7 @@ TEST_F(NonblockingCollectiveTrace, StartingCallsHaveTheirBlockingTwinsRoles) {
 TEST(NonblockingCollectiveWriter, ACompletionWithoutItsRequestIsLeftOutAndCounted) {
   ArchiveDir dir;
   xo::tracer::Otf2Writer writer(dir.str(), options());
-  xo::mpi::RunInfo info;
-  info.ranks = 1;
-  writer.run_started(info);
-  writer.comm_defined({run::kWorld, "MPI_COMM_WORLD", {0}, 0});
+  start_one_rank(writer);
   writer.call_entered(0, "MPI_Wait", 100);
   EXPECT_DEBUG_DEATH(writer.collective_complete(0, run::iallreduce(), 7, 200), "completes once started");
 #ifdef NDEBUG
@@ -164,10 +169,7 @@ TEST(NonblockingCollectiveWriter, ACompletionWithoutItsRequestIsLeftOutAndCounte
 TEST(NonblockingCollectiveWriter, ACollectiveOtf2CannotNameLeavesOutItsRequest) {
   ArchiveDir dir;
   xo::tracer::Otf2Writer writer(dir.str(), options());
-  xo::mpi::RunInfo info;
-  info.ranks = 1;
-  writer.run_started(info);
-  writer.comm_defined({run::kWorld, "MPI_COMM_WORLD", {0}, 0});
+  start_one_rank(writer);
   writer.call_entered(0, "MPI_Ifrobnicate", 100);
   writer.collective_request(0, 7, 150);
   writer.call_left(0, "MPI_Ifrobnicate", 200);
