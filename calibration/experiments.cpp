@@ -13,11 +13,25 @@ namespace {
 
 constexpr int kRepetitions = 3;
 
+// The point-to-point figures were measured between two nodes: rank 0 and the first rank of the
+// next node of the job as the machine places it (a job at least that large).
+struct Pair {
+  int ranks;
+  int partner;
+};
+
+Pair pair_across_nodes(const MachineSetup& setup) {
+  const auto machine = hw::configured_machine(setup.machine, setup.ranks, setup.params, hw::lookup_in(setup.env));
+  const int partner = machine->placement().ranks_per_node();
+  return {std::max(setup.ranks, partner + 1), partner};
+}
+
 }  // namespace
 
 double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_t back_bytes) {
   double round_trip = 0;
-  const auto result = xo::mpi::run_simulation(options_for(setup, setup.ranks), [&](int argc, char** argv) {
+  const Pair pair = pair_across_nodes(setup);
+  const auto result = xo::mpi::run_simulation(options_for(setup, pair.ranks), [&](int argc, char** argv) {
     MPI_Init(&argc, &argv);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -27,9 +41,9 @@ double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_
     const double start = MPI_Wtime();
     for (int i = 0; i < kRepetitions; ++i) {
       if (rank == 0) {
-        MPI_Send(buffer.data(), out, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-        MPI_Recv(buffer.data(), back, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      } else if (rank == 1) {
+        MPI_Send(buffer.data(), out, MPI_CHAR, pair.partner, 0, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), back, MPI_CHAR, pair.partner, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      } else if (rank == pair.partner) {
         MPI_Recv(buffer.data(), out, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Send(buffer.data(), back, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
       }
@@ -76,7 +90,8 @@ double pingpong_bandwidth(const MachineSetup& setup, std::int64_t bytes) {
 }
 
 std::string protocol_path(const MachineSetup& setup, std::int64_t bytes) {
-  xo::mpi::SimulationOptions options = options_for(setup, setup.ranks);
+  const Pair pair = pair_across_nodes(setup);
+  xo::mpi::SimulationOptions options = options_for(setup, pair.ranks);
   // Jobs of tens of thousands of ranks, most of them idle, running only this file's code: small
   // stacks without guard pages keep the set-up cheap.
   options.stack_bytes = 64 * 1024;
@@ -90,8 +105,10 @@ std::string protocol_path(const MachineSetup& setup, std::int64_t bytes) {
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
-    if (rank == 0) MPI_Send(buffer.data(), static_cast<int>(bytes), MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-    if (rank == 1) MPI_Recv(buffer.data(), static_cast<int>(bytes), MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (rank == 0) MPI_Send(buffer.data(), static_cast<int>(bytes), MPI_CHAR, pair.partner, 0, MPI_COMM_WORLD);
+    if (rank == pair.partner) {
+      MPI_Recv(buffer.data(), static_cast<int>(bytes), MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
     MPI_Finalize();
     return 0;
   });

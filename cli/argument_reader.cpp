@@ -62,4 +62,14 @@ void ArgumentReader::unknown_option() const {
                    " --help`");
 }
 
+std::string ArgumentReader::take_ranks_per_node() {
+  const std::string value = take_value();
+  const bool whole = !value.empty() && value.size() < 8 && value.find_first_not_of("0123456789") == std::string::npos;
+  if (!whole || std::stoi(value) < 1) {
+    throw UsageError("--ranks-per-node " + value + ": give the ranks to place on each node, a whole number from 1 " +
+                     "(`xo machines --show MACHINE` gives each machine's range)");
+  }
+  return "ranks_per_node=" + value;
+}
+
 }  // namespace xo::cli

@@ -33,6 +33,9 @@ class ArgumentReader {
   std::string take_value();
   // Consumes `-e VAR=value` and records it in `environment`; UsageError if it is not VAR=value.
   void take_env_setting(std::map<std::string, std::string>& environment);
+  // Consumes `--ranks-per-node N` (aprun's -N) and returns it as the machine parameter assignment
+  // "ranks_per_node=N"; UsageError if N is not a whole number from 1.
+  std::string take_ranks_per_node();
   // Consumes the next argument, whatever it is (an operand between options).
   std::string take_operand() { return args_[next_++]; }
   // Everything not yet consumed.

@@ -83,6 +83,8 @@ BenchOptions parse(const std::vector<std::string>& args) {
       o.force = true;
     } else if (name == "--param" || name == "-p") {
       o.params.push_back(reader.take_value());
+    } else if (name == "--ranks-per-node" || name == "-N") {
+      o.params.push_back(reader.take_ranks_per_node());
     } else if (name == "-e" || name == "--env") {
       reader.take_env_setting(o.environment);
     } else if (take_history_option(reader, o.history)) {

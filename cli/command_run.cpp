@@ -57,6 +57,8 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
       s.machine = reader.take_value();
     } else if (name == "--param" || name == "-p") {
       s.params.push_back(reader.take_value());
+    } else if (name == "--ranks-per-node" || name == "-N") {
+      s.params.push_back(reader.take_ranks_per_node());
     } else if (name == "-e" || name == "--env") {
       reader.take_env_setting(s.environment);
     } else if (name == "--compute") {

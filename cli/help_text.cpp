@@ -62,6 +62,10 @@ Options:
   -m, --machine NAME       machine model (default loggp; see xo machines)
   -p, --param KEY=VALUE    override a machine parameter, e.g. --param L=2.5 (repeatable;
                            xo machines --show NAME lists them with units and ranges)
+  -N, --ranks-per-node N   ranks the launcher places on each node, consecutive ranks together
+                           (as aprun -N; default: every core of a node, one rank per node on the
+                           AP1000, T3E and XT3). Ranks of one node share its NIC, and on the XE6
+                           exchange messages through shared memory
   -e, --env VAR=VALUE      set an environment variable for the program; the machine's MPI reads
                            its own variables from there, as on the real machine (repeatable)
   --compute MODE           measured (default): host CPU time between MPI calls, scaled by the
@@ -128,6 +132,7 @@ Options:
   -o, --output DIR         where the traces go (default MACHINE-bench); created if missing
   --force                  replace traces of an earlier bench in DIR
   -p, --param KEY=VALUE    override a machine parameter for every run (repeatable)
+  -N, --ranks-per-node N   ranks per node for every run (the ping-pong always spans two nodes)
   -e, --env VAR=VALUE      set a variable of the machine's MPI for every run (repeatable); the
                            process environment is not read, so the command line says it all
   --db PATH                store the run in this history file instead of the default

@@ -77,6 +77,8 @@ Ap1000Machine::Ap1000Machine()
   add_env_var({"XO_AP1000_BNET_MIN_GROUP", 1, 1, 1 << 20, "ranks",
                "smallest communicator whose collectives use the B-net (point-to-point trees below)",
                std::string(kSeed) + " section 7: the seed's MPI always used the B-net (1); it suggests about 10"});
+  add_placement({1, 1, "AP1000 hardware: one SPARC per cell", {NetworkShape::Torus, 2}, 0.16,
+                 "assumption: T-net wormhole routing, a few 25 MHz cycles per router hop"});
   add_collective_knobs(3);  // seed 001 section 9: the barrier's gather tree has branching factor 3
   refresh();
 }
@@ -163,7 +165,7 @@ std::vector<SwitchPoint> Ap1000Machine::switch_points() const {
   };
 }
 
-LinkCost Ap1000Machine::link(int src_world_rank, int dst_world_rank) const {
+LinkCost Ap1000Machine::network_link(int src_world_rank, int dst_world_rank) const {
   return is_host(src_world_rank) || is_host(dst_world_rank) ? host_ : cell_;
 }
 

@@ -12,7 +12,6 @@ class Ap1000Machine final : public Machine {
   Ap1000Machine();
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override;
@@ -25,6 +24,7 @@ class Ap1000Machine final : public Machine {
   bool is_host(int world_rank) const { return host_in_world_ && world_rank == 0; }
 
  private:
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
   void refresh() override;
 
   // Derived in refresh(): what each message's choice and cost need.

@@ -9,6 +9,9 @@ ComparisonMachine::ComparisonMachine(std::string name, std::string description, 
     : Machine(std::move(name), std::move(description)) {
   for (Parameter& p : parameters) add_parameter(std::move(p));
   add_cpu_factor_parameter();
+  const int cpus = static_cast<int>(param("cpus_per_node"));
+  add_placement({cpus, cpus, "every CPU of a node (cpus_per_node) unless --ranks-per-node says otherwise",
+                 {NetworkShape::Crossbar, 1}, 0, "a switch between nodes: every pair one hop apart"});
   add_collective_knobs(barrier_fan_in);
   refresh();
 }
@@ -21,8 +24,9 @@ void ComparisonMachine::refresh() {
   hardware_.fetch_add_off_node = param("sync_update_off_node") * 1e-6;
   hardware_.resume = param("sync_release") * 1e-6;
   hardware_.resume_per_rank = param("sync_release_per_rank") * 1e-6;
-  hardware_.full_node_delay = param("full_node_delay") * 1e-6;
-  hardware_.ranks_per_node = static_cast<int>(param("cpus_per_node"));
+  // The delay comes from the operating system's share of a node the job fills.
+  const bool fills_node = placement().ranks_per_node() >= static_cast<int>(param("cpus_per_node"));
+  hardware_.full_node_delay = fills_node ? param("full_node_delay") * 1e-6 : 0;
 }
 
 CollectiveChoice ComparisonMachine::choose_collective(const CollectiveQuery& q) const {
@@ -35,9 +39,9 @@ std::vector<Machine::ProtocolInfo> ComparisonMachine::protocols() const {
           {"rendezvous", "synchronous sends: they must wait for the match"}};
 }
 
-LinkCost ComparisonMachine::link(int, int) const { return cost_; }
+LinkCost ComparisonMachine::network_link(int, int) const { return cost_; }
 
-double ComparisonMachine::wire_time(int, int, std::int64_t bytes) const {
+double ComparisonMachine::network_wire_time(int, int, std::int64_t bytes) const {
   const double n = static_cast<double>(bytes);
   return n * (n <= cache_bytes_ ? cost_.gap_per_byte : gap_per_byte_beyond_cache_);
 }
@@ -83,7 +87,7 @@ std::unique_ptr<Machine> make_power4() {
            kFigure1},
           {"full_node_delay", 0, "us", 0, 1e6, "barrier time lost when the job fills every CPU of a node",
            "assumption: none seen (Figure 1 uses at most 8 of 32 CPUs)"},
-          {"cpus_per_node", 32, "ranks", 1, 1024, "CPUs of one SMP node (barrier words are shared within it)",
+          {"cpus_per_node", 32, "ranks", 1, 1024, "CPUs of one SMP node (barrier words are shared within it; the default ranks_per_node)",
            "assumption: one IBM p690 node, 32 POWER4 CPUs"},
       },
       2);
@@ -115,7 +119,7 @@ std::unique_ptr<Machine> make_sx6() {
            "assumption: none (the waiters poll the release together)"},
           {"full_node_delay", 10.7, "us", 0, 1e6, "barrier time lost when the job fills every CPU of a node",
            std::string(kFigure1) + ": the 8-rank point; assumption: operating system work"},
-          {"cpus_per_node", 8, "ranks", 1, 1024, "CPUs of one SX-6 node (barrier words are shared within it)",
+          {"cpus_per_node", 8, "ranks", 1, 1024, "CPUs of one SX-6 node (barrier words are shared within it; the default ranks_per_node)",
            "NEC SX-6: up to eight CPUs per node"},
       },
       8);

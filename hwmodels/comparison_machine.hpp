@@ -20,13 +20,13 @@ class ComparisonMachine final : public Machine {
   ComparisonMachine(std::string name, std::string description, std::vector<Parameter> parameters,
                     int barrier_fan_in);
   std::vector<ProtocolInfo> protocols() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
-  double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
   const CollectiveHardware& collective_hardware() const override { return hardware_; }
 
  private:
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
+  double network_wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
   void refresh() override;
 
   LinkCost cost_;

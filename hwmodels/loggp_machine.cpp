@@ -25,6 +25,8 @@ LoggpMachine::LoggpMachine()
                "eager/rendezvous switch point used at run time (defaults to the eager_limit parameter)",
                "knob of this tool: the generic machine's stand-in for a vendor MPI's eager-limit variable"},
               "eager_limit");
+  add_placement({1, 1024, "assumption: one rank per node; more share its NIC", {NetworkShape::Crossbar, 1}, 0,
+                 "a switched network: every pair of nodes one hop apart"});
   add_collective_knobs(2);
   refresh();
 }
@@ -39,7 +41,7 @@ std::vector<Machine::ProtocolInfo> LoggpMachine::protocols() const {
           {"rendezvous", "larger sends and every synchronous send: request-to-send, clear-to-send, then the data"}};
 }
 
-LinkCost LoggpMachine::link(int, int) const { return cost_; }
+LinkCost LoggpMachine::network_link(int, int) const { return cost_; }
 
 std::vector<SwitchPoint> LoggpMachine::switch_points() const {
   return {{"XO_EAGER_LIMIT", "", "eager", "rendezvous", SwitchUnit::MessageBytes}};

@@ -12,10 +12,10 @@ class LoggpMachine final : public Machine {
   LoggpMachine();
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
 
  private:
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
   void refresh() override;
 
   LinkCost cost_;

@@ -227,7 +227,41 @@ void Machine::add_collective_knobs(int branching) {
   refresh_all();
 }
 
+void Machine::add_placement(const PlacementSpec& spec) {
+  add_parameter({"ranks_per_node", static_cast<double>(spec.ranks_per_node), "ranks", 1,
+                 static_cast<double>(spec.max_ranks_per_node),
+                 "ranks the launcher places on one node, consecutive ranks together (--ranks-per-node)",
+                 spec.ranks_source});
+  add_parameter({"hop_L", spec.hop_latency_us, "us", 0, 1e6,
+                 "latency of each router hop beyond the first (ranks placed on the topology in order)",
+                 spec.hop_source});
+  topology_ = spec.topology;
+}
+
+int Machine::ranks_per_node_setting() const {
+  return find_param("ranks_per_node") != nullptr ? static_cast<int>(param("ranks_per_node")) : 1;
+}
+
+LinkCost Machine::link(int src, int dst) const {
+  if (through_shared_memory(src, dst)) return shared_memory_link();
+  LinkCost cost = network_link(src, dst);
+  const int hops = placement_.hops(src, dst);
+  if (hops > 1) cost.latency += (hops - 1) * hop_latency_;
+  return cost;
+}
+
+double Machine::wire_time(int src, int dst, std::int64_t bytes) const {
+  if (through_shared_memory(src, dst)) return static_cast<double>(bytes) * shared_memory_link().gap_per_byte;
+  return network_wire_time(src, dst, bytes);
+}
+
+ProtocolChoice Machine::protocol_between(std::int64_t bytes, SendMode mode, int src, int dst) const {
+  return through_shared_memory(src, dst) ? choose_shared_memory_protocol(bytes, mode) : choose_protocol(bytes, mode);
+}
+
 void Machine::refresh_all() {
+  placement_ = Placement(topology_, ranks_per_node_setting(), job_size_);
+  hop_latency_ = find_param("hop_L") != nullptr ? param("hop_L") * 1e-6 : 0;
   refresh();
   if (!has_collective_knobs_) return;
   for (int i = 0; i < kCollectiveOps; ++i) {

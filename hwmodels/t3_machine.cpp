@@ -67,6 +67,12 @@ T3Machine::T3Machine(Model model, std::string description)
                  "library ported from the T3D (SHMEM queue with lock and unlock swaps)",
                  "knob of this tool selecting the library version of " + std::string(kSeed)});
   }
+  // T3D nodes hold two PEs sharing one network interface and block transfer engine; a T3E node is
+  // one PE. Both place PEs on a 3-D torus.
+  add_placement({t3e ? 1 : 2, t3e ? 1 : 2,
+                 t3e ? "Cray T3E hardware: one PE per router node" : "Cray T3D hardware: two PEs per node share its network interface",
+                 {NetworkShape::Torus, 3}, t3e ? 0.02 : 0.013,
+                 t3e ? "assumption: a few 75 MHz router cycles per hop" : "assumption: two 150 MHz cycles per hop"});
   add_collective_knobs(2);
   refresh();
 }
@@ -114,7 +120,7 @@ std::vector<SwitchPoint> T3Machine::switch_points() const {
   return {{"XO_TN_MAX_BYTES", "", "Tn", "RTA", SwitchUnit::MessageBytes}};
 }
 
-LinkCost T3Machine::link(int, int) const { return cost_; }
+LinkCost T3Machine::network_link(int, int) const { return cost_; }
 
 double T3Machine::pull_penalty(std::uintptr_t, std::uintptr_t, std::int64_t bytes) const {
   return static_cast<double>(bytes) * get_extra_per_byte_;

@@ -17,7 +17,6 @@ class T3Machine final : public Machine {
 
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
   double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
@@ -32,6 +31,7 @@ class T3Machine final : public Machine {
   std::int64_t inline_limit() const { return inline_limit_; }
 
  private:
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
   void refresh() override;
 
   Model model_;

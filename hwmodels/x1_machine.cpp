@@ -45,8 +45,6 @@ X1Machine::X1Machine()
                  std::string(kSeed) + " Figure 1: the 8-rank point (a fit)"});
   add_parameter({"resume", 0.05, "us", 0, 1e6, "the last arrival's vector scatter store of the resume words",
                  std::string(kSeed) + " Figure 1: 3.25 - 2 fadd (a fit)"});
-  add_parameter({"msps_per_node", 4, "ranks", 1, 64, "MSPs on one node (SSP mode: four times as many ranks)",
-                 "Cray X1 hardware: four MSPs per node"});
   add_parameter({"remote_flag", 1.0, "us", 0, 1e6, "store of a start flag, address or check-in to another rank",
                  "assumption: one remote memory reference (L)"});
   add_parameter({"bcast_prealloc_bytes", 32, "bytes", 0, 1e9,
@@ -62,6 +60,9 @@ X1Machine::X1Machine()
   add_env_var({"XO_X1_SSP", 0, 0, 1, "flag",
                "1: SSP mode (one SSP per rank moves its data); 0: MSP mode (four SSPs share large transfers)",
                "knob of this tool for the X1's SSP and MSP programming modes, " + std::string(kSeed)});
+  add_placement({4, 4, "Cray X1 hardware: four MSPs per node; in SSP mode each MSP runs four ranks",
+                 {NetworkShape::Torus, 2}, 0.1,
+                 "assumption: about 0.1 us per router hop of the X1's modified 2-D torus"});
   add_collective_knobs(4);  // seed 000: the barrier's four-way tree
   refresh();
 }
@@ -76,7 +77,6 @@ void X1Machine::refresh() {
   hardware_.fetch_add = param("fadd") * 1e-6;
   hardware_.fetch_add_off_node = param("fadd_off_node") * 1e-6;
   hardware_.resume = param("resume") * 1e-6;
-  hardware_.ranks_per_node = static_cast<int>(param("msps_per_node")) * (ssp_mode() ? 4 : 1);
   hardware_.remote_flag = param("remote_flag") * 1e-6;
   hardware_.bcast_preallocated_bytes = static_cast<std::int64_t>(param("bcast_prealloc_bytes"));
 }
@@ -115,9 +115,14 @@ std::vector<Machine::ProtocolInfo> X1Machine::protocols() const {
   };
 }
 
-LinkCost X1Machine::link(int, int) const { return cost_; }
+// ranks_per_node counts the MSPs a job uses on each node; in SSP mode each runs four ranks.
+int X1Machine::ranks_per_node_setting() const {
+  return static_cast<int>(param("ranks_per_node")) * (ssp_mode() ? 4 : 1);
+}
 
-double X1Machine::wire_time(int, int, std::int64_t bytes) const {
+LinkCost X1Machine::network_link(int, int) const { return cost_; }
+
+double X1Machine::network_wire_time(int, int, std::int64_t bytes) const {
   const double n = static_cast<double>(bytes);
   return n >= multistream_min_bytes_ ? msp_startup_ + n * msp_gap_per_byte_ : n * cost_.gap_per_byte;
 }

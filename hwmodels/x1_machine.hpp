@@ -12,8 +12,6 @@ class X1Machine final : public Machine {
   X1Machine();
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
-  double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override { return 1 << 20; }  // MPI_BUFFER_MAX bounds by size
@@ -24,6 +22,9 @@ class X1Machine final : public Machine {
   bool ssp_mode() const { return env("XO_X1_SSP") != 0; }
 
  private:
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
+  double network_wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
+  int ranks_per_node_setting() const override;
   void refresh() override;
   CollectiveHardware hardware_;
 

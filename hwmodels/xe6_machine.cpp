@@ -1,6 +1,7 @@
 #include "xe6_machine.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "mpich2_collectives.hpp"
@@ -40,8 +41,22 @@ Xe6Machine::Xe6Machine()
                "knob of this tool: seed 004 slide 8 describes the credits, not their number (assumption)"});
   add_parameter({"mbox_header_bytes", 32, "bytes", 0, 4096, "SMSG header stored with each mailbox slot",
                  "assumption"});
-  add_parameter({"ranks_per_node", 24, "ranks", 1, 1024, "ranks on one node (SMP-aware collectives group by node)",
-                 "assumption: a Magny-Cours XE6 node has 24 cores"});
+  add_placement({24, 24, "Cray XE6 hardware: two 12-core Magny-Cours per node (seed 004 slide 20)",
+                 {NetworkShape::Torus, 3}, 0.1,
+                 "assumption: about 0.1 us per Gemini router hop (Gemini latency 0.7-1.4 us end to end, "
+                 "euroben.nl XE6 report)"});
+  // On-node messages go through Nemesis's shared memory (seed 004 slide 3 and slide 15: Nemesis LMT
+  // with the XPMEM component for intra-node transfers).
+  add_parameter({"shm_L", 0.4, "us", 0, 1e6, "latency of an on-node message through a Nemesis shared-memory queue",
+                 "assumption: a few cache-line transfers between cores of one Magny-Cours node"});
+  add_env_var({"MPICH_SMP_SINGLE_COPY_SIZE", 8192, 0, 2147483647, "bytes",
+               "on-node messages of at least this size are copied once, straight from the sender's buffer "
+               "(XPMEM); smaller ones are copied in and out of shared-memory cells",
+               "Cray intro_mpi (MPT 5); default 8192 as the ARCHER user guide states (\"the default eager limit "
+               "for these is 8K\")"});
+  add_env_var({"MPICH_SMP_SINGLE_COPY_OFF", 0, 0, 1, "flag",
+               "1: no single-copy on-node transfers (every on-node message through shared-memory cells)",
+               "Cray intro_mpi (MPT 5)"});
   add_collective_knobs(2);
   refresh();
 }
@@ -52,7 +67,7 @@ std::int64_t Xe6Machine::mailbox_credits() const { return credits_; }
 // for Cray MPT ("SMP-topology aware Allreduce") and the XE6's MPT uses.
 CollectiveChoice Xe6Machine::choose_collective(const CollectiveQuery& q) const {
   const Mpich2Thresholds t;
-  if (q.op == CollectiveOp::Allreduce && q.bytes <= t.allreduce_short && q.ranks > hardware_.ranks_per_node) {
+  if (q.op == CollectiveOp::Allreduce && q.bytes <= t.allreduce_short && q.ranks > placement().ranks_per_node()) {
     return {Algorithm::SmpAware};
   }
   return mpich2_choice(q, t);
@@ -73,7 +88,6 @@ Machine::ReservedMemory Xe6Machine::reserved_memory() const {
 }
 
 void Xe6Machine::refresh() {
-  hardware_.ranks_per_node = static_cast<int>(param("ranks_per_node"));
   cost_ = loggp_parameters();
   const std::int64_t chosen = env("MPICH_GNI_MAX_VSHORT_MSG_SIZE");
   if (chosen >= 0) {
@@ -85,6 +99,12 @@ void Xe6Machine::refresh() {
   lmt_write_above_ = env("XO_GNI_LMT_WRITE_ABOVE");
   credits_ = env("XO_GNI_MBOX_CREDITS");
   misaligned_extra_per_byte_ = cost_.gap_per_byte * param("read_misaligned_factor");
+  shared_memory_ = cost_;
+  shared_memory_.latency = param("shm_L") * 1e-6;
+  shared_memory_.gap = 0;
+  shared_memory_.gap_per_byte = copy_per_byte();
+  single_copy_from_ = env("MPICH_SMP_SINGLE_COPY_OFF") != 0 ? std::numeric_limits<std::int64_t>::max()
+                                                             : env("MPICH_SMP_SINGLE_COPY_SIZE");
 }
 
 std::int64_t Xe6Machine::mailbox_payload_limit() const { return mailbox_payload_limit_; }
@@ -105,13 +125,29 @@ std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
       {"lmt-read", "longer messages (LMT rendezvous): header by mailbox, the receiver RDMA-reads the send buffer; "
                    "slower unless both buffers and the length are dword aligned"},
       {"lmt-write", "LMT above XO_GNI_LMT_WRITE_ABOVE: clear-to-send from the receiver, then RDMA write"},
+      {"shm-cells", "on-node messages below MPICH_SMP_SINGLE_COPY_SIZE: copied into a Nemesis shared-memory cell "
+                    "and out again by the receiver"},
+      {"shm-xpmem", "on-node messages from MPICH_SMP_SINGLE_COPY_SIZE on, and on-node synchronous sends: the "
+                    "receiver copies once from the sender's buffer (XPMEM)"},
       {"credits", "every message takes a mailbox slot at the receiver (XO_GNI_MBOX_CREDITS per connection); "
                   "a sender out of credits waits. Mailboxes are made on first contact, so their memory grows "
                   "with the peers a rank talks to"},
   };
 }
 
-LinkCost Xe6Machine::link(int, int) const { return cost_; }
+LinkCost Xe6Machine::network_link(int, int) const { return cost_; }
+
+// Nemesis on one node: below MPICH_SMP_SINGLE_COPY_SIZE the sender copies into a shared-memory cell
+// (the send is then done) and the receiver copies out; from it on, the receiver copies once from
+// the sender's buffer after the match (XPMEM LMT), and the send completes when it has.
+ProtocolChoice Xe6Machine::choose_shared_memory_protocol(std::int64_t bytes, SendMode mode) const {
+  if (mode != SendMode::Synchronous && bytes < single_copy_from_) {
+    ProtocolChoice cells{Protocol::Eager, "shm-cells"};
+    cells.receiver_copy = true;
+    return cells;
+  }
+  return {Protocol::ReceiverPull, "shm-xpmem"};
+}
 
 ProtocolChoice Xe6Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   const bool write = bytes > lmt_write_above_;

@@ -11,7 +11,6 @@ class Xe6Machine final : public Machine {
   Xe6Machine();
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
   double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
@@ -25,10 +24,16 @@ class Xe6Machine final : public Machine {
 
  private:
   void refresh() override;
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
+  bool has_shared_memory_path() const override { return true; }
+  LinkCost shared_memory_link() const override { return shared_memory_; }
+  ProtocolChoice choose_shared_memory_protocol(std::int64_t bytes, SendMode mode) const override;
   CollectiveHardware hardware_;
 
   // Derived in refresh(): what each send's choice and cost need.
   LinkCost cost_;
+  LinkCost shared_memory_;
+  std::int64_t single_copy_from_ = 0;  // MPICH_SMP_SINGLE_COPY_SIZE, or never with MPICH_SMP_SINGLE_COPY_OFF
   std::int64_t mailbox_payload_limit_ = 0;
   std::int64_t eager_limit_ = 0;      // MPICH_GNI_MAX_EAGER_MSG_SIZE
   std::int64_t lmt_write_above_ = 0;  // XO_GNI_LMT_WRITE_ABOVE

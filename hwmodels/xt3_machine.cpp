@@ -59,6 +59,12 @@ Xt3Machine::Xt3Machine()
   add_env_var({"MPICH_ALLTOALLVW_SENDRECV", 0, 0, 1, "flag",
                "1: MPI_Alltoallv always uses pairwise sendrecv instead of the flow-controlled algorithm",
                kSeed});
+  // Dual-core XT3 nodes ran two ranks (Catamount virtual-node mode; seed 002's "ppn=2" Allreduce
+  // figure). Their messages to each other still pass through Portals on the node's one SeaStar, so
+  // the model has no separate shared-memory path (an assumption).
+  add_placement({1, 2, "Cray XT3: one Opteron per node, single or dual core (seed 002: ppn=1 and ppn=2)",
+                 {NetworkShape::Torus, 3}, 0.05,
+                 "assumption: about 50 ns per SeaStar router hop, small beside the 5.8 us of Portals latency"});
   add_collective_knobs(2);
   refresh();
 }
@@ -97,7 +103,7 @@ std::vector<Machine::ProtocolInfo> Xt3Machine::protocols() const {
   };
 }
 
-LinkCost Xt3Machine::link(int, int) const { return cost_; }
+LinkCost Xt3Machine::network_link(int, int) const { return cost_; }
 
 ProtocolChoice Xt3Machine::choose_protocol(std::int64_t bytes, SendMode mode) const {
   // Assumption: a synchronous send needs the match to complete, so it takes the pull path.

@@ -11,7 +11,6 @@ class Xt3Machine final : public Machine {
   Xt3Machine();
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
-  LinkCost link(int src_world_rank, int dst_world_rank) const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override;
@@ -21,6 +20,7 @@ class Xt3Machine final : public Machine {
   CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
 
  private:
+  LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
   void refresh() override;
   std::int64_t alltoall_short_ = 512;
   bool bcast_only_tree_ = true;

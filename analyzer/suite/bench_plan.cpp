@@ -31,8 +31,12 @@ std::vector<std::string> as_text(const std::vector<long long>& sizes) {
   return out;
 }
 
-BenchRun pingpong(std::string name, std::string purpose, std::vector<std::pair<std::string, std::string>> env) {
-  BenchRun run{std::move(name), std::move(purpose), 2, std::move(env), {kPingPongProgram, std::to_string(kReps)}};
+// The ping-pong measures the network, as the seeds did, between rank 0 and the last rank: the
+// first of the second node of the job as the machine places it.
+BenchRun pingpong(const hw::Machine& m, std::string name, std::string purpose,
+                  std::vector<std::pair<std::string, std::string>> env) {
+  const int ranks = m.placement().ranks_per_node() + 1;
+  BenchRun run{std::move(name), std::move(purpose), ranks, std::move(env), {kPingPongProgram, std::to_string(kReps)}};
   for (const std::string& s : as_text(message_sizes(kLargestMessage))) run.argv.push_back(s);
   return run;
 }
@@ -86,14 +90,14 @@ std::pair<std::string, std::string> ends(const hw::SwitchPoint& s, const hw::Env
 }
 
 void add_point_to_point(const hw::Machine& m, BenchPlan& plan) {
-  plan.runs.push_back(pingpong("pt2pt", "ping-pong, 0 B to 1 MiB, the machine's own settings", {}));
+  plan.runs.push_back(pingpong(m, "pt2pt", "ping-pong, 0 B to 1 MiB, the machine's own settings", {}));
   for (const hw::SwitchPoint& s : m.switch_points()) {
     if (!s.operation.empty()) continue;
     const auto [below, above] = ends(s, variable(m, s.env_var), kLargestMessage);
-    plan.runs.push_back(pingpong("pt2pt." + s.env_var + "=" + below,
+    plan.runs.push_back(pingpong(m, "pt2pt." + s.env_var + "=" + below,
                                  "ping-pong with " + s.env_var + "=" + below + ": " + s.below + " as far as it goes",
                                  {{s.env_var, below}}));
-    plan.runs.push_back(pingpong("pt2pt." + s.env_var + "=" + above,
+    plan.runs.push_back(pingpong(m, "pt2pt." + s.env_var + "=" + above,
                                  "ping-pong with " + s.env_var + "=" + above + ": " + s.above + " as far as it goes",
                                  {{s.env_var, above}}));
   }

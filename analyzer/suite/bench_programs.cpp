@@ -41,18 +41,20 @@ void call_once(const char* call, MPI_Comm comm, long long bytes, int elements, s
 
 int pingpong_program(int argc, char** argv) {
   MPI_Init(&argc, &argv);
-  int rank = 0;
+  int rank = 0, world = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &world);
+  const int partner = world - 1;  // rank 0 pings the last rank; the others only start and finish
   const int reps = static_cast<int>(number(argv[1]));
   long long largest = 0;
   for (int i = 2; i < argc; ++i) largest = std::max(largest, number(argv[i]));
   std::vector<char> buffer(static_cast<std::size_t>(largest) + 1), second(buffer.size());
-  for (int i = 2; i < argc && rank < 2; ++i) {
+  for (int i = 2; i < argc && (rank == 0 || rank == partner); ++i) {
     const int bytes = static_cast<int>(number(argv[i]));
     for (int r = 0; r < reps; ++r) {
       if (rank == 0) {
-        MPI_Send(buffer.data(), bytes, MPI_BYTE, 1, kPingPongTag, MPI_COMM_WORLD);
-        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 1, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buffer.data(), bytes, MPI_BYTE, partner, kPingPongTag, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), bytes, MPI_BYTE, partner, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       } else {
         MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         MPI_Send(buffer.data(), bytes, MPI_BYTE, 0, kPingPongTag, MPI_COMM_WORLD);
@@ -60,10 +62,10 @@ int pingpong_program(int argc, char** argv) {
     }
     if (rank == 0) {
       MPI_Request pair[2];
-      MPI_Isend(buffer.data(), bytes, MPI_BYTE, 1, kFirstOfPairTag, MPI_COMM_WORLD, &pair[0]);
-      MPI_Isend(second.data(), bytes, MPI_BYTE, 1, kSecondOfPairTag, MPI_COMM_WORLD, &pair[1]);
+      MPI_Isend(buffer.data(), bytes, MPI_BYTE, partner, kFirstOfPairTag, MPI_COMM_WORLD, &pair[0]);
+      MPI_Isend(second.data(), bytes, MPI_BYTE, partner, kSecondOfPairTag, MPI_COMM_WORLD, &pair[1]);
       MPI_Waitall(2, pair, MPI_STATUSES_IGNORE);
-      MPI_Recv(nullptr, 0, MPI_BYTE, 1, kPairDoneTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(nullptr, 0, MPI_BYTE, partner, kPairDoneTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else {
       MPI_Recv(second.data(), bytes, MPI_BYTE, 0, kSecondOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, kFirstOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

@@ -4,13 +4,14 @@
 // calibration experiments) and the analyzer reads the same records it reads from any program.
 //
 //   pingpong REPS SIZE...
-//       ranks 0 and 1 exchange a message of each SIZE bytes REPS times (tag kPingPongTag; other
-//       ranks only init), then once more as a pair: rank 0 sends two messages at once with
-//       MPI_Isend (tags kFirstOfPairTag, kSecondOfPairTag) and rank 1 receives the second first, so
-//       that its receive of the first finds the message (or its header) already there. Ping-pong
-//       gives send-call and end-to-end times; the pair gives receive-call times and the gap
-//       between two sends; rank 1 then tells rank 0 the pair is done (kPairDoneTag). The
-//       analysis reads them by these tags.
+//       rank 0 and the last rank (the plan sizes the job to make it the first rank of the second
+//       node) exchange a message of each SIZE bytes REPS times (tag kPingPongTag; other ranks only
+//       init), then once more as a pair: rank 0 sends two messages at once with MPI_Isend (tags
+//       kFirstOfPairTag, kSecondOfPairTag) and its partner receives the second first, so that its
+//       receive of the first finds the message (or its header) already there. Ping-pong gives
+//       send-call and end-to-end times; the pair gives receive-call times and the gap between two
+//       sends; the partner then tells rank 0 the pair is done (kPairDoneTag). The analysis reads
+//       them by these tags.
 //   collective CALL UNIT REPS FIXED SIZE...
 //       for each SIZE, REPS times: a barrier of the world (unless CALL is MPI_Barrier), then one
 //       call of CALL (MPI_Barrier, MPI_Bcast, MPI_Reduce, MPI_Allreduce, MPI_Alltoall, MPI_Allgather).

@@ -14,7 +14,7 @@
 namespace xo::mpi {
 
 void allreduce_smp_aware(CollectiveRun& run) {
-  const int per_node = std::max(1, run.world.machine().collective_hardware().ranks_per_node);
+  const int per_node = run.world.machine().placement().ranks_per_node();
   const auto bytes = static_cast<std::int64_t>(run.send.size());
   const int leader = run.rank / per_node * per_node;
   const int node_end = std::min(run.size, leader + per_node);

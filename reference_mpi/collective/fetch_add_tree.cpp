@@ -30,7 +30,7 @@ bool spans_full_node(const CollectiveRun& run, int per_node) {
 
 void barrier_fetch_add_tree(CollectiveRun& run) {
   const hw::CollectiveHardware& hw = run.world.machine().collective_hardware();
-  const int per_node = std::max(1, hw.ranks_per_node);
+  const int per_node = run.world.machine().placement().ranks_per_node();
   const int fan_in = std::max(2, run.choice.branching);
   const bool full_node = hw.full_node_delay > 0 && spans_full_node(run, per_node);
   const sim::Time arrival = run.world.engine().now();

@@ -76,8 +76,8 @@ struct RankState {
   std::unordered_map<void*, std::unique_ptr<void, FreeDeleter>> allocations;  // MPI_Alloc_mem
   int thread_level = MPI_THREAD_SINGLE;  // what MPI_Init_thread provided
 
-  sim::Time nic_free = 0;  // when this rank's NIC can inject the next message
   std::vector<sim::Time> copy_buffers_free_at;  // sender-side system buffers (XT3 vshort)
+  sim::Time shared_memory_free = 0;             // when this rank can start its next copy to another on its node
   // Mailbox connections by peer world rank (machines with mailbox credits): when each credit of
   // this rank's mailbox slots at that peer comes back.
   std::unordered_map<int, std::vector<sim::Time>> mailboxes;

@@ -18,7 +18,7 @@ std::string exact(double value) {
 RunInfo describe_run(const SimulationOptions& options, const hw::Machine& machine, const std::vector<std::string>& args) {
   RunInfo info;
   info.ranks = options.ranks;
-  info.ranks_per_node = std::max(1, machine.collective_hardware().ranks_per_node);
+  info.ranks_per_node = machine.placement().ranks_per_node();
   info.machine = machine.name();
   info.machine_description = machine.description();
   for (const hw::Parameter& p : machine.parameters()) info.parameters.push_back({p.name, exact(p.value)});

@@ -15,6 +15,7 @@
 #include "comm_meeting.hpp"
 #include "intercomm_handoff.hpp"
 #include "message.hpp"
+#include "nic.hpp"
 #include "nonblocking_collective.hpp"
 #include "rank_state.hpp"
 #include "request.hpp"
@@ -68,11 +69,10 @@ class World {
   int size() const { return static_cast<int>(ranks_.size()); }
   sim::Engine& engine() { return engine_; }
   const hw::Machine& machine() const { return *machine_; }
-  // The node of the machine model that a world rank runs on: ranks fill nodes of the machine's
-  // collective_hardware().ranks_per_node in order (RunInfo::ranks_per_node states the same rule).
-  int node_of(int world_rank) const {
-    return world_rank / std::max(1, machine_->collective_hardware().ranks_per_node);
-  }
+  // The node of the machine model that a world rank runs on (hw::Placement; RunInfo::ranks_per_node
+  // states the same rule).
+  int node_of(int world_rank) const { return machine_->node_of(world_rank); }
+  Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(node_of(world_rank))]; }
   ComputeMode compute() const { return options_.compute; }
   std::int64_t cpu_reading_cost_ns() const { return cpu_reading_cost_ns_; }
 
@@ -130,6 +130,7 @@ class World {
   const RankMainOf& main_of_;
   std::vector<std::string> args_;
   std::vector<std::unique_ptr<RankState>> ranks_;
+  std::vector<Nic> nics_;  // one per node
   sim::Engine engine_;
   Request* free_requests_ = nullptr;
   Message* free_messages_ = nullptr;

@@ -8,6 +8,7 @@
 #include "../core/world.hpp"
 #include "datatype_pack.hpp"
 #include "link_times.hpp"
+#include "network_transfer.hpp"
 #include "point_to_point.hpp"
 
 namespace xo::mpi {
@@ -36,11 +37,10 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
   m->payload.resize(static_cast<std::size_t>(send->bytes));
   if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());
   if (!choice.sender_copy) {
-    const sim::Time inject = std::max(engine.now(), sender.nic_free);
-    sender.nic_free = inject + t.nic_busy();
-    m->arrival = inject + t.wire + t.latency;
-    world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);
-    world.complete(send, inject + t.wire);
+    const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, engine.now(), t);
+    m->arrival = x.landed;
+    world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, x.start, m->arrival);
+    world.complete(send, x.sender_done);
     return;
   }
   std::size_t slot = 0;
@@ -48,11 +48,10 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
       take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.now(), slot);
   const sim::Time copied = copy_start + world.copy_time(send->bytes);
   world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, copy_start, copied);
-  const sim::Time inject = std::max(copied, sender.nic_free);
-  sender.nic_free = inject + t.nic_busy();
-  sender.copy_buffers_free_at[slot] = inject + t.wire;
-  m->arrival = inject + t.wire + t.latency;
-  world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);
+  const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, copied, t);
+  sender.copy_buffers_free_at[slot] = x.sender_done;
+  m->arrival = x.landed;
+  world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, x.start, m->arrival);
   world.complete(send, copied);
 }
 

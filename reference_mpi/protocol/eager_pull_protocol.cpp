@@ -8,6 +8,7 @@
 #include "../core/world.hpp"
 #include "datatype_pack.hpp"
 #include "link_times.hpp"
+#include "network_transfer.hpp"
 #include "point_to_point.hpp"
 
 namespace xo::mpi {
@@ -18,10 +19,9 @@ void send_eager_pull(World& world, RankState& sender, Request* send, Message* m)
   engine.advance(t.send_overhead);
   m->send_request = send;
   send->message = m;
-  const sim::Time inject = std::max(engine.now(), sender.nic_free);
-  sender.nic_free = inject + t.nic_busy();
-  m->arrival = inject + t.wire + t.latency;
-  world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, inject, m->arrival);
+  const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, engine.now(), t);
+  m->arrival = x.landed;
+  world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, x.start, m->arrival);
 }
 
 void eager_pull_landed(World& world, Request* receive, Message* m, sim::Time when) {

@@ -15,19 +15,18 @@ struct LinkTimes {
   sim::Time recv_overhead;
   sim::Time gap;
   sim::Time wire;  // bytes * G
+  bool shared_memory;  // through the node's memory, not the NICs (hw::Machine::through_shared_memory)
 
   LinkTimes(const hw::Machine& machine, int src, int dst, std::int64_t bytes)
-      : LinkTimes(machine.link(src, dst), machine.wire_time(src, dst, bytes)) {}
+      : LinkTimes(machine.link(src, dst), machine.wire_time(src, dst, bytes), machine.through_shared_memory(src, dst)) {}
 
-  LinkTimes(const hw::LinkCost& cost, double wire_seconds)
+  LinkTimes(const hw::LinkCost& cost, double wire_seconds, bool through_shared_memory)
       : latency(sim::seconds_to_time(cost.latency)),
         send_overhead(sim::seconds_to_time(cost.send_overhead)),
         recv_overhead(sim::seconds_to_time(cost.recv_overhead)),
         gap(sim::seconds_to_time(cost.gap)),
-        wire(sim::seconds_to_time(wire_seconds)) {}
-
-  // The NIC is busy for the longer of the gap and the payload's wire time.
-  sim::Time nic_busy() const { return std::max(gap, wire); }
+        wire(sim::seconds_to_time(wire_seconds)),
+        shared_memory(through_shared_memory) {}
 };
 
 }  // namespace xo::mpi

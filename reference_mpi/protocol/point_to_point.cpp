@@ -22,7 +22,8 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
     world.engine().abort(1, "rank " + std::to_string(sender.world_rank) + ": " + send->call + " to itself: " +
                                 world.self_send_error());
   }
-  const hw::ProtocolChoice choice = world.machine().choose_protocol(send->bytes, send->mode);
+  const hw::ProtocolChoice choice =
+      world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
   Message* m = world.new_message();
   m->source_world = sender.world_rank;
   m->dest_world = dest_world;
@@ -34,9 +35,10 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->path = choice.name;
   m->receiver_copy = choice.receiver_copy;
   m->ack_after_pull = choice.ack_after_pull;
-  // A send to oneself never touches the network, so it takes no mailbox.
+  // Mailboxes are the network's: a send to oneself or through shared memory takes none.
   std::vector<sim::Time>* credits = nullptr;
-  if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank) {
+  if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank &&
+      !world.machine().through_shared_memory(sender.world_rank, dest_world)) {
     credits = &wait_for_mailbox_credit(world, sender, m);
   }
   switch (choice.protocol) {

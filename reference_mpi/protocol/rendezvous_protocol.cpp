@@ -11,6 +11,7 @@
 #include "../core/world.hpp"
 #include "datatype_pack.hpp"
 #include "link_times.hpp"
+#include "network_transfer.hpp"
 #include "point_to_point.hpp"
 
 namespace xo::mpi {
@@ -44,21 +45,18 @@ void transfer(const Message& m, const Request* send, Request& receive, std::int6
 void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
   World& world = World::running();
   auto* m = static_cast<Message*>(message);
-  RankState& sender = world.rank(m->source_world);
-  const LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
-  const sim::Time inject = std::max(engine.now(), sender.nic_free);
-  sim::Time wire = t.wire;
-  if (m->protocol != hw::Protocol::Rendezvous) {  // a GET: of the send buffer, or of the sender's copy of it
+  LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
+  if (m->protocol != hw::Protocol::Rendezvous && !t.shared_memory) {  // a GET: of the send buffer or the sender's copy
     const void* source = m->send_request != nullptr ? m->send_request->send_buffer : m->payload.data();
-    wire += sim::seconds_to_time(world.machine().pull_penalty(
+    t.wire += sim::seconds_to_time(world.machine().pull_penalty(
         reinterpret_cast<std::uintptr_t>(source), reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer),
         m->bytes));
   }
-  sender.nic_free = inject + std::max(t.gap, wire);
-  const sim::Time landed = inject + wire + t.latency;
-  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, inject, landed);
+  const TransferTimes x = reserve_transfer(world, m->source_world, m->dest_world, engine.now(), t);
+  const sim::Time landed = x.landed;
+  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, landed);
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
-  sim::Time send_done = inject + wire;
+  sim::Time send_done = x.sender_done;
   if (m->ack_after_pull) {  // the receiver sets the sender's completion flag
     send_done = landed + t.latency;
     world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, landed, send_done);
@@ -88,10 +86,9 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
     m->send_request = send;
     send->message = m;
   }
-  const sim::Time inject = std::max(engine.now(), sender.nic_free);
-  sender.nic_free = inject + t.gap;
-  m->arrival = inject + t.latency;
-  world.record_phase(Phase::Header, *m, m->source_world, m->dest_world, inject, m->arrival);
+  const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, engine.now(), t);
+  m->arrival = x.landed;
+  world.record_phase(Phase::Header, *m, m->source_world, m->dest_world, x.start, m->arrival);
 }
 
 void request_data(World& world, Request* receive, Message* m, sim::Time when) {

@@ -189,6 +189,7 @@ TEST(Experiments, CollectiveFiguresMoveWithTheMachine) {
   // four-way word: the same updates as before), and moves with them.
   const double four = collective_time({"sx6", {}, {{"XO_COLL_BRANCHING", "4"}}, 4}, CollectiveKind::Barrier);
   const double four_full =
-      collective_time({"sx6", {"cpus_per_node=4"}, {{"XO_COLL_BRANCHING", "4"}}, 4}, CollectiveKind::Barrier);
+      collective_time({"sx6", {"cpus_per_node=4", "ranks_per_node=4"}, {{"XO_COLL_BRANCHING", "4"}}, 4},
+                      CollectiveKind::Barrier);
   EXPECT_NEAR(four_full - four, 10.7e-6, 1e-9);
 }

@@ -255,9 +255,12 @@ TEST(HistoryCli, BenchStoresCollectiveModels) {
                           "fit/MPI_Reduce/reduce_scatter_gather/start"}) {
     EXPECT_TRUE(contains(shown.out, key)) << key << " missing from\n" << shown.out;
   }
-  // The pairwise exchange moves n bytes per step at the XT3's G.
-  const auto at = shown.out.find("fit/MPI_Alltoall/pairwise/per_byte");
+  // The pairwise exchange moves n bytes per step at the XT3's G (0.909 ns/byte); the ranks' router
+  // hops, which grow with the job, leave a trace in the fit.
+  const std::string key = "fit/MPI_Alltoall/pairwise/per_byte";
+  const auto at = shown.out.find(key);
   ASSERT_NE(at, std::string::npos);
   const std::string line = shown.out.substr(at, shown.out.find('\n', at) - at);
-  EXPECT_TRUE(contains(line, " 0.909 ") && contains(line, "ns/byte")) << line;
+  EXPECT_TRUE(contains(line, "ns/byte")) << line;
+  EXPECT_NEAR(std::stod(line.substr(key.size())), 0.909, 0.005) << line;
 }

@@ -99,8 +99,10 @@ inline PhaseRun one_message(const std::string& machine, int bytes, const Message
 // The phases of one message of `bytes` from rank 0 to rank 1, its receive posted first; a run
 // that fails is a test failure.
 inline Phases phases_of(const std::string& machine, int bytes, const Env& env = {}, bool synchronous = false,
-                        int ranks = 3) {
-  const PhaseRun run = one_message(machine, bytes, message_options(env, false, synchronous, ranks));
+                        int ranks = 3, std::vector<std::string> params = {}) {
+  MessageOptions options = message_options(env, false, synchronous, ranks);
+  options.params = std::move(params);
+  const PhaseRun run = one_message(machine, bytes, options);
   EXPECT_EQ(run.result.exit_code, 0) << run.result.error;
   return run.phases;
 }

@@ -1,5 +1,6 @@
 // The XE6 model: E0 mailbox size by job size, the E1 GET-based eager, LMT by RDMA read or write,
-// and the RDMA-read alignment penalty. Phases, not times, except where a penalty is compared.
+// the RDMA-read alignment penalty, and Nemesis's shared-memory paths between ranks of one node.
+// Phases, not times, except where a penalty is compared. The Gemini tests run one rank per node.
 
 #include <gtest/gtest.h>
 
@@ -18,9 +19,17 @@ namespace {
 using xo::test::Env;
 using xo::test::Phases;
 
-// Phases of one message of `bytes` from rank 0 to rank 1 in a job of `ranks`; receive pre-posted.
+const std::vector<std::string> kOneRankPerNode = {"ranks_per_node=1"};
+
+// Phases of one message of `bytes` from rank 0 to rank 1, on two nodes, in a job of `ranks`;
+// receive pre-posted.
 Phases phases_of(int bytes, int ranks = 2, const Env& env = {}, bool synchronous = false) {
-  return xo::test::phases_of("xe6", bytes, env, synchronous, ranks);
+  return xo::test::phases_of("xe6", bytes, env, synchronous, ranks, kOneRankPerNode);
+}
+
+// The same between ranks 0 and 1 of one 24-core node (the default placement).
+Phases on_node_phases_of(int bytes, const Env& env = {}, bool synchronous = false) {
+  return xo::test::phases_of("xe6", bytes, env, synchronous, 2);
 }
 
 const Phases kE0 = {"E0:eager"};
@@ -54,6 +63,7 @@ TEST(Xe6Protocols, MisalignedRdmaReadIsSlower) {
     xo::mpi::SimulationOptions options;
     options.ranks = 2;
     options.machine = "xe6";
+    options.params = kOneRankPerNode;
     options.env_lookup = [](const char*) -> const char* { return nullptr; };
     const auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
       MPI_Init(&argc, &argv);
@@ -83,7 +93,7 @@ xo::test::PhaseRun burst(int count, const Env& env = {}) {
       if (rank == 0) MPI_Send(c, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
       if (rank == 1) MPI_Recv(c, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
-  }, {"o_s=0.01", "g=0"});
+  }, {"o_s=0.01", "g=0", "ranks_per_node=1"});
 }
 
 int count_of(const Phases& phases, const std::string& phase) {
@@ -109,7 +119,7 @@ TEST(Xe6Credits, MailboxMemoryGrowsWithPeers) {
         MPI_Sendrecv(&out, 1, MPI_CHAR, (rank + step) % size, 0, &in[0], 1, MPI_CHAR, (rank - step + size) % size, 0,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       }
-    }).result;
+    }, kOneRankPerNode).result;
   };
   const auto ring = run(false);
   const auto everyone = run(true);
@@ -123,6 +133,29 @@ TEST(Xe6Credits, SendsToOneselfTakeNoMailbox) {
     int out = 1;
     int in = 0;
     MPI_Sendrecv(&out, 1, MPI_INT, 0, 0, &in, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  });
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(r.result.max_mailbox_peers, 0);
+}
+
+TEST(Xe6SharedMemory, OnNodeMessagesTakeNemesisCellsThenOneXpmemCopy) {
+  EXPECT_EQ(on_node_phases_of(8), (Phases{"shm-cells:eager", "shm-cells:receiver-copy"}));
+  EXPECT_EQ(on_node_phases_of(8191), (Phases{"shm-cells:eager", "shm-cells:receiver-copy"}));
+  const Phases xpmem = {"shm-xpmem:header", "shm-xpmem:get", "shm-xpmem:data"};
+  EXPECT_EQ(on_node_phases_of(8192), xpmem);
+  EXPECT_EQ(on_node_phases_of(8, {}, true), xpmem);  // synchronous: after the match
+  EXPECT_EQ(on_node_phases_of(100000, {{"MPICH_SMP_SINGLE_COPY_SIZE", "131072"}}),
+            (Phases{"shm-cells:eager", "shm-cells:receiver-copy"}));
+  EXPECT_EQ(on_node_phases_of(100000, {{"MPICH_SMP_SINGLE_COPY_OFF", "1"}}),
+            (Phases{"shm-cells:eager", "shm-cells:receiver-copy"}));
+}
+
+TEST(Xe6SharedMemory, OnNodeMessagesTakeNoMailbox) {
+  const auto r = xo::test::run_on("xe6", 24, {}, [](int rank) {
+    int out = rank;
+    int in = 0;
+    MPI_Sendrecv(&out, 1, MPI_INT, (rank + 1) % 24, 0, &in, 1, MPI_INT, (rank + 23) % 24, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
   });
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
   EXPECT_EQ(r.result.max_mailbox_peers, 0);

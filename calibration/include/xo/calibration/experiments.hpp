@@ -13,11 +13,11 @@ struct MachineSetup {
   std::string machine;
   std::vector<std::string> params;          // --param overrides
   std::map<std::string, std::string> env;  // the machine MPI's environment
-  int ranks = 2;                            // job size; ranks 0 and 1 do the measuring
+  int ranks = 2;  // job size; point-to-point experiments grow it to reach a second node
 };
 
-// Seconds for rank 0 to send `out_bytes` to rank 1 and receive `back_bytes` in reply (averaged over
-// a few repetitions). The AP1000 paper's ping-pong replies with an empty acknowledgement.
+// Seconds for rank 0 to send `out_bytes` to the first rank of the next node and receive
+// `back_bytes` in reply (averaged over a few repetitions), as the seeds measured between nodes. The AP1000 paper's ping-pong replies with an empty acknowledgement.
 double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_t back_bytes);
 // Half the round-trip time of a ping-pong of `bytes` each way, in seconds.
 double half_round_trip(const MachineSetup& setup, std::int64_t bytes);
@@ -32,7 +32,7 @@ Line fit_line(const std::vector<double>& x, const std::vector<double>& y);
 Line half_round_trip_line(const MachineSetup& setup, const std::vector<std::int64_t>& sizes);
 // Ping-pong bandwidth in bytes per second.
 double pingpong_bandwidth(const MachineSetup& setup, std::int64_t bytes);
-// The machine's name for the path a standard send of `bytes` takes.
+// The machine's name for the path a standard send of `bytes` to another node takes.
 std::string protocol_path(const MachineSetup& setup, std::int64_t bytes);
 // The largest message size that takes `path`, found by doubling then bisection; -1 if none up
 // to 1 GiB does.

@@ -98,7 +98,6 @@ struct CollectiveHardware {
   // s a barrier loses when the job runs a rank on every CPU of a node it spans: the operating
   // system must then take its time slices from a rank (0: not modelled).
   double full_node_delay = 0;
-  int ranks_per_node = 1;
   // One-sided transfers of the gps-structure algorithms (X1 remote loads and stores).
   double remote_flag = -1;  // s for a store of a flag or an address to another rank's memory
   std::int64_t bcast_preallocated_bytes = 0;  // Bcast below this size: the root copies and leaves at once

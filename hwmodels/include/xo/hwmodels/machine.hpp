@@ -13,6 +13,7 @@
 #include "xo/hwmodels/collective.hpp"
 #include "xo/hwmodels/env_var.hpp"
 #include "xo/hwmodels/parameter.hpp"
+#include "xo/hwmodels/placement.hpp"
 #include "xo/hwmodels/protocol.hpp"
 #include "xo/hwmodels/switch_point.hpp"
 
@@ -72,17 +73,31 @@ class Machine {
   // queues, is not listed).
   virtual std::vector<SwitchPoint> switch_points() const { return {}; }
 
-  virtual LinkCost link(int src_world_rank, int dst_world_rank) const = 0;
-  // Seconds the payload of `bytes` occupies the link; LogGP's bytes * G unless the machine's
-  // bandwidth depends on size (a message larger than a cache, say).
-  virtual double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const {
-    return static_cast<double>(bytes) * link(src_world_rank, dst_world_rank).gap_per_byte;
+  // Where the job's ranks run: ranks per node (the parameter ranks_per_node, `--ranks-per-node`),
+  // nodes and router hops on the machine's topology.
+  const Placement& placement() const { return placement_; }
+  int node_of(int world_rank) const { return placement_.node_of(world_rank); }
+  // Whether a message between two ranks goes through their node's memory instead of the network:
+  // they share a node and the machine's MPI has a shared-memory path. Otherwise it crosses the
+  // NICs, which ranks of one node share.
+  bool through_shared_memory(int src_world_rank, int dst_world_rank) const {
+    return src_world_rank != dst_world_rank && has_shared_memory_path() &&
+           node_of(src_world_rank) == node_of(dst_world_rank);
   }
+  // LogGP costs between two ranks: the shared-memory path's, or the network's with hop_L for each
+  // router hop beyond the first (L is the latency to a neighbouring node).
+  LinkCost link(int src_world_rank, int dst_world_rank) const;
+  // Seconds the payload of `bytes` occupies the path between two ranks.
+  double wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const;
+  // The protocol of a message between two ranks: the shared-memory path's choice on one node, else
+  // choose_protocol.
+  ProtocolChoice protocol_between(std::int64_t bytes, SendMode mode, int src_world_rank, int dst_world_rank) const;
   // Extra seconds a pulled (RDMA read) transfer costs for these buffer addresses, e.g. when the
   // NIC needs word-aligned buffers to read at full speed.
   virtual double pull_penalty(std::uintptr_t /*source*/, std::uintptr_t /*destination*/, std::int64_t /*bytes*/) const {
     return 0;
   }
+  // The protocol of a message through the network.
   virtual ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
   // Seconds per byte of a memory copy (an unexpected message copied out, a send copied in).
   virtual double copy_per_byte() const { return 0; }
@@ -119,6 +134,33 @@ class Machine {
 
  protected:
   Machine(std::string name, std::string description);
+  // The network between two nodes, to a neighbouring node (Machine::link adds the further hops).
+  virtual LinkCost network_link(int src_world_rank, int dst_world_rank) const = 0;
+  // LogGP's bytes * G unless the machine's bandwidth depends on size (a message larger than a cache).
+  virtual double network_wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const {
+    return static_cast<double>(bytes) * network_link(src_world_rank, dst_world_rank).gap_per_byte;
+  }
+  // The shared-memory path of machines whose MPI has one: its costs (G: one copy between the
+  // ranks' memories) and its protocols.
+  virtual bool has_shared_memory_path() const { return false; }
+  virtual LinkCost shared_memory_link() const { return {}; }
+  virtual ProtocolChoice choose_shared_memory_protocol(std::int64_t bytes, SendMode mode) const {
+    return choose_protocol(bytes, mode);
+  }
+  // Declares where ranks run: the parameters ranks_per_node (default, up to the CPUs a node has) and
+  // hop_L (us per router hop), each with its source. Call once, before add_collective_knobs.
+  struct PlacementSpec {
+    int ranks_per_node = 1;
+    int max_ranks_per_node = 1;
+    std::string ranks_source;
+    Topology topology;
+    double hop_latency_us = 0;
+    std::string hop_source;
+  };
+  void add_placement(const PlacementSpec& spec);
+  // The ranks on one node for the placement; the parameter ranks_per_node unless a machine counts
+  // otherwise (the X1's SSP mode runs four ranks per MSP).
+  virtual int ranks_per_node_setting() const;
   void add_parameter(Parameter parameter);
   void add_env_var(EnvVar var, std::string default_from_param = {});
   void add_choice_env_var(ChoiceEnvVar var);
@@ -146,6 +188,9 @@ class Machine {
   std::vector<bool> env_explicit_;
   std::vector<std::vector<std::string>> env_choices_;  // parallel to env_vars_
   int job_size_ = 1;
+  Topology topology_;
+  Placement placement_;
+  double hop_latency_ = 0;  // s per router hop beyond the first
   // Collective knobs, derived from the environment: the forced algorithm per operation and the
   // branching factor (0: the machine's own).
   Algorithm forced_[kCollectiveOps] = {};

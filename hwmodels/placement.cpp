@@ -1,0 +1,43 @@
+#include "xo/hwmodels/placement.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace xo::hw {
+
+Placement::Placement(Topology topology, int ranks_per_node, int ranks)
+    : topology_(topology), ranks_per_node_(std::max(1, ranks_per_node)) {
+  nodes_ = std::max(1, (std::max(1, ranks) + ranks_per_node_ - 1) / ranks_per_node_);
+  if (topology_.shape != NetworkShape::Torus) return;
+  const int dims = std::clamp(topology_.dimensions, 1, 3);
+  // Fill dimension by dimension: each takes the d-th root of what the remaining ones must hold, so a
+  // job of 64 nodes gets 4x4x4, one of 12 nodes 3x2x2, one of 7 nodes 2x2x2 (a node of it unused).
+  int remaining = nodes_;
+  for (int d = 0; d < dims; ++d) {
+    const int left = dims - d;
+    int k = static_cast<int>(std::ceil(std::pow(static_cast<double>(remaining), 1.0 / left) - 1e-9));
+    k = std::max(1, k);
+    extent_[static_cast<std::size_t>(d)] = k;
+    remaining = (remaining + k - 1) / k;
+  }
+}
+
+int Placement::hops(int rank_a, int rank_b) const {
+  const int a = node_of(rank_a);
+  const int b = node_of(rank_b);
+  if (a == b) return 0;
+  if (topology_.shape != NetworkShape::Torus) return 1;
+  int hops = 0;
+  int rest_a = a;
+  int rest_b = b;
+  for (const int k : extent_) {
+    const int distance = std::abs(rest_a % k - rest_b % k);
+    hops += std::min(distance, k - distance);
+    rest_a /= k;
+    rest_b /= k;
+  }
+  return hops;
+}
+
+}  // namespace xo::hw

@@ -1,0 +1,52 @@
+#pragma once
+// One transfer of a message's bytes (or of a header, with no bytes) between two ranks, on the
+// resources it shares. Over the network, each node's NIC serialises what it injects, so the ranks
+// of a node share it. Its ejection port delivers at the wire rate whatever arrives, packets of
+// concurrent messages interleaved: a message that arrives while n others are being delivered gets
+// its share, finishing after (n + 1) times its own wire time, or after the port's whole backlog if
+// that is sooner, and adds its bytes to the backlog. A busy receiving NIC holds the message's sender
+// back (link-level flow control leaves little room in the network), so its send completes later
+// too, while its NIC goes on injecting to other nodes. Through a node's shared memory neither NIC
+// takes part.
+
+#include "../core/world.hpp"
+#include "link_times.hpp"
+
+namespace xo::mpi {
+
+struct TransferTimes {
+  sim::Time start;        // the first byte leaves
+  sim::Time sender_done;  // the last byte has left the sender: a NIC no longer needs its buffer
+  sim::Time landed;       // the last byte is at the receiver
+};
+
+inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time ready, const LinkTimes& t) {
+  if (t.shared_memory) {
+    // The sender's copies into the node's memory go one after another, so its messages land in order.
+    sim::Time& copier_free = world.rank(src).shared_memory_free;
+    const sim::Time start = std::max(ready, copier_free);
+    copier_free = start + t.wire;
+    return {start, start + t.wire, start + t.wire + t.latency};
+  }
+  Nic& out = world.nic_of(src);
+  Nic& in = world.nic_of(dst);
+  const int source_node = world.node_of(src);
+  const sim::Time start = std::max(ready, out.inject_free);
+  const sim::Time arrives = start + t.latency;
+  const sim::Time occupies = std::max(t.gap, t.wire);
+  std::erase_if(in.ejecting, [arrives](const Ejection& e) { return e.landing <= arrives; });
+  const sim::Time backlog = std::max<sim::Time>(0, in.eject_free - arrives);
+  sim::Time sharing = 0;
+  sim::Time behind = 0;  // packets of one source arrive in order (seed 004 slide 8), so its messages land in order
+  for (const Ejection& e : in.ejecting) {
+    sharing += e.carries_data ? 1 : 0;
+    if (e.source_node == source_node) behind = std::max(behind, e.landing);
+  }
+  const sim::Time landed = std::max(behind, arrives + std::min(backlog, sharing * occupies) + t.wire);
+  in.eject_free = std::max(in.eject_free, arrives) + occupies;
+  in.ejecting.push_back({landed, source_node, t.wire > 0});
+  out.inject_free = start + occupies;
+  return {start, landed - t.latency, landed};
+}
+
+}  // namespace xo::mpi

@@ -1,0 +1,193 @@
+// The physics every machine model obeys, checked where no constant could pass: NICs that the ranks
+// of a node share and that serialise an incast, router hops that grow with distance, on-node paths
+// faster than the network where the machine's MPI has them, and messages of one sender that never
+// overtake each other whatever the contention.
+
+#include <gtest/gtest.h>
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+#include "phase_run.hpp"
+
+namespace {
+
+using xo::test::run_on;
+
+// Virtual seconds until rank 0 has taken one message of `bytes` from each of `senders` other ranks,
+// all sent at once to receives posted at once.
+double incast_time(const std::string& machine, int senders, int bytes, const std::vector<std::string>& params = {}) {
+  double elapsed = 0;
+  const auto r = run_on(machine, senders + 1, {}, [&](int rank) {
+    std::vector<char> buffer(static_cast<std::size_t>(bytes) * static_cast<std::size_t>(rank == 0 ? senders : 1));
+    const double start = MPI_Wtime();
+    if (rank == 0) {
+      std::vector<MPI_Request> receives(static_cast<std::size_t>(senders));
+      for (int s = 0; s < senders; ++s) {
+        MPI_Irecv(buffer.data() + static_cast<std::size_t>(s) * static_cast<std::size_t>(bytes), bytes, MPI_CHAR,
+                  s + 1, 0, MPI_COMM_WORLD, &receives[static_cast<std::size_t>(s)]);
+      }
+      MPI_Waitall(senders, receives.data(), MPI_STATUSES_IGNORE);
+      elapsed = MPI_Wtime() - start;
+    } else {
+      MPI_Send(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+    }
+  }, params);
+  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+  return elapsed;
+}
+
+// Half the round trip of a ping-pong of `bytes` between rank 0 and `peer` in a job of `ranks`.
+double one_way(const std::string& machine, int ranks, int peer, int bytes,
+               const std::vector<std::string>& params = {}) {
+  double elapsed = 0;
+  const auto r = run_on(machine, ranks, {}, [&](int rank) {
+    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
+    const double start = MPI_Wtime();
+    if (rank == 0) {
+      MPI_Send(buffer.data(), bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD);
+      MPI_Recv(buffer.data(), bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      elapsed = (MPI_Wtime() - start) / 2;
+    } else if (rank == peer) {
+      MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+    }
+  }, params);
+  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+  return elapsed;
+}
+
+}  // namespace
+
+TEST(MachinePhysics, AnIncastQueuesAtTheReceiversNic) {
+  constexpr int kMiB = 1 << 20;
+  for (const std::string machine : {"xt3", "xe6", "loggp", "t3e"}) {
+    SCOPED_TRACE(machine);
+    const std::vector<std::string> one_per_node{"ranks_per_node=1"};
+    const double one = incast_time(machine, 1, kMiB, one_per_node);
+    const double eight = incast_time(machine, 8, kMiB, one_per_node);
+    const double thirty_two = incast_time(machine, 32, kMiB, one_per_node);
+    // Each sender's MiB must pass the one ejection port: the time grows by the same step per sender
+    // (its wire time), which is most of one transfer (the rest, copies on the senders, overlaps).
+    const double step = (eight - one) / 7;
+    EXPECT_NEAR((thirty_two - eight) / 24, step, 0.05 * step);
+    EXPECT_GT(step, 0.5 * one);
+  }
+}
+
+TEST(MachinePhysics, SmallMessagesShareTheEjectionPortWithALargeOne) {
+  // A small message arriving while a large one is being delivered gets its share of the port, so it
+  // lands long before the large one does (packets interleave), but later than on an idle port.
+  std::vector<double> landed(3, 0.0);
+  const auto r = run_on("xt3", 3, {}, [&](int rank) {
+    std::vector<char> big(100000);
+    if (rank == 0) {
+      MPI_Request q[2];
+      MPI_Irecv(big.data(), 100000, MPI_CHAR, 1, 0, MPI_COMM_WORLD, &q[0]);
+      char small[8];
+      MPI_Irecv(small, 8, MPI_CHAR, 2, 0, MPI_COMM_WORLD, &q[1]);
+      for (int i = 0; i < 2; ++i) {
+        int index = 0;
+        MPI_Waitany(2, q, &index, MPI_STATUS_IGNORE);
+        landed[static_cast<std::size_t>(index + 1)] = MPI_Wtime();
+      }
+    } else if (rank == 1) {
+      MPI_Send(big.data(), 100000, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+    } else {
+      for (int i = 0; i < 10; ++i) {
+        int flag = 0;
+        MPI_Iprobe(MPI_ANY_SOURCE, 9, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // start mid-transfer
+      }
+      char small[8] = {};
+      MPI_Send(small, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+    }
+  }, {"ranks_per_node=1"});
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_LT(landed[2], landed[1] / 2);
+}
+
+TEST(MachinePhysics, RanksOfOneNodeShareItsNic) {
+  // Two ranks of node 0 each send 1 MiB to a rank of node 1 (XT3 dual-core nodes): twice the
+  // time of one such transfer, since the node's one SeaStar injects both.
+  const auto transfer_time = [](int pairs) {
+    double elapsed = 0;
+    const auto r = run_on("xt3", 4, {}, [&](int rank) {
+      std::vector<char> buffer(1 << 20);
+      const double start = MPI_Wtime();
+      if (rank < pairs) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, rank + 2, 0, MPI_COMM_WORLD);
+      if (rank >= 2 && rank - 2 < pairs) {
+        MPI_Recv(buffer.data(), 1 << 20, MPI_CHAR, rank - 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+      elapsed = std::max(elapsed, MPI_Wtime() - start);
+    }, {"ranks_per_node=2"});
+    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+    return elapsed;
+  };
+  EXPECT_GT(transfer_time(2), 1.8 * transfer_time(1));
+}
+
+TEST(MachinePhysics, LatencyGrowsWithRouterHops) {
+  // XT3, one rank per node, 64 nodes in a 4 x 4 x 4 torus: rank 1 is a neighbour, rank 21 three
+  // hops away, rank 42 six. hop_L moves only the far pairs.
+  const double near = one_way("xt3", 64, 1, 8);
+  const double three = one_way("xt3", 64, 21, 8);
+  const double six = one_way("xt3", 64, 42, 8);
+  EXPECT_LT(near, three);
+  EXPECT_LT(three, six);
+  EXPECT_NEAR(six - near, 5 * 0.05e-6, 1e-9);
+  EXPECT_NEAR(one_way("xt3", 64, 42, 8, {"hop_L=1"}) - one_way("xt3", 64, 1, 8, {"hop_L=1"}), 5e-6, 1e-9);
+}
+
+TEST(MachinePhysics, OnNodeMessagesAreFasterThanTheGeminiOnTheXe6) {
+  // Ranks 0 and 1 share a 24-core node; rank 24 is on the next node.
+  for (int bytes : {8, 4096, 1 << 20}) {
+    SCOPED_TRACE(bytes);
+    EXPECT_LT(one_way("xe6", 48, 1, bytes), one_way("xe6", 48, 24, bytes));
+  }
+  // --ranks-per-node 1 puts rank 1 on its own node: the Gemini again.
+  EXPECT_DOUBLE_EQ(one_way("xe6", 48, 1, 4096, {"ranks_per_node=1"}), one_way("xe6", 48, 24, 4096));
+}
+
+TEST(MachinePhysics, OneSendersMessagesNeverOvertakeUnderContention) {
+  // Rank 1 sends a large then a small message with one tag while rank 2 loads rank 0's NIC; MPI's
+  // non-overtaking rule: the first receive gets the large one. On the network (XT3) and through
+  // shared memory (XE6).
+  for (const std::string machine : {"xt3", "xe6"}) {
+    SCOPED_TRACE(machine);
+    int first_count = -1;
+    const auto r = run_on(machine, 3, {}, [&](int rank) {
+      std::vector<char> big(100000), other(100000);
+      if (rank == 0) {
+        MPI_Request q[3];
+        MPI_Irecv(other.data(), 100000, MPI_CHAR, 2, 0, MPI_COMM_WORLD, &q[0]);
+        MPI_Irecv(big.data(), 100000, MPI_CHAR, 1, 0, MPI_COMM_WORLD, &q[1]);
+        std::vector<char> second(100000);
+        MPI_Irecv(second.data(), 100000, MPI_CHAR, 1, 0, MPI_COMM_WORLD, &q[2]);
+        MPI_Status s[3];
+        MPI_Waitall(3, q, s);
+        MPI_Get_count(&s[1], MPI_CHAR, &first_count);
+      } else if (rank == 1) {
+        MPI_Send(big.data(), 100000, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        MPI_Send(big.data(), 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+      } else {
+        MPI_Send(other.data(), 100000, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+      }
+    });
+    ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+    EXPECT_EQ(first_count, 100000);
+  }
+}
+
+TEST(MachinePhysics, CommSplitTypeSharedFollowsThePlacement) {
+  std::vector<int> node_sizes(7, 0);
+  const auto r = run_on("loggp", 7, {}, [&](int rank) {
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &node_sizes[static_cast<std::size_t>(rank)]);
+    MPI_Comm_free(&node);
+  }, {"ranks_per_node=3"});
+  ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
+  EXPECT_EQ(node_sizes, (std::vector<int>{3, 3, 3, 3, 3, 3, 1}));
+}
