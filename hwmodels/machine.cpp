@@ -262,6 +262,7 @@ ProtocolChoice Machine::protocol_between(std::int64_t bytes, SendMode mode, int 
 void Machine::refresh_all() {
   placement_ = Placement(topology_, ranks_per_node_setting(), job_size_);
   hop_latency_ = find_param("hop_L") != nullptr ? param("hop_L") * 1e-6 : 0;
+  ranks_per_endpoint_ = std::max(1, ranks_per_endpoint());
   refresh();
   if (!has_collective_knobs_) return;
   for (int i = 0; i < kCollectiveOps; ++i) {

@@ -115,7 +115,9 @@ std::vector<Machine::ProtocolInfo> X1Machine::protocols() const {
   };
 }
 
-// ranks_per_node counts the MSPs a job uses on each node; in SSP mode each runs four ranks.
+// ranks_per_node counts the MSPs a job uses on each node; in SSP mode each runs four ranks. Each
+// MSP reaches memory and the network through its own ports (no NIC is shared between MSPs), which
+// the four SSPs of an MSP share.
 int X1Machine::ranks_per_node_setting() const {
   return static_cast<int>(param("ranks_per_node")) * (ssp_mode() ? 4 : 1);
 }

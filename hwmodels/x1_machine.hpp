@@ -25,6 +25,7 @@ class X1Machine final : public Machine {
   LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
   double network_wire_time(int src_world_rank, int dst_world_rank, std::int64_t bytes) const override;
   int ranks_per_node_setting() const override;
+  int ranks_per_endpoint() const override { return ssp_mode() ? 4 : 1; }
   void refresh() override;
   CollectiveHardware hardware_;
 

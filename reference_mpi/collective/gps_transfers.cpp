@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "../core/world.hpp"
+#include "../protocol/network_transfer.hpp"
 #include "algorithms.hpp"
 #include "block_table.hpp"
 #include "collective_run.hpp"
@@ -19,15 +20,21 @@ namespace {
 
 sim::Time seconds(double s) { return sim::seconds_to_time(s); }
 
-// A remote load or store of `bytes` between this rank and `peer` (communicator ranks).
-void transfer(CollectiveRun& run, int peer, std::int64_t bytes) {
-  const hw::Machine& m = run.world.machine();
-  const int me = run.world_rank(run.rank);
-  const int other = run.world_rank(peer);
-  const sim::Time start = run.world.engine().now();
-  run.world.engine().advance(seconds(m.link(other, me).latency + m.wire_time(other, me, bytes)));
-  run.record_hardware_phase(Phase::RemoteAccess, start, run.world.engine().now(), bytes, other);
+// A remote load of `bytes` from `from`'s memory into this rank's, or a store from this rank into
+// `to`'s (communicator ranks). It takes its turn at both ends' network endpoints, so the members
+// pulling a broadcast from one root share the root's bandwidth.
+void move(CollectiveRun& run, int from, int to, std::int64_t bytes) {
+  const int source = run.world_rank(from);
+  const int destination = run.world_rank(to);
+  sim::Engine& engine = run.world.engine();
+  const sim::Time start = engine.now();
+  const LinkTimes t(run.world.machine(), source, destination, bytes);
+  engine.advance_to(reserve_transfer(run.world, source, destination, start, t).landed);
+  run.record_hardware_phase(Phase::RemoteAccess, start, engine.now(), bytes, from == run.rank ? destination : source);
 }
+
+void pull(CollectiveRun& run, int from, std::int64_t bytes) { move(run, from, run.rank, bytes); }
+void push(CollectiveRun& run, int to, std::int64_t bytes) { move(run, run.rank, to, bytes); }
 
 sim::Time now(CollectiveRun& run) { return run.world.engine().now(); }
 double flag(const CollectiveRun& run) { return run.world.machine().collective_hardware().remote_flag; }
@@ -54,7 +61,7 @@ void bcast_gps_pull(CollectiveRun& run) {
   }
   HardwareBoard& board = run.world.board();
   const BoardSlot& slot = board.await(run);
-  transfer(run, run.root, bytes);
+  pull(run, run.root, bytes);
   std::memcpy(run.recv.data(), slot.data.data(), static_cast<std::size_t>(bytes));
   if (!small) board.check_in(run, now(run) + seconds(flag(run)));
   board.leave(run);
@@ -71,7 +78,7 @@ void scatter_gps_pull(CollectiveRun& run) {
   }
   HardwareBoard& board = run.world.board();
   const BoardSlot& slot = board.await(run);
-  transfer(run, run.root, mine);
+  pull(run, run.root, mine);
   copy_block(slot.data, run.size, run.rank, run.recv.data(), mine);
   board.check_in(run, now(run) + seconds(flag(run)));
   board.leave(run);
@@ -98,7 +105,7 @@ void gather_gps_push(CollectiveRun& run) {
   std::memcpy(&base, slot.data.data(), sizeof base);
   std::memcpy(&offset, slot.data.data() + sizeof base + static_cast<std::size_t>(run.rank) * sizeof(std::int64_t),
               sizeof offset);
-  transfer(run, run.root, mine);
+  push(run, run.root, mine);
   std::memcpy(base + offset, run.send.data(), static_cast<std::size_t>(mine));
   board.check_in(run, now(run) + seconds(flag(run)));
   board.leave(run);

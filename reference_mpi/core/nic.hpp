@@ -12,7 +12,7 @@ namespace xo::mpi {
 // A transfer the ejection port is delivering.
 struct Ejection {
   sim::Time landing;
-  int source_node;
+  int source_endpoint;  // hw::Machine::endpoint_of the sender
   bool carries_data;  // headers take a turn at the port but no share of its bandwidth
 };
 

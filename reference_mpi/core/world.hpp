@@ -72,7 +72,7 @@ class World {
   // The node of the machine model that a world rank runs on (hw::Placement; RunInfo::ranks_per_node
   // states the same rule).
   int node_of(int world_rank) const { return machine_->node_of(world_rank); }
-  Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(node_of(world_rank))]; }
+  Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(machine_->endpoint_of(world_rank))]; }
   ComputeMode compute() const { return options_.compute; }
   std::int64_t cpu_reading_cost_ns() const { return cpu_reading_cost_ns_; }
 
@@ -130,7 +130,7 @@ class World {
   const RankMainOf& main_of_;
   std::vector<std::string> args_;
   std::vector<std::unique_ptr<RankState>> ranks_;
-  std::vector<Nic> nics_;  // one per node
+  std::vector<Nic> nics_;  // one per network endpoint (hw::Machine::endpoint_of)
   sim::Engine engine_;
   Request* free_requests_ = nullptr;
   Message* free_messages_ = nullptr;

@@ -1,7 +1,7 @@
 #pragma once
 // One transfer of a message's bytes (or of a header, with no bytes) between two ranks, on the
-// resources it shares. Over the network, each node's NIC serialises what it injects, so the ranks
-// of a node share it. Its ejection port delivers at the wire rate whatever arrives, packets of
+// resources it shares. Over the network, each endpoint (a node's NIC, or an X1 MSP's ports)
+// serialises what it injects, so the ranks of a node share it. Its ejection port delivers at the wire rate whatever arrives, packets of
 // concurrent messages interleaved: a message that arrives while n others are being delivered gets
 // its share, finishing after (n + 1) times its own wire time, or after the port's whole backlog if
 // that is sooner, and adds its bytes to the backlog. A busy receiving NIC holds the message's sender
@@ -30,7 +30,7 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
   }
   Nic& out = world.nic_of(src);
   Nic& in = world.nic_of(dst);
-  const int source_node = world.node_of(src);
+  const int source_endpoint = world.machine().endpoint_of(src);
   const sim::Time start = std::max(ready, out.inject_free);
   const sim::Time arrives = start + t.latency;
   const sim::Time occupies = std::max(t.gap, t.wire);
@@ -40,11 +40,11 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
   sim::Time behind = 0;  // packets of one source arrive in order (seed 004 slide 8), so its messages land in order
   for (const Ejection& e : in.ejecting) {
     sharing += e.carries_data ? 1 : 0;
-    if (e.source_node == source_node) behind = std::max(behind, e.landing);
+    if (e.source_endpoint == source_endpoint) behind = std::max(behind, e.landing);
   }
   const sim::Time landed = std::max(behind, arrives + std::min(backlog, sharing * occupies) + t.wire);
   in.eject_free = std::max(in.eject_free, arrives) + occupies;
-  in.ejecting.push_back({landed, source_node, t.wire > 0});
+  in.ejecting.push_back({landed, source_endpoint, t.wire > 0});
   out.inject_free = start + occupies;
   return {start, landed - t.latency, landed};
 }

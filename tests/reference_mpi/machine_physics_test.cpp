@@ -191,3 +191,23 @@ TEST(MachinePhysics, CommSplitTypeSharedFollowsThePlacement) {
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
   EXPECT_EQ(node_sizes, (std::vector<int>{3, 3, 3, 3, 3, 3, 1}));
 }
+
+TEST(MachinePhysics, ARootsBandwidthBoundsALargeBroadcast) {
+  // The X1's members pull a broadcast from the root's memory (seed 000): 63 pulls of 1 MiB share
+  // the root MSP's ports, so 64 ranks take about 63 times as long as 2 (not the same time).
+  const auto bcast_time = [](int ranks) {
+    double slowest = 0;
+    const auto r = run_on("x1", ranks, {}, [&](int) {
+      std::vector<char> buffer(1 << 20);
+      MPI_Barrier(MPI_COMM_WORLD);
+      const double start = MPI_Wtime();
+      MPI_Bcast(buffer.data(), 1 << 20, MPI_CHAR, 0, MPI_COMM_WORLD);
+      slowest = std::max(slowest, MPI_Wtime() - start);
+    });
+    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+    return slowest;
+  };
+  const double two = bcast_time(2);
+  EXPECT_GT(bcast_time(64), 50 * two);
+  EXPECT_GT(bcast_time(8), 6 * two);
+}

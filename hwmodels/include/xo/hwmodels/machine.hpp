@@ -77,6 +77,9 @@ class Machine {
   // nodes and router hops on the machine's topology.
   const Placement& placement() const { return placement_; }
   int node_of(int world_rank) const { return placement_.node_of(world_rank); }
+  // The network endpoint a rank injects and ejects through: its node's NIC, which the node's ranks
+  // share, unless each processor has its own ports (the X1's MSPs).
+  int endpoint_of(int world_rank) const { return world_rank / ranks_per_endpoint_; }
   // Whether a message between two ranks goes through their node's memory instead of the network:
   // they share a node and the machine's MPI has a shared-memory path. Otherwise it crosses the
   // NICs, which ranks of one node share.
@@ -161,6 +164,8 @@ class Machine {
   // The ranks on one node for the placement; the parameter ranks_per_node unless a machine counts
   // otherwise (the X1's SSP mode runs four ranks per MSP).
   virtual int ranks_per_node_setting() const;
+  // The ranks that share one network endpoint; a node's by default.
+  virtual int ranks_per_endpoint() const { return placement_.ranks_per_node(); }
   void add_parameter(Parameter parameter);
   void add_env_var(EnvVar var, std::string default_from_param = {});
   void add_choice_env_var(ChoiceEnvVar var);
@@ -191,6 +196,7 @@ class Machine {
   Topology topology_;
   Placement placement_;
   double hop_latency_ = 0;  // s per router hop beyond the first
+  int ranks_per_endpoint_ = 1;
   // Collective knobs, derived from the environment: the forced algorithm per operation and the
   // branching factor (0: the machine's own).
   Algorithm forced_[kCollectiveOps] = {};
