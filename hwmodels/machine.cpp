@@ -166,9 +166,12 @@ void Machine::resolve_env(const std::function<const char*(const char*)>& lookup)
       env_values_[i] = parse_choice(var, view);
       continue;
     }
+    // Masks are written in hexadecimal (MPICH_DBMASK=0x200), so 0x takes base 16.
+    const bool hex = view.size() > 2 && view[0] == '0' && (view[1] == 'x' || view[1] == 'X');
+    const std::string_view digits = hex ? view.substr(2) : view;
     std::int64_t value = 0;
-    auto [end, error] = std::from_chars(view.data(), view.data() + view.size(), value);
-    if (error != std::errc() || end != view.data() + view.size()) {
+    auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value, hex ? 16 : 10);
+    if (error != std::errc() || end != digits.data() + digits.size()) {
       throw MachineError(var.name + "=" + std::string(view) + " is not a whole number (machine '" + name_ +
                          "'; unit: " + var.unit + ")");
     }

@@ -14,7 +14,7 @@ constexpr const char* kGeminiAssumption = "assumption: Gemini MPI class, about 1
 }  // namespace
 
 Xe6Machine::Xe6Machine()
-    : Machine("xe6", "Cray XE6: Magny-Cours nodes, Gemini network, MPICH2 GNI netmod (SMSG mailboxes, RDMA)") {
+    : CrayMptMachine("xe6", "Cray XE6: Magny-Cours nodes, Gemini network, MPICH2 GNI netmod (SMSG mailboxes, RDMA)") {
   add_parameter({"L", 0.9, "us", 0, 1e6, "latency of a small message through the Gemini", kGeminiAssumption});
   add_parameter({"o_s", 0.25, "us", 0, 1e6, "send overhead", kGeminiAssumption});
   add_parameter({"o_r", 0.25, "us", 0, 1e6, "receive overhead", kGeminiAssumption});
@@ -57,6 +57,8 @@ Xe6Machine::Xe6Machine()
   add_env_var({"MPICH_SMP_SINGLE_COPY_OFF", 0, 0, 1, "flag",
                "1: no single-copy on-node transfers (every on-node message through shared-memory cells)",
                "Cray intro_mpi (MPT 5)"});
+  add_collective_env_vars("Cray intro_mpi (MPT 5, XE) keeps these variables of seed 002 (release 1.4); the XT3's "
+                          "defaults are an assumption (later man pages vary some by job size)");
   add_collective_knobs(2);
   refresh();
 }
@@ -66,7 +68,7 @@ std::int64_t Xe6Machine::mailbox_credits() const { return credits_; }
 // MPICH2's collectives, with the SMP-aware allreduce for short vectors that seed 002 announces
 // for Cray MPT ("SMP-topology aware Allreduce") and the XE6's MPT uses.
 CollectiveChoice Xe6Machine::choose_collective(const CollectiveQuery& q) const {
-  const Mpich2Thresholds t;
+  const Mpich2Thresholds t = collective_thresholds();
   if (q.op == CollectiveOp::Allreduce && q.bytes <= t.allreduce_short && q.ranks > placement().ranks_per_node()) {
     return {Algorithm::SmpAware};
   }
@@ -88,6 +90,7 @@ Machine::ReservedMemory Xe6Machine::reserved_memory() const {
 }
 
 void Xe6Machine::refresh() {
+  read_collective_env_vars();
   cost_ = loggp_parameters();
   const std::int64_t chosen = env("MPICH_GNI_MAX_VSHORT_MSG_SIZE");
   if (chosen >= 0) {
@@ -114,6 +117,8 @@ std::vector<SwitchPoint> Xe6Machine::switch_points() const {
       {"MPICH_GNI_MAX_VSHORT_MSG_SIZE", "", "E0", "E1", SwitchUnit::MessageBytes},
       {"MPICH_GNI_MAX_EAGER_MSG_SIZE", "", "E1", "lmt-read", SwitchUnit::MessageBytes},
       {"XO_GNI_LMT_WRITE_ABOVE", "", "lmt-read", "lmt-write", SwitchUnit::MessageBytes},
+      {"MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall", "bruck", "linear", SwitchUnit::BytesPerRank},
+      {"MPICH_REDUCE_SHORT_MSG", "MPI_Reduce", "binomial", "reduce_scatter_gather", SwitchUnit::BytesPerRank},
   };
 }
 

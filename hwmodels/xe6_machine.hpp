@@ -2,11 +2,11 @@
 // Cray XE6: Magny-Cours nodes on the Gemini network, MPICH2 with the GNI netmod.
 // Source: ../shared/seeds/004 (Pritchard and Gorodetsky, Cray User Group 2011).
 
-#include "xo/hwmodels/machine.hpp"
+#include "cray_mpt_machine.hpp"
 
 namespace xo::hw {
 
-class Xe6Machine final : public Machine {
+class Xe6Machine final : public CrayMptMachine {
  public:
   Xe6Machine();
   std::vector<ProtocolInfo> protocols() const override;

@@ -1,6 +1,5 @@
 #include "xt3_machine.hpp"
 
-#include "mpich2_collectives.hpp"
 
 #include "xo/hwmodels/machine_error.hpp"
 
@@ -17,7 +16,7 @@ constexpr std::int64_t kMaxInt = 2147483647;
 }  // namespace
 
 Xt3Machine::Xt3Machine()
-    : Machine("xt3", "Cray XT3: Opteron nodes, SeaStar 3D torus, MPICH2-based MPI over Portals 3.3") {
+    : CrayMptMachine("xt3", "Cray XT3: Opteron nodes, SeaStar 3D torus, MPICH2-based MPI over Portals 3.3") {
   // The zero-byte one-way time o_s + L + o_r = 5.8 us and G = 1/1.1 GB/s follow the Portals paper;
   // together they put half of the asymptotic bandwidth at (o_s + L + o_r) / G = 6.4 KB, inside the
   // seed's "~1/2 of asymptotic bandwidth at ~4-8 KB". The split between L and the overheads is
@@ -43,22 +42,25 @@ Xt3Machine::Xt3Machine()
                "buffer space for unexpected short messages at each receiver (60 MB)", kSeed});
   add_env_var({"MPICH_PTL_UNEX_EVENTS", 20480, 1, kMaxInt, "events",
                "unexpected event queue; each unexpected message takes 2 events", kSeed});
+  add_env_var({"MPICH_PTL_UNEXPECTED_EVENTS", -1, -1, kMaxInt, "events",
+               "the same queue as MPICH_PTL_UNEX_EVENTS, by the spelling of the seed's advice on PtlEQAlloc "
+               "(-1: unset, MPICH_PTL_UNEX_EVENTS applies)",
+               "seed 002, \"What does this mean? (5)\""});
   add_env_var({"MPICH_PTL_OTHER_EVENTS", 2048, 1, kMaxInt, "events",
-               "event queue for everything else (posted receives hold one each)", kSeed});
+               "event queue for everything else: each posted receive and each pending send holds one", kSeed});
+  add_env_var({"MPICH_DBMASK", 0, 0, kMaxInt, "mask",
+               "0x200: a traceback (the rank's MPI call) with the message when MPI hits an error or an internal "
+               "resource limit (MSMDB_MASK before release 1.4)",
+               kSeed});
+  add_parameter({"portals_eq_events", 1048576, "events", 1, 1e12,
+                 "event queue space Portals can allocate to one process; MPI's two queues must fit in it",
+                 "assumption: the seed gives the error (5), not the size"});
+  add_parameter({"cop_delay", 10, "us", 0, 1e6,
+                 "delay CAM overflow protection adds to the return of a blocking send on the eager-long path",
+                 "assumption: seed 002 (\"significant delays in returns from blocking sends\") gives no number"});
   add_env_var({"MPICH_PTL_EAGER_LONG", 0, 0, 1, "flag",
                "1: long messages go eagerly (good when receives are pre-posted); 0: receiver pulls", kSeed});
-  // Seed 002, "XT3 MPI Environment variables (release 1.4)": MPICH2's collectives with these switch points.
-  add_env_var({"MPICH_ALLTOALL_SHORT_MSG", 512, 0, kMaxInt, "bytes",
-               "largest per-rank block of MPI_Alltoall sent by the store-and-forward (Bruck) algorithm", kSeed});
-  add_env_var({"MPICH_BCAST_ONLY_TREE", 1, 0, 1, "flag",
-               "1: MPI_Bcast uses the binomial tree on communicators of non-power-of-two size; 0: the "
-               "scatter and ring allgather for long messages there too", kSeed});
-  add_env_var({"MPICH_REDUCE_SHORT_MSG", 65536, 0, kMaxInt, "bytes",
-               "MPI_Reduce above this size uses reduce-scatter then gather (commutative operations); a "
-               "binomial tree below", kSeed});
-  add_env_var({"MPICH_ALLTOALLVW_SENDRECV", 0, 0, 1, "flag",
-               "1: MPI_Alltoallv always uses pairwise sendrecv instead of the flow-controlled algorithm",
-               kSeed});
+  add_collective_env_vars(kSeed);
   // Dual-core XT3 nodes ran two ranks (Catamount virtual-node mode; seed 002's "ppn=2" Allreduce
   // figure). Their messages to each other still pass through Portals on the node's one SeaStar, so
   // the model has no separate shared-memory path (an assumption).
@@ -70,19 +72,11 @@ Xt3Machine::Xt3Machine()
 }
 
 CollectiveChoice Xt3Machine::choose_collective(const CollectiveQuery& q) const {
-  Mpich2Thresholds t;
-  t.alltoall_short = alltoall_short_;
-  t.bcast_only_tree = bcast_only_tree_;
-  t.reduce_short = reduce_short_;
-  t.alltoallv_sendrecv = alltoallv_sendrecv_;
-  return mpich2_choice(q, t);
+  return mpich2_choice(q, collective_thresholds());
 }
 
 void Xt3Machine::refresh() {
-  alltoall_short_ = env("MPICH_ALLTOALL_SHORT_MSG");
-  bcast_only_tree_ = env("MPICH_BCAST_ONLY_TREE") != 0;
-  reduce_short_ = env("MPICH_REDUCE_SHORT_MSG");
-  alltoallv_sendrecv_ = env("MPICH_ALLTOALLVW_SENDRECV") != 0;
+  read_collective_env_vars();
   cost_ = loggp_parameters();
   vshort_limit_ = env("MPICH_MAX_VSHORT_MSG_SIZE");
   short_limit_ = env("MPICH_MAX_SHORT_MSG_SIZE");
@@ -110,7 +104,11 @@ ProtocolChoice Xt3Machine::choose_protocol(std::int64_t bytes, SendMode mode) co
   if (mode == SendMode::Synchronous) return {Protocol::ReceiverPull, "long-pull"};
   if (bytes <= vshort_limit_) return {Protocol::Eager, "vshort", true};
   if (bytes <= short_limit_) return {Protocol::Eager, "short"};
-  if (eager_long_) return {Protocol::EagerPull, "eager-long"};
+  if (eager_long_) {
+    ProtocolChoice eager_long{Protocol::EagerPull, "eager-long"};
+    eager_long.completion_delay = param("cop_delay") * 1e-6;
+    return eager_long;
+  }
   return {Protocol::ReceiverPull, "long-pull"};
 }
 
@@ -133,7 +131,8 @@ ReceiveResources Xt3Machine::receive_resources() const {
   // The messages are the ones the seed lists under "What does this mean?" (2), (3) and (4).
   ReceiveResources r;
   r.unexpected_buffer_bytes = env("MPICH_UNEX_BUFFER_SIZE");
-  r.unexpected_events = env("MPICH_PTL_UNEX_EVENTS");
+  r.unexpected_events = unexpected_event_queue();
+  r.traceback = (env("MPICH_DBMASK") & 0x200) != 0;
   r.events_per_unexpected = 2;
   r.other_events = env("MPICH_PTL_OTHER_EVENTS");
   r.unexpected_buffer_exhausted =
@@ -146,7 +145,8 @@ ReceiveResources Xt3Machine::receive_resources() const {
       "setting the environment variable MPICH_PTL_UNEX_EVENTS (each unexpected message takes 2 events)";
   r.other_events_exhausted =
       "MPIDI_Portals_Progress: dropped event on \"other\" queue, increase queue size by setting the environment "
-      "variable MPICH_PTL_OTHER_EVENTS; aborting job: Dropped Portals event";
+      "variable MPICH_PTL_OTHER_EVENTS; aborting job: Dropped Portals event (each pending send and each "
+      "pre-posted receive holds one: wait for some before posting more, or raise MPICH_PTL_OTHER_EVENTS)";
   return r;
 }
 
@@ -155,7 +155,19 @@ std::string Xt3Machine::self_send_error() const {
          "Ends'); use MPI_Isend/MPI_Irecv pairs or copy the data locally";
 }
 
+std::int64_t Xt3Machine::unexpected_event_queue() const {
+  const std::int64_t seed_spelling = env("MPICH_PTL_UNEXPECTED_EVENTS");
+  return seed_spelling >= 0 ? seed_spelling : env("MPICH_PTL_UNEX_EVENTS");
+}
+
 void Xt3Machine::check_settings() const {
+  const std::int64_t queues = unexpected_event_queue() + env("MPICH_PTL_OTHER_EVENTS");
+  if (static_cast<double>(queues) > param("portals_eq_events")) {
+    // Seed 002, "What does this mean? (5)".
+    throw MachineError("portals_progress.c: PtlEQAlloc failed : PTL_NO_SPACE: the unexpected and other event "
+                       "queues (" + std::to_string(queues) + " events) exceed the Portals event queue space; "
+                       "decrease MPICH_PTL_UNEXPECTED_EVENTS (MPICH_PTL_UNEX_EVENTS) and MPICH_PTL_OTHER_EVENTS");
+  }
   const std::int64_t unexpected = env("MPICH_UNEX_BUFFER_SIZE");
   const std::int64_t short_limit = env("MPICH_MAX_SHORT_MSG_SIZE");
   if (unexpected <= short_limit) {

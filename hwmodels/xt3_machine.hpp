@@ -2,11 +2,11 @@
 // Cray XT3: Opteron nodes on the SeaStar network, MPI (MPICH2-based) over Portals 3.3.
 // Source: ../shared/seeds/002 (Pritchard, "Message Passing Toolkit (MPT) on XT3", CUG 2006).
 
-#include "xo/hwmodels/machine.hpp"
+#include "cray_mpt_machine.hpp"
 
 namespace xo::hw {
 
-class Xt3Machine final : public Machine {
+class Xt3Machine final : public CrayMptMachine {
  public:
   Xt3Machine();
   std::vector<ProtocolInfo> protocols() const override;
@@ -22,10 +22,7 @@ class Xt3Machine final : public Machine {
  private:
   LinkCost network_link(int src_world_rank, int dst_world_rank) const override;
   void refresh() override;
-  std::int64_t alltoall_short_ = 512;
-  bool bcast_only_tree_ = true;
-  std::int64_t reduce_short_ = 65536;
-  bool alltoallv_sendrecv_ = false;
+  std::int64_t unexpected_event_queue() const;  // MPICH_PTL_UNEXPECTED_EVENTS, else MPICH_PTL_UNEX_EVENTS
 
   // Derived in refresh(): what each send's choice needs.
   LinkCost cost_;

@@ -27,6 +27,7 @@ struct Message {
   bool holds_unexpected_buffer = false;  // its payload occupies the receiver's unexpected buffer
   bool receiver_copy = false;   // ProtocolChoice::receiver_copy
   bool ack_after_pull = false;  // ProtocolChoice::ack_after_pull
+  sim::Time completion_delay = 0;  // ProtocolChoice::completion_delay
 
   std::vector<std::byte> payload;  // eager: packed data; rendezvous: empty (data stays with the sender)
   Request* send_request = nullptr;  // rendezvous: the sender's request, completed by the data transfer

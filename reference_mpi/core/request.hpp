@@ -30,6 +30,7 @@ struct Request {
   bool cancelled = false;
   bool internal = false;     // no user handle (blocking call, buffered send): never in a table
   bool posted = false;       // a receive sitting in the posted-receive queue
+  bool holds_event = false;  // a pending send holding an event of its owner's "other" queue (XT3 Portals)
   Traced traced = Traced::No;
   std::uint64_t trace_id = 0;  // nonblocking: the request id in the trace, unique per rank
   hw::SendMode mode = hw::SendMode::Standard;

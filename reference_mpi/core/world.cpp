@@ -235,9 +235,17 @@ void World::release(Message* message) {
   free_messages_ = message;
 }
 
+void World::send_event_consumed(sim::Engine&, void*, std::int64_t world_rank) {
+  --running().rank(static_cast<int>(world_rank)).other_events;
+}
+
 void World::complete(Request* request, sim::Time at) {
   request->complete = true;
   request->complete_time = at;
+  if (request->holds_event) {  // the Portals event its send took (protocol/receive_resources.cpp), back at `at`
+    request->holds_event = false;
+    engine_.schedule(std::max(at, engine_.now()), &World::send_event_consumed, nullptr, request->owner);
+  }
   if (request->user_freed) {
     release(request);
     return;

@@ -115,6 +115,7 @@ class World {
   // `call`: the entry point, when known.
   [[noreturn]] static void outside_simulation(const char* call);
   static void rank_body(int rank, void* world);
+  static void send_event_consumed(sim::Engine& engine, void* unused, std::int64_t world_rank);
 
   static inline World* current_ = nullptr;
   static inline std::thread::id simulation_thread_;

@@ -24,6 +24,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   }
   const hw::ProtocolChoice choice =
       world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
+  hold_send_event(world, sender, send);
   Message* m = world.new_message();
   m->source_world = sender.world_rank;
   m->dest_world = dest_world;
@@ -35,6 +36,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->path = choice.name;
   m->receiver_copy = choice.receiver_copy;
   m->ack_after_pull = choice.ack_after_pull;
+  m->completion_delay = sim::seconds_to_time(choice.completion_delay);
   // Mailboxes are the network's: a send to oneself or through shared memory takes none.
   std::vector<sim::Time>* credits = nullptr;
   if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank &&

@@ -48,5 +48,8 @@ void hold_unexpected(World& world, RankState& receiver, Message* message);
 void release_unexpected(RankState& receiver, const Message& message);
 void hold_other_event(World& world, RankState& rank);
 void release_other_event(RankState& rank);
+// A pending send holds one "other" event of its sender until it completes (seed 002, "What does this
+// mean? (4)": many nonblocking sends exhaust the queue); World::complete gives it back.
+void hold_send_event(World& world, RankState& sender, Request* send);
 
 }  // namespace xo::mpi

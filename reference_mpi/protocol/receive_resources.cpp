@@ -13,6 +13,9 @@ namespace {
 // Ends the run as the machine's MPI did: at once on a rank's fiber, after the event otherwise.
 void exhausted(World& world, const RankState& rank, const std::string& message) {
   std::string report = "rank " + std::to_string(rank.world_rank) + ": " + message;
+  if (world.receive_resources().traceback) {
+    report += " [traceback: rank " + std::to_string(rank.world_rank) + " in " + (rank.call != nullptr ? rank.call : "no MPI call") + "]";
+  }
   if (world.engine().current_rank() >= 0) world.engine().abort(1, std::move(report));
   world.engine().fail(1, std::move(report));
 }
@@ -46,5 +49,11 @@ void hold_other_event(World& world, RankState& rank) {
 }
 
 void release_other_event(RankState& rank) { --rank.other_events; }
+
+void hold_send_event(World& world, RankState& sender, Request* send) {
+  if (world.receive_resources().other_events < 0) return;
+  hold_other_event(world, sender);
+  send->holds_event = true;
+}
 
 }  // namespace xo::mpi

@@ -61,7 +61,7 @@ void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
     send_done = landed + t.latency;
     world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, landed, send_done);
   }
-  if (m->send_request != nullptr) world.complete(m->send_request, send_done);  // else done at its copy
+  if (m->send_request != nullptr) world.complete(m->send_request, send_done + m->completion_delay);  // else at its copy
   world.complete(m->recv_request, landed);
   world.release(m);
 }

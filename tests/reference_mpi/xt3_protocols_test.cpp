@@ -183,3 +183,78 @@ TEST(Xt3Failures, UnexpectedBufferSmallerThanAShortMessageFailsAtStart) {
               std::string::npos);
   }
 }
+
+TEST(Xt3Failures, OtherEventQueueExhaustionByNonblockingSends) {
+  // Seed 002, (4): "posting many non-blocking sends". Each pending send holds an event until it
+  // completes; long-pull sends stay pending until their receives match, which here never come first.
+  const auto sends = [](const char* events, int count) {
+    return run_xt3(2, {{"MPICH_PTL_OTHER_EVENTS", events}}, [&](int rank) {
+      std::vector<char> data(200000);
+      if (rank == 0) {
+        std::vector<MPI_Request> requests(static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i) {
+          MPI_Isend(data.data(), 200000, MPI_CHAR, 1, i, MPI_COMM_WORLD, &requests[static_cast<std::size_t>(i)]);
+        }
+        MPI_Waitall(count, requests.data(), MPI_STATUSES_IGNORE);
+      } else {
+        for (int i = 0; i < count; ++i) MPI_Recv(data.data(), 200000, MPI_CHAR, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    });
+  };
+  EXPECT_EQ(sends("4", 4).result.exit_code, 0) << sends("4", 4).result.error;
+  const auto r = sends("4", 5);
+  EXPECT_NE(r.result.exit_code, 0);
+  EXPECT_NE(r.result.error.find("rank 0: MPIDI_Portals_Progress: dropped event on \"other\" queue"), std::string::npos)
+      << r.result.error;
+  // Sends that complete give their events back: 50 blocking sends in a row fit a queue of 4.
+  const auto blocking = run_xt3(2, {{"MPICH_PTL_OTHER_EVENTS", "4"}}, [](int rank) {
+    int v = 0;
+    for (int i = 0; i < 50; ++i) {
+      if (rank == 0) MPI_Send(&v, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      if (rank == 1) MPI_Recv(&v, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+  });
+  EXPECT_EQ(blocking.result.exit_code, 0) << blocking.result.error;
+}
+
+TEST(Xt3Failures, EventQueuesBeyondPortalsSpaceFailAtStart) {
+  // Seed 002, (5), whose advice spells the unexpected queue MPICH_PTL_UNEXPECTED_EVENTS.
+  for (const char* name : {"MPICH_PTL_UNEXPECTED_EVENTS", "MPICH_PTL_UNEX_EVENTS"}) {
+    try {
+      run_xt3(1, {{name, "2000000"}}, [](int) {});
+      ADD_FAILURE() << name << ": expected PtlEQAlloc to fail";
+    } catch (const xo::hw::MachineError& e) {
+      EXPECT_NE(std::string(e.what()).find("PtlEQAlloc failed : PTL_NO_SPACE"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(run_xt3(1, {{"MPICH_PTL_UNEXPECTED_EVENTS", "30000"}}, [](int) {}).result.exit_code, 0);
+}
+
+TEST(Xt3Failures, DbmaskAddsATracebackToResourceErrors) {
+  auto r = run_xt3(2, {{"MPICH_PTL_OTHER_EVENTS", "2"}, {"MPICH_DBMASK", "0x200"}}, [&](int rank) {
+    if (rank != 1) return;
+    std::vector<int> v(3);
+    std::vector<MPI_Request> requests(3);
+    for (int i = 0; i < 3; ++i) MPI_Irecv(&v[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD, &requests[static_cast<std::size_t>(i)]);
+  });
+  EXPECT_NE(r.result.error.find("[traceback: rank 1 in MPI_Irecv]"), std::string::npos) << r.result.error;
+}
+
+TEST(Xt3Protocols, EagerLongBlockingSendsReturnLateByCop) {
+  // Seed 002: CAM overflow protection delays returns from blocking sends on the eager-long path.
+  const auto send_time = [](const char* cop) {
+    double elapsed = 0;
+    const auto r = run_xt3(2, {{"MPICH_PTL_EAGER_LONG", "1"}}, [&](int rank) {
+      std::vector<char> data(200000);
+      if (rank == 1) MPI_Recv(data.data(), 200000, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (rank == 0) {
+        const double start = MPI_Wtime();
+        MPI_Send(data.data(), 200000, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        elapsed = MPI_Wtime() - start;
+      }
+    }, {std::string("cop_delay=") + cop});
+    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+    return elapsed;
+  };
+  EXPECT_NEAR(send_time("30") - send_time("0"), 30e-6, 1e-9);
+}

@@ -31,6 +31,9 @@ struct ProtocolChoice {
   // ReceiverPull: once the data is in, the receiver tells the sender (X1 completion flag, T3E RTA
   // acknowledge); the send completes when that message arrives, not when the NIC has read the data.
   bool ack_after_pull = false;
+  // Seconds between the event that completes the send and the send's return (the XT3's CAM overflow
+  // protection on the eager-long path).
+  double completion_delay = 0;
 };
 
 // LogGP costs between two ranks, in seconds (G in seconds per byte).
@@ -53,6 +56,7 @@ struct ReceiveResources {
   std::string unexpected_buffer_exhausted;
   std::string unexpected_events_exhausted;
   std::string other_events_exhausted;
+  bool traceback = false;  // add the rank's MPI call to the message (XT3 MPICH_DBMASK=0x200)
 };
 
 }  // namespace xo::hw
