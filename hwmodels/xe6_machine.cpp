@@ -39,6 +39,16 @@ Xe6Machine::Xe6Machine()
                "mailbox slots per connection: messages a sender may have in a receiver's mailbox before it waits "
                "for credits",
                "knob of this tool: seed 004 slide 8 describes the credits, not their number (assumption)"});
+  // Memory registration (seed 004 slide 7: Gemini's registration hardware shaped the netmod; slides
+  // 16-17: LMT registers buffers or chunks; slide 5: the UDREG registration cache).
+  add_parameter({"reg", 5, "us", 0, 1e6, "registering a buffer with the Gemini (kernel call, page pinning)",
+                 "assumption: a few microseconds per GNI_MemRegister"});
+  add_parameter({"reg_per_page", 0.05, "us", 0, 1e6, "registering each further 4 KiB page", "assumption"});
+  add_parameter({"reg_cache_hit", 0.2, "us", 0, 1e6, "finding a buffer in the UDREG registration cache",
+                 "assumption"});
+  add_parameter({"lmt_write_chunk", 1048576, "bytes", 4096, 1e12,
+                 "bytes lmt-write puts per clear-to-send (slide 17: repeated until all data is transferred)",
+                 "assumption: the seed does not give the chunk size"});
   add_parameter({"mbox_header_bytes", 32, "bytes", 0, 4096, "SMSG header stored with each mailbox slot",
                  "assumption"});
   add_placement({24, 24, "Cray XE6 hardware: two 12-core Magny-Cours per node (seed 004 slide 20)",
@@ -100,6 +110,7 @@ void Xe6Machine::refresh() {
   }
   eager_limit_ = env("MPICH_GNI_MAX_EAGER_MSG_SIZE");
   lmt_write_above_ = env("XO_GNI_LMT_WRITE_ABOVE");
+  lmt_write_chunk_ = static_cast<std::int64_t>(param("lmt_write_chunk"));
   credits_ = env("XO_GNI_MBOX_CREDITS");
   misaligned_extra_per_byte_ = cost_.gap_per_byte * param("read_misaligned_factor");
   shared_memory_ = cost_;
@@ -126,10 +137,13 @@ std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
   return {
       {"E0", "payload fits the SMSG mailbox (984/472/216 bytes by job size): one mailbox message"},
       {"E1", "up to MPICH_GNI_MAX_EAGER_MSG_SIZE: copied to a DMA buffer (the send completes), header by "
-             "mailbox, the receiver GETs the copy"},
-      {"lmt-read", "longer messages (LMT rendezvous): header by mailbox, the receiver RDMA-reads the send buffer; "
-                   "slower unless both buffers and the length are dword aligned"},
-      {"lmt-write", "LMT above XO_GNI_LMT_WRITE_ABOVE: clear-to-send from the receiver, then RDMA write"},
+             "mailbox, the receiver reads the copy into its own DMA buffer (aligned), copies it out and sends RCV "
+             "DONE"},
+      {"lmt-read", "longer messages (LMT rendezvous): both buffers registered (cached after first use), header "
+                   "by mailbox, the receiver RDMA-reads the send buffer (slower unless both buffers and the length "
+                   "are dword aligned), RCV DONE completes the send"},
+      {"lmt-write", "LMT above XO_GNI_LMT_WRITE_ABOVE: in chunks of lmt_write_chunk bytes, each registered at both "
+                    "ends and put after its own clear-to-send"},
       {"shm-cells", "on-node messages below MPICH_SMP_SINGLE_COPY_SIZE: copied into a Nemesis shared-memory cell "
                     "and out again by the receiver"},
       {"shm-xpmem", "on-node messages from MPICH_SMP_SINGLE_COPY_SIZE on, and on-node synchronous sends: the "
@@ -158,10 +172,29 @@ ProtocolChoice Xe6Machine::choose_protocol(std::int64_t bytes, SendMode mode) co
   const bool write = bytes > lmt_write_above_;
   if (mode != SendMode::Synchronous) {
     if (bytes <= mailbox_payload_limit_) return {Protocol::Eager, "E0"};
-    if (bytes <= eager_limit_) return {Protocol::ReceiverPull, "E1", true};
+    if (bytes <= eager_limit_) {
+      // Slide 14: copied into a DMA buffer (the send is done), header by mailbox, the receiver reads
+      // it into its own DMA buffer and copies it out, then tells the sender (RCV DONE).
+      ProtocolChoice e1{Protocol::ReceiverPull, "E1", true, true, true};
+      return e1;
+    }
   }
   // Synchronous sends must see the match, so they take the rendezvous whatever their size.
-  return write ? ProtocolChoice{Protocol::Rendezvous, "lmt-write"} : ProtocolChoice{Protocol::ReceiverPull, "lmt-read"};
+  if (write) {  // slide 17: chunks, each registered at both ends, after its own CTS
+    ProtocolChoice lmt_write{Protocol::Rendezvous, "lmt-write"};
+    lmt_write.registers_memory = true;
+    lmt_write.chunk_bytes = lmt_write_chunk_;
+    return lmt_write;
+  }
+  // Slide 16: both buffers registered, RDMA read, RCV DONE completes the send.
+  ProtocolChoice lmt_read{Protocol::ReceiverPull, "lmt-read"};
+  lmt_read.ack_after_pull = true;
+  lmt_read.registers_memory = true;
+  return lmt_read;
+}
+
+MemoryRegistration Xe6Machine::memory_registration() const {
+  return {param("reg") * 1e-6, param("reg_per_page") * 1e-6, 4096, param("reg_cache_hit") * 1e-6};
 }
 
 double Xe6Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }

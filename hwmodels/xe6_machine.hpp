@@ -13,6 +13,7 @@ class Xe6Machine final : public CrayMptMachine {
   std::vector<SwitchPoint> switch_points() const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
+  MemoryRegistration memory_registration() const override;
   double pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const override;
   std::int64_t mailbox_credits() const override;
   CollectiveChoice choose_collective(const CollectiveQuery& query) const override;
@@ -37,6 +38,7 @@ class Xe6Machine final : public CrayMptMachine {
   std::int64_t mailbox_payload_limit_ = 0;
   std::int64_t eager_limit_ = 0;      // MPICH_GNI_MAX_EAGER_MSG_SIZE
   std::int64_t lmt_write_above_ = 0;  // XO_GNI_LMT_WRITE_ABOVE
+  std::int64_t lmt_write_chunk_ = 0;
   std::int64_t credits_ = 0;          // XO_GNI_MBOX_CREDITS
   double misaligned_extra_per_byte_ = 0;  // seconds
 };

@@ -37,6 +37,7 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
     const Index send = msg.send_call[i];
     const Index receive = msg.receive_call[i];
     if (send == kNoIndex || receive == kNoIndex) continue;
+    if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kWarmUpTag)) continue;
     const std::string_view label = m.strings.at(msg.protocol[i]);
     fit::LogGpSample s;
     s.bytes = static_cast<double>(msg.bytes[i]);

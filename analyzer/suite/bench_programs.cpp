@@ -49,6 +49,13 @@ int pingpong_program(int argc, char** argv) {
   long long largest = 0;
   for (int i = 2; i < argc; ++i) largest = std::max(largest, number(argv[i]));
   std::vector<char> buffer(static_cast<std::size_t>(largest) + 1), second(buffer.size());
+  if (rank == 0) {
+    MPI_Send(buffer.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD);
+    MPI_Recv(second.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  } else if (rank == partner) {
+    MPI_Recv(buffer.data(), static_cast<int>(largest), MPI_BYTE, 0, kWarmUpTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Send(second.data(), static_cast<int>(largest), MPI_BYTE, 0, kWarmUpTag, MPI_COMM_WORLD);
+  }
   for (int i = 2; i < argc && (rank == 0 || rank == partner); ++i) {
     const int bytes = static_cast<int>(number(argv[i]));
     for (int r = 0; r < reps; ++r) {

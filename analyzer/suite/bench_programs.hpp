@@ -4,6 +4,8 @@
 // calibration experiments) and the analyzer reads the same records it reads from any program.
 //
 //   pingpong REPS SIZE...
+//       after one exchange of the largest size each way (kWarmUpTag, not analysed: it leaves the
+//       buffers as a program that reuses them finds them, e.g. registered with the NIC),
 //       rank 0 and the last rank (the plan sizes the job to make it the first rank of the second
 //       node) exchange a message of each SIZE bytes REPS times (tag kPingPongTag; other ranks only
 //       init), then once more as a pair: rank 0 sends two messages at once with MPI_Isend (tags

@@ -28,6 +28,8 @@ struct Message {
   bool receiver_copy = false;   // ProtocolChoice::receiver_copy
   bool ack_after_pull = false;  // ProtocolChoice::ack_after_pull
   sim::Time completion_delay = 0;  // ProtocolChoice::completion_delay
+  bool registers_memory = false;   // ProtocolChoice::registers_memory
+  std::int64_t chunk_bytes = 0;    // ProtocolChoice::chunk_bytes
 
   std::vector<std::byte> payload;  // eager: packed data; rendezvous: empty (data stays with the sender)
   Request* send_request = nullptr;  // rendezvous: the sender's request, completed by the data transfer

@@ -14,6 +14,7 @@ const char* phase_name(Phase phase) {
     case Phase::UnexpectedCopy: return "unexpected-copy";
     case Phase::ReceiverCopy: return "receiver-copy";
     case Phase::CreditWait: return "credit-wait";
+    case Phase::Registration: return "register";
     case Phase::NetworkWait: return "network-wait";
     case Phase::BroadcastNetwork: return "broadcast-network";
     case Phase::SyncNetwork: return "sync-network";

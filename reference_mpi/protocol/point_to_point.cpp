@@ -37,6 +37,8 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->receiver_copy = choice.receiver_copy;
   m->ack_after_pull = choice.ack_after_pull;
   m->completion_delay = sim::seconds_to_time(choice.completion_delay);
+  m->registers_memory = choice.registers_memory;
+  m->chunk_bytes = choice.chunk_bytes;
   // Mailboxes are the network's: a send to oneself or through shared memory takes none.
   std::vector<sim::Time>* credits = nullptr;
   if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank &&

@@ -1,8 +1,10 @@
 // Rendezvous, pushed or pulled: the sender announces the message with a header; once a receive
 // matches it, the receiver asks for the data — clear-to-send, after which the sender pushes
 // (Rendezvous), or a GET that the sender's NIC serves without the sender's CPU (ReceiverPull) —
-// and the data goes straight from the send buffer into the receive buffer. Synchronous sends take
-// one of these on every machine, so they complete only after the match, as MPI_Ssend must.
+// and the data goes straight from the send buffer into the receive buffer. Where the machine's NIC
+// needs registered memory, each end registers its buffer first (memory_registration.hpp); a push
+// may go in chunks, each after its own clear-to-send. Synchronous sends take one of these on every
+// machine, so they complete only after the match, as MPI_Ssend must.
 
 #include <algorithm>
 #include <cstring>
@@ -11,6 +13,7 @@
 #include "../core/world.hpp"
 #include "datatype_pack.hpp"
 #include "link_times.hpp"
+#include "memory_registration.hpp"
 #include "network_transfer.hpp"
 #include "point_to_point.hpp"
 
@@ -41,29 +44,84 @@ void transfer(const Message& m, const Request* send, Request& receive, std::int6
   transfer_from_request(*send, receive, bytes);
 }
 
-// The request reached the sender's NIC: the data goes out as soon as the NIC is free.
-void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
-  World& world = World::running();
-  auto* m = static_cast<Message*>(message);
+// Registration before an RDMA transfer, traced on `rank`'s own line; returns when it is done.
+sim::Time registered(World& world, const Message& m, int rank, const void* buffer, std::int64_t bytes, sim::Time at) {
+  if (!m.registers_memory) return at;
+  const sim::Time done = at + register_memory(world, world.rank(rank), buffer, bytes);
+  world.record_phase(Phase::Registration, m, rank, rank, at, done);
+  return done;
+}
+
+const std::byte* send_buffer_of(const Message& m) {
+  return m.send_request != nullptr ? static_cast<const std::byte*>(m.send_request->send_buffer) : m.payload.data();
+}
+
+// A pulled transfer (ReceiverPull, or EagerPull whose data was dropped): the GET reached the
+// sender's NIC, which serves it without the sender's CPU. Into a receive-side system buffer (XE6
+// E1) it lands aligned and is copied out; into the application's buffer it may pay the machine's
+// misalignment penalty.
+void pull_data(World& world, Message* m, sim::Time now) {
   LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
-  if (m->protocol != hw::Protocol::Rendezvous && !t.shared_memory) {  // a GET: of the send buffer or the sender's copy
-    const void* source = m->send_request != nullptr ? m->send_request->send_buffer : m->payload.data();
+  if (!t.shared_memory && !m->receiver_copy) {
     t.wire += sim::seconds_to_time(world.machine().pull_penalty(
-        reinterpret_cast<std::uintptr_t>(source), reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer),
-        m->bytes));
+        reinterpret_cast<std::uintptr_t>(send_buffer_of(*m)),
+        reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer), m->bytes));
   }
-  const TransferTimes x = reserve_transfer(world, m->source_world, m->dest_world, engine.now(), t);
-  const sim::Time landed = x.landed;
-  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, landed);
+  const TransferTimes x = reserve_transfer(world, m->source_world, m->dest_world, now, t);
+  world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, x.landed);
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
+  sim::Time received = x.landed;
+  if (m->receiver_copy && m->bytes > 0) {
+    received += world.copy_time(m->recv_request->status.xo_bytes);
+    world.record_phase(Phase::ReceiverCopy, *m, m->dest_world, m->dest_world, x.landed, received);
+  }
   sim::Time send_done = x.sender_done;
-  if (m->ack_after_pull) {  // the receiver sets the sender's completion flag
-    send_done = landed + t.latency;
-    world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, landed, send_done);
+  if (m->ack_after_pull) {  // the receiver tells the sender: completion flag, RCV DONE
+    send_done = received + t.latency;
+    world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, received, send_done);
   }
   if (m->send_request != nullptr) world.complete(m->send_request, send_done + m->completion_delay);  // else at its copy
-  world.complete(m->recv_request, landed);
+  world.complete(m->recv_request, received);
   world.release(m);
+}
+
+// A pushed transfer (Rendezvous): the clear-to-send reached the sender, which puts the data. In
+// chunks (XE6 lmt-write, seed 004 slide 17) each chunk is registered at both ends and follows its
+// own clear-to-send; the send-done of one chunk tells the receiver to clear the next.
+void push_data(World& world, Message* m, sim::Time now) {
+  const std::int64_t bytes = m->bytes;
+  const std::int64_t chunk = m->chunk_bytes > 0 ? m->chunk_bytes : std::max<std::int64_t>(bytes, 1);
+  const LinkTimes control(world.machine(), m->dest_world, m->source_world, 0);
+  const std::byte* source = send_buffer_of(*m);
+  auto* destination = static_cast<std::byte*>(m->recv_request->recv_buffer);
+  sim::Time ready = now;
+  TransferTimes x{now, now, now};
+  for (std::int64_t offset = 0;;) {
+    const std::int64_t part = std::min(chunk, bytes - offset);
+    ready = registered(world, *m, m->source_world, source + offset, part, ready);
+    const LinkTimes t(world.machine(), m->source_world, m->dest_world, part);
+    x = reserve_transfer(world, m->source_world, m->dest_world, ready, t);
+    world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, x.landed);
+    offset += part;
+    if (offset >= bytes) break;
+    const sim::Time cleared = registered(world, *m, m->dest_world, destination + offset,
+                                         std::min(chunk, bytes - offset), x.landed);
+    world.record_phase(Phase::ClearToSend, *m, m->dest_world, m->source_world, cleared, cleared + control.latency);
+    ready = cleared + control.latency;
+  }
+  transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
+  if (m->send_request != nullptr) world.complete(m->send_request, x.sender_done + m->completion_delay);
+  world.complete(m->recv_request, x.landed);
+  world.release(m);
+}
+
+void on_data_requested(sim::Engine& engine, void* message, std::int64_t) {
+  auto* m = static_cast<Message*>(message);
+  if (m->protocol == hw::Protocol::Rendezvous) {
+    push_data(World::running(), m, engine.now());
+  } else {
+    pull_data(World::running(), m, engine.now());
+  }
 }
 
 }  // namespace
@@ -85,6 +143,9 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
   } else {
     m->send_request = send;
     send->message = m;
+    if (choice.protocol == hw::Protocol::ReceiverPull) {  // the receiver will read the send buffer
+      engine.advance_to(registered(world, *m, sender.world_rank, send->send_buffer, send->bytes, engine.now()));
+    }
   }
   const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, engine.now(), t);
   m->arrival = x.landed;
@@ -94,6 +155,8 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
 void request_data(World& world, Request* receive, Message* m, sim::Time when) {
   const LinkTimes t(world.machine(), m->dest_world, m->source_world, 0);
   m->recv_request = receive;
+  const std::int64_t first = m->chunk_bytes > 0 ? std::min(m->chunk_bytes, m->bytes) : m->bytes;
+  when = registered(world, *m, m->dest_world, receive->recv_buffer, first, when);
   const Phase phase = m->protocol == hw::Protocol::Rendezvous ? Phase::ClearToSend : Phase::Get;
   world.record_phase(phase, *m, m->dest_world, m->source_world, when, when + t.latency);
   world.engine().schedule(when + t.latency, &on_data_requested, m, 0);

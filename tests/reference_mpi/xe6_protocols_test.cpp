@@ -33,9 +33,12 @@ Phases on_node_phases_of(int bytes, const Env& env = {}, bool synchronous = fals
 }
 
 const Phases kE0 = {"E0:eager"};
-const Phases kE1 = {"E1:sender-copy", "E1:header", "E1:get", "E1:data"};
-const Phases kLmtRead = {"lmt-read:header", "lmt-read:get", "lmt-read:data"};
-const Phases kLmtWrite = {"lmt-write:header", "lmt-write:clear-to-send", "lmt-write:data"};
+// Seed 004 slides 14, 16 and 17.
+const Phases kE1 = {"E1:sender-copy", "E1:header", "E1:get", "E1:data", "E1:receiver-copy", "E1:ack"};
+const Phases kLmtRead = {"lmt-read:register", "lmt-read:header", "lmt-read:register",
+                         "lmt-read:get", "lmt-read:data", "lmt-read:ack"};
+const Phases kLmtWrite = {"lmt-write:header", "lmt-write:register", "lmt-write:clear-to-send", "lmt-write:register",
+                          "lmt-write:data"};
 
 }  // namespace
 
@@ -159,4 +162,66 @@ TEST(Xe6SharedMemory, OnNodeMessagesTakeNoMailbox) {
   });
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
   EXPECT_EQ(r.result.max_mailbox_peers, 0);
+}
+
+// Virtual seconds rank 0 spends in each of `count` blocking sends of `bytes` from one buffer to rank 1
+// on another node, whose receive is posted first.
+std::vector<double> send_times(int bytes, int count, const Env& env = {}, std::vector<std::string> params = {}) {
+  std::vector<double> times;
+  params.push_back("ranks_per_node=1");
+  const auto r = xo::test::run_on("xe6", 2, env, [&](int rank) {
+    std::vector<char> buffer(static_cast<std::size_t>(bytes));
+    for (int i = 0; i < count; ++i) {
+      if (rank == 1) MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (rank == 0) {
+        const double start = MPI_Wtime();
+        MPI_Send(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        times.push_back(MPI_Wtime() - start);
+      }
+      MPI_Barrier(MPI_COMM_WORLD);
+    }
+  }, params);
+  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+  return times;
+}
+
+TEST(Xe6Registration, TheCacheMakesABuffersSecondRendezvousCheaper) {
+  const auto first_and_second = send_times(100000, 2);
+  // Both ends registered the buffers on the first send (5 us each plus pages by default).
+  EXPECT_GT(first_and_second[0] - first_and_second[1], 5e-6);
+  const auto slower = send_times(100000, 2, {}, {"reg=20"});
+  EXPECT_NEAR(slower[0] - first_and_second[0], 2 * 15e-6, 1e-9);  // sender's and receiver's registration
+  EXPECT_NEAR(slower[1], first_and_second[1], 1e-9);              // cached: no registration again
+}
+
+TEST(Xe6Registration, LmtWriteGoesInChunksEachAfterItsClearToSend) {
+  const auto run = xo::test::one_message("xe6", 3 << 20, [] {
+    xo::test::MessageOptions o = xo::test::message_options({{"XO_GNI_LMT_WRITE_ABOVE", "65536"}}, false, false, 2);
+    o.params = kOneRankPerNode;
+    return o;
+  }());
+  ASSERT_EQ(run.result.exit_code, 0) << run.result.error;
+  const Phases phases = run.of_size(3 << 20);
+  EXPECT_EQ(std::count(phases.begin(), phases.end(), "lmt-write:data"), 3);
+  EXPECT_EQ(std::count(phases.begin(), phases.end(), "lmt-write:clear-to-send"), 3);
+  EXPECT_EQ(std::count(phases.begin(), phases.end(), "lmt-write:register"), 6);
+}
+
+TEST(Xe6Protocols, E1ReadsIntoAnAlignedBufferSoMisalignmentCostsNothing) {
+  // The alignment penalty is RDMA read's into the application's buffer (lmt-read), not E1's.
+  const auto receive_time = [](int bytes, int offset) {
+    double t = 0;
+    const auto r = xo::test::run_on("xe6", 2, {}, [&](int rank) {
+      std::vector<char> buffer(static_cast<std::size_t>(bytes) + 8);
+      if (rank == 0) MPI_Send(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+      if (rank == 1) {
+        MPI_Recv(buffer.data() + offset, bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        t = MPI_Wtime();
+      }
+    }, kOneRankPerNode);
+    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+    return t;
+  };
+  EXPECT_DOUBLE_EQ(receive_time(4000, 1), receive_time(4000, 0));   // E1
+  EXPECT_GT(receive_time(100000, 1), receive_time(100000, 0));      // lmt-read
 }

@@ -308,9 +308,12 @@ TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
 // size of the sweep over the sizes both sides were measured at.
 TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
   const auto ping_pong = [](int size, MPI_Comm comm) {
-    std::vector<char> buffer(static_cast<std::size_t>(size));
+    // One buffer per rank for the whole sweep, as the bench's ping-pong keeps: registration caches
+    // (the XE6's LMT) then hold it after the first call of each size.
+    static std::vector<char> buffers[2] = {std::vector<char>(1 << 21), std::vector<char>(1 << 21)};
     int rank = 0;
     MPI_Comm_rank(comm, &rank);
+    std::vector<char>& buffer = buffers[rank];
     if (rank == 0) {
       MPI_Send(buffer.data(), size, MPI_BYTE, 1, 0, comm);
       MPI_Recv(buffer.data(), size, MPI_BYTE, 1, 0, comm, MPI_STATUS_IGNORE);
@@ -337,6 +340,30 @@ TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
       const std::vector<std::string> across{"ranks_per_node=1"};
       const auto below = timed(entry.name, 2, across, below_env, 2, bytes, ping_pong, false);
       const auto above = timed(entry.name, 2, across, above_env, 2, bytes, ping_pong, false);
+      // The winner by size, sizes where the two cost the same (within 0.5 %) left out.
+      int winner_changes = 0;
+      int last_winner = 0;
+      std::size_t ties = 0;
+      for (std::size_t i = 0; i < bytes.size(); ++i) {
+        if (std::abs(above[i] - below[i]) < 0.005 * below[i]) {
+          ++ties;
+          continue;
+        }
+        const int winner = above[i] < below[i] ? 1 : -1;
+        winner_changes += last_winner != 0 && winner != last_winner ? 1 : 0;
+        last_winner = winner;
+      }
+      if (last_winner == 0 || winner_changes > 1 || ties * 5 > bytes.size()) {
+        // No single crossing to hold the fits to: the paths cost the same at every size, or which
+        // is faster depends on more than the size (XE6 lmt-read pays its misalignment penalty only
+        // at lengths that are not whole dwords, and ties lmt-write at the others). The fits must
+        // say their bands overlap.
+        if (s.crossing) {
+          EXPECT_NE(s.finding.find("bands overlap"), std::string::npos) << s.finding;
+        }
+        ++checked;
+        continue;
+      }
       if (s.crossing) {
         int truth = 0;
         for (std::size_t i = 0; i < bytes.size() && truth == 0; ++i) {

@@ -111,6 +111,7 @@ class Machine {
   // slots in the receiver's mailbox for its sender and gives it back once the receiver has
   // dequeued it; a sender without a credit waits. -1: no such flow control.
   virtual std::int64_t mailbox_credits() const { return -1; }
+  virtual MemoryRegistration memory_registration() const { return {}; }
   // Memory one connection's mailbox takes at each end.
   virtual std::int64_t mailbox_bytes() const { return 0; }
   // Memory each rank's MPI sets aside for receiving with these settings, where the model knows it

@@ -34,6 +34,22 @@ struct ProtocolChoice {
   // Seconds between the event that completes the send and the send's return (the XT3's CAM overflow
   // protection on the eager-long path).
   double completion_delay = 0;
+  // RDMA from and into the application's buffers: each end registers its buffer with the NIC first
+  // (Machine::memory_registration).
+  bool registers_memory = false;
+  // Rendezvous: the sender puts the data in chunks of this many bytes, each after its own
+  // clear-to-send (0: all at once).
+  std::int64_t chunk_bytes = 0;
+};
+
+// What registering memory with an RDMA NIC costs, in seconds; a negative per_registration means the
+// machine registers nothing. A registration cache remembers registered buffers, so a buffer used
+// again costs only the lookup.
+struct MemoryRegistration {
+  double per_registration = -1;
+  double per_page = 0;
+  std::int64_t page_bytes = 4096;
+  double cache_hit = 0;
 };
 
 // LogGP costs between two ranks, in seconds (G in seconds per byte).

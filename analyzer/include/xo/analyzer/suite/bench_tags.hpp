@@ -8,6 +8,9 @@ inline constexpr int kPingPongTag = 0;
 inline constexpr int kFirstOfPairTag = 1;
 inline constexpr int kSecondOfPairTag = 2;
 inline constexpr int kPairDoneTag = 3;
+// One exchange of the largest size before the sweep, not analysed: buffers are then as a program
+// that reuses them finds them (registered with the NIC where the machine needs that).
+inline constexpr int kWarmUpTag = 4;
 
 // PROGRAM_ARGS of a trace of the ping-pong or the collective program begin with its name; the
 // collective program's next word is the call it sweeps.

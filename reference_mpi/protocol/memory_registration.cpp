@@ -1,0 +1,22 @@
+#include "memory_registration.hpp"
+
+#include "../core/world.hpp"
+
+namespace xo::mpi {
+
+sim::Time register_memory(World& world, RankState& rank, const void* buffer, std::int64_t bytes) {
+  const hw::MemoryRegistration cost = world.machine().memory_registration();
+  if (cost.per_registration < 0 || bytes <= 0) return 0;
+  const auto start = reinterpret_cast<std::uintptr_t>(buffer);
+  const std::uintptr_t end = start + static_cast<std::uintptr_t>(bytes);
+  // The registration that starts at or before `start`, if it reaches `end`, covers the buffer.
+  auto after = rank.registered.upper_bound(start);
+  if (after != rank.registered.begin() && std::prev(after)->second >= end) {
+    return sim::seconds_to_time(cost.cache_hit);
+  }
+  rank.registered[start] = std::max(rank.registered[start], end);
+  const std::int64_t pages = (bytes + cost.page_bytes - 1) / cost.page_bytes;
+  return sim::seconds_to_time(cost.per_registration + static_cast<double>(pages) * cost.per_page);
+}
+
+}  // namespace xo::mpi
