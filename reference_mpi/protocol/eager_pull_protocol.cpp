@@ -35,7 +35,7 @@ void eager_pull_landed(World& world, Request* receive, Message* m, sim::Time whe
     unpack(staging.data(), bytes, *receive->type, receive->recv_buffer);
   }
   world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, when, when + t.latency);
-  world.complete(receive, when);
+  world.complete(receive, unpacked(world, *receive, *m, when, false));
   world.complete(m->send_request, when + t.latency + m->completion_delay);
   world.release(m);
 }

@@ -15,6 +15,8 @@ const char* phase_name(Phase phase) {
     case Phase::ReceiverCopy: return "receiver-copy";
     case Phase::CreditWait: return "credit-wait";
     case Phase::Registration: return "register";
+    case Phase::Pack: return "pack";
+    case Phase::Unpack: return "unpack";
     case Phase::NetworkWait: return "network-wait";
     case Phase::BroadcastNetwork: return "broadcast-network";
     case Phase::SyncNetwork: return "sync-network";

@@ -25,6 +25,10 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   const hw::ProtocolChoice choice =
       world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
   hold_send_event(world, sender, send);
+  // A non-contiguous send is packed first, unless the path copies it into a system buffer anyway.
+  const bool packs = !choice.sender_copy && send->bytes > 0 && !send->type->is_contiguous();
+  const sim::Time pack_start = world.engine().now();
+  if (packs) world.engine().advance(world.copy_time(send->bytes));
   Message* m = world.new_message();
   m->source_world = sender.world_rank;
   m->dest_world = dest_world;
@@ -40,6 +44,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->registers_memory = choice.registers_memory;
   m->chunk_bytes = choice.chunk_bytes;
   // Mailboxes are the network's: a send to oneself or through shared memory takes none.
+  if (packs) world.record_phase(Phase::Pack, *m, sender.world_rank, sender.world_rank, pack_start, world.engine().now());
   std::vector<sim::Time>* credits = nullptr;
   if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank &&
       !world.machine().through_shared_memory(sender.world_rank, dest_world)) {
@@ -105,8 +110,16 @@ void deliver(World& world, Request* receive, Message* m, sim::Time when, bool wa
     world.record_phase(copy, *m, m->dest_world, m->dest_world, when, done);
   }
   unpack(m->payload.data(), receive->status.xo_bytes, *receive->type, receive->recv_buffer);
-  world.complete(receive, done);
+  world.complete(receive, unpacked(world, *receive, *m, done, was_unexpected || m->receiver_copy));
   world.release(m);
+}
+
+sim::Time unpacked(World& world, const Request& receive, const Message& m, sim::Time landed, bool copied) {
+  const std::int64_t bytes = receive.status.xo_bytes;
+  if (copied || bytes <= 0 || receive.type->is_contiguous()) return landed;
+  const sim::Time done = landed + world.copy_time(bytes);
+  world.record_phase(Phase::Unpack, m, m.dest_world, m.dest_world, landed, done);
+  return done;
 }
 
 }  // namespace xo::mpi

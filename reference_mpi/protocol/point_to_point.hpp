@@ -33,6 +33,12 @@ void request_data(World& world, Request* receive, Message* message, sim::Time wh
 // An eager-pull message landed in a posted receive: data is there, the sender gets an ACK.
 void eager_pull_landed(World& world, Request* receive, Message* message, sim::Time when);
 
+// Derived datatypes (seed 002, "MPI derived datatypes": the MPI packs on the sender side and
+// unpacks from a temporary buffer on the receive side): a non-contiguous receive buffer costs a
+// copy after the data is in, unless the path copies out of a system buffer anyway (`copied`).
+// Returns when the receive is complete.
+sim::Time unpacked(World& world, const Request& receive, const Message& message, sim::Time landed, bool copied);
+
 // The envelope reached the receiver.
 void envelope_arrived(World& world, Message* message);
 

@@ -81,7 +81,7 @@ void pull_data(World& world, Message* m, sim::Time now) {
     world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, received, send_done);
   }
   if (m->send_request != nullptr) world.complete(m->send_request, send_done + m->completion_delay);  // else at its copy
-  world.complete(m->recv_request, received);
+  world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, received, m->receiver_copy));
   world.release(m);
 }
 
@@ -111,7 +111,7 @@ void push_data(World& world, Message* m, sim::Time now) {
   }
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
   if (m->send_request != nullptr) world.complete(m->send_request, x.sender_done + m->completion_delay);
-  world.complete(m->recv_request, x.landed);
+  world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, x.landed, false));
   world.release(m);
 }
 

@@ -19,6 +19,8 @@ enum class Phase : std::uint8_t {
   ReceiverCopy,    // data copied out of a receive-side system buffer into a posted receive's buffer
   CreditWait,      // the sender waits for a mailbox credit (Gemini SMSG flow control)
   Registration,    // a buffer registered with the NIC for RDMA (Gemini LMT), or found in the cache
+  Pack,            // a non-contiguous send packed into a contiguous buffer before it goes
+  Unpack,          // a received message unpacked into a non-contiguous receive buffer
   // Collective hardware and remote memory (path: the collective algorithm's name).
   NetworkWait,        // a broadcast waits for the machine-wide broadcast network to be free
   BroadcastNetwork,   // the whole message on the broadcast network (AP1000 B-net)
