@@ -68,6 +68,10 @@ Ap1000Machine::Ap1000Machine()
   add_env_var({"XO_AP1000_HOST", 0, 0, 1, "flag",
                "1: MPI_COMM_WORLD is the host (rank 0) plus the cells (cell n is rank n+1); 0: cells only",
                "knob of this tool for the AP1000 mpirun switch, " + std::string(kSeed) + " section 2"});
+  add_env_var({"XO_AP1000_SSEND_PUT", 0, 0, 1, "flag",
+               "1: MPI_Ssend puts the data straight into the receiver's buffer once it answers (no copies), "
+               "as section 10 proposes; 0: the released library's handshake, then l_asend",
+               "knob of this tool for " + std::string(kSeed) + " section 10 (future work)"});
   add_env_var({"XO_AP1000_SYSTEM_BUFFERS", 4, 1, 1024, "buffers",
                "CellOS send-side system buffers a cell may fill before l_asend waits for the DMA",
                "knob of this tool: the seed gives no number (assumption)"});
@@ -93,6 +97,7 @@ void Ap1000Machine::refresh() {
   host_.gap_per_byte = param("host_G") * 1e-9;
   host_in_world_ = env("XO_AP1000_HOST") != 0;
   linesending_ = env("XO_AP1000_LINESENDING") != 0;
+  ssend_put_ = env("XO_AP1000_SSEND_PUT") != 0;
   system_buffers_ = env("XO_AP1000_SYSTEM_BUFFERS");
   xy_max_elements_ = env("XO_AP1000_XY_MAX_ELEMENTS");
   bnet_min_group_ = env("XO_AP1000_BNET_MIN_GROUP");
@@ -150,8 +155,10 @@ std::vector<Machine::ProtocolInfo> Ap1000Machine::protocols() const {
                   "message lands in a receive-side system buffer and is copied out by l_arecv"},
       {"linesending", "XO_AP1000_LINESENDING=1: the sender blocks until the message has left its buffer, no "
                       "send-side copy; the receive side still copies out of a system buffer"},
-      {"ssend-put", "MPI_Ssend: a request, the receiver answers with its buffer address, the sender puts the "
-                    "data straight into it (no copy at either end)"},
+      {"ssend", "MPI_Ssend: a request, the receiver's answer once a receive matches, then the data as l_asend "
+                "sends it (copied into and out of CellOS system buffers)"},
+      {"ssend-put", "MPI_Ssend with XO_AP1000_SSEND_PUT=1 (the seed's future work): the receiver answers with its "
+                    "buffer address and the sender puts the data straight into it (no copy at either end)"},
   };
 }
 
@@ -170,7 +177,15 @@ LinkCost Ap1000Machine::network_link(int src_world_rank, int dst_world_rank) con
 }
 
 ProtocolChoice Ap1000Machine::choose_protocol(std::int64_t, SendMode mode) const {
-  if (mode == SendMode::Synchronous) return {Protocol::Rendezvous, "ssend-put"};
+  if (mode == SendMode::Synchronous) {
+    // Section 10 lists the put-based Ssend (section 3's design) as future work: the released
+    // library answers the request, then sends the data as l_asend does, through system buffers.
+    if (ssend_put_) return {Protocol::Rendezvous, "ssend-put"};
+    ProtocolChoice handshake{Protocol::Rendezvous, "ssend"};
+    handshake.sender_copy = true;
+    handshake.receiver_copy = true;
+    return handshake;
+  }
   ProtocolChoice choice{Protocol::Eager, "l_asend", true};
   if (linesending_) choice = {Protocol::Eager, "linesending", false};
   choice.receiver_copy = true;  // CellOS has no pre-receive: every message lands in a system buffer

@@ -31,6 +31,7 @@ class Ap1000Machine final : public Machine {
   LinkCost cell_;  // cell to cell over the T-net
   LinkCost host_;  // host to or from a cell
   bool host_in_world_ = false;
+  bool ssend_put_ = false;
   bool linesending_ = false;
   std::int64_t system_buffers_ = 1;
   std::int64_t xy_max_elements_ = 25;

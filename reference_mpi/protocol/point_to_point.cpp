@@ -38,6 +38,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->source = send->self_rank;
   m->protocol = choice.protocol;
   m->path = choice.name;
+  m->sender_copy = choice.sender_copy;
   m->receiver_copy = choice.receiver_copy;
   m->ack_after_pull = choice.ack_after_pull;
   m->completion_delay = sim::seconds_to_time(choice.completion_delay);

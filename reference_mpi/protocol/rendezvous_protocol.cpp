@@ -95,6 +95,10 @@ void push_data(World& world, Message* m, sim::Time now) {
   const std::byte* source = send_buffer_of(*m);
   auto* destination = static_cast<std::byte*>(m->recv_request->recv_buffer);
   sim::Time ready = now;
+  if (m->sender_copy && bytes > 0) {  // into a system buffer first (AP1000 l_asend after the handshake)
+    ready = now + world.copy_time(bytes);
+    world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, now, ready);
+  }
   TransferTimes x{now, now, now};
   for (std::int64_t offset = 0;;) {
     const std::int64_t part = std::min(chunk, bytes - offset);
@@ -111,7 +115,12 @@ void push_data(World& world, Message* m, sim::Time now) {
   }
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
   if (m->send_request != nullptr) world.complete(m->send_request, x.sender_done + m->completion_delay);
-  world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, x.landed, false));
+  sim::Time received = x.landed;
+  if (m->receiver_copy && m->recv_request->status.xo_bytes > 0) {  // out of a receive-side system buffer
+    received += world.copy_time(m->recv_request->status.xo_bytes);
+    world.record_phase(Phase::ReceiverCopy, *m, m->dest_world, m->dest_world, x.landed, received);
+  }
+  world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, received, m->receiver_copy));
   world.release(m);
 }
 
@@ -130,7 +139,7 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
   sim::Engine& engine = world.engine();
   const LinkTimes t(world.machine(), sender.world_rank, m->dest_world, 0);
   engine.advance(t.send_overhead);
-  if (choice.sender_copy) {
+  if (choice.sender_copy && choice.protocol != hw::Protocol::Rendezvous) {
     // Buffered (XE6 E1): the data is copied to a system buffer, the send completes, and the
     // receiver later reads the copy.
     const sim::Time start = engine.now();

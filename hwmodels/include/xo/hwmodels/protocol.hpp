@@ -24,7 +24,9 @@ std::string_view protocol_name(Protocol protocol);
 struct ProtocolChoice {
   Protocol protocol = Protocol::Eager;
   std::string_view name;     // the machine's own name for the path, e.g. "vshort" on the XT3
-  bool sender_copy = false;  // the sender copies into a system buffer and completes without waiting for the NIC
+  // The sender copies into a system buffer: eager and pulled paths then complete without waiting
+  // for the NIC; a pushed rendezvous copies after the clear-to-send (AP1000 handshake then l_asend).
+  bool sender_copy = false;
   // Eager: the data lands in a system buffer at the receiver (a CellOS buffer, a T3D queue slot, an
   // X1 packet) and is copied into the receive buffer even when the receive was posted first.
   bool receiver_copy = false;
