@@ -6,6 +6,7 @@
 
 #include "collective_figures.hpp"
 #include "comparison_support.hpp"
+#include "figure_roles.hpp"
 #include "xo/calibration/experiments.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
@@ -90,7 +91,10 @@ Line ack_pingpong_line(const MachineSetup& setup) {
 }
 
 Comparison compare(const hw::Machine& machine, const SeedFigure& figure, const std::vector<std::string>& params) {
-  Comparison c{figure, Comparison::Status::NotModelled, "", std::nullopt, "", true};
+  Comparison c;
+  c.figure = figure;
+  c.fitted_parameters = parameters_fitted_to(figure);
+  c.role = c.fitted_parameters.empty() ? Comparison::Role::Predicted : Comparison::Role::Fitted;
   MachineSetup setup = setup_for(machine, figure);
   setup.params.insert(setup.params.begin(), params.begin(), params.end());
   for (const PathLimit& limit : kPathLimits) {

@@ -21,8 +21,8 @@ void compare_number(Comparison& c, double simulated) {
   const double published = std::strtod(c.figure.value.c_str(), nullptr);
   c.simulated = format(simulated) + " " + c.figure.unit;
   c.error_percent = published != 0 ? 100.0 * (simulated - published) / published : 0.0;
-  c.status = std::abs(*c.error_percent) <= kTargetErrorPercent ? Comparison::Status::Within
-                                                                : Comparison::Status::Outside;
+  const double target = c.role == Comparison::Role::Fitted ? kFittedTargetPercent : kPredictedTargetPercent;
+  c.status = std::abs(*c.error_percent) <= target ? Comparison::Status::Within : Comparison::Status::Outside;
 }
 
 bool parse_range(const std::string& value, double& low, double& high) {

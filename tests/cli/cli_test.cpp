@@ -183,7 +183,8 @@ TEST(Cli, CalibrateComparesTheXt3WithItsSeed) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "eager_short_limit")) << r.out;
   EXPECT_TRUE(contains(r.out, "largest message on the 'short' path (size sweep, 2 ranks)")) << r.out;
-  EXPECT_TRUE(contains(r.out, "6 of 6 measured figures within 5 %")) << r.out;
+  EXPECT_TRUE(contains(r.out, "predicted (nothing was fitted to them): 6 of 6 within 10 %")) << r.out;
+  EXPECT_TRUE(contains(r.out, "fitted: 0 of 0 within 2 %")) << r.out;
   // A parameter that moves a measured figure off target makes the exit status 1.
   r = run_command(kXo + " calibrate --param G=0.5 xt3");
   EXPECT_EQ(r.status, 1) << r.out;

@@ -27,8 +27,17 @@ struct Comparison {
   std::optional<double> error_percent;
   std::string method;                 // how the simulated value was obtained
   bool measured = true;               // false: a setting's default compared, nothing simulated
+  // Fitted: model parameters were set from this figure (fitted_parameters names them), so the row
+  // checks the fit; predicted: nothing was, so the row checks the model.
+  enum class Role { Fitted, Predicted };
+  Role role = Role::Predicted;
+  std::string fitted_parameters;
 };
 
+// Error targets: a fitted row must reproduce its figure closely, a predicted one within reason.
+inline constexpr double kFittedTargetPercent = 2.0;
+inline constexpr double kPredictedTargetPercent = 10.0;
+// How far a figure of shape ("constant") may stray and still hold.
 inline constexpr double kTargetErrorPercent = 5.0;
 
 // Runs the comparisons for every figure of `machine` (a name from the machine registry), with the
