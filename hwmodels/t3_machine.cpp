@@ -52,11 +52,13 @@ T3Machine::T3Machine(Model model, std::string description)
   }
   add_cpu_factor_parameter();
 
-  add_env_var({"MPP_BUFFER_MAX", -1, -1, kMaxInt, "bytes",
-               "standard sends up to this size are copied into a buffer and complete at once; 0 turns "
-               "buffering off; -1 (default): no limit",
-               std::string(kSeed) + " (the benchmarks set 0); default from the MPI implementations review at "
-                                    "netlib.org/utk/mpi-review: the T3E buffers messages of any size"});
+  add_env_var({"MPP_BUFFER_MAX", 0, -1, kMaxInt, "bytes",
+               "standard sends up to this size are copied into a buffer and complete at once; 0 (default): "
+               "no buffering; -1: any size",
+               std::string(kSeed) + ": its runs set 0 and its protocols assume it (RTA has \"better bandwidth due "
+                                    "to fewer memory copies\" than Tn only without the buffer copy); the MPI "
+                                    "implementations review at netlib.org/utk/mpi-review reports a T3E that "
+                                    "buffers any size (-1)"});
   add_env_var({"XO_TN_MAX_BYTES", 1024, 0, kMaxInt, "bytes",
                "largest message packed into several SHMEM queue slots (Tn); larger ones use RTA. Not with the "
                "hardware queues",

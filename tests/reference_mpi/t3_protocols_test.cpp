@@ -25,22 +25,32 @@ TEST(T3dProtocols, PathBySize) {
   EXPECT_EQ(phases_of("t3d", 16), kT);  // under 3 words of a 4-word packet
   EXPECT_EQ(phases_of("t3d", 17), kTn);
   EXPECT_EQ(phases_of("t3d", 1024), kTn);
-  EXPECT_EQ(phases_of("t3d", 1025), kRtaBuffered);  // MPP_BUFFER_MAX: no limit by default
+  EXPECT_EQ(phases_of("t3d", 1025), kRta);  // MPP_BUFFER_MAX=0 by default, as the seed's runs set it
   EXPECT_EQ(phases_of("t3d", 8, {}, true), kRat);
 }
 
 TEST(T3dProtocols, BufferingAndTnFollowTheEnvironment) {
-  EXPECT_EQ(phases_of("t3d", 4096, {{"MPP_BUFFER_MAX", "0"}}), kRta);
+  EXPECT_EQ(phases_of("t3d", 4096, {{"MPP_BUFFER_MAX", "-1"}}), kRtaBuffered);
   EXPECT_EQ(phases_of("t3d", 4096, {{"MPP_BUFFER_MAX", "4096"}}), kRtaBuffered);
   EXPECT_EQ(phases_of("t3d", 4097, {{"MPP_BUFFER_MAX", "4096"}}), kRta);
-  EXPECT_EQ(phases_of("t3d", 1024, {{"XO_TN_MAX_BYTES", "512"}}), kRtaBuffered);
+  EXPECT_EQ(phases_of("t3d", 1024, {{"XO_TN_MAX_BYTES", "512"}}), kRta);
 }
 
 TEST(T3eProtocols, HardwareQueuesCarrySevenWordsAndDropTn) {
   EXPECT_EQ(phases_of("t3e", 56), kT);
-  EXPECT_EQ(phases_of("t3e", 57), kRtaBuffered);
-  EXPECT_EQ(phases_of("t3e", 57, {{"MPP_BUFFER_MAX", "0"}}), kRta);
+  EXPECT_EQ(phases_of("t3e", 57), kRta);
+  EXPECT_EQ(phases_of("t3e", 57, {{"MPP_BUFFER_MAX", "-1"}}), kRtaBuffered);
   EXPECT_EQ(phases_of("t3e", 8, {}, true), kRat);
+}
+
+TEST(T3dProtocols, RtaBeatsTnForLargerMessagesWithoutTheBufferCopy) {
+  // Seed 003: RTA "had a higher latency than Tn but better bandwidth due to fewer memory copies so
+  // it was used for larger messages": with the default (no buffering) Tn wins small, RTA large.
+  const auto one_way = [](const char* tn_max, int bytes) {
+    return xo::test::arrival_time("t3d", {{"XO_TN_MAX_BYTES", tn_max}}, bytes);
+  };
+  EXPECT_LT(one_way("1000000", 64), one_way("0", 64));          // Tn against RTA: lower latency
+  EXPECT_GT(one_way("1000000", 65536), one_way("0", 65536));    // RTA: fewer copies
 }
 
 TEST(T3eProtocols, OldLibraryKeepsTheT3dProtocols) {
