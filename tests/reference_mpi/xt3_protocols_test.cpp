@@ -258,3 +258,25 @@ TEST(Xt3Protocols, EagerLongBlockingSendsReturnLateByCop) {
   };
   EXPECT_NEAR(send_time("30") - send_time("0"), 30e-6, 1e-9);
 }
+
+TEST(Xt3Protocols, TheVshortCopyFreesTheSenderBeforeThePortalsEvent) {
+  // Seed 002: "for very short messages ... sender copies data to internal buffer": the send is done
+  // after the copy, while a short send waits for its SEND_END event (send_event after the NIC).
+  const auto send_call = [](const char* vshort_limit, const char* event) {
+    double elapsed = 0;
+    const auto r = run_xt3(2, {{"MPICH_MAX_VSHORT_MSG_SIZE", vshort_limit}}, [&](int rank) {
+      std::vector<char> data(512);
+      if (rank == 1) MPI_Recv(data.data(), 512, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      if (rank == 0) {
+        const double start = MPI_Wtime();
+        MPI_Send(data.data(), 512, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        elapsed = MPI_Wtime() - start;
+      }
+    }, {std::string("send_event=") + event});
+    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+    return elapsed;
+  };
+  EXPECT_LT(send_call("1024", "1"), send_call("0", "1"));
+  EXPECT_NEAR(send_call("0", "3") - send_call("0", "1"), 2e-6, 1e-9);  // the short path waits for the event
+  EXPECT_DOUBLE_EQ(send_call("1024", "3"), send_call("1024", "1"));    // vshort does not
+}
