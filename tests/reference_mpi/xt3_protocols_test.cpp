@@ -240,41 +240,34 @@ TEST(Xt3Failures, DbmaskAddsATracebackToResourceErrors) {
   EXPECT_NE(r.result.error.find("[traceback: rank 1 in MPI_Irecv]"), std::string::npos) << r.result.error;
 }
 
+// Seconds rank 0 spends in one MPI_Send of `bytes` to rank 1, whose receive is posted first.
+double blocking_send_time(int bytes, const Env& env, const std::string& param) {
+  double elapsed = 0;
+  const auto r = run_xt3(2, env, [&](int rank) {
+    std::vector<char> data(static_cast<std::size_t>(bytes));
+    if (rank == 1) MPI_Recv(data.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (rank == 0) {
+      const double start = MPI_Wtime();
+      MPI_Send(data.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+      elapsed = MPI_Wtime() - start;
+    }
+  }, {param});
+  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+  return elapsed;
+}
+
 TEST(Xt3Protocols, EagerLongBlockingSendsReturnLateByCop) {
   // Seed 002: CAM overflow protection delays returns from blocking sends on the eager-long path.
-  const auto send_time = [](const char* cop) {
-    double elapsed = 0;
-    const auto r = run_xt3(2, {{"MPICH_PTL_EAGER_LONG", "1"}}, [&](int rank) {
-      std::vector<char> data(200000);
-      if (rank == 1) MPI_Recv(data.data(), 200000, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      if (rank == 0) {
-        const double start = MPI_Wtime();
-        MPI_Send(data.data(), 200000, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-        elapsed = MPI_Wtime() - start;
-      }
-    }, {std::string("cop_delay=") + cop});
-    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
-    return elapsed;
-  };
-  EXPECT_NEAR(send_time("30") - send_time("0"), 30e-6, 1e-9);
+  const Env eager_long{{"MPICH_PTL_EAGER_LONG", "1"}};
+  const double slower = blocking_send_time(200000, eager_long, "cop_delay=30");
+  EXPECT_NEAR(slower - blocking_send_time(200000, eager_long, "cop_delay=0"), 30e-6, 1e-9);
 }
 
 TEST(Xt3Protocols, TheVshortCopyFreesTheSenderBeforeThePortalsEvent) {
   // Seed 002: "for very short messages ... sender copies data to internal buffer": the send is done
   // after the copy, while a short send waits for its SEND_END event (send_event after the NIC).
   const auto send_call = [](const char* vshort_limit, const char* event) {
-    double elapsed = 0;
-    const auto r = run_xt3(2, {{"MPICH_MAX_VSHORT_MSG_SIZE", vshort_limit}}, [&](int rank) {
-      std::vector<char> data(512);
-      if (rank == 1) MPI_Recv(data.data(), 512, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      if (rank == 0) {
-        const double start = MPI_Wtime();
-        MPI_Send(data.data(), 512, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-        elapsed = MPI_Wtime() - start;
-      }
-    }, {std::string("send_event=") + event});
-    EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
-    return elapsed;
+    return blocking_send_time(512, {{"MPICH_MAX_VSHORT_MSG_SIZE", vshort_limit}}, std::string("send_event=") + event);
   };
   EXPECT_LT(send_call("1024", "1"), send_call("0", "1"));
   EXPECT_NEAR(send_call("0", "3") - send_call("0", "1"), 2e-6, 1e-9);  // the short path waits for the event
