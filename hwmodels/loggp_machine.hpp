@@ -1,5 +1,5 @@
 #pragma once
-// The generic LogGP machine: a flat network where every pair of ranks costs the same, with one
+// The generic LogGP machine: a switched network where every pair of nodes costs the same, with one
 // eager and one rendezvous protocol switched at an eager limit. It is the baseline the seed
 // machines are compared with, and the machine tests perturb to check the analyzer.
 
