@@ -45,6 +45,7 @@ bool enter_call(const char* name) {
     world.engine().advance(sim::seconds_to_time(seconds));
   }
   self.call = name;
+  self.entered_at = world.engine().now();
   world.engine().sync();
   if (RunObserver* observer = world.observer()) {
     observer->call_entered(self.world_rank, name, world.engine().now());

@@ -94,6 +94,7 @@ struct RankState {
 
   // What the rank is doing, for deadlock reports.
   const char* call = nullptr;
+  sim::Time entered_at = 0;  // when the current outermost call began (after the computation before it)
   int call_depth = 0;
   std::string last_error;  // the message a fatal error handler prints
   std::string pending_truncation;  // details of the last truncated receive

@@ -3,9 +3,10 @@
 // (E0 data, or the header of E1 and LMT) takes one, and the receiver's dequeue gives it back.
 // Connections are made on first use, so a rank's mailbox memory grows with its peers.
 //
-// Modelling choice: the receiver dequeues a message as it arrives (its progress engine runs
-// whenever traffic comes in) and the credit travels back in one latency. A sender that outruns
-// its credits waits; a receiver that never polls is not modelled.
+// The receiver dequeues a message when its progress engine runs: at the arrival if it is inside an
+// MPI call then, else when it enters its next one (progress happens only inside MPI calls), so a
+// receiver that computes stops the credits coming back and its senders stall, as slide 8 says.
+// The credit travels back in one latency.
 
 #include <algorithm>
 
@@ -21,23 +22,37 @@ std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender,
   std::vector<sim::Time>& credits = connection->second;
   if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) return credits;
   sim::Engine& engine = world.engine();
-  const auto earliest = std::min_element(credits.begin(), credits.end());
-  const sim::Time now = engine.now();
-  if (*earliest > now) {
-    world.record_phase(Phase::CreditWait, *m, m->source_world, m->source_world, now, *earliest);
+  const sim::Time asked = engine.now();
+  // A credit may come back later than it first promised (settle_mailbox_credit), so look again.
+  for (auto earliest = std::min_element(credits.begin(), credits.end()); *earliest > engine.now();
+       earliest = std::min_element(credits.begin(), credits.end())) {
     engine.advance_to(*earliest);
+  }
+  if (engine.now() > asked) {
+    world.record_phase(Phase::CreditWait, *m, m->source_world, m->source_world, asked, engine.now());
   }
   return credits;
 }
 
-void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, const Message& m) {
+void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, Message& m) {
   const LinkTimes t(world.machine(), m.dest_world, m.source_world, 0);
-  const sim::Time back = m.arrival + t.recv_overhead + t.latency;
+  const sim::Time back = m.arrival + t.recv_overhead + t.latency;  // if the receiver is in MPI at the arrival
   if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) {
     credits.push_back(back);
+    m.credit_slot = static_cast<int>(credits.size()) - 1;
   } else {
-    *std::min_element(credits.begin(), credits.end()) = back;
+    const auto slot = std::min_element(credits.begin(), credits.end());
+    *slot = back;
+    m.credit_slot = static_cast<int>(slot - credits.begin());
   }
+}
+
+void settle_mailbox_credit(World& world, const Message& m) {
+  const RankState& receiver = world.rank(m.dest_world);
+  if (receiver.call == nullptr || receiver.entered_at <= m.arrival) return;  // dequeued at the arrival
+  const LinkTimes t(world.machine(), m.dest_world, m.source_world, 0);
+  std::vector<sim::Time>& credits = world.rank(m.source_world).mailboxes[m.dest_world];
+  credits[static_cast<std::size_t>(m.credit_slot)] = receiver.entered_at + t.recv_overhead + t.latency;
 }
 
 }  // namespace xo::mpi

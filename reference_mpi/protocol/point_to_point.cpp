@@ -75,6 +75,7 @@ void start_recv(World& world, RankState& receiver, Request* receive) {
 void envelope_arrived(World& world, Message* m) {
   RankState& receiver = world.rank(m->dest_world);
   world.count_message();
+  if (m->credit_slot >= 0) settle_mailbox_credit(world, *m);
   if (Request* receive = receiver.queues.take_posted(*m)) {
     release_other_event(receiver);
     deliver(world, receive, m, m->arrival, false);

@@ -46,7 +46,10 @@ void envelope_arrived(World& world, Message* message);
 // slot in its mailbox at the receiver (the connection is made on first contact), then the message
 // holds it until the receiver dequeues it. `credits` is the connection wait_for_mailbox_credit returns.
 std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender, Message* message);
-void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, const Message& message);
+void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, Message& message);
+// At the message's arrival: a receiver computing outside MPI dequeues it only when it next enters a
+// call, and the credit comes back that much later.
+void settle_mailbox_credit(World& world, const Message& message);
 
 // Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
 // exhausting one ends the run with the machine's message.

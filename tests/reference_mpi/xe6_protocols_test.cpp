@@ -7,6 +7,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -224,4 +225,38 @@ TEST(Xe6Protocols, E1ReadsIntoAnAlignedBufferSoMisalignmentCostsNothing) {
   };
   EXPECT_DOUBLE_EQ(receive_time(4000, 1), receive_time(4000, 0));   // E1
   EXPECT_GT(receive_time(100000, 1), receive_time(100000, 0));      // lmt-read
+}
+
+TEST(Xe6Credits, CreditsStallWhileTheReceiverComputes) {
+  // Seed 004 slide 8: "If the receiver stops dequeuing messages, sender runs out of credits and stops
+  // sending." The receiver dequeues only inside MPI calls; here it computes (measured host time,
+  // scaled up by cpu_factor) before it receives, so the sender's ninth message waits for it.
+  const auto ninth_send_done = [](bool receiver_computes) {
+    double done = 0;
+    xo::mpi::SimulationOptions options;
+    options.ranks = 2;
+    options.machine = "xe6";
+    options.params = {"ranks_per_node=1", "cpu_factor=100"};
+    options.compute = xo::mpi::ComputeMode::Measured;
+    options.stack_bytes = 64 * 1024;
+    options.env_lookup = [](const char*) -> const char* { return nullptr; };
+    const auto r = xo::test::run_ranks(options, [&](int rank) {
+      char c[8] = {};
+      if (rank == 0) {
+        for (int i = 0; i < 9; ++i) MPI_Send(c, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        done = MPI_Wtime();
+      } else {
+        if (receiver_computes) {
+          const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(20);
+          volatile unsigned spin = 0;
+          while (std::chrono::steady_clock::now() < until) spin = spin + 1;  // about 2 s of virtual time
+        }
+        for (int i = 0; i < 9; ++i) MPI_Recv(c, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      }
+    });
+    EXPECT_EQ(r.exit_code, 0) << r.error;
+    return done;
+  };
+  EXPECT_LT(ninth_send_done(false), 0.5);  // eight credits, dequeued as they arrive
+  EXPECT_GT(ninth_send_done(true), 1.0);   // the ninth waits for the receiver's first MPI call
 }
