@@ -52,6 +52,16 @@ sim::Time registered(World& world, const Message& m, int rank, const void* buffe
   return done;
 }
 
+// Where the path lands the data in a receive-side system buffer (XE6 E1, AP1000 Ssend), the copy
+// out into the receive buffer; returns when it is done.
+sim::Time copied_out(World& world, const Message& m, sim::Time landed) {
+  const std::int64_t bytes = m.recv_request->status.xo_bytes;
+  if (!m.receiver_copy || bytes <= 0) return landed;
+  const sim::Time done = landed + world.copy_time(bytes);
+  world.record_phase(Phase::ReceiverCopy, m, m.dest_world, m.dest_world, landed, done);
+  return done;
+}
+
 const std::byte* send_buffer_of(const Message& m) {
   return m.send_request != nullptr ? static_cast<const std::byte*>(m.send_request->send_buffer) : m.payload.data();
 }
@@ -70,11 +80,7 @@ void pull_data(World& world, Message* m, sim::Time now) {
   const TransferTimes x = reserve_transfer(world, m->source_world, m->dest_world, now, t);
   world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, x.landed);
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
-  sim::Time received = x.landed;
-  if (m->receiver_copy && m->bytes > 0) {
-    received += world.copy_time(m->recv_request->status.xo_bytes);
-    world.record_phase(Phase::ReceiverCopy, *m, m->dest_world, m->dest_world, x.landed, received);
-  }
+  const sim::Time received = copied_out(world, *m, x.landed);
   sim::Time send_done = x.sender_done;
   if (m->ack_after_pull) {  // the receiver tells the sender: completion flag, RCV DONE
     send_done = received + t.latency;
@@ -115,11 +121,7 @@ void push_data(World& world, Message* m, sim::Time now) {
   }
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
   if (m->send_request != nullptr) world.complete(m->send_request, x.sender_done + m->completion_delay);
-  sim::Time received = x.landed;
-  if (m->receiver_copy && m->recv_request->status.xo_bytes > 0) {  // out of a receive-side system buffer
-    received += world.copy_time(m->recv_request->status.xo_bytes);
-    world.record_phase(Phase::ReceiverCopy, *m, m->dest_world, m->dest_world, x.landed, received);
-  }
+  const sim::Time received = copied_out(world, *m, x.landed);
   world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, received, m->receiver_copy));
   world.release(m);
 }
