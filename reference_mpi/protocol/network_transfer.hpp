@@ -1,13 +1,13 @@
 #pragma once
 // One transfer of a message's bytes (or of a header, with no bytes) between two ranks, on the
 // resources it shares. Over the network, each endpoint (a node's NIC, or an X1 MSP's ports)
-// serialises what it injects, so the ranks of a node share it. Its ejection port delivers at the wire rate whatever arrives, packets of
-// concurrent messages interleaved: a message that arrives while n others are being delivered gets
-// its share, finishing after (n + 1) times its own wire time, or after the port's whole backlog if
-// that is sooner, and adds its bytes to the backlog. A busy receiving NIC holds the message's sender
-// back (link-level flow control leaves little room in the network), so its send completes later
-// too, while its NIC goes on injecting to other nodes. Through a node's shared memory neither NIC
-// takes part.
+// serialises what it injects, so the ranks of a node share it. Its ejection port delivers at the
+// wire rate whatever arrives, packets of concurrent messages interleaved: a message that arrives
+// while n others are being delivered gets its share, finishing after (n + 1) times its own wire
+// time, or after the port's whole backlog if that is sooner, and adds its bytes to the backlog. A
+// busy receiving NIC holds the message's sender back (link-level flow control leaves little room
+// in the network), so its send completes later too, while its NIC goes on injecting to other
+// nodes. Through a node's shared memory neither NIC takes part.
 
 #include "../core/world.hpp"
 #include "link_times.hpp"
@@ -37,7 +37,7 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
   std::erase_if(in.ejecting, [arrives](const Ejection& e) { return e.landing <= arrives; });
   const sim::Time backlog = std::max<sim::Time>(0, in.eject_free - arrives);
   sim::Time sharing = 0;
-  sim::Time behind = 0;  // packets of one source arrive in order (seed 004 slide 8), so its messages land in order
+  sim::Time behind = 0;  // one source's packets arrive in order (seed 004 slide 8): so do its messages
   for (const Ejection& e : in.ejecting) {
     sharing += e.carries_data ? 1 : 0;
     if (e.source_endpoint == source_endpoint) behind = std::max(behind, e.landing);
