@@ -14,6 +14,9 @@ class Ap1000Machine final : public Machine {
   std::vector<SwitchPoint> switch_points() const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
+  // Seed 001 section 5, Figure 1: a strided buffer is packed into a contiguous one before it is
+  // sent, and a message unpacked into a strided one after it is received.
+  bool system_buffer_copies_pack() const override { return false; }
   std::int64_t sender_copy_buffers() const override;
   void check_settings() const override;
   CollectiveChoice choose_collective(const CollectiveQuery& query) const override;

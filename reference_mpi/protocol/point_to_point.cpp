@@ -25,8 +25,9 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   const hw::ProtocolChoice choice =
       world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
   hold_send_event(world, sender, send);
-  // A non-contiguous send is packed first, unless the path copies it into a system buffer anyway.
-  const bool packs = !choice.sender_copy && send->bytes > 0 && !send->type->is_contiguous();
+  // A non-contiguous send is packed first, unless the path's copy into a system buffer packs it.
+  const bool packs = send->bytes > 0 && !send->type->is_contiguous() &&
+                     !(choice.sender_copy && world.machine().system_buffer_copies_pack());
   const sim::Time pack_start = world.engine().now();
   if (packs) world.engine().advance(world.copy_time(send->bytes));
   Message* m = world.new_message();
@@ -118,7 +119,9 @@ void deliver(World& world, Request* receive, Message* m, sim::Time when, bool wa
 
 sim::Time unpacked(World& world, const Request& receive, const Message& m, sim::Time landed, bool copied) {
   const std::int64_t bytes = receive.status.xo_bytes;
-  if (copied || bytes <= 0 || receive.type->is_contiguous()) return landed;
+  if ((copied && world.machine().system_buffer_copies_pack()) || bytes <= 0 || receive.type->is_contiguous()) {
+    return landed;
+  }
   const sim::Time done = landed + world.copy_time(bytes);
   world.record_phase(Phase::Unpack, m, m.dest_world, m.dest_world, landed, done);
   return done;

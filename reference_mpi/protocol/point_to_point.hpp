@@ -35,7 +35,8 @@ void eager_pull_landed(World& world, Request* receive, Message* message, sim::Ti
 
 // Derived datatypes (seed 002, "MPI derived datatypes": the MPI packs on the sender side and
 // unpacks from a temporary buffer on the receive side): a non-contiguous receive buffer costs a
-// copy after the data is in, unless the path copies out of a system buffer anyway (`copied`).
+// copy after the data is in, unless the path copies out of a system buffer (`copied`) and that copy
+// unpacks (hw::Machine::system_buffer_copies_pack).
 // Returns when the receive is complete.
 sim::Time unpacked(World& world, const Request& receive, const Message& message, sim::Time landed, bool copied);
 

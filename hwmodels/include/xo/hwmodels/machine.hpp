@@ -104,6 +104,9 @@ class Machine {
   virtual ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const = 0;
   // Seconds per byte of a memory copy (an unexpected message copied out, a send copied in).
   virtual double copy_per_byte() const { return 0; }
+  // Whether a copy through a system buffer packs or unpacks a non-contiguous datatype on the way
+  // (MPICH2's dataloops); false where the MPI packs into a contiguous buffer first (AP1000).
+  virtual bool system_buffer_copies_pack() const { return true; }
   // Sender-side system buffers for paths with ProtocolChoice::sender_copy; a send waits for one.
   virtual std::int64_t sender_copy_buffers() const { return 1; }
   virtual ReceiveResources receive_resources() const { return {}; }
