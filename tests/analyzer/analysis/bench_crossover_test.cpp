@@ -409,3 +409,19 @@ TEST(BenchCrossovers, CollectiveModelsPredictAnUnmeasuredCommunicatorSize) {
 }
 
 }  // namespace
+
+// Point-to-point crossovers move the way the costs of each side say:
+// on the XE6, E1 copies the data twice and lmt-read registers (cached) and reads it once, so a
+// dearer memory copy brings the E1/lmt-read switch down and a dearer registration lookup pushes it up.
+TEST(BenchCrossovers, TheXe6EagerSwitchMovesWithTheCostOfEachSide) {
+  const auto crossing = [](const std::vector<std::string>& params) {
+    const auto a = bench("xe6", {2}, xo::analyzer::suite::Suite::PointToPoint, params, {},
+                         "MPICH_GNI_MAX_EAGER_MSG_SIZE");
+    const auto& s = find(a, "MPICH_GNI_MAX_EAGER_MSG_SIZE", "");
+    EXPECT_TRUE(s.crossing.has_value()) << (params.empty() ? "defaults" : params[0]) << ": " << s.finding;
+    return s.crossing ? s.crossing->x : 0.0;
+  };
+  const double base = crossing({});
+  EXPECT_LT(crossing({"copy_G=0.11"}), base);
+  EXPECT_GT(crossing({"reg_cache_hit=0.5"}), base);
+}
