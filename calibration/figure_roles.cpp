@@ -10,7 +10,7 @@ struct FittedFigure {
   const char* machine;
   const char* figure;
   const char* key;    // a parameter the row must have (empty: any row of the figure)
-  const char* value;  // its value (empty: any)
+  const char* value;  // the value it must have there
   const char* parameters;
 };
 

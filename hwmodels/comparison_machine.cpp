@@ -87,7 +87,8 @@ std::unique_ptr<Machine> make_power4() {
            kFigure1},
           {"full_node_delay", 0, "us", 0, 1e6, "barrier time lost when the job fills every CPU of a node",
            "assumption: none seen (Figure 1 uses at most 8 of 32 CPUs)"},
-          {"cpus_per_node", 32, "ranks", 1, 1024, "CPUs of one SMP node (barrier words are shared within it; the default ranks_per_node)",
+          {"cpus_per_node", 32, "ranks", 1, 1024,
+           "CPUs of one SMP node (barrier words are shared within it; the default ranks_per_node)",
            "assumption: one IBM p690 node, 32 POWER4 CPUs"},
       },
       2);
@@ -119,7 +120,8 @@ std::unique_ptr<Machine> make_sx6() {
            "assumption: none (the waiters poll the release together)"},
           {"full_node_delay", 10.7, "us", 0, 1e6, "barrier time lost when the job fills every CPU of a node",
            std::string(kFigure1) + ": the 8-rank point; assumption: operating system work"},
-          {"cpus_per_node", 8, "ranks", 1, 1024, "CPUs of one SX-6 node (barrier words are shared within it; the default ranks_per_node)",
+          {"cpus_per_node", 8, "ranks", 1, 1024,
+           "CPUs of one SX-6 node (barrier words are shared within it; the default ranks_per_node)",
            "NEC SX-6: up to eight CPUs per node"},
       },
       8);

@@ -72,7 +72,8 @@ T3Machine::T3Machine(Model model, std::string description)
   // T3D nodes hold two PEs sharing one network interface and block transfer engine; a T3E node is
   // one PE. Both place PEs on a 3-D torus.
   add_placement({t3e ? 1 : 2, t3e ? 1 : 2,
-                 t3e ? "Cray T3E hardware: one PE per router node" : "Cray T3D hardware: two PEs per node share its network interface",
+                 t3e ? "Cray T3E hardware: one PE per router node"
+                     : "Cray T3D hardware: two PEs per node share its network interface",
                  {NetworkShape::Torus, 3}, t3e ? 0.02 : 0.013,
                  t3e ? "assumption: a few 75 MHz router cycles per hop" : "assumption: two 150 MHz cycles per hop"});
   add_collective_knobs(2);

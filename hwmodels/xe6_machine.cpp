@@ -112,6 +112,7 @@ void Xe6Machine::refresh() {
   lmt_write_above_ = env("XO_GNI_LMT_WRITE_ABOVE");
   lmt_write_chunk_ = static_cast<std::int64_t>(param("lmt_write_chunk"));
   credits_ = env("XO_GNI_MBOX_CREDITS");
+  registration_ = {param("reg") * 1e-6, param("reg_per_page") * 1e-6, 4096, param("reg_cache_hit") * 1e-6};
   misaligned_extra_per_byte_ = cost_.gap_per_byte * param("read_misaligned_factor");
   shared_memory_ = cost_;
   shared_memory_.latency = param("shm_L") * 1e-6;
@@ -175,7 +176,10 @@ ProtocolChoice Xe6Machine::choose_protocol(std::int64_t bytes, SendMode mode) co
     if (bytes <= eager_limit_) {
       // Slide 14: copied into a DMA buffer (the send is done), header by mailbox, the receiver reads
       // it into its own DMA buffer and copies it out, then tells the sender (RCV DONE).
-      ProtocolChoice e1{Protocol::ReceiverPull, "E1", true, true, true};
+      ProtocolChoice e1{Protocol::ReceiverPull, "E1"};
+      e1.sender_copy = true;
+      e1.receiver_copy = true;
+      e1.ack_after_pull = true;
       return e1;
     }
   }
@@ -193,9 +197,7 @@ ProtocolChoice Xe6Machine::choose_protocol(std::int64_t bytes, SendMode mode) co
   return lmt_read;
 }
 
-MemoryRegistration Xe6Machine::memory_registration() const {
-  return {param("reg") * 1e-6, param("reg_per_page") * 1e-6, 4096, param("reg_cache_hit") * 1e-6};
-}
+MemoryRegistration Xe6Machine::memory_registration() const { return registration_; }
 
 double Xe6Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 

@@ -41,6 +41,7 @@ class Xe6Machine final : public CrayMptMachine {
   std::int64_t lmt_write_chunk_ = 0;
   std::int64_t credits_ = 0;          // XO_GNI_MBOX_CREDITS
   double misaligned_extra_per_byte_ = 0;  // seconds
+  MemoryRegistration registration_;
 };
 
 }  // namespace xo::hw

@@ -87,6 +87,8 @@ void Xt3Machine::refresh() {
   short_limit_ = env("MPICH_MAX_SHORT_MSG_SIZE");
   eager_long_ = env("MPICH_PTL_EAGER_LONG") != 0;
   vshort_buffers_ = env("MPICH_VSHORT_BUFFERS");
+  send_event_ = param("send_event") * 1e-6;
+  cop_delay_ = param("cop_delay") * 1e-6;
 }
 
 std::vector<Machine::ProtocolInfo> Xt3Machine::protocols() const {
@@ -108,19 +110,18 @@ ProtocolChoice Xt3Machine::choose_protocol(std::int64_t bytes, SendMode mode) co
   // Assumption: a synchronous send needs the match to complete, so it takes the pull path.
   // Every path but vshort completes the send on a Portals event, which the sender sees send_event
   // after the NIC is done: what the vshort copy saves for very short messages.
-  const double event = param("send_event") * 1e-6;
   ProtocolChoice long_pull{Protocol::ReceiverPull, "long-pull"};
-  long_pull.completion_delay = event;
+  long_pull.completion_delay = send_event_;
   if (mode == SendMode::Synchronous) return long_pull;
   if (bytes <= vshort_limit_) return {Protocol::Eager, "vshort", true};
   if (bytes <= short_limit_) {
     ProtocolChoice eager{Protocol::Eager, "short"};
-    eager.completion_delay = event;
+    eager.completion_delay = send_event_;
     return eager;
   }
   if (eager_long_) {
     ProtocolChoice eager_long{Protocol::EagerPull, "eager-long"};
-    eager_long.completion_delay = event + param("cop_delay") * 1e-6;
+    eager_long.completion_delay = send_event_ + cop_delay_;
     return eager_long;
   }
   return long_pull;

@@ -30,6 +30,8 @@ class Xt3Machine final : public CrayMptMachine {
   std::int64_t short_limit_ = 0;
   bool eager_long_ = false;
   std::int64_t vshort_buffers_ = 1;
+  double send_event_ = 0;  // seconds
+  double cop_delay_ = 0;   // seconds
 };
 
 }  // namespace xo::hw

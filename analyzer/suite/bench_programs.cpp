@@ -51,7 +51,8 @@ int pingpong_program(int argc, char** argv) {
   std::vector<char> buffer(static_cast<std::size_t>(largest) + 1), second(buffer.size());
   if (rank == 0) {
     MPI_Send(buffer.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD);
-    MPI_Recv(second.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Recv(second.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
   } else if (rank == partner) {
     MPI_Recv(buffer.data(), static_cast<int>(largest), MPI_BYTE, 0, kWarmUpTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Send(second.data(), static_cast<int>(largest), MPI_BYTE, 0, kWarmUpTag, MPI_COMM_WORLD);

@@ -24,8 +24,8 @@ struct Message {
   hw::Protocol protocol = hw::Protocol::Eager;
   std::string_view path;  // the machine's name for the protocol path, for phase records
   sim::Time arrival = 0;  // when the envelope reached the receiver
-  bool holds_unexpected_buffer = false;
-  int credit_slot = -1;  // the mailbox credit it holds (mailbox_credits.cpp), or -1  // its payload occupies the receiver's unexpected buffer
+  bool holds_unexpected_buffer = false;  // its payload occupies the receiver's unexpected buffer
+  int credit_slot = -1;                  // the mailbox credit it holds (mailbox_credits.cpp), or -1
   bool sender_copy = false;     // ProtocolChoice::sender_copy
   bool receiver_copy = false;   // ProtocolChoice::receiver_copy
   bool ack_after_pull = false;  // ProtocolChoice::ack_after_pull

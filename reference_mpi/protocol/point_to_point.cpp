@@ -119,9 +119,8 @@ void deliver(World& world, Request* receive, Message* m, sim::Time when, bool wa
 
 sim::Time unpacked(World& world, const Request& receive, const Message& m, sim::Time landed, bool copied) {
   const std::int64_t bytes = receive.status.xo_bytes;
-  if ((copied && world.machine().system_buffer_copies_pack()) || bytes <= 0 || receive.type->is_contiguous()) {
-    return landed;
-  }
+  if (bytes <= 0 || receive.type->is_contiguous()) return landed;
+  if (copied && world.machine().system_buffer_copies_pack()) return landed;
   const sim::Time done = landed + world.copy_time(bytes);
   world.record_phase(Phase::Unpack, m, m.dest_world, m.dest_world, landed, done);
   return done;

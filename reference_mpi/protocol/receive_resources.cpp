@@ -14,7 +14,8 @@ namespace {
 void exhausted(World& world, const RankState& rank, const std::string& message) {
   std::string report = "rank " + std::to_string(rank.world_rank) + ": " + message;
   if (world.receive_resources().traceback) {
-    report += " [traceback: rank " + std::to_string(rank.world_rank) + " in " + (rank.call != nullptr ? rank.call : "no MPI call") + "]";
+    report += " [traceback: rank " + std::to_string(rank.world_rank) + " in " +
+              (rank.call != nullptr ? rank.call : "no MPI call") + "]";
   }
   if (world.engine().current_rank() >= 0) world.engine().abort(1, std::move(report));
   world.engine().fail(1, std::move(report));

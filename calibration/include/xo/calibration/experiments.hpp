@@ -17,7 +17,8 @@ struct MachineSetup {
 };
 
 // Seconds for rank 0 to send `out_bytes` to the first rank of the next node and receive
-// `back_bytes` in reply (averaged over a few repetitions), as the seeds measured between nodes. The AP1000 paper's ping-pong replies with an empty acknowledgement.
+// `back_bytes` in reply (averaged over a few repetitions), as the seeds measured between nodes.
+// The AP1000 paper's ping-pong replies with an empty acknowledgement.
 double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_t back_bytes);
 // Half the round-trip time of a ping-pong of `bytes` each way, in seconds.
 double half_round_trip(const MachineSetup& setup, std::int64_t bytes);
