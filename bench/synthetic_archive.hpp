@@ -54,7 +54,7 @@ inline Written write_archive(const std::string& dir, int ranks, int steps) {
           writer.isend(rank, m, t + 50);
           writer.call_left(rank, "MPI_Isend", t + 300);
           writer.call_entered(rank, "MPI_Wait", t + 400);
-          writer.isend_complete(rank, request, t + 800);
+          writer.isend_complete(rank, request, t + 800, t + 700);
           writer.call_left(rank, "MPI_Wait", t + 800);
         } else {
           writer.call_entered(rank, "MPI_Send", t);

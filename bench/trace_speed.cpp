@@ -86,7 +86,7 @@ Reported report_calls(xo::mpi::RunObserver& o, const Scenario& s) {
         o.isend(rank, {1, partner, i, bytes, request}, t);
         o.call_left(rank, "MPI_Isend", t + 300);
         o.call_entered(rank, "MPI_Wait", t + 400);
-        o.isend_complete(rank, request, t + 900);
+        o.isend_complete(rank, request, t + 900, t + 800);
         o.call_left(rank, "MPI_Wait", t + 900);
         o.phase({xo::mpi::Phase::Eager, "short", rank, partner, bytes, t + 100, t + 800});
         ++reported.calls;

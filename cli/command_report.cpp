@@ -259,13 +259,13 @@ ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
 }
 
 ReportSection recommendations_section(const std::vector<analyzer::Recommendation>& recs, double mpi_seconds) {
-  ReportSection s{"recommendations", "Recommendations (predicted saving: the affected messages' or calls' time, by the fitted models)", {},
+  ReportSection s{"recommendations", "Recommendations (predicted saving: the time the affected messages hold their ranks, or the calls take, by the bench's measurements)", {},
                   ReportTable{{"setting", "predicted saving s", "share of MPI", "affected", "evidence", "cost"}, {}}};
   for (const auto& r : recs) {
     s.table->rows.push_back({r.export_line(), number_text(r.predicted_seconds, 4), percent(r.predicted_seconds, mpi_seconds),
                              std::to_string(r.affected), r.evidence, r.cost.empty() ? "-" : r.cost});
   }
-  if (recs.empty()) s.lines.push_back("none: by the fitted models, no setting would make this run's communication faster");
+  if (recs.empty()) s.lines.push_back("none: by the bench's measurements, no setting would make this run's communication faster");
   return s;
 }
 
@@ -331,6 +331,7 @@ int command_report(const std::vector<std::string>& args) {
   const analyzer::MpiProfile profile = analyzer::profile_mpi(model);
   analyzer::RunSamples samples;
   analyzer::add_message_samples(model, samples.messages);
+  samples.message_ends = analyzer::message_ends(model);
   analyzer::add_collective_samples(model, samples.collectives);
 
   ReportDocument doc{"xo report: " + o.trace, {}};

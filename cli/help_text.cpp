@@ -158,8 +158,8 @@ and reports:
   - for a trace of a machine model: the crossovers of the machine's switch points, measured by
     benchmarking the model with the run's settings (xo bench's suite, a few seconds), and the
     `export VAR=value` lines that would make this run's communication faster, each with its
-    predicted saving (the fitted models applied to the run's own messages and collectives), the
-    evidence and the cost.
+    predicted saving (the time the run's own messages hold their senders and receivers, or its
+    collective calls take, by the bench's measurements), the evidence and the cost.
 The run, its settings and every figure (with --verify also the verifying recording, as a run of
 its own) are stored in the benchmark history (see xo help history).
 

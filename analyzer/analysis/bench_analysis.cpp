@@ -62,6 +62,7 @@ BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::s
     }
     analysis.protocols.push_back(std::move(model));
   }
+  analysis.protocol_costs = measure_protocol_costs(messages);
   analysis.switches = find_switch_crossovers(machine, messages, collectives);
   analysis.branching = fit_branching(collectives);
   const bool has_branching = machine.find_env_var("XO_COLL_BRANCHING") != nullptr;

@@ -1,5 +1,6 @@
 #include "xo/analyzer/analysis/message_samples.hpp"
 
+#include <cmath>
 #include <map>
 
 #include "xo/analyzer/suite/bench_tags.hpp"
@@ -47,6 +48,13 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
     if (bench ? !blocking_send : blocking_send) s.send_call_seconds = calls.leave[send] - calls.enter[send];
     if (blocking_send && msg.receive_posted[i] <= calls.enter[send]) {
       s.end_to_end_seconds = calls.leave[receive] - calls.enter[send];
+      s.send_blocked_seconds = calls.leave[send] - calls.enter[send];
+    }
+    // A receive posted well after the send (the bench's first of a pair): did the buffer wait for it?
+    const double free = msg.send_buffer_free[i];
+    if (bench && !blocking_send && !std::isnan(free) && msg.receive_posted[i] > calls.enter[send]) {
+      s.sender_waited_for_receive = free >= msg.receive_posted[i];
+      if (*s.sender_waited_for_receive) s.free_after_receive_posted = free - msg.receive_posted[i];
     }
     if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kFirstOfPairTag)) {
       s.receive_call_seconds = calls.leave[receive] - calls.enter[receive];
@@ -55,7 +63,10 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
       const auto first = first_of_pair_enter.find({msg.sender[i], msg.bytes[i]});
       if (first != first_of_pair_enter.end()) s.gap_seconds = calls.enter[send] - first->second;
     }
-    if (!s.send_call_seconds && !s.end_to_end_seconds && !s.receive_call_seconds && !s.gap_seconds) continue;
+    if (!s.send_call_seconds && !s.end_to_end_seconds && !s.receive_call_seconds && !s.gap_seconds &&
+        !s.sender_waited_for_receive) {
+      continue;
+    }
     entry(by_protocol, label.empty() ? "(unknown)" : std::string(label)).samples.push_back(s);
   }
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/hwmodels/machine_error.hpp"
@@ -12,18 +13,12 @@ namespace xo::analyzer {
 
 namespace {
 
-// Sizes the run used, with how many messages or calls had each.
+// Sizes of the collective calls the run made, with how many calls had each.
 std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSamples& run) {
   std::map<double, std::size_t> sizes;
-  if (s.point.operation.empty()) {
-    for (const ProtocolSamples& p : run.messages) {
-      for (const fit::LogGpSample& m : p.samples) ++sizes[m.bytes];
-    }
-  } else {
-    for (const CollectiveSample& c : run.collectives) {
-      // A crossover measured on communicators of one size prices calls on that size only.
-      if (c.call == s.point.operation && (s.ranks == 0 || c.ranks == s.ranks)) ++sizes[c.size(s.point.unit)];
-    }
+  for (const CollectiveSample& c : run.collectives) {
+    // A crossover measured on communicators of one size prices calls on that size only.
+    if (c.call == s.point.operation && (s.ranks == 0 || c.ranks == s.ranks)) ++sizes[c.size(s.point.unit)];
   }
   return sizes;
 }
@@ -43,6 +38,116 @@ std::string reserved_memory_change(const hw::Machine& machine, const std::string
   }
 }
 
+// A message on one side of a protocol threshold, and what moving it to the other side would change.
+struct MovableMessage {
+  double bytes = 0;
+  bool below_now = false;
+  EndsChange change;  // moved to the other side
+};
+
+// What a value of the threshold does to the run's messages against now.
+struct ThresholdEffect {
+  double value = 0;
+  EndsChange change;
+  std::size_t moved = 0;
+  double smallest = 0, largest = 0;
+  bool to_below = false;  // the moved messages go to the `below` protocol
+};
+
+ThresholdEffect effect_of(const hw::SwitchPoint& point, double value, const std::vector<MovableMessage>& messages) {
+  ThresholdEffect e;
+  e.value = value;
+  for (const MovableMessage& m : messages) {
+    if (point.serves_below(m.bytes, value) == m.below_now) continue;
+    e.change.receiver += m.change.receiver;
+    e.change.sender += m.change.sender;
+    e.smallest = e.moved == 0 ? m.bytes : std::min(e.smallest, m.bytes);
+    e.largest = std::max(e.largest, m.bytes);
+    e.to_below = !m.below_now;
+    ++e.moved;
+  }
+  return e;
+}
+
+bool accepted(const hw::Machine& machine, const std::string& variable, double value) {
+  try {
+    hw::configured_like(machine, {{variable, std::to_string(std::llround(value))}});
+    return true;
+  } catch (const hw::MachineError&) {
+    return false;
+  }
+}
+
+// "held 12 us less", "held 3 us more".
+std::string held_text(double change) {
+  return "held " + number_text(std::abs(change) * 1e6, 4) + " us " + (change <= 0 ? "less" : "more");
+}
+
+// A protocol threshold: the value, among those that split the run's own message sizes, that saves
+// the most blocked time at both ends of the messages it moves.
+std::optional<Recommendation> threshold_recommendation(const hw::Machine& machine, const BenchAnalysis& bench,
+                                                       const SwitchCrossover& s, const RunSamples& run) {
+  const ProtocolCosts* below = find_costs(bench.protocol_costs, s.point.below);
+  const ProtocolCosts* above = find_costs(bench.protocol_costs, s.point.above);
+  if (below == nullptr || above == nullptr) return std::nullopt;
+  std::vector<MovableMessage> messages;
+  std::set<double> unpriced;  // sizes no value may move: the bench did not measure both sides there
+  for (const MessageEnds& m : run.message_ends) {
+    const bool below_now = m.protocol == s.point.below;
+    if (!below_now && m.protocol != s.point.above) continue;  // another path (on-node): not this variable's
+    const auto change = below_now ? price_change(m, *below, *above) : price_change(m, *above, *below);
+    if (change) {
+      messages.push_back({m.bytes, below_now, *change});
+    } else {
+      unpriced.insert(m.bytes);
+    }
+  }
+  if (messages.empty()) return std::nullopt;
+  // Values that put each size on either side: the sizes themselves and one past them.
+  std::set<double> values;
+  for (const MovableMessage& m : messages) values.insert({m.bytes, m.bytes + (s.point.value_is_first_above ? 1 : -1)});
+  const double now = static_cast<double>(s.setting);
+  std::optional<ThresholdEffect> best;
+  for (const double v : values) {
+    const double low = std::min(v, now), high = std::max(v, now);
+    if (std::any_of(unpriced.begin(), unpriced.end(), [&](double b) {
+          return s.point.serves_below(b, v) != s.point.serves_below(b, now) && b >= low && b <= high;
+        })) {
+      continue;
+    }
+    ThresholdEffect e = effect_of(s.point, v, messages);
+    if (e.moved == 0 || !(e.change.total() < 0)) continue;
+    // Ties go to the value that moves fewer messages: no change the measurements do not ask for.
+    const bool better = !best || e.change.total() < best->change.total() - 1e-15 ||
+                        (e.change.total() <= best->change.total() + 1e-15 && e.moved < best->moved);
+    if (better && accepted(machine, s.point.env_var, v)) best = e;
+  }
+  if (!best) return std::nullopt;
+  Recommendation r;
+  r.variable = s.point.env_var;
+  r.value = std::to_string(std::llround(best->value));
+  r.predicted_seconds = -best->change.total();
+  r.affected = best->moved;
+  const std::string sizes = best->smallest == best->largest
+                                ? number_text(best->smallest, 10)
+                                : number_text(best->smallest, 10) + " to " + number_text(best->largest, 10);
+  r.evidence = std::to_string(best->moved) + " messages of " + sizes + " bytes move from " +
+               (best->to_below ? s.above.name + " to " + s.below.name : s.below.name + " to " + s.above.name) +
+               ": receivers " + held_text(best->change.receiver) + ", senders " + held_text(best->change.sender) +
+               " (the bench's costs at both ends); " + s.finding;
+  if (const std::string reserved = reserved_memory_change(machine, r.variable, r.value); !reserved.empty()) {
+    r.cost = reserved;
+  } else if (best->value > now) {
+    r.cost = "each of these messages that arrives before its receive is posted holds up to " +
+             number_text(best->largest, 10) + " bytes of the receiver's buffer space";
+    if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {
+      r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env("MPICH_UNEX_BUFFER_SIZE")) + ")";
+    }
+  }
+  return r;
+}
+
+// A collective switch: the calls the bench's best value moves, priced by the lines of both sides.
 std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, const SwitchCrossover& s,
                                                     const RunSamples& run) {
   if (!s.best || !s.below.line || !s.above.line) return std::nullopt;
@@ -72,19 +177,13 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   r.predicted_seconds = saved;
   r.affected = affected;
   const std::string unit = hw::switch_unit_name(s.point.unit);
-  const std::string what = s.point.operation.empty() ? "messages" : s.point.operation + " calls";
+  const std::string what = s.point.operation + " calls";
   const std::string sizes = smallest == largest ? number_text(smallest, 10) : number_text(smallest, 10) + " to " + number_text(largest, 10);
   r.evidence = std::to_string(affected) + " " + what + " of " + sizes + " " + unit + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
                                                                          : s.above.name + " to " + s.below.name) +
                "; " + s.finding;
   if (const std::string reserved = reserved_memory_change(machine, r.variable, r.value); !reserved.empty()) {
     r.cost = reserved;
-  } else if (s.point.operation.empty() && best > now) {
-    r.cost = "each of these messages that arrives before its receive is posted holds up to " + number_text(largest, 10) +
-             " bytes of the receiver's buffer space";
-    if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {
-      r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env("MPICH_UNEX_BUFFER_SIZE")) + ")";
-    }
   }
   return r;
 }
@@ -134,7 +233,9 @@ std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAna
     if (!inserted && r.predicted_seconds > it->second.predicted_seconds) it->second = std::move(r);
   };
   for (const SwitchCrossover& s : bench.switches) {
-    if (auto r = switch_recommendation(machine, s, run)) keep(std::move(*r));
+    auto r = s.point.operation.empty() ? threshold_recommendation(machine, bench, s, run)
+                                       : switch_recommendation(machine, s, run);
+    if (r) keep(std::move(*r));
   }
   if (auto r = branching_recommendation(machine, bench, run)) keep(std::move(*r));
   std::vector<Recommendation> out;

@@ -48,6 +48,7 @@ class Resolver {
       if (name == "algorithm" && a.type == OTF2_TYPE_STRING) index.algorithm_attribute = a.ref;
       if (name == "bytes" && is_integer(a.type)) index.bytes_attribute = a.ref;
       if (name == "peer" && is_integer(a.type)) index.peer_attribute = a.ref;
+      if (name == "buffer_free" && is_integer(a.type)) index.buffer_free_attribute = a.ref;
     }
   }
 

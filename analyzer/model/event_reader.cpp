@@ -296,7 +296,7 @@ void EventReader::mpi_send(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32
   Index comm_row;
   RankId to;
   if (!on_rank("MpiSend") || !peer(comm, receiver, comm_row, to)) return;
-  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, open_call(), 0});
+  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, kNaN, open_call(), kNoIndex, 0});
 }
 
 void EventReader::mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t receiver, OTF2_CommRef comm,
@@ -306,10 +306,11 @@ void EventReader::mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint3
   RankId to;
   if (!on_rank("MpiIsend") || !peer(comm, receiver, comm_row, to)) return;
   open_isends_[request] = records_.sends.size();
-  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, open_call(), MessageTable::kNonblockingSend});
+  records_.sends.push_back(
+      {comm_row, rank_, to, tag, bytes, t, kNaN, kNaN, open_call(), kNoIndex, MessageTable::kNonblockingSend});
 }
 
-void EventReader::mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+void EventReader::mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request) {
   const double t = at(time);
   if (!on_rank("MpiIsendComplete")) return;
   auto it = open_isends_.find(request);
@@ -320,7 +321,15 @@ void EventReader::mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList*, s
     });
     return;
   }
-  records_.sends[it->second].complete = t;
+  SendRecord& send = records_.sends[it->second];
+  send.complete = t;
+  send.complete_call = open_call();
+  // A buffer that became free after the call reported it, or before the send, is not believed.
+  std::int64_t free = 0;
+  if (integer_attribute(attributes, index_.buffer_free_attribute, free) && free >= 0) {
+    const double free_at = index_.seconds(static_cast<OTF2_TimeStamp>(free));
+    if (free_at <= t && free_at >= send.time) send.buffer_free = free_at;
+  }
   open_isends_.erase(it);
 }
 

@@ -18,8 +18,10 @@ struct SendRecord {
   std::uint32_t tag;
   std::uint64_t bytes;
   double time;
-  double complete;  // MpiIsendComplete, NaN if blocking or never completed
+  double complete;     // MpiIsendComplete, NaN if blocking or never completed
+  double buffer_free;  // MpiIsendComplete's "buffer_free" attribute, else NaN
   Index call;
+  Index complete_call;  // the call around the MpiIsendComplete, kNoIndex if none
   std::uint8_t flags;      // MessageTable::Flags
   bool cancelled = false;  // MpiRequestCancelled: no message
 };

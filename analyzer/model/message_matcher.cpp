@@ -111,6 +111,8 @@ class Matcher {
     m.send_time.reserve(n);
     m.send_call.reserve(n);
     m.send_complete.reserve(n);
+    m.send_complete_call.reserve(n);
+    m.send_buffer_free.reserve(n);
     m.receive_posted.reserve(n);
     m.receive_time.reserve(n);
     m.receive_call.reserve(n);
@@ -130,6 +132,9 @@ class Matcher {
     m.send_time.push_back(s.time);
     m.send_call.push_back(s.call);
     m.send_complete.push_back(s.complete);
+    m.send_complete_call.push_back(s.complete_call);
+    const bool blocking = (s.flags & MessageTable::kNonblockingSend) == 0;
+    m.send_buffer_free.push_back(blocking && s.call != kNoIndex ? model_.calls.leave[s.call] : s.buffer_free);
     m.receive_posted.push_back(r.posted);
     m.receive_time.push_back(r.time);
     m.receive_call.push_back(r.call);

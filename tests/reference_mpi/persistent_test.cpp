@@ -249,7 +249,7 @@ class EventLog : public xo::mpi::RunObserver {
     add(rank, "isend to " + std::to_string(m.peer) + " bytes " + std::to_string(m.bytes) + " id " +
                   std::to_string(m.request_id), t);
   }
-  void isend_complete(int rank, std::uint64_t id, std::int64_t t) override {
+  void isend_complete(int rank, std::uint64_t id, std::int64_t t, std::int64_t) override {
     add(rank, "isend_complete " + std::to_string(id), t);
   }
   void irecv_request(int rank, std::uint64_t id, std::int64_t t) override {

@@ -38,7 +38,7 @@ class Recorder : public xo::mpi::RunObserver {
   void call_left(int rank, const char* call, std::int64_t t) override { add(rank, std::string("leave ") + call, t); }
   void send(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "send " + text(m), t); }
   void isend(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "isend " + text(m), t); }
-  void isend_complete(int rank, std::uint64_t id, std::int64_t t) override {
+  void isend_complete(int rank, std::uint64_t id, std::int64_t t, std::int64_t) override {
     add(rank, "isend_complete " + std::to_string(id), t);
   }
   void irecv_request(int rank, std::uint64_t id, std::int64_t t) override {

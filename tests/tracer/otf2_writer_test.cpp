@@ -169,7 +169,7 @@ void report_run(RunObserver& o) {
   o.call_left(2, "MPI_Isend", 3100);
   o.phase(phase(Phase::Eager, "short", 2, 3, 64, 3000, 3400));
   o.call_entered(2, "MPI_Wait", 4000);
-  o.isend_complete(2, 11, 5000);
+  o.isend_complete(2, 11, 5000, 3400);
   o.call_left(2, "MPI_Wait", 5000);
   o.call_entered(2, "MPI_Comm_split", 6000);
   o.comm_created(2, kEvenRanks, 6500);
@@ -363,7 +363,17 @@ TEST_F(WrittenRun, PhaseEntersCarryProtocolBytesAndPeer) {
   const auto& group = c().events.at(7)[2];
   EXPECT_EQ(group.record, "Enter");
   EXPECT_EQ(group.attributes, (std::map<std::string, std::string>{{"protocol", "bnet"}, {"bytes", "256"}}));
-  EXPECT_EQ(c().attributes.size(), 4u);
+  EXPECT_EQ(c().attributes.size(), 5u);
+}
+
+// The analyzer credits a copy protocol with the sender's early release: the completion of an
+// MPI_Isend says when its buffer became free, which is before the MPI_Wait that saw it.
+TEST_F(WrittenRun, IsendCompletionsCarryWhenTheBufferBecameFree) {
+  const auto& rank2 = c().events.at(2);
+  const auto complete = std::find_if(rank2.begin(), rank2.end(), [](const auto& e) { return e.record == "MpiIsendComplete"; });
+  ASSERT_NE(complete, rank2.end());
+  EXPECT_EQ(complete->time, 5000u);
+  EXPECT_EQ(complete->attributes, (std::map<std::string, std::string>{{"buffer_free", "3400"}}));
 }
 
 TEST_F(WrittenRun, CommunicatorsAreGroupsOfRankLocations) {

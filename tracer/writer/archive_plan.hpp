@@ -21,6 +21,7 @@ enum AttributeId : OTF2_AttributeRef {
   kAttributeBytes,      // phase Enter: bytes (uint64)
   kAttributePeer,       // phase Enter: the other rank, world rank (int32); absent if none
   kAttributeAlgorithm,  // MpiCollectiveEnd: the algorithm the machine chose (string)
+  kAttributeBufferFree,  // MpiIsendComplete: when the send's buffer became free (timestamp, uint64)
   kAttributeCount,
 };
 

@@ -67,6 +67,10 @@ std::vector<AttributeDef> attributes(StringTable& strings) {
                          OTF2_TYPE_INT32};
   out[kAttributeAlgorithm] = {strings.ref("algorithm"), strings.ref("the collective algorithm the machine chose"),
                               OTF2_TYPE_STRING};
+  out[kAttributeBufferFree] = {strings.ref("buffer_free"),
+                               strings.ref("when the send's buffer became free: the request completed, before the "
+                                           "call that reported it"),
+                               OTF2_TYPE_UINT64};
   return out;
 }
 

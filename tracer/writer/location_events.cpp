@@ -1,5 +1,6 @@
 #include "location_events.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace xo::tracer {
@@ -36,9 +37,12 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
       case RankEventKind::Isend:
         code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
         break;
-      case RankEventKind::IsendComplete:
-        code = OTF2_EvtWriter_MpiIsendComplete(w, nullptr, t, e.wide);
+      case RankEventKind::IsendComplete: {
+        const std::uint64_t before = e.a | static_cast<std::uint64_t>(e.b) << 32;
+        code = OTF2_AttributeList_AddUint64(attributes, kAttributeBufferFree, t - std::min<std::uint64_t>(before, t));
+        if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_MpiIsendComplete(w, attributes, t, e.wide);
         break;
+      }
       case RankEventKind::IrecvRequest:
         code = OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, e.wide);
         break;

@@ -57,8 +57,8 @@ void Otf2Writer::recv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps
 void Otf2Writer::irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
   recorder_->message(rank, RankEventKind::Irecv, m, time_ps);
 }
-void Otf2Writer::isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps) {
-  recorder_->request(rank, RankEventKind::IsendComplete, request_id, time_ps);
+void Otf2Writer::isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps, std::int64_t buffer_free_ps) {
+  recorder_->isend_complete(rank, request_id, time_ps, buffer_free_ps);
 }
 void Otf2Writer::irecv_request(int rank, std::uint64_t request_id, std::int64_t time_ps) {
   recorder_->request(rank, RankEventKind::IrecvRequest, request_id, time_ps);

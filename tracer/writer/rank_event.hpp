@@ -13,7 +13,7 @@ enum class RankEventKind : std::uint8_t {
   Leave,               // a: call name id
   Send,                // a: peer, b: comm id, c: tag, wide: bytes
   Isend,               // as Send, then an Extension with wide: request id
-  IsendComplete,       // wide: request id
+  IsendComplete,       // wide: request id, a | b << 32: how long before it the send's buffer became free
   IrecvRequest,        // wide: request id
   Recv,                // as Send
   Irecv,               // as Isend

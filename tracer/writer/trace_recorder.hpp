@@ -6,6 +6,7 @@
 
 #include <otf2/otf2.h>
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -69,6 +70,12 @@ class TraceRecorder {
   }
   void request(int rank, RankEventKind kind, std::uint64_t request_id, std::int64_t time) {
     append(log_of(rank), time, kind, request_id);
+  }
+  // The buffer-free time is kept as its distance before the event, in two 32-bit halves.
+  void isend_complete(int rank, std::uint64_t request_id, std::int64_t time, std::int64_t buffer_free) {
+    const auto before = static_cast<std::uint64_t>(std::max<std::int64_t>(time - buffer_free, 0));
+    append(log_of(rank), time, RankEventKind::IsendComplete, request_id, static_cast<std::uint32_t>(before),
+           static_cast<std::uint32_t>(before >> 32));
   }
   void collective_begin(int rank, std::int64_t time);
   void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time);

@@ -83,7 +83,9 @@ class TeeObserver final : public mpi::RunObserver {
     ++messages_sent;
     writer_.isend(rank, m, t);
   }
-  void isend_complete(int rank, std::uint64_t id, std::int64_t t) override { writer_.isend_complete(rank, id, t); }
+  void isend_complete(int rank, std::uint64_t id, std::int64_t t, std::int64_t free) override {
+    writer_.isend_complete(rank, id, t, free);
+  }
   void irecv_request(int rank, std::uint64_t id, std::int64_t t) override { writer_.irecv_request(rank, id, t); }
   void recv(int rank, const mpi::MessageEvent& m, std::int64_t t) override { writer_.recv(rank, m, t); }
   void irecv(int rank, const mpi::MessageEvent& m, std::int64_t t) override { writer_.irecv(rank, m, t); }

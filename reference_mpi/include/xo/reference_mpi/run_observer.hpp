@@ -95,7 +95,10 @@ class RunObserver {
 
   virtual void send(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiSend
   virtual void isend(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiIsend
-  virtual void isend_complete(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
+  // MpiIsendComplete at the call that saw it; the send's buffer became free at `buffer_free_ps`,
+  // which may be earlier (a copy protocol frees it before the program asks).
+  virtual void isend_complete(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/,
+                              std::int64_t /*buffer_free_ps*/) {}
   virtual void irecv_request(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
   virtual void recv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiRecv
   virtual void irecv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiIrecv

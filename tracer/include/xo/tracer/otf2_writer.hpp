@@ -50,7 +50,7 @@ class Otf2Writer final : public mpi::RunObserver {
   void call_left(int rank, const char* call, std::int64_t time_ps) override;
   void send(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
   void isend(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
-  void isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps) override;
+  void isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps, std::int64_t buffer_free_ps) override;
   void irecv_request(int rank, std::uint64_t request_id, std::int64_t time_ps) override;
   void recv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
   void irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;

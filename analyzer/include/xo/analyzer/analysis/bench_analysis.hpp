@@ -10,6 +10,7 @@
 
 #include "xo/analyzer/analysis/branching_fit.hpp"
 #include "xo/analyzer/analysis/collective_model.hpp"
+#include "xo/analyzer/analysis/protocol_costs.hpp"
 #include "xo/analyzer/analysis/switch_crossovers.hpp"
 #include "xo/analyzer/fit/loggp_fit.hpp"
 #include "xo/analyzer/fit/segmented_fit.hpp"
@@ -26,6 +27,7 @@ struct ProtocolModel {
 
 struct BenchAnalysis {
   std::vector<ProtocolModel> protocols;  // in order of first appearance
+  std::vector<ProtocolCosts> protocol_costs;  // what each protocol costs each end, by size
   std::vector<SwitchCrossover> switches;
   std::optional<BranchingFit> branching;
   // Time against bytes and communicator size per collective algorithm, where the runs measured it

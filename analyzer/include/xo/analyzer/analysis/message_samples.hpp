@@ -3,11 +3,13 @@
 // its protocol's costs, as fit_loggp takes them. From any trace:
 //   - send call:   the blocking send call's duration;
 //   - end to end:  send call entered to receive call left, when the receive was posted first (the
-//                  receiver was waiting, so no time of its own is in it).
+//                  receiver was waiting, so no time of its own is in it);
+//   - send blocked: the blocking send's call in that case (enter to buffer free).
 // From traces of `xo bench`'s ping-pong program (bench_tags.hpp), also:
 //   - receive call: the receive of the first message of a pair, which found it (or, for a
 //                   rendezvous protocol, its header) already there;
 //   - gap:          from the first to the second send of a pair, two sends back to back;
+//   - whether the first send's buffer became free only after its (late) receive was posted;
 // and the send call is the pair's MPI_Isend, which costs the send overhead alone: a blocking send
 // of a rendezvous protocol includes the handshake. (A rendezvous receive still pulls the data, so
 // its o_r includes that round trip; L is then what end to end leaves over.)

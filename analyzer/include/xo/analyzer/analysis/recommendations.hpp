@@ -1,14 +1,16 @@
 #pragma once
-// Settings to change for one traced run, each with its predicted saving: the bench's fitted
-// models of both sides of a switch point applied to the run's own messages and collectives that
-// the change would move from one side to the other, the evidence (which calls, sizes, crossover)
-// and the cost (the receive-buffer memory a larger eager limit asks for).
+// Settings to change for one traced run, each with its predicted saving, the evidence (which calls,
+// sizes, crossover) and the cost (the receive-buffer memory a larger eager limit asks for).
+// A protocol threshold takes the value that saves the run's own messages the most time at both
+// ends (message_ends.hpp), among the sizes the run sent; a collective switch prices the calls it
+// moves with the bench's fitted lines of both algorithms.
 
 #include <string>
 #include <vector>
 
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/collective_samples.hpp"
+#include "xo/analyzer/analysis/message_ends.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 
 namespace xo::analyzer {
@@ -16,8 +18,8 @@ namespace xo::analyzer {
 struct Recommendation {
   std::string variable;  // "MPICH_MAX_SHORT_MSG_SIZE"
   std::string value;     // "262144"
-  // Saved: the affected messages' end-to-end time, or the affected collective calls' time (their
-  // slowest member's), by the bench's fitted models.
+  // Saved: the time the affected messages hold their senders and receivers, or the affected
+  // collective calls' time (their slowest member's), by the bench's measurements.
   double predicted_seconds = 0;
   std::size_t affected = 0;      // messages or collective calls that change side
   std::string evidence;          // one line
@@ -28,6 +30,7 @@ struct Recommendation {
 
 struct RunSamples {
   std::vector<ProtocolSamples> messages;
+  std::vector<MessageEnds> message_ends;
   std::vector<CollectiveSample> collectives;
 };
 
