@@ -138,6 +138,13 @@ std::vector<SwitchPoint> Xt3Machine::switch_points() const {
   };
 }
 
+// Seed 002: "Applications that insure receives are pre-posted should use the eager method"; it is
+// off by default for its COP delay on blocking sends.
+std::vector<ProtocolOption> Xt3Machine::protocol_options() const {
+  if (eager_long_) return {{"MPICH_PTL_EAGER_LONG", "0", "eager-long", "long-pull"}};
+  return {{"MPICH_PTL_EAGER_LONG", "1", "long-pull", "eager-long"}};
+}
+
 double Xt3Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 
 std::int64_t Xt3Machine::sender_copy_buffers() const { return vshort_buffers_; }

@@ -11,6 +11,7 @@ class Xt3Machine final : public CrayMptMachine {
   Xt3Machine();
   std::vector<ProtocolInfo> protocols() const override;
   std::vector<SwitchPoint> switch_points() const override;
+  std::vector<ProtocolOption> protocol_options() const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   double copy_per_byte() const override;
   std::int64_t sender_copy_buffers() const override;

@@ -83,6 +83,46 @@ std::string held_text(double change) {
   return "held " + number_text(std::abs(change) * 1e6, 4) + " us " + (change <= 0 ? "less" : "more");
 }
 
+// A setting that moves messages from one protocol to another, with what the move does at both ends.
+Recommendation moved_messages(const hw::Machine& machine, const std::string& variable, const std::string& value,
+                              const ThresholdEffect& e, const std::string& from, const std::string& to) {
+  Recommendation r;
+  r.variable = variable;
+  r.value = value;
+  r.predicted_seconds = -e.change.total();
+  r.affected = e.moved;
+  const std::string sizes = e.smallest == e.largest ? number_text(e.smallest, 10)
+                                                    : number_text(e.smallest, 10) + " to " + number_text(e.largest, 10);
+  r.evidence = std::to_string(e.moved) + " messages of " + sizes + " bytes move from " + from + " to " + to +
+               ": receivers " + held_text(e.change.receiver) + ", senders " + held_text(e.change.sender) +
+               " (the bench's costs at both ends)";
+  r.cost = reserved_memory_change(machine, variable, value);
+  r.moves = Recommendation::MovedMessages{from, e.smallest, e.largest};
+  return r;
+}
+
+// A protocol option (MPICH_PTL_EAGER_LONG=1): every message of its protocol moves, priced at both
+// ends; recommended when they gain in all.
+std::optional<Recommendation> option_recommendation(const hw::Machine& machine, const BenchAnalysis& bench,
+                                                    const hw::ProtocolOption& o, const RunSamples& run) {
+  const ProtocolCosts* from = find_costs(bench.protocol_costs, o.from);
+  const ProtocolCosts* to = find_costs(bench.protocol_costs, o.to);
+  if (from == nullptr || to == nullptr) return std::nullopt;
+  ThresholdEffect e;
+  for (const MessageEnds& m : run.message_ends) {
+    if (m.protocol != o.from) continue;
+    const auto change = price_change(m, *from, *to);
+    if (!change) return std::nullopt;  // a size the bench did not measure: no claim about all of them
+    e.change.receiver += change->receiver;
+    e.change.sender += change->sender;
+    e.smallest = e.moved == 0 ? m.bytes : std::min(e.smallest, m.bytes);
+    e.largest = std::max(e.largest, m.bytes);
+    ++e.moved;
+  }
+  if (e.moved == 0 || !(e.change.total() < 0)) return std::nullopt;
+  return moved_messages(machine, o.env_var, o.value, e, o.from, o.to);
+}
+
 // A protocol threshold: the value, among those that split the run's own message sizes, that saves
 // the most blocked time at both ends of the messages it moves.
 std::optional<Recommendation> threshold_recommendation(const hw::Machine& machine, const BenchAnalysis& bench,
@@ -123,21 +163,11 @@ std::optional<Recommendation> threshold_recommendation(const hw::Machine& machin
     if (better && accepted(machine, s.point.env_var, v)) best = e;
   }
   if (!best) return std::nullopt;
-  Recommendation r;
-  r.variable = s.point.env_var;
-  r.value = std::to_string(std::llround(best->value));
-  r.predicted_seconds = -best->change.total();
-  r.affected = best->moved;
-  const std::string sizes = best->smallest == best->largest
-                                ? number_text(best->smallest, 10)
-                                : number_text(best->smallest, 10) + " to " + number_text(best->largest, 10);
-  r.evidence = std::to_string(best->moved) + " messages of " + sizes + " bytes move from " +
-               (best->to_below ? s.above.name + " to " + s.below.name : s.below.name + " to " + s.above.name) +
-               ": receivers " + held_text(best->change.receiver) + ", senders " + held_text(best->change.sender) +
-               " (the bench's costs at both ends); " + s.finding;
-  if (const std::string reserved = reserved_memory_change(machine, r.variable, r.value); !reserved.empty()) {
-    r.cost = reserved;
-  } else if (best->value > now) {
+  Recommendation r = moved_messages(machine, s.point.env_var, std::to_string(std::llround(best->value)), *best,
+                                    best->to_below ? s.above.name : s.below.name,
+                                    best->to_below ? s.below.name : s.above.name);
+  r.evidence += "; " + s.finding;
+  if (r.cost.empty() && best->value > now) {
     r.cost = "each of these messages that arrives before its receive is posted holds up to " +
              number_text(best->largest, 10) + " bytes of the receiver's buffer space";
     if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {
@@ -237,11 +267,26 @@ std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAna
                                        : switch_recommendation(machine, s, run);
     if (r) keep(std::move(*r));
   }
+  for (const hw::ProtocolOption& o : machine.protocol_options()) {
+    if (auto r = option_recommendation(machine, bench, o, run)) keep(std::move(*r));
+  }
   if (auto r = branching_recommendation(machine, bench, run)) keep(std::move(*r));
-  std::vector<Recommendation> out;
-  for (auto& [variable, r] : best_per_variable) out.push_back(std::move(r));
-  std::stable_sort(out.begin(), out.end(),
+  std::vector<Recommendation> all;
+  for (auto& [variable, r] : best_per_variable) all.push_back(std::move(r));
+  std::stable_sort(all.begin(), all.end(),
                    [](const Recommendation& a, const Recommendation& b) { return a.predicted_seconds > b.predicted_seconds; });
+  std::vector<Recommendation> out;
+  for (Recommendation& r : all) {
+    const auto kept = std::find_if(out.begin(), out.end(), [&](const Recommendation& k) {
+      return r.moves && k.moves && k.moves->overlaps(*r.moves);
+    });
+    if (kept == out.end()) {
+      out.push_back(std::move(r));
+    } else {  // an alternative for the same messages: named, not added
+      kept->evidence += "; the alternative " + r.variable + "=" + r.value + " would save " +
+                        number_text(r.predicted_seconds, 4) + " s on them";
+    }
+  }
   return out;
 }
 

@@ -101,6 +101,11 @@ void add_point_to_point(const hw::Machine& m, BenchPlan& plan) {
                                  "ping-pong with " + s.env_var + "=" + above + ": " + s.above + " as far as it goes",
                                  {{s.env_var, above}}));
   }
+  for (const hw::ProtocolOption& o : m.protocol_options()) {
+    plan.runs.push_back(pingpong(m, "pt2pt." + o.env_var + "=" + o.value,
+                                 "ping-pong with " + o.env_var + "=" + o.value + ": " + o.to + " instead of " + o.from,
+                                 {{o.env_var, o.value}}));
+  }
 }
 
 void add_collective_switches(const hw::Machine& m, int ranks, BenchPlan& plan) {

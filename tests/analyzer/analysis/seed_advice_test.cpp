@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -153,7 +154,62 @@ void stream(int rank, int bytes) {
   }
 }
 
+constexpr int kLong = 262144;  // above the XT3's MPICH_MAX_SHORT_MSG_SIZE (128000): long-pull
+
+// Rank 1 posts its receive before rank 0 sends (the barrier orders them).
+void preposted_long(int rank) {
+  static std::vector<char> buffer(kLong);
+  for (int i = 0; i < 20; ++i) {
+    MPI_Request r = MPI_REQUEST_NULL;
+    if (rank == 1) MPI_Irecv(buffer.data(), kLong, MPI_BYTE, 0, 0, MPI_COMM_WORLD, &r);
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 0) MPI_Send(buffer.data(), kLong, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
+  }
+}
+
+// The same messages reach rank 1 while it still sends a larger one to rank 2: unexpected. (Rank 1
+// sends rather than receives meanwhile, so that nothing else arrives through its NIC: the model
+// prices protocols as the bench measured them, one message at a time; contention between messages
+// at a port is the simulation's, not the pricing's.)
+void unexpected_long(int rank) {
+  static std::vector<char> big(1 << 20), buffer(kLong);
+  for (int i = 0; i < 20; ++i) {
+    if (rank == 0) {
+      MPI_Send(buffer.data(), kLong, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+    } else if (rank == 1) {
+      MPI_Send(big.data(), 1 << 20, MPI_BYTE, 2, 1, MPI_COMM_WORLD);
+      MPI_Recv(buffer.data(), kLong, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(big.data(), 1 << 20, MPI_BYTE, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+}
+
 }  // namespace
+
+// Seed 002: "Applications that insure receives are pre-posted should use the eager method" for
+// long messages. The model may find raising the eager limit better still (it then names eager-long
+// as the alternative): either way the long messages leave the pull protocol.
+TEST(SeedAdvice, Xt3PrePostedLongReceivesWantAnEagerMethod) {
+  const Scenario s{"xt3", 2, {}, preposted_long};
+  const auto recs = advice(s);
+  const auto eager_long = value_of(recs, "MPICH_PTL_EAGER_LONG");
+  const auto short_limit = value_of(recs, "MPICH_MAX_SHORT_MSG_SIZE");
+  EXPECT_TRUE((eager_long && *eager_long == 1) || (short_limit && *short_limit >= kLong)) << listed(recs);
+  expect_each_verified(s, recs);
+}
+
+// Eager-long is off by default for the COP delay it adds to blocking sends, and a message that
+// finds no receive is pulled all the same: for unexpected long messages it only costs.
+TEST(SeedAdvice, Xt3UnexpectedLongMessagesNeverWantEagerLong) {
+  const Scenario s{"xt3", 3, {}, unexpected_long};
+  const auto recs = advice(s);
+  EXPECT_FALSE(value_of(recs, "MPICH_PTL_EAGER_LONG")) << listed(recs);
+  for (const Recommendation& r : recs) EXPECT_EQ(r.evidence.find("MPICH_PTL_EAGER_LONG"), std::string::npos) << r.evidence;
+  expect_each_verified(s, recs);
+}
 
 // Seed 004 slide 13: switching from eager to rendezvous at mailbox sizes "is not acceptable, except
 // for IMB": mid-size messages to receivers that are not ready want the GET-based eager E1, which
@@ -171,8 +227,10 @@ TEST(SeedAdvice, Xe6PingPongOfTheSameSizeIsTheSeedsExceptionAndNeverRaisesIt) {
   const Scenario s{"xe6", 2, {"ranks_per_node=1"}, [](int rank) { pingpong(rank, 4096); }};
   const auto recs = advice(s);
   const auto eager = value_of(recs, "MPICH_GNI_MAX_EAGER_MSG_SIZE");
-  ASSERT_TRUE(eager) << "a ping-pong waits end to end, where the rendezvous is faster at 4 KiB: " << listed(recs);
-  EXPECT_LT(*eager, 4096) << listed(recs);
+  EXPECT_TRUE(!eager || *eager < 4096) << listed(recs);
+  // End to end, E1's copies lose to both its neighbours at 4 KiB (the mailbox, the rendezvous).
+  EXPECT_TRUE(std::any_of(recs.begin(), recs.end(), [](const Recommendation& r) { return r.moves && r.moves->protocol == "E1"; }))
+      << listed(recs);
   expect_each_verified(s, recs);
 }
 

@@ -72,6 +72,8 @@ class Machine {
   // with the current settings (a switch they make impossible, such as Tn on the T3E's hardware
   // queues, is not listed).
   virtual std::vector<SwitchPoint> switch_points() const { return {}; }
+  // The settings that move one protocol's messages to another at every size, from the current ones.
+  virtual std::vector<ProtocolOption> protocol_options() const { return {}; }
 
   // Where the job's ranks run: ranks per node (the parameter ranks_per_node, `--ranks-per-node`),
   // nodes and router hops on the machine's topology.

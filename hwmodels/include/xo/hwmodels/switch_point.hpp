@@ -30,6 +30,16 @@ struct SwitchPoint {
   bool serves_below(double size, double value) const { return value_is_first_above ? size < value : size <= value; }
 };
 
+// A setting that carries every message of one protocol by another instead, whatever its size: the
+// XT3's MPICH_PTL_EAGER_LONG=1 sends what the long-pull protocol would as eager-long. The analyzer
+// prices the run's messages of `from` under `to` and recommends the value if they gain.
+struct ProtocolOption {
+  std::string env_var;  // "MPICH_PTL_EAGER_LONG"
+  std::string value;    // "1"
+  std::string from;     // "long-pull"
+  std::string to;       // "eager-long"
+};
+
 const char* switch_unit_name(SwitchUnit unit);  // "bytes", "bytes per rank", "elements", "ranks"
 
 }  // namespace xo::hw

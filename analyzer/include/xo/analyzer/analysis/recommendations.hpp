@@ -5,6 +5,7 @@
 // ends (message_ends.hpp), among the sizes the run sent; a collective switch prices the calls it
 // moves with the bench's fitted lines of both algorithms.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,16 @@ struct Recommendation {
   std::size_t affected = 0;      // messages or collective calls that change side
   std::string evidence;          // one line
   std::string cost;              // one line, empty if none is known
+  // Point-to-point: the protocol whose messages of these sizes it moves. Two settings that move the
+  // same messages are alternatives, not savings to add: only the better one is listed.
+  struct MovedMessages {
+    std::string protocol;
+    double smallest = 0, largest = 0;
+    bool overlaps(const MovedMessages& o) const {
+      return protocol == o.protocol && smallest <= o.largest && o.smallest <= largest;
+    }
+  };
+  std::optional<MovedMessages> moves;
 
   std::string export_line() const { return "export " + variable + "=" + value; }
 };
