@@ -58,8 +58,10 @@ TEST(BenchPlan, PointToPointPushesEachProtocolThresholdToBothEnds) {
   ASSERT_NE(find(p, "pt2pt"), nullptr);
   // MPICH_MAX_VSHORT_MSG_SIZE ranges 0..16384 (xo machines --show xt3); the short limit goes to
   // the largest message swept, 1 MiB.
+  // The protocol option MPICH_PTL_EAGER_LONG=1 gets its own run.
   for (const char* name : {"pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=16384", "pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=0",
-                           "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=1048576", "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=0"}) {
+                           "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=1048576", "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=0",
+                           "pt2pt.MPICH_PTL_EAGER_LONG=1"}) {
     const BenchRun* run = find(p, name);
     ASSERT_NE(run, nullptr) << name;
     EXPECT_EQ(run->ranks, 2);
@@ -67,7 +69,7 @@ TEST(BenchPlan, PointToPointPushesEachProtocolThresholdToBothEnds) {
     EXPECT_EQ(run->environment[0].first + "=" + run->environment[0].second, std::string(name).substr(6));
     EXPECT_EQ(run->argv[0], "pingpong");
   }
-  EXPECT_EQ(p.runs.size(), 5u) << "no collective runs in the point-to-point suite";
+  EXPECT_EQ(p.runs.size(), 6u) << "no collective runs in the point-to-point suite";
 }
 
 TEST(BenchPlan, Ap1000CollectivesSweepTheXyLimitGroupSizesAndBranching) {
