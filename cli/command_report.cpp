@@ -262,6 +262,11 @@ ReportSection recommendations_section(const std::vector<analyzer::Recommendation
   ReportSection s{"recommendations", "Recommendations (predicted saving: the time the affected messages hold their ranks, or the calls take, by the bench's measurements)", {},
                   ReportTable{{"setting", "predicted saving s", "share of MPI", "affected", "evidence", "cost"}, {}}};
   for (const auto& r : recs) {
+    if (r.required) {
+      s.table->rows.push_back({r.export_line(), "needed", "the run failed without it", std::to_string(r.affected),
+                               r.evidence, r.cost.empty() ? "-" : r.cost});
+      continue;
+    }
     s.table->rows.push_back({r.export_line(), number_text(r.predicted_seconds, 4), percent(r.predicted_seconds, mpi_seconds),
                              std::to_string(r.affected), r.evidence, r.cost.empty() ? "-" : r.cost});
   }
@@ -309,6 +314,12 @@ ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
     settings += r.export_line();
   }
   s.lines.push_back("with " + settings);
+  if (run.exit_code.value_or(0) != 0) {  // the recording finished this time: run_process returned 0
+    s.lines.push_back("the run failed before (exit code " + std::to_string(*run.exit_code) + " after " +
+                      number_text(before.run_seconds, 4) + " s per rank) and now completes, in " +
+                      number_text(after.run_seconds, 4) + " s per rank");
+    return s;
+  }
   s.lines.push_back("predicted: the affected messages and calls take " + number_text(predicted, 4) + " s less");
   s.lines.push_back("measured: time in MPI summed over the ranks " + number_text(before.mpi_seconds, 4) + " s -> " +
                     number_text(after.mpi_seconds, 4) + " s, " + number_text(before.mpi_seconds - after.mpi_seconds, 4) + " s less (" +
@@ -332,6 +343,7 @@ int command_report(const std::vector<std::string>& args) {
   analyzer::RunSamples samples;
   analyzer::add_message_samples(model, samples.messages);
   samples.message_ends = analyzer::message_ends(model);
+  samples.unexpected = analyzer::unexpected_arrivals(model);
   analyzer::add_collective_samples(model, samples.collectives);
 
   ReportDocument doc{"xo report: " + o.trace, {}};

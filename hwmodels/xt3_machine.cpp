@@ -153,6 +153,7 @@ ReceiveResources Xt3Machine::receive_resources() const {
   // The messages are the ones the seed lists under "What does this mean?" (2), (3) and (4).
   ReceiveResources r;
   r.unexpected_buffer_bytes = env("MPICH_UNEX_BUFFER_SIZE");
+  r.unexpected_buffer_variable = "MPICH_UNEX_BUFFER_SIZE";
   r.unexpected_events = unexpected_event_queue();
   r.traceback = (env("MPICH_DBMASK") & 0x200) != 0;
   r.events_per_unexpected = 2;

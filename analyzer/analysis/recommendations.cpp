@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "xo/analyzer/analysis/number_text.hpp"
@@ -254,6 +256,67 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
   return r;
 }
 
+// The largest value of a lower eager limit under which the held data would have fitted, by asking
+// the machine so configured which messages still carry their data; none if no limit helps.
+std::optional<std::pair<const hw::SwitchPoint*, double>> fitting_eager_limit(const hw::Machine& machine,
+                                                                             const std::vector<hw::SwitchPoint>& points,
+                                                                             const RunSamples& run,
+                                                                             const UnexpectedPeak& peak, double limit) {
+  std::set<double, std::greater<>> values;  // just below each size that was held
+  for (const UnexpectedArrival& a : run.unexpected) {
+    if (a.receiver == peak.receiver && a.bytes >= 1) values.insert(a.bytes - 1);
+  }
+  for (const hw::SwitchPoint& s : points) {
+    if (!s.operation.empty() || s.value_is_first_above) continue;
+    for (const double v : values) {
+      if (v >= static_cast<double>(machine.env(s.env_var))) continue;  // only a lower limit helps
+      try {
+        const auto then = hw::configured_like(machine, {{s.env_var, std::to_string(std::llround(v))}});
+        if (peak_unexpected_data(run.unexpected, *then).bytes <= limit) return std::pair{&s, v};
+      } catch (const hw::MachineError&) {
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// The receiver's buffer for unexpected data overflowed and the run failed (seed 002, "What does
+// this mean? (2)": raise MPICH_UNEX_BUFFER_SIZE and/or lower MPICH_MAX_SHORT_MSG_SIZE). The trace
+// shows how much data was held when it failed, not how much the rest of the run would have
+// needed, so the buffer is doubled; a lower eager limit is named too, but only as the alternative:
+// a program whose receives come after a later call of the sender (sends before a barrier) relies
+// on buffering and deadlocks without it.
+std::optional<Recommendation> unexpected_buffer_recommendation(const hw::Machine& machine, const RunSamples& run) {
+  const hw::ReceiveResources limits = machine.receive_resources();
+  if (limits.unexpected_buffer_bytes < 0 || limits.unexpected_buffer_variable.empty() || run.unexpected.empty()) {
+    return std::nullopt;
+  }
+  const auto limit = static_cast<double>(limits.unexpected_buffer_bytes);
+  const UnexpectedPeak peak = peak_unexpected_data(run.unexpected, machine);
+  if (peak.bytes <= limit) return std::nullopt;
+  constexpr double kMiB = 1 << 20;
+  Recommendation r;
+  r.variable = limits.unexpected_buffer_variable;
+  r.value = std::to_string(static_cast<std::int64_t>(std::ceil(2 * peak.bytes / kMiB) * kMiB));
+  if (!accepted(machine, r.variable, std::stod(r.value))) return std::nullopt;
+  r.required = true;
+  r.affected = peak.messages;
+  r.evidence = "rank " + std::to_string(peak.receiver) + " held " + megabytes(static_cast<std::int64_t>(peak.bytes)) +
+               " of unexpected data in " + std::to_string(peak.messages) + " messages (up to " +
+               number_text(peak.largest_message, 10) + " bytes) beyond " + r.variable + "=" +
+               std::to_string(limits.unexpected_buffer_bytes) +
+               " when the run failed; twice that, since the run could not show what the rest of it needed";
+  r.cost = megabytes(std::stoll(r.value)) + " of buffer per rank";
+  const std::vector<hw::SwitchPoint> points = machine.switch_points();
+  if (const auto lower = fitting_eager_limit(machine, points, run, peak, limit)) {
+    r.cost += "; or export " + lower->first->env_var + "=" + std::to_string(std::llround(lower->second)) +
+              ": the larger messages then leave their data with the sender (" + lower->first->above +
+              "), if the program does not rely on their being buffered (a send whose receive comes after a "
+              "later call of the sender, such as a barrier, then deadlocks)";
+  }
+  return r;
+}
+
 }  // namespace
 
 std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAnalysis& bench, const RunSamples& run) {
@@ -276,6 +339,11 @@ std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAna
   std::stable_sort(all.begin(), all.end(),
                    [](const Recommendation& a, const Recommendation& b) { return a.predicted_seconds > b.predicted_seconds; });
   std::vector<Recommendation> out;
+  if (auto r = unexpected_buffer_recommendation(machine, run)) {
+    // What the run needs to finish replaces any saving the same variable was to bring.
+    std::erase_if(all, [&](const Recommendation& other) { return other.variable == r->variable; });
+    out.push_back(std::move(*r));
+  }
   for (Recommendation& r : all) {
     const auto kept = std::find_if(out.begin(), out.end(), [&](const Recommendation& k) {
       return r.moves && k.moves && k.moves->overlaps(*r.moves);

@@ -149,7 +149,13 @@ class Matcher {
            std::to_string(r.time) + " s has no matching " + missing;
   }
   void unmatched_send(std::uint32_t i) {
-    log_.add(&ReadProblems::unmatched_sends, [&] { return describe("send", sends_[i], "receive"); });
+    const SendRecord& s = sends_[i];
+    UnreceivedSendTable& u = model_.unreceived;
+    u.sender.push_back(s.sender);
+    u.receiver.push_back(s.receiver);
+    u.bytes.push_back(s.bytes);
+    u.send_time.push_back(s.time);
+    log_.add(&ReadProblems::unmatched_sends, [&] { return describe("send", s, "receive"); });
   }
   void unmatched_receive(std::uint32_t i) {
     log_.add(&ReadProblems::unmatched_receives, [&] { return describe("receive", receives_[i], "send"); });

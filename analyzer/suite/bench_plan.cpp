@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "xo/analyzer/suite/bench_tags.hpp"
+#include "xo/hwmodels/machine_error.hpp"
+#include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::analyzer::suite {
 
@@ -81,11 +83,20 @@ BenchRun collective(std::string name, std::string purpose, int ranks, const std:
 }
 
 // The two settings of a threshold that put every swept size on the `below` side and on the
-// `above` side. The below end is the largest size swept rather than the variable's maximum, which
-// a machine may refuse (an XT3 eager limit must fit its unexpected buffer). A negative minimum
-// means "off" or "automatic" to these MPIs, so 0 stands for it.
-std::pair<std::string, std::string> ends(const hw::SwitchPoint& s, const hw::EnvVar& var, long long largest) {
-  const long long below = std::min<long long>(var.max, s.value_is_first_above ? largest + 1 : largest);
+// `above` side. The below end is the largest size swept rather than the variable's maximum, and
+// halved while the machine refuses it with the run's other settings (an XT3 eager limit must fit
+// the unexpected buffer the user set). A negative minimum means "off" or "automatic" to these
+// MPIs, so 0 stands for it.
+std::pair<std::string, std::string> ends(const hw::Machine& m, const hw::SwitchPoint& s, const hw::EnvVar& var,
+                                         long long largest) {
+  long long below = std::min<long long>(var.max, s.value_is_first_above ? largest + 1 : largest);
+  for (; below > 0; below /= 2) {
+    try {
+      hw::configured_like(m, {{s.env_var, std::to_string(below)}});
+      break;
+    } catch (const hw::MachineError&) {
+    }
+  }
   return {std::to_string(below), std::to_string(std::max<std::int64_t>(var.min, 0))};
 }
 
@@ -93,7 +104,7 @@ void add_point_to_point(const hw::Machine& m, BenchPlan& plan) {
   plan.runs.push_back(pingpong(m, "pt2pt", "ping-pong, 0 B to 1 MiB, the machine's own settings", {}));
   for (const hw::SwitchPoint& s : m.switch_points()) {
     if (!s.operation.empty()) continue;
-    const auto [below, above] = ends(s, variable(m, s.env_var), kLargestMessage);
+    const auto [below, above] = ends(m, s, variable(m, s.env_var), kLargestMessage);
     plan.runs.push_back(pingpong(m, "pt2pt." + s.env_var + "=" + below,
                                  "ping-pong with " + s.env_var + "=" + below + ": " + s.below + " as far as it goes",
                                  {{s.env_var, below}}));
@@ -121,7 +132,7 @@ void add_collective_switches(const hw::Machine& m, int ranks, BenchPlan& plan) {
                                                std::to_string(ranks) + " ranks, the machine's own settings",
                                      ranks, s.operation, s.unit, fixed, sizes, {}));
     }
-    const auto [below, above] = ends(s, var, sizes.back());
+    const auto [below, above] = ends(m, s, var, sizes.back());
     for (const auto& [value, side] : {std::pair{below, s.below}, std::pair{above, s.above}}) {
       plan.runs.push_back(collective(base + "." + s.env_var + "=" + value,
                                      s.operation + " with " + s.env_var + "=" + value + ": " + side + " throughout",

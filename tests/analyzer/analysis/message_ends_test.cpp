@@ -8,13 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "../../reference_mpi/simulate.hpp"
-#include "../model/scratch_dir.hpp"
+#include "../model/traced_run.hpp"
 #include "xo/analyzer/analysis/message_ends.hpp"
 #include "xo/analyzer/analysis/protocol_costs.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/reference_mpi/simulation.hpp"
-#include "xo/tracer/otf2_writer.hpp"
 
 namespace {
 
@@ -43,17 +40,9 @@ ProtocolCosts flat(const std::string& name, double end_to_end, double held, doub
 }
 
 xo::analyzer::TraceModel traced(const std::string& machine, const std::function<void(int)>& body) {
-  xo::test::ScratchDir dir;
-  xo::tracer::Otf2Writer writer(dir.path(), {"test", ""});
-  xo::mpi::SimulationOptions options;
-  options.ranks = 2;
-  options.machine = machine;
-  options.stack_bytes = 128 * 1024;
-  options.observer = &writer;
-  const auto result = xo::test::run_ranks(options, body);
-  EXPECT_EQ(result.exit_code, 0) << result.error;
-  writer.finish();
-  return xo::analyzer::read_trace(dir.path() + "/traces.otf2");
+  const auto run = xo::test::traced_run(machine, 2, body);
+  EXPECT_EQ(run->exit_code, 0);
+  return xo::analyzer::read_trace(run->anchor);
 }
 
 }  // namespace

@@ -39,4 +39,15 @@ struct MessageTable {
   std::size_t size() const { return sender.size(); }
 };
 
+// Sends no receive took: a run that failed (or ended) with them in flight. Their data may still
+// have filled the receiver's buffers, which is why a run failed.
+struct UnreceivedSendTable {
+  std::vector<RankId> sender;
+  std::vector<RankId> receiver;
+  std::vector<std::uint64_t> bytes;
+  std::vector<double> send_time;  // the MpiSend / MpiIsend event
+
+  std::size_t size() const { return sender.size(); }
+};
+
 }  // namespace xo::analyzer

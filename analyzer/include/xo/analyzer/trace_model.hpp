@@ -24,6 +24,7 @@ struct TraceModel {
   CommunicatorTable communicators;
   CallTable calls;
   MessageTable messages;
+  UnreceivedSendTable unreceived;
   CollectiveTable collectives;
   PhaseTable phases;
   ReadProblems problems;

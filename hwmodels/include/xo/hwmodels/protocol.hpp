@@ -68,6 +68,7 @@ struct LinkCost {
 // the message the machine's MPI printed.
 struct ReceiveResources {
   std::int64_t unexpected_buffer_bytes = -1;
+  std::string unexpected_buffer_variable;  // the setting that sizes it, "MPICH_UNEX_BUFFER_SIZE"
   std::int64_t unexpected_events = -1;
   std::int64_t events_per_unexpected = 1;
   std::int64_t other_events = -1;  // held by each posted receive and each pending send

@@ -13,6 +13,7 @@
 #include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_ends.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/unexpected_data.hpp"
 
 namespace xo::analyzer {
 
@@ -35,6 +36,8 @@ struct Recommendation {
     }
   };
   std::optional<MovedMessages> moves;
+  // The run failed for want of it (an exhausted buffer): listed first, with no saving to predict.
+  bool required = false;
 
   std::string export_line() const { return "export " + variable + "=" + value; }
 };
@@ -42,10 +45,12 @@ struct Recommendation {
 struct RunSamples {
   std::vector<ProtocolSamples> messages;
   std::vector<MessageEnds> message_ends;
+  std::vector<UnexpectedArrival> unexpected;
   std::vector<CollectiveSample> collectives;
 };
 
-// Largest saving first; only changes the models predict to save time.
+// What the run needed first (required), then the largest saving first; only changes the models
+// predict to save time.
 std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAnalysis& bench, const RunSamples& run);
 
 }  // namespace xo::analyzer
