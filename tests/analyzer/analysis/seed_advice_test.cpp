@@ -37,6 +37,7 @@ struct Scenario {
   std::function<void(int)> body;
   std::map<std::string, std::string> env = {};
   bool fails = false;  // the run is expected to fail as recorded
+  xo::analyzer::suite::Suite suite = xo::analyzer::suite::Suite::PointToPoint;  // what the bench runs
 };
 
 // `env` must outlive the options (the lookup refers to it).
@@ -88,7 +89,7 @@ void expect_each_verified(const Scenario& s, const std::vector<Recommendation>& 
 std::vector<Recommendation> advice(const Scenario& s) {
   const auto model = traced(s);
   const auto machine = xo::hw::configured_machine(s.machine, s.ranks, s.params, xo::hw::lookup_in(s.env));
-  const auto plan = xo::analyzer::suite::plan_bench(*machine, xo::analyzer::suite::Suite::PointToPoint, {s.ranks});
+  const auto plan = xo::analyzer::suite::plan_bench(*machine, s.suite, {s.ranks});
   xo::test::ScratchDir dir;
   std::vector<std::string> anchors;
   for (const auto& o : xo::analyzer::suite::run_bench(plan, {s.params, s.env, "test", ""}, dir.path())) {
@@ -99,6 +100,7 @@ std::vector<Recommendation> advice(const Scenario& s) {
   xo::analyzer::RunSamples run;
   run.message_ends = xo::analyzer::message_ends(model);
   run.unexpected = xo::analyzer::unexpected_arrivals(model);
+  xo::analyzer::add_collective_samples(model, run.collectives);
   return xo::analyzer::recommend(*machine, bench, run);
 }
 
@@ -212,7 +214,38 @@ void sends_before_barrier(int rank) {
   }
 }
 
+// Groups of `size` cells broadcast within themselves.
+void group_broadcasts(int rank, int size) {
+  MPI_Comm group;
+  MPI_Comm_split(MPI_COMM_WORLD, rank / size, rank, &group);
+  double values[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 10; ++i) MPI_Bcast(values, 4, MPI_DOUBLE, 0, group);
+  MPI_Comm_free(&group);
+}
+
 }  // namespace
+
+// Seed 001 section 7: "For small groups (ie less than 10), the use of the broadcast network may be
+// inefficient due to its relatively large startup cost compared to point-to-point operations."
+TEST(SeedAdvice, Ap1000SmallGroupBroadcastsWantPointToPoint) {
+  Scenario s{"ap1000", 16, {}, [](int rank) { group_broadcasts(rank, 4); }};
+  s.suite = xo::analyzer::suite::Suite::Collective;
+  const auto recs = advice(s);
+  const auto threshold = value_of(recs, "XO_AP1000_BNET_MIN_GROUP");
+  ASSERT_TRUE(threshold) << listed(recs);
+  EXPECT_GT(*threshold, 4) << "groups of 4 leave the B-net: " << listed(recs);
+  EXPECT_LE(*threshold, 16) << "not beyond the sizes the bench measured: " << listed(recs);
+  expect_each_verified(s, recs);
+}
+
+TEST(SeedAdvice, Ap1000BroadcastsOverTheWholeMachineKeepTheBnet) {
+  Scenario s{"ap1000", 16, {}, [](int rank) { group_broadcasts(rank, 16); }};
+  s.suite = xo::analyzer::suite::Suite::Collective;
+  const auto recs = advice(s);
+  const auto threshold = value_of(recs, "XO_AP1000_BNET_MIN_GROUP");
+  EXPECT_TRUE(!threshold || *threshold <= 16) << listed(recs);
+  expect_each_verified(s, recs);
+}
 
 // Seed 002, "What does this mean? (2)": too many short unexpected messages exhaust the unexpected
 // buffer; "increase ... MPICH_UNEX_BUFFER_SIZE ... and/or decrease ... MPICH_MAX_SHORT_MSG_SIZE".
