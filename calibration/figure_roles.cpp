@@ -24,7 +24,7 @@ constexpr FittedFigure kFitted[] = {
     {"ap1000", "allreduce_time", "", "", "xy_call (Figure 9)"},
     {"ap1000", "allreduce_xy_vs_tree_crossover", "", "", "the o_s / o_r split (Figure 10)"},
     {"ap1000", "small_group_bnet_threshold", "", "", "bnet_startup (section 7)"},
-    {"x1", "barrier_time", "", "", "fadd, fadd_off_node, resume (Figure 1)"},
+    {"x1", "barrier_time", "", "", "fadd, fadd_convoy, resume (Figure 1, given fadd_off_node)"},
     {"x1", "pt2pt_bandwidth", "", "", "G, G_msp, msp_startup (Figure 2)"},
     {"power4", "barrier_time", "", "", "sync_update, sync_release, sync_release_per_rank (Figure 1)"},
     {"power4", "pt2pt_bandwidth", "", "", "L, G, G_beyond_cache (Figure 2)"},

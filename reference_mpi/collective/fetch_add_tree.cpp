@@ -1,6 +1,8 @@
 // The fetch-and-add barrier: an arrival tree of shared synchronisation words. Each arriving rank
-// atomically updates its group's word; updates of one word are served one at a time; the last of a
-// group to arrive goes on to the next level. The very last arrival releases everyone at once.
+// atomically updates its group's word; updates of one word are served one at a time, each dearer by
+// the convoy cost for every other update then waiting on the word; a word on another node adds its
+// latency once per level. The last of a group to arrive goes on to the next level. The very last
+// arrival releases everyone at once.
 //
 // The X1's barrier (seed 000, "MPI_Barrier"): a four-way tree of AMO words whose first level lies
 // on one node (four MSPs), released by one vector scatter store of every resume word. The Power4
@@ -41,14 +43,22 @@ void barrier_fetch_add_tree(CollectiveRun& run) {
     while (level.size() > 1) {
       const bool on_node = span * fan_in <= per_node;
       const sim::Time update = sim::seconds_to_time(on_node ? hw.fetch_add : hw.fetch_add_off_node);
+      const sim::Time convoy = sim::seconds_to_time(hw.fetch_add_convoy);
+      const sim::Time reach = on_node ? 0 : sim::seconds_to_time(hw.fetch_add_remote_latency);
       std::vector<sim::Time> next;
       for (std::size_t first = 0; first < level.size(); first += static_cast<std::size_t>(fan_in)) {
         const auto begin = level.begin() + static_cast<std::ptrdiff_t>(first);
         std::vector<sim::Time> group(begin, begin + std::min<std::ptrdiff_t>(fan_in, level.end() - begin));
         std::sort(group.begin(), group.end());
         sim::Time word_free = 0;
-        for (sim::Time t : group) word_free = std::max(word_free, t) + update;  // one update at a time
-        next.push_back(word_free);
+        for (std::size_t i = 0; i < group.size(); ++i) {  // one update at a time
+          const sim::Time start = std::max(word_free, group[i]);
+          const auto waiting = static_cast<sim::Time>(
+              std::upper_bound(group.begin() + static_cast<std::ptrdiff_t>(i) + 1, group.end(), start) -
+              (group.begin() + static_cast<std::ptrdiff_t>(i) + 1));
+          word_free = start + update + waiting * convoy;
+        }
+        next.push_back(word_free + reach);
       }
       level.swap(next);
       span *= fan_in;

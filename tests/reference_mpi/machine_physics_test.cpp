@@ -7,6 +7,8 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,9 +43,9 @@ double incast_time(const std::string& machine, int senders, int bytes, const std
 
 // Half the round trip of a ping-pong of `bytes` between rank 0 and `peer` in a job of `ranks`.
 double one_way(const std::string& machine, int ranks, int peer, int bytes,
-               const std::vector<std::string>& params = {}) {
+               const std::vector<std::string>& params = {}, const std::map<std::string, std::string>& env = {}) {
   double elapsed = 0;
-  const auto r = run_on(machine, ranks, {}, [&](int rank) {
+  const auto r = run_on(machine, ranks, env, [&](int rank) {
     std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
     const double start = MPI_Wtime();
     if (rank == 0) {
@@ -59,7 +61,46 @@ double one_way(const std::string& machine, int ranks, int peer, int bytes,
   return elapsed;
 }
 
+// The slowest rank's time in one MPI_Barrier after a barrier that lines the ranks up.
+double barrier_time(const std::string& machine, int ranks, const std::vector<std::string>& params) {
+  double slowest = 0;
+  const auto r = run_on(machine, ranks, {}, [&](int) {
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double start = MPI_Wtime();
+    MPI_Barrier(MPI_COMM_WORLD);
+    slowest = std::max(slowest, MPI_Wtime() - start);
+  }, params);
+  EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
+  return slowest;
+}
+
 }  // namespace
+
+// Seed 000: an MSP is four SSPs; it may stream a transfer with all four, and it can always stream
+// it with one. Rank 0 and a rank on the next node, in MSP mode and in SSP mode.
+TEST(MachinePhysics, AnX1MspIsNeverSlowerThanOneOfItsSsps) {
+  for (const int bytes : {4096, 65536, 131072, 262144, 393216, 524288, 786432, 1 << 20, 1 << 21}) {
+    const double msp = one_way("x1", 2, 1, bytes, {"ranks_per_node=1"});
+    const double ssp = one_way("x1", 5, 4, bytes, {"ranks_per_node=1"}, {{"XO_X1_SSP", "1"}});
+    EXPECT_LE(msp, ssp) << bytes << " bytes";
+  }
+  const double msp = one_way("x1", 2, 1, 1 << 21, {"ranks_per_node=1"});
+  const double ssp = one_way("x1", 5, 4, 1 << 21, {"ranks_per_node=1"}, {{"XO_X1_SSP", "1"}});
+  EXPECT_LT(msp, 0.9 * ssp) << "at 2 MB the four streams win (Figure 2)";
+}
+
+// The X1's barrier word is served by the memory that holds it: an update from another node is no
+// cheaper than one from the word's own node, it is a network latency further away.
+TEST(MachinePhysics, AnX1FetchAndAddAcrossNodesIsNoCheaperThanOnTheNode) {
+  const double on_node = barrier_time("x1", 2, {});
+  const double across = barrier_time("x1", 2, {"ranks_per_node=1"});
+  EXPECT_LE(on_node, across);
+  EXPECT_LT(across - on_node, 1e-6) << "the latency of one level, not a different update cost";
+  // A level of four on a node is the seed's convoy: dearer per update than a level of two.
+  const double growth = barrier_time("x1", 4, {}) - barrier_time("x1", 2, {});
+  const double without_convoy = barrier_time("x1", 4, {"fadd_convoy=0"}) - barrier_time("x1", 2, {"fadd_convoy=0"});
+  EXPECT_GT(growth, without_convoy + 1e-7) << "two more updates on one word cost more than two updates alone";
+}
 
 TEST(MachinePhysics, AnIncastQueuesAtTheReceiversNic) {
   constexpr int kMiB = 1 << 20;

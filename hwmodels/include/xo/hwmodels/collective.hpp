@@ -91,6 +91,11 @@ struct CollectiveHardware {
   // SMP node): s per operation, applied one at a time at the word; on the same node and across.
   double fetch_add = -1;
   double fetch_add_off_node = -1;
+  // s more per update for each other update waiting on the same word: a convoy of processes on one
+  // word costs more than its updates one by one (seed 000).
+  double fetch_add_convoy = 0;
+  // s once per level whose word is on another node: reaching it (the updates themselves pipeline).
+  double fetch_add_remote_latency = 0;
   // Release of a fetch-and-add barrier after the last update: s once (X1: the vector scatter store
   // of every resume word) plus s per waiting rank (waiters whose reads of one flag are served in turn).
   double resume = 0;
