@@ -30,7 +30,7 @@ constexpr FittedFigure kFitted[] = {
     {"power4", "pt2pt_bandwidth", "", "", "L, G, G_beyond_cache (Figure 2)"},
     {"sx6", "barrier_time", "", "", "sync_update, sync_release, full_node_delay (Figure 1)"},
     {"sx6", "pt2pt_bandwidth", "", "", "L, G (Figure 2)"},
-    {"t3e", "asymptotic_latency", "", "", "o_shmem_queue, o_hw_queue"},
+    {"t3e", "asymptotic_latency", "", "", "o_shmem_queue, get_setup"},
 };
 
 }  // namespace

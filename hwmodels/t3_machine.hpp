@@ -40,6 +40,7 @@ class T3Machine final : public Machine {
   std::int64_t inline_limit_ = 0;
   std::int64_t tn_limit_ = -1;    // largest Tn message; -1 without Tn (hardware queues)
   std::int64_t buffer_max_ = -1;  // MPP_BUFFER_MAX
+  double get_setup_ = 0;
   double get_extra_per_byte_ = 0;  // seconds a get costs per byte beyond a put
   CollectiveHardware hardware_;
 };

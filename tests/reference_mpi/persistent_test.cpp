@@ -283,7 +283,9 @@ std::pair<EventLog, std::vector<double>> ring(bool persistent, Mode mode, int by
   options.env_lookup = [](const char*) -> const char* { return nullptr; };
   auto result = xo::test::run_ranks(options, [&](int rank) {
     std::vector<char> out(static_cast<std::size_t>(bytes), static_cast<char>(rank)), in(out.size());
-    std::vector<char> attached(static_cast<std::size_t>(bytes) + MPI_BSEND_OVERHEAD);
+    // Room for every round's message: a buffered message holds its space until it is delivered,
+    // which may be after the sender's next round has begun.
+    std::vector<char> attached(3 * (static_cast<std::size_t>(bytes) + MPI_BSEND_OVERHEAD));
     MPI_Buffer_attach(attached.data(), static_cast<int>(attached.size()));
     const int right = (rank + 1) % 4, left = (rank + 3) % 4;
     MPI_Request r[2];
