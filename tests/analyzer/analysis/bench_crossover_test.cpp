@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -424,4 +425,62 @@ TEST(BenchCrossovers, TheXe6EagerSwitchMovesWithTheCostOfEachSide) {
   const double base = crossing({});
   EXPECT_LT(crossing({"copy_G=0.11"}), base);
   EXPECT_GT(crossing({"reg_cache_hit=0.5"}), base);
+}
+
+// Every protocol switch with a crossing moves the way its resources say: a dearer copy moves the
+// switch towards the copying side's small sizes, a longer latency towards the protocol that pays
+// fewer of them.
+double p2p_crossing(const std::string& machine, const std::string& variable, const std::vector<std::string>& params) {
+  const auto a = bench(machine, {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, variable);
+  const auto& s = find(a, variable, "");
+  EXPECT_TRUE(s.crossing.has_value()) << machine << " " << (params.empty() ? "defaults" : params[0]) << ": " << s.finding;
+  return s.crossing ? s.crossing->x : 0.0;
+}
+
+// A copy protocol frees its sender after the copy; the other protocol holds it until the NIC or
+// the receiver is done. The smallest size where the copy holds the sender longer: where releasing
+// the sender early stops paying (infinity: nowhere in the measured sizes, while copying is faster
+// per byte than the network). It moves down with a dearer copy and up with a longer wait.
+double sender_crossing(const std::string& machine, const std::string& variable, const std::string& copying,
+                       const std::string& other, const std::vector<std::string>& params) {
+  const auto a = bench(machine, {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, variable);
+  const auto* copy = xo::analyzer::find_costs(a.protocol_costs, copying);
+  const auto* held = xo::analyzer::find_costs(a.protocol_costs, other);
+  if (copy == nullptr || held == nullptr) {
+    ADD_FAILURE() << machine << ": no costs of " << copying << " or " << other;
+    return 0;
+  }
+  for (double bytes = 1; bytes <= (1 << 20); bytes *= 2) {
+    const auto c = copy->send_blocked.at(bytes), h = held->send_blocked.at(bytes);
+    if (c && h && *c > *h) return bytes;
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
+TEST(BenchCrossovers, TheXt3VshortReleasesItsSenderSoonerUpToASizeThatFollowsTheCopy) {
+  const auto at = [](std::vector<std::string> params) {
+    return sender_crossing("xt3", "MPICH_MAX_VSHORT_MSG_SIZE", "vshort", "short", params);
+  };
+  EXPECT_TRUE(std::isinf(at({}))) << "the copy (0.5 ns/B) beats the SeaStar (0.909 ns/B) at every size";
+  const double slow_copy = at({"copy_G=2"});
+  ASSERT_FALSE(std::isinf(slow_copy));
+  EXPECT_LT(at({"copy_G=4"}), slow_copy);
+  EXPECT_GT(at({"copy_G=2", "send_event=20"}), slow_copy);
+}
+
+TEST(BenchCrossovers, TheX1BufferedSendReleasesItsSenderSoonerUpToASizeThatFollowsTheCopy) {
+  const auto at = [](std::vector<std::string> params) {
+    return sender_crossing("x1", "MPI_BUFFER_MAX", "buffered", "pull", params);
+  };
+  EXPECT_TRUE(std::isinf(at({}))) << "a vector copy beats the pull's wait for the completion flag";
+  const double slow_copy = at({"copy_G=0.2"});
+  ASSERT_FALSE(std::isinf(slow_copy));
+  EXPECT_LT(at({"copy_G=0.4"}), slow_copy);
+  EXPECT_GT(at({"copy_G=0.2", "L=10"}), slow_copy);
+}
+
+TEST(BenchCrossovers, TheT3dTnSwitchMovesWithTheCopyAndTheLatency) {
+  const double base = p2p_crossing("t3d", "XO_TN_MAX_BYTES", {});
+  EXPECT_LT(p2p_crossing("t3d", "XO_TN_MAX_BYTES", {"copy_G=20"}), base) << "Tn copies out of the queue slots";
+  EXPECT_GT(p2p_crossing("t3d", "XO_TN_MAX_BYTES", {"L=6"}), base) << "RTA pays the request, the get and the ack";
 }
