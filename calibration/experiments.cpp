@@ -14,13 +14,15 @@ namespace {
 constexpr int kRepetitions = 3;
 
 // The point-to-point figures were measured between two nodes: rank 0 and the first rank of the
-// next node of the job as the machine places it (a job at least that large).
+// next node of the job as the machine places it (a job at least that large); or between ranks 0
+// and 1 of the figure's own job size, wherever they are placed.
 struct Pair {
   int ranks;
   int partner;
 };
 
 Pair pair_across_nodes(const MachineSetup& setup) {
+  if (setup.as_placed) return {setup.ranks, 1};
   const auto machine = hw::configured_machine(setup.machine, setup.ranks, setup.params, hw::lookup_in(setup.env));
   const int partner = machine->placement().ranks_per_node();
   return {std::max(setup.ranks, partner + 1), partner};

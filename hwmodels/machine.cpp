@@ -254,7 +254,7 @@ LinkCost Machine::link(int src, int dst) const {
 }
 
 double Machine::wire_time(int src, int dst, std::int64_t bytes) const {
-  if (through_shared_memory(src, dst)) return static_cast<double>(bytes) * shared_memory_link().gap_per_byte;
+  if (through_shared_memory(src, dst)) return shared_memory_wire_time(bytes);
   return network_wire_time(src, dst, bytes);
 }
 

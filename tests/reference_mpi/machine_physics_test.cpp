@@ -191,6 +191,25 @@ TEST(MachinePhysics, OnNodeMessagesAreFasterThanTheGeminiOnTheXe6) {
   EXPECT_DOUBLE_EQ(one_way("xe6", 48, 1, 4096, {"ranks_per_node=1"}), one_way("xe6", 48, 24, 4096));
 }
 
+// The X1 paper's comparison machines: its two-rank bandwidths are a node's shared memory, faster
+// than the switch between nodes (the Power4's Federation, the SX-6's IXS), and traced as their own
+// protocol.
+TEST(MachinePhysics, OnNodeMessagesAreFasterThanTheSwitchOnThePower4AndSx6) {
+  for (const auto& [machine, per_node] : {std::pair<std::string, int>{"power4", 32}, {"sx6", 8}}) {
+    for (int bytes : {8, 131072, 1 << 21}) {
+      SCOPED_TRACE(machine + " " + std::to_string(bytes));
+      EXPECT_LT(one_way(machine, per_node + 1, 1, bytes), one_way(machine, per_node + 1, per_node, bytes));
+    }
+    const auto on_node = run_on(machine, 2, {}, [](int rank) {
+      char byte = 0;
+      if (rank == 0) MPI_Send(&byte, 1, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+      if (rank == 1) MPI_Recv(&byte, 1, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    });
+    ASSERT_FALSE(on_node.phases.empty()) << machine;
+    EXPECT_EQ(on_node.phases.front().rfind("shm-eager:", 0), 0u) << machine << ": " << on_node.phases.front();
+  }
+}
+
 TEST(MachinePhysics, OneSendersMessagesNeverOvertakeUnderContention) {
   // Rank 1 sends a large then a small message with one tag while rank 2 loads rank 0's NIC; MPI's
   // non-overtaking rule: the first receive gets the large one. On the network (XT3) and through

@@ -14,10 +14,15 @@ struct MachineSetup {
   std::vector<std::string> params;          // --param overrides
   std::map<std::string, std::string> env;  // the machine MPI's environment
   int ranks = 2;  // job size; point-to-point experiments grow it to reach a second node
+  // Point-to-point experiments between ranks 0 and 1 of a job of `ranks`, wherever the machine's
+  // launcher places them (a figure measured by a job of that size, such as the X1 paper's NPES=2),
+  // rather than between two nodes.
+  bool as_placed = false;
 };
 
-// Seconds for rank 0 to send `out_bytes` to the first rank of the next node and receive
-// `back_bytes` in reply (averaged over a few repetitions), as the seeds measured between nodes.
+// Seconds for rank 0 to send `out_bytes` to the first rank of the next node (rank 1 as placed,
+// with as_placed) and receive `back_bytes` in reply (averaged over a few repetitions), as the seeds
+// measured between nodes.
 // The AP1000 paper's ping-pong replies with an empty acknowledgement.
 double round_trip(const MachineSetup& setup, std::int64_t out_bytes, std::int64_t back_bytes);
 // Half the round-trip time of a ping-pong of `bytes` each way, in seconds.

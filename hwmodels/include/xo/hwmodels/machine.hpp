@@ -153,6 +153,10 @@ class Machine {
   // ranks' memories) and its protocols.
   virtual bool has_shared_memory_path() const { return false; }
   virtual LinkCost shared_memory_link() const { return {}; }
+  // LogGP's bytes * G unless the copy's rate depends on size (a message larger than a cache).
+  virtual double shared_memory_wire_time(std::int64_t bytes) const {
+    return static_cast<double>(bytes) * shared_memory_link().gap_per_byte;
+  }
   virtual ProtocolChoice choose_shared_memory_protocol(std::int64_t bytes, SendMode mode) const {
     return choose_protocol(bytes, mode);
   }
