@@ -82,7 +82,8 @@ Ap1000Machine::Ap1000Machine()
                "smallest communicator whose collectives use the B-net (point-to-point trees below)",
                std::string(kSeed) + " section 7: the seed's MPI always used the B-net (1); it suggests about 10"});
   add_placement({1, 1, "AP1000 hardware: one SPARC per cell", {NetworkShape::Torus, 2}, 0.16,
-                 "assumption: T-net wormhole routing, a few 25 MHz cycles per router hop"});
+                 "assumption: T-net wormhole routing, a few 25 MHz cycles per router hop", 40,
+                 std::string(kArchitecture) + ": T-net links of 25 MB/s"});
   add_collective_knobs(3);  // seed 001 section 9: the barrier's gather tree has branching factor 3
   refresh();
 }

@@ -11,7 +11,7 @@ ComparisonMachine::ComparisonMachine(std::string name, std::string description, 
   add_cpu_factor_parameter();
   const int cpus = static_cast<int>(param("cpus_per_node"));
   add_placement({cpus, cpus, "every CPU of a node (cpus_per_node) unless --ranks-per-node says otherwise",
-                 {NetworkShape::Crossbar, 1}, 0, "a switch between nodes: every pair one hop apart"});
+                 {NetworkShape::Crossbar, 1}, 0, "a switch between nodes: every pair one hop apart", -1, ""});
   add_collective_knobs(barrier_fan_in);
   refresh();
 }

@@ -26,7 +26,7 @@ LoggpMachine::LoggpMachine()
                "knob of this tool: the generic machine's stand-in for a vendor MPI's eager-limit variable"},
               "eager_limit");
   add_placement({1, 1024, "assumption: one rank per node; more share its NIC", {NetworkShape::Crossbar, 1}, 0,
-                 "a switched network: every pair of nodes one hop apart"});
+                 "a switched network: every pair of nodes one hop apart", -1, ""});
   add_collective_knobs(2);
   refresh();
 }

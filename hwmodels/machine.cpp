@@ -238,6 +238,12 @@ void Machine::add_placement(const PlacementSpec& spec) {
   add_parameter({"hop_L", spec.hop_latency_us, "us", 0, 1e6,
                  "latency of each router hop beyond the first (ranks placed on the topology in order)",
                  spec.hop_source});
+  if (spec.link_ns_per_byte >= 0) {
+    add_parameter({"link_G", spec.link_ns_per_byte, "ns/byte", 0, 1e6,
+                   "one router link's inverse bandwidth, one direction: messages crossing a link share it (0: no "
+                   "link contention)",
+                   spec.link_source});
+  }
   topology_ = spec.topology;
 }
 
@@ -265,6 +271,7 @@ ProtocolChoice Machine::protocol_between(std::int64_t bytes, SendMode mode, int 
 void Machine::refresh_all() {
   placement_ = Placement(topology_, ranks_per_node_setting(), job_size_);
   hop_latency_ = find_param("hop_L") != nullptr ? param("hop_L") * 1e-6 : 0;
+  link_gap_per_byte_ = find_param("link_G") != nullptr ? param("link_G") * 1e-9 : 0;
   ranks_per_endpoint_ = std::max(1, ranks_per_endpoint());
   refresh();
   if (!has_collective_knobs_) return;

@@ -85,7 +85,8 @@ T3Machine::T3Machine(Model model, std::string description)
                  t3e ? "Cray T3E hardware: one PE per router node"
                      : "Cray T3D hardware: two PEs per node share its network interface",
                  {NetworkShape::Torus, 3}, t3e ? 0.02 : 0.013,
-                 t3e ? "assumption: a few 75 MHz router cycles per hop" : "assumption: two 150 MHz cycles per hop"});
+                 t3e ? "assumption: a few 75 MHz router cycles per hop" : "assumption: two 150 MHz cycles per hop",
+                 -1, ""});  // no source at hand for the links' bandwidth: no link contention
   add_collective_knobs(2);
   refresh();
 }

@@ -78,7 +78,8 @@ X1Machine::X1Machine()
                "knob of this tool for the X1's SSP and MSP programming modes, " + std::string(kSeed)});
   add_placement({4, 4, "Cray X1 hardware: four MSPs per node; in SSP mode each MSP runs four ranks",
                  {NetworkShape::Torus, 2}, 0.1,
-                 "assumption: about 0.1 us per router hop of the X1's modified 2-D torus"});
+                 "assumption: about 0.1 us per router hop of the X1's modified 2-D torus", -1,
+                 ""});  // no source at hand for the links' bandwidth: no link contention
   add_collective_knobs(4);  // seed 000: the barrier's four-way tree
   refresh();
 }

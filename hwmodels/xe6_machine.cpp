@@ -54,7 +54,8 @@ Xe6Machine::Xe6Machine()
   add_placement({24, 24, "Cray XE6 hardware: two 12-core Magny-Cours per node (seed 004 slide 20)",
                  {NetworkShape::Torus, 3}, 0.1,
                  "assumption: about 0.1 us per Gemini router hop (Gemini latency 0.7-1.4 us end to end, "
-                 "euroben.nl XE6 report)"});
+                 "euroben.nl XE6 report)",
+                 -1, ""});  // no source at hand for the Gemini links' bandwidth: no link contention
   // On-node messages go through Nemesis's shared memory (seed 004 slide 3 and slide 15: Nemesis LMT
   // with the XPMEM component for intra-node transfers).
   add_parameter({"shm_L", 0.4, "us", 0, 1e6, "latency of an on-node message through a Nemesis shared-memory queue",

@@ -71,7 +71,9 @@ Xt3Machine::Xt3Machine()
   // the model has no separate shared-memory path (an assumption).
   add_placement({1, 2, "Cray XT3: one Opteron per node, single or dual core (seed 002: ppn=1 and ppn=2)",
                  {NetworkShape::Torus, 3}, 0.05,
-                 "assumption: about 50 ns per SeaStar router hop, small beside the 5.8 us of Portals latency"});
+                 "assumption: about 50 ns per SeaStar router hop, small beside the 5.8 us of Portals latency",
+                 0.5, "Brightwell et al., Portals 3.3 on the Sandia/Cray Red Storm System: 2.0 GB/s of link "
+                      "bandwidth per direction"});
   add_collective_knobs(2);
   refresh();
 }

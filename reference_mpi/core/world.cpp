@@ -66,6 +66,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   world_shared->name = "MPI_COMM_WORLD";
   ranks_.reserve(static_cast<std::size_t>(options.ranks));
   nics_.resize(static_cast<std::size_t>(machine_->endpoint_of(options.ranks - 1) + 1));
+  if (machine_->models_links()) links_.resize(static_cast<std::size_t>(machine_->placement().links()));
   const auto environment = std::make_shared<const Info>(environment_info(args_, options.ranks));
   for (int r = 0; r < options.ranks; ++r) {
     auto state = std::make_unique<RankState>();

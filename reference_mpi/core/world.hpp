@@ -73,6 +73,8 @@ class World {
   // states the same rule).
   int node_of(int world_rank) const { return machine_->node_of(world_rank); }
   Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(machine_->endpoint_of(world_rank))]; }
+  // A router link (hw::Placement::route); only on machines that model links.
+  RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
   ComputeMode compute() const { return options_.compute; }
   std::int64_t cpu_reading_cost_ns() const { return cpu_reading_cost_ns_; }
 
@@ -132,6 +134,7 @@ class World {
   std::vector<std::string> args_;
   std::vector<std::unique_ptr<RankState>> ranks_;
   std::vector<Nic> nics_;  // one per network endpoint (hw::Machine::endpoint_of)
+  std::vector<RouterLink> links_;  // one per router link, when the machine models them
   sim::Engine engine_;
   Request* free_requests_ = nullptr;
   Message* free_messages_ = nullptr;

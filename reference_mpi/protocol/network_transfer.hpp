@@ -7,7 +7,11 @@
 // time, or after the port's whole backlog if that is sooner, and adds its bytes to the backlog. A
 // busy receiving NIC holds the message's sender back (link-level flow control leaves little room
 // in the network), so its send completes later too, while its NIC goes on injecting to other
-// nodes. Through a node's shared memory neither NIC takes part.
+// nodes. Where the machine models its router links, each link of a transfer's route adds the
+// transfer's bytes at the link's rate to its backlog, and the transfer is delivered as much later
+// as the longest backlog it found ahead of it on its route: messages whose routes share a link
+// share its bandwidth, their packets interleaved as at the ejection port.
+// Through a node's shared memory neither NIC takes part.
 
 #include "../core/world.hpp"
 #include "link_times.hpp"
@@ -32,6 +36,12 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
   Nic& in = world.nic_of(dst);
   const int source_endpoint = world.machine().endpoint_of(src);
   const sim::Time start = std::max(ready, out.inject_free);
+  sim::Time link_delay = 0;  // the longest backlog ahead of this transfer on a link of its route
+  if (t.link_wire > 0) {
+    world.machine().placement().route(src, dst, [&](int link) {
+      link_delay = std::max(link_delay, world.router_link(link).reserve(start, t.link_wire));
+    });
+  }
   const sim::Time arrives = start + t.latency;
   const sim::Time occupies = std::max(t.gap, t.wire);
   std::erase_if(in.ejecting, [arrives](const Ejection& e) { return e.landing <= arrives; });
@@ -42,7 +52,8 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
     sharing += e.carries_data ? 1 : 0;
     if (e.source_endpoint == source_endpoint) behind = std::max(behind, e.landing);
   }
-  const sim::Time landed = std::max(behind, arrives + std::min(backlog, sharing * occupies) + t.wire);
+  const sim::Time landed =
+      std::max(behind, arrives + link_delay + std::min(backlog, sharing * occupies) + t.wire);
   in.eject_free = std::max(in.eject_free, arrives) + occupies;
   in.ejecting.push_back({landed, source_endpoint, t.wire > 0});
   out.inject_free = start + occupies;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/hwmodels/placement.hpp"
 
@@ -38,6 +41,35 @@ TEST(Placement, HopsTakeTheShortWayRoundEachRing) {
   const Placement crossbar({NetworkShape::Crossbar, 1}, 8, 64);
   EXPECT_EQ(crossbar.hops(0, 63), 1);
   EXPECT_EQ(crossbar.hops(0, 7), 0);
+}
+
+// Dimension-order routes: as many links as hops, each a valid link, distinct along the way, and
+// leaving each router on the link of the dimension being corrected.
+TEST(Placement, RoutesCrossAsManyLinksAsHopsAndStayInThePartition) {
+  for (const int ranks : {2, 7, 16, 64, 100}) {
+    const Placement p({NetworkShape::Torus, 3}, 1, ranks);
+    for (int a = 0; a < ranks; ++a) {
+      for (int b = 0; b < ranks; ++b) {
+        std::vector<int> links;
+        p.route(a, b, [&](int link) { links.push_back(link); });
+        ASSERT_EQ(static_cast<int>(links.size()), p.hops(a, b)) << ranks << ": " << a << " to " << b;
+        for (const int link : links) {
+          ASSERT_GE(link, 0);
+          ASSERT_LT(link, p.links());
+        }
+        std::sort(links.begin(), links.end());
+        EXPECT_EQ(std::adjacent_find(links.begin(), links.end()), links.end()) << "a route crosses a link once";
+      }
+    }
+  }
+  // 64 nodes: 4x4x4. Node 0 to node 2 (two + steps along x) and node 1 to node 3 share node 1's +x link.
+  const Placement p({NetworkShape::Torus, 3}, 1, 64);
+  std::vector<int> first, second;
+  p.route(0, 2, [&](int link) { first.push_back(link); });
+  p.route(1, 3, [&](int link) { second.push_back(link); });
+  EXPECT_EQ(first, (std::vector<int>{0 * 6 + 0, 1 * 6 + 0}));
+  EXPECT_EQ(second, (std::vector<int>{1 * 6 + 0, 2 * 6 + 0}));
+  EXPECT_EQ(Placement({NetworkShape::Crossbar, 1}, 1, 64).links(), 0);
 }
 
 TEST(Placement, MachinesPlaceAsTheirLaunchersDid) {

@@ -89,6 +89,9 @@ class Machine {
     return src_world_rank != dst_world_rank && has_shared_memory_path() &&
            node_of(src_world_rank) == node_of(dst_world_rank);
   }
+  // Seconds `bytes` occupy each router link they cross; 0 where links are not modelled.
+  double link_wire_time(std::int64_t bytes) const { return static_cast<double>(bytes) * link_gap_per_byte_; }
+  bool models_links() const { return link_gap_per_byte_ > 0; }
   // LogGP costs between two ranks: the shared-memory path's, or the network's with hop_L for each
   // router hop beyond the first (L is the latency to a neighbouring node).
   LinkCost link(int src_world_rank, int dst_world_rank) const;
@@ -169,6 +172,10 @@ class Machine {
     Topology topology;
     double hop_latency_us = 0;
     std::string hop_source;
+    // The parameter link_G: ns per byte one router link carries in one direction, where a source
+    // gives it; messages that cross one link share it. Negative: links are not modelled.
+    double link_ns_per_byte = -1;
+    std::string link_source;
   };
   void add_placement(const PlacementSpec& spec);
   // The ranks on one node for the placement; the parameter ranks_per_node unless a machine counts
@@ -206,6 +213,7 @@ class Machine {
   Topology topology_;
   Placement placement_;
   double hop_latency_ = 0;  // s per router hop beyond the first
+  double link_gap_per_byte_ = 0;  // s per byte on one router link; 0: links not modelled
   int ranks_per_endpoint_ = 1;
   // Collective knobs, derived from the environment: the forced algorithm per operation and the
   // branching factor (0: the machine's own).

@@ -33,6 +33,16 @@ class Placement {
   // Router-to-router links a message between the nodes of two ranks crosses: 0 on one node, 1
   // between neighbours (and across a crossbar), the shortest way round each ring of a torus.
   int hops(int rank_a, int rank_b) const;
+  // Directed router links of a torus partition: six per router position (+ and - along each
+  // dimension; the partition may have more positions than the job has nodes); none for a crossbar.
+  int links() const {
+    return topology_.shape == NetworkShape::Torus ? extent_[0] * extent_[1] * extent_[2] * 6 : 0;
+  }
+  // Calls visit(link) for each link a message between the nodes of two ranks crosses, in order:
+  // dimension by dimension (dimension-order routing), the shorter way round each ring, the + way
+  // on a tie. As many links as hops().
+  template <class Visit>
+  void route(int rank_a, int rank_b, Visit visit) const;
 
  private:
   Topology topology_;
@@ -40,5 +50,27 @@ class Placement {
   int nodes_ = 1;
   std::array<int, 3> extent_{1, 1, 1};
 };
+
+template <class Visit>
+void Placement::route(int rank_a, int rank_b, Visit visit) const {
+  if (topology_.shape != NetworkShape::Torus) return;
+  std::array<int, 3> at{}, to{};
+  for (int node = node_of(rank_a), d = 0; d < 3; node /= extent_[static_cast<std::size_t>(d)], ++d) {
+    at[static_cast<std::size_t>(d)] = node % extent_[static_cast<std::size_t>(d)];
+  }
+  for (int node = node_of(rank_b), d = 0; d < 3; node /= extent_[static_cast<std::size_t>(d)], ++d) {
+    to[static_cast<std::size_t>(d)] = node % extent_[static_cast<std::size_t>(d)];
+  }
+  const auto index = [&] { return at[0] + extent_[0] * (at[1] + extent_[1] * at[2]); };
+  for (std::size_t d = 0; d < 3; ++d) {
+    const int k = extent_[d];
+    const int ahead = ((to[d] - at[d]) % k + k) % k;  // steps the + way
+    const bool plus = ahead <= k - ahead;
+    for (int step = 0, steps = plus ? ahead : k - ahead; step < steps; ++step) {
+      visit(index() * 6 + static_cast<int>(d) * 2 + (plus ? 0 : 1));
+      at[d] = (at[d] + (plus ? 1 : k - 1)) % k;
+    }
+  }
+}
 
 }  // namespace xo::hw

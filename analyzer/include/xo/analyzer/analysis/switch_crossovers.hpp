@@ -2,7 +2,9 @@
 // Where each of a machine's switch points should be, from measurements of both sides: a robust
 // line of time against size for the `below` protocol (or algorithm) and one for `above`, each
 // fitted on the samples that side served, and their crossing within the sizes both were measured
-// at. The best setting follows from which side is faster before the crossing; when one side is
+// at, moved to where the measured medians themselves change winner when they do (a side whose time
+// bends, as a collective's does once its messages contend for links, is not a line). The best
+// setting follows from which side is faster before the crossing; when one side is
 // faster throughout, the best setting is the end of the measured range that gives it every size (or
 // the machine's own setting, where that already does).
 // Nothing here knows a machine's published numbers: move a model parameter and the fits move.
