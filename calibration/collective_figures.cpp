@@ -8,6 +8,7 @@
 
 #include "comparison_support.hpp"
 #include "xo/calibration/collective_experiments.hpp"
+#include "xo/calibration/experiments.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
@@ -243,6 +244,84 @@ bool compare_choice_switch(const MachineSetup& setup, Comparison& c) {
   return false;
 }
 
+double slowest(const MachineSetup& setup, CollectiveKind kind, int group, int count) {
+  return group_collective_times(setup, kind, group, count).max;
+}
+
+// Seed 001 Figure 6: scattering 1280 ints over groups of 2 to 128 cells takes about the same time,
+// a little longer for small groups (their members copy larger pieces).
+void scatter_group_size_shape(MachineSetup setup, Comparison& c) {
+  setup.ranks = kAp1000Cells;
+  std::vector<double> t;
+  for (const int g : {2, 4, 8, 16, 32, 64, 128}) t.push_back(slowest(setup, CollectiveKind::ScatterInt, g, 1280));
+  const bool never_rises = std::is_sorted(t.rbegin(), t.rend());
+  const double spread = t.front() / t.back();
+  c.method = "MPI_Scatter of 1280 ints on 2, 4, ... 128 cells, slowest member";
+  compare_shape(c, never_rises && spread > 1 && spread < 1.5,
+                "2 cells " + percent(spread - 1) + " slower than 128" + (never_rises ? "" : "; not monotone"));
+}
+
+// Seed 001 Figure 8: the barrier's gather tree (branching 3) grows a level at 5, 14 and 41 cells;
+// each full level costs the same.
+void barrier_level_steps(MachineSetup setup, Comparison& c) {
+  setup.ranks = kAp1000Cells;
+  const auto t = [&](int g) { return slowest(setup, CollectiveKind::Barrier, g, 0); };
+  const double first = t(13) - t(4), second = t(40) - t(13);
+  c.method = "MPI_Barrier on full trees of 4, 13 and 40 cells (branching 3), slowest member";
+  compare_shape(c, first > 0 && std::abs(second - first) <= 0.05 * first,
+                "levels " + format(first * 1e6) + " and " + format(second * 1e6) + " us");
+}
+
+// Seed 001 Figure 9: the allreduce's time steps up where its reduction tree grows a level (5, 14, 41
+// and 122 cells with branching 3): the largest rises over group sizes 2 to 127 are there.
+void allreduce_level_steps(MachineSetup setup, Comparison& c) {
+  setup.ranks = kAp1000Cells;
+  std::vector<double> t(128, 0.0);
+  for (int g = 2; g < 128; ++g) t[static_cast<std::size_t>(g)] = slowest(setup, CollectiveKind::AllreduceSumInt, g, 1);
+  double top = 0;
+  for (std::size_t g = 3; g < 128; ++g) top = std::max(top, t[g] - t[g - 1]);
+  std::string at;
+  std::vector<int> rises;
+  for (std::size_t g = 3; g < 128; ++g) {
+    if (t[g] - t[g - 1] >= 0.9 * top) rises.push_back(static_cast<int>(g)), at += (at.empty() ? "" : ", ") + std::to_string(g);
+  }
+  c.method = "MPI_Allreduce of one int on groups of 2 to 127 cells: where the slowest member's time rises most";
+  compare_shape(c, rises == std::vector<int>{5, 14, 41, 122}, "steps at " + at + " cells");
+}
+
+// Seed 003 Figure 1: the new library's short messages are faster than the old's at every size.
+void short_latency_reduced(MachineSetup setup, Comparison& c) {
+  setup.env["MPP_BUFFER_MAX"] = "0";
+  MachineSetup old_library = setup;
+  old_library.env["XO_T3E_HW_QUEUES"] = "0";
+  setup.env["XO_T3E_HW_QUEUES"] = "1";
+  bool below = true;
+  double worst = 0;
+  for (const std::int64_t bytes : {8, 56, 64, 256, 1024}) {
+    const double now = half_round_trip(setup, bytes), before = half_round_trip(old_library, bytes);
+    below = below && now < before;
+    worst = std::max(worst, now / before);
+  }
+  c.method = "half round trip of 8 to 1024 bytes, hardware queues against the SHMEM queue";
+  compare_shape(c, below, "new at most " + percent(worst) + " of old");
+}
+
+// Seed 003 Figure 2: polling the barrier hardware beats the library's software barrier by more the
+// more processors synchronise.
+void hw_barrier_benefit_grows(MachineSetup setup, Comparison& c) {
+  std::vector<double> benefit;
+  std::string text;
+  for (const int ranks : {8, 32, 128}) {
+    setup.ranks = ranks;
+    MachineSetup software = setup;
+    software.env["XO_COLL_BARRIER"] = "dissemination";
+    benefit.push_back(collective_time(software, CollectiveKind::Barrier) - collective_time(setup, CollectiveKind::Barrier));
+    text += (text.empty() ? "" : ", ") + format(benefit.back() * 1e6) + " us at " + std::to_string(ranks);
+  }
+  c.method = "MPI_Barrier on 8, 32, 128 PEs: dissemination over messages minus the barrier hardware";
+  compare_shape(c, benefit[0] > 0 && benefit[1] > benefit[0] && benefit[2] > benefit[1], text);
+}
+
 struct CollectiveFigure {
   const char* machine;  // nullptr: any machine
   const char* figure;
@@ -260,6 +339,11 @@ constexpr CollectiveFigure kFigures[] = {
     {"ap1000", "small_group_bnet_threshold", small_group_bnet_threshold},
     {"x1", "bcast_root_prealloc_limit", bcast_root_prealloc_limit},
     {"x1", "barrier_tree_fanin", barrier_tree_fanin},
+    {"ap1000", "scatter_group_size_shape", scatter_group_size_shape},
+    {"ap1000", "barrier_level_steps", barrier_level_steps},
+    {"ap1000", "allreduce_level_steps", allreduce_level_steps},
+    {"t3e", "short_latency_reduced", short_latency_reduced},
+    {"t3e", "hw_barrier_benefit_grows", hw_barrier_benefit_grows},
 };
 
 }  // namespace
