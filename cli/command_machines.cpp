@@ -46,6 +46,10 @@ void show(const std::string& name) {
                                                     : p.below + " <= " + value + " < " + p.above;
     rows.push_back({p.env_var, p.operation.empty() ? "point-to-point" : p.operation, rule, hw::switch_unit_name(p.unit)});
   }
+  // Settings that move one protocol's messages to another at every size (xo report prices them too).
+  for (const hw::ProtocolOption& o : machine->protocol_options()) {
+    rows.push_back({o.env_var, "point-to-point", o.from + " -> " + o.to + " with " + o.env_var + "=" + o.value, "any size"});
+  }
   if (rows.size() == 1) rows = {{"(none)"}};
   print_table(rows);
 }

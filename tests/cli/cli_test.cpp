@@ -71,6 +71,9 @@ TEST(Cli, EverySeedMachineIsListedAndShown) {
     EXPECT_EQ(shown.status, 0) << machine;
     EXPECT_TRUE(contains(shown.out, "seed 00")) << machine << ": no parameter cites its seed\n" << shown.out;
   }
+  // A protocol option is listed with the switch points: the setting xo report may recommend.
+  const auto xt3 = run_command(kXo + " machines --show xt3");
+  EXPECT_TRUE(contains(xt3.out, "long-pull -> eager-long with MPICH_PTL_EAGER_LONG=1")) << xt3.out;
 }
 
 TEST(Cli, MachineSwitchesAreVariablesWithCheckedValues) {
