@@ -2,33 +2,23 @@
 
 #include <algorithm>
 
-#include "xo/analyzer/fit/median.hpp"
 
 namespace xo::analyzer {
 
 void SizeCurve::finish() {
-  std::sort(samples_.begin(), samples_.end());
-  points_.clear();
-  std::vector<double> same;
-  for (std::size_t i = 0; i < samples_.size(); ++i) {
-    same.push_back(samples_[i].second);
-    if (i + 1 == samples_.size() || samples_[i + 1].first != samples_[i].first) {
-      points_.emplace_back(samples_[i].first, fit::median(same));
-      same.clear();
-    }
-  }
-  samples_.clear();
-  samples_.shrink_to_fit();
+  by_size_ = fit::group_samples_by_x(bytes_, seconds_);
+  bytes_ = {};
+  seconds_ = {};
 }
 
 std::optional<double> SizeCurve::at(double bytes) const {
-  if (points_.empty() || bytes < first_bytes() || bytes > last_bytes()) return std::nullopt;
-  const auto above = std::lower_bound(points_.begin(), points_.end(), bytes,
-                                      [](const std::pair<double, double>& p, double b) { return p.first < b; });
-  if (above->first == bytes || above == points_.begin()) return above->second;
-  const auto below = above - 1;
-  const double f = (bytes - below->first) / (above->first - below->first);
-  return below->second + f * (above->second - below->second);
+  if (empty() || bytes < first_bytes() || bytes > last_bytes()) return std::nullopt;
+  const std::vector<double>& x = by_size_.x;
+  const std::vector<double>& median = by_size_.median;
+  const auto i = static_cast<std::size_t>(std::lower_bound(x.begin(), x.end(), bytes) - x.begin());
+  if (x[i] == bytes || i == 0) return median[i];
+  const double f = (bytes - x[i - 1]) / (x[i] - x[i - 1]);
+  return median[i - 1] + f * (median[i] - median[i - 1]);
 }
 
 std::vector<ProtocolCosts> measure_protocol_costs(const std::vector<ProtocolSamples>& messages) {

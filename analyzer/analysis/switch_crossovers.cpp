@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 #include <stdexcept>
 
 #include "xo/analyzer/analysis/number_text.hpp"
-#include "xo/analyzer/fit/median.hpp"
+#include "xo/analyzer/fit/samples_by_x.hpp"
 
 namespace xo::analyzer {
 
@@ -95,28 +94,20 @@ void refine_crossing(SwitchCrossover& s, const Series& below, const Series& abov
   }
 }
 
-// Medians per size, in size order.
-std::map<double, double> medians(const Series& s) {
-  std::map<double, std::vector<double>> by_x;
-  for (std::size_t i = 0; i < s.x.size(); ++i) by_x[s.x[i]].push_back(s.y[i]);
-  std::map<double, double> out;
-  for (auto& [x, ys] : by_x) out[x] = fit::median(std::move(ys));
-  return out;
-}
-
 // Where the measured medians themselves change winner near the lines' crossing: a side's time
 // may bend (a collective whose messages start to contend for links), which a line cannot follow.
 // Among the sizes both sides were measured at, the flip nearest the lines' crossing in the lines'
 // direction, interpolated between its two sizes; none if the medians never flip that way.
 std::optional<double> median_crossing(const Series& below, const Series& above, double near_x, bool below_first) {
-  const std::map<double, double> b = medians(below), a = medians(above);
+  const fit::SamplesByX b = fit::group_samples_by_x(below.x, below.y), a = fit::group_samples_by_x(above.x, above.y);
   std::optional<double> best;
   double previous_x = 0, previous_gap = 0;
   bool have_previous = false;
-  for (const auto& [x, below_y] : b) {
-    const auto other = a.find(x);
-    if (other == a.end()) continue;
-    const double gap = other->second - below_y;  // positive: `below` is faster here
+  for (std::size_t i = 0, j = 0; i < b.groups(); ++i) {  // the sizes both sides were measured at
+    const double x = b.x[i];
+    while (j < a.groups() && a.x[j] < x) ++j;
+    if (j == a.groups() || a.x[j] != x) continue;
+    const double gap = a.median[j] - b.median[i];  // positive: `below` is faster here
     if (have_previous && (below_first ? previous_gap > 0 && gap <= 0 : previous_gap < 0 && gap >= 0)) {
       const double at = previous_x + (x - previous_x) * previous_gap / (previous_gap - gap);
       if (!best || std::abs(at - near_x) < std::abs(*best - near_x)) best = at;

@@ -1,4 +1,4 @@
-#include "samples_by_x.hpp"
+#include "xo/analyzer/fit/samples_by_x.hpp"
 
 #include <algorithm>
 #include <numeric>

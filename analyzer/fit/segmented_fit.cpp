@@ -39,9 +39,9 @@
 
 #include "input_checks.hpp"
 #include "optimal_partition.hpp"
-#include "samples_by_x.hpp"
 #include "t_interval.hpp"
 #include "xo/analyzer/fit/robust_fit.hpp"
+#include "xo/analyzer/fit/samples_by_x.hpp"
 
 namespace xo::analyzer::fit {
 namespace {

@@ -8,10 +8,10 @@
 
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/fit/samples_by_x.hpp"
 
 namespace xo::analyzer {
 
@@ -19,15 +19,16 @@ namespace xo::analyzer {
 // range have no value.
 class SizeCurve {
  public:
-  void add(double bytes, double seconds) { samples_.emplace_back(bytes, seconds); }
+  void add(double bytes, double seconds) { bytes_.push_back(bytes), seconds_.push_back(seconds); }
   void finish();  // medians per size; call once after the last add
-  bool empty() const { return points_.empty(); }
-  double first_bytes() const { return points_.front().first; }
-  double last_bytes() const { return points_.back().first; }
+  bool empty() const { return by_size_.x.empty(); }
+  double first_bytes() const { return by_size_.x.front(); }
+  double last_bytes() const { return by_size_.x.back(); }
   std::optional<double> at(double bytes) const;
 
  private:
-  std::vector<std::pair<double, double>> samples_, points_;
+  std::vector<double> bytes_, seconds_;
+  fit::SamplesByX by_size_;
 };
 
 struct ProtocolCosts {
