@@ -47,13 +47,21 @@ struct MovableMessage {
   EndsChange change;  // moved to the other side
 };
 
-// What a value of the threshold does to the run's messages against now.
+// What a setting does to the run's messages it moves, against now.
 struct ThresholdEffect {
   double value = 0;
   EndsChange change;
   std::size_t moved = 0;
   double smallest = 0, largest = 0;
   bool to_below = false;  // the moved messages go to the `below` protocol
+
+  void add(double bytes, const EndsChange& c) {
+    change.receiver += c.receiver;
+    change.sender += c.sender;
+    smallest = moved == 0 ? bytes : std::min(smallest, bytes);
+    largest = std::max(largest, bytes);
+    ++moved;
+  }
 };
 
 ThresholdEffect effect_of(const hw::SwitchPoint& point, double value, const std::vector<MovableMessage>& messages) {
@@ -61,12 +69,8 @@ ThresholdEffect effect_of(const hw::SwitchPoint& point, double value, const std:
   e.value = value;
   for (const MovableMessage& m : messages) {
     if (point.serves_below(m.bytes, value) == m.below_now) continue;
-    e.change.receiver += m.change.receiver;
-    e.change.sender += m.change.sender;
-    e.smallest = e.moved == 0 ? m.bytes : std::min(e.smallest, m.bytes);
-    e.largest = std::max(e.largest, m.bytes);
+    e.add(m.bytes, m.change);
     e.to_below = !m.below_now;
-    ++e.moved;
   }
   return e;
 }
@@ -115,11 +119,7 @@ std::optional<Recommendation> option_recommendation(const hw::Machine& machine, 
     if (m.protocol != o.from) continue;
     const auto change = price_change(m, *from, *to);
     if (!change) return std::nullopt;  // a size the bench did not measure: no claim about all of them
-    e.change.receiver += change->receiver;
-    e.change.sender += change->sender;
-    e.smallest = e.moved == 0 ? m.bytes : std::min(e.smallest, m.bytes);
-    e.largest = std::max(e.largest, m.bytes);
-    ++e.moved;
+    e.add(m.bytes, *change);
   }
   if (e.moved == 0 || !(e.change.total() < 0)) return std::nullopt;
   return moved_messages(machine, o.env_var, o.value, e, o.from, o.to);
@@ -151,10 +151,8 @@ std::optional<Recommendation> threshold_recommendation(const hw::Machine& machin
   const double now = static_cast<double>(s.setting);
   std::optional<ThresholdEffect> best;
   for (const double v : values) {
-    const double low = std::min(v, now), high = std::max(v, now);
-    if (std::any_of(unpriced.begin(), unpriced.end(), [&](double b) {
-          return s.point.serves_below(b, v) != s.point.serves_below(b, now) && b >= low && b <= high;
-        })) {
+    if (std::any_of(unpriced.begin(), unpriced.end(),
+                    [&](double b) { return s.point.serves_below(b, v) != s.point.serves_below(b, now); })) {
       continue;
     }
     ThresholdEffect e = effect_of(s.point, v, messages);
@@ -258,21 +256,20 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
 
 // The largest value of a lower eager limit under which the held data would have fitted, by asking
 // the machine so configured which messages still carry their data; none if no limit helps.
-std::optional<std::pair<const hw::SwitchPoint*, double>> fitting_eager_limit(const hw::Machine& machine,
-                                                                             const std::vector<hw::SwitchPoint>& points,
-                                                                             const RunSamples& run,
-                                                                             const UnexpectedPeak& peak, double limit) {
+std::optional<std::pair<hw::SwitchPoint, std::int64_t>> fitting_eager_limit(const hw::Machine& machine,
+                                                                           const RunSamples& run,
+                                                                           const UnexpectedPeak& peak, double limit) {
   std::set<double, std::greater<>> values;  // just below each size that was held
   for (const UnexpectedArrival& a : run.unexpected) {
     if (a.receiver == peak.receiver && a.bytes >= 1) values.insert(a.bytes - 1);
   }
-  for (const hw::SwitchPoint& s : points) {
+  for (const hw::SwitchPoint& s : machine.switch_points()) {
     if (!s.operation.empty() || s.value_is_first_above) continue;
     for (const double v : values) {
       if (v >= static_cast<double>(machine.env(s.env_var))) continue;  // only a lower limit helps
       try {
         const auto then = hw::configured_like(machine, {{s.env_var, std::to_string(std::llround(v))}});
-        if (peak_unexpected_data(run.unexpected, *then).bytes <= limit) return std::pair{&s, v};
+        if (peak_unexpected_data(run.unexpected, *then).bytes <= limit) return std::pair{s, std::llround(v)};
       } catch (const hw::MachineError&) {
       }
     }
@@ -295,10 +292,11 @@ std::optional<Recommendation> unexpected_buffer_recommendation(const hw::Machine
   const UnexpectedPeak peak = peak_unexpected_data(run.unexpected, machine);
   if (peak.bytes <= limit) return std::nullopt;
   constexpr double kMiB = 1 << 20;
+  const auto buffer = static_cast<std::int64_t>(std::ceil(2 * peak.bytes / kMiB) * kMiB);
+  if (!accepted(machine, limits.unexpected_buffer_variable, static_cast<double>(buffer))) return std::nullopt;
   Recommendation r;
   r.variable = limits.unexpected_buffer_variable;
-  r.value = std::to_string(static_cast<std::int64_t>(std::ceil(2 * peak.bytes / kMiB) * kMiB));
-  if (!accepted(machine, r.variable, std::stod(r.value))) return std::nullopt;
+  r.value = std::to_string(buffer);
   r.required = true;
   r.affected = peak.messages;
   r.evidence = "rank " + std::to_string(peak.receiver) + " held " + megabytes(static_cast<std::int64_t>(peak.bytes)) +
@@ -306,11 +304,10 @@ std::optional<Recommendation> unexpected_buffer_recommendation(const hw::Machine
                number_text(peak.largest_message, 10) + " bytes) beyond " + r.variable + "=" +
                std::to_string(limits.unexpected_buffer_bytes) +
                " when the run failed; twice that, since the run could not show what the rest of it needed";
-  r.cost = megabytes(std::stoll(r.value)) + " of buffer per rank";
-  const std::vector<hw::SwitchPoint> points = machine.switch_points();
-  if (const auto lower = fitting_eager_limit(machine, points, run, peak, limit)) {
-    r.cost += "; or export " + lower->first->env_var + "=" + std::to_string(std::llround(lower->second)) +
-              ": the larger messages then leave their data with the sender (" + lower->first->above +
+  r.cost = megabytes(buffer) + " of buffer per rank";
+  if (const auto lower = fitting_eager_limit(machine, run, peak, limit)) {
+    r.cost += "; or export " + lower->first.env_var + "=" + std::to_string(lower->second) +
+              ": the larger messages then leave their data with the sender (" + lower->first.above +
               "), if the program does not rely on their being buffered (a send whose receive comes after a "
               "later call of the sender, such as a barrier, then deadlocks)";
   }
