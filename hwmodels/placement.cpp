@@ -28,14 +28,11 @@ int Placement::hops(int rank_a, int rank_b) const {
   const int b = node_of(rank_b);
   if (a == b) return 0;
   if (topology_.shape != NetworkShape::Torus) return 1;
+  const std::array<int, 3> at = coordinates(a), to = coordinates(b);
   int hops = 0;
-  int rest_a = a;
-  int rest_b = b;
-  for (const int k : extent_) {
-    const int distance = std::abs(rest_a % k - rest_b % k);
-    hops += std::min(distance, k - distance);
-    rest_a /= k;
-    rest_b /= k;
+  for (std::size_t d = 0; d < 3; ++d) {
+    const int distance = std::abs(at[d] - to[d]);
+    hops += std::min(distance, extent_[d] - distance);
   }
   return hops;
 }

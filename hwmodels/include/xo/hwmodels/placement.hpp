@@ -6,6 +6,7 @@
 // real partitions.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace xo::hw {
@@ -45,6 +46,13 @@ class Placement {
   void route(int rank_a, int rank_b, Visit visit) const;
 
  private:
+  // A node's position in the partition, first dimension fastest.
+  std::array<int, 3> coordinates(int node) const {
+    std::array<int, 3> at{};
+    for (std::size_t d = 0; d < 3; node /= extent_[d], ++d) at[d] = node % extent_[d];
+    return at;
+  }
+
   Topology topology_;
   int ranks_per_node_ = 1;
   int nodes_ = 1;
@@ -54,13 +62,8 @@ class Placement {
 template <class Visit>
 void Placement::route(int rank_a, int rank_b, Visit visit) const {
   if (topology_.shape != NetworkShape::Torus) return;
-  std::array<int, 3> at{}, to{};
-  for (int node = node_of(rank_a), d = 0; d < 3; node /= extent_[static_cast<std::size_t>(d)], ++d) {
-    at[static_cast<std::size_t>(d)] = node % extent_[static_cast<std::size_t>(d)];
-  }
-  for (int node = node_of(rank_b), d = 0; d < 3; node /= extent_[static_cast<std::size_t>(d)], ++d) {
-    to[static_cast<std::size_t>(d)] = node % extent_[static_cast<std::size_t>(d)];
-  }
+  std::array<int, 3> at = coordinates(node_of(rank_a));
+  const std::array<int, 3> to = coordinates(node_of(rank_b));
   const auto index = [&] { return at[0] + extent_[0] * (at[1] + extent_[1] * at[2]); };
   for (std::size_t d = 0; d < 3; ++d) {
     const int k = extent_[d];
