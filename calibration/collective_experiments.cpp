@@ -97,6 +97,18 @@ MemberTimes group_collective_times(const MachineSetup& setup, CollectiveKind kin
   return summarize(times);
 }
 
+std::vector<int> largest_rises(const MachineSetup& setup, CollectiveKind kind, int count) {
+  std::vector<double> t(static_cast<std::size_t>(setup.ranks), 0.0);
+  for (int g = 2; g < setup.ranks; ++g) t[static_cast<std::size_t>(g)] = group_collective_times(setup, kind, g, count).max;
+  double top = 0;
+  for (std::size_t g = 3; g < t.size(); ++g) top = std::max(top, t[g] - t[g - 1]);
+  std::vector<int> at;
+  for (std::size_t g = 3; g < t.size(); ++g) {
+    if (t[g] - t[g - 1] >= 0.9 * top) at.push_back(static_cast<int>(g));
+  }
+  return at;
+}
+
 MemberTimes concurrent_bcast_times(const MachineSetup& setup, int pairs, int ints) {
   std::vector<double> receiver_times;
   const auto result = xo::mpi::run_simulation(options_for(setup, setup.ranks), [&](int argc, char** argv) {

@@ -33,9 +33,13 @@ std::string percent(double fraction) {
   return format(std::round(fraction * 1000) / 10) + " %";
 }
 
+double slowest(const MachineSetup& setup, CollectiveKind kind, int group, int count) {
+  return group_collective_times(setup, kind, group, count).max;
+}
+
 // Seed 001 Figure 4: the slowest member's time to receive `doubles` from rank 0 of every cell.
 double bcast_to_all(const MachineSetup& setup, int doubles) {
-  return group_collective_times(setup, CollectiveKind::BcastDouble, setup.ranks, doubles).max;
+  return slowest(setup, CollectiveKind::BcastDouble, setup.ranks, doubles);
 }
 
 // The CellOS-level machine: no MPI layer on messages or on broadcasts.
@@ -244,10 +248,6 @@ bool compare_choice_switch(const MachineSetup& setup, Comparison& c) {
   return false;
 }
 
-double slowest(const MachineSetup& setup, CollectiveKind kind, int group, int count) {
-  return group_collective_times(setup, kind, group, count).max;
-}
-
 // Seed 001 Figure 6: scattering 1280 ints over groups of 2 to 128 cells takes about the same time,
 // a little longer for small groups (their members copy larger pieces).
 void scatter_group_size_shape(MachineSetup setup, Comparison& c) {
@@ -276,15 +276,9 @@ void barrier_level_steps(MachineSetup setup, Comparison& c) {
 // and 122 cells with branching 3): the largest rises over group sizes 2 to 127 are there.
 void allreduce_level_steps(MachineSetup setup, Comparison& c) {
   setup.ranks = kAp1000Cells;
-  std::vector<double> t(128, 0.0);
-  for (int g = 2; g < 128; ++g) t[static_cast<std::size_t>(g)] = slowest(setup, CollectiveKind::AllreduceSumInt, g, 1);
-  double top = 0;
-  for (std::size_t g = 3; g < 128; ++g) top = std::max(top, t[g] - t[g - 1]);
+  const std::vector<int> rises = largest_rises(setup, CollectiveKind::AllreduceSumInt, 1);
   std::string at;
-  std::vector<int> rises;
-  for (std::size_t g = 3; g < 128; ++g) {
-    if (t[g] - t[g - 1] >= 0.9 * top) rises.push_back(static_cast<int>(g)), at += (at.empty() ? "" : ", ") + std::to_string(g);
-  }
+  for (const int g : rises) at += (at.empty() ? "" : ", ") + std::to_string(g);
   c.method = "MPI_Allreduce of one int on groups of 2 to 127 cells: where the slowest member's time rises most";
   compare_shape(c, rises == std::vector<int>{5, 14, 41, 122}, "steps at " + at + " cells");
 }

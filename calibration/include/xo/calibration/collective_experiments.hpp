@@ -28,6 +28,12 @@ struct MemberTimes {
 };
 MemberTimes group_collective_times(const MachineSetup& setup, CollectiveKind kind, int group, int count);
 
+// The group sizes (2 to the job size less one) at which the slowest member's time in one call of
+// `count` rises the most over the size below: within 10 % of the largest rise, since a parent
+// receiving from several children at once and the router hops to farther cells make one level cost
+// a little more than another. Where a tree grows a level (seed 001 Figure 9).
+std::vector<int> largest_rises(const MachineSetup& setup, CollectiveKind kind, int count);
+
 // Seed 001 Figure 11: `pairs` two-rank communicators each broadcast `ints` ints at the same time,
 // after a barrier of the whole job; the receivers' times.
 MemberTimes concurrent_bcast_times(const MachineSetup& setup, int pairs, int ints);
