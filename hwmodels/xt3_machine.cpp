@@ -67,8 +67,11 @@ Xt3Machine::Xt3Machine()
                "1: long messages go eagerly (good when receives are pre-posted); 0: receiver pulls", kSeed});
   add_collective_env_vars(kSeed);
   // Dual-core XT3 nodes ran two ranks (Catamount virtual-node mode; seed 002's "ppn=2" Allreduce
-  // figure). Their messages to each other still pass through Portals on the node's one SeaStar, so
-  // the model has no separate shared-memory path (an assumption).
+  // figure). Their messages to each other pass through Portals on the node's one SeaStar, as any
+  // other: Catamount had no shared memory between processes until SMARTMAP (Brightwell, "A
+  // prototype implementation of MPI for SMARTMAP", EuroPVM/MPI 2008, compares against "the
+  // existing MPI transport layer" on a Cray XT node). So the on-node path is the NIC's loopback:
+  // no router hop, injection and ejection on the one shared SeaStar.
   add_placement({1, 2, "Cray XT3: one Opteron per node, single or dual core (seed 002: ppn=1 and ppn=2)",
                  {NetworkShape::Torus, 3}, 0.05,
                  "assumption: about 50 ns per SeaStar router hop, small beside the 5.8 us of Portals latency",
