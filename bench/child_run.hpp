@@ -3,10 +3,12 @@
 // memory (VmHWM) is its own and one run's heap cannot speed up or slow down the next; figures are
 // medians over runs.
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +49,32 @@ auto run_in_child(const Measure& measure) {
   close(fds[0]);
   waitpid(pid, nullptr, 0);
   return sample;
+}
+
+// What running one shell command cost: its wall time, its peak resident memory and its exit
+// status (128 + the signal if one ended it).
+struct CommandFigures {
+  double wall_s = 0;
+  double peak_mib = 0;
+  int status = -1;
+};
+
+// Runs `command` with /bin/sh, which execs it, so the child's peak memory is the command's own.
+inline CommandFigures run_shell_command(const std::string& command) {
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  CommandFigures f;
+  f.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  f.peak_mib = static_cast<double>(usage.ru_maxrss) / 1024;
+  f.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return f;
 }
 
 // The options every benchmark takes: --quick (one short run, for the smoke tests) and --runs N.

@@ -28,29 +28,11 @@
 
 namespace {
 
-struct RunFigures {
-  double wall_s = 0;
-  double peak_mib = 0;
-  int status = -1;
-};
+using RunFigures = xo::bench::CommandFigures;
 
-// Runs `xo run` with these options in a child and returns its wall time and peak memory.
+// Runs `xo run` with these options and returns its wall time and peak memory.
 RunFigures run_xo(const std::string& options) {
-  const std::string command = std::string(XO_BINARY) + " run -q --compute=none " + options + " >/dev/null";
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = fork();
-  if (pid == 0) {
-    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  RunFigures f;
-  f.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  f.peak_mib = static_cast<double>(usage.ru_maxrss) / 1024;
-  f.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-  return f;
+  return xo::bench::run_shell_command(std::string(XO_BINARY) + " run -q --compute=none " + options + " >/dev/null");
 }
 
 RunFigures median_run(const std::string& options, int repeats) {

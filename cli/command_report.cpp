@@ -16,7 +16,9 @@
 #include "commands.hpp"
 #include "history_records.hpp"
 #include "progress_line.hpp"
+#include "report_bench.hpp"
 #include "report_document.hpp"
+#include "scratch_directory.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
@@ -27,8 +29,6 @@
 #include "xo/analyzer/fit/robust_fit.hpp"
 #include "xo/analyzer/fit/segmented_fit.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
@@ -40,15 +40,12 @@ namespace {
 namespace fs = std::filesystem;
 using analyzer::TraceModel;
 
-// Collective sweeps at more ranks than this would make the report slow; the switch points of the
-// models do not depend on the job size beyond it except on the AP1000's whole machine.
-constexpr int kMostBenchRanks = 256;
-
 struct ReportOptions {
   std::string trace;
   ReportFormat format = ReportFormat::Text;
   bool verify = false;
   bool bench = true;
+  bool cache = true;
   std::size_t top = 10;
   HistoryChoice history;
 };
@@ -75,6 +72,9 @@ ReportOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--no-bench") {
       reader.take_flag();
       o.bench = false;
+    } else if (name == "--no-cache") {
+      reader.take_flag();
+      o.cache = false;
     } else if (name == "--top") {
       const std::string n = reader.take_value();
       o.top = static_cast<std::size_t>(std::max(1L, std::strtol(n.c_str(), nullptr, 10)));
@@ -99,14 +99,6 @@ std::string anchor_of(const std::string& trace) {
 
 std::string microseconds(double seconds) { return number_text(seconds * 1e6, 5); }
 std::string percent(double part, double whole) { return whole > 0 ? number_text(100 * part / whole, 3) + " %" : "-"; }
-
-// How a Crossover trace's run was set up, in the forms xo takes settings in.
-struct RecordedRun {
-  std::string machine;
-  int ranks = 0;
-  std::vector<std::string> params;  // "key=value"
-  std::map<std::string, std::string> environment;
-};
 
 // None for a foreign trace, which names no machine model.
 std::optional<RecordedRun> recorded_run(const TraceModel& m) {
@@ -212,37 +204,23 @@ ReportSection waits_section(const TraceModel& m, double mpi_seconds) {
   return s;
 }
 
-analyzer::BenchAnalysis bench_machine(const hw::Machine& machine, const RecordedRun& run) {
-  const int ranks = std::clamp(run.ranks, 2, kMostBenchRanks);
-  const auto plan = analyzer::suite::plan_bench(machine, analyzer::suite::Suite::All, {ranks});
-  char pattern[] = "/tmp/xo-report-bench-XXXXXX";
-  if (mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for the bench");
-  const std::string dir = pattern;
-  ProgressLine progress;
-  std::vector<std::string> anchors;
-  try {
-    for (const auto& o : analyzer::suite::run_bench(
-             plan, {run.params, run.environment, std::string("xo ") + kVersion, "xo report"}, dir,
-             [&](std::size_t done, std::size_t total, const std::string& purpose) {
-               progress.show("benchmarking " + machine.name() + ": " + purpose, done, total);
-             })) {
-      if (!o.anchor.empty()) anchors.push_back(o.anchor);
-    }
-    auto analysis = analyzer::analyze_bench(machine, anchors, [&](std::size_t done, std::size_t total) {
-      progress.show("reading the bench's traces", done, total);
-    });
-    fs::remove_all(dir);
-    return analysis;
-  } catch (...) {
-    std::error_code ignored;
-    fs::remove_all(dir, ignored);
-    throw;
-  }
-}
-
-ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
+ReportSection crossovers_section(const ReportBench& measured, const std::optional<db::History>& cache) {
+  const analyzer::BenchAnalysis& bench = measured.analysis;
   ReportSection s{"crossovers", "Crossovers of the machine's switch points (xo bench with this run's settings)", {},
                   ReportTable{{"variable", "call", "now", "best", "crossing", "finding"}, {}}};
+  std::string how = std::to_string(measured.runs) + " bench runs";
+  if (measured.collective_runs > 0) {
+    how += ", " + std::to_string(measured.collective_runs) + " of them collective sweeps on " +
+           std::to_string(measured.ranks) + " ranks";
+  }
+  if (measured.cached > 0) {
+    how += "; " + std::to_string(measured.cached) + " of them from the bench cache in " + cache->path() +
+           " (--no-cache measures afresh)";
+  }
+  s.lines.push_back(how);
+  for (const std::string& call : measured.unasked) {
+    s.lines.push_back(call + ": its switch points were not measured, the run makes no such call");
+  }
   for (const auto& c : bench.switches) {
     s.table->rows.push_back({c.point.env_var, c.where(),
                              std::to_string(c.setting), c.best ? number_text(*c.best, 10) : "?",
@@ -254,7 +232,7 @@ ReportSection crossovers_section(const analyzer::BenchAnalysis& bench) {
                       " by the fitted tree model, R^2 " + number_text(b.model.r_squared(), 3) + "; " +
                       std::to_string(b.measured_best) + " measured)");
   }
-  if (s.table->rows.empty() && s.lines.empty()) s.lines.push_back("the machine has no switch points to measure");
+  if (s.table->rows.empty() && !bench.branching) s.lines.push_back("the machine has no switch points this run needs measured");
   return s;
 }
 
@@ -287,9 +265,8 @@ ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
   const auto& run = *m.run.crossover;
   std::map<std::string, std::string> env = recorded.environment;
   for (const auto& r : recs) env[r.variable] = r.value;
-  char pattern[] = "/tmp/xo-report-verify-XXXXXX";
-  if (mkdtemp(pattern) == nullptr) throw std::runtime_error("cannot make a temporary directory for --verify");
-  const std::string dir = pattern;
+  const ScratchDirectory scratch("report-verify");
+  const std::string& dir = scratch.path();
   std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(), "record", "-q", "--force",
                                       "-o", dir, "-n", std::to_string(recorded.ranks),
                                       "--machine", recorded.machine, "--compute", run.compute_mode};
@@ -299,13 +276,11 @@ ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
   for (const std::string& word : split_shell_words(run.program_args)) command.push_back(word);
   const int status = run_process(command, "xo report --verify runs xo itself");
   if (status != 0) {
-    fs::remove_all(dir);
     throw std::runtime_error("--verify: recording the run again failed (exit " + std::to_string(status) +
                              "); the program must be where the trace says (" + split_shell_words(run.program_args)[0] +
                              "): run xo report from the directory it was recorded in");
   }
   const auto& after = measured.emplace(analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2")));
-  fs::remove_all(dir);
   double predicted = 0;
   std::string settings;
   for (const auto& r : recs) {
@@ -352,15 +327,15 @@ int command_report(const std::vector<std::string>& args) {
   doc.sections.push_back(fits_section(samples.messages));
   doc.sections.push_back(waits_section(model, profile.mpi_seconds));
   const auto recorded = recorded_run(model);
-  std::optional<analyzer::BenchAnalysis> bench;
+  std::optional<ReportBench> bench;
   std::vector<analyzer::Recommendation> recs;
   std::optional<analyzer::MpiProfile> verified;
   if (recorded && o.bench) {
     const auto machine =
         hw::configured_machine(recorded->machine, recorded->ranks, recorded->params, hw::lookup_in(recorded->environment));
-    bench = bench_machine(*machine, *recorded);
-    doc.sections.push_back(crossovers_section(*bench));
-    recs = analyzer::recommend(*machine, *bench, samples);
+    bench = bench_for_report(*machine, *recorded, samples.collectives, o.cache && history ? &*history : nullptr);
+    doc.sections.push_back(crossovers_section(*bench, history));
+    recs = analyzer::recommend(*machine, bench->analysis, samples);
     doc.sections.push_back(recommendations_section(recs, profile.mpi_seconds));
     if (o.verify) doc.sections.push_back(verify_section(model, *recorded, recs, profile, verified));
   }
@@ -368,7 +343,7 @@ int command_report(const std::vector<std::string>& args) {
   if (history) {
     std::vector<std::string> command_line = {"xo", "report"};
     command_line.insert(command_line.end(), args.begin(), args.end());
-    store_report(*history, {model, anchor, shell_words(command_line), profile, bench ? &*bench : nullptr, recs,
+    store_report(*history, {model, anchor, shell_words(command_line), profile, bench ? &bench->analysis : nullptr, recs,
                             verified ? &*verified : nullptr});
   }
   return 0;

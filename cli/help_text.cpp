@@ -145,7 +145,7 @@ Examples:
   xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
 )";
 
-constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify] [--no-bench] [--top N]
+constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify] [--no-bench] [--no-cache] [--top N]
                  [--db PATH | --no-history] TRACE
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
@@ -156,7 +156,10 @@ and reports:
   - wait states as Scalasca defines them (late sender, late receiver, wait at barrier and N x N,
     late broadcast), by the protocol or algorithm they happened in;
   - for a trace of a machine model: the crossovers of the machine's switch points, measured by
-    benchmarking the model with the run's settings (xo bench's suite, a few seconds), and the
+    benchmarking the model with the run's settings (xo bench's point-to-point suite, and the
+    collective sweeps of the calls the run made, at its rank count up to 256: from under a second
+    to about half a minute; each bench run's results are cached in the history, so a second
+    report of the same setup takes a fraction of a second), and the
     `export VAR=value` lines that would make this run's communication faster, each with its
     predicted saving (the time the run's own messages hold their senders and receivers, or its
     collective calls take, by the bench's measurements), the evidence and the cost.
@@ -168,9 +171,15 @@ Options:
   --verify                 record the run again with the recommended settings (from the directory
                            it was recorded in) and report the measured change beside the prediction
   --no-bench               skip the bench, the crossovers and the recommendations
+  --no-cache               benchmark afresh instead of using the history's bench cache
   --top N                  rows of the profile tables (default 10)
-  --db PATH                store the run in this history file instead of the default
-  --no-history             store nothing
+  --db PATH                store the run (and cache the bench) in this history file instead of
+                           the default
+  --no-history             store nothing and use no bench cache
+
+Temporary files (each bench run's trace, read and deleted before the next) go under $TMPDIR
+(default /tmp) and are removed on every exit, Ctrl-C and SIGTERM included; those of a report
+killed outright are removed by the next report.
 
 Examples:
   xo record -n 16 --machine ap1000 -o stencil.otf2 build/examples/stencil2d

@@ -5,25 +5,13 @@
 #include <string>
 
 #include "sqlite_connection.hpp"
+#include "write_transaction.hpp"
 #include "xo/db/history.hpp"
 #include "xo/db/history_error.hpp"
 
 namespace xo::db {
 
 namespace {
-
-// Runs `body` in one write transaction; any error rolls it back whole.
-template <typename Body>
-void in_write_transaction(Connection& connection, std::string_view doing, Body&& body) {
-  connection.execute("BEGIN IMMEDIATE", doing);
-  try {
-    body();
-    connection.execute("COMMIT", doing);
-  } catch (...) {
-    connection.rollback();
-    throw;
-  }
-}
 
 void insert_settings(Connection& c, std::int64_t run, const char* kind, const std::vector<Setting>& settings) {
   Statement insert = c.prepare("INSERT INTO settings (run_id, kind, position, name, value) VALUES (?1, ?2, ?3, ?4, ?5)");

@@ -129,7 +129,17 @@ CREATE VIEW figures (run_id, key, value, unit, direction, lower, upper) AS
   SELECT run_id, key, measured_seconds, 's', 'higher', NULL, NULL FROM verifications;
 )sql";
 
-constexpr std::array<std::string_view, 1> kMigrations = {kVersion1};
+// Version 2: the report's bench results, by what determines them (bench_cache.cpp).
+constexpr std::string_view kVersion2 = R"sql(
+CREATE TABLE bench_cache (
+  id INTEGER PRIMARY KEY,
+  key TEXT NOT NULL UNIQUE,
+  stored_at TEXT NOT NULL,
+  samples BLOB NOT NULL
+);
+)sql";
+
+constexpr std::array<std::string_view, 2> kMigrations = {kVersion1, kVersion2};
 
 }  // namespace
 

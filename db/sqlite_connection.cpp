@@ -71,6 +71,12 @@ Statement& Statement::bind(int index, std::string_view value) {
   return *this;
 }
 
+Statement& Statement::bind_blob(int index, std::string_view bytes) {
+  const int rc = sqlite3_bind_blob64(statement_, index, bytes.data(), bytes.size(), SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK) throw_sqlite_error(db_, rc, *path_, "binding a value");
+  return *this;
+}
+
 Statement& Statement::bind(int index, const std::optional<double>& value) {
   return value ? bind(index, *value) : bind_null(index);
 }
@@ -109,6 +115,12 @@ double Statement::real(int column) const { return sqlite3_column_double(statemen
 std::string Statement::text(int column) const {
   const auto* text = sqlite3_column_text(statement_, column);
   return text == nullptr ? std::string() : std::string(reinterpret_cast<const char*>(text));
+}
+
+std::string Statement::blob(int column) const {
+  const void* bytes = sqlite3_column_blob(statement_, column);
+  const int size = sqlite3_column_bytes(statement_, column);
+  return bytes == nullptr ? std::string() : std::string(static_cast<const char*>(bytes), static_cast<std::size_t>(size));
 }
 
 std::optional<double> Statement::optional_real(int column) const {

@@ -28,6 +28,7 @@ class Statement {
   Statement& bind(int index, const std::optional<double>& value);
   Statement& bind(int index, const std::optional<std::int64_t>& value);
   Statement& bind_null(int index);
+  Statement& bind_blob(int index, std::string_view bytes);
 
   // Advances; true while it yields a row.
   bool step();
@@ -39,6 +40,7 @@ class Statement {
   std::int64_t integer(int column) const;
   double real(int column) const;
   std::string text(int column) const;
+  std::string blob(int column) const;
   std::optional<double> optional_real(int column) const;
   std::optional<std::int64_t> optional_integer(int column) const;
 

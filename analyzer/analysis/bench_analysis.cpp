@@ -1,5 +1,6 @@
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "xo/analyzer/analysis/collective_samples.hpp"
@@ -39,19 +40,47 @@ std::optional<fit::SegmentedFit> fit_unlabelled(const std::vector<ProtocolSample
 
 }  // namespace
 
+void BenchSamples::add(const TraceModel& trace, const hw::Machine& machine) {
+  add_message_samples(trace, messages);
+  if (has_settings_of(trace, machine)) add_message_samples(trace, own_settings_messages);
+  add_collective_samples(trace, collectives);
+}
+
+namespace {
+
+// Appends `more` to `into`, protocol by protocol, keeping the order of first appearance.
+void merge(std::vector<ProtocolSamples>& into, std::vector<ProtocolSamples>&& more) {
+  for (ProtocolSamples& p : more) {
+    auto at = std::find_if(into.begin(), into.end(), [&](const ProtocolSamples& q) { return q.protocol == p.protocol; });
+    if (at == into.end()) {
+      into.push_back(std::move(p));
+    } else {
+      at->samples.insert(at->samples.end(), p.samples.begin(), p.samples.end());
+    }
+  }
+}
+
+}  // namespace
+
+void BenchSamples::add(BenchSamples&& other) {
+  merge(messages, std::move(other.messages));
+  merge(own_settings_messages, std::move(other.own_settings_messages));
+  collectives.insert(collectives.end(), other.collectives.begin(), other.collectives.end());
+}
+
 BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::string>& anchors,
                             const AnalysisProgress& progress) {
-  std::vector<ProtocolSamples> messages, own_settings_messages;
-  std::vector<CollectiveSample> collectives;
+  BenchSamples samples;
   for (std::size_t i = 0; i < anchors.size(); ++i) {
     if (progress) progress(i, anchors.size());
-    const TraceModel model = read_trace(anchors[i]);
-    add_message_samples(model, messages);
-    if (has_settings_of(model, machine)) add_message_samples(model, own_settings_messages);
-    add_collective_samples(model, collectives);
+    samples.add(read_trace(anchors[i]), machine);
   }
   if (progress) progress(anchors.size(), anchors.size());
+  return analyze_bench(machine, samples);
+}
 
+BenchAnalysis analyze_bench(const hw::Machine& machine, const BenchSamples& samples) {
+  const auto& messages = samples.messages;
   BenchAnalysis analysis;
   for (const ProtocolSamples& p : messages) {
     ProtocolModel model{p.protocol, p.samples.size(), std::nullopt, {}};
@@ -63,12 +92,12 @@ BenchAnalysis analyze_bench(const hw::Machine& machine, const std::vector<std::s
     analysis.protocols.push_back(std::move(model));
   }
   analysis.protocol_costs = measure_protocol_costs(messages);
-  analysis.switches = find_switch_crossovers(machine, messages, collectives);
-  analysis.branching = fit_branching(collectives);
+  analysis.switches = find_switch_crossovers(machine, messages, samples.collectives);
+  analysis.branching = fit_branching(samples.collectives);
   const bool has_branching = machine.find_env_var("XO_COLL_BRANCHING") != nullptr;
   analysis.collective_models =
-      fit_collective_models(collectives, has_branching ? static_cast<int>(machine.env("XO_COLL_BRANCHING")) : 0);
-  analysis.unlabelled = fit_unlabelled(own_settings_messages);
+      fit_collective_models(samples.collectives, has_branching ? static_cast<int>(machine.env("XO_COLL_BRANCHING")) : 0);
+  analysis.unlabelled = fit_unlabelled(samples.own_settings_messages);
   return analysis;
 }
 

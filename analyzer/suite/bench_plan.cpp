@@ -51,13 +51,40 @@ const char* unit_argument(hw::SwitchUnit unit) {
   }
 }
 
+// The payload one buffer of a sweep's call may hold, summed over the ranks. The simulation moves
+// real data, so an all-to-all of 64 KiB blocks on 256 ranks would need 4 GiB a buffer.
+constexpr long long kSweepBufferBudget = 64LL << 20;
+
+// Messages one sweep run may simulate and trace (sizes x repetitions x messages a call): an
+// all-to-all sends ranks^2 messages a call, 65,280 on 256 ranks.
+constexpr long long kSweepMessageBudget = 2LL << 20;
+
+bool exchanges_blocks(const std::string& call) { return call == "MPI_Alltoall" || call == "MPI_Allgather"; }
+
+// Every k-th size (the last always), so that the sweep stays within the message budget; the
+// crossover is then located less finely, between sizes further apart.
+std::vector<long long> within_message_budget(const std::string& call, int ranks, std::vector<long long> sizes) {
+  const long long per_call = exchanges_blocks(call) ? 1LL * ranks * (ranks - 1) : 2LL * ranks;
+  const long long per_size = per_call * kReps;
+  const auto affordable = static_cast<std::size_t>(std::max(2LL, kSweepMessageBudget / std::max(1LL, per_size)));
+  if (sizes.size() <= affordable) return sizes;
+  const std::size_t k = (sizes.size() + affordable - 1) / affordable;
+  std::vector<long long> kept;
+  for (std::size_t i = (sizes.size() - 1) % k; i < sizes.size(); i += k) kept.push_back(sizes[i]);
+  return kept;
+}
+
 // Sizes around a collective switch wide enough to show both sides: up to several times the
-// machine's own setting.
-std::vector<long long> collective_sizes(hw::SwitchUnit unit, long long setting, int ranks) {
+// machine's own setting and, for a run's question, several times the run's largest call, within
+// what the sweep can afford at this many ranks. Without a run the byte sweep reaches 64 KiB at
+// least, so that a crossover well above a small setting is found too.
+std::vector<long long> collective_sizes(const hw::SwitchPoint& s, long long setting, int ranks,
+                                        const RunCollective* run) {
   std::vector<long long> sizes;
-  switch (unit) {
+  switch (s.unit) {
     case hw::SwitchUnit::Elements: {
-      const long long last = std::clamp(4 * setting, 32LL, 256LL);
+      const long long wanted = run ? std::max(4 * setting, std::llround(4 * run->largest_elements)) : 4 * setting;
+      const long long last = std::clamp(wanted, 32LL, 256LL);
       const long long step = std::max(1LL, last / 64);
       for (long long n = 1; n <= last; n += step) sizes.push_back(n);
       break;
@@ -65,10 +92,15 @@ std::vector<long long> collective_sizes(hw::SwitchUnit unit, long long setting, 
     case hw::SwitchUnit::Ranks:
       for (long long n = 2; n <= ranks; ++n) sizes.push_back(n);
       break;
-    default:
-      for (long long b : message_sizes(std::clamp(8 * setting, 65536LL, kLargestMessage))) {
+    default: {
+      const long long wanted =
+          run ? std::clamp(std::max(8 * setting, std::llround(4 * run->largest_bytes_per_rank)), 64LL, kLargestMessage)
+              : std::clamp(8 * setting, 65536LL, kLargestMessage);
+      for (long long b : message_sizes(std::min(wanted, largest_affordable_size(s.operation, ranks)))) {
         if (b >= 8) sizes.push_back(b);
       }
+      return within_message_budget(s.operation, ranks, std::move(sizes));
+    }
   }
   return sizes;
 }
@@ -119,12 +151,24 @@ void add_point_to_point(const hw::Machine& m, BenchPlan& plan) {
   }
 }
 
-void add_collective_switches(const hw::Machine& m, int ranks, BenchPlan& plan) {
+// The run's calls of `call`; null without a scope or if the run made none.
+const RunCollective* run_calls(const std::optional<BenchScope>& scope, const std::string& call) {
+  if (!scope) return nullptr;
+  for (const RunCollective& c : scope->collectives) {
+    if (c.call == call) return &c;
+  }
+  return nullptr;
+}
+
+void add_collective_switches(const hw::Machine& m, int ranks, const std::optional<BenchScope>& scope, BenchPlan& plan) {
   std::set<std::string> defaults;  // one run with the machine's own settings per call and unit
   for (const hw::SwitchPoint& s : m.switch_points()) {
     if (s.operation.empty()) continue;
+    const RunCollective* run = run_calls(scope, s.operation);
+    if (scope && run == nullptr) continue;
     const hw::EnvVar& var = variable(m, s.env_var);
-    const auto sizes = collective_sizes(s.unit, m.env(s.env_var), ranks);
+    const auto sizes = collective_sizes(s, m.env(s.env_var), ranks, run);
+    if (sizes.empty()) continue;
     const long long fixed = s.unit == hw::SwitchUnit::Ranks ? kGroupSweepBytes : 0;
     const std::string base = "coll." + s.operation + "." + unit_argument(s.unit) + ".n" + std::to_string(ranks);
     if (defaults.insert(base).second) {
@@ -149,8 +193,9 @@ bool barrier_uses_branching(const hw::Machine& m, int ranks) {
   return hw::uses_branching(m.collective(q).algorithm);
 }
 
-void add_branching(const hw::Machine& m, int ranks, BenchPlan& plan) {
+void add_branching(const hw::Machine& m, int ranks, const std::optional<BenchScope>& scope, BenchPlan& plan) {
   if (m.find_env_var("XO_COLL_BRANCHING") == nullptr || ranks < 3 || !barrier_uses_branching(m, ranks)) return;
+  if (scope && run_calls(scope, "MPI_Barrier") == nullptr) return;
   std::vector<long long> groups;
   for (long long g = 2; g < ranks; ++g) groups.push_back(g);
   for (int k = 2; k <= kLargestBranching; ++k) {
@@ -175,7 +220,13 @@ std::vector<long long> message_sizes(long long largest) {
   return sizes;
 }
 
-BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks) {
+long long largest_affordable_size(const std::string& call, int ranks) {
+  const long long blocks = exchanges_blocks(call) ? 1LL * ranks * ranks : ranks;
+  return kSweepBufferBudget / std::max(1LL, blocks);
+}
+
+BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks,
+                     const std::optional<BenchScope>& scope) {
   for (int r : ranks) {
     if (r < 2) throw std::invalid_argument("--ranks " + std::to_string(r) + ": a benchmark needs at least 2 ranks");
   }
@@ -183,8 +234,8 @@ BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<
   if (suite != Suite::Collective) add_point_to_point(machine, plan);
   if (suite != Suite::PointToPoint) {
     for (int r : ranks) {
-      add_collective_switches(machine, r, plan);
-      add_branching(machine, r, plan);
+      add_collective_switches(machine, r, scope, plan);
+      add_branching(machine, r, scope, plan);
     }
   }
   return plan;

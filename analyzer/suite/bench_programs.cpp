@@ -102,8 +102,10 @@ int collective_program(int argc, char** argv) {
     const int elements = by_elements ? static_cast<int>(size) : ints_for(bytes);
     MPI_Comm comm = MPI_COMM_WORLD;
     if (group < world) MPI_Comm_split(MPI_COMM_WORLD, rank < group ? 0 : MPI_UNDEFINED, rank, &comm);
-    // Room for every rank's block (alltoall, allgather) or the reduction vector.
-    const std::size_t room = static_cast<std::size_t>(std::max<long long>(bytes * group, elements * 4LL)) + 8;
+    // Room for every rank's block (alltoall, allgather), else for one rank's data or the reduction
+    // vector: a reduction's buffers do not grow with the group.
+    const bool gathers = std::strcmp(call, "MPI_Alltoall") == 0 || std::strcmp(call, "MPI_Allgather") == 0;
+    const std::size_t room = static_cast<std::size_t>(std::max<long long>(gathers ? bytes * group : bytes, elements * 4LL)) + 8;
     std::vector<char> a(room), b(room);
     for (int r = 0; r < reps; ++r) {
       // Every call starts with the ranks lined up, as the seeds time single calls; back-to-back

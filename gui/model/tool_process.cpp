@@ -28,8 +28,12 @@ ToolResult run_tool(const QString& program, const QStringList& args, const std::
     } else {
       continue;
     }
-    process.kill();
-    process.waitForFinished(5000);
+    // SIGTERM first: xo removes its temporary directories on it (a report's bench traces).
+    process.terminate();
+    if (!process.waitForFinished(3000)) {
+      process.kill();
+      process.waitForFinished(5000);
+    }
     return r;
   }
   r.out += process.readAllStandardOutput();

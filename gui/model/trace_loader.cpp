@@ -141,7 +141,7 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     post(id, [this, id, message] { emit report_failed(id, message); });
     return;
   }
-  const ToolResult r = run_tool(xo_, {"report", "--format", "json", anchor}, job->stop, kReportTimeoutMs);
+  const ToolResult r = run_tool(xo_, {"report", "--format", "json", "--no-history", anchor}, job->stop, kReportTimeoutMs);
   if (r.cancelled) return;
   try {
     if (!r.ok()) {

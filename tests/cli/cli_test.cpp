@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -246,7 +247,8 @@ TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
   auto r = run_command(kXo + " report " + dir.path + "/pp.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* part : {"Time in MPI by call", "MPI_Send", "MPI_Recv", "long-pull", "Wait states", "late sender",
-                           "Crossovers of the machine's switch points", "MPICH_REDUCE_SHORT_MSG",
+                           "Crossovers of the machine's switch points",
+                           "MPI_Reduce: its switch points were not measured, the run makes no such call",
                            "export MPICH_MAX_SHORT_MSG_SIZE=1048576", "MPICH_UNEX_BUFFER_SIZE=62914560"}) {
     EXPECT_TRUE(contains(r.out, part)) << part << " missing from\n" << r.out;
   }
@@ -258,6 +260,35 @@ TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
   r = run_command(kXo + " report " + dir.path + "/big.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_FALSE(contains(r.out, "export MPICH_MAX_SHORT_MSG_SIZE=")) << r.out;
+}
+
+// The report's bench: sized to the run (a ping-pong needs no collective sweep), cached in the
+// history so that the second report simulates nothing and says so, with the same findings, and
+// leaving no scratch directory behind (nor one a killed report left, by its dead pid).
+TEST(Cli, ReportBenchIsCachedInTheHistoryAndLeavesNoScratchFiles) {
+  TempDir dir;
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status, 0);
+  const std::string tmp = dir.path + "/tmp";
+  const pid_t gone = fork();
+  if (gone == 0) _exit(0);
+  waitpid(gone, nullptr, 0);
+  const std::string orphan = tmp + "/xo-report-bench-" + std::to_string(gone) + "-Ab12Cd";
+  ASSERT_EQ(run_command("mkdir -p " + orphan + "/pt2pt").status, 0);
+  const std::string report = "TMPDIR=" + tmp + " " + kXo + " report --db " + dir.path + "/h.db ";
+  const auto first = run_command(report + dir.path + "/pp.otf2");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_TRUE(contains(first.out, "6 bench runs\n")) << first.out;
+  EXPECT_EQ(run_command("ls -A " + tmp).out, "") << "the report's scratch directory and the orphan are gone";
+  const auto second = run_command(report + dir.path + "/pp.otf2");
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_TRUE(contains(second.out, "6 of them from the bench cache in " + dir.path + "/h.db")) << second.out;
+  const auto findings = [](const std::string& out) { return out.substr(out.find("  variable ")); };
+  EXPECT_EQ(findings(second.out), findings(first.out)) << "the cache gives what the simulation gave";
+  for (const char* option : {"--no-cache ", "--no-history "}) {
+    const auto fresh = run_command(report + option + dir.path + "/pp.otf2");
+    ASSERT_EQ(fresh.status, 0) << fresh.err;
+    EXPECT_FALSE(contains(fresh.out, "from the bench cache")) << option << fresh.out;
+  }
 }
 
 TEST(Cli, ReportFormatsAndVerification) {

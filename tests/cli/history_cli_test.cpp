@@ -63,7 +63,7 @@ TEST(HistoryCli, BenchAndReportStoreTheirRunsAndHistoryShowsThem) {
   ASSERT_EQ(show.status, 0) << show.err;
   for (const char* part : {"run 3 (report on xt3", "command: xo report --verify", "MPICH_MAX_SHORT_MSG_SIZE=128000",
                            "fit/short/L", "us", "lower is better", "mpi_time/MPI_Send",
-                           "crossover/MPICH_REDUCE_SHORT_MSG/MPI_Reduce@2", "saving/MPICH_MAX_SHORT_MSG_SIZE/predicted",
+                           "best/MPICH_MAX_SHORT_MSG_SIZE", "saving/MPICH_MAX_SHORT_MSG_SIZE/predicted",
                            "saving/MPICH_MAX_SHORT_MSG_SIZE/measured", "export MPICH_MAX_SHORT_MSG_SIZE=1048576",
                            "wait/late sender/"}) {
     EXPECT_TRUE(contains(show.out, part)) << part << "\n" << show.out;
@@ -190,7 +190,7 @@ TEST(HistoryCli, BenchRefusesAHistoryItMustNotTouchBeforeItRuns) {
   std::ofstream(garbage) << "not a database at all, but somebody's notes\n";
   std::ofstream(dir.file("plain")) << "a file";
   for (const auto& [db, message] : std::vector<std::pair<std::string, std::string>>{
-           {newer, newer + " was written by a newer xo (schema 7, this xo knows 1); use that xo, or choose another file "
+           {newer, newer + " was written by a newer xo (schema 7, this xo knows 2); use that xo, or choose another file "
                            "with --db PATH"},
            {garbage, garbage + " is not a Crossover history"},
            {dir.file("plain/h.db"), "cannot create the directory " + dir.file("plain")}}) {

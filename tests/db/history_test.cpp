@@ -167,6 +167,26 @@ TEST(History, DeletesRunsWithEverythingTheyProduced) {
   }
 }
 
+TEST(History, BenchCacheKeepsBytesByKeyWithinItsBound) {
+  ScratchDir dir;
+  auto history = History::open(dir.file("h.db"), HistoryAccess::ReadWrite);
+  EXPECT_FALSE(history.cached_bench("a"));
+  const std::string binary("\0\x01\xff samples", 11);
+  history.cache_bench("a", binary, 1000);
+  ASSERT_TRUE(history.cached_bench("a"));
+  EXPECT_EQ(*history.cached_bench("a"), binary) << "bytes come back whole, zeros included";
+  history.cache_bench("a", "replaced", 1000);
+  EXPECT_EQ(*history.cached_bench("a"), "replaced");
+  history.cache_bench("b", std::string(600, 'b'), 1000);
+  history.cache_bench("c", std::string(600, 'c'), 1000);
+  EXPECT_TRUE(history.cached_bench("c")) << "the newest entry stays";
+  EXPECT_FALSE(history.cached_bench("b")) << "600 + 600 bytes exceed the bound: the older one goes";
+  EXPECT_FALSE(history.cached_bench("a")) << "stored before b: older entries go first";
+  history.cache_bench("d", "small", 1000);
+  EXPECT_TRUE(history.cached_bench("c") && history.cached_bench("d")) << "605 bytes fit";
+  EXPECT_EQ(history.run_count(), 0) << "cache entries are not runs";
+}
+
 TEST(HistoryMigrations, AFreshDatabaseGetsTheLatestSchemaAndReopeningAppliesNothing) {
   ScratchDir dir;
   const std::string path = dir.file("h.db");

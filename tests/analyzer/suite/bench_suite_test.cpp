@@ -97,6 +97,41 @@ TEST(BenchPlan, MachinesWithoutSwitchesOrTreesGetOnlyWhatTheyHave) {
   EXPECT_THROW(plan("loggp", Suite::All, {1}), std::invalid_argument);
 }
 
+TEST(BenchPlan, AReportsScopeMeasuresOnlyTheCollectivesItsRunMade) {
+  const auto m = xo::hw::configured_machine("xt3", 16, {}, [](const char*) -> const char* { return nullptr; });
+  using xo::analyzer::suite::BenchScope;
+  const BenchPlan none = xo::analyzer::suite::plan_bench(*m, Suite::All, {16}, BenchScope{});
+  EXPECT_EQ(none.runs.size(), 6u) << "a run without collectives needs only the point-to-point sweeps";
+  const BenchPlan reduce = xo::analyzer::suite::plan_bench(*m, Suite::All, {16}, BenchScope{{{"MPI_Reduce", 3e6, 0}}});
+  ASSERT_EQ(reduce.runs.size(), 9u) << "and MPI_Reduce's switch at its own setting and both ends";
+  for (std::size_t i = 6; i < reduce.runs.size(); ++i) {
+    EXPECT_EQ(reduce.runs[i].argv[1], "MPI_Reduce");
+    EXPECT_EQ(reduce.runs[i].argv.back(), "1048576") << "the sweep reaches past the run's 3 MB calls, to 1 MiB";
+  }
+  const BenchPlan small = xo::analyzer::suite::plan_bench(*m, Suite::All, {16}, BenchScope{{{"MPI_Alltoall", 64, 0}}});
+  const BenchRun* alltoall = find(small, "coll.MPI_Alltoall.bytes.n16");
+  ASSERT_NE(alltoall, nullptr);
+  EXPECT_EQ(alltoall->argv.back(), "4096") << "eight times the 512-byte setting: both sides of it, and the run's 64";
+}
+
+TEST(BenchPlan, AllToAllSweepsStayWithinTheirMemoryAndMessageBudgets) {
+  EXPECT_EQ(find(plan("xt3", Suite::Collective, {16}), "coll.MPI_Alltoall.bytes.n16")->argv.back(), "65536")
+      << "16 ranks afford the full sweep";
+  const BenchPlan wide = plan("xt3", Suite::Collective, {256});
+  const BenchRun* alltoall = find(wide, "coll.MPI_Alltoall.bytes.n256");
+  ASSERT_NE(alltoall, nullptr);
+  const long long largest = std::stoll(alltoall->argv.back());
+  EXPECT_EQ(largest, xo::analyzer::suite::largest_affordable_size("MPI_Alltoall", 256));
+  EXPECT_LE(largest * 256 * 256, 64LL << 20) << "every rank's block on every rank within 64 MiB a buffer";
+  const long long sizes = static_cast<long long>(alltoall->argv.size()) - 5;
+  const long long reps = std::stoll(alltoall->argv[3]);
+  EXPECT_LE(sizes * reps * 256 * 255, 2LL << 20) << "at most about 2 M messages a run";
+  EXPECT_GE(sizes, 4) << "still enough sizes to place a crossover";
+  const BenchRun* reduce = find(wide, "coll.MPI_Reduce.bytes.n256");
+  ASSERT_NE(reduce, nullptr);
+  EXPECT_EQ(reduce->argv.back(), "262144") << "a reduction's buffers do not grow with the ranks: 64 MiB / 256";
+}
+
 TEST(BenchRunner, EveryRunLeavesASoundTrace) {
   char pattern[] = "/tmp/xo-bench-suite-XXXXXX";
   ASSERT_NE(mkdtemp(pattern), nullptr);

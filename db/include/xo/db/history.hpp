@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xo/db/figure.hpp"
@@ -90,6 +91,13 @@ class History {
   std::vector<FigureValue> figure_history(std::int64_t run_id, std::size_t runs) const;
   // Every figure key in the history, sorted.
   std::vector<std::string> figure_keys() const;
+  // The bench cache (xo report): what a benchmark run gave, stored under a key that names all that
+  // determines it (bench_cache.cpp). None when the key is not there.
+  std::optional<std::string> cached_bench(const std::string& key) const;
+  // Stores (or replaces) an entry, then drops the least recently stored entries beyond
+  // `max_bytes` in all, in one transaction.
+  void cache_bench(const std::string& key, std::string_view samples, std::int64_t max_bytes);
+
   // Deletes the runs and everything they produced, in one transaction. Throws HistoryError naming
   // any id that is not in the history, and then deletes nothing.
   void remove(const std::vector<std::int64_t>& ids);

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "xo/analyzer/analysis/branching_fit.hpp"
+#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/collective_model.hpp"
+#include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/protocol_costs.hpp"
 #include "xo/analyzer/analysis/switch_crossovers.hpp"
 #include "xo/analyzer/fit/loggp_fit.hpp"
@@ -37,6 +39,21 @@ struct BenchAnalysis {
   // end-to-end time against bytes over the runs with the machine's own settings.
   std::optional<fit::SegmentedFit> unlabelled;
 };
+
+// What the bench's traces hold for the analysis, gathered one trace at a time so that each can be
+// deleted once read.
+struct BenchSamples {
+  std::vector<ProtocolSamples> messages;
+  std::vector<ProtocolSamples> own_settings_messages;  // of the runs with the machine's own settings
+  std::vector<CollectiveSample> collectives;
+
+  // `machine` carries the settings the runs had in common (parameters, the user's environment).
+  void add(const TraceModel& trace, const hw::Machine& machine);
+  // Adds another's samples (a run's, from the report's bench cache).
+  void add(BenchSamples&& other);
+};
+
+BenchAnalysis analyze_bench(const hw::Machine& machine, const BenchSamples& samples);
 
 // Called with the number of traces read so far and the total.
 using AnalysisProgress = std::function<void(std::size_t done, std::size_t total)>;

@@ -5,6 +5,7 @@
 // its range, so that both sides' protocols (or algorithms) are measured over the same sizes and the
 // analyzer can fit both and find where they cross.
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,8 +29,28 @@ struct BenchPlan {
   std::vector<BenchRun> runs;
 };
 
+// A collective call a traced run made, with its largest size in each unit a switch point counts.
+struct RunCollective {
+  std::string call;  // "MPI_Reduce"
+  double largest_bytes_per_rank = 0;
+  double largest_elements = 0;
+};
+
+// What a traced run asks of the bench (xo report): only the switch points of the collectives it
+// made, swept over sizes that reach its own, and the barrier's branching only if it synchronised.
+// Without a scope (xo bench) every switch point is measured.
+struct BenchScope {
+  std::vector<RunCollective> collectives;
+};
+
 // Throws std::invalid_argument for a rank count below 2 (a benchmark needs a partner).
-BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks);
+BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks,
+                     const std::optional<BenchScope>& scope = std::nullopt);
+
+// The largest size per rank a collective sweep on `ranks` ranks may reach: its buffers hold every
+// rank's block on every rank for all-to-all calls, one block per rank otherwise, and the sweep's
+// payload stays within a fixed memory budget whatever the rank count.
+long long largest_affordable_size(const std::string& call, int ranks);
 
 // The message sizes of the point-to-point sweep: 0, then 1 B to `largest` with four sizes per
 // octave (2^(k/4) rounded), so breakpoints are located to within 19 %.

@@ -1,0 +1,150 @@
+#include "report_bench.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "progress_line.hpp"
+#include "scratch_directory.hpp"
+#include "tool_paths.hpp"
+#include "xo/analyzer/analysis/bench_samples_codec.hpp"
+#include "xo/analyzer/read_trace.hpp"
+#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/analyzer/suite/bench_runner.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace suite = analyzer::suite;
+
+// Collective sweeps at more ranks than this would make the report slow; the switch points of the
+// models do not depend on the job size beyond it except on the AP1000's whole machine.
+constexpr int kMostBenchRanks = 256;
+// The cache's bound: a 64-rank all-to-all sweep's samples take a few MB.
+constexpr std::int64_t kCacheBytes = 256LL << 20;
+
+// FNV-1a, 64 bits, continued from `hash`.
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = 14695981039346656037ULL) {
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  return hash;
+}
+
+// The running xo's contents: the machine models and the simulation are linked into it, so a
+// rebuilt xo whose models changed never reads what an older build cached.
+const std::string& build_identity() {
+  static const std::string identity = [] {
+    std::ifstream exe("/proc/self/exe", std::ios::binary);
+    std::uint64_t hash = fnv1a(kVersion);
+    std::string chunk(1 << 16, '\0');
+    while (exe.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || exe.gcount() > 0) {
+      hash = fnv1a(std::string_view(chunk.data(), static_cast<std::size_t>(exe.gcount())), hash);
+    }
+    return std::string(kVersion) + "+" + std::to_string(hash);
+  }();
+  return identity;
+}
+
+// Everything one bench run's samples depend on; the simulation is deterministic under
+// --compute=none.
+std::string cache_key(const suite::BenchPlan& plan, const suite::BenchRun& one, const suite::BenchSettings& settings) {
+  std::map<std::string, std::string> env = settings.environment;
+  for (const auto& [name, value] : one.environment) env[name] = value;
+  std::vector<std::string> params = settings.params;
+  std::sort(params.begin(), params.end());
+  std::string text = build_identity() + '\x1e' + plan.machine + '\x1e' + std::to_string(one.ranks) + '\x1e';
+  for (const std::string& p : params) text += p + '\x1f';
+  text += '\x1e';
+  for (const auto& [name, value] : env) text += name + '=' + value + '\x1f';
+  text += '\x1e';
+  for (const std::string& a : one.argv) text += a + '\x1f';
+  char hex[40];
+  std::snprintf(hex, sizeof hex, "%016llx%016llx", static_cast<unsigned long long>(fnv1a(text)),
+                static_cast<unsigned long long>(fnv1a(text, 0x84222325cbf29ce4ULL)));
+  return std::string("bench-run/") + hex;
+}
+
+// The bench answers this run's questions only: the switch points of the collectives it made, over
+// sizes that reach its own calls.
+suite::BenchScope scope_of(const std::vector<analyzer::CollectiveSample>& collectives) {
+  suite::BenchScope scope;
+  for (const analyzer::CollectiveSample& c : collectives) {
+    auto at = std::find_if(scope.collectives.begin(), scope.collectives.end(),
+                           [&](const suite::RunCollective& r) { return r.call == c.call; });
+    if (at == scope.collectives.end()) at = scope.collectives.insert(at, {c.call, 0, 0});
+    at->largest_bytes_per_rank = std::max(at->largest_bytes_per_rank, c.bytes_per_rank);
+    at->largest_elements = std::max(at->largest_elements, c.elements);
+  }
+  return scope;
+}
+
+std::vector<std::string> unasked_calls(const hw::Machine& machine, const suite::BenchScope& scope) {
+  std::vector<std::string> calls;
+  for (const hw::SwitchPoint& s : machine.switch_points()) {
+    if (s.operation.empty()) continue;
+    const bool asked = std::any_of(scope.collectives.begin(), scope.collectives.end(),
+                                   [&](const suite::RunCollective& r) { return r.call == s.operation; });
+    if (!asked && std::find(calls.begin(), calls.end(), s.operation) == calls.end()) calls.push_back(s.operation);
+  }
+  return calls;
+}
+
+// Simulates one bench run into the scratch directory and reads its samples; the trace is deleted
+// once read, so the disk holds one run's trace at most.
+analyzer::BenchSamples simulate(const hw::Machine& machine, const suite::BenchPlan& plan, const suite::BenchRun& one,
+                                const suite::BenchSettings& settings, const std::string& scratch) {
+  analyzer::BenchSamples samples;
+  for (const auto& o : suite::run_bench({plan.machine, {one}}, settings, scratch)) {
+    if (o.anchor.empty()) continue;  // the machine refused the run's settings
+    samples.add(analyzer::read_trace(o.anchor), machine);
+    fs::remove_all(fs::path(o.anchor).parent_path());
+  }
+  return samples;
+}
+
+}  // namespace
+
+ReportBench bench_for_report(const hw::Machine& machine, const RecordedRun& run,
+                             const std::vector<analyzer::CollectiveSample>& collectives, db::History* cache) {
+  ReportBench bench;
+  bench.ranks = std::clamp(run.ranks, 2, kMostBenchRanks);
+  const suite::BenchScope scope = scope_of(collectives);
+  bench.unasked = unasked_calls(machine, scope);
+  const auto plan = suite::plan_bench(machine, suite::Suite::All, {bench.ranks}, scope);
+  bench.runs = plan.runs.size();
+  bench.collective_runs = bench.runs - suite::plan_bench(machine, suite::Suite::PointToPoint, {bench.ranks}).runs.size();
+  const suite::BenchSettings settings{run.params, run.environment, std::string("xo ") + kVersion, "xo report"};
+  std::optional<ScratchDirectory> scratch;
+  ProgressLine progress;
+  analyzer::BenchSamples samples;
+  for (std::size_t i = 0; i < plan.runs.size(); ++i) {
+    const suite::BenchRun& one = plan.runs[i];
+    const std::string key = cache_key(plan, one, settings);
+    if (cache != nullptr) {
+      if (const auto bytes = cache->cached_bench(key)) {
+        try {
+          samples.add(analyzer::decode_bench_run(*bytes));
+          ++bench.cached;
+          continue;
+        } catch (const std::invalid_argument&) {  // a damaged entry: simulate, and replace it below
+        }
+      }
+    }
+    progress.show("benchmarking " + machine.name() + ": " + one.purpose, i, plan.runs.size());
+    if (!scratch) scratch.emplace("report-bench");
+    analyzer::BenchSamples one_run = simulate(machine, plan, one, settings, scratch->path());
+    if (cache != nullptr) cache->cache_bench(key, analyzer::encode_bench_run(one_run), kCacheBytes);
+    samples.add(std::move(one_run));
+  }
+  progress.show("benchmarking " + machine.name() + ": done", plan.runs.size(), plan.runs.size());
+  bench.analysis = analyzer::analyze_bench(machine, samples);
+  return bench;
+}
+
+}  // namespace xo::cli
