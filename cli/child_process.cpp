@@ -23,12 +23,13 @@ std::vector<char*> argument_vector(std::vector<std::string>& words) {
 
 }  // namespace
 
-int run_process(const std::vector<std::string>& command, const std::string& cannot_start) {
+int run_process(const std::vector<std::string>& command, const std::string& cannot_start, ChildStdout child_stdout) {
   std::vector<std::string> words = command;
   std::vector<char*> argv = argument_vector(words);
   std::fflush(stdout);
   const pid_t pid = fork();
   if (pid == 0) {
+    if (child_stdout == ChildStdout::ToStderr) dup2(STDERR_FILENO, STDOUT_FILENO);
     execvp(argv[0], argv.data());
     std::fprintf(stderr, "xo: cannot run '%s': %s; %s\n", argv[0], std::strerror(errno), cannot_start.c_str());
     _exit(127);

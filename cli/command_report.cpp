@@ -8,17 +8,15 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <map>
 #include <optional>
 
 #include "argument_reader.hpp"
-#include "child_process.hpp"
 #include "commands.hpp"
 #include "history_records.hpp"
 #include "progress_line.hpp"
 #include "report_bench.hpp"
 #include "report_document.hpp"
-#include "scratch_directory.hpp"
+#include "report_verify.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
@@ -46,6 +44,7 @@ struct ReportOptions {
   bool verify = false;
   bool bench = true;
   bool cache = true;
+  int verify_runs = 5;
   std::size_t top = 10;
   HistoryChoice history;
 };
@@ -72,6 +71,14 @@ ReportOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--no-bench") {
       reader.take_flag();
       o.bench = false;
+    } else if (name == "--verify-runs") {
+      const std::string n = reader.take_value();
+      char* end = nullptr;
+      const long runs = std::strtol(n.c_str(), &end, 10);
+      if (n.empty() || *end != '\0' || runs < 1 || runs > 100) {
+        throw UsageError("--verify-runs " + n + ": give a number of recordings a side from 1 to 100");
+      }
+      o.verify_runs = static_cast<int>(runs);
     } else if (name == "--no-cache") {
       reader.take_flag();
       o.cache = false;
@@ -252,58 +259,6 @@ ReportSection recommendations_section(const std::vector<analyzer::Recommendation
   return s;
 }
 
-// Records the run again with the recommended settings and compares its time in MPI.
-ReportSection verify_section(const TraceModel& m, const RecordedRun& recorded,
-                             const std::vector<analyzer::Recommendation>& recs, const analyzer::MpiProfile& before,
-                             std::optional<analyzer::MpiProfile>& measured) {
-  ReportSection s{"verification", "Verification (the run recorded again with the recommended settings)", {},
-                  std::nullopt};
-  if (recs.empty()) {
-    s.lines.push_back("nothing to verify");
-    return s;
-  }
-  const auto& run = *m.run.crossover;
-  std::map<std::string, std::string> env = recorded.environment;
-  for (const auto& r : recs) env[r.variable] = r.value;
-  const ScratchDirectory scratch("report-verify");
-  const std::string& dir = scratch.path();
-  std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(), "record", "-q", "--force",
-                                      "-o", dir, "-n", std::to_string(recorded.ranks),
-                                      "--machine", recorded.machine, "--compute", run.compute_mode};
-  for (const std::string& p : recorded.params) command.insert(command.end(), {"--param", p});
-  for (const auto& [name, value] : env) command.insert(command.end(), {"-e", name + "=" + value});
-  command.push_back("--");
-  for (const std::string& word : split_shell_words(run.program_args)) command.push_back(word);
-  const int status = run_process(command, "xo report --verify runs xo itself");
-  if (status != 0) {
-    throw std::runtime_error("--verify: recording the run again failed (exit " + std::to_string(status) +
-                             "); the program must be where the trace says (" + split_shell_words(run.program_args)[0] +
-                             "): run xo report from the directory it was recorded in");
-  }
-  const auto& after = measured.emplace(analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2")));
-  double predicted = 0;
-  std::string settings;
-  for (const auto& r : recs) {
-    predicted += r.predicted_seconds;
-    if (!settings.empty()) settings += "; ";
-    settings += r.export_line();
-  }
-  s.lines.push_back("with " + settings);
-  if (run.exit_code.value_or(0) != 0) {  // the recording finished this time: run_process returned 0
-    s.lines.push_back("the run failed before (exit code " + std::to_string(*run.exit_code) + " after " +
-                      number_text(before.run_seconds, 4) + " s per rank) and now completes, in " +
-                      number_text(after.run_seconds, 4) + " s per rank");
-    return s;
-  }
-  s.lines.push_back("predicted: the affected messages and calls take " + number_text(predicted, 4) + " s less");
-  s.lines.push_back("measured: time in MPI summed over the ranks " + number_text(before.mpi_seconds, 4) + " s -> " +
-                    number_text(after.mpi_seconds, 4) + " s, " + number_text(before.mpi_seconds - after.mpi_seconds, 4) + " s less (" +
-                    percent(before.mpi_seconds - after.mpi_seconds, before.mpi_seconds) +
-                    "; a faster message also shortens the partner's wait, so MPI time may fall by more)");
-  s.lines.push_back("run time per rank: " + number_text(before.run_seconds, 4) + " s -> " + number_text(after.run_seconds, 4) + " s");
-  return s;
-}
-
 }  // namespace
 
 int command_report(const std::vector<std::string>& args) {
@@ -337,7 +292,11 @@ int command_report(const std::vector<std::string>& args) {
     doc.sections.push_back(crossovers_section(*bench, history));
     recs = analyzer::recommend(*machine, bench->analysis, samples);
     doc.sections.push_back(recommendations_section(recs, profile.mpi_seconds));
-    if (o.verify) doc.sections.push_back(verify_section(model, *recorded, recs, profile, verified));
+    if (o.verify) {
+      Verification v = verify_recommendations(model, *recorded, recs, profile, o.verify_runs);
+      doc.sections.push_back(std::move(v.section));
+      verified = std::move(v.measured);
+    }
   }
   render(doc, o.format, stdout);
   if (history) {

@@ -145,8 +145,8 @@ Examples:
   xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
 )";
 
-constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify] [--no-bench] [--no-cache] [--top N]
-                 [--db PATH | --no-history] TRACE
+constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify [--verify-runs N]] [--no-bench]
+                 [--no-cache] [--top N] [--db PATH | --no-history] TRACE
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
 and reports:
@@ -169,7 +169,10 @@ its own) are stored in the benchmark history (see xo help history).
 Options:
   -f, --format FORMAT      text (default), json or markdown
   --verify                 record the run again with the recommended settings (from the directory
-                           it was recorded in) and report the measured change beside the prediction
+                           it was recorded in) and report the measured change beside the prediction:
+                           once for a --compute=none trace (the model checked against itself),
+                           else both sides --verify-runs times, judged against the noise
+  --verify-runs N          recordings a side under measured computation (default 5)
   --no-bench               skip the bench, the crossovers and the recommendations
   --no-cache               benchmark afresh instead of using the history's bench cache
   --top N                  rows of the profile tables (default 10)

@@ -307,6 +307,19 @@ TEST(Cli, ReportFormatsAndVerification) {
   auto verified = run_command(kXo + " report --verify " + dir.path + "/pp.otf2");
   ASSERT_EQ(verified.status, 0) << verified.err;
   EXPECT_TRUE(contains(verified.out, "measured: time in MPI summed over the ranks")) << verified.out;
+  EXPECT_TRUE(contains(verified.out, "what this checks: the run was recorded with --compute=none")) << verified.out;
+  EXPECT_FALSE(contains(verified.out, "half-RTT")) << "the program's own output goes to stderr, not into the report";
+  // Under measured computation both sides are recorded several times and judged against the noise.
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 -o " + dir.path + "/timed.otf2 " + kPingpong).status, 0);
+  auto timed = run_command(kXo + " report --verify --verify-runs 4 " + dir.path + "/timed.otf2");
+  ASSERT_EQ(timed.status, 0) << timed.err;
+  EXPECT_TRUE(contains(timed.out, "each side was recorded 4 times, interleaved")) << timed.out;
+  EXPECT_TRUE(contains(timed.out, "(p = 0.029 that it happens by chance)")) << "2 / C(8, 4) = 2 / 70: " << timed.out;
+  EXPECT_TRUE(contains(timed.out, "measured: time in MPI summed over the ranks, median ")) << timed.out;
+  EXPECT_TRUE(contains(timed.out, "verdict: ")) << timed.out;
+  auto bad = run_command(kXo + " report --verify --verify-runs 0 " + dir.path + "/timed.otf2");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(contains(bad.err, "--verify-runs 0: give a number of recordings a side from 1 to 100")) << bad.err;
 }
 
 TEST(Cli, ReportRefusesWhatIsNotATrace) {

@@ -1,0 +1,38 @@
+#pragma once
+// xo report --verify: the traced run recorded again with the recommended settings, and what that
+// checks said plainly. Under --compute=none the simulation is deterministic, so one recording
+// shows whether the measured change matches the prediction: the model's consistency with itself
+// (the bench and the run share the model), not a real machine's verdict. Under --compute=measured
+// the program's computation is timed on this host and varies from run to run, so both sides are
+// recorded `runs` times, interleaved, and compared by their medians and ranges: a change is called
+// larger than the noise only when every run of one side beats every run of the other and that is
+// unlikely by chance (Mann-Whitney's U = 0: p = 2 / C(2n, n), 0.008 for 5 runs a side).
+
+#include <optional>
+#include <vector>
+
+#include "report_bench.hpp"
+#include "report_document.hpp"
+#include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/recommendations.hpp"
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::cli {
+
+struct Verification {
+  ReportSection section;
+  // The recording with the settings whose MPI time is the median (the only one under none).
+  std::optional<analyzer::MpiProfile> measured;
+};
+
+// Throws std::runtime_error naming the fix if a recording fails (the program must be where the
+// trace says it was).
+Verification verify_recommendations(const analyzer::TraceModel& trace, const RecordedRun& recorded,
+                                    const std::vector<analyzer::Recommendation>& recommendations,
+                                    const analyzer::MpiProfile& before, int runs);
+
+// The chance that n runs of each side all fall on one side of each other if the settings changed
+// nothing (two-sided, exact): 2 / C(2n, n).
+double separation_p_value(int runs_per_side);
+
+}  // namespace xo::cli
