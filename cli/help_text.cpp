@@ -180,6 +180,11 @@ Options:
                            the default
   --no-history             store nothing and use no bench cache
 
+Terms: "end-to-end" is a send's start to its receive's end (receive posted first); "best >= N"
+is a bound (one side won at every size measured), not a crossing; "predicted saving" is the time
+the affected messages hold their ranks, by the bench's measurements; docs/report.md explains
+every term, docs/report-schema.md the JSON.
+
 Temporary files (each bench run's trace, read and deleted before the next) go under $TMPDIR
 (default /tmp) and are removed on every exit, Ctrl-C and SIGTERM included; those of a report
 killed outright are removed by the next report.

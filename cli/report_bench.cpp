@@ -110,9 +110,10 @@ analyzer::BenchSamples simulate(const hw::Machine& machine, const suite::BenchPl
 
 }  // namespace
 
-ReportBench bench_for_report(const hw::Machine& machine, const RecordedRun& run,
-                             const std::vector<analyzer::CollectiveSample>& collectives, db::History* cache) {
-  ReportBench bench;
+analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, const RecordedRun& run,
+                                                const std::vector<analyzer::CollectiveSample>& collectives,
+                                                db::History* cache) {
+  analyzer::report::BenchSummary bench;
   bench.ranks = std::clamp(run.ranks, 2, kMostBenchRanks);
   const suite::BenchScope scope = scope_of(collectives);
   bench.unasked = unasked_calls(machine, scope);
@@ -130,7 +131,7 @@ ReportBench bench_for_report(const hw::Machine& machine, const RecordedRun& run,
       if (const auto bytes = cache->cached_bench(key)) {
         try {
           samples.add(analyzer::decode_bench_run(*bytes));
-          ++bench.cached;
+          ++bench.cached_runs;
           continue;
         } catch (const std::invalid_argument&) {  // a damaged entry: simulate, and replace it below
         }
@@ -143,6 +144,7 @@ ReportBench bench_for_report(const hw::Machine& machine, const RecordedRun& run,
     samples.add(std::move(one_run));
   }
   progress.show("benchmarking " + machine.name() + ": done", plan.runs.size(), plan.runs.size());
+  if (cache != nullptr) bench.cache = cache->path();
   bench.analysis = analyzer::analyze_bench(machine, samples);
   return bench;
 }

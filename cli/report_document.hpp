@@ -1,6 +1,6 @@
 #pragma once
-// A report as sections of lines and tables, rendered as text for a terminal, Markdown for a page
-// or JSON for a program (cells that are numbers become JSON numbers).
+// A report for people as sections of lines and tables, rendered as text for a terminal or Markdown
+// for a page. (Programs get JSON from the typed report: report_json.hpp.)
 
 #include <cstdio>
 #include <optional>
@@ -28,6 +28,7 @@ struct ReportDocument {
 
 enum class ReportFormat { Text, Json, Markdown };
 
+// Text or Markdown; the JSON is written from the typed report instead.
 void render(const ReportDocument& document, ReportFormat format, std::FILE* out);
 
 }  // namespace xo::cli

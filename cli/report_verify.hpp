@@ -12,24 +12,24 @@
 #include <vector>
 
 #include "report_bench.hpp"
-#include "report_document.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
+#include "xo/analyzer/report/run_report.hpp"
 #include "xo/analyzer/trace_model.hpp"
 
 namespace xo::cli {
 
 struct Verification {
-  ReportSection section;
+  analyzer::report::VerificationResult result;
   // The recording with the settings whose MPI time is the median (the only one under none).
-  std::optional<analyzer::MpiProfile> measured;
+  analyzer::MpiProfile measured;
 };
 
-// Throws std::runtime_error naming the fix if a recording fails (the program must be where the
-// trace says it was).
-Verification verify_recommendations(const analyzer::TraceModel& trace, const RecordedRun& recorded,
-                                    const std::vector<analyzer::Recommendation>& recommendations,
-                                    const analyzer::MpiProfile& before, int runs);
+// None when there is nothing to verify. Throws std::runtime_error naming the fix if a recording
+// fails (the program must be where the trace says it was).
+std::optional<Verification> verify_recommendations(const analyzer::TraceModel& trace, const RecordedRun& recorded,
+                                                   const std::vector<analyzer::Recommendation>& recommendations,
+                                                   const analyzer::MpiProfile& before, int runs);
 
 // The chance that n runs of each side all fall on one side of each other if the settings changed
 // nothing (two-sided, exact): 2 / C(2n, n).

@@ -5,6 +5,7 @@
 
 #include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
 namespace xo::analyzer {
@@ -22,32 +23,6 @@ bool has_settings_of(const TraceModel& model, const hw::Machine& machine) {
   return true;
 }
 
-std::optional<fit::SegmentedFit> fit_unlabelled(const std::vector<ProtocolSamples>& messages) {
-  std::vector<double> bytes, seconds;
-  for (const ProtocolSamples& p : messages) {
-    for (const fit::LogGpSample& s : p.samples) {
-      if (!s.end_to_end_seconds || s.bytes <= 0) continue;
-      bytes.push_back(s.bytes);
-      seconds.push_back(*s.end_to_end_seconds);
-    }
-  }
-  try {
-    return fit::fit_segmented(bytes, seconds);
-  } catch (const std::invalid_argument&) {  // too few sizes: nothing to segment
-    return std::nullopt;
-  }
-}
-
-}  // namespace
-
-void BenchSamples::add(const TraceModel& trace, const hw::Machine& machine) {
-  add_message_samples(trace, messages);
-  if (has_settings_of(trace, machine)) add_message_samples(trace, own_settings_messages);
-  add_collective_samples(trace, collectives);
-}
-
-namespace {
-
 // Appends `more` to `into`, protocol by protocol, keeping the order of first appearance.
 void merge(std::vector<ProtocolSamples>& into, std::vector<ProtocolSamples>&& more) {
   for (ProtocolSamples& p : more) {
@@ -61,6 +36,12 @@ void merge(std::vector<ProtocolSamples>& into, std::vector<ProtocolSamples>&& mo
 }
 
 }  // namespace
+
+void BenchSamples::add(const TraceModel& trace, const hw::Machine& machine) {
+  add_message_samples(trace, messages);
+  if (has_settings_of(trace, machine)) add_message_samples(trace, own_settings_messages);
+  add_collective_samples(trace, collectives);
+}
 
 void BenchSamples::add(BenchSamples&& other) {
   merge(messages, std::move(other.messages));
@@ -97,7 +78,7 @@ BenchAnalysis analyze_bench(const hw::Machine& machine, const BenchSamples& samp
   const bool has_branching = machine.find_env_var("XO_COLL_BRANCHING") != nullptr;
   analysis.collective_models =
       fit_collective_models(samples.collectives, has_branching ? static_cast<int>(machine.env("XO_COLL_BRANCHING")) : 0);
-  analysis.unlabelled = fit_unlabelled(samples.own_settings_messages);
+  analysis.unlabelled = fit_boundaries(samples.own_settings_messages);
   return analysis;
 }
 

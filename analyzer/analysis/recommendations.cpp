@@ -25,7 +25,7 @@ std::map<double, std::size_t> run_sizes(const SwitchCrossover& s, const RunSampl
   return sizes;
 }
 
-std::string megabytes(std::int64_t bytes) { return number_text(static_cast<double>(bytes) / (1 << 20), 3) + " MiB"; }
+std::string megabytes(std::int64_t bytes) { return bytes_text(static_cast<double>(bytes)); }
 
 // The memory the machine's MPI sets aside with the new value against now, when it changes.
 std::string reserved_memory_change(const hw::Machine& machine, const std::string& variable, const std::string& value) {
@@ -84,9 +84,14 @@ bool accepted(const hw::Machine& machine, const std::string& variable, double va
   }
 }
 
-// "held 12 us less", "held 3 us more".
+// "held 12 µs less", "held 3.1 ms more".
 std::string held_text(double change) {
-  return "held " + number_text(std::abs(change) * 1e6, 4) + " us " + (change <= 0 ? "less" : "more");
+  return "held " + duration_text(std::abs(change)) + " " + (change <= 0 ? "less" : "more");
+}
+
+// "16 KiB", "128 KiB to 256 KiB".
+std::string size_range_text(double smallest, double largest) {
+  return smallest == largest ? bytes_text(smallest) : bytes_text(smallest) + " to " + bytes_text(largest);
 }
 
 // A setting that moves messages from one protocol to another, with what the move does at both ends.
@@ -97,9 +102,7 @@ Recommendation moved_messages(const hw::Machine& machine, const std::string& var
   r.value = value;
   r.predicted_seconds = -e.change.total();
   r.affected = e.moved;
-  const std::string sizes = e.smallest == e.largest ? number_text(e.smallest, 10)
-                                                    : number_text(e.smallest, 10) + " to " + number_text(e.largest, 10);
-  r.evidence = std::to_string(e.moved) + " messages of " + sizes + " bytes move from " + from + " to " + to +
+  r.evidence = std::to_string(e.moved) + " messages of " + size_range_text(e.smallest, e.largest) + " move from " + from + " to " + to +
                ": receivers " + held_text(e.change.receiver) + ", senders " + held_text(e.change.sender) +
                " (the bench's costs at both ends)";
   r.cost = reserved_memory_change(machine, variable, value);
@@ -169,7 +172,7 @@ std::optional<Recommendation> threshold_recommendation(const hw::Machine& machin
   r.evidence += "; " + s.finding;
   if (r.cost.empty() && best->value > now) {
     r.cost = "each of these messages that arrives before its receive is posted holds up to " +
-             number_text(best->largest, 10) + " bytes of the receiver's buffer space";
+             bytes_text(best->largest) + " of the receiver's buffer space";
     if (machine.find_env_var("MPICH_UNEX_BUFFER_SIZE") != nullptr) {
       r.cost += " (MPICH_UNEX_BUFFER_SIZE=" + std::to_string(machine.env("MPICH_UNEX_BUFFER_SIZE")) + ")";
     }
@@ -206,10 +209,8 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   r.value = std::to_string(std::llround(best));
   r.predicted_seconds = saved;
   r.affected = affected;
-  const std::string unit = hw::switch_unit_name(s.point.unit);
   const std::string what = s.point.operation + " calls";
-  const std::string sizes = smallest == largest ? number_text(smallest, 10) : number_text(smallest, 10) + " to " + number_text(largest, 10);
-  r.evidence = std::to_string(affected) + " " + what + " of " + sizes + " " + unit + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
+  r.evidence = std::to_string(affected) + " " + what + " of " + switch_size_range_text(s.point.unit, smallest, largest) + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
                                                                          : s.above.name + " to " + s.below.name) +
                "; " + s.finding;
   if (const std::string reserved = reserved_memory_change(machine, r.variable, r.value); !reserved.empty()) {
@@ -249,7 +250,7 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
   r.affected = calls;
   r.evidence = std::to_string(calls) + " tree barriers; the best branching factor " +
                (b.model_holds() ? "by the fitted tree model" : "measured (the tree model does not fit)") + " is " +
-               std::to_string(b.chosen()) + ", " + number_text(per_call * 1e6, 4) + " us a barrier faster than " +
+               std::to_string(b.chosen()) + ", " + duration_text(per_call) + " a barrier faster than " +
                std::to_string(now);
   return r;
 }
@@ -301,7 +302,7 @@ std::optional<Recommendation> unexpected_buffer_recommendation(const hw::Machine
   r.affected = peak.messages;
   r.evidence = "rank " + std::to_string(peak.receiver) + " held " + megabytes(static_cast<std::int64_t>(peak.bytes)) +
                " of unexpected data in " + std::to_string(peak.messages) + " messages (up to " +
-               number_text(peak.largest_message, 10) + " bytes) beyond " + r.variable + "=" +
+               bytes_text(peak.largest_message) + ") beyond " + r.variable + "=" +
                std::to_string(limits.unexpected_buffer_bytes) +
                " when the run failed; twice that, since the run could not show what the rest of it needed";
   r.cost = megabytes(buffer) + " of buffer per rank";
@@ -349,7 +350,7 @@ std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAna
       out.push_back(std::move(r));
     } else {  // an alternative for the same messages: named, not added
       kept->evidence += "; the alternative " + r.variable + "=" + r.value + " would save " +
-                        number_text(r.predicted_seconds, 4) + " s on them";
+                        duration_text(r.predicted_seconds) + " on them";
     }
   }
   return out;

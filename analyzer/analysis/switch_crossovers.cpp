@@ -118,7 +118,7 @@ std::optional<double> median_crossing(const Series& below, const Series& above, 
 }
 
 void judge(SwitchCrossover& s, const Series& below, const Series& above) {
-  const std::string unit = hw::switch_unit_name(s.point.unit);
+  const auto size = [&](double x) { return switch_size_text(s.point.unit, x); };
   if (!s.below.line || !s.above.line) {
     s.finding = "not enough measurements of " + (!s.below.line ? s.below.name : s.above.name) + " to fit it";
     return;
@@ -147,12 +147,13 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
     if (s.crossing->first_lower_before) {
       s.best = setting_for(s.point, s.crossing->x);
       const bool exact = s.crossing->band_overlap_upper - s.crossing->band_overlap_lower <= 1e-6 * s.crossing->x;
-      s.finding = s.below.name + " is faster below " + number_text(s.crossing->x) + " " + unit +
-                  (exact ? " (exact fits)" : " (bands overlap " + number_text(s.crossing->band_overlap_lower) + " to " +
-                                                 number_text(s.crossing->band_overlap_upper) + ")") +
+      s.finding = s.below.name + " is faster below " + size(s.crossing->x) +
+                  (exact ? "" : " (the two lines' 95 % bands overlap from " +
+                                    switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
+                                                           s.crossing->band_overlap_upper) + ")") +
                   ", " + s.above.name + " above";
     } else {
-      s.finding = s.above.name + " is faster below " + number_text(s.crossing->x) + " " + unit + " and " + s.below.name +
+      s.finding = s.above.name + " is faster below " + size(s.crossing->x) + " and " + s.below.name +
                   " above it: the switch is the wrong way round for these sizes";
     }
     return;
@@ -164,13 +165,29 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
   } else {
     s.best = below_wins ? s.hi : s.lo - 1;
   }
+  s.best_is_bound = true;
   // A setting that already puts them there stays (the X1's MPI_BUFFER_MAX "off", -1, rather than 511).
   if (!s.best_changes_measured_sizes()) s.best = static_cast<double>(s.setting);
-  s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" + number_text(s.lo) +
-              " to " + number_text(s.hi) + " " + unit + ")";
+  s.finding = (below_wins ? s.below.name : s.above.name) + " is faster at every size measured (" +
+              switch_size_range_text(s.point.unit, s.lo, s.hi) + ")";
 }
 
 }  // namespace
+
+std::string switch_size_text(hw::SwitchUnit unit, double size) {
+  switch (unit) {
+    case hw::SwitchUnit::MessageBytes: return bytes_text(size);
+    case hw::SwitchUnit::BytesPerRank: return bytes_text(size) + " per rank";
+    default: return number_text(size, 4) + " " + hw::switch_unit_name(unit);
+  }
+}
+
+std::string switch_size_range_text(hw::SwitchUnit unit, double smallest, double largest) {
+  if (smallest == largest) return switch_size_text(unit, smallest);
+  if (unit == hw::SwitchUnit::BytesPerRank) return bytes_text(smallest) + " to " + switch_size_text(unit, largest);
+  if (unit == hw::SwitchUnit::MessageBytes) return bytes_text(smallest) + " to " + bytes_text(largest);
+  return number_text(smallest, 4) + " to " + switch_size_text(unit, largest);
+}
 
 double switch_axis(hw::SwitchUnit unit, double size) { return logarithmic(unit) ? std::log2(size) : size; }
 

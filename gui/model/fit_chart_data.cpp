@@ -5,13 +5,13 @@
 #include <map>
 #include <stdexcept>
 
-#include "xo/analyzer/fit/segmented_fit.hpp"
+#include "xo/analyzer/analysis/run_fits.hpp"
 
 namespace xo::gui {
 
 FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& samples) {
   FitChartData d;
-  std::vector<double> all_bytes, all_seconds;
+  double lo = 0, hi = 0;
   for (const auto& p : samples) {
     ProtocolPoints points{QString::fromStdString(p.protocol), {}, 0};
     std::map<double, std::vector<double>> by_size;
@@ -25,30 +25,27 @@ FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& sample
     }
     for (const auto& [bytes, seconds] : by_size) {
       points.samples += seconds.size();
-      // Evenly strided, so the points kept (for the chart and the fit) span the whole run.
+      lo = lo == 0 ? bytes : std::min(lo, bytes);
+      hi = std::max(hi, bytes);
+      // Evenly strided, so the points drawn span the whole run.
       const std::size_t keep = std::min(seconds.size(), kSamplesPerSize);
-      for (std::size_t k = 0; k < keep; ++k) {
-        const double y = seconds[k * seconds.size() / keep];
-        points.points.emplace_back(bytes, y);
-        all_bytes.push_back(bytes);
-        all_seconds.push_back(y);
-      }
+      for (std::size_t k = 0; k < keep; ++k) points.points.emplace_back(bytes, seconds[k * seconds.size() / keep]);
     }
     if (!points.points.empty()) d.protocols.push_back(std::move(points));
   }
-  try {
-    const auto fit = analyzer::fit::fit_segmented(all_bytes, all_seconds);
-    for (const auto& b : fit.breakpoints) d.breakpoints.push_back({b.left_x, b.right_x});
-    const double lo = *std::min_element(all_bytes.begin(), all_bytes.end());
-    const double hi = *std::max_element(all_bytes.begin(), all_bytes.end());
-    constexpr int kSteps = 200;
-    for (int i = 0; i <= kSteps; ++i) {
-      const double x = lo * std::pow(hi / lo, static_cast<double>(i) / kSteps);
-      const double y = fit.predict(x);
-      if (y > 0) d.curve.emplace_back(x, y);
-    }
-  } catch (const std::invalid_argument& e) {
-    d.note = QString("no segmented fit: %1").arg(e.what());
+  // The boundaries xo report finds, from the same function.
+  std::string missing;
+  const auto fit = analyzer::fit_boundaries(samples, &missing);
+  if (!fit) {
+    d.note = QString("no segmented fit: %1").arg(QString::fromStdString(missing));
+    return d;
+  }
+  for (const auto& b : fit->breakpoints) d.breakpoints.push_back({b.left_x, b.right_x});
+  constexpr int kSteps = 200;
+  for (int i = 0; i <= kSteps; ++i) {
+    const double x = lo * std::pow(hi / lo, static_cast<double>(i) / kSteps);
+    const double y = fit->predict(x);
+    if (y > 0) d.curve.emplace_back(x, y);
   }
   return d;
 }

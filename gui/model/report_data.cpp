@@ -3,25 +3,20 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <string>
 #include <stdexcept>
 
 namespace xo::gui {
 
 namespace {
 
-ReportTableData table_of(const QJsonObject& section) {
-  ReportTableData t;
-  for (const QJsonValue& line : section["lines"].toArray()) t.lines << line.toString();
-  const QJsonObject table = section["table"].toObject();
-  for (const QJsonValue& h : table["header"].toArray()) t.header << h.toString();
-  for (const QJsonValue& row : table["rows"].toArray()) t.rows.push_back(row.toArray().toVariantList());
-  return t;
-}
+std::optional<double> number_in(const QJsonValue& v) { return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt; }
 
-std::optional<double> number_in(const QVariant& v) {
-  bool ok = false;
-  const double x = v.toDouble(&ok);
-  return ok && v.typeId() != QMetaType::QString ? std::optional<double>(x) : std::nullopt;
+QString text_of(const QJsonValue& v) { return v.isString() ? v.toString() : QString("-"); }
+
+// "12.4 %", as the text report shows shares.
+QVariant percent_of(const QJsonValue& v) {
+  return v.isDouble() ? QVariant(QString::number(v.toDouble(), 'f', 1) + " %") : QVariant(QString("-"));
 }
 
 }  // namespace
@@ -30,34 +25,34 @@ ReportData parse_report_json(const QByteArray& json) {
   QJsonParseError error;
   const QJsonDocument doc = QJsonDocument::fromJson(json, &error);
   if (doc.isNull()) throw std::runtime_error("xo report's JSON does not parse: " + error.errorString().toStdString());
-  const QJsonValue sections = doc.object()["sections"];
-  if (!sections.isArray()) throw std::runtime_error("xo report's JSON has no \"sections\" list");
+  const QJsonObject report = doc.object();
+  if (report["schema"].toString() != "crossover-report") {
+    throw std::runtime_error("not the JSON of xo report (no \"schema\": \"crossover-report\")");
+  }
+  if (report["version"].toInt() != kReportSchemaVersion) {
+    throw std::runtime_error("xo report wrote schema version " + std::to_string(report["version"].toInt()) +
+                             ", this GUI reads version " + std::to_string(kReportSchemaVersion) +
+                             ": use the xo built with it");
+  }
   ReportData r;
-  for (const QJsonValue& value : sections.toArray()) {
-    const QJsonObject section = value.toObject();
-    const QString key = section["key"].toString();
-    if (key == "crossovers") {
-      r.has_bench = true;
-      const ReportTableData t = table_of(section);
-      const auto column = [&](const char* name) { return t.header.indexOf(name); };
-      const qsizetype variable = column("variable"), where = column("call"), now = column("now"), best = column("best"),
-                      crossing = column("crossing"), finding = column("finding");
-      if (variable < 0 || where < 0 || now < 0 || best < 0 || finding < 0) {
-        throw std::runtime_error("xo report's crossovers table lacks a column (variable, call, now, best, finding)");
-      }
-      for (const QVariantList& row : t.rows) {
-        if (row.size() < t.header.size()) continue;
-        CrossoverMark m{row[variable].toString(), row[where].toString(), row[now].toDouble(), number_in(row[best]),
-                        crossing >= 0 ? number_in(row[crossing]) : std::nullopt, row[finding].toString()};
-        r.crossovers.push_back(m);
-      }
-    } else if (key == "recommendations") {
-      r.has_bench = true;
-      r.recommendations = table_of(section);
-      for (const QVariantList& row : r.recommendations.rows) {
-        if (!row.isEmpty()) r.export_lines << row[0].toString();
-      }
-    }
+  const QJsonValue bench = report["bench"];
+  if (!bench.isObject()) return r;  // a foreign trace or --no-bench
+  r.has_bench = true;
+  for (const QJsonValue& value : bench.toObject()["crossovers"].toArray()) {
+    const QJsonObject c = value.toObject();
+    r.crossovers.push_back({c["variable"].toString(), c["call"].toString(), c["now"].toDouble(), number_in(c["best"]),
+                            number_in(c["crossing"].toObject()["value"]), c["finding"].toString()});
+  }
+  r.recommendations.header = {"setting", "predicted saving s", "share of MPI", "affected", "evidence", "cost"};
+  for (const QJsonValue& value : report["recommendations"].toArray()) {
+    const QJsonObject rec = value.toObject();
+    const QVariant saving = rec["required"].toBool() ? QVariant(QString("needed")) : QVariant(rec["predicted_saving_seconds"].toDouble());
+    r.recommendations.rows.push_back({rec["export"].toString(), saving, percent_of(rec["percent_of_mpi"]),
+                                      rec["affected"].toDouble(), rec["evidence"].toString(), text_of(rec["cost"])});
+    r.export_lines << rec["export"].toString();
+  }
+  if (r.recommendations.rows.empty()) {
+    r.recommendations.lines << "none: by the bench's measurements, no setting would make this run's communication faster";
   }
   return r;
 }

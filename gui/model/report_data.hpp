@@ -1,7 +1,8 @@
 #pragma once
-// What the GUI takes from `xo report --format json`: the crossovers of the machine's switch points
-// and the recommendations with their `export` lines. The report computes them (it benchmarks the
-// trace's machine model); the GUI only reads its JSON, so the logic lives in one place.
+// What the GUI takes from `xo report --format json` (docs/report-schema.md): the crossovers of the
+// machine's switch points and the recommendations with their `export` lines. The report computes
+// them (it benchmarks the trace's machine model); the GUI only reads its JSON, so the logic lives
+// in one place.
 
 #include <QByteArray>
 #include <QString>
@@ -36,7 +37,11 @@ struct ReportData {
   bool has_bench = false;           // false for a foreign trace or --no-bench
 };
 
-// Throws std::runtime_error with one line naming what is missing or malformed.
+// The version of xo report's JSON (docs/report-schema.md) this GUI reads.
+inline constexpr int kReportSchemaVersion = 1;
+
+// Reads the report by field, never by a column's header text. Throws std::runtime_error with one
+// line naming what is missing or malformed.
 ReportData parse_report_json(const QByteArray& json);
 
 }  // namespace xo::gui

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "../db/json_checker.hpp"
 #include "run_command.hpp"
 
 using xo::test::contains;
@@ -296,13 +297,21 @@ TEST(Cli, ReportFormatsAndVerification) {
   ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status, 0);
   auto json = run_command(kXo + " report --format json " + dir.path + "/pp.otf2");
   ASSERT_EQ(json.status, 0) << json.err;
-  EXPECT_EQ(json.out.rfind("{\"title\": ", 0), 0u) << json.out;
-  EXPECT_TRUE(contains(json.out, "{\"key\": \"recommendations\"")) << json.out;
-  EXPECT_TRUE(contains(json.out, "[\"MPI_Send\", 200, ")) << "counts are JSON numbers: " << json.out;
+  EXPECT_TRUE(xo::test::JsonChecker::valid(json.out)) << json.out;
+  EXPECT_EQ(json.out.rfind("{\"schema\": \"crossover-report\", \"version\": 1, ", 0), 0u) << json.out;
+  for (const char* part : {"\"recommendations\": [{\"variable\": \"MPICH_MAX_SHORT_MSG_SIZE\", \"value\": \"1048576\", "
+                           "\"export\": \"export MPICH_MAX_SHORT_MSG_SIZE=1048576\", \"required\": false, "
+                           "\"predicted_saving_seconds\": 0.0002",
+                           "{\"call\": \"MPI_Send\", \"count\": 200, \"seconds\": 0.02",
+                           "\"unit\": \"bytes\", \"below\": \"short\", \"above\": \"long-pull\", \"now\": 128000, "
+                           "\"best\": 1048576, \"best_is_bound\": true, \"crossing\": null",
+                           "\"verification\": null}"}) {
+    EXPECT_TRUE(contains(json.out, part)) << "numbers as numbers, units in the names: " << part << "\n" << json.out;
+  }
   auto markdown = run_command(kXo + " report --format markdown --no-bench " + dir.path + "/pp.otf2");
   ASSERT_EQ(markdown.status, 0) << markdown.err;
   EXPECT_TRUE(contains(markdown.out, "## Time in MPI by call\n")) << markdown.out;
-  EXPECT_TRUE(contains(markdown.out, "| call | calls | seconds |")) << markdown.out;
+  EXPECT_TRUE(contains(markdown.out, "| call | calls | time | share of MPI | longest call |")) << markdown.out;
   EXPECT_FALSE(contains(markdown.out, "Recommendations")) << "--no-bench skips them";
   auto verified = run_command(kXo + " report --verify " + dir.path + "/pp.otf2");
   ASSERT_EQ(verified.status, 0) << verified.err;
@@ -348,7 +357,7 @@ TEST(Cli, ReportPricesAMailboxLimitInMemory) {
   auto r = run_command(kXo + " report " + dir.path + "/st.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "export MPICH_GNI_MAX_VSHORT_MSG_SIZE=2048")) << r.out;
-  EXPECT_TRUE(contains(r.out, "12 messages of 2048 bytes move from E1 to E0")) << r.out;
-  EXPECT_TRUE(contains(r.out, "a mailbox of 8 slots of 2080 bytes for each of 15 peers: 0.116 MiB -> 0.238 MiB per rank"))
+  EXPECT_TRUE(contains(r.out, "12 messages of 2 KiB move from E1 to E0")) << r.out;
+  EXPECT_TRUE(contains(r.out, "a mailbox of 8 slots of 2080 bytes for each of 15 peers: 119 KiB -> 244 KiB per rank"))
       << r.out;
 }

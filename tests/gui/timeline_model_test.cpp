@@ -226,18 +226,25 @@ class TimelineModelTest : public QObject {
   }
 
   void report_and_history_json() {
-    const QByteArray report = R"({"title": "t", "sections": [
-      {"key": "crossovers", "title": "C", "lines": [], "table": {"header": ["variable", "call", "now", "best", "crossing", "finding"],
-       "rows": [["MPICH_MAX_SHORT_MSG_SIZE", "point-to-point", 128000, 1048576, "-", "short is faster"],
-                ["MPICH_REDUCE_SHORT_MSG", "MPI_Reduce on 2 ranks", 65536, 11999, 12000, "binomial below"]]}},
-      {"key": "recommendations", "title": "R", "lines": [], "table": {"header": ["setting", "predicted saving s"],
-       "rows": [["export MPICH_MAX_SHORT_MSG_SIZE=1048576", 0.000224]]}}]})";
+    const QByteArray report = R"({"schema": "crossover-report", "version": 1, "bench": {"crossovers": [
+       {"variable": "MPICH_MAX_SHORT_MSG_SIZE", "call": "point-to-point", "now": 128000, "best": 1048576,
+        "best_is_bound": true, "crossing": null, "finding": "short is faster"},
+       {"variable": "MPICH_REDUCE_SHORT_MSG", "call": "MPI_Reduce on 2 ranks", "now": 65536, "best": 11999,
+        "best_is_bound": false, "crossing": {"value": 12000, "lower": 11000, "upper": 13000}, "finding": "binomial below"}]},
+      "recommendations": [{"variable": "MPICH_MAX_SHORT_MSG_SIZE", "value": "1048576",
+        "export": "export MPICH_MAX_SHORT_MSG_SIZE=1048576", "required": false, "predicted_saving_seconds": 0.000224,
+        "percent_of_mpi": 12.34, "affected": 20, "evidence": "e", "cost": null}]})";
     const ReportData r = parse_report_json(report);
     QCOMPARE(r.crossovers.size(), std::size_t{2});
     QVERIFY(r.crossovers[0].point_to_point() && !r.crossovers[0].crossing && *r.crossovers[0].best == 1048576);
     QCOMPARE(*r.crossovers[1].crossing, 12000.0);
     QCOMPARE(r.export_lines, QStringList{"export MPICH_MAX_SHORT_MSG_SIZE=1048576"});
+    QCOMPARE(r.recommendations.rows[0][2].toString(), QString("12.3 %"));
+    QCOMPARE(r.recommendations.rows[0][5].toString(), QString("-"));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json("{not json"));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json(R"({"title": "an old report", "sections": []})"));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json(R"({"schema": "crossover-report", "version": 99})"));
+    QVERIFY(!parse_report_json(R"({"schema": "crossover-report", "version": 1, "bench": null})").has_bench);
 
     const QByteArray history = R"([{"id": 1, "kind": "bench", "started_at": "2025-01-01 10:00", "machine": "xt3",
       "figures": [{"key": "fit/short/L", "value": 2.8e-6, "unit": "s"}, {"key": "fit/short/G", "value": 9e-10, "unit": "s/B"}]},

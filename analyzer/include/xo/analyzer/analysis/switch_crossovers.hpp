@@ -41,12 +41,20 @@ struct SwitchCrossover {
   // The value the variable should have, in its unit; none when the data cannot say (a side not
   // measured, no common sizes, or `below` faster only on the large side).
   std::optional<double> best;
+  // One side was faster at every size measured, so `best` is the end of the measured range that
+  // puts them all on it: a bound (at least, or at most, this), not a crossing.
+  bool best_is_bound = false;
   std::string finding;  // one line for a report
 
   // Whether moving the variable from the setting to `best` moves any size in [lo, hi] to the
   // other side: a change the measurements speak for.
   bool best_changes_measured_sizes() const;
 };
+
+// A size in a switch point's unit as people read it: "1.19 KiB", "2 KiB per rank", "25 elements",
+// "9 ranks"; and a range of them.
+std::string switch_size_text(hw::SwitchUnit unit, double size);
+std::string switch_size_range_text(hw::SwitchUnit unit, double smallest, double largest);
 
 // The axis the sides' lines are fitted on: the size, or log2 of a group size (trees take a step
 // per doubling of the group; a hardware broadcast's flat time is a line either way).

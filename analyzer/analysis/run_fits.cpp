@@ -1,0 +1,81 @@
+#include "xo/analyzer/analysis/run_fits.hpp"
+
+#include <map>
+#include <stdexcept>
+
+namespace xo::analyzer {
+
+namespace {
+
+// Enough for the medians per size that the segmented fit works on to be stable.
+constexpr std::size_t kSamplesPerSize = 200;
+
+std::map<double, std::vector<double>> times_by_size(const ProtocolSamples& p, std::size_t* zero_bytes) {
+  std::map<double, std::vector<double>> by_size;
+  for (const fit::LogGpSample& s : p.samples) {
+    if (!s.end_to_end_seconds) continue;
+    if (s.bytes <= 0 && zero_bytes != nullptr) ++*zero_bytes;
+    by_size[s.bytes].push_back(*s.end_to_end_seconds);
+  }
+  return by_size;
+}
+
+std::string too_few(std::size_t samples, std::size_t sizes) {
+  if (samples == 0) {
+    return "no message of this protocol has an end-to-end time (its receive was not posted before the send "
+           "began, or it was nonblocking on both sides)";
+  }
+  return std::to_string(samples) + " end-to-end times at " + std::to_string(sizes) +
+         (sizes == 1 ? " size" : " sizes") + ": a line needs three times at two sizes or more";
+}
+
+}  // namespace
+
+SizeTimes end_to_end_by_size(const std::vector<ProtocolSamples>& samples, std::size_t per_size) {
+  SizeTimes out;
+  for (const ProtocolSamples& p : samples) {
+    for (const auto& [bytes, seconds] : times_by_size(p, nullptr)) {
+      if (bytes <= 0) continue;
+      const std::size_t keep = std::min(seconds.size(), per_size);
+      for (std::size_t k = 0; k < keep; ++k) {
+        out.bytes.push_back(bytes);
+        out.seconds.push_back(seconds[k * seconds.size() / keep]);
+      }
+    }
+  }
+  return out;
+}
+
+RunFits fit_run(const std::vector<ProtocolSamples>& samples) {
+  RunFits fits;
+  for (const ProtocolSamples& p : samples) {
+    ProtocolLine line{p.protocol, 0, 0, std::nullopt, {}};
+    std::vector<double> x, y;
+    for (const auto& [bytes, seconds] : times_by_size(p, &fits.zero_byte_samples)) {
+      ++line.sizes;
+      for (double s : seconds) x.push_back(bytes), y.push_back(s);
+    }
+    line.samples = x.size();
+    try {
+      if (line.sizes >= 2) line.line = fit::fit_robust_line(x, y);
+    } catch (const std::invalid_argument& e) {
+      line.missing = e.what();
+    }
+    if (!line.line && line.missing.empty()) line.missing = too_few(line.samples, line.sizes);
+    fits.protocols.push_back(std::move(line));
+  }
+  fits.boundaries = fit_boundaries(samples, &fits.boundaries_missing);
+  return fits;
+}
+
+std::optional<fit::SegmentedFit> fit_boundaries(const std::vector<ProtocolSamples>& samples, std::string* missing) {
+  const SizeTimes all = end_to_end_by_size(samples, kSamplesPerSize);
+  try {
+    return fit::fit_segmented(all.bytes, all.seconds);
+  } catch (const std::invalid_argument& e) {
+    if (missing != nullptr) *missing = all.bytes.empty() ? "no message of a byte or more has an end-to-end time" : e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace xo::analyzer

@@ -1,0 +1,93 @@
+#pragma once
+// One trace's report as data: what xo report prints as text or Markdown, writes as JSON
+// (docs/report-schema.md) and stores in the history, and what the GUI reads (from the JSON, by
+// field). Built in two steps: describe_trace() says what the trace alone says (the run, where its
+// MPI time went, its own fits, its wait states); the front end adds what needs simulation (the
+// bench's crossovers, the recommendations priced on them, the verification).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/recommendations.hpp"
+#include "xo/analyzer/analysis/run_fits.hpp"
+#include "xo/analyzer/run_description.hpp"
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::analyzer::report {
+
+// The JSON's "version"; raised whenever a field changes meaning or goes (adding one does not).
+inline constexpr int kSchemaVersion = 1;
+
+struct TraceSummary {
+  std::string anchor;  // the traces.otf2 read
+  std::uint64_t events = 0;
+  int ranks = 0;
+  std::string creator;
+  std::optional<CrossoverRun> crossover;  // none for a foreign trace: no machine model, no bench
+  std::uint64_t problems = 0;             // tolerated while reading
+  std::string first_problem;
+};
+
+struct WaitRow {
+  std::string pattern;   // "late sender"
+  std::string protocol;  // the message's protocol or the collective's algorithm; "(unknown)"
+  std::uint64_t count = 0;
+  double seconds = 0;
+};
+
+// The bench behind the crossovers: how it was run, and what it found.
+struct BenchSummary {
+  int ranks = 0;                     // of the collective sweeps
+  std::size_t runs = 0;              // bench runs in the plan
+  std::size_t collective_runs = 0;   // of them, collective sweeps
+  std::size_t cached_runs = 0;       // of them, taken from the history's bench cache
+  std::string cache;                 // the history holding that cache; "" without one
+  std::vector<std::string> unasked;  // collective calls with switch points the run did not make
+  BenchAnalysis analysis;
+};
+
+enum class Verdict {
+  ModelConsistency,  // --compute=none: one recording, the model against its own prediction
+  Faster,            // every run with the settings beat every run without, beyond chance
+  Slower,
+  WithinNoise,       // the two sides' ranges overlap
+  TooFewRuns,        // they separate, but too few runs a side to tell from chance
+  NowCompletes,      // the run failed before and completes with the settings
+};
+const char* verdict_name(Verdict verdict);  // "faster", "within_noise", ...
+
+struct VerificationResult {
+  std::vector<std::string> settings;  // export lines
+  double predicted_seconds = 0;
+  std::string compute_mode;
+  int runs_per_side = 1;
+  double p_value = 1;  // of all runs separating by chance (measured computation only)
+  // MPI time summed over the ranks, per recording, sorted; "before" is the trace itself under
+  // --compute=none.
+  std::vector<double> mpi_seconds_before, mpi_seconds_after;
+  double run_seconds_before = 0, run_seconds_after = 0;  // per rank, of the median recordings
+  std::optional<int> failed_exit_code;                   // the exit code of the run that failed before
+  Verdict verdict = Verdict::ModelConsistency;
+  // The median of a sorted list.
+  static double median(const std::vector<double>& sorted);
+};
+
+struct RunReport {
+  TraceSummary run;
+  MpiProfile profile;
+  RunFits fits;
+  std::vector<WaitRow> waits;
+  std::optional<BenchSummary> bench;
+  std::vector<Recommendation> recommendations;
+  bool verify_requested = false;  // none then means there was nothing to verify
+  std::optional<VerificationResult> verification;
+};
+
+// What the trace alone says: its run, profile, the run's fits from `samples.messages`, its waits.
+RunReport describe_trace(const TraceModel& trace, const std::string& anchor, const RunSamples& samples);
+
+}  // namespace xo::analyzer::report

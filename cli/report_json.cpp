@@ -1,0 +1,347 @@
+#include "report_json.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "xo/db/history_export.hpp"
+#include "xo/hwmodels/switch_point.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+using namespace analyzer::report;
+
+// Writes one JSON document: members and elements are separated as they come.
+class JsonWriter {
+ public:
+  explicit JsonWriter(std::FILE* out) : out_(out) {}
+
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  // The key of the next member.
+  JsonWriter& key(const char* name) {
+    separate();
+    std::fprintf(out_, "%s: ", db::json_string(name).c_str());
+    after_key_ = true;
+    return *this;
+  }
+  void value(const std::string& text) { scalar(db::json_string(text)); }
+  void value(const char* text) { scalar(db::json_string(text)); }
+  void value(bool b) { scalar(b ? "true" : "false"); }
+  void value(int n) { scalar(std::to_string(n)); }
+  void value(std::uint64_t n) { scalar(std::to_string(n)); }
+  void value(std::int64_t n) { scalar(std::to_string(n)); }
+  void value(double x) {
+    if (!std::isfinite(x)) return null();
+    char text[40];
+    std::snprintf(text, sizeof text, "%.10g", x);
+    scalar(text);
+  }
+  void null() { scalar("null"); }
+  template <class T>
+  void optional(const std::optional<T>& v) {
+    if (v) {
+      value(*v);
+    } else {
+      null();
+    }
+  }
+  void text_or_null(const std::string& text) {
+    if (text.empty()) return null();
+    value(text);
+  }
+  void finish() { std::fprintf(out_, "\n"); }
+
+ private:
+  void separate() {
+    if (after_key_) return;
+    if (!first_) std::fprintf(out_, ", ");
+    first_ = false;
+  }
+  void scalar(const std::string& text) {
+    separate();
+    std::fprintf(out_, "%s", text.c_str());
+    after_key_ = false;
+  }
+  void open(char c) {
+    separate();
+    std::fprintf(out_, "%c", c);
+    after_key_ = false;
+    first_ = true;
+  }
+  void close(char c) {
+    std::fprintf(out_, "%c", c);
+    first_ = false;
+  }
+
+  std::FILE* out_;
+  bool first_ = true;
+  bool after_key_ = false;
+};
+
+double percent(double part, double whole) { return whole > 0 ? 100 * part / whole : std::nan(""); }
+
+void interval(JsonWriter& j, const char* name, const analyzer::fit::Estimate& e, double scale) {
+  j.key(name).begin_object();
+  j.key("value").value(e.value * scale);
+  j.key("lower").value(e.lower * scale);
+  j.key("upper").value(e.upper * scale);
+  j.end_object();
+}
+
+void settings(JsonWriter& j, const char* name, const std::vector<analyzer::Setting>& list) {
+  j.key(name).begin_array();
+  for (const auto& s : list) {
+    j.begin_object();
+    j.key("name").value(s.name);
+    j.key("value").value(s.value);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_run(JsonWriter& j, const TraceSummary& t) {
+  j.key("trace").begin_object();
+  j.key("anchor").value(t.anchor);
+  j.key("events").value(t.events);
+  j.key("ranks").value(t.ranks);
+  j.key("creator").value(t.creator);
+  j.key("problems").value(t.problems);
+  j.key("first_problem").text_or_null(t.first_problem);
+  j.end_object();
+  j.key("run");
+  if (!t.crossover) return j.null();
+  const analyzer::CrossoverRun& c = *t.crossover;
+  j.begin_object();
+  j.key("machine").value(c.machine);
+  j.key("machine_description").value(c.machine_description);
+  j.key("compute").value(c.compute_mode);
+  j.key("command").value(c.command_line);
+  j.key("program").value(c.program_args);
+  j.key("exit_code").optional(c.exit_code);
+  settings(j, "parameters", c.parameters);
+  settings(j, "environment", c.environment);
+  j.end_object();
+}
+
+void write_profile(JsonWriter& j, const analyzer::MpiProfile& p) {
+  j.key("profile").begin_object();
+  j.key("ranks").value(p.ranks);
+  j.key("run_seconds").value(p.run_seconds);
+  j.key("mpi_seconds").value(p.mpi_seconds);
+  j.key("mpi_percent_of_run").value(percent(p.mpi_seconds, p.run_seconds * p.ranks));
+  j.key("calls").begin_array();
+  for (const auto& c : p.by_call) {
+    j.begin_object();
+    j.key("call").value(c.call);
+    j.key("count").value(c.count);
+    j.key("seconds").value(c.seconds);
+    j.key("percent_of_mpi").value(percent(c.seconds, p.mpi_seconds));
+    j.key("longest_seconds").value(c.longest);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("protocols").begin_array();
+  for (const auto& r : p.by_protocol) {
+    j.begin_object();
+    j.key("protocol").value(r.protocol);
+    j.key("messages_or_calls").value(r.messages);
+    j.key("bytes").value(r.bytes);
+    j.key("seconds").value(r.seconds);
+    j.key("percent_of_mpi").value(percent(r.seconds, p.mpi_seconds));
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+}
+
+void write_fits(JsonWriter& j, const analyzer::RunFits& fits) {
+  j.key("fits").begin_object();
+  j.key("protocols").begin_array();
+  for (const analyzer::ProtocolLine& p : fits.protocols) {
+    j.begin_object();
+    j.key("protocol").value(p.protocol);
+    j.key("samples").value(static_cast<std::uint64_t>(p.samples));
+    j.key("sizes").value(static_cast<std::uint64_t>(p.sizes));
+    if (p.line) {
+      interval(j, "intercept_seconds", p.line->fit.coefficient("intercept"), 1);
+      interval(j, "seconds_per_byte", p.line->fit.coefficient("slope"), 1);
+      j.key("r_squared").value(p.line->fit.r_squared());
+      j.key("missing").null();
+    } else {
+      j.key("intercept_seconds").null();
+      j.key("seconds_per_byte").null();
+      j.key("r_squared").null();
+      j.key("missing").value(p.missing);
+    }
+    j.end_object();
+  }
+  j.end_array();
+  j.key("boundaries");
+  if (fits.boundaries) {
+    j.begin_array();
+    for (const auto& b : fits.boundaries->breakpoints) {
+      j.begin_object();
+      j.key("above_bytes").value(b.left_x);
+      j.key("up_to_bytes").value(b.right_x);
+      j.end_object();
+    }
+    j.end_array();
+  } else {
+    j.null();
+  }
+  j.key("boundaries_missing").text_or_null(fits.boundaries_missing);
+  j.end_object();
+}
+
+void write_waits(JsonWriter& j, const std::vector<WaitRow>& waits, double mpi_seconds) {
+  j.key("waits").begin_array();
+  for (const WaitRow& w : waits) {
+    j.begin_object();
+    j.key("pattern").value(w.pattern);
+    j.key("protocol").value(w.protocol);
+    j.key("count").value(w.count);
+    j.key("seconds").value(w.seconds);
+    j.key("percent_of_mpi").value(percent(w.seconds, mpi_seconds));
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void write_crossover(JsonWriter& j, const analyzer::SwitchCrossover& c) {
+  j.begin_object();
+  j.key("variable").value(c.point.env_var);
+  j.key("call").value(c.where());
+  j.key("operation").text_or_null(c.point.operation);
+  j.key("ranks").value(c.ranks);
+  j.key("unit").value(hw::switch_unit_name(c.point.unit));
+  j.key("below").value(c.below.name);
+  j.key("above").value(c.above.name);
+  j.key("now").value(c.setting);
+  j.key("best").optional(c.best);
+  j.key("best_is_bound").value(c.best_is_bound);
+  j.key("crossing");
+  if (c.crossing) {
+    j.begin_object();
+    j.key("value").value(c.crossing->x);
+    j.key("lower").value(c.crossing->band_overlap_lower);
+    j.key("upper").value(c.crossing->band_overlap_upper);
+    j.end_object();
+  } else {
+    j.null();
+  }
+  j.key("measured_from").value(c.lo);
+  j.key("measured_to").value(c.hi);
+  j.key("finding").value(c.finding);
+  j.end_object();
+}
+
+void write_bench(JsonWriter& j, const std::optional<BenchSummary>& bench) {
+  j.key("bench");
+  if (!bench) return j.null();
+  j.begin_object();
+  j.key("ranks").value(bench->ranks);
+  j.key("runs").value(static_cast<std::uint64_t>(bench->runs));
+  j.key("collective_runs").value(static_cast<std::uint64_t>(bench->collective_runs));
+  j.key("cached_runs").value(static_cast<std::uint64_t>(bench->cached_runs));
+  j.key("cache").text_or_null(bench->cache);
+  j.key("not_measured_calls").begin_array();
+  for (const std::string& call : bench->unasked) j.value(call);
+  j.end_array();
+  j.key("crossovers").begin_array();
+  for (const auto& c : bench->analysis.switches) write_crossover(j, c);
+  j.end_array();
+  j.key("branching");
+  if (const auto& b = bench->analysis.branching) {
+    j.begin_object();
+    j.key("best").value(b->chosen());
+    j.key("model_best").value(static_cast<int>(b->best.at));
+    j.key("measured_best").value(b->measured_best);
+    j.key("model_r_squared").value(b->model.r_squared());
+    j.end_object();
+  } else {
+    j.null();
+  }
+  j.end_object();
+}
+
+void write_recommendations(JsonWriter& j, const std::vector<analyzer::Recommendation>& recs, double mpi_seconds) {
+  j.key("recommendations").begin_array();
+  for (const auto& r : recs) {
+    j.begin_object();
+    j.key("variable").value(r.variable);
+    j.key("value").value(r.value);
+    j.key("export").value(r.export_line());
+    j.key("required").value(r.required);
+    j.key("predicted_saving_seconds");
+    if (r.required) {
+      j.null();
+    } else {
+      j.value(r.predicted_seconds);
+    }
+    j.key("percent_of_mpi");
+    if (r.required) {
+      j.null();
+    } else {
+      j.value(percent(r.predicted_seconds, mpi_seconds));
+    }
+    j.key("affected").value(static_cast<std::uint64_t>(r.affected));
+    j.key("evidence").value(r.evidence);
+    j.key("cost").text_or_null(r.cost);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void seconds_list(JsonWriter& j, const char* name, const std::vector<double>& values) {
+  j.key(name).begin_array();
+  for (double v : values) j.value(v);
+  j.end_array();
+}
+
+void write_verification(JsonWriter& j, const RunReport& r) {
+  j.key("verification");
+  if (!r.verify_requested) return j.null();
+  j.begin_object();
+  j.key("requested").value(true);
+  const auto& v = r.verification;
+  j.key("verdict").value(v ? verdict_name(v->verdict) : "nothing_to_verify");
+  if (v) {
+    j.key("settings").begin_array();
+    for (const std::string& s : v->settings) j.value(s);
+    j.end_array();
+    j.key("predicted_saving_seconds").value(v->predicted_seconds);
+    j.key("compute").value(v->compute_mode);
+    j.key("runs_per_side").value(v->runs_per_side);
+    j.key("p_value").value(v->p_value);
+    seconds_list(j, "mpi_seconds_before", v->mpi_seconds_before);
+    seconds_list(j, "mpi_seconds_after", v->mpi_seconds_after);
+    j.key("run_seconds_before").value(v->run_seconds_before);
+    j.key("run_seconds_after").value(v->run_seconds_after);
+    j.key("failed_exit_code").optional(v->failed_exit_code);
+  }
+  j.end_object();
+}
+
+}  // namespace
+
+void write_report_json(const RunReport& r, std::FILE* out) {
+  JsonWriter j(out);
+  j.begin_object();
+  j.key("schema").value("crossover-report");
+  j.key("version").value(kSchemaVersion);
+  write_run(j, r.run);
+  write_profile(j, r.profile);
+  write_fits(j, r.fits);
+  write_waits(j, r.waits, r.profile.mpi_seconds);
+  write_bench(j, r.bench);
+  write_recommendations(j, r.recommendations, r.profile.mpi_seconds);
+  write_verification(j, r);
+  j.end_object();
+  j.finish();
+}
+
+}  // namespace xo::cli

@@ -1,0 +1,254 @@
+#include "report_text.hpp"
+
+#include <cmath>
+
+#include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/hwmodels/switch_point.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+using analyzer::bytes_text;
+using analyzer::duration_text;
+using analyzer::number_text;
+using analyzer::percent_text;
+using namespace analyzer::report;
+
+ReportSection run_section(const RunReport& r) {
+  ReportSection s{"run", "Run", {}, std::nullopt};
+  const TraceSummary& t = r.run;
+  s.lines.push_back("trace: " + t.anchor + " (" + std::to_string(t.events) + " events, " + std::to_string(t.ranks) +
+                    " ranks)");
+  if (t.crossover) {
+    s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description + "), compute " +
+                      t.crossover->compute_mode);
+    if (!t.crossover->command_line.empty()) s.lines.push_back("command: " + t.crossover->command_line);
+    if (t.crossover->exit_code && *t.crossover->exit_code != 0) {
+      s.lines.push_back("the run failed: exit code " + std::to_string(*t.crossover->exit_code));
+    }
+  } else {
+    s.lines.push_back("creator: " + t.creator + " (not a Crossover trace: no machine model, so no bench)");
+  }
+  if (t.problems > 0) {
+    s.lines.push_back(std::to_string(t.problems) + " problems in the trace were tolerated, e.g. " +
+                      (t.first_problem.empty() ? std::string("?") : t.first_problem));
+  }
+  return s;
+}
+
+ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top) {
+  ReportSection s{"time_by_call", "Time in MPI by call", {},
+                  ReportTable{{"call", "calls", "time", "share of MPI", "longest call"}, {}}};
+  s.lines.push_back("MPI time " + duration_text(p.mpi_seconds) + " summed over " + std::to_string(p.ranks) + " ranks: " +
+                    percent_text(p.mpi_seconds, p.run_seconds * p.ranks) + " of the run's " +
+                    duration_text(p.run_seconds) + " per rank");
+  for (std::size_t i = 0; i < p.by_call.size() && i < top; ++i) {
+    const auto& c = p.by_call[i];
+    s.table->rows.push_back({c.call, std::to_string(c.count), duration_text(c.seconds),
+                             percent_text(c.seconds, p.mpi_seconds), duration_text(c.longest)});
+  }
+  return s;
+}
+
+ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top) {
+  ReportSection s{"time_by_protocol", "Time in MPI by protocol or collective algorithm", {},
+                  ReportTable{{"protocol", "messages or calls", "bytes", "time", "share of MPI"}, {}}};
+  for (std::size_t i = 0; i < p.by_protocol.size() && i < top; ++i) {
+    const auto& r = p.by_protocol[i];
+    s.table->rows.push_back({r.protocol, std::to_string(r.messages), bytes_text(static_cast<double>(r.bytes)),
+                             duration_text(r.seconds), percent_text(r.seconds, p.mpi_seconds)});
+  }
+  return s;
+}
+
+std::string interval(const analyzer::fit::Estimate& e, double scale, const std::string& unit) {
+  return number_text(e.value * scale, 3) + " " + unit + " [" + number_text(e.lower * scale, 3) + ", " +
+         number_text(e.upper * scale, 3) + "]";
+}
+
+ReportSection fits_section(const analyzer::RunFits& fits) {
+  ReportSection s{"fits", "Point-to-point models of this run (end-to-end time = a + b x bytes, 95 % intervals)", {},
+                  ReportTable{{"protocol", "samples", "a", "b", "R^2"}, {}}};
+  for (const analyzer::ProtocolLine& p : fits.protocols) {
+    if (!p.line) {
+      s.lines.push_back(p.protocol + ": no line: " + p.missing);
+      continue;
+    }
+    const analyzer::fit::LinearFit& f = p.line->fit;
+    s.table->rows.push_back({p.protocol, std::to_string(p.samples), interval(f.coefficient("intercept"), 1e6, "µs"),
+                             interval(f.coefficient("slope"), 1e9, "ns/B"), number_text(f.r_squared(), 3)});
+  }
+  if (!fits.boundaries) {
+    s.lines.push_back("protocol boundaries from the times alone: none looked for: " + fits.boundaries_missing);
+  } else if (fits.boundaries->breakpoints.empty()) {
+    s.lines.push_back("protocol boundaries from the times alone (a segmented fit): none, one line fits every size");
+  } else {
+    std::string line = "protocol boundaries from the times alone (a segmented fit; each lies between two sizes sent): ";
+    for (std::size_t i = 0; i < fits.boundaries->breakpoints.size(); ++i) {
+      const auto& b = fits.boundaries->breakpoints[i];
+      line += (i > 0 ? "; " : "") + std::string("above ") + bytes_text(b.left_x) + ", up to " + bytes_text(b.right_x);
+    }
+    s.lines.push_back(line);
+  }
+  return s;
+}
+
+ReportSection waits_section(const std::vector<WaitRow>& waits, double mpi_seconds) {
+  ReportSection s{"wait_states", "Wait states (Scalasca's patterns), by the protocol or algorithm they happened in", {},
+                  ReportTable{{"pattern", "protocol", "count", "time", "share of MPI"}, {}}};
+  for (const WaitRow& w : waits) {
+    s.table->rows.push_back({w.pattern, w.protocol, std::to_string(w.count), duration_text(w.seconds),
+                             percent_text(w.seconds, mpi_seconds)});
+  }
+  if (waits.empty()) s.lines.push_back("none: no rank waited for another inside MPI");
+  return s;
+}
+
+// A size in a switch point's unit, as people read it.
+std::string size_text(hw::SwitchUnit unit, double size) {
+  if (unit == hw::SwitchUnit::Elements) return number_text(size, 4) + " elements";
+  if (unit == hw::SwitchUnit::Ranks) return number_text(size, 4) + " ranks";
+  return bytes_text(size);
+}
+
+std::string best_text(const analyzer::SwitchCrossover& c) {
+  if (!c.best) return "-";
+  const std::string value = number_text(std::round(*c.best), 12);
+  if (!c.best_is_bound || std::llround(*c.best) == c.setting) return value;
+  return (*c.best > static_cast<double>(c.setting) ? ">= " : "<= ") + value;
+}
+
+ReportSection crossovers_section(const BenchSummary& bench) {
+  ReportSection s{"crossovers", "Crossovers of the machine's switch points (xo bench with this run's settings)", {},
+                  ReportTable{{"variable", "call", "now", "best", "crossing", "finding"}, {}}};
+  std::string how = std::to_string(bench.runs) + " bench runs";
+  if (bench.collective_runs > 0) {
+    how += ", " + std::to_string(bench.collective_runs) + " of them collective sweeps on " +
+           std::to_string(bench.ranks) + " ranks";
+  }
+  if (bench.cached_runs > 0) {
+    how += "; " + std::to_string(bench.cached_runs) + " of them from the bench cache in " + bench.cache +
+           " (--no-cache measures afresh)";
+  }
+  s.lines.push_back(how);
+  for (const std::string& call : bench.unasked) {
+    s.lines.push_back(call + ": its switch points were not measured, the run makes no such call");
+  }
+  for (const auto& c : bench.analysis.switches) {
+    s.table->rows.push_back({c.point.env_var, c.where(), std::to_string(c.setting), best_text(c),
+                             c.crossing ? size_text(c.point.unit, c.crossing->x) : "-", c.finding});
+  }
+  if (bench.analysis.branching) {
+    const auto& b = *bench.analysis.branching;
+    s.lines.push_back("barrier tree branching: best " + std::to_string(b.chosen()) + " (" + std::to_string(b.best.at) +
+                      " by the fitted tree model, R^2 " + number_text(b.model.r_squared(), 3) + "; " +
+                      std::to_string(b.measured_best) + " measured)");
+  }
+  if (s.table->rows.empty() && !bench.analysis.branching) {
+    s.lines.push_back("the machine has no switch points this run needs measured");
+  }
+  return s;
+}
+
+ReportSection recommendations_section(const std::vector<analyzer::Recommendation>& recs, double mpi_seconds) {
+  ReportSection s{"recommendations",
+                  "Recommendations (predicted saving: the time the affected messages hold their ranks, or the calls "
+                  "take, by the bench's measurements)",
+                  {},
+                  ReportTable{{"setting", "predicted saving", "share of MPI", "affected", "evidence", "cost"}, {}}};
+  for (const auto& r : recs) {
+    if (r.required) {
+      s.table->rows.push_back({r.export_line(), "needed", "the run failed without it", std::to_string(r.affected),
+                               r.evidence, r.cost.empty() ? "-" : r.cost});
+      continue;
+    }
+    s.table->rows.push_back({r.export_line(), duration_text(r.predicted_seconds),
+                             percent_text(r.predicted_seconds, mpi_seconds), std::to_string(r.affected), r.evidence,
+                             r.cost.empty() ? "-" : r.cost});
+  }
+  if (recs.empty()) {
+    s.lines.push_back("none: by the bench's measurements, no setting would make this run's communication faster");
+  }
+  return s;
+}
+
+std::string range_text(const std::vector<double>& sorted) {
+  return duration_text(sorted.front()) + " to " + duration_text(sorted.back());
+}
+
+ReportSection verification_section(const std::optional<VerificationResult>& v) {
+  ReportSection s{"verification", "Verification (the run recorded again with the recommended settings)", {},
+                  std::nullopt};
+  if (!v) {
+    s.lines.push_back("nothing to verify");
+    return s;
+  }
+  std::string settings;
+  for (const std::string& line : v->settings) settings += (settings.empty() ? "" : "; ") + line;
+  s.lines.push_back("with " + settings);
+  const double before = VerificationResult::median(v->mpi_seconds_before);
+  const double after = VerificationResult::median(v->mpi_seconds_after);
+  if (v->verdict == Verdict::NowCompletes) {
+    s.lines.push_back("the run failed before (exit code " + std::to_string(v->failed_exit_code.value_or(0)) + " after " +
+                      duration_text(v->run_seconds_before) + " per rank) and now completes, in " +
+                      duration_text(v->run_seconds_after) + " per rank");
+    return s;
+  }
+  s.lines.push_back("predicted: the affected messages and calls take " + duration_text(v->predicted_seconds) + " less");
+  if (v->verdict == Verdict::ModelConsistency) {
+    s.lines.push_back("what this checks: the run was recorded with --compute=none, so the simulation is exactly "
+                      "reproducible and one recording suffices; it checks that the machine model agrees with its own "
+                      "prediction (the bench that priced the settings ran the same model), not that a real machine would");
+    s.lines.push_back("measured: time in MPI summed over the ranks " + duration_text(before) + " -> " +
+                      duration_text(after) + ", " + duration_text(before - after) + " less (" +
+                      percent_text(before - after, before) +
+                      "; a faster message also shortens the partner's wait, so MPI time may fall by more)");
+    s.lines.push_back("run time per rank: " + duration_text(v->run_seconds_before) + " -> " +
+                      duration_text(v->run_seconds_after));
+    return s;
+  }
+  s.lines.push_back("what this checks: the run was recorded with --compute=" + v->compute_mode +
+                    ", so its computation is timed on this host and varies from run to run; each side was recorded " +
+                    std::to_string(v->runs_per_side) + " times, interleaved, and the change counts only if every run of "
+                    "one side beats every run of the other (p = " + number_text(v->p_value, 2) +
+                    " that it happens by chance)");
+  s.lines.push_back("measured: time in MPI summed over the ranks, median " + duration_text(before) + " (" +
+                    range_text(v->mpi_seconds_before) + ") -> " + duration_text(after) + " (" +
+                    range_text(v->mpi_seconds_after) + "), " + percent_text(before - after, before) + " less");
+  switch (v->verdict) {
+    case Verdict::Faster:
+    case Verdict::Slower:
+      s.lines.push_back(std::string("verdict: every run with the settings was ") +
+                        (v->verdict == Verdict::Faster ? "faster" : "slower") +
+                        " than every run without: the change is larger than the noise");
+      break;
+    case Verdict::TooFewRuns:
+      s.lines.push_back("verdict: the runs separate, but " + std::to_string(v->runs_per_side) +
+                        " a side are too few to tell that from chance: give --verify-runs 4 or more");
+      break;
+    default:
+      s.lines.push_back("verdict: the two sides' ranges overlap: the change is within this host's noise (record with "
+                        "--compute=none to see the model's effect alone)");
+  }
+  return s;
+}
+
+}  // namespace
+
+ReportDocument report_document(const RunReport& r, const std::string& title, std::size_t top) {
+  ReportDocument doc{title, {}};
+  doc.sections.push_back(run_section(r));
+  doc.sections.push_back(calls_section(r.profile, top));
+  doc.sections.push_back(protocols_section(r.profile, top));
+  doc.sections.push_back(fits_section(r.fits));
+  doc.sections.push_back(waits_section(r.waits, r.profile.mpi_seconds));
+  if (r.bench) {
+    doc.sections.push_back(crossovers_section(*r.bench));
+    doc.sections.push_back(recommendations_section(r.recommendations, r.profile.mpi_seconds));
+  }
+  if (r.verify_requested) doc.sections.push_back(verification_section(r.verification));
+  return doc;
+}
+
+}  // namespace xo::cli
