@@ -211,6 +211,60 @@ void write_waits(JsonWriter& j, const std::vector<WaitRow>& waits, double mpi_se
   j.end_array();
 }
 
+void write_balance(JsonWriter& j, const RunReport& r) {
+  const analyzer::ComputeImbalance& b = r.balance;
+  j.key("balance").begin_object();
+  j.key("mean_compute_seconds").value(b.mean_compute_seconds);
+  j.key("max_compute_seconds").value(b.max_compute_seconds);
+  j.key("most_compute_rank").value(static_cast<int>(b.most_compute_rank));
+  j.key("imbalance_percent").value(100 * b.imbalance());
+  j.key("ranks").begin_array();
+  for (const auto& k : b.ranks) {
+    j.begin_object();
+    j.key("rank").value(static_cast<int>(k.rank));
+    j.key("compute_seconds").value(k.compute_seconds);
+    j.key("mpi_seconds").value(k.mpi_seconds);
+    j.key("waited_seconds").value(k.waited_seconds);
+    j.key("caused_seconds").value(k.caused_seconds);
+    j.key("root_seconds").value(k.root_seconds);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("late_arrivals").begin_array();
+  for (const auto& a : b.late) {
+    j.begin_object();
+    j.key("call").value(a.call);
+    j.key("rank").value(static_cast<int>(a.rank));
+    j.key("last_at").value(a.last_at);
+    j.key("instances").value(a.instances);
+    j.key("caused_seconds").value(a.caused_seconds);
+    j.key("extra_compute_seconds").value(a.extra_compute_seconds);
+    j.key("after_call").text_or_null(a.after_call);
+    j.key("waited_before_seconds").value(a.waited_before_seconds);
+    j.key("waited_for");
+    if (a.waited_for < 0) {
+      j.null();
+    } else {
+      j.value(static_cast<int>(a.waited_for));
+    }
+    j.end_object();
+  }
+  j.end_array();
+  j.key("verdict");
+  if (const auto v = imbalance_verdict(r)) {
+    j.begin_object();
+    j.key("rank").value(static_cast<int>(v->rank));
+    j.key("waiting_seconds").value(v->waiting_seconds);
+    j.key("percent_of_mpi").value(v->percent_of_mpi);
+    j.key("compute_above_mean_percent").value(100 * v->compute_above_mean);
+    j.key("no_setting_helps").value(v->no_setting_helps);
+    j.end_object();
+  } else {
+    j.null();
+  }
+  j.end_object();
+}
+
 void write_crossover(JsonWriter& j, const analyzer::SwitchCrossover& c) {
   j.begin_object();
   j.key("variable").value(c.point.env_var);
@@ -337,6 +391,7 @@ void write_report_json(const RunReport& r, std::FILE* out) {
   write_profile(j, r.profile);
   write_fits(j, r.fits);
   write_waits(j, r.waits, r.profile.mpi_seconds);
+  write_balance(j, r);
   write_bench(j, r.bench);
   write_recommendations(j, r.recommendations, r.profile.mpi_seconds);
   write_verification(j, r);

@@ -1,5 +1,6 @@
 #include "report_text.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "xo/analyzer/analysis/number_text.hpp"
@@ -102,6 +103,56 @@ ReportSection waits_section(const std::vector<WaitRow>& waits, double mpi_second
                              percent_text(w.seconds, mpi_seconds)});
   }
   if (waits.empty()) s.lines.push_back("none: no rank waited for another inside MPI");
+  return s;
+}
+
+ReportSection root_causes_section(const RunReport& r, std::size_t top) {
+  const analyzer::ComputeImbalance& b = r.balance;
+  ReportSection s{"root_causes", "Root causes (what the waiting ranks waited for: computation between MPI calls)", {},
+                  ReportTable{{"rank", "computation", "in MPI", "waited", "caused directly", "caused at the root"}, {}}};
+  if (b.ranks.empty()) {
+    s.lines.push_back("no ranks");
+    return s;
+  }
+  s.lines.push_back("computation per rank: mean " + duration_text(b.mean_compute_seconds) + ", most " +
+                    duration_text(b.max_compute_seconds) + " on rank " + std::to_string(b.most_compute_rank) +
+                    " (imbalance " + percent_text(b.imbalance(), 1) + ": the most over the mean, less 1)");
+  std::vector<analyzer::RankBalance> ranks = b.ranks;
+  std::stable_sort(ranks.begin(), ranks.end(), [](const auto& x, const auto& y) {
+    return x.root_seconds != y.root_seconds ? x.root_seconds > y.root_seconds : x.compute_seconds > y.compute_seconds;
+  });
+  for (std::size_t i = 0; i < ranks.size() && i < top; ++i) {
+    const auto& k = ranks[i];
+    s.table->rows.push_back({std::to_string(k.rank), duration_text(k.compute_seconds), duration_text(k.mpi_seconds),
+                             duration_text(k.waited_seconds), duration_text(k.caused_seconds),
+                             duration_text(k.root_seconds)});
+  }
+  if (ranks.size() > top) {
+    s.lines.push_back("the " + std::to_string(top) + " ranks at the root of the most waiting (--top N for more)");
+  }
+  s.lines.push_back("caused directly: other ranks' waiting for this one; caused at the root: waiting its own computation "
+                    "caused, directly or through ranks that were late only because they had waited for it");
+  for (std::size_t i = 0; i < b.late.size() && i < top; ++i) {
+    const analyzer::LateArrival& a = b.late[i];
+    s.lines.push_back("rank " + std::to_string(a.rank) + " arrived last at " + std::to_string(a.last_at) + " of " +
+                      std::to_string(a.instances) + " " + a.call + " calls with waiting; the others waited " +
+                      duration_text(a.caused_seconds) + " for it; before each it computed " +
+                      duration_text(a.extra_compute_seconds) + " more than the members' median" +
+                      (a.after_call.empty() ? std::string() : " (the computation after its " + a.after_call + ")") +
+                      (a.waited_for < 0 ? std::string()
+                                        : "; in that " + a.after_call + " it had waited " +
+                                              duration_text(a.waited_before_seconds) + ", mostly for rank " +
+                                              std::to_string(a.waited_for)));
+  }
+  if (const auto v = imbalance_verdict(r)) {
+    std::string line = percent_text(v->percent_of_mpi, 100) + " of the MPI time is waiting caused by rank " +
+                       std::to_string(v->rank) + "'s computation, " + percent_text(v->compute_above_mean, 1) +
+                       " above the mean rank's";
+    if (v->no_setting_helps) {
+      line = "no setting helps here: " + line + "; balance the work (no MPI setting shortens another rank's computation)";
+    }
+    s.lines.push_back(line);
+  }
   return s;
 }
 
@@ -243,6 +294,7 @@ ReportDocument report_document(const RunReport& r, const std::string& title, std
   doc.sections.push_back(protocols_section(r.profile, top));
   doc.sections.push_back(fits_section(r.fits));
   doc.sections.push_back(waits_section(r.waits, r.profile.mpi_seconds));
+  doc.sections.push_back(root_causes_section(r, top));
   if (r.bench) {
     doc.sections.push_back(crossovers_section(*r.bench));
     doc.sections.push_back(recommendations_section(r.recommendations, r.profile.mpi_seconds));

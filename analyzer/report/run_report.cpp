@@ -1,5 +1,7 @@
 #include "xo/analyzer/report/run_report.hpp"
 
+#include <algorithm>
+
 #include "xo/analyzer/analysis/wait_states.hpp"
 
 namespace xo::analyzer::report {
@@ -33,11 +35,33 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   if (!trace.problems.examples.empty()) r.run.first_problem = trace.problems.examples.front();
   r.profile = profile_mpi(trace);
   r.fits = fit_run(samples.messages);
-  for (const WaitTotal& t : total_wait_states(find_wait_states(trace))) {
+  const WaitStateTable waits = find_wait_states(trace);
+  r.balance = find_compute_imbalance(trace, waits);
+  for (const WaitTotal& t : total_wait_states(waits)) {
     const std::string_view protocol = trace.strings.at(t.protocol);
     r.waits.push_back({wait_kind_name(t.kind), protocol.empty() ? "(unknown)" : std::string(protocol), t.count, t.seconds});
   }
   return r;
+}
+
+std::optional<ImbalanceVerdict> imbalance_verdict(const RunReport& r) {
+  constexpr double kDominantShare = 0.25;   // of MPI time, waiting for one rank
+  constexpr double kHelpfulFraction = 0.1;  // of that waiting, saved by the recommendations
+  const RankBalance* rank = r.balance.root_cause();
+  const double mpi = r.profile.mpi_seconds;
+  if (rank == nullptr || !(mpi > 0) || rank->root_seconds < kDominantShare * mpi) return std::nullopt;
+  ImbalanceVerdict v;
+  v.rank = rank->rank;
+  v.waiting_seconds = rank->root_seconds;
+  v.percent_of_mpi = 100 * rank->root_seconds / mpi;
+  const double mean = r.balance.mean_compute_seconds;
+  v.compute_above_mean = mean > 0 ? rank->compute_seconds / mean - 1 : 0;
+  double saving = 0;
+  for (const Recommendation& rec : r.recommendations) saving += rec.required ? 0 : rec.predicted_seconds;
+  const bool needed = std::any_of(r.recommendations.begin(), r.recommendations.end(),
+                                  [](const Recommendation& rec) { return rec.required; });
+  v.no_setting_helps = !needed && saving < kHelpfulFraction * v.waiting_seconds;
+  return v;
 }
 
 }  // namespace xo::analyzer::report

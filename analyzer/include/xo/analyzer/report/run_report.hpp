@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
@@ -76,18 +77,35 @@ struct VerificationResult {
   static double median(const std::vector<double>& sorted);
 };
 
+// When one rank's lateness is what the others waited for, and whether any setting could help.
+struct ImbalanceVerdict {
+  RankId rank = 0;                // the root cause of the most waiting
+  double waiting_seconds = 0;     // the waiting its computation caused, directly or along chains
+  double percent_of_mpi = 0;      // of all MPI time
+  double compute_above_mean = 0;  // its computation over the mean rank's, less 1
+  // The recommendations together would save under a tenth of that waiting: the cure is balancing
+  // the work, not an MPI setting.
+  bool no_setting_helps = false;
+};
+
 struct RunReport {
   TraceSummary run;
   MpiProfile profile;
   RunFits fits;
   std::vector<WaitRow> waits;
+  ComputeImbalance balance;
   std::optional<BenchSummary> bench;
   std::vector<Recommendation> recommendations;
   bool verify_requested = false;  // none then means there was nothing to verify
   std::optional<VerificationResult> verification;
 };
 
-// What the trace alone says: its run, profile, the run's fits from `samples.messages`, its waits.
+// What the trace alone says: its run, profile, the run's fits from `samples.messages`, its waits
+// and what they waited for.
 RunReport describe_trace(const TraceModel& trace, const std::string& anchor, const RunSamples& samples);
+
+// None unless the waiting one rank's computation caused is at least a quarter of the MPI time (a
+// run without a dominant root has no single cause to name).
+std::optional<ImbalanceVerdict> imbalance_verdict(const RunReport& report);
 
 }  // namespace xo::analyzer::report
