@@ -14,6 +14,7 @@
 #include "history_records.hpp"
 #include "progress_line.hpp"
 #include "report_bench.hpp"
+#include "report_candidates.hpp"
 #include "report_document.hpp"
 #include "report_json.hpp"
 #include "report_text.hpp"
@@ -37,6 +38,7 @@ struct ReportOptions {
   bool verify = false;
   bool bench = true;
   bool cache = true;
+  bool simulate = true;
   int verify_runs = 5;
   std::size_t top = 10;
   HistoryChoice history;
@@ -72,6 +74,9 @@ ReportOptions parse(const std::vector<std::string>& args) {
         throw UsageError("--verify-runs " + n + ": give a number of recordings a side from 1 to 100");
       }
       o.verify_runs = static_cast<int>(runs);
+    } else if (name == "--no-simulate") {
+      reader.take_flag();
+      o.simulate = false;
     } else if (name == "--no-cache") {
       reader.take_flag();
       o.cache = false;
@@ -107,6 +112,17 @@ std::optional<RecordedRun> recorded_run(const TraceModel& m) {
   return r;
 }
 
+// What --verify applies: the set the simulation chose (and anything required), else every
+// recommendation.
+std::vector<analyzer::Recommendation> to_verify(const analyzer::report::RunReport& report) {
+  if (!report.candidates || !report.candidates->simulated) return report.recommendations;
+  std::vector<analyzer::Recommendation> chosen;
+  for (std::size_t i = 0; i < report.recommendations.size(); ++i) {
+    if (report.recommendations[i].required || report.candidates->is_chosen(i)) chosen.push_back(report.recommendations[i]);
+  }
+  return chosen;
+}
+
 }  // namespace
 
 int command_report(const std::vector<std::string>& args) {
@@ -131,9 +147,10 @@ int command_report(const std::vector<std::string>& args) {
         hw::configured_machine(recorded->machine, recorded->ranks, recorded->params, hw::lookup_in(recorded->environment));
     report.bench = bench_for_report(*machine, *recorded, samples.collectives, o.cache && history ? &*history : nullptr);
     report.recommendations = analyzer::recommend(*machine, report.bench->analysis, samples);
+    if (o.simulate) report.candidates = simulate_candidates(model, *recorded, report.recommendations);
     if (o.verify) {
       report.verify_requested = true;
-      if (auto v = verify_recommendations(model, *recorded, report.recommendations, report.profile, o.verify_runs)) {
+      if (auto v = verify_recommendations(model, *recorded, to_verify(report), report.profile, o.verify_runs)) {
         report.verification = std::move(v->result);
         verified = std::move(v->measured);
       }

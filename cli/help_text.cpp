@@ -146,7 +146,7 @@ Examples:
 )";
 
 constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify [--verify-runs N]] [--no-bench]
-                 [--no-cache] [--top N] [--db PATH | --no-history] TRACE
+                 [--no-cache] [--no-simulate] [--top N] [--db PATH | --no-history] TRACE
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
 and reports:
@@ -175,6 +175,9 @@ Options:
   --verify-runs N          recordings a side under measured computation (default 5)
   --no-bench               skip the bench, the crossovers and the recommendations
   --no-cache               benchmark afresh instead of using the history's bench cache
+  --no-simulate            do not try the recommendations on the program (recorded again with
+                           --compute=none, each alone and then together, from the directory the
+                           run was recorded in); the savings are then the prediction alone
   --top N                  rows of the profile tables (default 10)
   --db PATH                store the run (and cache the bench) in this history file instead of
                            the default

@@ -322,9 +322,13 @@ void write_bench(JsonWriter& j, const std::optional<BenchSummary>& bench) {
   j.end_object();
 }
 
-void write_recommendations(JsonWriter& j, const std::vector<analyzer::Recommendation>& recs, double mpi_seconds) {
+void write_recommendations(JsonWriter& j, const RunReport& report) {
+  const auto& recs = report.recommendations;
+  const double mpi_seconds = report.profile.mpi_seconds;
+  const bool simulated = report.candidates && report.candidates->simulated;
   j.key("recommendations").begin_array();
-  for (const auto& r : recs) {
+  for (std::size_t i = 0; i < recs.size(); ++i) {
+    const auto& r = recs[i];
     j.begin_object();
     j.key("variable").value(r.variable);
     j.key("value").value(r.value);
@@ -342,12 +346,37 @@ void write_recommendations(JsonWriter& j, const std::vector<analyzer::Recommenda
     } else {
       j.value(percent(r.predicted_seconds, mpi_seconds));
     }
+    j.key("simulated_saving_seconds");
+    if (simulated && report.candidates->alone_mpi_seconds[i]) {
+      j.value(report.candidates->baseline_mpi_seconds - *report.candidates->alone_mpi_seconds[i]);
+    } else {
+      j.null();
+    }
+    j.key("chosen").value(r.required || !simulated || report.candidates->is_chosen(i));
     j.key("affected").value(static_cast<std::uint64_t>(r.affected));
     j.key("evidence").value(r.evidence);
     j.key("cost").text_or_null(r.cost);
     j.end_object();
   }
   j.end_array();
+}
+
+void write_candidates(JsonWriter& j, const std::optional<CandidateSimulation>& c) {
+  j.key("candidates");
+  if (!c) return j.null();
+  j.begin_object();
+  j.key("simulated").value(c->simulated);
+  j.key("not_simulated").text_or_null(c->not_simulated);
+  j.key("runs").value(static_cast<std::uint64_t>(c->runs));
+  j.key("baseline_mpi_seconds").value(c->baseline_mpi_seconds);
+  j.key("chosen").begin_array();
+  for (std::size_t i : c->chosen) j.value(static_cast<std::uint64_t>(i));
+  j.end_array();
+  j.key("chosen_mpi_seconds").value(c->chosen_mpi_seconds);
+  j.key("dropped").begin_array();
+  for (const std::string& d : c->dropped) j.value(d);
+  j.end_array();
+  j.end_object();
 }
 
 void seconds_list(JsonWriter& j, const char* name, const std::vector<double>& values) {
@@ -393,7 +422,8 @@ void write_report_json(const RunReport& r, std::FILE* out) {
   write_waits(j, r.waits, r.profile.mpi_seconds);
   write_balance(j, r);
   write_bench(j, r.bench);
-  write_recommendations(j, r.recommendations, r.profile.mpi_seconds);
+  write_recommendations(j, r);
+  write_candidates(j, r.candidates);
   write_verification(j, r);
   j.end_object();
   j.finish();

@@ -202,24 +202,58 @@ ReportSection crossovers_section(const BenchSummary& bench) {
   return s;
 }
 
-ReportSection recommendations_section(const std::vector<analyzer::Recommendation>& recs, double mpi_seconds) {
+ReportSection recommendations_section(const RunReport& report) {
+  const auto& recs = report.recommendations;
+  const double mpi_seconds = report.profile.mpi_seconds;
+  const auto& tried = report.candidates;
+  const bool simulated = tried && tried->simulated;
   ReportSection s{"recommendations",
                   "Recommendations (predicted saving: the time the affected messages hold their ranks, or the calls "
-                  "take, by the bench's measurements)",
+                  "take, by the bench's measurements; simulated: the program's MPI time recorded again with it alone)",
                   {},
-                  ReportTable{{"setting", "predicted saving", "share of MPI", "affected", "evidence", "cost"}, {}}};
-  for (const auto& r : recs) {
+                  ReportTable{{"setting", "predicted saving", "share of MPI", "simulated", "chosen", "affected",
+                               "evidence", "cost"},
+                              {}}};
+  for (std::size_t i = 0; i < recs.size(); ++i) {
+    const auto& r = recs[i];
+    const std::string cost = r.cost.empty() ? "-" : r.cost;
     if (r.required) {
-      s.table->rows.push_back({r.export_line(), "needed", "the run failed without it", std::to_string(r.affected),
-                               r.evidence, r.cost.empty() ? "-" : r.cost});
+      s.table->rows.push_back({r.export_line(), "needed", "the run failed without it", "-", "yes",
+                               std::to_string(r.affected), r.evidence, cost});
       continue;
     }
-    s.table->rows.push_back({r.export_line(), duration_text(r.predicted_seconds),
-                             percent_text(r.predicted_seconds, mpi_seconds), std::to_string(r.affected), r.evidence,
-                             r.cost.empty() ? "-" : r.cost});
+    std::string alone = "-", chosen = "-";
+    if (simulated && tried->alone_mpi_seconds[i]) {
+      alone = duration_text(tried->baseline_mpi_seconds - *tried->alone_mpi_seconds[i]);
+      chosen = tried->is_chosen(i) ? "yes" : "no";
+    }
+    s.table->rows.push_back({r.export_line(), duration_text(r.predicted_seconds), percent_text(r.predicted_seconds, mpi_seconds),
+                             alone, chosen, std::to_string(r.affected), r.evidence, cost});
   }
   if (recs.empty()) {
     s.lines.push_back("none: by the bench's measurements, no setting would make this run's communication faster");
+    return s;
+  }
+  if (!tried) {
+    s.lines.push_back("not tried on the program (--no-simulate): the savings are the first-order prediction alone");
+  } else if (!simulated) {
+    s.lines.push_back("not tried on the program: " + tried->not_simulated);
+  } else {
+    std::string set;
+    double predicted = 0;
+    for (std::size_t i : tried->chosen) {
+      set += (set.empty() ? "" : "; ") + recs[i].export_line();
+      predicted += recs[i].predicted_seconds;
+    }
+    const double saved = tried->baseline_mpi_seconds - tried->chosen_mpi_seconds;
+    s.lines.push_back("tried on the program (" + std::to_string(tried->runs) +
+                      " recordings with --compute=none, each setting alone, then together): " +
+                      (set.empty() ? std::string("none makes it faster")
+                                   : set + " take its MPI time from " + duration_text(tried->baseline_mpi_seconds) +
+                                         " to " + duration_text(tried->chosen_mpi_seconds) + ", " +
+                                         percent_text(saved, tried->baseline_mpi_seconds) + " less (predicted " +
+                                         duration_text(predicted) + ")"));
+    for (const std::string& d : tried->dropped) s.lines.push_back("left out: " + d);
   }
   return s;
 }
@@ -297,7 +331,7 @@ ReportDocument report_document(const RunReport& r, const std::string& title, std
   doc.sections.push_back(root_causes_section(r, top));
   if (r.bench) {
     doc.sections.push_back(crossovers_section(*r.bench));
-    doc.sections.push_back(recommendations_section(r.recommendations, r.profile.mpi_seconds));
+    doc.sections.push_back(recommendations_section(r));
   }
   if (r.verify_requested) doc.sections.push_back(verification_section(r.verification));
   return doc;

@@ -1,47 +1,21 @@
 #include "report_verify.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
-#include <stdexcept>
 #include <string>
 
-#include "child_process.hpp"
 #include "progress_line.hpp"
+#include "rerecord.hpp"
 #include "scratch_directory.hpp"
-#include "trace_directory.hpp"
-#include "xo/analyzer/read_trace.hpp"
 
 namespace xo::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
 using analyzer::MpiProfile;
 using analyzer::report::Verdict;
 
 constexpr double kSignificance = 0.05;
-
-// Records the traced program once with `environment` and returns its profile.
-MpiProfile record_once(const analyzer::CrossoverRun& run, const RecordedRun& recorded,
-                       const std::map<std::string, std::string>& environment, const std::string& dir) {
-  std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(), "record", "-q", "--force",
-                                      "-o", dir, "-n", std::to_string(recorded.ranks),
-                                      "--machine", recorded.machine, "--compute", run.compute_mode};
-  for (const std::string& p : recorded.params) command.insert(command.end(), {"--param", p});
-  for (const auto& [name, value] : environment) command.insert(command.end(), {"-e", name + "=" + value});
-  command.push_back("--");
-  const std::vector<std::string> program = split_shell_words(run.program_args);
-  command.insert(command.end(), program.begin(), program.end());
-  const int status = run_process(command, "xo report --verify runs xo itself", ChildStdout::ToStderr);
-  if (status != 0) {
-    throw std::runtime_error("--verify: recording the run again failed (exit " + std::to_string(status) +
-                             "); the program must be where the trace says (" +
-                             (program.empty() ? std::string("?") : program[0]) +
-                             "): run xo report from the directory it was recorded in");
-  }
-  return analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2"));
-}
 
 std::vector<double> sorted_mpi_seconds(const std::vector<MpiProfile>& runs) {
   std::vector<double> v;
@@ -89,7 +63,8 @@ std::optional<Verification> verify_recommendations(const analyzer::TraceModel& t
     progress.show(std::string("verifying: recording the run ") + (with_settings ? "with" : "without") + " the settings",
                   static_cast<std::size_t>(i), static_cast<std::size_t>(recordings));
     (with_settings ? with : without)
-        .push_back(record_once(run, recorded, with_settings ? changed : recorded.environment, scratch.path()));
+        .push_back(rerecord(run, recorded, with_settings ? changed : recorded.environment, run.compute_mode,
+                            scratch.path(), "--verify"));
   }
   progress.show("verifying: done", static_cast<std::size_t>(recordings), static_cast<std::size_t>(recordings));
   if (deterministic) without.push_back(before);
@@ -106,7 +81,7 @@ std::optional<Verification> verify_recommendations(const analyzer::TraceModel& t
   r.mpi_seconds_after = sorted_mpi_seconds(with);
   r.run_seconds_before = median_run(without).run_seconds;
   r.run_seconds_after = v.measured.run_seconds;
-  if (run.exit_code.value_or(0) != 0) {  // every recording finished this time: record_once throws otherwise
+  if (run.exit_code.value_or(0) != 0) {  // every recording finished this time: rerecord throws otherwise
     r.failed_exit_code = run.exit_code;
     r.run_seconds_before = before.run_seconds;
     r.verdict = Verdict::NowCompletes;

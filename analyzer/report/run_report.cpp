@@ -18,6 +18,10 @@ const char* verdict_name(Verdict verdict) {
   return "?";
 }
 
+bool CandidateSimulation::is_chosen(std::size_t recommendation) const {
+  return std::find(chosen.begin(), chosen.end(), recommendation) != chosen.end();
+}
+
 double VerificationResult::median(const std::vector<double>& sorted) {
   if (sorted.empty()) return 0;
   const std::size_t n = sorted.size();

@@ -43,13 +43,19 @@ ReportData parse_report_json(const QByteArray& json) {
     r.crossovers.push_back({c["variable"].toString(), c["call"].toString(), c["now"].toDouble(), number_in(c["best"]),
                             number_in(c["crossing"].toObject()["value"]), c["finding"].toString()});
   }
-  r.recommendations.header = {"setting", "predicted saving s", "share of MPI", "affected", "evidence", "cost"};
+  r.recommendations.header = {"setting", "predicted saving s", "share of MPI", "simulated saving s", "chosen",
+                               "affected", "evidence", "cost"};
   for (const QJsonValue& value : report["recommendations"].toArray()) {
     const QJsonObject rec = value.toObject();
     const QVariant saving = rec["required"].toBool() ? QVariant(QString("needed")) : QVariant(rec["predicted_saving_seconds"].toDouble());
+    const QJsonValue simulated = rec["simulated_saving_seconds"];
+    const bool chosen = rec["chosen"].toBool(true);
     r.recommendations.rows.push_back({rec["export"].toString(), saving, percent_of(rec["percent_of_mpi"]),
-                                      rec["affected"].toDouble(), rec["evidence"].toString(), text_of(rec["cost"])});
-    r.export_lines << rec["export"].toString();
+                                      simulated.isDouble() ? QVariant(simulated.toDouble()) : QVariant(QString("-")),
+                                      chosen ? QString("yes") : QString("no"), rec["affected"].toDouble(),
+                                      rec["evidence"].toString(), text_of(rec["cost"])});
+    // The lines to paste: the set the simulation chose (all of them when it was not run).
+    if (chosen) r.export_lines << rec["export"].toString();
   }
   if (r.recommendations.rows.empty()) {
     r.recommendations.lines << "none: by the bench's measurements, no setting would make this run's communication faster";

@@ -292,6 +292,34 @@ TEST(Cli, ReportBenchIsCachedInTheHistoryAndLeavesNoScratchFiles) {
   }
 }
 
+// The recommendations are tried on the program itself: each alone, then together; a setting that
+// saves nothing worth having is left out with its reason, and --verify applies the chosen set.
+TEST(Cli, ReportTriesTheRecommendationsOnTheProgram) {
+  TempDir dir;
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status, 0);
+  auto r = run_command(kXo + " report --verify " + dir.path + "/pp.otf2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* part : {"tried on the program (3 recordings with --compute=none, each setting alone, then together): "
+                           "export MPICH_MAX_SHORT_MSG_SIZE=1048576 take its MPI time from ",
+                           "left out: export MPICH_MAX_VSHORT_MSG_SIZE=", "with export MPICH_MAX_SHORT_MSG_SIZE=1048576\n"}) {
+    EXPECT_TRUE(contains(r.out, part)) << part << "\n" << r.out;
+  }
+  const auto json = run_command(kXo + " report --format json " + dir.path + "/pp.otf2");
+  EXPECT_TRUE(contains(json.out, "\"candidates\": {\"simulated\": true, \"not_simulated\": null, \"runs\": 3, ")) << json.out;
+  EXPECT_TRUE(contains(json.out, "\"chosen\": false")) << "the vshort setting is shown, not chosen: " << json.out;
+  const auto quick = run_command(kXo + " report --no-simulate " + dir.path + "/pp.otf2");
+  EXPECT_TRUE(contains(quick.out, "not tried on the program (--no-simulate)")) << quick.out;
+  // A program that is no longer where the trace says: said, and the report still stands.
+  ASSERT_EQ(run_command("cp " + kPingpong + " " + dir.path + "/moved").status, 0);
+  ASSERT_EQ(run_command("cd " + dir.path + " && " + kXo + " record -q -n 2 --machine xt3 --compute=none -o m.otf2 ./moved")
+                .status,
+            0);
+  ASSERT_EQ(run_command("rm " + dir.path + "/moved").status, 0);
+  const auto moved = run_command("cd " + dir.path + " && " + kXo + " report m.otf2");
+  ASSERT_EQ(moved.status, 0) << moved.err;
+  EXPECT_TRUE(contains(moved.out, "not tried on the program: the program (./moved) is not where the trace says")) << moved.out;
+}
+
 TEST(Cli, ReportFormatsAndVerification) {
   TempDir dir;
   ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status, 0);

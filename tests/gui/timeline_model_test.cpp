@@ -233,14 +233,20 @@ class TimelineModelTest : public QObject {
         "best_is_bound": false, "crossing": {"value": 12000, "lower": 11000, "upper": 13000}, "finding": "binomial below"}]},
       "recommendations": [{"variable": "MPICH_MAX_SHORT_MSG_SIZE", "value": "1048576",
         "export": "export MPICH_MAX_SHORT_MSG_SIZE=1048576", "required": false, "predicted_saving_seconds": 0.000224,
-        "percent_of_mpi": 12.34, "affected": 20, "evidence": "e", "cost": null}]})";
+        "percent_of_mpi": 12.34, "simulated_saving_seconds": 0.0002, "chosen": true, "affected": 20, "evidence": "e",
+        "cost": null},
+       {"variable": "MPICH_MAX_VSHORT_MSG_SIZE", "value": "8", "export": "export MPICH_MAX_VSHORT_MSG_SIZE=8",
+        "required": false, "predicted_saving_seconds": 0.00001, "percent_of_mpi": 0.1, "simulated_saving_seconds": -0.00001,
+        "chosen": false, "affected": 2, "evidence": "e", "cost": null}]})";
     const ReportData r = parse_report_json(report);
     QCOMPARE(r.crossovers.size(), std::size_t{2});
     QVERIFY(r.crossovers[0].point_to_point() && !r.crossovers[0].crossing && *r.crossovers[0].best == 1048576);
     QCOMPARE(*r.crossovers[1].crossing, 12000.0);
     QCOMPARE(r.export_lines, QStringList{"export MPICH_MAX_SHORT_MSG_SIZE=1048576"});
     QCOMPARE(r.recommendations.rows[0][2].toString(), QString("12.3 %"));
-    QCOMPARE(r.recommendations.rows[0][5].toString(), QString("-"));
+    QCOMPARE(r.recommendations.rows[0][7].toString(), QString("-"));
+    QCOMPARE(r.recommendations.rows.size(), std::size_t{2});
+    QCOMPARE(r.recommendations.rows[1][4].toString(), QString("no"));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json("{not json"));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json(R"({"title": "an old report", "sections": []})"));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json(R"({"schema": "crossover-report", "version": 99})"));

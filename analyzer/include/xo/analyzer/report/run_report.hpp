@@ -88,6 +88,24 @@ struct ImbalanceVerdict {
   bool no_setting_helps = false;
 };
 
+// The recommendations tried on the program itself: recorded again with --compute=none, each
+// alone and then together (the best alone first, each next one kept only if the set gets faster),
+// so that settings that touch the same messages are judged jointly and by simulation, not only by
+// the first-order prediction.
+struct CandidateSimulation {
+  bool simulated = false;
+  std::string not_simulated;        // why not, when not
+  std::size_t runs = 0;             // recordings made
+  double baseline_mpi_seconds = 0;  // the program with the trace's own settings
+  // Per recommendation (by index): MPI time with it alone; none for one not tried (required).
+  std::vector<std::optional<double>> alone_mpi_seconds;
+  std::vector<std::size_t> chosen;  // the winning set, in the order added
+  double chosen_mpi_seconds = 0;
+  std::vector<std::string> dropped;  // one line per recommendation left out, and why
+
+  bool is_chosen(std::size_t recommendation) const;
+};
+
 struct RunReport {
   TraceSummary run;
   MpiProfile profile;
@@ -96,6 +114,7 @@ struct RunReport {
   ComputeImbalance balance;
   std::optional<BenchSummary> bench;
   std::vector<Recommendation> recommendations;
+  std::optional<CandidateSimulation> candidates;  // none with --no-simulate or without a bench
   bool verify_requested = false;  // none then means there was nothing to verify
   std::optional<VerificationResult> verification;
 };
