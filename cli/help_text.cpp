@@ -217,8 +217,9 @@ wait/late sender/short, saving/VAR/predicted and saving/VAR/measured.
   list       the runs, newest first (the newest 20 unless --limit says otherwise; 0 for all)
   show       a run's description, settings and every figure
   compare    two runs' figures side by side with the change in percent, and the settings that differ
-  trend      a figure's values across runs, oldest first, one series per machine, kind and program;
-             FIGURE may be a glob ('fit/*/L'); an unknown name lists the near ones
+  trend      a figure's values across runs, oldest first, one series per machine, kind, program,
+             rank count and settings (headed by the settings that differ); FIGURE may be a glob
+             ('fit/*/L'); an unknown name lists the near ones
   export     every run's figures (or the runs given), one row per run and figure: CSV (RFC 4180,
              with a header) or JSON (an array of runs with their settings and figures)
   delete     the runs given, with everything they stored

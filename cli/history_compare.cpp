@@ -20,7 +20,7 @@ std::string rule_note() {
   return "REGRESSION: worse by more than " + std::to_string(static_cast<int>(db::kNoiseFactor)) +
          " x the figure's typical run-to-run change and by more than " +
          std::to_string(static_cast<int>(db::kRelativeFloor * 100)) + " %, the changes taken over its last " +
-         std::to_string(db::kWindow) + " runs of the same kind, machine and program (judged once it has " +
+         std::to_string(db::kWindow) + " runs of the same kind, machine, program and rank count (judged once it has " +
          std::to_string(db::kMinChanges) + " earlier changes)";
 }
 
@@ -69,6 +69,35 @@ std::string settings_change(const std::vector<db::Setting>& a, const std::vector
   return text;
 }
 
+bool same_program(const db::FigureValue& a, const db::FigureValue& b) {
+  return a.figure.key == b.figure.key && a.machine == b.machine && a.kind == b.kind && a.program == b.program;
+}
+
+bool same_series(const db::FigureValue& a, const db::FigureValue& b) {
+  return same_program(a, b) && a.ranks == b.ranks && a.settings == b.settings;
+}
+
+// The space-separated words of `text`.
+std::vector<std::string> words(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    out.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
+// The "name=value" words of `settings` that `reference` does not have: how a series differs.
+std::string settings_not_in(const std::string& settings, const std::string& reference) {
+  const std::vector<std::string> theirs = words(reference);
+  std::string out;
+  for (const std::string& word : words(settings)) {
+    if (std::find(theirs.begin(), theirs.end(), word) == theirs.end()) out += (out.empty() ? "" : " ") + word;
+  }
+  return out;
+}
+
 }  // namespace
 
 void print_comparison(const db::History& history, std::int64_t before, std::int64_t after) {
@@ -112,20 +141,25 @@ void print_trend(const db::History& history, const std::string& pattern, const s
                      (hint.empty() ? "" : "; near names: " + hint) +
                      " (`xo history show RUN` lists a run's figures; a glob such as 'fit/*/L' matches several)");
   }
-  // One series per figure, machine, kind and program: values that are comparable run to run.
+  // One series per figure, machine, kind, program, rank count and settings: values that are
+  // comparable run to run. Series of one program that differ only in ranks or settings say how.
   std::size_t first = 0;
+  const db::FigureValue* family = nullptr;  // the first series of this figure, machine, kind and program
   while (first < values.size()) {
     const db::FigureValue& head = values[first];
     std::size_t end = first;
-    while (end < values.size() && values[end].figure.key == head.figure.key && values[end].machine == head.machine &&
-           values[end].kind == head.kind && values[end].program == head.program) {
-      ++end;
-    }
+    while (end < values.size() && same_series(values[end], head)) ++end;
+    if (family == nullptr || !same_program(*family, head)) family = &head;
     const DisplayUnit unit = display_unit(head.figure.unit, head.figure.value);
     const char* better = db::direction_phrase(head.figure.direction);
-    std::printf("%s%s on %s (%s runs%s%s), in %s%s\n", first ? "\n" : "", head.figure.key.c_str(),
+    std::string which = head.ranks ? ", " + std::to_string(*head.ranks) + " ranks" : std::string();
+    if (&head != family) {
+      const std::string changed = settings_not_in(head.settings, family->settings);
+      which += changed.empty() ? std::string(", other settings") : ", with " + changed;
+    }
+    std::printf("%s%s on %s (%s runs%s%s%s), in %s%s\n", first ? "\n" : "", head.figure.key.c_str(),
                 head.machine.empty() ? "an unknown machine" : head.machine.c_str(), db::run_kind_name(head.kind),
-                head.program.empty() ? "" : " of ", head.program.c_str(), unit.name.c_str(),
+                head.program.empty() ? "" : " of ", head.program.c_str(), which.c_str(), unit.name.c_str(),
                 *better ? (std::string(", ") + better).c_str() : "");
     std::vector<std::vector<std::string>> table = {{"run", "time (UTC)", "value", "change", "flag"}};
     std::vector<double> earlier;

@@ -143,15 +143,21 @@ std::vector<Figure> History::figures(std::int64_t run_id) const {
 
 namespace {
 
+// A run's settings in the order the settings table's key keeps them (kind, position): the
+// subquery reads them through that key.
 constexpr std::string_view kFigureValueColumns =
     "SELECT f.run_id, r.kind, r.started_at, r.machine, r.program, f.key, f.value, f.unit, f.direction, f.lower, "
-    "f.upper FROM figures f JOIN runs r ON r.id = f.run_id ";
+    "f.upper, r.ranks, (SELECT group_concat(s.name || '=' || s.value, ' ') FROM settings s WHERE s.run_id = r.id) "
+    "AS signature FROM figures f JOIN runs r ON r.id = f.run_id ";
 
 std::vector<FigureValue> read_figure_values(Statement& query, const std::string& path) {
   std::vector<FigureValue> values;
   while (query.step()) {
-    values.push_back({query.integer(0), kind_of(query, 1, path), query.text(2), query.text(3), query.text(4),
-                      figure_of(query, 5, path)});
+    FigureValue v{query.integer(0), kind_of(query, 1, path), query.text(2), query.text(3), query.text(4),
+                  figure_of(query, 5, path), std::nullopt, {}};
+    if (!query.is_null(11)) v.ranks = static_cast<int>(query.integer(11));
+    v.settings = query.text(12);
+    values.push_back(std::move(v));
   }
   return values;
 }
@@ -162,7 +168,8 @@ std::vector<FigureValue> History::figure_values(const std::string& key_pattern, 
   // An exact key is looked up through the tables' key indexes; a glob has to scan.
   Statement query = connection_->prepare(
       std::string(kFigureValueColumns) + "WHERE " + (is_glob(key_pattern) ? "f.key GLOB ?1" : "f.key = ?1") +
-      " AND (?2 = '' OR r.machine = ?2) ORDER BY f.key, r.machine, r.kind, r.program, r.started_at, r.id");
+      " AND (?2 = '' OR r.machine = ?2) ORDER BY f.key, r.machine, r.kind, r.program, r.ranks, signature, "
+      "r.started_at, r.id");
   query.bind(1, key_pattern).bind(2, machine);
   return read_figure_values(query, path_);
 }
@@ -172,12 +179,12 @@ std::vector<FigureValue> History::figure_history(std::int64_t run_id, std::size_
   // index through the view only as a constant.
   Statement chosen = connection_->prepare(
       "SELECT o.id, o.kind, o.started_at, o.machine, o.program FROM runs o JOIN runs t ON t.id = ?1 "
-      "WHERE o.kind = t.kind AND o.machine = t.machine AND o.program = t.program AND "
+      "WHERE o.kind = t.kind AND o.machine = t.machine AND o.program = t.program AND o.ranks IS t.ranks AND "
       "(o.started_at, o.id) <= (t.started_at, t.id) ORDER BY o.started_at DESC, o.id DESC LIMIT ?2");
   chosen.bind(1, run_id).bind(2, static_cast<std::int64_t>(runs));
   std::vector<FigureValue> run_rows;
   while (chosen.step()) {
-    run_rows.push_back({chosen.integer(0), kind_of(chosen, 1, path_), chosen.text(2), chosen.text(3), chosen.text(4), {}});
+    run_rows.push_back({chosen.integer(0), kind_of(chosen, 1, path_), chosen.text(2), chosen.text(3), chosen.text(4), {}, std::nullopt, {}});
   }
   std::vector<FigureValue> values;
   for (auto it = run_rows.rbegin(); it != run_rows.rend(); ++it) {  // oldest first

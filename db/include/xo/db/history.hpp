@@ -57,6 +57,8 @@ struct FigureValue {
   std::string machine;
   std::string program;
   Figure figure;
+  std::optional<int> ranks;
+  std::string settings;  // the run's parameters and variables, "name=value" separated by spaces
 };
 
 class History {
@@ -83,10 +85,12 @@ class History {
   // Every figure of a run, by key.
   std::vector<Figure> figures(std::int64_t run_id) const;
   // Every value of the figures whose key matches `key_pattern` (a key, or a glob such as "fit/*/L"),
-  // in runs on `machine` ("" for any), ordered by key, machine, kind and program, then oldest run first.
+  // in runs on `machine` ("" for any), ordered by key, machine, kind, program, ranks and settings
+  // (the series a trend follows), then oldest run first.
   std::vector<FigureValue> figure_values(const std::string& key_pattern, const std::string& machine = "") const;
-  // The figures of the last `runs` runs of the same kind, machine and program as `run_id`, up to and
-  // including it: the history the regression rule judges a change of that run's figures against.
+  // The figures of the last `runs` runs of the same kind, machine, program and rank count as
+  // `run_id`, up to and including it: the history the regression rule judges a change of that
+  // run's figures against.
   // Ordered by key, oldest run first.
   std::vector<FigureValue> figure_history(std::int64_t run_id, std::size_t runs) const;
   // Every figure key in the history, sorted.
