@@ -334,6 +334,7 @@ void write_recommendations(JsonWriter& j, const RunReport& report) {
     j.key("value").value(r.value);
     j.key("export").value(r.export_line());
     j.key("required").value(r.required);
+    j.key("model_experiment").value(r.model_experiment());
     j.key("predicted_saving_seconds");
     if (r.required) {
       j.null();

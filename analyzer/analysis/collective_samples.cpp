@@ -41,8 +41,10 @@ void add_collective_samples(const TraceModel& m, std::vector<CollectiveSample>& 
   for (Index i = 0; i < c.size(); ++i) {
     const Index first = c.first_member[i];
     const Index last = first + c.member_count[i];
-    // A nonblocking instance's time holds the program's overlap, not the algorithm's cost alone.
+    // A nonblocking instance's time holds the program's overlap, not the algorithm's cost alone;
+    // the bench's line-up calls are not measurements.
     if (c.member_count[i] == 0 || c.call[first] == kNoIndex || c.nonblocking[i]) continue;
+    if (c.communicator[i] != kNoIndex && m.communicators.name[c.communicator[i]] == suite::kLineUpCommunicator) continue;
     double slowest = 0, bytes = 0;
     for (Index k = first; k < last; ++k) {
       const Index call = c.call[k];

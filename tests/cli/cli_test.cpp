@@ -329,7 +329,7 @@ TEST(Cli, ReportFormatsAndVerification) {
   EXPECT_EQ(json.out.rfind("{\"schema\": \"crossover-report\", \"version\": 1, ", 0), 0u) << json.out;
   for (const char* part : {"\"recommendations\": [{\"variable\": \"MPICH_MAX_SHORT_MSG_SIZE\", \"value\": \"1048576\", "
                            "\"export\": \"export MPICH_MAX_SHORT_MSG_SIZE=1048576\", \"required\": false, "
-                           "\"predicted_saving_seconds\": 0.0002",
+                           "\"model_experiment\": false, \"predicted_saving_seconds\": 0.0002",
                            "{\"call\": \"MPI_Send\", \"count\": 200, \"seconds\": 0.02",
                            "\"unit\": \"bytes\", \"below\": \"short\", \"above\": \"long-pull\", \"now\": 128000, "
                            "\"best\": 1048576, \"best_is_bound\": true, \"crossing\": null",

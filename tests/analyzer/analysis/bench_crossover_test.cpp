@@ -21,6 +21,7 @@
 #include "xo/hwmodels/machine_registry.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
+#include "xo/reference_mpi/virtual_clock.hpp"
 
 namespace {
 
@@ -82,7 +83,12 @@ std::vector<double> timed(const std::string& name, int ranks, const std::vector<
       MPI_Comm comm = MPI_COMM_WORLD;
       if (members < ranks) MPI_Comm_split(MPI_COMM_WORLD, rank < members ? 0 : MPI_UNDEFINED, rank, &comm);
       for (int rep = 0; rep < 3; ++rep) {
-        if (line_up) MPI_Barrier(MPI_COMM_WORLD);
+        if (line_up) {  // as the bench's collective program does: every member starts at one instant
+          MPI_Barrier(MPI_COMM_WORLD);
+          double out = MPI_Wtime(), latest = 0;
+          MPI_Allreduce(&out, &latest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+          xo::mpi::wait_until_virtual_time(latest + 0.1);
+        }
         if (comm == MPI_COMM_NULL) continue;
         const double start = MPI_Wtime();
         body(sizes[i], comm);

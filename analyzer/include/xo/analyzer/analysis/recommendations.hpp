@@ -40,6 +40,9 @@ struct Recommendation {
   bool required = false;
 
   std::string export_line() const { return "export " + variable + "=" + value; }
+  // A knob of this tool (XO_...), where the machine's MPI had none: an experiment with the model,
+  // not a setting a user of the real machine could make.
+  bool model_experiment() const { return variable.rfind("XO_", 0) == 0; }
 };
 
 struct RunSamples {

@@ -12,6 +12,10 @@ inline constexpr int kPairDoneTag = 3;
 // that reuses them finds them (registered with the NIC where the machine needs that).
 inline constexpr int kWarmUpTag = 4;
 
+// The communicator on which the collective program lines its ranks up before each call: its
+// collectives are not measurements.
+inline constexpr const char* kLineUpCommunicator = "xo bench line-up";
+
 // PROGRAM_ARGS of a trace of the ping-pong or the collective program begin with its name; the
 // collective program's next word is the call it sweeps.
 inline constexpr const char* kPingPongProgram = "pingpong";
