@@ -68,7 +68,7 @@ inline Written write_archive(const std::string& dir, int ranks, int steps) {
         writer.irecv_request(rank, request, t + 50);
         writer.call_left(rank, "MPI_Irecv", t + 100);
         writer.call_entered(rank, "MPI_Wait", t + 200);
-        writer.irecv(rank, m, t + 900);
+        writer.irecv(rank, m, t + 900, t + 800);
         writer.call_left(rank, "MPI_Wait", t + 900);
       } else {
         writer.call_entered(rank, "MPI_Recv", t);

@@ -1,6 +1,8 @@
 #include "xo/analyzer/analysis/message_samples.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <map>
 
 #include "xo/analyzer/suite/bench_tags.hpp"
@@ -11,6 +13,17 @@ namespace {
 
 bool is_bench_pingpong(const TraceModel& m) {
   return m.run.crossover && m.run.crossover->program_args.rfind(suite::kPingPongProgram, 0) == 0;
+}
+
+// When message i was complete at its receiver: the receive's end (a blocking receive's leave, an
+// MPI_Irecv's "arrived" attribute), or, for a foreign trace without the attribute, the MpiIrecv
+// event when the call that reported it completed no other message (a wait for several retires
+// them all at the end, after the last arrived); NaN if unknown.
+double receive_complete(const MessageTable& msg, const std::vector<std::uint32_t>& messages_per_call, Index i) {
+  if (!std::isnan(msg.receive_complete[i])) return msg.receive_complete[i];
+  const Index call = msg.receive_call[i];
+  if (call != kNoIndex && messages_per_call[call] == 1) return msg.receive_time[i];
+  return std::numeric_limits<double>::quiet_NaN();
 }
 
 ProtocolSamples& entry(std::vector<ProtocolSamples>& by_protocol, const std::string& protocol) {
@@ -34,6 +47,10 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
       first_of_pair_enter[{msg.sender[i], msg.bytes[i]}] = calls.enter[msg.send_call[i]];
     }
   }
+  std::vector<std::uint32_t> messages_per_call(calls.size(), 0);
+  for (Index i = 0; i < msg.size(); ++i) {
+    if (msg.receive_call[i] != kNoIndex) ++messages_per_call[msg.receive_call[i]];
+  }
   for (Index i = 0; i < msg.size(); ++i) {
     const Index send = msg.send_call[i];
     const Index receive = msg.receive_call[i];
@@ -46,9 +63,12 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
     // In the bench's traces the pair's MPI_Isend calls give the send overhead alone; a blocking
     // send of a rendezvous protocol would add the handshake it waits for.
     if (bench ? !blocking_send : blocking_send) s.send_call_seconds = calls.leave[send] - calls.enter[send];
-    if (blocking_send && msg.receive_posted[i] <= calls.enter[send]) {
-      s.end_to_end_seconds = calls.leave[receive] - calls.enter[send];
-      s.send_blocked_seconds = calls.leave[send] - calls.enter[send];
+    // Every message whose receive was posted before its send began gives an end-to-end time, from
+    // the send's start to the receive's completion, blocking or not.
+    if (msg.receive_posted[i] <= calls.enter[send]) {
+      const double complete = receive_complete(msg, messages_per_call, i);
+      if (complete >= calls.enter[send]) s.end_to_end_seconds = complete - calls.enter[send];
+      if (blocking_send) s.send_blocked_seconds = calls.leave[send] - calls.enter[send];
     }
     // A receive posted well after the send (the bench's first of a pair): did the buffer wait for it?
     const double free = msg.send_buffer_free[i];

@@ -49,6 +49,7 @@ class Resolver {
       if (name == "bytes" && is_integer(a.type)) index.bytes_attribute = a.ref;
       if (name == "peer" && is_integer(a.type)) index.peer_attribute = a.ref;
       if (name == "buffer_free" && is_integer(a.type)) index.buffer_free_attribute = a.ref;
+      if (name == "arrived" && is_integer(a.type)) index.arrived_attribute = a.ref;
     }
   }
 

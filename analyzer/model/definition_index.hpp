@@ -39,6 +39,7 @@ struct DefinitionIndex {
   OTF2_AttributeRef peer_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_AttributeRef algorithm_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_AttributeRef buffer_free_attribute = OTF2_UNDEFINED_ATTRIBUTE;
+  OTF2_AttributeRef arrived_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   std::uint64_t global_offset = 0;
   double seconds_per_tick = 1;
   std::vector<Index> read_order;  // location rows: the ranks by world rank, then the others

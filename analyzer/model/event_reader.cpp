@@ -349,7 +349,7 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32
   records_.receives.push_back({comm_row, from, rank_, tag, posted, t, call, 0});
 }
 
-void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t sender, OTF2_CommRef comm,
+void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender, OTF2_CommRef comm,
                             std::uint32_t tag, std::uint64_t, std::uint64_t request) {
   const double t = at(time);
   Index comm_row;
@@ -366,7 +366,14 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint3
              " without its MpiIrecvRequest";
     });
   }
-  records_.receives.push_back({comm_row, from, rank_, tag, posted, t, open_call(), MessageTable::kNonblockingReceive});
+  ReceiveRecord& r = records_.receives.emplace_back(
+      ReceiveRecord{comm_row, from, rank_, tag, posted, t, open_call(), MessageTable::kNonblockingReceive});
+  // An arrival after the call reported it, or before the receive was posted, is not believed.
+  std::int64_t arrived = 0;
+  if (integer_attribute(attributes, index_.arrived_attribute, arrived) && arrived >= 0) {
+    const double arrived_at = index_.seconds(static_cast<OTF2_TimeStamp>(arrived));
+    if (arrived_at <= t && !(arrived_at < posted)) r.arrived = arrived_at;
+  }
 }
 
 void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {

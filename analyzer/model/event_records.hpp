@@ -5,6 +5,7 @@
 #include <otf2/otf2.h>
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "xo/analyzer/model_ids.hpp"
@@ -35,6 +36,7 @@ struct ReceiveRecord {
   double time;
   Index call;
   std::uint8_t flags;
+  double arrived = std::numeric_limits<double>::quiet_NaN();  // MpiIrecv's "arrived" attribute, else NaN
 };
 
 // A blocking collective (MpiCollectiveBegin/End) or a nonblocking one (NonBlockingCollectiveRequest

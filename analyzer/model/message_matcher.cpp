@@ -115,6 +115,7 @@ class Matcher {
     m.send_buffer_free.reserve(n);
     m.receive_posted.reserve(n);
     m.receive_time.reserve(n);
+    m.receive_complete.reserve(n);
     m.receive_call.reserve(n);
     m.protocol.reserve(n);
     m.flags.reserve(n);
@@ -137,6 +138,8 @@ class Matcher {
     m.send_buffer_free.push_back(blocking && s.call != kNoIndex ? model_.calls.leave[s.call] : s.buffer_free);
     m.receive_posted.push_back(r.posted);
     m.receive_time.push_back(r.time);
+    const bool blocking_receive = (r.flags & MessageTable::kNonblockingReceive) == 0;
+    m.receive_complete.push_back(blocking_receive && r.call != kNoIndex ? model_.calls.leave[r.call] : r.arrived);
     m.receive_call.push_back(r.call);
     m.protocol.push_back(kNoString);
     m.flags.push_back(s.flags | r.flags);

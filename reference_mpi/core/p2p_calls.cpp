@@ -89,7 +89,11 @@ void report_retired(World& world, const Request& r) {
     if (nonblocking) observer->request_cancelled(rank, r.trace_id, now);
   } else if (r.kind == Request::Kind::Recv) {
     const MessageEvent m{r.context, r.status.MPI_SOURCE, r.status.MPI_TAG, r.status.xo_bytes, r.trace_id};
-    nonblocking ? observer->irecv(rank, m, now) : observer->recv(rank, m, now);
+    if (nonblocking) {
+      observer->irecv(rank, m, now, std::min<sim::Time>(r.complete_time, now));
+    } else {
+      observer->recv(rank, m, now);
+    }
   } else if (nonblocking) {
     observer->isend_complete(rank, r.trace_id, now, std::min<sim::Time>(r.complete_time, now));
   }

@@ -255,7 +255,7 @@ class EventLog : public xo::mpi::RunObserver {
   void irecv_request(int rank, std::uint64_t id, std::int64_t t) override {
     add(rank, "irecv_request " + std::to_string(id), t);
   }
-  void irecv(int rank, const xo::mpi::MessageEvent& m, std::int64_t t) override {
+  void irecv(int rank, const xo::mpi::MessageEvent& m, std::int64_t t, std::int64_t) override {
     add(rank, "irecv from " + std::to_string(m.peer) + " bytes " + std::to_string(m.bytes), t);
   }
   void phase(const xo::mpi::PhaseRecord& p) override {

@@ -45,7 +45,7 @@ class Recorder : public xo::mpi::RunObserver {
     add(rank, "irecv_request " + std::to_string(id), t);
   }
   void recv(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "recv " + text(m), t); }
-  void irecv(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "irecv " + text(m), t); }
+  void irecv(int rank, const MessageEvent& m, std::int64_t t, std::int64_t) override { add(rank, "irecv " + text(m), t); }
   void collective_begin(int rank, std::int64_t t) override { add(rank, "coll_begin", t); }
   void collective_end(int rank, const CollectiveEvent& c, std::int64_t t) override {
     add(rank,

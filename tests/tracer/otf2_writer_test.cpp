@@ -187,7 +187,7 @@ void report_run(RunObserver& o) {
   o.irecv_request(3, 21, 3000);
   o.call_left(3, "MPI_Irecv", 3050);
   o.call_entered(3, "MPI_Wait", 4000);
-  o.irecv(3, MessageEvent{kWorld, 2, 9, 64, 21}, 5500);
+  o.irecv(3, MessageEvent{kWorld, 2, 9, 64, 21}, 5500, 4800);
   o.call_left(3, "MPI_Wait", 5500);
   o.call_entered(3, "MPI_Comm_split", 6000);
   o.comm_created(3, kOddRanks, 6400);
@@ -363,7 +363,7 @@ TEST_F(WrittenRun, PhaseEntersCarryProtocolBytesAndPeer) {
   const auto& group = c().events.at(7)[2];
   EXPECT_EQ(group.record, "Enter");
   EXPECT_EQ(group.attributes, (std::map<std::string, std::string>{{"protocol", "bnet"}, {"bytes", "256"}}));
-  EXPECT_EQ(c().attributes.size(), 5u);
+  EXPECT_EQ(c().attributes.size(), 6u);
 }
 
 // The analyzer credits a copy protocol with the sender's early release: the completion of an
@@ -374,6 +374,15 @@ TEST_F(WrittenRun, IsendCompletionsCarryWhenTheBufferBecameFree) {
   ASSERT_NE(complete, rank2.end());
   EXPECT_EQ(complete->time, 5000u);
   EXPECT_EQ(complete->attributes, (std::map<std::string, std::string>{{"buffer_free", "3400"}}));
+}
+
+// And the completion of an MPI_Irecv says when the message had arrived: here while rank 3 waited.
+TEST_F(WrittenRun, IrecvCompletionsCarryWhenTheMessageArrived) {
+  const auto& rank3 = c().events.at(3);
+  const auto irecv = std::find_if(rank3.begin(), rank3.end(), [](const auto& e) { return e.record == "MpiIrecv"; });
+  ASSERT_NE(irecv, rank3.end());
+  EXPECT_EQ(irecv->time, 5500u);
+  EXPECT_EQ(irecv->attributes, (std::map<std::string, std::string>{{"arrived", "4800"}}));
 }
 
 TEST_F(WrittenRun, CommunicatorsAreGroupsOfRankLocations) {

@@ -22,6 +22,7 @@ enum AttributeId : OTF2_AttributeRef {
   kAttributePeer,       // phase Enter: the other rank, world rank (int32); absent if none
   kAttributeAlgorithm,  // MpiCollectiveEnd: the algorithm the machine chose (string)
   kAttributeBufferFree,  // MpiIsendComplete: when the send's buffer became free (timestamp, uint64)
+  kAttributeArrived,     // MpiIrecv: when the message had arrived, the request complete (timestamp, uint64)
   kAttributeCount,
 };
 

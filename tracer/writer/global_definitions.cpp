@@ -71,6 +71,10 @@ std::vector<AttributeDef> attributes(StringTable& strings) {
                                strings.ref("when the send's buffer became free: the request completed, before the "
                                            "call that reported it"),
                                OTF2_TYPE_UINT64};
+  out[kAttributeArrived] = {strings.ref("arrived"),
+                            strings.ref("when the message had arrived and the receive request completed, before the "
+                                        "call that reported it"),
+                            OTF2_TYPE_UINT64};
   return out;
 }
 

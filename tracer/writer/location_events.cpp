@@ -49,9 +49,13 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
       case RankEventKind::Recv:
         code = OTF2_EvtWriter_MpiRecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
         break;
-      case RankEventKind::Irecv:
-        code = OTF2_EvtWriter_MpiIrecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
+      case RankEventKind::Irecv: {
+        const RankEvent& more = *++it;
+        const std::uint64_t before = more.a | static_cast<std::uint64_t>(more.b) << 32;
+        code = OTF2_AttributeList_AddUint64(attributes, kAttributeArrived, t - std::min<std::uint64_t>(before, t));
+        if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_MpiIrecv(w, attributes, t, e.a, plan.comm(e.b), e.c, e.wide, more.wide);
         break;
+      }
       case RankEventKind::RequestCancelled:
         code = OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, e.wide);
         break;

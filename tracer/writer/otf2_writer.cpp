@@ -54,8 +54,8 @@ void Otf2Writer::isend(int rank, const mpi::MessageEvent& m, std::int64_t time_p
 void Otf2Writer::recv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
   recorder_->message(rank, RankEventKind::Recv, m, time_ps);
 }
-void Otf2Writer::irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
-  recorder_->message(rank, RankEventKind::Irecv, m, time_ps);
+void Otf2Writer::irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps, std::int64_t arrived_ps) {
+  recorder_->irecv(rank, m, time_ps, arrived_ps);
 }
 void Otf2Writer::isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps, std::int64_t buffer_free_ps) {
   recorder_->isend_complete(rank, request_id, time_ps, buffer_free_ps);

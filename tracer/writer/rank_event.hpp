@@ -16,7 +16,8 @@ enum class RankEventKind : std::uint8_t {
   IsendComplete,       // wide: request id, a | b << 32: how long before it the send's buffer became free
   IrecvRequest,        // wide: request id
   Recv,                // as Send
-  Irecv,               // as Isend
+  Irecv,               // as Send, then an Extension with wide: request id, a | b << 32: how long before
+                       // it the message had arrived
   RequestCancelled,    // wide: request id
   CollectiveBegin,     //
   CollectiveEnd,       // a: OTF2_CollectiveOp, b: comm id, c: root, wide: bytes sent, then an Extension

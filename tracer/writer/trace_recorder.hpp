@@ -64,9 +64,19 @@ class TraceRecorder {
     RankLog& log = log_of(rank);
     append(log, time, kind, static_cast<std::uint64_t>(m.bytes), static_cast<std::uint32_t>(m.peer),
            static_cast<std::uint32_t>(m.comm_id), static_cast<std::uint32_t>(m.tag));
-    if (kind == RankEventKind::Isend || kind == RankEventKind::Irecv) {
+    if (kind == RankEventKind::Isend) {
       log.events.append(arena_, {log.last_time, m.request_id, 0, 0, 0, RankEventKind::Extension});
     }
+  }
+  // The arrival time is kept, like an Isend's buffer-free time, as its distance before the event in
+  // the Extension record's two 32-bit halves.
+  void irecv(int rank, const mpi::MessageEvent& m, std::int64_t time, std::int64_t arrived) {
+    RankLog& log = log_of(rank);
+    append(log, time, RankEventKind::Irecv, static_cast<std::uint64_t>(m.bytes), static_cast<std::uint32_t>(m.peer),
+           static_cast<std::uint32_t>(m.comm_id), static_cast<std::uint32_t>(m.tag));
+    const auto before = static_cast<std::uint64_t>(std::max<std::int64_t>(time - arrived, 0));
+    log.events.append(arena_, {log.last_time, m.request_id, static_cast<std::uint32_t>(before),
+                               static_cast<std::uint32_t>(before >> 32), 0, RankEventKind::Extension});
   }
   void request(int rank, RankEventKind kind, std::uint64_t request_id, std::int64_t time) {
     append(log_of(rank), time, kind, request_id);

@@ -88,7 +88,9 @@ class TeeObserver final : public mpi::RunObserver {
   }
   void irecv_request(int rank, std::uint64_t id, std::int64_t t) override { writer_.irecv_request(rank, id, t); }
   void recv(int rank, const mpi::MessageEvent& m, std::int64_t t) override { writer_.recv(rank, m, t); }
-  void irecv(int rank, const mpi::MessageEvent& m, std::int64_t t) override { writer_.irecv(rank, m, t); }
+  void irecv(int rank, const mpi::MessageEvent& m, std::int64_t t, std::int64_t arrived) override {
+    writer_.irecv(rank, m, t, arrived);
+  }
   void request_cancelled(int rank, std::uint64_t id, std::int64_t t) override {
     writer_.request_cancelled(rank, id, t);
   }

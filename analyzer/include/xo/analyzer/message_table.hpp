@@ -29,6 +29,9 @@ struct MessageTable {
   std::vector<double> send_buffer_free;
   std::vector<double> receive_posted;  // enter of the blocking receive call, or the MpiIrecvRequest
   std::vector<double> receive_time;    // the MpiRecv / MpiIrecv event
+  // When the receive was complete: a blocking receive's leave; a nonblocking one's "arrived"
+  // attribute (the request completed, perhaps long before MPI_Wait saw it); NaN if unknown.
+  std::vector<double> receive_complete;
   std::vector<Index> receive_call;     // the call around it: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
   // The protocol attribute of the earliest phase on the sender's network lanes with the receiver as
   // peer and the message's bytes that starts at or after the send call's enter and before the

@@ -101,7 +101,9 @@ class RunObserver {
                               std::int64_t /*buffer_free_ps*/) {}
   virtual void irecv_request(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
   virtual void recv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiRecv
-  virtual void irecv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiIrecv
+  // MpiIrecv at the call that saw it; the data had arrived (the request completed) at
+  // `arrived_ps`, which may be earlier (before the program asked).
+  virtual void irecv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/, std::int64_t /*arrived_ps*/) {}
   virtual void request_cancelled(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
 
   virtual void collective_begin(int /*rank*/, std::int64_t /*time_ps*/) {}

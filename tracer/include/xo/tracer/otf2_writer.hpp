@@ -53,7 +53,7 @@ class Otf2Writer final : public mpi::RunObserver {
   void isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps, std::int64_t buffer_free_ps) override;
   void irecv_request(int rank, std::uint64_t request_id, std::int64_t time_ps) override;
   void recv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
-  void irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
+  void irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps, std::int64_t arrived_ps) override;
   void request_cancelled(int rank, std::uint64_t request_id, std::int64_t time_ps) override;
   void collective_begin(int rank, std::int64_t time_ps) override;
   void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps) override;
