@@ -132,6 +132,13 @@ ReportSection root_causes_section(const RunReport& r, std::size_t top) {
   }
   s.lines.push_back("caused directly: other ranks' waiting for this one; caused at the root: waiting its own computation "
                     "caused, directly or through ranks that were late only because they had waited for it");
+  double rooted = 0;
+  for (const auto& k : b.ranks) rooted += k.root_seconds;
+  if (b.wait_seconds > 0) {
+    s.lines.push_back("of the " + duration_text(b.wait_seconds) + " of waiting, " + duration_text(rooted) +
+                      " goes back to computation; the rest was communication (messages in transit, protocol "
+                      "hand-shakes), which the settings above may shorten");
+  }
   for (std::size_t i = 0; i < b.late.size() && i < top; ++i) {
     const analyzer::LateArrival& a = b.late[i];
     s.lines.push_back("rank " + std::to_string(a.rank) + " arrived last at " + std::to_string(a.last_at) + " of " +

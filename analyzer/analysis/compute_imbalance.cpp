@@ -109,18 +109,20 @@ class DelayChains {
       const Index late_call = call_waited_for(m_, waits_, at);
       const Index previous = late_call == kNoIndex ? kNoIndex : previous_outermost(m_.calls, late_call);
       const auto waited = previous == kNoIndex ? in_call_.end() : in_call_.find(previous);
-      // The late rank was late by the waiting it caused here; the part of that its own waiting
-      // just before explains is passed on, the rest is its computation's.
+      // The late rank was late by the waiting it caused here. The part its own waiting just before
+      // explains is passed on; the part its computation since then explains is its own; the rest
+      // was communication (its previous call moving data), which no rank's computation caused.
       const double lateness = waits_.seconds[at];
-      const double passed = waited == in_call_.end() || !(lateness > 0)
-                                ? 0
-                                : amount * std::min(1.0, waited->second.seconds / lateness);
-      rank(late).root_seconds += amount - passed;
+      if (!(lateness > 0)) return;
+      const double waited_share = waited == in_call_.end() ? 0 : std::min(1.0, waited->second.seconds / lateness);
+      const double compute_share =
+          late_call == kNoIndex ? 0 : std::min(1.0 - waited_share, compute_before(m_.calls, late_call) / lateness);
+      rank(late).root_seconds += amount * compute_share;
+      const double passed = amount * waited_share;
       if (!(passed > 0)) return;
       amount = passed;
       at = waited->second.longest;
     }
-    rank(waits_.waited_for[at]).root_seconds += amount;
   }
 
   // The late rank's waiting in the call before `call`: how long, and for whom (-1 if none).

@@ -75,7 +75,7 @@ TEST(ComputeImbalance, TheDelayIsPassedAlongToTheRankWhoseComputationCausedIt) {
   EXPECT_GT(root->root_seconds, 0.8 * b.wait_seconds) << "nearly all waiting goes back to it";
   double blamed = 0;
   for (const auto& r : b.ranks) blamed += r.root_seconds;
-  EXPECT_NEAR(blamed, b.wait_seconds, 1e-9 * b.wait_seconds + 1e-12) << "every wait is blamed once";
+  EXPECT_LE(blamed, b.wait_seconds * (1 + 1e-9)) << "no wait is blamed twice";
   ASSERT_FALSE(b.late.empty());
   const auto& late = b.late.front();
   EXPECT_EQ(late.call, "MPI_Allreduce");
@@ -114,4 +114,7 @@ TEST(ComputeImbalance, ABalancedRunHasNoRootCauseToName) {
   const auto report = xo::analyzer::report::describe_trace(trace, "t", samples);
   EXPECT_FALSE(xo::analyzer::report::imbalance_verdict(report).has_value());
   EXPECT_EQ(report.balance.imbalance(), 0) << "no computation at all under --compute=none";
+  for (const auto& r : report.balance.ranks) {
+    EXPECT_EQ(r.root_seconds, 0) << "waiting without computation is communication, no rank's fault";
+  }
 }

@@ -3,9 +3,10 @@
 // wait states in large-scale parallel applications", ICPP 2010). Per rank, its computation (time
 // between its outermost MPI calls), its time in MPI, the waiting it did, the waiting of others it
 // caused directly (as the sender of a late-sender wait or the last member of a collective), and
-// the waiting whose root it is: a rank that arrived late only because it had itself waited in its
-// previous MPI call passes that share of the blame on to the rank it waited for, and so on along
-// the chain. Per collective call and rank, how often that rank arrived last, how much longer its
+// the waiting whose root is its computation: of a late rank's lateness, the share its own waiting
+// in its previous MPI call explains is passed on to the rank it waited for (and so on along the
+// chain), the share its computation since that call explains is its own, and the rest was
+// communication, no rank's computation. Per collective call and rank, how often that rank arrived last, how much longer its
 // computation before the call was than the members' median, and how long it had itself waited.
 
 #include <cstdint>
