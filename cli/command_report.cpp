@@ -1,8 +1,9 @@
 // xo report TRACE: what one traced run spent in MPI and why, and which settings would help. Reads
-// any OTF2 archive; for a trace of a machine model it also benchmarks that model with the run's
-// settings (xo bench's suite) to know both sides of every switch point, then applies those
-// fitted models to the run's own messages and collectives. --verify re-records the run with the
-// recommended settings and sets the measured change beside the prediction.
+// any OTF2 archive into a typed RunReport (analyzer/report); for a trace of a machine model it
+// also benchmarks that model with the run's settings for the switch points the run needs
+// (report_bench, cached in the history), prices the settings on the run's own messages and
+// collectives, tries them on the program (report_candidates), and with --verify records the run
+// again with the chosen set (report_verify). Rendered as text, Markdown or JSON.
 
 #include <algorithm>
 #include <cstdio>
