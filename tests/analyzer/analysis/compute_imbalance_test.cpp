@@ -11,14 +11,12 @@
 #include <functional>
 #include <string>
 
-#include "../../reference_mpi/simulate.hpp"
-#include "../model/scratch_dir.hpp"
+#include "../model/traced_run.hpp"
 #include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/analyzer/report/run_report.hpp"
 #include "xo/reference_mpi/simulation.hpp"
-#include "xo/tracer/otf2_writer.hpp"
 
 namespace {
 
@@ -43,19 +41,9 @@ void jacobi(int rank) {
 }
 
 xo::analyzer::TraceModel traced(int ranks, xo::mpi::ComputeMode compute, const std::function<void(int)>& body) {
-  xo::test::ScratchDir dir;
-  xo::tracer::Otf2Writer writer(dir.path(), {"test", ""});
-  xo::mpi::SimulationOptions options;
-  options.ranks = ranks;
-  options.machine = "xt3";
-  options.compute = compute;
-  options.stack_bytes = 128 * 1024;
-  options.observer = &writer;
-  options.env_lookup = [](const char*) -> const char* { return nullptr; };
-  const auto result = xo::test::run_ranks(options, body);
-  EXPECT_EQ(result.exit_code, 0) << result.error;
-  writer.finish();
-  return xo::analyzer::read_trace(dir.path() + "/traces.otf2");
+  const auto run = xo::test::traced_run("xt3", ranks, body, {}, compute);
+  EXPECT_EQ(run->exit_code, 0);
+  return xo::analyzer::read_trace(run->anchor);
 }
 
 xo::analyzer::TraceModel traced_jacobi() { return traced(6, xo::mpi::ComputeMode::Measured, jacobi); }

@@ -7,28 +7,16 @@
 #include <functional>
 #include <vector>
 
-#include "../../reference_mpi/simulate.hpp"
-#include "../model/scratch_dir.hpp"
+#include "../model/traced_run.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/reference_mpi/simulation.hpp"
-#include "xo/tracer/otf2_writer.hpp"
 
 namespace {
 
 xo::analyzer::TraceModel traced(int ranks, const std::function<void(int)>& body) {
-  xo::test::ScratchDir dir;
-  xo::tracer::Otf2Writer writer(dir.path(), {"test", ""});
-  xo::mpi::SimulationOptions options;
-  options.ranks = ranks;
-  options.machine = "xt3";
-  options.stack_bytes = 128 * 1024;
-  options.observer = &writer;
-  options.env_lookup = [](const char*) -> const char* { return nullptr; };
-  const auto result = xo::test::run_ranks(options, body);
-  EXPECT_EQ(result.exit_code, 0) << result.error;
-  writer.finish();
-  return xo::analyzer::read_trace(dir.path() + "/traces.otf2");
+  const auto run = xo::test::traced_run("xt3", ranks, body);
+  EXPECT_EQ(run->exit_code, 0);
+  return xo::analyzer::read_trace(run->anchor);
 }
 
 constexpr int kBytes = 4096;

@@ -135,13 +135,15 @@ struct TracedRun {
 // machine's environment variables taken from `env` (defaults otherwise), and writes the trace.
 inline std::unique_ptr<TracedRun> traced_run(const std::string& machine, int ranks,
                                              const std::function<void(int rank)>& body,
-                                             std::map<std::string, std::string> env = {}) {
+                                             std::map<std::string, std::string> env = {},
+                                             mpi::ComputeMode compute = mpi::ComputeMode::None) {
   auto run = std::make_unique<TracedRun>();
   tracer::Otf2Writer writer(run->dir.path(), {"xo test", "traced_run"});
   run->seen = std::make_unique<TeeObserver>(writer);
   mpi::SimulationOptions options;
   options.ranks = ranks;
   options.machine = machine;
+  options.compute = compute;
   options.stack_bytes = 256 * 1024;
   options.observer = run->seen.get();
   options.env_lookup = hw::lookup_in(env);  // env outlives the run
