@@ -13,6 +13,7 @@
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/analyzer/suite/bench_tags.hpp"
 
 namespace xo::cli {
 
@@ -119,7 +120,8 @@ analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, cons
   bench.unasked = unasked_calls(machine, scope);
   const auto plan = suite::plan_bench(machine, suite::Suite::All, {bench.ranks}, scope);
   bench.runs = plan.runs.size();
-  bench.collective_runs = bench.runs - suite::plan_bench(machine, suite::Suite::PointToPoint, {bench.ranks}).runs.size();
+  bench.collective_runs = static_cast<std::size_t>(std::count_if(
+      plan.runs.begin(), plan.runs.end(), [](const suite::BenchRun& r) { return r.argv[0] == suite::kCollectiveProgram; }));
   const suite::BenchSettings settings{run.params, run.environment, std::string("xo ") + kVersion, "xo report"};
   std::optional<ScratchDirectory> scratch;
   ProgressLine progress;

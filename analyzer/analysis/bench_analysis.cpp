@@ -7,7 +7,6 @@
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/analyzer/suite/bench_tags.hpp"
 
 namespace xo::analyzer {
 
@@ -22,10 +21,6 @@ bool has_settings_of(const TraceModel& model, const hw::Machine& machine) {
     if (var != nullptr && machine.env_value_text(*var, machine.env(s.name)) != s.value) return false;
   }
   return true;
-}
-
-bool is_pingpong_trace(const TraceModel& trace) {
-  return trace.run.crossover && trace.run.crossover->program_args.rfind(suite::kPingPongProgram, 0) == 0;
 }
 
 // Appends `more` to `into`, protocol by protocol, keeping the order of first appearance.
@@ -45,7 +40,7 @@ void merge(std::vector<ProtocolSamples>& into, std::vector<ProtocolSamples>&& mo
 void BenchSamples::add(const TraceModel& trace, const hw::Machine& machine) {
   // Point-to-point models come from the ping-pongs alone: the messages inside a collective sweep
   // share NICs and links with each other, which is the collective's cost, not the protocol's.
-  if (is_pingpong_trace(trace)) {
+  if (is_bench_pingpong(trace)) {
     add_message_samples(trace, messages);
     if (has_settings_of(trace, machine)) add_message_samples(trace, own_settings_messages);
   }

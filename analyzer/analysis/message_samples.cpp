@@ -11,10 +11,6 @@ namespace xo::analyzer {
 
 namespace {
 
-bool is_bench_pingpong(const TraceModel& m) {
-  return m.run.crossover && m.run.crossover->program_args.rfind(suite::kPingPongProgram, 0) == 0;
-}
-
 // When message i was complete at its receiver: the receive's end (a blocking receive's leave, an
 // MPI_Irecv's "arrived" attribute), or, for a foreign trace without the attribute, the MpiIrecv
 // event when the call that reported it completed no other message (a wait for several retires
@@ -34,6 +30,10 @@ ProtocolSamples& entry(std::vector<ProtocolSamples>& by_protocol, const std::str
 }
 
 }  // namespace
+
+bool is_bench_pingpong(const TraceModel& m) {
+  return m.run.crossover && m.run.crossover->program_args.rfind(suite::kPingPongProgram, 0) == 0;
+}
 
 void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_protocol) {
   const MessageTable& msg = m.messages;

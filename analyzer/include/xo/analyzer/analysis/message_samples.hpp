@@ -2,8 +2,9 @@
 // Per-message timing samples for the point-to-point models: what each matched message says about
 // its protocol's costs, as fit_loggp takes them. From any trace:
 //   - send call:   the blocking send call's duration;
-//   - end to end:  send call entered to receive call left, when the receive was posted first (the
-//                  receiver was waiting, so no time of its own is in it);
+//   - end to end:  send call entered (blocking or not) to the receive's completion (a blocking
+//                  receive's leave, an MPI_Irecv's arrival), when the receive was posted first
+//                  (the receiver was waiting, so no time of its own is in it);
 //   - send blocked: the blocking send's call in that case (enter to buffer free).
 // From traces of `xo bench`'s ping-pong program (bench_tags.hpp), also:
 //   - receive call: the receive of the first message of a pair, which found it (or, for a
@@ -26,6 +27,9 @@ struct ProtocolSamples {
   std::string protocol;  // the messages' label; "(unknown)" when the trace has none
   std::vector<fit::LogGpSample> samples;
 };
+
+// Whether the trace is of `xo bench`'s ping-pong program.
+bool is_bench_pingpong(const TraceModel& model);
 
 // Appends the trace's samples to `by_protocol` (one entry per protocol, in order of appearance).
 void add_message_samples(const TraceModel& model, std::vector<ProtocolSamples>& by_protocol);
