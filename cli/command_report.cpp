@@ -33,6 +33,9 @@ namespace {
 namespace fs = std::filesystem;
 using analyzer::TraceModel;
 
+// Recordings a side --verify makes under measured computation, unless --verify-runs says.
+constexpr int kDefaultVerifyRuns = 5;
+
 struct ReportOptions {
   std::string trace;
   ReportFormat format = ReportFormat::Text;
@@ -40,7 +43,7 @@ struct ReportOptions {
   bool bench = true;
   bool cache = true;
   bool simulate = true;
-  int verify_runs = 5;
+  std::optional<int> verify_runs;  // --verify-runs, only with --verify
   std::size_t top = 10;
   HistoryChoice history;
 };
@@ -94,6 +97,7 @@ ReportOptions parse(const std::vector<std::string>& args) {
   if (rest.size() != 1) throw UsageError("give one trace: xo report TRACE (a directory from xo record, or its traces.otf2)");
   o.trace = rest[0];
   if (o.verify && !o.bench) throw UsageError("--verify needs the recommendations, which need the bench: drop --no-bench");
+  if (o.verify_runs && !o.verify) throw UsageError("--verify-runs counts --verify's recordings: add --verify");
   return o;
 }
 
@@ -151,7 +155,7 @@ int command_report(const std::vector<std::string>& args) {
     if (o.simulate) report.candidates = simulate_candidates(model, *recorded, report.recommendations);
     if (o.verify) {
       report.verify_requested = true;
-      if (auto v = verify_recommendations(model, *recorded, to_verify(report), report.profile, o.verify_runs)) {
+      if (auto v = verify_recommendations(model, *recorded, to_verify(report), report.profile, o.verify_runs.value_or(kDefaultVerifyRuns))) {
         report.verification = std::move(v->result);
         verified = std::move(v->measured);
       }

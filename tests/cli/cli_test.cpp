@@ -357,6 +357,9 @@ TEST(Cli, ReportFormatsAndVerification) {
   auto bad = run_command(kXo + " report --verify --verify-runs 0 " + dir.path + "/timed.otf2");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(contains(bad.err, "--verify-runs 0: give a number of recordings a side from 1 to 100")) << bad.err;
+  auto alone = run_command(kXo + " report --verify-runs 3 " + dir.path + "/timed.otf2");
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_TRUE(contains(alone.err, "--verify-runs counts --verify's recordings: add --verify")) << alone.err;
 }
 
 TEST(Cli, ReportRefusesWhatIsNotATrace) {
