@@ -50,28 +50,28 @@ inline Written write_archive(const std::string& dir, int ranks, int steps) {
       const xo::mpi::MessageEvent m{1, partner, i, bytes, nonblocking ? request : 0};
       if (sends) {
         if (nonblocking) {
-          writer.call_entered(rank, "MPI_Isend", t);
+          writer.call_entered(rank, "MPI_Isend", t, 0);
           writer.isend(rank, m, t + 50);
           writer.call_left(rank, "MPI_Isend", t + 300);
-          writer.call_entered(rank, "MPI_Wait", t + 400);
+          writer.call_entered(rank, "MPI_Wait", t + 400, 0);
           writer.isend_complete(rank, request, t + 800, t + 700);
           writer.call_left(rank, "MPI_Wait", t + 800);
         } else {
-          writer.call_entered(rank, "MPI_Send", t);
+          writer.call_entered(rank, "MPI_Send", t, 0);
           writer.send(rank, m, t + 50);
           writer.call_left(rank, "MPI_Send", t + 600);
         }
         writer.phase({xo::mpi::Phase::Eager, "eager", rank, partner, bytes, t + 100, t + 700});
         ++written.messages;
       } else if (nonblocking) {
-        writer.call_entered(rank, "MPI_Irecv", t);
+        writer.call_entered(rank, "MPI_Irecv", t, 0);
         writer.irecv_request(rank, request, t + 50);
         writer.call_left(rank, "MPI_Irecv", t + 100);
-        writer.call_entered(rank, "MPI_Wait", t + 200);
+        writer.call_entered(rank, "MPI_Wait", t + 200, 0);
         writer.irecv(rank, m, t + 900, t + 800);
         writer.call_left(rank, "MPI_Wait", t + 900);
       } else {
-        writer.call_entered(rank, "MPI_Recv", t);
+        writer.call_entered(rank, "MPI_Recv", t, 0);
         writer.recv(rank, m, t + 900);
         writer.call_left(rank, "MPI_Recv", t + 900);
       }

@@ -10,7 +10,7 @@ namespace xo::bench {
 
 // An 8-byte MPI_Allreduce on MPI_COMM_WORLD (comm 1) by recursive doubling, from t to t + 5 ns.
 inline void report_allreduce(xo::mpi::RunObserver& o, int rank, std::int64_t t) {
-  o.call_entered(rank, "MPI_Allreduce", t);
+  o.call_entered(rank, "MPI_Allreduce", t, 0);
   o.collective_begin(rank, t);
   xo::mpi::CollectiveEvent c;
   c.call = "MPI_Allreduce";

@@ -82,21 +82,21 @@ Reported report_calls(xo::mpi::RunObserver& o, const Scenario& s) {
         xo::bench::report_allreduce(o, rank, t);
       } else if (i % 10 == 9) {
         const auto request = static_cast<std::uint64_t>(i);
-        o.call_entered(rank, "MPI_Isend", t);
+        o.call_entered(rank, "MPI_Isend", t, 0);
         o.isend(rank, {1, partner, i, bytes, request}, t);
         o.call_left(rank, "MPI_Isend", t + 300);
-        o.call_entered(rank, "MPI_Wait", t + 400);
+        o.call_entered(rank, "MPI_Wait", t + 400, 0);
         o.isend_complete(rank, request, t + 900, t + 800);
         o.call_left(rank, "MPI_Wait", t + 900);
         o.phase({xo::mpi::Phase::Eager, "short", rank, partner, bytes, t + 100, t + 800});
         ++reported.calls;
       } else if ((i + rank) % 2 == 0) {
-        o.call_entered(rank, "MPI_Send", t);
+        o.call_entered(rank, "MPI_Send", t, 0);
         o.send(rank, {1, partner, i, bytes, 0}, t + 50);
         o.call_left(rank, "MPI_Send", t + 600);
         o.phase({xo::mpi::Phase::Eager, "short", rank, partner, bytes, t + 100, t + 700});
       } else {
-        o.call_entered(rank, "MPI_Recv", t);
+        o.call_entered(rank, "MPI_Recv", t, 0);
         o.recv(rank, {1, partner, i, bytes, 0}, t + 900);
         o.call_left(rank, "MPI_Recv", t + 900);
       }

@@ -130,8 +130,9 @@ std::vector<std::string> link_flags(const std::string& cc, bool static_link, boo
     // Static libraries in dependency order: the entry point, the tracer, the MPI, its models.
     std::vector<std::string> flags = {"-Wl,--wrap=main", t.entry_library};
     flags.insert(flags.end(), t.static_libraries.begin(), t.static_libraries.end());
-    flags.insert(flags.end(), {static_library_flag(kOtf2Library), static_library_flag(kContextLibrary), "-lstdc++",
-                               "-lm", "-lpthread"});
+    flags.insert(flags.end(), {static_library_flag(kOtf2Library), static_library_flag(kContextLibrary)});
+    flags.insert(flags.end(), std::begin(kDwarfStaticFlags), std::end(kDwarfStaticFlags));
+    flags.insert(flags.end(), {"-lstdc++", "-lm", "-lpthread"});
     return flags;
   }
   if (library) return {"-L" + t.runtime_dir, "-lxo_runtime"};

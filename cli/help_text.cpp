@@ -150,7 +150,8 @@ constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
 and reports:
-  - time in MPI by call and by protocol or collective algorithm;
+  - time in MPI by call, by protocol or collective algorithm, and by call site (the function,
+    source file and line of each MPI call, for programs built with xo cc -g);
   - the run's point-to-point models (end-to-end time against bytes per protocol) and the protocol
     boundaries a segmented fit finds from the times alone;
   - wait states as Scalasca defines them (late sender, late receiver, wait at barrier and N x N,

@@ -127,6 +127,20 @@ void write_run(JsonWriter& j, const TraceSummary& t) {
   j.end_object();
 }
 
+// {"function", "file", "line"}; "file" null and "line" 0 without debug information; null if none.
+void write_site(JsonWriter& j, const char* key, const std::optional<analyzer::CallSite>& site) {
+  j.key(key);
+  if (!site) {
+    j.null();
+    return;
+  }
+  j.begin_object();
+  j.key("function").value(site->function);
+  j.key("file").text_or_null(site->line == 0 ? std::string() : site->file);
+  j.key("line").value(static_cast<std::uint64_t>(site->line));
+  j.end_object();
+}
+
 void write_profile(JsonWriter& j, const analyzer::MpiProfile& p) {
   j.key("profile").begin_object();
   j.key("ranks").value(p.ranks);
@@ -155,6 +169,20 @@ void write_profile(JsonWriter& j, const analyzer::MpiProfile& p) {
     j.end_object();
   }
   j.end_array();
+  j.key("call_sites").begin_array();
+  for (const auto& c : p.by_call_site) {
+    j.begin_object();
+    j.key("call").value(c.call);
+    write_site(j, "site", c.site);
+    j.key("count").value(c.count);
+    j.key("ranks").value(c.ranks);
+    j.key("seconds").value(c.seconds);
+    j.key("percent_of_mpi").value(percent(c.seconds, p.mpi_seconds));
+    j.key("longest_seconds").value(c.longest);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("calls_without_site").value(p.calls_without_site);
   j.end_object();
 }
 
@@ -239,7 +267,9 @@ void write_balance(JsonWriter& j, const RunReport& r) {
     j.key("instances").value(a.instances);
     j.key("caused_seconds").value(a.caused_seconds);
     j.key("extra_compute_seconds").value(a.extra_compute_seconds);
+    write_site(j, "site", a.site);
     j.key("after_call").text_or_null(a.after_call);
+    write_site(j, "after_site", a.after_site);
     j.key("waited_before_seconds").value(a.waited_before_seconds);
     j.key("waited_for");
     if (a.waited_for < 0) {

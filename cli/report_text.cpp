@@ -63,6 +63,46 @@ ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top) 
   return s;
 }
 
+// A C++ function without its parameter list ("halo::Exchanger::run"), which the JSON keeps.
+std::string function_text(const std::string& function) {
+  std::size_t end = function.size();
+  if (function.ends_with(" const")) end -= 6;
+  if (end == 0 || function[end - 1] != ')') return function;
+  int depth = 0;
+  for (std::size_t i = end; i-- > 0;) {
+    if (function[i] == ')') ++depth;
+    if (function[i] == '(' && --depth == 0) return i == 0 ? function : function.substr(0, i);
+  }
+  return function;
+}
+
+// "exchange (stencil.c:42)"; a site without a line (no debug information) names its object file.
+std::string site_text(const analyzer::CallSite& c) {
+  const std::string file = c.file.substr(c.file.rfind('/') + 1);
+  const std::string function = function_text(c.function);
+  if (c.line == 0) return function + (file.empty() ? "" : " (in " + file + ", no line: built without -g)");
+  return function + " (" + file + ":" + std::to_string(c.line) + ")";
+}
+
+ReportSection call_sites_section(const analyzer::MpiProfile& p, std::size_t top, bool crossover_trace) {
+  ReportSection s{"time_by_call_site", "Time in MPI by call site (where the program made the call)", {},
+                  ReportTable{{"call", "site", "calls", "ranks", "time", "share of MPI", "longest call"}, {}}};
+  for (std::size_t i = 0; i < p.by_call_site.size() && i < top; ++i) {
+    const auto& c = p.by_call_site[i];
+    s.table->rows.push_back({c.call, site_text(c.site), std::to_string(c.count), std::to_string(c.ranks),
+                             duration_text(c.seconds), percent_text(c.seconds, p.mpi_seconds),
+                             duration_text(c.longest)});
+  }
+  if (p.by_call_site.empty()) {
+    s.lines.push_back(crossover_trace ? "none: the trace names no call sites (record it again with this xo)"
+                                      : "none: the trace names no call sites");
+  } else if (p.calls_without_site > 0) {
+    s.lines.push_back(std::to_string(p.calls_without_site) +
+                      " calls have no site (made from code the reference MPI could not walk back from)");
+  }
+  return s;
+}
+
 std::string interval(const analyzer::fit::Estimate& e, double scale, const std::string& unit) {
   return number_text(e.value * scale, 3) + " " + unit + " [" + number_text(e.lower * scale, 3) + ", " +
          number_text(e.upper * scale, 3) + "]";
@@ -141,13 +181,19 @@ ReportSection root_causes_section(const RunReport& r, std::size_t top) {
   }
   for (std::size_t i = 0; i < b.late.size() && i < top; ++i) {
     const analyzer::LateArrival& a = b.late[i];
+    const std::string after =
+        a.after_call.empty() ? std::string() : a.after_call + (a.after_site ? " at " + site_text(*a.after_site) : "");
+    const std::string computed =
+        a.extra_compute_seconds > 0
+            ? "before each it computed " + duration_text(a.extra_compute_seconds) + " more than the members' median" +
+                  (after.empty() ? std::string() : " (the computation after its " + after + ")")
+            : "it computed no longer than the members' median before them";
     s.lines.push_back("rank " + std::to_string(a.rank) + " arrived last at " + std::to_string(a.last_at) + " of " +
-                      std::to_string(a.instances) + " " + a.call + " calls with waiting; the others waited " +
-                      duration_text(a.caused_seconds) + " for it; before each it computed " +
-                      duration_text(a.extra_compute_seconds) + " more than the members' median" +
-                      (a.after_call.empty() ? std::string() : " (the computation after its " + a.after_call + ")") +
+                      std::to_string(a.instances) + " " + a.call + " calls" +
+                      (a.site ? " at " + site_text(*a.site) : "") + " with waiting; the others waited " +
+                      duration_text(a.caused_seconds) + " for it; " + computed +
                       (a.waited_for < 0 ? std::string()
-                                        : "; in that " + a.after_call + " it had waited " +
+                                        : "; in its " + after + " it had waited " +
                                               duration_text(a.waited_before_seconds) + ", mostly for rank " +
                                               std::to_string(a.waited_for)));
   }
@@ -338,6 +384,7 @@ ReportDocument report_document(const RunReport& r, const std::string& title, std
   doc.sections.push_back(run_section(r));
   doc.sections.push_back(calls_section(r.profile, top));
   doc.sections.push_back(protocols_section(r.profile, top));
+  doc.sections.push_back(call_sites_section(r.profile, top, r.run.crossover.has_value()));
   doc.sections.push_back(fits_section(r.fits));
   doc.sections.push_back(waits_section(r.waits, r.profile.mpi_seconds));
   doc.sections.push_back(root_causes_section(r, top));

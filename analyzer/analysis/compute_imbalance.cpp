@@ -153,7 +153,8 @@ struct LateTally {
   double caused = 0;
   double extra = 0;
   double waited = 0;
-  std::map<std::string, std::uint64_t> after;
+  std::map<std::pair<std::string, Index>, std::uint64_t> after;  // previous call: name, site
+  std::map<Index, std::uint64_t> sites;                           // of the late call
   std::map<RankId, std::uint64_t> waited_for;
 };
 
@@ -220,12 +221,16 @@ ComputeImbalance find_compute_imbalance(const TraceModel& m, const WaitStateTabl
     t.waited += waited;
     if (waited_for >= 0) ++t.waited_for[waited_for];
     const Index previous = previous_outermost(calls, late_call);
-    if (previous != kNoIndex) ++t.after[m.regions.name[calls.region[previous]]];
+    if (previous != kNoIndex) ++t.after[{m.regions.name[calls.region[previous]], calls.site[previous]}];
+    ++t.sites[calls.site[late_call]];
   }
+  auto site = [&](Index row) { return row == kNoIndex ? std::nullopt : std::optional<CallSite>(m.call_sites.at(row)); };
   for (const auto& [key, t] : tallies) {
     const auto n = static_cast<double>(t.last_at);
-    out.late.push_back({key.call, key.rank, t.last_at, instances_of[key.call], t.caused, t.extra / n,
-                        most_frequent(t.after, std::string()), t.waited / n, most_frequent(t.waited_for, RankId{-1})});
+    const auto [after_call, after_site] = most_frequent(t.after, std::pair<std::string, Index>{"", kNoIndex});
+    out.late.push_back({key.call, key.rank, t.last_at, instances_of[key.call], t.caused, t.extra / n, after_call,
+                        site(most_frequent(t.sites, kNoIndex)), site(after_site), t.waited / n,
+                        most_frequent(t.waited_for, RankId{-1})});
   }
   std::sort(out.late.begin(), out.late.end(),
             [](const LateArrival& a, const LateArrival& b) { return a.caused_seconds > b.caused_seconds; });

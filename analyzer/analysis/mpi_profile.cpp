@@ -75,6 +75,35 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
   profile.by_protocol = largest_first(rows);
 }
 
+void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, MpiProfile& profile) {
+  std::map<std::pair<Index, Index>, CallSiteTime> rows;  // by (site, region)
+  std::map<std::pair<Index, Index>, RankId> last_rank;    // rows are in rank order: count each rank once
+  for (Index i = 0; i < m.calls.size(); ++i) {
+    if (!outermost[i]) continue;
+    const Index site = m.calls.site[i];
+    if (site == kNoIndex) {
+      ++profile.calls_without_site;
+      continue;
+    }
+    const std::pair<Index, Index> key{site, m.calls.region[i]};
+    auto [it, added] = rows.try_emplace(key);
+    CallSiteTime& row = it->second;
+    if (added) {
+      row = {m.regions.name[key.second], m.call_sites.at(site)};
+    }
+    const double seconds = m.calls.leave[i] - m.calls.enter[i];
+    ++row.count;
+    row.seconds += seconds;
+    row.longest = std::max(row.longest, seconds);
+    auto [seen, first] = last_rank.try_emplace(key, m.calls.rank[i]);
+    if (first || seen->second != m.calls.rank[i]) ++row.ranks;
+    seen->second = m.calls.rank[i];
+  }
+  for (auto& [key, row] : rows) profile.by_call_site.push_back(std::move(row));
+  std::stable_sort(profile.by_call_site.begin(), profile.by_call_site.end(),
+                   [](const CallSiteTime& a, const CallSiteTime& b) { return a.seconds > b.seconds; });
+}
+
 }  // namespace
 
 MpiProfile profile_mpi(const TraceModel& m) {
@@ -99,6 +128,7 @@ MpiProfile profile_mpi(const TraceModel& m) {
   profile.run_seconds = m.calls.size() == 0 ? 0 : last - first;
   profile.by_call = largest_first(by_call);
   time_by_protocol(m, outermost, profile);
+  time_by_call_site(m, outermost, profile);
   return profile;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <unordered_set>
 
 namespace xo::analyzer {
 
@@ -30,9 +31,28 @@ class WaitRecorder {
   WaitStateTable& table_;
 };
 
+bool synchronous_send(const TraceModel& m, Index call) {
+  const std::string& name = m.regions.name[m.calls.region[call]];
+  return name.starts_with("MPI_Ssend") || name.starts_with("MPI_Issend");
+}
+
+// The protocols that release their sender before the receive is posted (eager ones), as the trace
+// shows: a standard-mode send of that protocol whose buffer was free before its receive was posted.
+// Their sends never wait for a receiver, whatever their duration.
+std::unordered_set<StringId> releasing_protocols(const TraceModel& m) {
+  const MessageTable& msg = m.messages;
+  std::unordered_set<StringId> out;
+  for (Index i = 0; i < msg.size(); ++i) {
+    if (msg.protocol[i] == kNoString || msg.send_call[i] == kNoIndex || synchronous_send(m, msg.send_call[i])) continue;
+    if (msg.send_buffer_free[i] < msg.receive_posted[i]) out.insert(msg.protocol[i]);
+  }
+  return out;
+}
+
 void point_to_point_waits(const TraceModel& m, WaitRecorder& out) {
   const MessageTable& msg = m.messages;
   const CallTable& calls = m.calls;
+  const std::unordered_set<StringId> releasing = releasing_protocols(m);
   for (Index i = 0; i < msg.size(); ++i) {
     const Index send = msg.send_call[i];
     const Index receive = msg.receive_call[i];
@@ -41,7 +61,10 @@ void point_to_point_waits(const TraceModel& m, WaitRecorder& out) {
     out.add(WaitKind::LateSender, msg.receiver[i], receive, calls.enter[receive], send_enter, calls.leave[receive],
             msg.sender[i], msg.protocol[i], i);
     const bool blocking_send = (msg.flags[i] & MessageTable::kNonblockingSend) == 0;
-    if (blocking_send && calls.leave[send] > msg.receive_posted[i]) {
+    const bool held = !releasing.contains(msg.protocol[i]) || synchronous_send(m, send);
+    // Held until the buffer was free: a send inside MPI_Sendrecv may be done long before the call.
+    const double free = std::isnan(msg.send_buffer_free[i]) ? calls.leave[send] : msg.send_buffer_free[i];
+    if (blocking_send && held && free > msg.receive_posted[i]) {
       out.add(WaitKind::LateReceiver, msg.sender[i], send, send_enter, msg.receive_posted[i], calls.leave[send],
               msg.receiver[i], msg.protocol[i], i);
     }

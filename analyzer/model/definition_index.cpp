@@ -38,6 +38,26 @@ class Resolver {
     index_ = &index;
   }
 
+  // Calling contexts as call sites: the function is the context's region, file and line its
+  // source code location (either may be undefined: the site then says less).
+  void call_sites(DefinitionIndex& index) {
+    std::unordered_map<OTF2_SourceCodeLocationRef, const RawDefinitions::SourceCodeLocation*> locations;
+    for (const RawDefinitions::SourceCodeLocation& l : raw_.source_locations) locations.try_emplace(l.ref, &l);
+    CallSiteTable& sites = model_.call_sites;
+    for (const RawDefinitions::CallingContext& c : raw_.calling_contexts) {
+      if (!index.call_sites.add(c.ref, static_cast<Index>(sites.size()))) {
+        twice("calling context", c.ref);
+        continue;
+      }
+      const Index region = index.regions.find(c.region);
+      sites.function.push_back(region == kNoIndex ? std::string() : model_.regions.name[region]);
+      auto location = locations.find(c.location);
+      const bool located = location != locations.end();
+      sites.file.push_back(located ? text(location->second->file) : std::string());
+      sites.line.push_back(located ? location->second->line : 0);
+    }
+  }
+
   std::string text(OTF2_StringRef ref) const { return std::string(model_.strings.at(index_->strings.find(ref))); }
 
   // The attributes Crossover's traces carry, found by name and kind of value.
@@ -50,6 +70,7 @@ class Resolver {
       if (name == "peer" && is_integer(a.type)) index.peer_attribute = a.ref;
       if (name == "buffer_free" && is_integer(a.type)) index.buffer_free_attribute = a.ref;
       if (name == "arrived" && is_integer(a.type)) index.arrived_attribute = a.ref;
+      if (name == "callsite" && a.type == OTF2_TYPE_CALLING_CONTEXT) index.call_site_attribute = a.ref;
     }
   }
 
@@ -265,6 +286,7 @@ DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2T
   resolver.strings(index);
   resolver.attributes(index);
   resolver.regions(index);
+  resolver.call_sites(index);
   resolver.locations(index);
   resolver.communicators(index);
   return index;

@@ -31,6 +31,7 @@ struct DefinitionIndex {
   RefIndex strings;
   RefIndex regions;
   RefIndex comms;
+  RefIndex call_sites;  // calling context ref to CallSiteTable row
   std::vector<CommRanks> comm_ranks;             // by communicator row
   std::vector<std::uint8_t> region_is_mpi;       // by region row
   std::vector<std::uint8_t> region_is_hardware;  // by region row: a protocol phase on a network lane
@@ -40,6 +41,7 @@ struct DefinitionIndex {
   OTF2_AttributeRef algorithm_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_AttributeRef buffer_free_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_AttributeRef arrived_attribute = OTF2_UNDEFINED_ATTRIBUTE;
+  OTF2_AttributeRef call_site_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   std::uint64_t global_offset = 0;
   double seconds_per_tick = 1;
   std::vector<Index> read_order;  // location rows: the ranks by world rank, then the others
@@ -67,7 +69,7 @@ struct DefinitionIndex {
   std::uint32_t world_ranks = 0;
 };
 
-// Fills model.run's clock, model.strings, locations, regions and communicators. Throws
+// Fills model.run's clock, model.strings, locations, regions, call sites and communicators. Throws
 // TraceReadError through `file` if the archive defines no clock.
 DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2TraceFile& file, ProblemLog& log);
 

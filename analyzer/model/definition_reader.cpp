@@ -44,6 +44,18 @@ OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
+OTF2_CallbackCode on_source_code_location(void* user, OTF2_SourceCodeLocationRef self, OTF2_StringRef file,
+                                          uint32_t line) {
+  defs(user).source_locations.push_back({self, file, line});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_calling_context(void* user, OTF2_CallingContextRef self, OTF2_RegionRef region,
+                                     OTF2_SourceCodeLocationRef location, OTF2_CallingContextRef) {
+  defs(user).calling_contexts.push_back({self, region, location});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 OTF2_CallbackCode on_group(void* user, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type, OTF2_Paradigm paradigm,
                            OTF2_GroupFlag flags, uint32_t count, const uint64_t* members) {
   defs(user).groups.push_back({self, type, paradigm, flags, {members, members + count}});
@@ -79,6 +91,8 @@ RawDefinitions read_definitions(Otf2TraceFile& file) {
   registered(OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(c, on_attribute));
   registered(OTF2_GlobalDefReaderCallbacks_SetLocationCallback(c, on_location));
   registered(OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, on_region));
+  registered(OTF2_GlobalDefReaderCallbacks_SetSourceCodeLocationCallback(c, on_source_code_location));
+  registered(OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(c, on_calling_context));
   registered(OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c, on_group));
   registered(OTF2_GlobalDefReaderCallbacks_SetCommCallback(c, on_comm));
   registered(OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(c, on_inter_comm));

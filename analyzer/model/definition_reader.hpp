@@ -35,6 +35,16 @@ struct RawDefinitions {
     OTF2_RegionRole role;
     OTF2_Paradigm paradigm;
   };
+  struct SourceCodeLocation {
+    OTF2_SourceCodeLocationRef ref;
+    OTF2_StringRef file;
+    std::uint32_t line;
+  };
+  struct CallingContext {
+    OTF2_CallingContextRef ref;
+    OTF2_RegionRef region;
+    OTF2_SourceCodeLocationRef location;
+  };
   struct Group {
     OTF2_GroupRef ref;
     OTF2_GroupType type;
@@ -58,6 +68,8 @@ struct RawDefinitions {
   std::vector<Attribute> attributes;
   std::vector<Location> locations;
   std::vector<Region> regions;
+  std::vector<SourceCodeLocation> source_locations;
+  std::vector<CallingContext> calling_contexts;
   std::vector<Group> groups;
   std::vector<Comm> comms;
 };

@@ -123,6 +123,7 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   calls.enter.reserve(most_calls);
   calls.leave.reserve(most_calls);
   calls.is_mpi.reserve(most_calls);
+  calls.site.reserve(most_calls);
   PhaseTable& phases = model_.phases;
   const std::size_t most_phases = lane_events / 2;
   phases.rank.reserve(most_phases);
@@ -214,7 +215,7 @@ void EventReader::enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF
     return;
   }
   if (kind_ == LocationKind::Rank) {
-    enter_call(t, row);
+    enter_call(t, row, call_site(attributes));
   } else if (index_.region_is_hardware[row]) {
     enter_phase(t, row, attributes);
   } else {
@@ -222,7 +223,18 @@ void EventReader::enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF
   }
 }
 
-void EventReader::enter_call(double t, Index region) {
+Index EventReader::call_site(OTF2_AttributeList* attributes) const {
+  OTF2_Type type;
+  OTF2_AttributeValue value;
+  if (attributes == nullptr || index_.call_site_attribute == OTF2_UNDEFINED_ATTRIBUTE ||
+      OTF2_AttributeList_GetAttributeByID(attributes, index_.call_site_attribute, &type, &value) != OTF2_SUCCESS ||
+      type != OTF2_TYPE_CALLING_CONTEXT) {
+    return kNoIndex;
+  }
+  return index_.call_sites.find(value.callingContextRef);
+}
+
+void EventReader::enter_call(double t, Index region, Index site) {
   CallTable& calls = model_.calls;
   stack_.push_back(static_cast<Index>(calls.size()));
   calls.rank.push_back(rank_);
@@ -231,6 +243,7 @@ void EventReader::enter_call(double t, Index region) {
   calls.enter.push_back(t);
   calls.leave.push_back(t);
   calls.is_mpi.push_back(index_.region_is_mpi[region]);
+  calls.site.push_back(site);
 }
 
 void EventReader::enter_phase(double t, Index region, OTF2_AttributeList* attributes) {
@@ -290,13 +303,21 @@ void EventReader::leave(OTF2_TimeStamp time, OTF2_AttributeList*, OTF2_RegionRef
   }
 }
 
-void EventReader::mpi_send(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t receiver, OTF2_CommRef comm,
-                           std::uint32_t tag, std::uint64_t bytes) {
+void EventReader::mpi_send(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t receiver,
+                           OTF2_CommRef comm, std::uint32_t tag, std::uint64_t bytes) {
   const double t = at(time);
   Index comm_row;
   RankId to;
   if (!on_rank("MpiSend") || !peer(comm, receiver, comm_row, to)) return;
-  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, kNaN, open_call(), kNoIndex, 0});
+  // Crossover's traces say when a blocking send's buffer became free inside its call; one before
+  // the send is not believed (the call's leave stands then, as for other traces).
+  double buffer_free = kNaN;
+  std::int64_t free = 0;
+  if (integer_attribute(attributes, index_.buffer_free_attribute, free) && free >= 0) {
+    const double free_at = index_.seconds(static_cast<OTF2_TimeStamp>(free));
+    if (free_at >= t) buffer_free = free_at;
+  }
+  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, buffer_free, open_call(), kNoIndex, 0});
 }
 
 void EventReader::mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t receiver, OTF2_CommRef comm,

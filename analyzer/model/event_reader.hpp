@@ -82,7 +82,9 @@ class EventReader {
                           RankId& root_rank);
   // Replaces the start order in the location's collective records by their sequence per communicator.
   void number_collectives();
-  void enter_call(double t, Index region);
+  // The call site row an MPI call's Enter names (its "callsite" attribute), kNoIndex if none.
+  Index call_site(OTF2_AttributeList* attributes) const;
+  void enter_call(double t, Index region, Index site);
   void enter_phase(double t, Index region, OTF2_AttributeList* attributes);
   void stop_lane();
 

@@ -20,7 +20,7 @@ struct SendRecord {
   std::uint64_t bytes;
   double time;
   double complete;     // MpiIsendComplete, NaN if blocking or never completed
-  double buffer_free;  // MpiIsendComplete's "buffer_free" attribute, else NaN
+  double buffer_free;  // the "buffer_free" attribute of MpiIsendComplete, or of a blocking MpiSend; else NaN
   Index call;
   Index complete_call;  // the call around the MpiIsendComplete, kNoIndex if none
   std::uint8_t flags;      // MessageTable::Flags

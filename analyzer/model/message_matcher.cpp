@@ -1,6 +1,7 @@
 #include "message_matcher.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -135,7 +136,9 @@ class Matcher {
     m.send_complete.push_back(s.complete);
     m.send_complete_call.push_back(s.complete_call);
     const bool blocking = (s.flags & MessageTable::kNonblockingSend) == 0;
-    m.send_buffer_free.push_back(blocking && s.call != kNoIndex ? model_.calls.leave[s.call] : s.buffer_free);
+    const bool free_known = !std::isnan(s.buffer_free);
+    m.send_buffer_free.push_back(blocking && !free_known && s.call != kNoIndex ? model_.calls.leave[s.call]
+                                                                              : s.buffer_free);
     m.receive_posted.push_back(r.posted);
     m.receive_time.push_back(r.time);
     const bool blocking_receive = (r.flags & MessageTable::kNonblockingReceive) == 0;

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "api_call.hpp"
+#include "call_site.hpp"
 #include "error_text.hpp"
 #include "nonblocking_collective.hpp"
 #include "thread_cpu_clock.hpp"
@@ -48,7 +49,8 @@ bool enter_call(const char* name) {
   self.entered_at = world.engine().now();
   world.engine().sync();
   if (RunObserver* observer = world.observer()) {
-    observer->call_entered(self.world_rank, name, world.engine().now());
+    const std::uintptr_t site = program_call_site(__builtin_frame_address(0), world.engine().running_stack_top());
+    observer->call_entered(self.world_rank, name, world.engine().now(), site);
   }
   return usable;
 }

@@ -96,6 +96,8 @@ void report_retired(World& world, const Request& r) {
     }
   } else if (nonblocking) {
     observer->isend_complete(rank, r.trace_id, now, std::min<sim::Time>(r.complete_time, now));
+  } else {
+    observer->send_complete(rank, now, std::min<sim::Time>(r.complete_time, now));
   }
 }
 

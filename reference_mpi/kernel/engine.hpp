@@ -72,6 +72,8 @@ class Engine {
   int current_rank() const { return current_rank_; }
   // The running fiber, which wake() takes to resume it; -1 on the event side.
   int current_fiber() const { return current_; }
+  // The top of the running fiber's stack (it grows down from there); null on the event side.
+  const void* running_stack_top() const { return current_ >= 0 ? entry(current_).fiber->stack().top() : nullptr; }
   void advance(Time delta) { entry(current_).clock += delta; }
   // Starts body(argument) on a new task acting for the running rank, from the rank's clock. The
   // task runs first, until it blocks or ends; then the caller goes on. Returns the task's fiber.

@@ -34,7 +34,7 @@ class Recorder : public xo::mpi::RunObserver {
 
   void run_started(const RunInfo& i) override { info = i; }
   void comm_defined(const CommInfo& c) override { comms.push_back(c); }
-  void call_entered(int rank, const char* call, std::int64_t t) override { add(rank, std::string("enter ") + call, t); }
+  void call_entered(int rank, const char* call, std::int64_t t, std::uintptr_t) override { add(rank, std::string("enter ") + call, t); }
   void call_left(int rank, const char* call, std::int64_t t) override { add(rank, std::string("leave ") + call, t); }
   void send(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "send " + text(m), t); }
   void isend(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "isend " + text(m), t); }

@@ -30,7 +30,7 @@ inline std::int64_t ibcast_enter(int rank) { return 1000 + 100 * (kRanks - 1 - r
 inline std::int64_t iallreduce_enter(int rank) { return 2000 + 100 * rank; }
 
 inline void call(mpi::RunObserver& o, int rank, const char* name, std::int64_t enter, std::int64_t leave) {
-  o.call_entered(rank, name, enter);
+  o.call_entered(rank, name, enter, 0);
   o.call_left(rank, name, leave);
 }
 
@@ -58,13 +58,13 @@ inline mpi::CollectiveEvent iallreduce() {
 // MPI_Wait (or another completing call) retiring one nonblocking collective at `done`.
 inline void wait(mpi::RunObserver& o, int rank, const char* name, std::int64_t enter, std::int64_t done,
                  const mpi::CollectiveEvent& c, std::uint64_t request) {
-  o.call_entered(rank, name, enter);
+  o.call_entered(rank, name, enter, 0);
   o.collective_complete(rank, c, request, done);
   o.call_left(rank, name, done);
 }
 
 inline void barrier(mpi::RunObserver& o, int rank, std::int64_t enter) {
-  o.call_entered(rank, "MPI_Barrier", enter);
+  o.call_entered(rank, "MPI_Barrier", enter, 0);
   o.collective_begin(rank, enter);
   mpi::CollectiveEvent c;
   c.call = "MPI_Barrier";
@@ -85,11 +85,11 @@ inline void report(mpi::RunObserver& o) {
   for (int rank = 0; rank < kRanks; ++rank) {
     call(o, rank, "MPI_Init", 0, 100);
     const std::int64_t ibcast_at = ibcast_enter(rank);
-    o.call_entered(rank, "MPI_Ibcast", ibcast_at);
+    o.call_entered(rank, "MPI_Ibcast", ibcast_at, 0);
     o.collective_request(rank, bcast_request(rank), ibcast_at + 10);
     o.call_left(rank, "MPI_Ibcast", ibcast_at + 50);
     const std::int64_t iallreduce_at = iallreduce_enter(rank);
-    o.call_entered(rank, "MPI_Iallreduce", iallreduce_at);
+    o.call_entered(rank, "MPI_Iallreduce", iallreduce_at, 0);
     o.collective_request(rank, allreduce_request(rank), iallreduce_at + 10);
     o.call_left(rank, "MPI_Iallreduce", iallreduce_at + 50);
     if (rank == 2) wait(o, rank, "MPI_Wait", 3000, 3500, ibcast(rank), bcast_request(rank));
@@ -98,7 +98,7 @@ inline void report(mpi::RunObserver& o) {
       wait(o, rank, "MPI_Wait", 5000, 5100, ibcast(rank), bcast_request(rank));
       wait(o, rank, "MPI_Wait", 5200, 6000, iallreduce(), allreduce_request(rank));
     } else if (rank == 1) {
-      o.call_entered(rank, "MPI_Waitall", 5000);
+      o.call_entered(rank, "MPI_Waitall", 5000, 0);
       o.collective_complete(rank, iallreduce(), allreduce_request(rank), 5800);
       o.collective_complete(rank, ibcast(rank), bcast_request(rank), 5800);
       o.call_left(rank, "MPI_Waitall", 5800);

@@ -155,7 +155,7 @@ TEST(NonblockingCollectiveWriter, ACompletionWithoutItsRequestIsLeftOutAndCounte
   ArchiveDir dir;
   xo::tracer::Otf2Writer writer(dir.str(), options());
   start_one_rank(writer);
-  writer.call_entered(0, "MPI_Wait", 100);
+  writer.call_entered(0, "MPI_Wait", 100, 0);
   EXPECT_DEBUG_DEATH(writer.collective_complete(0, run::iallreduce(), 7, 200), "completes once started");
 #ifdef NDEBUG
   writer.call_left(0, "MPI_Wait", 200);
@@ -170,13 +170,13 @@ TEST(NonblockingCollectiveWriter, ACollectiveOtf2CannotNameLeavesOutItsRequest) 
   ArchiveDir dir;
   xo::tracer::Otf2Writer writer(dir.str(), options());
   start_one_rank(writer);
-  writer.call_entered(0, "MPI_Ifrobnicate", 100);
+  writer.call_entered(0, "MPI_Ifrobnicate", 100, 0);
   writer.collective_request(0, 7, 150);
   writer.call_left(0, "MPI_Ifrobnicate", 200);
   xo::mpi::CollectiveEvent c;
   c.call = "MPI_Ifrobnicate";
   c.comm_id = run::kWorld;
-  writer.call_entered(0, "MPI_Wait", 300);
+  writer.call_entered(0, "MPI_Wait", 300, 0);
   EXPECT_DEBUG_DEATH(writer.collective_complete(0, c, 7, 400), "completes once started");
 #ifdef NDEBUG
   writer.call_left(0, "MPI_Wait", 400);

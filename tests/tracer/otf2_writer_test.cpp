@@ -78,12 +78,12 @@ constexpr int kOddRanks = 5;   // split of world: world ranks 1 and 3
 constexpr int kEvenRanks = 7;  // split of world: world ranks 2 and 0, in that rank order
 
 void call(RunObserver& o, int rank, const char* name, std::int64_t enter, std::int64_t leave) {
-  o.call_entered(rank, name, enter);
+  o.call_entered(rank, name, enter, 0);
   o.call_left(rank, name, leave);
 }
 
 void allreduce_and_finalize(RunObserver& o, int rank) {
-  o.call_entered(rank, "MPI_Allreduce", 9000);
+  o.call_entered(rank, "MPI_Allreduce", 9000, 0);
   o.collective_begin(rank, 9000);
   CollectiveEvent c;
   c.call = "MPI_Allreduce";
@@ -96,7 +96,7 @@ void allreduce_and_finalize(RunObserver& o, int rank) {
 }
 
 void bcast_on_even_ranks(RunObserver& o, int rank, std::int64_t end, std::int64_t sent, std::int64_t received) {
-  o.call_entered(rank, "MPI_Bcast", 7000);
+  o.call_entered(rank, "MPI_Bcast", 7000, 0);
   o.collective_begin(rank, 7000);
   CollectiveEvent c;
   c.call = "MPI_Bcast";
@@ -124,15 +124,15 @@ void report_run(RunObserver& o) {
 
   // Rank 0.
   call(o, 0, "MPI_Init", 0, 100);
-  o.call_entered(0, "MPI_Send", 1000);
+  o.call_entered(0, "MPI_Send", 1000, 0);
   o.send(0, MessageEvent{kWorld, 1, 7, 1024, 0}, 1000);
   o.call_left(0, "MPI_Send", 2000);
   o.comm_defined({kEvenRanks, "split of MPI_COMM_WORLD", {2, 0}, kWorld});
-  o.call_entered(0, "MPI_Comm_split", 6000);
+  o.call_entered(0, "MPI_Comm_split", 6000, 0);
   o.comm_created(0, kEvenRanks, 6500);
   o.call_left(0, "MPI_Comm_split", 6600);
   bcast_on_even_ranks(o, 0, 7800, 0, 256);
-  o.call_entered(0, "MPI_Recv", 8000);
+  o.call_entered(0, "MPI_Recv", 8000, 0);
   o.recv(0, MessageEvent{kEvenRanks, 0, 3, 16, 0}, 8500);
   o.call_left(0, "MPI_Recv", 8500);
   allreduce_and_finalize(o, 0);
@@ -143,56 +143,56 @@ void report_run(RunObserver& o) {
 
   // Rank 1.
   call(o, 1, "MPI_Init", 0, 100);
-  o.call_entered(1, "MPI_Recv", 1000);
+  o.call_entered(1, "MPI_Recv", 1000, 0);
   o.recv(1, MessageEvent{kWorld, 0, 7, 1024, 0}, 2500);
   o.call_left(1, "MPI_Recv", 2500);
   o.phase(phase(Phase::ClearToSend, "rendezvous", 1, 0, 0, 1250, 1260));
-  o.call_entered(1, "MPI_Irecv", 3000);
+  o.call_entered(1, "MPI_Irecv", 3000, 0);
   o.irecv_request(1, 31, 3000);
   o.call_left(1, "MPI_Irecv", 3100);
-  o.call_entered(1, "MPI_Cancel", 3200);
+  o.call_entered(1, "MPI_Cancel", 3200, 0);
   o.request_cancelled(1, 31, 3300);
   o.call_left(1, "MPI_Cancel", 3300);
   o.comm_defined({kOddRanks, "split of MPI_COMM_WORLD", {1, 3}, kWorld});
-  o.call_entered(1, "MPI_Comm_split", 6000);
+  o.call_entered(1, "MPI_Comm_split", 6000, 0);
   o.comm_created(1, kOddRanks, 6400);
   o.call_left(1, "MPI_Comm_split", 6600);
-  o.call_entered(1, "MPI_Comm_free", 7000);
+  o.call_entered(1, "MPI_Comm_free", 7000, 0);
   o.comm_destroyed(1, kOddRanks, 7100);
   o.call_left(1, "MPI_Comm_free", 7200);
   allreduce_and_finalize(o, 1);
 
   // Rank 2.
   call(o, 2, "MPI_Init", 0, 100);
-  o.call_entered(2, "MPI_Isend", 3000);
+  o.call_entered(2, "MPI_Isend", 3000, 0);
   o.isend(2, MessageEvent{kWorld, 3, 9, 64, 11}, 3000);
   o.call_left(2, "MPI_Isend", 3100);
   o.phase(phase(Phase::Eager, "short", 2, 3, 64, 3000, 3400));
-  o.call_entered(2, "MPI_Wait", 4000);
+  o.call_entered(2, "MPI_Wait", 4000, 0);
   o.isend_complete(2, 11, 5000, 3400);
   o.call_left(2, "MPI_Wait", 5000);
-  o.call_entered(2, "MPI_Comm_split", 6000);
+  o.call_entered(2, "MPI_Comm_split", 6000, 0);
   o.comm_created(2, kEvenRanks, 6500);
   o.call_left(2, "MPI_Comm_split", 6600);
   bcast_on_even_ranks(o, 2, 7500, 256, 0);
   o.phase(phase(Phase::Data, "bnet", 2, -1, 256, 7100, 7400));
-  o.call_entered(2, "MPI_Send", 8000);
+  o.call_entered(2, "MPI_Send", 8000, 0);
   o.send(2, MessageEvent{kEvenRanks, 1, 3, 16, 0}, 8000);
   o.call_left(2, "MPI_Send", 8100);
   allreduce_and_finalize(o, 2);
 
   // Rank 3.
   call(o, 3, "MPI_Init", 0, 100);
-  o.call_entered(3, "MPI_Irecv", 3000);
+  o.call_entered(3, "MPI_Irecv", 3000, 0);
   o.irecv_request(3, 21, 3000);
   o.call_left(3, "MPI_Irecv", 3050);
-  o.call_entered(3, "MPI_Wait", 4000);
+  o.call_entered(3, "MPI_Wait", 4000, 0);
   o.irecv(3, MessageEvent{kWorld, 2, 9, 64, 21}, 5500, 4800);
   o.call_left(3, "MPI_Wait", 5500);
-  o.call_entered(3, "MPI_Comm_split", 6000);
+  o.call_entered(3, "MPI_Comm_split", 6000, 0);
   o.comm_created(3, kOddRanks, 6400);
   o.call_left(3, "MPI_Comm_split", 6600);
-  o.call_entered(3, "MPI_Comm_free", 7000);
+  o.call_entered(3, "MPI_Comm_free", 7000, 0);
   o.comm_destroyed(3, kOddRanks, 7100);
   o.call_left(3, "MPI_Comm_free", 7200);
   allreduce_and_finalize(o, 3);
@@ -363,7 +363,7 @@ TEST_F(WrittenRun, PhaseEntersCarryProtocolBytesAndPeer) {
   const auto& group = c().events.at(7)[2];
   EXPECT_EQ(group.record, "Enter");
   EXPECT_EQ(group.attributes, (std::map<std::string, std::string>{{"protocol", "bnet"}, {"bytes", "256"}}));
-  EXPECT_EQ(c().attributes.size(), 6u);
+  EXPECT_EQ(c().attributes.size(), 7u);
 }
 
 // The analyzer credits a copy protocol with the sender's early release: the completion of an
@@ -594,8 +594,8 @@ TEST(Otf2Writer, ARunThatNeverEndedStillGivesAValidTrace) {
     writer.run_started(info);
     writer.comm_defined({kWorld, "MPI_COMM_WORLD", {0, 1}, 0});
     // A deadlock: rank 0 waits in a receive, rank 1 in a barrier nobody else enters.
-    writer.call_entered(0, "MPI_Recv", 100);
-    writer.call_entered(1, "MPI_Barrier", 200);
+    writer.call_entered(0, "MPI_Recv", 100, 0);
+    writer.call_entered(1, "MPI_Barrier", 200, 0);
     writer.collective_begin(1, 200);
     writer.run_finished(5000, 1);
     writer.finish();
@@ -616,7 +616,7 @@ TEST(Otf2Writer, AnEventBackInTimeIsClampedAndCounted) {
   xo::mpi::RunInfo info = run_info();
   info.ranks = 1;
   writer.run_started(info);
-  writer.call_entered(0, "MPI_Barrier", 1000);
+  writer.call_entered(0, "MPI_Barrier", 1000, 0);
   EXPECT_DEBUG_DEATH(writer.call_left(0, "MPI_Barrier", 900), "time order");
 #ifdef NDEBUG
   writer.run_finished(1000, 0);
@@ -635,7 +635,7 @@ TEST(Otf2Writer, ACollectiveOtf2CannotNameIsLeftOutAndCounted) {
   info.ranks = 1;
   writer.run_started(info);
   writer.comm_defined({kWorld, "MPI_COMM_WORLD", {0}, 0});
-  writer.call_entered(0, "MPI_Frobnicate", 100);
+  writer.call_entered(0, "MPI_Frobnicate", 100, 0);
   writer.collective_begin(0, 100);
   CollectiveEvent c;
   c.call = "MPI_Frobnicate";

@@ -1,9 +1,36 @@
 #include "archive_plan.hpp"
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 namespace xo::tracer {
+
+namespace {
+
+// Resolves the return addresses of the run's Enter events (call_site_resolver.hpp), once each.
+void plan_call_sites(const TraceRecorder& run, ArchivePlan& plan) {
+  std::unordered_map<std::uint64_t, OTF2_CallingContextRef>& context = plan.context_of_address;
+  for (const RankLog& log : run.ranks()) {
+    for (const RankEvent& e : log.events) {
+      if (e.kind == RankEventKind::Enter && e.wide != 0) context.try_emplace(e.wide, OTF2_UNDEFINED_CALLING_CONTEXT);
+    }
+  }
+  if (context.empty()) return;
+  CallSiteResolver resolver;
+  std::map<SourceSite, std::vector<std::uint64_t>> addresses_of_site;
+  for (const auto& [address, ref] : context) {
+    SourceSite site = resolver.resolve(static_cast<std::uintptr_t>(address));
+    if (!site.object.empty()) addresses_of_site[std::move(site)].push_back(address);
+  }
+  for (auto& [site, addresses] : addresses_of_site) {
+    const auto ref = static_cast<OTF2_CallingContextRef>(plan.call_sites.size());
+    for (std::uint64_t address : addresses) context[address] = ref;
+    plan.call_sites.push_back(site);
+  }
+}
+
+}  // namespace
 
 ArchivePlan make_plan(const TraceRecorder& run) {
   ArchivePlan plan;
@@ -42,6 +69,7 @@ ArchivePlan make_plan(const TraceRecorder& run) {
   for (std::uint32_t id = 0; id < run.algorithms().size(); ++id) {
     plan.algorithm_strings.push_back(plan.strings.ref(run.algorithms().name(id)));
   }
+  plan_call_sites(run, plan);
   return plan;
 }
 

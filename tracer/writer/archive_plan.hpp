@@ -8,8 +8,10 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "call_site_resolver.hpp"
 #include "string_table.hpp"
 #include "trace_recorder.hpp"
 
@@ -23,6 +25,7 @@ enum AttributeId : OTF2_AttributeRef {
   kAttributeAlgorithm,  // MpiCollectiveEnd: the algorithm the machine chose (string)
   kAttributeBufferFree,  // MpiIsendComplete: when the send's buffer became free (timestamp, uint64)
   kAttributeArrived,     // MpiIrecv: when the message had arrived, the request complete (timestamp, uint64)
+  kAttributeCallSite,    // MPI call Enter: where the program called it (calling context)
   kAttributeCount,
 };
 
@@ -36,9 +39,18 @@ struct ArchivePlan {
   std::vector<const mpi::CommInfo*> comms_by_ref;     // in OTF2 comm ref order
   std::vector<OTF2_StringRef> path_strings;           // by path name id
   std::vector<OTF2_StringRef> algorithm_strings;      // by algorithm name id
+  // The program's call sites, by calling context ref (sorted, so that the numbering does not depend
+  // on where the program was loaded), and the context of each return address Enter events carry.
+  std::vector<SourceSite> call_sites;
+  std::unordered_map<std::uint64_t, OTF2_CallingContextRef> context_of_address;
 
   OTF2_CommRef comm(std::uint32_t observer_id) const {
     return observer_id < comm_of_id.size() ? comm_of_id[observer_id] : OTF2_UNDEFINED_COMM;
+  }
+  OTF2_CallingContextRef context(std::uint64_t address) const {
+    if (address == 0) return OTF2_UNDEFINED_CALLING_CONTEXT;
+    auto it = context_of_address.find(address);
+    return it == context_of_address.end() ? OTF2_UNDEFINED_CALLING_CONTEXT : it->second;
   }
 };
 

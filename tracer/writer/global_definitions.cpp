@@ -27,6 +27,16 @@ struct RegionDef {
   OTF2_StringRef source_file;
 };
 
+struct SourceCodeLocationDef {
+  OTF2_StringRef file;
+  std::uint32_t line;
+};
+
+struct CallingContextDef {
+  OTF2_RegionRef region;  // the program's function that made the call
+  OTF2_SourceCodeLocationRef location;
+};
+
 struct GroupDef {
   OTF2_StringRef name;
   OTF2_GroupType type;
@@ -54,6 +64,8 @@ struct Definitions {
   std::vector<OTF2_StringRef> rank_names;  // location group names, by rank
   std::vector<OTF2_StringRef> location_names;
   std::vector<RegionDef> regions;
+  std::vector<SourceCodeLocationDef> source_locations;
+  std::vector<CallingContextDef> calling_contexts;  // one a call site, with its source location
   std::vector<GroupDef> groups;
   std::vector<CommDef> comms;
 };
@@ -75,6 +87,9 @@ std::vector<AttributeDef> attributes(StringTable& strings) {
                             strings.ref("when the message had arrived and the receive request completed, before the "
                                         "call that reported it"),
                             OTF2_TYPE_UINT64};
+  out[kAttributeCallSite] = {strings.ref("callsite"),
+                             strings.ref("where the program made this MPI call: its function, source file and line"),
+                             OTF2_TYPE_CALLING_CONTEXT};
   return out;
 }
 
@@ -111,6 +126,26 @@ std::vector<RegionDef> regions(const TraceRecorder& run, const ArchivePlan& plan
                    OTF2_PARADIGM_HARDWARE, protocol_file});
   }
   return out;
+}
+
+// The program's call sites (archive_plan.hpp): a CallingContext each, whose region is the calling
+// function (a user region, after the MPI calls and phases, one per function and file) and whose
+// source code location is the file and line of the call. Without debug information the file is
+// the object file, line 0.
+void call_sites(const ArchivePlan& plan, StringTable& strings, Definitions& defs) {
+  std::map<std::pair<std::string, std::string>, OTF2_RegionRef> region_of_function;
+  const OTF2_StringRef description = strings.ref("the program's function that made the MPI call");
+  for (const SourceSite& site : plan.call_sites) {
+    const std::string& file = site.file.empty() ? site.object : site.file;
+    auto [it, added] = region_of_function.try_emplace({site.function, file},
+                                                      static_cast<OTF2_RegionRef>(defs.regions.size()));
+    if (added) {
+      defs.regions.push_back({strings.ref(site.function), description, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER,
+                              strings.ref(file)});
+    }
+    defs.calling_contexts.push_back({it->second, static_cast<OTF2_SourceCodeLocationRef>(defs.source_locations.size())});
+    defs.source_locations.push_back({strings.ref(file), site.line});
+  }
 }
 
 // OTF2_Definitions.h (OTF2_GroupType): a COMM_LOCATIONS group lists the MPI locations by world
@@ -163,6 +198,7 @@ Definitions resolve(const TraceRecorder& run, ArchivePlan& plan, const std::vect
   }
   for (const LocationRecord& location : locations) defs.location_names.push_back(strings.ref(location.name));
   defs.regions = regions(run, plan, strings);
+  call_sites(plan, strings, defs);
   comms_and_groups(run, plan, strings, defs);
   return defs;
 }
@@ -211,6 +247,18 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
     const RegionDef& r = defs.regions[ref];
     status.check(OTF2_GlobalDefWriter_WriteRegion(w, static_cast<OTF2_RegionRef>(ref), r.name, r.name, r.description,
                                                   r.role, r.paradigm, OTF2_REGION_FLAG_NONE, r.source_file, 0, 0),
+                 what);
+  }
+  for (std::size_t ref = 0; ref < defs.source_locations.size(); ++ref) {
+    const SourceCodeLocationDef& l = defs.source_locations[ref];
+    status.check(
+        OTF2_GlobalDefWriter_WriteSourceCodeLocation(w, static_cast<OTF2_SourceCodeLocationRef>(ref), l.file, l.line),
+        what);
+  }
+  for (std::size_t ref = 0; ref < defs.calling_contexts.size(); ++ref) {
+    const CallingContextDef& c = defs.calling_contexts[ref];
+    status.check(OTF2_GlobalDefWriter_WriteCallingContext(w, static_cast<OTF2_CallingContextRef>(ref), c.region,
+                                                          c.location, OTF2_UNDEFINED_CALLING_CONTEXT),
                  what);
   }
   for (std::size_t ref = 0; ref < defs.groups.size(); ++ref) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <optional>
 
 namespace xo::tracer {
 
@@ -16,6 +17,27 @@ OTF2_AttributeList* algorithm_list(const RankEvent& more, const ArchivePlan& pla
   return attributes;
 }
 
+// When the blocking send at `send` had its buffer free: from the SendComplete record that follows it
+// inside its call (a call holds one blocking send); none if the send never completed.
+template <class Iterator>
+std::optional<std::uint64_t> buffer_free_of_send(Iterator send, Iterator end) {
+  for (Iterator it = send; ++it != end;) {
+    switch (it->kind) {
+      case RankEventKind::SendComplete: {
+        const std::uint64_t before = it->a | static_cast<std::uint64_t>(it->b) << 32;
+        const auto time = static_cast<std::uint64_t>(it->time);
+        return time - std::min(before, time);
+      }
+      case RankEventKind::Leave:
+      case RankEventKind::Send:
+        return std::nullopt;
+      default:
+        break;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const ArchivePlan& plan, std::int64_t end,
@@ -25,14 +47,28 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
     const auto t = static_cast<OTF2_TimeStamp>(e.time);
     OTF2_ErrorCode code = OTF2_SUCCESS;
     switch (e.kind) {
-      case RankEventKind::Enter:
-        code = OTF2_EvtWriter_Enter(w, nullptr, t, plan.region_of_call[e.a]);
+      case RankEventKind::Enter: {
+        const OTF2_CallingContextRef site = plan.context(e.wide);
+        OTF2_AttributeList* list = nullptr;
+        if (site != OTF2_UNDEFINED_CALLING_CONTEXT) {
+          code = OTF2_AttributeList_AddCallingContextRef(attributes, kAttributeCallSite, site);
+          list = attributes;
+        }
+        if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Enter(w, list, t, plan.region_of_call[e.a]);
         break;
+      }
       case RankEventKind::Leave:
         code = OTF2_EvtWriter_Leave(w, nullptr, t, plan.region_of_call[e.a]);
         break;
-      case RankEventKind::Send:
-        code = OTF2_EvtWriter_MpiSend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
+      case RankEventKind::Send: {
+        const std::optional<std::uint64_t> free = buffer_free_of_send(it, log.events.end());
+        if (free) code = OTF2_AttributeList_AddUint64(attributes, kAttributeBufferFree, std::max<std::uint64_t>(*free, t));
+        if (code == OTF2_SUCCESS) {
+          code = OTF2_EvtWriter_MpiSend(w, free ? attributes : nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
+        }
+        break;
+      }
+      case RankEventKind::SendComplete:
         break;
       case RankEventKind::Isend:
         code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);

@@ -38,8 +38,8 @@ void Otf2Writer::run_started(const mpi::RunInfo& info) { recorder_->run_started(
 void Otf2Writer::comm_defined(const mpi::CommInfo& comm) { recorder_->comm_defined(comm); }
 void Otf2Writer::comm_named(int, int comm_id, const std::string& name) { recorder_->comm_named(comm_id, name); }
 
-void Otf2Writer::call_entered(int rank, const char* call, std::int64_t time_ps) {
-  recorder_->call_entered(rank, call, time_ps);
+void Otf2Writer::call_entered(int rank, const char* call, std::int64_t time_ps, std::uintptr_t call_site) {
+  recorder_->call_entered(rank, call, time_ps, call_site);
 }
 void Otf2Writer::call_left(int rank, const char* call, std::int64_t time_ps) {
   recorder_->call_left(rank, call, time_ps);
@@ -47,6 +47,9 @@ void Otf2Writer::call_left(int rank, const char* call, std::int64_t time_ps) {
 
 void Otf2Writer::send(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
   recorder_->message(rank, RankEventKind::Send, m, time_ps);
+}
+void Otf2Writer::send_complete(int rank, std::int64_t time_ps, std::int64_t buffer_free_ps) {
+  recorder_->send_complete(rank, time_ps, buffer_free_ps);
 }
 void Otf2Writer::isend(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
   recorder_->message(rank, RankEventKind::Isend, m, time_ps);

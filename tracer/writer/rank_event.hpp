@@ -9,9 +9,11 @@
 namespace xo::tracer {
 
 enum class RankEventKind : std::uint8_t {
-  Enter,               // a: call name id
+  Enter,               // a: call name id, wide: the program's call site (a return address, 0 if unknown)
   Leave,               // a: call name id
   Send,                // a: peer, b: comm id, c: tag, wide: bytes
+  SendComplete,        // the blocking send before it completed: a | b << 32: how long before this
+                       // record its buffer became free (written as the MpiSend's attribute, no event)
   Isend,               // as Send, then an Extension with wide: request id
   IsendComplete,       // wide: request id, a | b << 32: how long before it the send's buffer became free
   IrecvRequest,        // wide: request id

@@ -43,12 +43,13 @@ class TraceRecorder {
   void comm_defined(const mpi::CommInfo& comm);
   void comm_named(int comm_id, const std::string& name);
 
-  // Calls do not nest (run_observer.hpp), so a Leave is of the call open on its rank.
-  void call_entered(int rank, const char* call, std::int64_t time) {
+  // Calls do not nest (run_observer.hpp), so a Leave is of the call open on its rank. The call
+  // site stays a raw address until the archive is written (call_sites.hpp resolves it then).
+  void call_entered(int rank, const char* call, std::int64_t time, std::uintptr_t call_site) {
     RankLog& log = log_of(rank);
     assert(log.open_call == kNoName && "MPI calls do not nest");
     log.open_call = calls_.intern(call);
-    append(log, time, RankEventKind::Enter, 0, log.open_call);
+    append(log, time, RankEventKind::Enter, call_site, log.open_call);
   }
   void call_left(int rank, [[maybe_unused]] const char* call, std::int64_t time) {
     RankLog& log = log_of(rank);
@@ -80,6 +81,13 @@ class TraceRecorder {
   }
   void request(int rank, RankEventKind kind, std::uint64_t request_id, std::int64_t time) {
     append(log_of(rank), time, kind, request_id);
+  }
+  // A blocking send's buffer-free time, kept as its distance before the completion in two 32-bit
+  // halves; the archive writer gives it to the MpiSend before it (rank_event.hpp).
+  void send_complete(int rank, std::int64_t time, std::int64_t buffer_free) {
+    const auto before = static_cast<std::uint64_t>(std::max<std::int64_t>(time - buffer_free, 0));
+    append(log_of(rank), time, RankEventKind::SendComplete, 0, static_cast<std::uint32_t>(before),
+           static_cast<std::uint32_t>(before >> 32));
   }
   // The buffer-free time is kept as its distance before the event, in two 32-bit halves.
   void isend_complete(int rank, std::uint64_t request_id, std::int64_t time, std::int64_t buffer_free) {

@@ -133,6 +133,46 @@ TEST(WaitStates, LateReceiverIsARendezvousSendWaitingForTheReceive) {
   EXPECT_NEAR(f.seconds, g_noted[1]["receive"] - g_noted[0]["send"], kTolerance);
 }
 
+// In MPI_Sendrecv the send is done when its buffer is free, while the call still waits for its
+// receive: an eager send there never waited for its receiver, however late that receiver came and
+// however long the call lasted (the trace says when each send's buffer became free).
+TEST(WaitStates, AnEagerSendInsideSendrecvIsNoLateReceiver) {
+  std::vector<char> out(512), in(512);
+  const TraceModel m = traced("xt3", 4, [&](int rank) {
+    if (rank == 1) stay_busy(3, rank);  // rank 1 comes late to the ring
+    if (rank == 3) stay_busy(1, rank);
+    MPI_Sendrecv(out.data(), 512, MPI_BYTE, (rank + 1) % 4, 0, in.data(), 512, MPI_BYTE, (rank + 3) % 4, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  });
+  EXPECT_EQ(waits_of(m, WaitKind::LateReceiver).count, 0) << "XT3 vshort releases its sender";
+  EXPECT_GT(waits_of(m, WaitKind::LateSender).count, 0) << "rank 2 waited for rank 1's message";
+  for (std::size_t i = 0; i < m.messages.size(); ++i) {
+    const auto send = m.messages.send_call[i];
+    EXPECT_LE(m.messages.send_buffer_free[i], m.calls.leave[send]);
+    EXPECT_GE(m.messages.send_buffer_free[i], m.calls.enter[send]);
+  }
+}
+
+// The same ring with a rendezvous protocol: rank 0's send waits for rank 1's late receive.
+TEST(WaitStates, ARendezvousSendInsideSendrecvWaitsForALateReceiver) {
+  std::vector<char> out(100000), in(100000);
+  const TraceModel m = traced("loggp", 4, [&](int rank) {
+    if (rank == 1) stay_busy(3, rank);
+    if (rank == 3) stay_busy(1, rank);
+    note("enter");
+    MPI_Sendrecv(out.data(), 100000, MPI_BYTE, (rank + 1) % 4, 0, in.data(), 100000, MPI_BYTE, (rank + 3) % 4, 0,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }, {{"XO_EAGER_LIMIT", "4096"}});
+  const auto waits = xo::analyzer::find_wait_states(m);
+  double rank0_waited = 0;
+  for (std::size_t i = 0; i < waits.size(); ++i) {
+    if (waits.kind[i] == WaitKind::LateReceiver && waits.rank[i] == 0 && waits.waited_for[i] == 1) {
+      rank0_waited += waits.seconds[i];
+    }
+  }
+  EXPECT_NEAR(rank0_waited, g_noted[1]["enter"] - g_noted[0]["enter"], kTolerance);
+}
+
 TEST(WaitStates, CollectiveWaitsRunUntilTheLastMemberOrTheRoot) {
   const TraceModel m = traced("loggp", 4, [&](int rank) {
     if (rank == 0 || rank == 3) stay_busy(rank == 0 ? 3 : 0, rank);

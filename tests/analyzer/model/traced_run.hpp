@@ -67,9 +67,9 @@ class TeeObserver final : public mpi::RunObserver {
     comms[c.id] = c;
     writer_.comm_defined(c);
   }
-  void call_entered(int rank, const char* call, std::int64_t t) override {
+  void call_entered(int rank, const char* call, std::int64_t t, std::uintptr_t site) override {
     calls[rank].push_back({call, t, -1});
-    writer_.call_entered(rank, call, t);
+    writer_.call_entered(rank, call, t, site);
   }
   void call_left(int rank, const char* call, std::int64_t t) override {
     calls[rank].back().leave_ps = t;

@@ -18,6 +18,7 @@ struct CallTable {
   std::vector<double> enter;
   std::vector<double> leave;
   std::vector<std::uint8_t> is_mpi;  // the region's paradigm is MPI
+  std::vector<Index> site;           // row of CallSiteTable; kNoIndex if the trace does not say
   std::vector<Index> first_of_rank;  // ranks + 1 entries
 
   std::size_t size() const { return rank.size(); }

@@ -24,8 +24,9 @@ struct MessageTable {
   std::vector<Index> send_call;        // the call around it (kNoIndex if none)
   std::vector<double> send_complete;   // MpiIsendComplete; NaN for a blocking send or one never completed
   std::vector<Index> send_complete_call;  // the call around MpiIsendComplete (MPI_Wait ...), else kNoIndex
-  // When the send's buffer became free: a blocking send's leave; a nonblocking one's "buffer_free"
-  // attribute (the request completed, perhaps long before MPI_Wait saw it); NaN if unknown.
+  // When the send's buffer became free: the "buffer_free" attribute (a nonblocking send's request
+  // completed, perhaps long before MPI_Wait saw it; a blocking send done inside an MPI_Sendrecv
+  // that still waits for its receive), else a blocking send's leave; NaN if unknown.
   std::vector<double> send_buffer_free;
   std::vector<double> receive_posted;  // enter of the blocking receive call, or the MpiIrecvRequest
   std::vector<double> receive_time;    // the MpiRecv / MpiIrecv event

@@ -3,6 +3,7 @@
 // and the events turned into calls, matched messages, collective instances and protocol phases.
 // Rows refer to each other by index (model_ids.hpp). read_trace() (read_trace.hpp) builds it.
 
+#include "xo/analyzer/call_site_table.hpp"
 #include "xo/analyzer/call_table.hpp"
 #include "xo/analyzer/collective_table.hpp"
 #include "xo/analyzer/communicator_table.hpp"
@@ -23,6 +24,7 @@ struct TraceModel {
   RegionTable regions;
   CommunicatorTable communicators;
   CallTable calls;
+  CallSiteTable call_sites;
   MessageTable messages;
   UnreceivedSendTable unreceived;
   CollectiveTable collectives;

@@ -90,10 +90,17 @@ class RunObserver {
   virtual void comm_defined(const CommInfo& /*comm*/) {}
 
   // An MPI call begins and ends (every MPI_Xxx entry point; nested calls are not reported).
-  virtual void call_entered(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/) {}
+  // `call_site` is the return address into the program (core/call_site.hpp), 0 if unknown; it is
+  // valid in this process only.
+  virtual void call_entered(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/,
+                            std::uintptr_t /*call_site*/) {}
   virtual void call_left(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/) {}
 
   virtual void send(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiSend
+  // A blocking send (MPI_Send, or the send of MPI_Sendrecv) completed at `time_ps`, inside its call:
+  // its buffer became free at `buffer_free_ps`, which in a call that also receives may be long
+  // before the call returns. A rank has one blocking send open at a time.
+  virtual void send_complete(int /*rank*/, std::int64_t /*time_ps*/, std::int64_t /*buffer_free_ps*/) {}
   virtual void isend(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiIsend
   // MpiIsendComplete at the call that saw it; the send's buffer became free at `buffer_free_ps`,
   // which may be earlier (a copy protocol frees it before the program asks).

@@ -46,9 +46,10 @@ class Otf2Writer final : public mpi::RunObserver {
   void run_started(const mpi::RunInfo& info) override;
   void comm_defined(const mpi::CommInfo& comm) override;
   void comm_named(int rank, int comm_id, const std::string& name) override;
-  void call_entered(int rank, const char* call, std::int64_t time_ps) override;
+  void call_entered(int rank, const char* call, std::int64_t time_ps, std::uintptr_t call_site) override;
   void call_left(int rank, const char* call, std::int64_t time_ps) override;
   void send(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
+  void send_complete(int rank, std::int64_t time_ps, std::int64_t buffer_free_ps) override;
   void isend(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
   void isend_complete(int rank, std::uint64_t request_id, std::int64_t time_ps, std::int64_t buffer_free_ps) override;
   void irecv_request(int rank, std::uint64_t request_id, std::int64_t time_ps) override;

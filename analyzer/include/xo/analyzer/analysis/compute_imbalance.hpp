@@ -10,6 +10,7 @@
 // computation before the call was than the members' median, and how long it had itself waited.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,10 @@ struct LateArrival {
   // median of the same: the computation that made it late.
   double extra_compute_seconds = 0;
   std::string after_call;  // its MPI call before that computation, the most frequent
+  // Where the program made the late call and that earlier one, the most frequent sites, if the
+  // trace names call sites.
+  std::optional<CallSite> site;
+  std::optional<CallSite> after_site;
   // Mean over those instances of its own waiting in that previous call, and the rank it waited
   // for most: the delay it passed on.
   double waited_before_seconds = 0;

@@ -31,12 +31,25 @@ struct ProtocolTime {
   double seconds = 0;
 };
 
+// One MPI call made at one place of the program, over all ranks (mpiP's call sites). Only traces
+// that name call sites have rows: Crossover's, of programs built with debug information (-g).
+struct CallSiteTime {
+  std::string call;  // region name
+  CallSite site;
+  std::uint64_t count = 0;
+  int ranks = 0;       // ranks that called it there
+  double seconds = 0;  // summed over ranks
+  double longest = 0;  // one call
+};
+
 struct MpiProfile {
   double run_seconds = 0;  // from the first to the last event of any rank
   int ranks = 0;
   double mpi_seconds = 0;  // outermost MPI calls, summed over ranks
   std::vector<CallTime> by_call;          // largest first
   std::vector<ProtocolTime> by_protocol;  // largest first
+  std::vector<CallSiteTime> by_call_site;  // largest first
+  std::uint64_t calls_without_site = 0;    // outermost MPI calls the trace names no site for
 };
 
 MpiProfile profile_mpi(const TraceModel& model);

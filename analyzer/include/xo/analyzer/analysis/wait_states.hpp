@@ -8,7 +8,11 @@
 //                   before the matching send began: from the receive's enter to the send's enter
 //   late receiver   a blocking send entered before the matching receive was posted and left only
 //                   after it (a rendezvous or synchronous send waits for the receiver): from the
-//                   send's enter to the receive being posted
+//                   send's enter to the receive being posted. Not for a standard-mode send of a
+//                   protocol the trace shows releasing its sender before the receive is posted
+//                   (an eager one: some send of it had its buffer free before its receive was
+//                   posted): such a send was slow for other reasons, not waiting. Unlabelled
+//                   messages (foreign traces) are judged as Scalasca does.
 //   wait at barrier an MPI_Barrier member entered before the last member: until the last enters
 //   wait at N x N   the same for the all-to-all collectives (Allreduce, Allgather(v), Alltoall(v/w),
 //                   Reduce_scatter(_block))
