@@ -13,6 +13,7 @@
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "history_records.hpp"
+#include "xo/db/history_error.hpp"
 #include "progress_line.hpp"
 #include "report_bench.hpp"
 #include "report_candidates.hpp"
@@ -43,6 +44,7 @@ struct ReportOptions {
   bool bench = true;
   bool cache = true;
   bool simulate = true;
+  bool store_run = true;  // false with --no-store: the history serves the bench cache only
   std::optional<int> verify_runs;  // --verify-runs, only with --verify
   std::size_t top = 10;
   HistoryChoice history;
@@ -84,9 +86,17 @@ ReportOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--no-cache") {
       reader.take_flag();
       o.cache = false;
+    } else if (name == "--no-store") {
+      reader.take_flag();
+      o.store_run = false;
     } else if (name == "--top") {
       const std::string n = reader.take_value();
-      o.top = static_cast<std::size_t>(std::max(1L, std::strtol(n.c_str(), nullptr, 10)));
+      char* end = nullptr;
+      const long rows = std::strtol(n.c_str(), &end, 10);
+      if (n.empty() || *end != '\0' || rows < 1 || rows > 100000) {
+        throw UsageError("--top " + n + ": give a number of rows from 1 to 100000");
+      }
+      o.top = static_cast<std::size_t>(rows);
     } else if (take_history_option(reader, o.history)) {
     } else {
       reader.unknown_option();
@@ -98,6 +108,7 @@ ReportOptions parse(const std::vector<std::string>& args) {
   o.trace = rest[0];
   if (o.verify && !o.bench) throw UsageError("--verify needs the recommendations, which need the bench: drop --no-bench");
   if (o.verify_runs && !o.verify) throw UsageError("--verify-runs counts --verify's recordings: add --verify");
+  if (!o.store_run && !o.history.store) throw UsageError("--no-store keeps the bench cache, --no-history drops it: give one");
   return o;
 }
 
@@ -128,11 +139,23 @@ std::vector<analyzer::Recommendation> to_verify(const analyzer::report::RunRepor
   return chosen;
 }
 
+// The history the report stores in and caches its bench in. With --no-store it only serves the
+// cache, so a history that cannot be opened costs the cache, not the report.
+std::optional<db::History> open_history(const ReportOptions& o) {
+  if (o.store_run) return o.history.open_for_storing();
+  try {
+    return o.history.open(db::HistoryAccess::ReadWrite);
+  } catch (const db::HistoryError& e) {
+    std::fprintf(stderr, "xo report: no bench cache (%s)\n", e.what());
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 int command_report(const std::vector<std::string>& args) {
   const ReportOptions o = parse(args);
-  auto history = o.history.open_for_storing();
+  auto history = open_history(o);
   const std::string anchor = anchor_of(o.trace);
   ProgressLine progress;
   const TraceModel model = analyzer::read_trace(anchor, [&](std::uint64_t read, std::uint64_t total) {
@@ -166,7 +189,7 @@ int command_report(const std::vector<std::string>& args) {
   } else {
     render(report_document(report, "xo report: " + o.trace, o.top), o.format, stdout);
   }
-  if (history) {
+  if (history && o.store_run) {
     std::vector<std::string> command_line = {"xo", "report"};
     command_line.insert(command_line.end(), args.begin(), args.end());
     store_report(*history, {model, anchor, shell_words(command_line), report.profile,

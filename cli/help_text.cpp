@@ -146,7 +146,8 @@ Examples:
 )";
 
 constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify [--verify-runs N]] [--no-bench]
-                 [--no-cache] [--no-simulate] [--top N] [--db PATH | --no-history] TRACE
+                 [--no-cache] [--no-simulate] [--top N] [--db PATH] [--no-store | --no-history]
+                 TRACE
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
 and reports:
@@ -182,6 +183,8 @@ Options:
   --top N                  rows of the profile tables (default 10)
   --db PATH                store the run (and cache the bench) in this history file instead of
                            the default
+  --no-store               store no run, but read and fill the history's bench cache (what
+                           xo gui does when it opens a trace)
   --no-history             store nothing and use no bench cache
 
 Terms: "end-to-end" is a send's start to its receive's end (receive posted first); "best >= N"

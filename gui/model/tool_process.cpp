@@ -7,7 +7,8 @@
 
 namespace xo::gui {
 
-ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms) {
+ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms,
+                    const std::function<void(const QString&)>& on_line) {
   ToolResult r;
   QProcess process;
   process.start(program, args);
@@ -18,9 +19,19 @@ ToolResult run_tool(const QString& program, const QStringList& args, const std::
   r.started = true;
   QElapsedTimer clock;
   clock.start();
+  QByteArray err;
+  qsizetype reported = 0;  // bytes of `err` already passed to on_line
+  auto read_err = [&] {
+    err += process.readAllStandardError();
+    if (!on_line) return;
+    for (qsizetype end; (end = err.indexOf('\n', reported)) >= 0; reported = end + 1) {
+      on_line(QString::fromUtf8(err.mid(reported, end - reported)).trimmed());
+    }
+  };
   // The process's own pipes fill up unless read while it runs.
   while (!process.waitForFinished(100)) {
     r.out += process.readAllStandardOutput();
+    read_err();
     if (stop.load()) {
       r.cancelled = true;
     } else if (clock.elapsed() > timeout_ms) {
@@ -37,7 +48,8 @@ ToolResult run_tool(const QString& program, const QStringList& args, const std::
     return r;
   }
   r.out += process.readAllStandardOutput();
-  r.err = QString::fromUtf8(process.readAllStandardError()).trimmed();
+  read_err();
+  r.err = QString::fromUtf8(err).trimmed();
   r.crashed = process.exitStatus() == QProcess::CrashExit;
   r.exit_code = process.exitCode();
   return r;

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <atomic>
+#include <functional>
 
 namespace xo::gui {
 
@@ -22,7 +23,10 @@ struct ToolResult {
   bool ok() const { return started && !cancelled && !timed_out && !crashed && exit_code == 0; }
 };
 
-ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms);
+// `on_line`, if given, sees each line of standard error as it comes (xo's progress lines), from
+// the calling thread.
+ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms,
+                    const std::function<void(const QString&)>& on_line = {});
 
 // `name` beside the running executable (xo-gui finds xo there), or beside `directory` if given.
 QString tool_beside(const QString& name, const QString& directory = {});

@@ -141,7 +141,13 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     post(id, [this, id, message] { emit report_failed(id, message); });
     return;
   }
-  const ToolResult r = run_tool(xo_, {"report", "--format", "json", "--no-history", anchor}, job->stop, kReportTimeoutMs);
+  // --no-store: opening a trace stores no run, but the history's bench cache makes a second
+  // opening of the same setup fast.
+  const ToolResult r =
+      run_tool(xo_, {"report", "--format", "json", "--no-store", anchor}, job->stop, kReportTimeoutMs,
+               [this, id](const QString& line) {
+                 if (line.startsWith('[')) post(id, [this, id, line] { emit report_progress(id, line); });
+               });
   if (r.cancelled) return;
   try {
     if (!r.ok()) {

@@ -41,6 +41,8 @@ class TraceLoader : public QObject {
   void loaded(quint64 job, std::shared_ptr<const xo::gui::LoadedTrace> trace);
   void analysed(quint64 job, std::shared_ptr<const xo::gui::TraceAnalysis> analysis);
   void report_started(quint64 job);
+  // A progress line of xo report ("[ 2/12] benchmarking xt3: ...").
+  void report_progress(quint64 job, const QString& line);
   void report_ready(quint64 job, std::shared_ptr<const xo::gui::ReportData> report);
   void report_failed(quint64 job, const QString& message);
   void history_ready(std::shared_ptr<const std::vector<xo::gui::HistoryRow>> rows);

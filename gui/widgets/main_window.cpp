@@ -96,6 +96,11 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
     recommendations_->set_status(text);
     fits_->set_status(text);
   });
+  connect(&loader_, &TraceLoader::report_progress, this, [this](quint64, const QString& line) {
+    const QString text = "Computing recommendations: " + line;
+    recommendations_->set_status(text);
+    fits_->set_status(text);
+  });
   connect(&loader_, &TraceLoader::report_ready, this, [this](quint64, auto report) {
     recommendations_->set_report(report);
     fits_->set_report(report);

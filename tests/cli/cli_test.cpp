@@ -290,6 +290,13 @@ TEST(Cli, ReportBenchIsCachedInTheHistoryAndLeavesNoScratchFiles) {
     ASSERT_EQ(fresh.status, 0) << fresh.err;
     EXPECT_FALSE(contains(fresh.out, "from the bench cache")) << option << fresh.out;
   }
+  // --no-store uses the cache and stores no run.
+  const std::string runs = run_command(kXo + " history list --db " + dir.path + "/h.db").out;
+  const auto cached = run_command(report + "--no-store " + dir.path + "/pp.otf2");
+  ASSERT_EQ(cached.status, 0) << cached.err;
+  EXPECT_TRUE(contains(cached.out, "6 of them from the bench cache")) << cached.out;
+  EXPECT_FALSE(contains(cached.err, "stored as run")) << cached.err;
+  EXPECT_EQ(run_command(kXo + " history list --db " + dir.path + "/h.db").out, runs);
 }
 
 // The recommendations are tried on the program itself: each alone, then together; a setting that
@@ -370,7 +377,9 @@ TEST(Cli, ReportRefusesWhatIsNotATrace) {
            {dir.path + "/bad.otf2", "not an OTF2 anchor file"},
            {"--format xml " + dir.path + "/bad.otf2", "--format xml: choose text, json or markdown"},
            {"", "give one trace"},
-           {"--verify --no-bench " + dir.path + "/bad.otf2", "--verify needs the recommendations"}}) {
+           {"--verify --no-bench " + dir.path + "/bad.otf2", "--verify needs the recommendations"},
+           {"--top abc " + dir.path + "/bad.otf2", "--top abc: give a number of rows from 1 to 100000"},
+           {"--no-store --no-history " + dir.path + "/bad.otf2", "--no-store keeps the bench cache"}}) {
     auto r = run_command(kXo + " report " + args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_TRUE(contains(r.err, message)) << args << ": " << r.err;

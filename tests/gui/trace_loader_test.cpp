@@ -1,12 +1,15 @@
 // The loader job: a good trace arrives as loaded then analysed (off the test's thread), a corrupt
 // one as one failed signal with read_trace's message and nothing else, a newer load drops the
-// older one's results, and a trace of a machine model gets xo report's recommendations.
+// older one's results, and a trace of a machine model gets xo report's recommendations, with its
+// progress, storing no run.
 
 #include <QFile>
+#include <QFileInfo>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 
+#include "model/tool_process.hpp"
 #include "model/trace_loader.hpp"
 #include "recorded_trace.hpp"
 
@@ -92,6 +95,25 @@ class TraceLoaderTest : public QObject {
     QVERIFY(!report->crossovers.empty());
     // The ping-pong's largest messages take the long protocol; the bench favours the short one.
     QVERIFY2(report->export_lines.join('\n').contains("export MPICH_MAX_SHORT_MSG_SIZE="), qPrintable(report->export_lines.join('\n')));
+  }
+
+  // Opening a trace stores no run, but the bench cache it fills makes the next opening fast; the
+  // report's progress lines reach the window while it runs.
+  void opening_a_trace_stores_no_run_but_caches_the_bench() {
+    const QString history = qEnvironmentVariable("XDG_DATA_HOME") + "/crossover/history.db";  // test::record's
+    for (int opening = 0; opening < 2; ++opening) {
+      TraceLoader loader(XO_BINARY);
+      QSignalSpy ready(&loader, &TraceLoader::report_ready), progress(&loader, &TraceLoader::report_progress);
+      loader.load(ring_);
+      QVERIFY(ready.wait(120000));
+      if (opening == 0) QVERIFY(progress.count() > 0);
+    }
+    QVERIFY(QFileInfo::exists(history));
+    const std::atomic<bool> no_stop{false};
+    const ToolResult runs = run_tool(XO_BINARY, {"history", "list"}, no_stop, 30000);
+    QVERIFY2((runs.err + runs.out).contains("no runs yet"), qPrintable(runs.err + runs.out));
+    const ToolResult cached = run_tool(XO_BINARY, {"report", "--no-store", "--no-simulate", ring_}, no_stop, 60000);
+    QVERIFY2(cached.out.contains("from the bench cache"), cached.out.constData());
   }
 
   void a_missing_xo_is_a_report_error() {
