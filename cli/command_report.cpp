@@ -129,10 +129,15 @@ std::optional<RecordedRun> recorded_run(const TraceModel& m) {
 }
 
 // What --verify applies: the set the simulation chose (and anything required), else every
-// recommendation.
+// recommendation but the alternatives.
 std::vector<analyzer::Recommendation> to_verify(const analyzer::report::RunReport& report) {
-  if (!report.candidates || !report.candidates->simulated) return report.recommendations;
   std::vector<analyzer::Recommendation> chosen;
+  if (!report.candidates || !report.candidates->simulated) {
+    for (const auto& r : report.recommendations) {
+      if (r.alternative_to.empty()) chosen.push_back(r);
+    }
+    return chosen;
+  }
   for (std::size_t i = 0; i < report.recommendations.size(); ++i) {
     if (report.recommendations[i].required || report.candidates->is_chosen(i)) chosen.push_back(report.recommendations[i]);
   }

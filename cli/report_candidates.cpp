@@ -95,6 +95,11 @@ analyzer::report::CandidateSimulation simulate_candidates(const analyzer::TraceM
                                      duration_text(c.baseline_mpi_seconds) + " -> " + duration_text(alone) + ")"));
       continue;
     }
+    const auto same = std::find_if(set.begin(), set.end(), [&](const Recommendation* k) { return k->variable == r.variable; });
+    if (same != set.end()) {
+      c.dropped.push_back(r.export_line() + ": " + (*same)->export_line() + " is chosen, which saves more alone");
+      continue;
+    }
     const double together = set.empty() ? alone : [&] {
       std::vector<const Recommendation*> more = set;
       more.push_back(&r);

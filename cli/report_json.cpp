@@ -365,6 +365,7 @@ void write_recommendations(JsonWriter& j, const RunReport& report) {
     j.key("export").value(r.export_line());
     j.key("required").value(r.required);
     j.key("model_experiment").value(r.model_experiment());
+    j.key("alternative_to").text_or_null(r.alternative_to);
     j.key("predicted_saving_seconds");
     if (r.required) {
       j.null();
@@ -383,7 +384,7 @@ void write_recommendations(JsonWriter& j, const RunReport& report) {
     } else {
       j.null();
     }
-    j.key("chosen").value(r.required || !simulated || report.candidates->is_chosen(i));
+    j.key("chosen").value(r.required || (simulated ? report.candidates->is_chosen(i) : r.alternative_to.empty()));
     j.key("affected").value(static_cast<std::uint64_t>(r.affected));
     j.key("evidence").value(r.evidence);
     j.key("cost").text_or_null(r.cost);

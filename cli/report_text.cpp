@@ -280,13 +280,18 @@ ReportSection recommendations_section(const RunReport& report) {
       alone = duration_text(tried->baseline_mpi_seconds - *tried->alone_mpi_seconds[i]);
       chosen = tried->is_chosen(i) ? "yes" : "no";
     }
-    s.table->rows.push_back({r.export_line() + (r.model_experiment() ? " (model experiment)" : ""),
+    s.table->rows.push_back({r.export_line() + (r.model_experiment() ? " (model experiment)" : "") +
+                                 (r.alternative_to.empty() ? "" : " (alternative to " + r.alternative_to + ")"),
                              duration_text(r.predicted_seconds), percent_text(r.predicted_seconds, mpi_seconds), alone,
                              chosen, std::to_string(r.affected), r.evidence, cost});
   }
   if (std::any_of(recs.begin(), recs.end(), [](const auto& r) { return r.model_experiment(); })) {
     s.lines.push_back("model experiment: a knob of this tool (XO_...) where the machine's MPI had none; it tells what "
                       "the model would gain, not a setting a user of the real machine could make");
+  }
+  if (std::any_of(recs.begin(), recs.end(), [](const auto& r) { return !r.alternative_to.empty(); })) {
+    s.lines.push_back("alternative: it moves the same messages as the setting named, which the bench predicts to save "
+                      "more; its saving is not added to that one's, and the simulation of the program picks");
   }
   if (recs.empty()) {
     s.lines.push_back("none: by the bench's measurements, no setting would make this run's communication faster");

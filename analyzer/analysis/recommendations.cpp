@@ -342,17 +342,19 @@ std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAna
     std::erase_if(all, [&](const Recommendation& other) { return other.variable == r->variable; });
     out.push_back(std::move(*r));
   }
+  std::vector<Recommendation> alternatives;
   for (Recommendation& r : all) {
     const auto kept = std::find_if(out.begin(), out.end(), [&](const Recommendation& k) {
       return r.moves && k.moves && k.moves->overlaps(*r.moves);
     });
     if (kept == out.end()) {
       out.push_back(std::move(r));
-    } else {  // an alternative for the same messages: named, not added
-      kept->evidence += "; the alternative " + r.variable + "=" + r.value + " would save " +
-                        duration_text(r.predicted_seconds) + " on them";
+    } else {  // the same messages another way: listed after, not added
+      r.alternative_to = kept->variable;
+      alternatives.push_back(std::move(r));
     }
   }
+  out.insert(out.end(), std::make_move_iterator(alternatives.begin()), std::make_move_iterator(alternatives.end()));
   return out;
 }
 

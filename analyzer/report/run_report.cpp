@@ -61,7 +61,9 @@ std::optional<ImbalanceVerdict> imbalance_verdict(const RunReport& r) {
   const double mean = r.balance.mean_compute_seconds;
   v.compute_above_mean = mean > 0 ? rank->compute_seconds / mean - 1 : 0;
   double saving = 0;
-  for (const Recommendation& rec : r.recommendations) saving += rec.required ? 0 : rec.predicted_seconds;
+  for (const Recommendation& rec : r.recommendations) {
+    saving += rec.required || !rec.alternative_to.empty() ? 0 : rec.predicted_seconds;
+  }
   const bool needed = std::any_of(r.recommendations.begin(), r.recommendations.end(),
                                   [](const Recommendation& rec) { return rec.required; });
   v.no_setting_helps = !needed && saving < kHelpfulFraction * v.waiting_seconds;

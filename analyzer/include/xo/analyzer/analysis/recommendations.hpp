@@ -27,7 +27,8 @@ struct Recommendation {
   std::string evidence;          // one line
   std::string cost;              // one line, empty if none is known
   // Point-to-point: the protocol whose messages of these sizes it moves. Two settings that move the
-  // same messages are alternatives, not savings to add: only the better one is listed.
+  // same messages are alternatives, not savings to add: the one predicted to save less is listed
+  // after, as an alternative, for the simulation of the program to judge (report_candidates).
   struct MovedMessages {
     std::string protocol;
     double smallest = 0, largest = 0;
@@ -38,6 +39,10 @@ struct Recommendation {
   std::optional<MovedMessages> moves;
   // The run failed for want of it (an exhausted buffer): listed first, with no saving to predict.
   bool required = false;
+  // The variable of the setting predicted to save more on the same messages; empty if none. An
+  // alternative's saving is not added to that one's, and it is applied only if the simulation
+  // chooses it.
+  std::string alternative_to;
 
   std::string export_line() const { return "export " + variable + "=" + value; }
   // A knob of this tool (XO_...), where the machine's MPI had none: an experiment with the model,
@@ -52,8 +57,8 @@ struct RunSamples {
   std::vector<CollectiveSample> collectives;
 };
 
-// What the run needed first (required), then the largest saving first; only changes the models
-// predict to save time.
+// What the run needed first (required), then the largest saving first, alternatives after the
+// setting they compete with; only changes the models predict to save time.
 std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAnalysis& bench, const RunSamples& run);
 
 }  // namespace xo::analyzer
