@@ -193,7 +193,8 @@ the affected messages hold their ranks, by the bench's measurements; docs/report
 every term, docs/report-schema.md the JSON.
 
 Temporary files (each bench run's trace, read and deleted before the next) go under $TMPDIR
-(default /tmp) and are removed on every exit, Ctrl-C and SIGTERM included; those of a report
+(without it: /dev/shm when it has 1 GiB free, else /tmp; recordings of the program, /tmp) and are
+removed on every exit, Ctrl-C and SIGTERM included; those of a report
 killed outright are removed by the next report.
 
 Examples:

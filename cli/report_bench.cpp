@@ -140,7 +140,7 @@ analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, cons
       }
     }
     progress.show("benchmarking " + machine.name() + ": " + one.purpose, i, plan.runs.size());
-    if (!scratch) scratch.emplace("report-bench");
+    if (!scratch) scratch.emplace("report-bench", ScratchStorage::MemoryIfRoom);
     analyzer::BenchSamples one_run = simulate(machine, plan, one, settings, scratch->path());
     if (cache != nullptr) cache->cache_bench(key, analyzer::encode_bench_run(one_run), kCacheBytes);
     samples.add(std::move(one_run));

@@ -1,6 +1,7 @@
 #include "scratch_directory.hpp"
 
 #include <signal.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <array>
@@ -55,9 +56,19 @@ void install_handlers() {
   g_handlers_installed = 1;
 }
 
-fs::path temporary_root() {
+constexpr const char* kMemoryRoot = "/dev/shm";
+constexpr unsigned long long kMemoryRootRoom = 1ull << 30;  // free bytes /dev/shm must have
+
+fs::path temporary_root(ScratchStorage storage) {
   const char* tmpdir = std::getenv("TMPDIR");
-  return tmpdir != nullptr && *tmpdir != 0 ? fs::path(tmpdir) : fs::path("/tmp");
+  if (tmpdir != nullptr && *tmpdir != 0) return tmpdir;
+  struct statvfs memory{};
+  if (storage == ScratchStorage::MemoryIfRoom && access(kMemoryRoot, W_OK | X_OK) == 0 &&
+      statvfs(kMemoryRoot, &memory) == 0 &&
+      static_cast<unsigned long long>(memory.f_bavail) * memory.f_frsize >= kMemoryRootRoom) {
+    return kMemoryRoot;
+  }
+  return "/tmp";
 }
 
 // xo-<purpose>-<pid>-XXXXXX of a process that no longer exists.
@@ -82,8 +93,8 @@ void sweep_orphans(const fs::path& root) {
 
 }  // namespace
 
-ScratchDirectory::ScratchDirectory(const std::string& purpose) {
-  const fs::path root = temporary_root();
+ScratchDirectory::ScratchDirectory(const std::string& purpose, ScratchStorage storage) {
+  const fs::path root = temporary_root(storage);
   sweep_orphans(root);
   std::string pattern = (root / (kPrefix + purpose + "-" + std::to_string(getpid()) + "-XXXXXX")).string();
   if (mkdtemp(pattern.data()) == nullptr) {

@@ -9,11 +9,18 @@
 
 namespace xo::cli {
 
+// Where the files go when TMPDIR is not set. The report's bench traces are small, many-filed and
+// read once (an event and a definition file per location): on a memory file system (/dev/shm,
+// when it has 1 GiB free) creating them costs a fraction of what it costs on a disk's (halving a
+// 64-rank report's first bench, bench/report_speed). A user's own program's traces (--verify,
+// the simulated recommendations) may be large, so they go to /tmp.
+enum class ScratchStorage { Disk, MemoryIfRoom };
+
 class ScratchDirectory {
  public:
-  // Makes $TMPDIR/xo-<purpose>-<pid>-XXXXXX (TMPDIR defaults to /tmp); throws std::runtime_error
-  // naming the directory and the fix if it cannot.
-  explicit ScratchDirectory(const std::string& purpose);
+  // Makes $TMPDIR/xo-<purpose>-<pid>-XXXXXX (without TMPDIR: /tmp, or /dev/shm for MemoryIfRoom
+  // when it has room); throws std::runtime_error naming the directory and the fix if it cannot.
+  explicit ScratchDirectory(const std::string& purpose, ScratchStorage storage = ScratchStorage::Disk);
   ~ScratchDirectory();
   ScratchDirectory(const ScratchDirectory&) = delete;
   ScratchDirectory& operator=(const ScratchDirectory&) = delete;
