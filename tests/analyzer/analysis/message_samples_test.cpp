@@ -1,10 +1,12 @@
-// Every message counts: nonblocking sends and receives give end-to-end samples, each ending when
-// its own message arrived, not when the MPI_Waitall that reported several of them returned.
+// Every message counts: nonblocking, persistent, wildcard and MPI_Sendrecv messages give end-to-end
+// samples, a nonblocking one ending when its own message arrived, not when the MPI_Waitall that
+// reported several of them returned.
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <functional>
+#include <map>
 #include <vector>
 
 #include "../model/traced_run.hpp"
@@ -65,4 +67,52 @@ TEST(MessageSamples, NonblockingMessagesEndWhenTheirOwnDataArrived) {
     if (msg.bytes[i] != kBytes) continue;
     EXPECT_LE(msg.receive_complete[i], msg.receive_time[i]) << "arrived before the MPI_Waitall reported it";
   }
+}
+
+// Persistent requests, wildcard receives and MPI_Sendrecv count as well: each message whose
+// receive was posted first gives an end-to-end sample of its protocol, by its own bytes. Of the
+// two MPI_Sendrecv messages, one is sent inside it and one received inside it.
+TEST(MessageSamples, PersistentWildcardAndSendrecvMessagesGiveSamples) {
+  constexpr int kPersistent = 1000, kWildcard = 2000, kSentInSendrecv = 3000, kReceivedInSendrecv = 3500;
+  const auto trace = traced(2, [](int rank) {
+    static std::vector<char> a(4096), b(4096), c(4096), token(8);
+    if (rank == 1) {
+      MPI_Request persistent, wildcard, early;
+      MPI_Recv_init(a.data(), kPersistent, MPI_BYTE, 0, 1, MPI_COMM_WORLD, &persistent);
+      MPI_Start(&persistent);
+      MPI_Irecv(b.data(), kWildcard, MPI_BYTE, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &wildcard);
+      MPI_Irecv(c.data(), kSentInSendrecv, MPI_BYTE, 0, 4, MPI_COMM_WORLD, &early);
+      MPI_Barrier(MPI_COMM_WORLD);
+      MPI_Wait(&persistent, MPI_STATUS_IGNORE);
+      MPI_Request_free(&persistent);
+      MPI_Wait(&wildcard, MPI_STATUS_IGNORE);
+      // Its receive is posted before its send goes: rank 0 sends only once the token arrived.
+      MPI_Sendrecv(token.data(), 8, MPI_BYTE, 0, 3, a.data(), kReceivedInSendrecv, MPI_BYTE, 0, 5, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE);
+      MPI_Wait(&early, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Barrier(MPI_COMM_WORLD);
+      MPI_Request persistent;
+      MPI_Send_init(a.data(), kPersistent, MPI_BYTE, 1, 1, MPI_COMM_WORLD, &persistent);
+      MPI_Start(&persistent);
+      MPI_Wait(&persistent, MPI_STATUS_IGNORE);
+      MPI_Request_free(&persistent);
+      MPI_Send(b.data(), kWildcard, MPI_BYTE, 1, 2, MPI_COMM_WORLD);
+      MPI_Sendrecv(c.data(), kSentInSendrecv, MPI_BYTE, 1, 4, token.data(), 8, MPI_BYTE, 1, 3, MPI_COMM_WORLD,
+                   MPI_STATUS_IGNORE);
+      MPI_Send(a.data(), kReceivedInSendrecv, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
+    }
+  });
+  std::vector<xo::analyzer::ProtocolSamples> samples;
+  xo::analyzer::add_message_samples(trace, samples);
+  std::map<double, int> end_to_end_by_bytes;
+  for (const auto& p : samples) {
+    for (const auto& s : p.samples) {
+      if (s.end_to_end_seconds && *s.end_to_end_seconds > 0) ++end_to_end_by_bytes[s.bytes];
+    }
+  }
+  EXPECT_EQ(end_to_end_by_bytes[kPersistent], 1) << "persistent";
+  EXPECT_EQ(end_to_end_by_bytes[kWildcard], 1) << "wildcard";
+  EXPECT_EQ(end_to_end_by_bytes[kSentInSendrecv], 1) << "sent in MPI_Sendrecv";
+  EXPECT_EQ(end_to_end_by_bytes[kReceivedInSendrecv], 1) << "received in MPI_Sendrecv";
 }
