@@ -146,6 +146,36 @@ ReportSection waits_section(const std::vector<WaitRow>& waits, double mpi_second
   return s;
 }
 
+// The share of the wait a late rank caused that its extra computation must explain to be named as
+// the reason it was late.
+constexpr double kComputeExplains = 0.1;
+
+// One late arrival: who, where, what it cost, and why it was late: its own computation when that
+// explains a tenth or more of the wait it caused, else how it came out of its previous call.
+std::string late_arrival_text(const analyzer::LateArrival& a) {
+  const std::string after =
+      a.after_call.empty() ? std::string() : a.after_call + (a.after_site ? " at " + site_text(*a.after_site) : "");
+  const std::string waited = a.waited_for < 0 ? std::string()
+                                              : duration_text(a.waited_before_seconds) + ", mostly for rank " +
+                                                    std::to_string(a.waited_for);
+  const double caused_each = a.caused_seconds / static_cast<double>(std::max<std::uint64_t>(a.last_at, 1));
+  std::string why;
+  if (a.extra_compute_seconds > kComputeExplains * caused_each) {
+    why = "before each it computed " + duration_text(a.extra_compute_seconds) + " more than the members' median" +
+          (after.empty() ? std::string() : " (the computation after its " + after + ")") +
+          (waited.empty() ? std::string() : "; in that call it had waited " + waited);
+  } else {
+    const double extra = a.extra_compute_seconds;
+    why = "its computation before them was about the members' median (" + duration_text(std::abs(extra)) +
+          (extra < 0 ? " less)" : " more)") +
+          (after.empty() ? std::string() : ": it came out of its " + after + " later than the others") +
+          (waited.empty() ? std::string() : ", having waited there " + waited);
+  }
+  return "rank " + std::to_string(a.rank) + " arrived last at " + std::to_string(a.last_at) + " of " +
+         std::to_string(a.instances) + " " + a.call + " calls" + (a.site ? " at " + site_text(*a.site) : "") +
+         " with waiting; the others waited " + duration_text(a.caused_seconds) + " for it; " + why;
+}
+
 ReportSection root_causes_section(const RunReport& r, std::size_t top) {
   const analyzer::ComputeImbalance& b = r.balance;
   ReportSection s{"root_causes", "Root causes (what the waiting ranks waited for: computation between MPI calls)", {},
@@ -181,21 +211,7 @@ ReportSection root_causes_section(const RunReport& r, std::size_t top) {
   }
   for (std::size_t i = 0; i < b.late.size() && i < top; ++i) {
     const analyzer::LateArrival& a = b.late[i];
-    const std::string after =
-        a.after_call.empty() ? std::string() : a.after_call + (a.after_site ? " at " + site_text(*a.after_site) : "");
-    const std::string computed =
-        a.extra_compute_seconds > 0
-            ? "before each it computed " + duration_text(a.extra_compute_seconds) + " more than the members' median" +
-                  (after.empty() ? std::string() : " (the computation after its " + after + ")")
-            : "it computed no longer than the members' median before them";
-    s.lines.push_back("rank " + std::to_string(a.rank) + " arrived last at " + std::to_string(a.last_at) + " of " +
-                      std::to_string(a.instances) + " " + a.call + " calls" +
-                      (a.site ? " at " + site_text(*a.site) : "") + " with waiting; the others waited " +
-                      duration_text(a.caused_seconds) + " for it; " + computed +
-                      (a.waited_for < 0 ? std::string()
-                                        : "; in its " + after + " it had waited " +
-                                              duration_text(a.waited_before_seconds) + ", mostly for rank " +
-                                              std::to_string(a.waited_for)));
+    s.lines.push_back(late_arrival_text(a));
   }
   if (const auto v = imbalance_verdict(r)) {
     std::string line = percent_text(v->percent_of_mpi, 100) + " of the MPI time is waiting caused by rank " +
