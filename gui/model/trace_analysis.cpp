@@ -28,6 +28,13 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
   for (const auto& c : a.profile.by_call) {
     a.by_call.rows.push_back({QString::fromStdString(c.call), QVariant::fromValue(c.count), c.seconds, share(c.seconds), c.longest});
   }
+  a.by_call_site.header = {"call", "site", "calls", "ranks", "seconds", "% of MPI"};
+  for (const auto& c : a.profile.by_call_site) {
+    const QString file = QFileInfo(QString::fromStdString(c.site.file)).fileName();
+    const QString where = c.site.line > 0 ? QString("%1:%2").arg(file).arg(c.site.line) : file + ", no line (built without -g)";
+    a.by_call_site.rows.push_back({QString::fromStdString(c.call), QString::fromStdString(c.site.function) + " (" + where + ")",
+                                   QVariant::fromValue(c.count), c.ranks, c.seconds, share(c.seconds)});
+  }
   a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "seconds", "% of MPI"};
   for (const auto& p : a.profile.by_protocol) {
     a.by_protocol.rows.push_back({QString::fromStdString(p.protocol), QVariant::fromValue(p.messages), QVariant::fromValue(p.bytes),

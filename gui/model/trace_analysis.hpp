@@ -26,6 +26,7 @@ struct LoadedTrace {
 struct TraceAnalysis {
   analyzer::MpiProfile profile;
   ReportTableData by_call;      // time in MPI by call
+  ReportTableData by_call_site; // by call site (where the program made the call), if the trace names them
   ReportTableData by_protocol;  // by protocol or collective algorithm
   ReportTableData waits;        // wait states by pattern and protocol
   MessageStatistics messages;

@@ -42,6 +42,9 @@ QTableView* table_of(QAbstractItemModel* model, QWidget* parent, bool sortable =
     view->setModel(model);
   }
   view->verticalHeader()->hide();
+  // The profile tables have a few columns: each as wide as its longest entry or header, so that
+  // sites and names are not cut (the matrix, with a column per rank, keeps fixed widths).
+  if (sortable) view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   view->horizontalHeader()->setStretchLastSection(true);
   view->setAlternatingRowColors(true);
   view->verticalHeader()->setDefaultSectionSize(20);
@@ -64,6 +67,7 @@ SummaryView::SummaryView(QWidget* parent)
   auto* columns = new QSplitter(Qt::Horizontal, this);
   auto* left = new QSplitter(Qt::Vertical, columns);
   left->addWidget(boxed("Time in MPI by call", table_of(&by_call_, left)));
+  left->addWidget(boxed("Time in MPI by call site (where the program made the call)", table_of(&by_call_site_, left)));
   left->addWidget(boxed("Time in MPI by protocol or collective algorithm", table_of(&by_protocol_, left)));
   left->addWidget(boxed("Wait states (Scalasca's patterns)", table_of(&waits_, left), waits_note_));
   auto* right = new QSplitter(Qt::Vertical, columns);
@@ -88,6 +92,7 @@ SummaryView::SummaryView(QWidget* parent)
 void SummaryView::clear() {
   headline_->setText("No trace analysed yet.");
   by_call_.set_table({}, {});
+  by_call_site_.set_table({}, {});
   by_protocol_.set_table({}, {});
   waits_.set_table({}, {});
   waits_note_->hide();
@@ -106,6 +111,7 @@ void SummaryView::set_analysis(std::shared_ptr<const TraceAnalysis> a) {
                          .arg(p.mpi_seconds, 0, 'g', 4)
                          .arg(p.run_seconds > 0 ? 100 * p.mpi_seconds / (p.run_seconds * p.ranks) : 0, 0, 'g', 3));
   by_call_.set_table(a->by_call.header, a->by_call.rows);
+  by_call_site_.set_table(a->by_call_site.header, a->by_call_site.rows);
   by_protocol_.set_table(a->by_protocol.header, a->by_protocol.rows);
   waits_.set_table(a->waits.header, a->waits.rows);
   waits_note_->setText(a->waits.lines.join('\n'));

@@ -25,11 +25,12 @@ class SummaryView : public QWidget {
 
   TableModel& by_call() { return by_call_; }
   TableModel& by_protocol() { return by_protocol_; }
+  TableModel& by_call_site() { return by_call_site_; }
   TableModel& waits() { return waits_; }
   CommMatrixModel& matrix() { return matrix_; }
 
  private:
-  TableModel by_call_, by_protocol_, waits_;
+  TableModel by_call_, by_call_site_, by_protocol_, waits_;
   CommMatrixModel matrix_;
   QLabel* headline_ = nullptr;
   QLabel* waits_note_ = nullptr;

@@ -208,6 +208,11 @@ class TimelineModelTest : public QObject {
     for (int r = 0; r < table.rowCount(); ++r) calls << table.data(table.index(r, 0)).toString();
     QVERIFY2(calls.contains("MPI_Allreduce") && calls.contains("MPI_Waitall"), qPrintable(calls.join(',')));
     QCOMPARE(table.data(table.index(0, 1), Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+    table.set_table(a.by_call_site.header, a.by_call_site.rows);
+    QCOMPARE(table.columnCount(), 6);
+    QStringList sites;
+    for (int r = 0; r < table.rowCount(); ++r) sites << table.data(table.index(r, 1)).toString();
+    QVERIFY2(sites.contains("main (stencil2d.c:69)"), qPrintable(sites.join(',')));  // the examples are built with -g
     table.set_table(a.waits.header, a.waits.rows);
 
     CommMatrixModel matrix;
