@@ -22,7 +22,8 @@ _xo() {
       else
         _filedir
       fi ;;
-    report|gui) COMPREPLY=($(compgen -W "--verify --format --db --no-history" -- "$cur")); _filedir -d ;;
+    report) COMPREPLY=($(compgen -W "--verify --verify-runs --format --no-bench --no-cache --no-simulate --top --db --no-store --no-history" -- "$cur")); _filedir -d ;;
+    gui) COMPREPLY=($(compgen -W "--view --screenshot --size" -- "$cur")); _filedir -d ;;
     bench) COMPREPLY=($(compgen -W "--machine --ranks --param --env --db --no-history" -- "$cur")) ;;
     history) COMPREPLY=($(compgen -W "list show compare trend export delete" -- "$cur")) ;;
     machines) COMPREPLY=($(compgen -W "--show $machines" -- "$cur")) ;;
