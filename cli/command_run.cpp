@@ -17,6 +17,7 @@
 #include "trace_directory.hpp"
 #include "commands.hpp"
 #include "launch_options.hpp"
+#include "record_job.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
@@ -36,6 +37,7 @@ struct RunSettings {
   // xo record only.
   std::string trace_dir;  // -o DIR; default PROGRAM.otf2
   bool force = false;     // replace an existing archive in trace_dir
+  std::string mpi;        // --mpi: a job of the system's MPI (record_job.hpp)
 };
 
 RunSettings parse(const char* command, const std::vector<std::string>& args) {
@@ -48,6 +50,8 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
     const std::string name = reader.option_name();
     if (record && (name == "-o" || name == "--output")) {
       s.trace_dir = reader.take_value();
+    } else if (record && name == "--mpi") {
+      s.mpi = reader.take_value();
     } else if (record && name == "--force") {
       reader.take_flag();
       s.force = true;
@@ -191,6 +195,11 @@ int command_run(const std::vector<std::string>& args) { launch("run", parse("run
 
 int command_record(const std::vector<std::string>& args) {
   RunSettings s = parse("record", args);
+  if (!s.mpi.empty()) {
+    std::vector<std::string> typed = {"xo", "record"};
+    typed.insert(typed.end(), args.begin(), args.end());
+    return record_job({s.mpi, s.trace_dir, s.force, s.quiet, s.program, typed});
+  }
   if (s.program.empty()) launch("record", s);  // the usage error
   if (s.trace_dir.empty()) s.trace_dir = default_trace_dir(s.program[0]);
   prepare_trace_dir(s.trace_dir, s.force);

@@ -89,6 +89,7 @@ Examples:
 )";
 
 constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--] PROGRAM [ARGS...]
+       xo record --mpi=system|openmpi|mpich -o DIR [--force] [-q] -- MPIRUN [ARGS...]
 
 Runs PROGRAM as xo run does and writes an OTF2 trace of the run into DIR (traces.otf2, traces.def
 and traces/, the layout Score-P uses), readable by otf2-print, Vampir and other OTF2 tools. The trace
@@ -100,12 +101,22 @@ command line. A run that fails (deadlock, fatal MPI error) still leaves its trac
 Options (besides those of xo run):
   -o, --output DIR         the trace directory (default PROGRAM.otf2); created if missing
   --force                  replace a trace already in DIR (only its traces.* files are removed)
+  --mpi=MPI                trace a job of the system's own MPI instead: the command (mpirun or
+                           mpiexec with the program, built with that MPI's mpicc) runs with
+                           Crossover's PMPI tracer preloaded, each rank logs its calls into
+                           DIR/rank-logs, and the logs become one OTF2 archive when the job ends,
+                           however it ends. system: the MPI that MPIRUN belongs to (Debian's
+                           mpirun.openmpi or mpirun.mpich); openmpi or mpich: that one. Ranks on
+                           rank 0's host share its clock; others are put on it by a ping-pong
+                           at MPI_Init. Traced so far: point-to-point, Wait/Test(all), the common
+                           collectives, communicator splits and duplicates.
 
 Use --compute=none for a trace that is the same, byte for byte, on every run.
 
 Examples:
   xo record -n 4 --machine xt3 --compute=none -o stencil.otf2 -- ./stencil2d
   otf2-print stencil.otf2/traces.otf2 | less
+  mpicc.mpich app.c -o app && xo record --mpi=system -o app.otf2 -- mpirun.mpich -np 4 ./app
 )";
 
 constexpr const char* kBench = R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]

@@ -22,8 +22,13 @@ ReportSection run_section(const RunReport& r) {
   s.lines.push_back("trace: " + t.anchor + " (" + std::to_string(t.events) + " events, " + std::to_string(t.ranks) +
                     " ranks)");
   if (t.crossover) {
-    s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description + "), compute " +
-                      t.crossover->compute_mode);
+    if (t.crossover->machine.empty()) {  // a job of the system's MPI, traced by xo record --mpi
+      s.lines.push_back("MPI: " + t.crossover->machine_description +
+                        " (a real job: no machine model, so no bench or recommendations yet)");
+    } else {
+      s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description +
+                        "), compute " + t.crossover->compute_mode);
+    }
     if (!t.crossover->command_line.empty()) s.lines.push_back("command: " + t.crossover->command_line);
     if (t.crossover->exit_code && *t.crossover->exit_code != 0) {
       s.lines.push_back("the run failed: exit code " + std::to_string(*t.crossover->exit_code));

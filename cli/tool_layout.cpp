@@ -20,6 +20,8 @@ ToolLayout build_tree_layout() {
   t.interpreter_library = kInterpreterLibrary;
   t.static_libraries = {kProgramLibrary, kTraceLibrary, kTraceFormatLibrary, kMpiLibrary, kLaunchLibrary, kModelsLibrary};
   t.seed_figures = kSeedFigures;
+  t.pmpi_openmpi = kPmpiOpenMpiLibrary;
+  t.pmpi_mpich = kPmpiMpichLibrary;
   return t;
 }
 
@@ -35,6 +37,8 @@ ToolLayout installed_layout(const fs::path& prefix) {
     t.static_libraries.push_back(lib / name);
   }
   t.seed_figures = prefix / "share" / "crossover" / "seed_figures.csv";
+  t.pmpi_openmpi = lib / "libxo_pmpi_openmpi.so";
+  t.pmpi_mpich = lib / "libxo_pmpi_mpich.so";
   return t;
 }
 

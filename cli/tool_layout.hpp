@@ -16,6 +16,8 @@ struct ToolLayout {
   std::string interpreter_library;  // the loader path that makes a shared-object program executable
   std::vector<std::string> static_libraries;  // for -static: the runtime in dependency order
   std::string seed_figures;         // calibration/seed_figures.csv
+  std::string pmpi_openmpi;         // the PMPI tracers xo record --mpi preloads (tracer/pmpi/)
+  std::string pmpi_mpich;
 };
 
 const ToolLayout& tool_layout();

@@ -52,9 +52,12 @@ void set_archive_properties(OTF2_Archive* archive, const TraceRecorder& run, con
   if (!info.machine.empty()) {
     status.check(OTF2_Archive_SetMachineName(archive, info.machine.c_str()), "setting the archive's machine name");
   }
-  std::string description = "Crossover simulated run";
+  // A job of the system's MPI (pmpi_import.hpp) has no machine model: its library is described.
+  const bool simulated = !info.machine.empty();
+  std::string description = simulated ? "Crossover simulated run" : "Crossover trace of a job";
   if (!info.program_args.empty()) description += " of " + shell_quoted(info.program_args);
-  description += " on " + std::to_string(info.ranks) + " ranks of the " + info.machine + " model";
+  description += " on " + std::to_string(info.ranks) + " ranks of " +
+                 (simulated ? "the " + info.machine + " model" : info.machine_description);
   status.check(OTF2_Archive_SetDescription(archive, description.c_str()), "setting the archive's description");
 
   set(archive, kPropertyMachine, info.machine, status);

@@ -1,0 +1,40 @@
+/* A small job for the PMPI tracer's tests, built with the system's own mpicc: a ring of blocking
+   sends, a ring of nonblocking ones with MPI_Waitall, an MPI_Sendrecv, collectives on
+   MPI_COMM_WORLD and on a split communicator. Standard MPI only. */
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const int next = (rank + 1) % size, previous = (rank + size - 1) % size;
+  static char out[65536], in[65536];
+  memset(out, rank, sizeof out);
+  for (int bytes = 8; bytes <= 65536; bytes *= 8) {
+    if (rank % 2 == 0) {
+      MPI_Send(out, bytes, MPI_BYTE, next, 1, MPI_COMM_WORLD);
+      MPI_Recv(in, bytes, MPI_BYTE, previous, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(in, bytes, MPI_BYTE, previous, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(out, bytes, MPI_BYTE, next, 1, MPI_COMM_WORLD);
+    }
+    MPI_Request requests[2];
+    MPI_Irecv(in, bytes, MPI_BYTE, previous, 2, MPI_COMM_WORLD, &requests[0]);
+    MPI_Isend(out, bytes, MPI_BYTE, next, 2, MPI_COMM_WORLD, &requests[1]);
+    MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+  }
+  MPI_Sendrecv(out, 100, MPI_BYTE, next, 3, in, 100, MPI_BYTE, previous, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  double value = rank, sum = 0;
+  MPI_Allreduce(&value, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Comm half;
+  MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &half);
+  MPI_Bcast(&sum, 1, MPI_DOUBLE, 0, half);
+  MPI_Barrier(half);
+  MPI_Comm_free(&half);
+  if (rank == 0) printf("sum %g\n", sum);
+  MPI_Finalize();
+  return 0;
+}

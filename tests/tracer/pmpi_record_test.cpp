@@ -1,0 +1,129 @@
+// xo record --mpi on the system's own MPIs (Open MPI and MPICH as Debian ships them): a job built
+// with each one's mpicc and started with its mpirun leaves a valid archive (otf2-print, the
+// analyzer), every message matched and none received before it was sent on the job's common clock,
+// the collectives on MPI_COMM_WORLD and on a split communicator, and the library named.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+#include "../cli/run_command.hpp"
+#include "xo/analyzer/read_trace.hpp"
+
+using xo::test::contains;
+using xo::test::run_command;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kXo = XO_BINARY;
+const std::string kSource = std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_job.c";
+constexpr int kRanks = 4;
+
+struct SystemMpi {
+  const char* name;      // --mpi
+  const char* compiler;  // its mpicc
+  std::string launch;    // its mpirun with what this machine needs (Open MPI refuses root otherwise)
+  const char* library;   // what MPI_Get_library_version starts with
+};
+
+const SystemMpi kMpis[] = {
+    {"openmpi", "mpicc.openmpi",
+     "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi --oversubscribe", "Open MPI"},
+    {"mpich", "mpicc.mpich", "mpirun.mpich", "MPICH"},
+};
+
+void PrintTo(const SystemMpi& mpi, std::ostream* out) { *out << mpi.name; }
+
+class RecordSystemMpi : public ::testing::TestWithParam<SystemMpi> {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/xo-pmpi-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string dir_;
+};
+
+TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
+  const SystemMpi& mpi = GetParam();
+  auto built = run_command(std::string(mpi.compiler) + " " + kSource + " -o " + dir_ + "/job");
+  ASSERT_EQ(built.status, 0) << built.err << built.out;
+  auto recorded = run_command("cd " + dir_ + " && " + kXo + " record --mpi=system -o job.otf2 -- " + mpi.launch +
+                              " -np " + std::to_string(kRanks) + " ./job");
+  ASSERT_EQ(recorded.status, 0) << recorded.err << recorded.out;
+  EXPECT_TRUE(contains(recorded.out, "sum 6")) << recorded.out;
+  EXPECT_TRUE(contains(recorded.err, std::to_string(kRanks) + " ranks of " + mpi.library)) << recorded.err;
+  EXPECT_FALSE(fs::exists(dir_ + "/job.otf2/rank-logs")) << "the ranks' logs are removed once merged";
+  const std::string anchor = dir_ + "/job.otf2/traces.otf2";
+  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + anchor);
+  EXPECT_EQ(print.status, 0) << print.err;
+
+  const auto model = xo::analyzer::read_trace(anchor);
+  EXPECT_EQ(model.ranks(), kRanks);
+  EXPECT_EQ(model.problems.total(), 0u);
+  // Five sizes (8 B to 32 KiB), each a blocking and a nonblocking ring, then a Sendrecv ring.
+  EXPECT_EQ(model.messages.size(), static_cast<std::size_t>(kRanks * 11));
+  EXPECT_EQ(model.unreceived.size(), 0u);
+  for (std::size_t i = 0; i < model.messages.size(); ++i) {
+    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i]) << "message " << i << " arrived before it left";
+  }
+  std::map<std::string, int> collectives;
+  for (std::size_t k = 0; k < model.collectives.size(); ++k) {
+    ++collectives[model.regions.name[model.calls.region[model.collectives.call[model.collectives.first_member[k]]]]];
+  }
+  EXPECT_EQ(collectives["MPI_Allreduce"], 1);
+  EXPECT_EQ(collectives["MPI_Bcast"], 2) << "one on each half";
+  EXPECT_EQ(collectives["MPI_Barrier"], 2);
+  ASSERT_TRUE(model.run.crossover);
+  EXPECT_TRUE(model.run.crossover->machine_description.rfind(mpi.library, 0) == 0) << model.run.crossover->machine_description;
+
+  auto report = run_command(kXo + " report --no-history " + dir_ + "/job.otf2");
+  EXPECT_EQ(report.status, 0) << report.err;
+  EXPECT_TRUE(contains(report.out, std::string("MPI: ") + mpi.library)) << report.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(SystemMpis, RecordSystemMpi, ::testing::ValuesIn(kMpis),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
+  auto no_output = run_command(kXo + " record --mpi=system -- mpirun.mpich -np 2 true");
+  EXPECT_EQ(no_output.status, 2);
+  EXPECT_TRUE(contains(no_output.err, "--mpi needs -o DIR")) << no_output.err;
+  auto unknown = run_command(kXo + " record --mpi=system -o /tmp/xo-pmpi-never -- true");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_TRUE(contains(unknown.err, "cannot tell which MPI 'true'")) << unknown.err;
+  auto bad = run_command(kXo + " record --mpi=lam -o /tmp/xo-pmpi-never -- mpirun -np 2 true");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_TRUE(contains(bad.err, "--mpi=lam: choose system, openmpi or mpich")) << bad.err;
+  EXPECT_FALSE(fs::exists("/tmp/xo-pmpi-never")) << "nothing made for a refused command";
+}
+
+}  // namespace
+
+// A job that aborts still leaves a valid archive, with what the aborting rank did, and its status.
+TEST(RecordSystemMpiFailure, AnAbortedJobLeavesItsTrace) {
+  char pattern[] = "/tmp/xo-pmpi-abort-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  ASSERT_EQ(run_command("printf '%s' '#include <mpi.h>\nint main(int c, char** v) { MPI_Init(&c, &v); int r; "
+                        "MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Barrier(MPI_COMM_WORLD); if (r == 0) "
+                        "MPI_Abort(MPI_COMM_WORLD, 3); MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return 0; }' > " +
+                        dir + "/abort.c && mpicc.mpich " + dir + "/abort.c -o " + dir + "/abort")
+                .status,
+            0);
+  auto recorded = run_command("cd " + dir + " && " + kXo + " record --mpi=system -o abort.otf2 -- mpirun.mpich -np 2 ./abort");
+  EXPECT_NE(recorded.status, 0) << "the job's failure is xo's";
+  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir + "/abort.otf2/traces.otf2");
+  EXPECT_EQ(print.status, 0) << print.err << recorded.err;
+  const auto model = xo::analyzer::read_trace(dir + "/abort.otf2/traces.otf2");
+  bool aborted = false;
+  for (std::size_t i = 0; i < model.calls.size(); ++i) aborted = aborted || model.regions.name[model.calls.region[i]] == "MPI_Abort";
+  EXPECT_TRUE(aborted) << "rank 0's log reached its MPI_Abort";
+  fs::remove_all(dir);
+}

@@ -1,0 +1,62 @@
+#pragma once
+/* The per-rank event log the PMPI tracer (tracer/pmpi/) writes while a job of the system's own MPI
+   runs, and xo record turns into one OTF2 archive once the job has ended (tracer/import/). Each
+   rank writes, in the directory XO_PMPI_DIR names:
+     rank-<world rank>.log    a header, then fixed-size records in the rank's time order;
+     rank-<world rank>.comms  a line per communicator it used: "<id> <size> <world ranks...>".
+   Plain C, native byte order: written and read on machines of one kind. Records are flushed in
+   blocks, so a job killed midway leaves the blocks written before. */
+
+#include <stdint.h>
+
+#define XO_PMPI_LOG_MAGIC "xopmpi1" /* 8 bytes with its NUL */
+#define XO_PMPI_DIR_VARIABLE "XO_PMPI_DIR"
+
+/* The calls the tracer intercepts, by id: X(name). The ids are positions in this list. */
+#define XO_PMPI_CALLS(X)                                                                              \
+  X(MPI_Init) X(MPI_Init_thread) X(MPI_Finalize) X(MPI_Send) X(MPI_Ssend) X(MPI_Rsend) X(MPI_Bsend)  \
+  X(MPI_Recv) X(MPI_Isend) X(MPI_Issend) X(MPI_Irecv) X(MPI_Wait) X(MPI_Waitall) X(MPI_Test)          \
+  X(MPI_Testall) X(MPI_Sendrecv) X(MPI_Barrier) X(MPI_Bcast) X(MPI_Reduce) X(MPI_Allreduce)          \
+  X(MPI_Gather) X(MPI_Scatter) X(MPI_Allgather) X(MPI_Alltoall) X(MPI_Comm_dup) X(MPI_Comm_split)    \
+  X(MPI_Comm_free) X(MPI_Abort)
+
+#define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
+enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
+#undef XO_PMPI_CALL_ID
+
+typedef struct {
+  char magic[8];
+  int32_t world_rank;
+  int32_t world_size;
+  /* Added to this rank's clock to give rank 0's, measured at MPI_Init (0 on rank 0). */
+  int64_t clock_offset_ns;
+  char library[256]; /* MPI_Get_library_version, its first line */
+} xo_pmpi_log_header;
+
+enum xo_pmpi_record_kind {
+  XO_PMPI_ENTER = 1,        /* a: call id */
+  XO_PMPI_LEAVE,            /* a: call id */
+  XO_PMPI_SEND,             /* a: peer (communicator rank), b: communicator id, c: tag, wide: bytes */
+  XO_PMPI_ISEND,            /* as SEND, then an EXTRA with wide: request id */
+  XO_PMPI_ISEND_COMPLETE,   /* wide: request id */
+  XO_PMPI_IRECV_REQUEST,    /* wide: request id */
+  XO_PMPI_RECV,             /* as SEND, a: the source */
+  XO_PMPI_IRECV,            /* as RECV, then an EXTRA with wide: request id */
+  XO_PMPI_COLLECTIVE_BEGIN, /* */
+  XO_PMPI_COLLECTIVE_END,   /* a: call id, b: communicator id, c: root (-1 none), wide: bytes sent, then
+                               an EXTRA with wide: bytes received */
+  XO_PMPI_EXTRA             /* the second half of the record before it */
+};
+
+typedef struct {
+  int64_t time_ns; /* CLOCK_MONOTONIC of the rank's host */
+  uint64_t wide;
+  int32_t a;
+  int32_t b;
+  int32_t c;
+  uint32_t kind;
+} xo_pmpi_record;
+
+/* Communicator ids: MPI_COMM_WORLD is 1, MPI_COMM_SELF 2, others from 3 in the order the rank
+   first used them. */
+enum { XO_PMPI_COMM_WORLD = 1, XO_PMPI_COMM_SELF = 2 };

@@ -1,0 +1,132 @@
+#include "handle_tables.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rank_log.h"
+
+/* Communicators: few, so a list searched from the newest. */
+typedef struct {
+  MPI_Comm handle;
+  int32_t id;
+} comm_entry;
+
+static comm_entry* g_comms = NULL;
+static int g_comm_count = 0, g_comm_room = 0;
+static int32_t g_next_comm_id = XO_PMPI_COMM_SELF + 1;
+
+static void write_members(int32_t id, MPI_Comm comm) {
+  FILE* out = xo_log_comms();
+  if (out == NULL) return;
+  MPI_Group group, world;
+  int size = 0;
+  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  PMPI_Group_size(group, &size);
+  int* ranks = malloc(sizeof(int) * (size_t)(2 * size + 1));
+  for (int i = 0; i < size; ++i) ranks[i] = i;
+  PMPI_Group_translate_ranks(group, size, ranks, world, ranks + size);
+  fprintf(out, "%d %d", id, size);
+  for (int i = 0; i < size; ++i) fprintf(out, " %d", ranks[size + i]);
+  fputc('\n', out);
+  free(ranks);
+  PMPI_Group_free(&group);
+  PMPI_Group_free(&world);
+}
+
+int32_t xo_comm_id(MPI_Comm comm) {
+  if (comm == MPI_COMM_WORLD) return XO_PMPI_COMM_WORLD;
+  if (comm == MPI_COMM_SELF) return XO_PMPI_COMM_SELF;
+  for (int i = g_comm_count; i-- > 0;) {
+    if (g_comms[i].handle == comm) return g_comms[i].id;
+  }
+  if (g_comm_count == g_comm_room) {
+    g_comm_room = g_comm_room == 0 ? 16 : 2 * g_comm_room;
+    g_comms = realloc(g_comms, sizeof(comm_entry) * (size_t)g_comm_room);
+  }
+  const int32_t id = g_next_comm_id++;
+  g_comms[g_comm_count++] = (comm_entry){comm, id};
+  write_members(id, comm);
+  return id;
+}
+
+void xo_comm_forget(MPI_Comm comm) {
+  for (int i = g_comm_count; i-- > 0;) {
+    if (g_comms[i].handle == comm) {
+      g_comms[i] = g_comms[--g_comm_count];
+      return;
+    }
+  }
+}
+
+/* Requests: an open-addressing table keyed by the handle's bytes (an int in MPICH, a pointer in
+   Open MPI), grown at half full; a removed entry is a tombstone until the table is rebuilt. */
+typedef struct {
+  MPI_Request handle;
+  xo_request request;
+  uint8_t state; /* 0 empty, 1 used, 2 removed */
+} request_slot;
+
+static request_slot* g_slots = NULL;
+static size_t g_slot_count = 0, g_slots_taken = 0; /* taken: used or removed */
+static uint64_t g_next_request_id = 1;
+
+static size_t slot_of(MPI_Request handle) {
+  uint64_t key = 0;
+  memcpy(&key, &handle, sizeof handle < sizeof key ? sizeof handle : sizeof key);
+  key ^= key >> 33;
+  key *= 0xff51afd7ed558ccdull;
+  key ^= key >> 33;
+  return (size_t)key & (g_slot_count - 1);
+}
+
+static void insert(MPI_Request handle, xo_request request);
+
+static void grow(void) {
+  request_slot* old = g_slots;
+  const size_t old_count = g_slot_count;
+  g_slot_count = old_count == 0 ? 256 : 2 * old_count;
+  g_slots = calloc(g_slot_count, sizeof(request_slot));
+  g_slots_taken = 0;
+  for (size_t i = 0; i < old_count; ++i) {
+    if (old[i].state == 1) insert(old[i].handle, old[i].request);
+  }
+  free(old);
+}
+
+static void insert(MPI_Request handle, xo_request request) {
+  if (2 * (g_slots_taken + 1) > g_slot_count) grow();
+  for (size_t i = slot_of(handle);; i = (i + 1) & (g_slot_count - 1)) {
+    request_slot* s = &g_slots[i];
+    if (s->state == 1 && s->handle == handle) {  /* a handle reused: the old request is gone */
+      s->request = request;
+      return;
+    }
+    if (s->state != 1) {
+      if (s->state == 0) ++g_slots_taken;
+      s->handle = handle;
+      s->request = request;
+      s->state = 1;
+      return;
+    }
+  }
+}
+
+uint64_t xo_request_started(MPI_Request handle, int receive, int32_t comm) {
+  const xo_request request = {g_next_request_id++, receive, comm};
+  insert(handle, request);
+  return request.id;
+}
+
+int xo_request_take(MPI_Request handle, xo_request* out) {
+  if (g_slot_count == 0 || handle == MPI_REQUEST_NULL) return 0;
+  for (size_t i = slot_of(handle);; i = (i + 1) & (g_slot_count - 1)) {
+    request_slot* s = &g_slots[i];
+    if (s->state == 0) return 0;
+    if (s->state == 1 && s->handle == handle) {
+      *out = s->request;
+      s->state = 2;
+      return 1;
+    }
+  }
+}

@@ -1,0 +1,22 @@
+#pragma once
+/* What the tracer remembers of the program's MPI handles: communicators by id (pmpi_log.h), each
+   written to the rank's .comms file when first used, and the nonblocking requests in flight. */
+
+#include <mpi.h>
+#include <stdint.h>
+
+/* The id of `comm`; a communicator first seen is numbered and its members written. */
+int32_t xo_comm_id(MPI_Comm comm);
+/* `comm` is about to be freed: its handle may name another communicator later. */
+void xo_comm_forget(MPI_Comm comm);
+
+typedef struct {
+  uint64_t id;  /* unique on this rank */
+  int receive;  /* 0 for a send */
+  int32_t comm; /* its communicator's id */
+} xo_request;
+
+/* Remembers a request the program started on communicator `comm` (an id); returns its id. */
+uint64_t xo_request_started(MPI_Request handle, int receive, int32_t comm);
+/* Takes the request `handle` named (its entry is removed); 0 if it is not one the tracer knows. */
+int xo_request_take(MPI_Request handle, xo_request* out);

@@ -1,0 +1,143 @@
+/* MPI_Init starts the rank's log (when XO_PMPI_DIR names a directory): its clock offset to rank 0
+   (none for a rank on rank 0's host, whose CLOCK_MONOTONIC is the same clock: same boot; else
+   measured by ping-pong, as Score-P does, the smallest round trip of several, the offset taken at
+   its middle), and the library's version; MPI_Finalize writes the log out. Communicators made or
+   freed keep the handle table right. */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wrap_support.h"
+
+int xo_depth = 0;
+
+enum { kClockRounds = 20, kClockTag = 1, kBootIdBytes = 40 };
+
+/* This host's boot: processes that share it share CLOCK_MONOTONIC. */
+static void boot_id(char id[kBootIdBytes]) {
+  memset(id, 0, kBootIdBytes);
+  FILE* in = fopen("/proc/sys/kernel/random/boot_id", "re");
+  if (in == NULL) return;
+  if (fgets(id, kBootIdBytes, in) == NULL) id[0] = '\0';
+  fclose(in);
+}
+
+/* Rank 0 measures each other host's ranks' offsets in turn on a private communicator, then tells
+   each its own. */
+static int64_t clock_offset(int rank, int size) {
+  MPI_Comm sync;
+  PMPI_Comm_dup(MPI_COMM_WORLD, &sync);
+  char mine_boot[kBootIdBytes], root_boot[kBootIdBytes];
+  boot_id(mine_boot);
+  memcpy(root_boot, mine_boot, kBootIdBytes);
+  PMPI_Bcast(root_boot, kBootIdBytes, MPI_CHAR, 0, sync);
+  int same_host = root_boot[0] != '\0' && memcmp(mine_boot, root_boot, kBootIdBytes) == 0;
+  int* hosts = rank == 0 ? malloc(sizeof(int) * (size_t)size) : NULL;
+  PMPI_Gather(&same_host, 1, MPI_INT, hosts, 1, MPI_INT, 0, sync);
+  int64_t mine = 0;
+  if (rank == 0) {
+    for (int peer = 1; peer < size; ++peer) {
+      if (hosts[peer]) continue;
+      int64_t best_round_trip = INT64_MAX, offset = 0;
+      for (int i = 0; i < kClockRounds; ++i) {
+        int64_t theirs = 0;
+        const int64_t sent = xo_now_ns();
+        PMPI_Send(&sent, 1, MPI_INT64_T, peer, kClockTag, sync);
+        PMPI_Recv(&theirs, 1, MPI_INT64_T, peer, kClockTag, sync, MPI_STATUS_IGNORE);
+        const int64_t back = xo_now_ns();
+        if (back - sent < best_round_trip) {
+          best_round_trip = back - sent;
+          offset = sent + (back - sent) / 2 - theirs;
+        }
+      }
+      PMPI_Send(&offset, 1, MPI_INT64_T, peer, kClockTag, sync);
+    }
+    free(hosts);
+  } else if (!same_host) {
+    for (int i = 0; i < kClockRounds; ++i) {
+      int64_t ping = 0;
+      PMPI_Recv(&ping, 1, MPI_INT64_T, 0, kClockTag, sync, MPI_STATUS_IGNORE);
+      const int64_t now = xo_now_ns();
+      PMPI_Send(&now, 1, MPI_INT64_T, 0, kClockTag, sync);
+    }
+    PMPI_Recv(&mine, 1, MPI_INT64_T, 0, kClockTag, sync, MPI_STATUS_IGNORE);
+  }
+  PMPI_Comm_free(&sync);
+  return mine;
+}
+
+static void start_log(int64_t entered, enum xo_pmpi_call call) {
+  const char* directory = getenv(XO_PMPI_DIR_VARIABLE);
+  if (directory == NULL || *directory == '\0') return;
+  int rank = 0, size = 1, length = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &size);
+  char library[MPI_MAX_LIBRARY_VERSION_STRING] = "";
+  PMPI_Get_library_version(library, &length);
+  const int64_t offset = clock_offset(rank, size);
+  xo_log_start(directory, rank, size, offset, library);
+  xo_log_append(XO_PMPI_ENTER, entered, (int32_t)call, 0, 0, 0);
+}
+
+int MPI_Init(int* argc, char*** argv) {
+  const int64_t entered = xo_now_ns();
+  ++xo_depth;
+  const int result = PMPI_Init(argc, argv);
+  if (result == MPI_SUCCESS) start_log(entered, XO_PMPI_MPI_Init);
+  --xo_depth;
+  if (xo_log_active()) xo_log_append(XO_PMPI_LEAVE, xo_now_ns(), XO_PMPI_MPI_Init, 0, 0, 0);
+  return result;
+}
+
+int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
+  const int64_t entered = xo_now_ns();
+  ++xo_depth;
+  const int result = PMPI_Init_thread(argc, argv, required, provided);
+  if (result == MPI_SUCCESS) start_log(entered, XO_PMPI_MPI_Init_thread);
+  --xo_depth;
+  if (xo_log_active()) xo_log_append(XO_PMPI_LEAVE, xo_now_ns(), XO_PMPI_MPI_Init_thread, 0, 0, 0);
+  return result;
+}
+
+int MPI_Finalize(void) {
+  const int traced = xo_enter(XO_PMPI_MPI_Finalize);
+  const int result = PMPI_Finalize();
+  xo_leave(XO_PMPI_MPI_Finalize, traced);
+  xo_log_stop();
+  return result;
+}
+
+/* The job ends here: what this rank logged is written out first (the launcher kills the others,
+   whose last block is lost). */
+int MPI_Abort(MPI_Comm comm, int code) {
+  if (xo_log_active()) {
+    xo_log_append(XO_PMPI_ENTER, xo_now_ns(), XO_PMPI_MPI_Abort, 0, 0, 0);
+    xo_log_stop();
+  }
+  return PMPI_Abort(comm, code);
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm* newcomm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Comm_dup);
+  const int result = PMPI_Comm_dup(comm, newcomm);
+  if (traced && result == MPI_SUCCESS) xo_comm_id(*newcomm);
+  xo_leave(XO_PMPI_MPI_Comm_dup, traced);
+  return result;
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Comm_split);
+  const int result = PMPI_Comm_split(comm, color, key, newcomm);
+  if (traced && result == MPI_SUCCESS && *newcomm != MPI_COMM_NULL) xo_comm_id(*newcomm);
+  xo_leave(XO_PMPI_MPI_Comm_split, traced);
+  return result;
+}
+
+int MPI_Comm_free(MPI_Comm* comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Comm_free);
+  xo_comm_forget(*comm);
+  const int result = PMPI_Comm_free(comm);
+  xo_leave(XO_PMPI_MPI_Comm_free, traced);
+  return result;
+}
