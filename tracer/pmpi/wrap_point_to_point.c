@@ -129,14 +129,21 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status) {
 
 /* Waitall and Testall: the handles and statuses kept aside, since the call nulls the handles and
    the program may ignore the statuses. */
+enum { kFewRequests = 16 }; /* kept on the stack; more are allocated */
+
 static int all_requests(enum xo_pmpi_call call, int count, MPI_Request* requests, int* flag, MPI_Status* statuses) {
   const int traced = xo_enter(call);
-  MPI_Request* handles = NULL;
+  MPI_Request few_handles[kFewRequests];
+  MPI_Status few_statuses[kFewRequests];
+  MPI_Request* handles = few_handles;
+  MPI_Request* handles_allocated = NULL;
   MPI_Status* own = NULL;
   if (traced && count > 0) {
-    handles = malloc(sizeof(MPI_Request) * (size_t)count);
+    if (count > kFewRequests) handles = handles_allocated = malloc(sizeof(MPI_Request) * (size_t)count);
     for (int i = 0; i < count; ++i) handles[i] = requests[i];
-    if (statuses == MPI_STATUSES_IGNORE) statuses = own = malloc(sizeof(MPI_Status) * (size_t)count);
+    if (statuses == MPI_STATUSES_IGNORE) {
+      statuses = count > kFewRequests ? (own = malloc(sizeof(MPI_Status) * (size_t)count)) : few_statuses;
+    }
   }
   int done = 1;
   const int result = flag != NULL ? PMPI_Testall(count, requests, &done, statuses) : PMPI_Waitall(count, requests, statuses);
@@ -144,7 +151,7 @@ static int all_requests(enum xo_pmpi_call call, int count, MPI_Request* requests
   if (traced && result == MPI_SUCCESS && done) {
     for (int i = 0; i < count; ++i) xo_request_completed(handles[i], &statuses[i]);
   }
-  free(handles);
+  free(handles_allocated);
   free(own);
   xo_leave(call, traced);
   return result;
