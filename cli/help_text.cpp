@@ -107,9 +107,10 @@ Options (besides those of xo run):
                            DIR/rank-logs, and the logs become one OTF2 archive when the job ends,
                            however it ends. system: the MPI that MPIRUN belongs to (Debian's
                            mpirun.openmpi or mpirun.mpich); openmpi or mpich: that one. Ranks on
-                           rank 0's host share its clock; others are put on it by a ping-pong
-                           at MPI_Init. Traced so far: point-to-point, Wait/Test(all), the common
-                           collectives, communicator splits and duplicates.
+                           rank 0's host share its clock; others are put on it by ping-pongs
+                           at MPI_Init and MPI_Finalize, linear between (drift). Traced so
+                           far: point-to-point, Wait/Test(all), the common collectives,
+                           communicator splits and duplicates, MPI_Abort.
 
 Use --compute=none for a trace that is the same, byte for byte, on every run.
 

@@ -88,10 +88,38 @@ const char* call_name(std::int32_t id) {
   return id >= 0 && id < XO_PMPI_CALL_COUNT ? kCallNames[id] : "MPI_Unknown";
 }
 
-// One rank's records replayed into the writer, times in picoseconds since `zero_ns`.
+// A rank's clock on rank 0's: the offsets measured at MPI_Init and MPI_Finalize, linear between
+// (and beyond) them, as Score-P corrects drift; the header's offset alone for a rank that never
+// reached MPI_Finalize.
+class RankClock {
+ public:
+  explicit RankClock(const RankLog& log) {
+    for (const xo_pmpi_record& r : log.records) {
+      if (r.kind != XO_PMPI_CLOCK) continue;
+      points_.push_back({r.time_ns, static_cast<std::int64_t>(r.wide)});
+      error_ns_ = std::max<std::int64_t>(error_ns_, r.a);
+    }
+    if (points_.empty()) points_.push_back({0, log.header.clock_offset_ns});
+  }
+  // `t` of this rank's clock, on rank 0's.
+  std::int64_t on_rank_zero(std::int64_t t) const {
+    const auto& [t1, o1] = points_.front();
+    const auto& [t2, o2] = points_.back();
+    if (t2 == t1) return t + o1;
+    const double slope = static_cast<double>(o2 - o1) / static_cast<double>(t2 - t1);
+    return t + o1 + static_cast<std::int64_t>(slope * static_cast<double>(t - t1));
+  }
+  std::int64_t error_ns() const { return error_ns_; }
+
+ private:
+  std::vector<std::pair<std::int64_t, std::int64_t>> points_;  // (local time, offset)
+  std::int64_t error_ns_ = 0;
+};
+
+// One rank's records replayed into the writer, times in picoseconds since `zero_ns` of rank 0's clock.
 void replay(int rank, const RankLog& log, const CommunicatorIds& comms, std::int64_t zero_ns, Otf2Writer& w) {
-  const std::int64_t offset = log.header.clock_offset_ns - zero_ns;
-  auto ps = [&](const xo_pmpi_record& r) { return (r.time_ns + offset) * 1000; };
+  const RankClock clock(log);
+  auto ps = [&](const xo_pmpi_record& r) { return (clock.on_rank_zero(r.time_ns) - zero_ns) * 1000; };
   const auto& records = log.records;
   auto extra = [&](std::size_t& i) { return i + 1 < records.size() && records[i + 1].kind == XO_PMPI_EXTRA ? records[++i].wide : 0; };
   int open_call = -1;
@@ -135,7 +163,7 @@ void replay(int rank, const RankLog& log, const CommunicatorIds& comms, std::int
         w.collective_end(rank, c, t);
         break;
       }
-      default: break;  // an EXTRA without its record, or a kind of a newer tracer
+      default: break;  // CLOCK, an EXTRA without its record, or a kind of a newer tracer
     }
   }
   // A rank killed inside a call: its Leave at its last record.
@@ -168,9 +196,11 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
     if (rank < 0 || rank >= out.ranks) throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
     comms.add_rank(rank, log);
     out.records += log.records.size();
+    const RankClock clock(log);
+    out.clock_error_ns = std::max(out.clock_error_ns, clock.error_ns());
     if (log.records.empty()) continue;
-    zero = std::min(zero, log.records.front().time_ns + log.header.clock_offset_ns);
-    last = std::max(last, log.records.back().time_ns + log.header.clock_offset_ns);
+    zero = std::min(zero, clock.on_rank_zero(log.records.front().time_ns));
+    last = std::max(last, clock.on_rank_zero(log.records.back().time_ns));
   }
   if (zero == std::numeric_limits<std::int64_t>::max()) zero = last = 0;
 
@@ -180,6 +210,8 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   info.machine_description = out.library;
   info.environment = job.environment;
   info.compute_mode = "real";
+  // How well the ranks' clocks were put on rank 0's (0: all on its host).
+  info.parameters.push_back({"clock_sync_error_ns", std::to_string(out.clock_error_ns)});
   info.program_args = job.command;
   w.run_started(info);
   mpi::CommInfo world{XO_PMPI_COMM_WORLD, "MPI_COMM_WORLD", {}, 0};

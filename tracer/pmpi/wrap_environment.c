@@ -23,9 +23,14 @@ static void boot_id(char id[kBootIdBytes]) {
   fclose(in);
 }
 
+typedef struct {
+  int64_t offset_ns; /* added to this rank's clock to give rank 0's */
+  int64_t error_ns;  /* at most this far off: half the best round trip (0 on rank 0's host) */
+} clock_sync;
+
 /* Rank 0 measures each other host's ranks' offsets in turn on a private communicator, then tells
    each its own. */
-static int64_t clock_offset(int rank, int size) {
+static clock_sync clock_offset(int rank, int size) {
   MPI_Comm sync;
   PMPI_Comm_dup(MPI_COMM_WORLD, &sync);
   char mine_boot[kBootIdBytes], root_boot[kBootIdBytes];
@@ -35,7 +40,7 @@ static int64_t clock_offset(int rank, int size) {
   int same_host = root_boot[0] != '\0' && memcmp(mine_boot, root_boot, kBootIdBytes) == 0;
   int* hosts = rank == 0 ? malloc(sizeof(int) * (size_t)size) : NULL;
   PMPI_Gather(&same_host, 1, MPI_INT, hosts, 1, MPI_INT, 0, sync);
-  int64_t mine = 0;
+  clock_sync mine = {0, 0};
   if (rank == 0) {
     for (int peer = 1; peer < size; ++peer) {
       if (hosts[peer]) continue;
@@ -51,7 +56,8 @@ static int64_t clock_offset(int rank, int size) {
           offset = sent + (back - sent) / 2 - theirs;
         }
       }
-      PMPI_Send(&offset, 1, MPI_INT64_T, peer, kClockTag, sync);
+      const int64_t told[2] = {offset, best_round_trip / 2};
+      PMPI_Send(told, 2, MPI_INT64_T, peer, kClockTag, sync);
     }
     free(hosts);
   } else if (!same_host) {
@@ -61,23 +67,40 @@ static int64_t clock_offset(int rank, int size) {
       const int64_t now = xo_now_ns();
       PMPI_Send(&now, 1, MPI_INT64_T, 0, kClockTag, sync);
     }
-    PMPI_Recv(&mine, 1, MPI_INT64_T, 0, kClockTag, sync, MPI_STATUS_IGNORE);
+    int64_t told[2] = {0, 0};
+    PMPI_Recv(told, 2, MPI_INT64_T, 0, kClockTag, sync, MPI_STATUS_IGNORE);
+    mine = (clock_sync){told[0], told[1]};
   }
   PMPI_Comm_free(&sync);
   return mine;
 }
 
+/* Whether this job is traced: every rank syncs its clock at MPI_Init and MPI_Finalize (collective
+   steps), even one whose log could not be opened. */
+static int g_tracing = 0;
+
+static void record_clock(int rank, int size) {
+  const int64_t measured = xo_now_ns();
+  const clock_sync s = clock_offset(rank, size);
+  const int64_t error = s.error_ns < INT32_MAX ? s.error_ns : INT32_MAX;
+  xo_log_append(XO_PMPI_CLOCK, measured, (int32_t)error, 0, 0, (uint64_t)s.offset_ns);
+}
+
 static void start_log(int64_t entered, enum xo_pmpi_call call) {
   const char* directory = getenv(XO_PMPI_DIR_VARIABLE);
   if (directory == NULL || *directory == '\0') return;
+  g_tracing = 1;
   int rank = 0, size = 1, length = 0;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
   char library[MPI_MAX_LIBRARY_VERSION_STRING] = "";
   PMPI_Get_library_version(library, &length);
-  const int64_t offset = clock_offset(rank, size);
-  xo_log_start(directory, rank, size, offset, library);
+  const int64_t measured = xo_now_ns();
+  const clock_sync s = clock_offset(rank, size);
+  xo_log_start(directory, rank, size, s.offset_ns, library);
   xo_log_append(XO_PMPI_ENTER, entered, (int32_t)call, 0, 0, 0);
+  xo_log_append(XO_PMPI_CLOCK, measured, (int32_t)(s.error_ns < INT32_MAX ? s.error_ns : INT32_MAX), 0, 0,
+                (uint64_t)s.offset_ns);
 }
 
 int MPI_Init(int* argc, char*** argv) {
@@ -102,6 +125,12 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 
 int MPI_Finalize(void) {
   const int traced = xo_enter(XO_PMPI_MPI_Finalize);
+  if (g_tracing) {  /* a second offset, for the drift since MPI_Init */
+    int rank = 0, size = 1;
+    PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    PMPI_Comm_size(MPI_COMM_WORLD, &size);
+    record_clock(rank, size);
+  }
   const int result = PMPI_Finalize();
   xo_leave(XO_PMPI_MPI_Finalize, traced);
   xo_log_stop();

@@ -25,6 +25,7 @@ struct PmpiImport {
   int ranks_logged = 0;        // ranks that left a log (a rank killed before MPI_Init leaves none)
   std::string library;         // MPI_Get_library_version's first line
   std::uint64_t records = 0;
+  std::int64_t clock_error_ns = 0;  // the largest error bound of the ranks' clock offsets
 };
 
 // Writes the archive into `archive_dir` (an existing directory without a trace). Throws

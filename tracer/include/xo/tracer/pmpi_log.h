@@ -45,7 +45,10 @@ enum xo_pmpi_record_kind {
   XO_PMPI_COLLECTIVE_BEGIN, /* */
   XO_PMPI_COLLECTIVE_END,   /* a: call id, b: communicator id, c: root (-1 none), wide: bytes sent, then
                                an EXTRA with wide: bytes received */
-  XO_PMPI_EXTRA             /* the second half of the record before it */
+  XO_PMPI_EXTRA,            /* the second half of the record before it */
+  XO_PMPI_CLOCK             /* wide: the offset to rank 0's clock measured at this time (as int64),
+                               a: its error bound in ns; at MPI_Init and at MPI_Finalize, for the
+                               drift between */
 };
 
 typedef struct {
