@@ -14,6 +14,7 @@ packages=(
   libopen-trace-format2-dev otf2-tools  # OTF2 traces and otf2-print
   libdw-dev               # MPI call sites: source file and line from the program's debug information
   libopenmpi-dev openmpi-bin libmpich-dev mpich  # the system MPIs xo record --mpi traces
+  openssh-client          # Open MPI's mpirun looks for ssh even to start ranks on one host
   qt6-base-dev qt6-charts-dev libgl-dev libqt6opengl6-dev # GUI (Qt Charts' CMake package needs Qt6OpenGL's)
 )
 
