@@ -196,6 +196,14 @@ int command_run(const std::vector<std::string>& args) { launch("run", parse("run
 int command_record(const std::vector<std::string>& args) {
   RunSettings s = parse("record", args);
   if (!s.mpi.empty()) {
+    // The job's launcher and MPI decide these; silently dropping them would mislead.
+    const RunSettings defaults = parse("record", {});
+    if (s.ranks != defaults.ranks || s.machine != defaults.machine || !s.params.empty() || !s.environment.empty() ||
+        s.compute != defaults.compute || s.stack_size != defaults.stack_size || s.privatize != defaults.privatize) {
+      throw UsageError("--mpi traces a job of the system's MPI: its launcher sets the ranks and its MPI does the rest; "
+                       "drop -n, --machine, --param, -e, --compute, --stack-size and --privatize (they are for "
+                       "simulated runs)");
+    }
     std::vector<std::string> typed = {"xo", "record"};
     typed.insert(typed.end(), args.begin(), args.end());
     return record_job({s.mpi, s.trace_dir, s.force, s.quiet, s.program, typed});

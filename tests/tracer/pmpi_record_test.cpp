@@ -101,6 +101,9 @@ TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
   auto bad = run_command(kXo + " record --mpi=lam -o /tmp/xo-pmpi-never -- mpirun -np 2 true");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(contains(bad.err, "--mpi=lam: choose system, openmpi or mpich")) << bad.err;
+  auto simulated = run_command(kXo + " record --mpi=system -n 4 -o /tmp/xo-pmpi-never -- mpirun.mpich -np 2 true");
+  EXPECT_EQ(simulated.status, 2);
+  EXPECT_TRUE(contains(simulated.err, "drop -n, --machine")) << simulated.err;
   EXPECT_FALSE(fs::exists("/tmp/xo-pmpi-never")) << "nothing made for a refused command";
 }
 
