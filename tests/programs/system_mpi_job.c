@@ -1,6 +1,7 @@
 /* A small job for the PMPI tracer's tests, built with the system's own mpicc: a ring of blocking
-   sends, a ring of nonblocking ones with MPI_Waitall, an MPI_Sendrecv, collectives on
-   MPI_COMM_WORLD and on a split communicator. Standard MPI only. */
+   sends, a ring of nonblocking ones with MPI_Waitall, an MPI_Sendrecv, a ring completed with
+   MPI_Waitany and MPI_Waitsome, collectives (v-collectives and a scan too) on MPI_COMM_WORLD and on
+   a split communicator. Standard MPI only. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,6 +28,24 @@ int main(int argc, char** argv) {
     MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
   }
   MPI_Sendrecv(out, 100, MPI_BYTE, next, 3, in, 100, MPI_BYTE, previous, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  {  /* a ring completed one request at a time */
+    MPI_Request requests[2];
+    int index = 0, flag = 0;
+    MPI_Irecv(in, 200, MPI_BYTE, previous, 4, MPI_COMM_WORLD, &requests[0]);
+    MPI_Isend(out, 200, MPI_BYTE, next, 4, MPI_COMM_WORLD, &requests[1]);
+    MPI_Iprobe(MPI_ANY_SOURCE, 4, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+    MPI_Waitany(2, requests, &index, MPI_STATUS_IGNORE);
+    int done = 0, indices[2];
+    while (done != MPI_UNDEFINED) MPI_Waitsome(2, requests, &done, indices, MPI_STATUSES_IGNORE);
+  }
+  {  /* the v-collectives and a prefix reduction */
+    int counts[64], displacements[64];
+    for (int i = 0; i < size && i < 64; ++i) counts[i] = 4, displacements[i] = 4 * i;
+    MPI_Alltoallv(out, counts, displacements, MPI_BYTE, in, counts, displacements, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Gatherv(out, 4, MPI_BYTE, in, counts, displacements, MPI_BYTE, 0, MPI_COMM_WORLD);
+    int mine = rank, prefix = 0;
+    MPI_Scan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  }
   double value = rank, sum = 0;
   MPI_Allreduce(&value, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Comm half;

@@ -125,3 +125,112 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   xo_leave(XO_PMPI_MPI_Alltoall, traced);
   return result;
 }
+
+/* The sum of `counts` over the communicator's ranks, in bytes of `type`. */
+static uint64_t total_bytes(const int* counts, MPI_Datatype type, int ranks) {
+  uint64_t sum = 0;
+  for (int i = 0; i < ranks; ++i) sum += xo_bytes(counts[i], type);
+  return sum;
+}
+
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Gatherv);
+  if (traced) begin();
+  const int result = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
+  if (traced) {
+    const int is_root = comm_rank(comm) == root;
+    end(XO_PMPI_MPI_Gatherv, comm, root, xo_bytes(sendcount, sendtype),
+        is_root ? total_bytes(recvcounts, recvtype, comm_size(comm)) : 0);
+  }
+  xo_leave(XO_PMPI_MPI_Gatherv, traced);
+  return result;
+}
+
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Scatterv);
+  if (traced) begin();
+  const int result = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  if (traced) {
+    const int is_root = comm_rank(comm) == root;
+    end(XO_PMPI_MPI_Scatterv, comm, root, is_root ? total_bytes(sendcounts, sendtype, comm_size(comm)) : 0,
+        xo_bytes(recvcount, recvtype));
+  }
+  xo_leave(XO_PMPI_MPI_Scatterv, traced);
+  return result;
+}
+
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Allgatherv);
+  if (traced) begin();
+  const int result = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+  if (traced) {
+    end(XO_PMPI_MPI_Allgatherv, comm, -1, xo_bytes(sendcount, sendtype),
+        total_bytes(recvcounts, recvtype, comm_size(comm)));
+  }
+  xo_leave(XO_PMPI_MPI_Allgatherv, traced);
+  return result;
+}
+
+int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
+                  void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Alltoallv);
+  if (traced) begin();
+  const int result =
+      PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  if (traced) {
+    const int size = comm_size(comm);
+    end(XO_PMPI_MPI_Alltoallv, comm, -1, total_bytes(sendcounts, sendtype, size), total_bytes(recvcounts, recvtype, size));
+  }
+  xo_leave(XO_PMPI_MPI_Alltoallv, traced);
+  return result;
+}
+
+int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[], MPI_Datatype type, MPI_Op op,
+                       MPI_Comm comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Reduce_scatter);
+  if (traced) begin();
+  const int result = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
+  if (traced) {
+    end(XO_PMPI_MPI_Reduce_scatter, comm, -1, total_bytes(recvcounts, type, comm_size(comm)),
+        xo_bytes(recvcounts[comm_rank(comm)], type));
+  }
+  xo_leave(XO_PMPI_MPI_Reduce_scatter, traced);
+  return result;
+}
+
+int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, MPI_Datatype type, MPI_Op op,
+                             MPI_Comm comm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Reduce_scatter_block);
+  if (traced) begin();
+  const int result = PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
+  if (traced) {
+    const uint64_t block = xo_bytes(recvcount, type);
+    end(XO_PMPI_MPI_Reduce_scatter_block, comm, -1, block * (uint64_t)comm_size(comm), block);
+  }
+  xo_leave(XO_PMPI_MPI_Reduce_scatter_block, traced);
+  return result;
+}
+
+static int prefix_reduction(enum xo_pmpi_call call,
+                            int (*reduce)(const void*, void*, int, MPI_Datatype, MPI_Op, MPI_Comm),
+                            const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  const int traced = xo_enter(call);
+  if (traced) begin();
+  const int result = reduce(sendbuf, recvbuf, count, type, op, comm);
+  if (traced) {
+    const uint64_t bytes = xo_bytes(count, type);
+    end(call, comm, -1, bytes, bytes);
+  }
+  xo_leave(call, traced);
+  return result;
+}
+
+int MPI_Scan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  return prefix_reduction(XO_PMPI_MPI_Scan, PMPI_Scan, sendbuf, recvbuf, count, type, op, comm);
+}
+int MPI_Exscan(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  return prefix_reduction(XO_PMPI_MPI_Exscan, PMPI_Exscan, sendbuf, recvbuf, count, type, op, comm);
+}

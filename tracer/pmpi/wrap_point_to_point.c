@@ -176,3 +176,74 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   xo_leave(XO_PMPI_MPI_Sendrecv, traced);
   return result;
 }
+
+/* Waitany and Testany: the one completed, if any. */
+static int any_request(enum xo_pmpi_call call, int count, MPI_Request* requests, int* index, int* flag,
+                       MPI_Status* status) {
+  const int traced = xo_enter(call);
+  MPI_Request few_handles[kFewRequests];
+  MPI_Request* handles = count > kFewRequests && traced ? malloc(sizeof(MPI_Request) * (size_t)count) : few_handles;
+  for (int i = 0; traced && i < count; ++i) handles[i] = requests[i];
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE) status = &own;
+  int done = 1;
+  const int result = flag != NULL ? PMPI_Testany(count, requests, index, &done, status)
+                                  : PMPI_Waitany(count, requests, index, status);
+  if (flag != NULL) *flag = done;
+  if (traced && result == MPI_SUCCESS && done && *index != MPI_UNDEFINED) xo_request_completed(handles[*index], status);
+  if (handles != few_handles) free(handles);
+  xo_leave(call, traced);
+  return result;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* status) {
+  return any_request(XO_PMPI_MPI_Waitany, count, requests, index, NULL, status);
+}
+int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status) {
+  return any_request(XO_PMPI_MPI_Testany, count, requests, index, flag, status);
+}
+
+/* Waitsome and Testsome: those completed, by the indices the call returns. */
+static int some_requests(enum xo_pmpi_call call, int count, MPI_Request* requests, int* outcount, int* indices,
+                         MPI_Status* statuses, int test) {
+  const int traced = xo_enter(call);
+  MPI_Request few_handles[kFewRequests];
+  MPI_Status few_statuses[kFewRequests];
+  MPI_Request* handles = few_handles;
+  MPI_Status* own = NULL;
+  if (traced && count > kFewRequests) handles = malloc(sizeof(MPI_Request) * (size_t)count);
+  for (int i = 0; traced && i < count; ++i) handles[i] = requests[i];
+  if (traced && statuses == MPI_STATUSES_IGNORE) {
+    statuses = count > kFewRequests ? (own = malloc(sizeof(MPI_Status) * (size_t)count)) : few_statuses;
+  }
+  const int result = test ? PMPI_Testsome(count, requests, outcount, indices, statuses)
+                          : PMPI_Waitsome(count, requests, outcount, indices, statuses);
+  if (traced && result == MPI_SUCCESS && *outcount != MPI_UNDEFINED) {
+    for (int k = 0; k < *outcount; ++k) xo_request_completed(handles[indices[k]], &statuses[k]);
+  }
+  if (handles != few_handles) free(handles);
+  free(own);
+  xo_leave(call, traced);
+  return result;
+}
+
+int MPI_Waitsome(int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  return some_requests(XO_PMPI_MPI_Waitsome, count, requests, outcount, indices, statuses, 0);
+}
+int MPI_Testsome(int count, MPI_Request requests[], int* outcount, int indices[], MPI_Status statuses[]) {
+  return some_requests(XO_PMPI_MPI_Testsome, count, requests, outcount, indices, statuses, 1);
+}
+
+/* Probes move nothing: their time is the call's. */
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status* status) {
+  const int traced = xo_enter(XO_PMPI_MPI_Probe);
+  const int result = PMPI_Probe(source, tag, comm, status);
+  xo_leave(XO_PMPI_MPI_Probe, traced);
+  return result;
+}
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status) {
+  const int traced = xo_enter(XO_PMPI_MPI_Iprobe);
+  const int result = PMPI_Iprobe(source, tag, comm, flag, status);
+  xo_leave(XO_PMPI_MPI_Iprobe, traced);
+  return result;
+}

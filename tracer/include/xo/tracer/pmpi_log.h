@@ -18,7 +18,9 @@
   X(MPI_Recv) X(MPI_Isend) X(MPI_Issend) X(MPI_Irecv) X(MPI_Wait) X(MPI_Waitall) X(MPI_Test)          \
   X(MPI_Testall) X(MPI_Sendrecv) X(MPI_Barrier) X(MPI_Bcast) X(MPI_Reduce) X(MPI_Allreduce)          \
   X(MPI_Gather) X(MPI_Scatter) X(MPI_Allgather) X(MPI_Alltoall) X(MPI_Comm_dup) X(MPI_Comm_split)    \
-  X(MPI_Comm_free) X(MPI_Abort)
+  X(MPI_Comm_free) X(MPI_Abort) X(MPI_Waitany) X(MPI_Waitsome) X(MPI_Testany) X(MPI_Testsome)        \
+  X(MPI_Probe) X(MPI_Iprobe) X(MPI_Gatherv) X(MPI_Scatterv) X(MPI_Allgatherv) X(MPI_Alltoallv)         \
+  X(MPI_Reduce_scatter) X(MPI_Reduce_scatter_block) X(MPI_Scan) X(MPI_Exscan)
 
 #define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
 enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
