@@ -113,6 +113,28 @@ TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
 
 }  // namespace
 
+// A rank that crashes writes what it logged before dying: the trace shows its calls up to the crash.
+TEST(RecordSystemMpiFailure, ACrashedRankKeepsItsCalls) {
+  char pattern[] = "/tmp/xo-pmpi-crash-XXXXXX";
+  ASSERT_NE(mkdtemp(pattern), nullptr);
+  const std::string dir = pattern;
+  ASSERT_EQ(run_command("printf '%s' '#include <mpi.h>\n#include <signal.h>\nint main(int c, char** v) { MPI_Init(&c, &v); "
+                        "int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Barrier(MPI_COMM_WORLD); if (r == 1) "
+                        "raise(SIGSEGV); MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return 0; }' > " +
+                        dir + "/crash.c && mpicc.mpich " + dir + "/crash.c -o " + dir + "/crash")
+                .status,
+            0);
+  auto recorded = run_command("cd " + dir + " && " + kXo + " record --mpi=system -o crash.otf2 -- mpirun.mpich -np 2 ./crash");
+  EXPECT_NE(recorded.status, 0);
+  const auto model = xo::analyzer::read_trace(dir + "/crash.otf2/traces.otf2");
+  int barriers_of_rank_1 = 0;
+  for (std::size_t i = 0; i < model.calls.size(); ++i) {
+    barriers_of_rank_1 += model.calls.rank[i] == 1 && model.regions.name[model.calls.region[i]] == "MPI_Barrier";
+  }
+  EXPECT_EQ(barriers_of_rank_1, 1) << recorded.err;
+  fs::remove_all(dir);
+}
+
 // A job that aborts still leaves a valid archive, with what the aborting rank did, and its status.
 TEST(RecordSystemMpiFailure, AnAbortedJobLeavesItsTrace) {
   char pattern[] = "/tmp/xo-pmpi-abort-XXXXXX";

@@ -29,6 +29,7 @@ static void write_members(int32_t id, MPI_Comm comm) {
   fprintf(out, "%d %d", id, size);
   for (int i = 0; i < size; ++i) fprintf(out, " %d", ranks[size + i]);
   fputc('\n', out);
+  fflush(out);  /* a rank that dies later keeps its communicators */
   free(ranks);
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);
