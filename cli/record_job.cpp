@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 
 #include "argument_reader.hpp"
@@ -41,7 +42,28 @@ std::string resolved_command(const std::string& program) {
   throw UsageError("cannot run '" + program + "': not found in PATH");
 }
 
-// Which MPI the job runs on: as --mpi names it, or, for --mpi=system, by its launcher.
+const char* mpi_name(const std::string& mpi) { return mpi == "openmpi" ? "Open MPI" : "MPICH"; }
+
+// The MPI a program of the command links (its file names libmpi.so.N, Open MPI's, or
+// libmpich.so.N among the libraries it needs), for the first word that is such a program; "" if
+// none is.
+std::string linked_mpi(const std::vector<std::string>& words, std::size_t from) {
+  for (std::size_t i = from; i < words.size(); ++i) {
+    std::error_code error;
+    if (words[i].empty() || words[i][0] == '-' || !fs::is_regular_file(words[i], error)) continue;
+    std::ifstream in(words[i], std::ios::binary);
+    std::string head(1 << 20, '\0');  // the dynamic string table is near the start
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    if (head.rfind("\x7f" "ELF", 0) != 0) continue;
+    if (head.find("libmpich.so.") != std::string::npos) return "mpich";
+    if (head.find("libmpi.so.") != std::string::npos) return "openmpi";
+  }
+  return "";
+}
+
+// Which MPI the job runs on: as --mpi names it, or, for --mpi=system, by its launcher and program,
+// which must agree (Debian's plain mpirun may be one MPI's while mpicc is the other's).
 std::string which_mpi(const JobRecording& job) {
   if (job.mpi == "openmpi" || job.mpi == "mpich") return job.mpi;
   if (job.mpi != "system") throw UsageError("--mpi=" + job.mpi + ": choose system, openmpi or mpich");
@@ -54,11 +76,22 @@ std::string which_mpi(const JobRecording& job) {
   }
   const std::string launcher = resolved_command(job.command[first]);
   const std::string name = fs::path(launcher).filename().string();
+  std::string by_launcher;
   if (name.find("orterun") != std::string::npos || name.find("openmpi") != std::string::npos ||
       name.find("prterun") != std::string::npos) {
-    return "openmpi";
+    by_launcher = "openmpi";
+  } else if (name.find("hydra") != std::string::npos || name.find("mpich") != std::string::npos) {
+    by_launcher = "mpich";
   }
-  if (name.find("hydra") != std::string::npos || name.find("mpich") != std::string::npos) return "mpich";
+  const std::string by_program = linked_mpi(job.command, first + 1);
+  if (!by_launcher.empty() && !by_program.empty() && by_launcher != by_program) {
+    throw UsageError("the program is built with " + std::string(mpi_name(by_program)) + " but '" + job.command[first] +
+                     "' (" + launcher + ") is " + mpi_name(by_launcher) + "'s launcher: start it with " +
+                     (by_program == "mpich" ? "mpirun.mpich" : "mpirun.openmpi") + ", or build it with " +
+                     (by_launcher == "mpich" ? "mpicc.mpich" : "mpicc.openmpi"));
+  }
+  if (!by_launcher.empty()) return by_launcher;
+  if (!by_program.empty()) return by_program;
   throw UsageError("cannot tell which MPI '" + job.command[first] + "' (" + launcher +
                    ") launches: give --mpi=openmpi or --mpi=mpich");
 }

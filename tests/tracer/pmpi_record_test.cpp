@@ -105,6 +105,14 @@ TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
   auto bad = run_command(kXo + " record --mpi=lam -o /tmp/xo-pmpi-never -- mpirun -np 2 true");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(contains(bad.err, "--mpi=lam: choose system, openmpi or mpich")) << bad.err;
+  // Debian's plain mpirun is one MPI's, mpicc perhaps the other's: said before anything runs.
+  auto mixed = run_command("{ cd /tmp && printf '%s\\n' '#include <mpi.h>' 'int main(int c, char** v) { MPI_Init(&c, &v); "
+                           "return MPI_Finalize(); }' > xo-pmpi-mixed.c && mpicc.mpich "
+                           "xo-pmpi-mixed.c -o xo-pmpi-mixed && " + kXo +
+                           " record --mpi=system -o /tmp/xo-pmpi-never -- mpirun.openmpi -np 2 ./xo-pmpi-mixed; "
+                           "status=$?; rm -f xo-pmpi-mixed xo-pmpi-mixed.c; exit $status; }");
+  EXPECT_EQ(mixed.status, 2);
+  EXPECT_TRUE(contains(mixed.err, "the program is built with MPICH but 'mpirun.openmpi'")) << mixed.err;
   auto simulated = run_command(kXo + " record --mpi=system -n 4 -o /tmp/xo-pmpi-never -- mpirun.mpich -np 2 true");
   EXPECT_EQ(simulated.status, 2);
   EXPECT_TRUE(contains(simulated.err, "drop -n, --machine")) << simulated.err;
