@@ -16,7 +16,8 @@ Usage: xo <command> [options]
 Commands:
   cc, c++    compile and link a program against the reference MPI (like mpicc, mpicxx)
   run        run a program on a simulated machine
-  record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings
+  record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings;
+             or, with --mpi, trace a job of the system's Open MPI or MPICH
   report     what a trace spent in MPI and why: profile, fits, wait states, crossovers, settings
   bench      characterise a machine: benchmark sweeps, LogGP fits, where each threshold should be
   history    the runs xo bench and xo report stored: list, show, compare, trend, export, delete

@@ -18,7 +18,7 @@ _xo() {
   case "${words[1]}" in
     run|record)
       if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "-n --ranks --machine --param --env --compute --stack-size --privatize --quiet -o --force" -- "$cur"))
+        COMPREPLY=($(compgen -W "-n --ranks --machine --param --env --compute --stack-size --privatize --quiet -o --force --mpi=system --mpi=openmpi --mpi=mpich" -- "$cur"))
       else
         _filedir
       fi ;;
