@@ -62,9 +62,9 @@ TEST_F(PmpiImport, RanksClocksGoOntoRankZerosWithTheirDrift) {
   constexpr std::int64_t kAhead = 1'000'000;
   const Log rank0{0,
                   {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_CLOCK, 150, 0, 0, 0, 0),
-                   record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init), record(XO_PMPI_ENTER, 1000, XO_PMPI_MPI_Send),
-                   record(XO_PMPI_SEND, 1000, 1, XO_PMPI_COMM_WORLD, 5, 64),
-                   record(XO_PMPI_LEAVE, 1100, XO_PMPI_MPI_Send), record(XO_PMPI_ENTER, 5000, XO_PMPI_MPI_Finalize),
+                   record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init), record(XO_PMPI_ENTER, 880, XO_PMPI_MPI_Send),
+                   record(XO_PMPI_SEND, 900, 1, XO_PMPI_COMM_WORLD, 5, 64),
+                   record(XO_PMPI_LEAVE, 950, XO_PMPI_MPI_Send), record(XO_PMPI_ENTER, 5000, XO_PMPI_MPI_Finalize),
                    record(XO_PMPI_CLOCK, 5050, 0, 0, 0, 0), record(XO_PMPI_LEAVE, 5100, XO_PMPI_MPI_Finalize)},
                   ""};
   auto ahead = [&](std::int64_t t) { return t + kAhead; };
@@ -88,13 +88,42 @@ TEST_F(PmpiImport, RanksClocksGoOntoRankZerosWithTheirDrift) {
   const auto model = xo::analyzer::read_trace(dir_ + "/trace/traces.otf2");
   ASSERT_EQ(model.messages.size(), 1u);
   const double zero = 100e-9;  // the job's first record, rank 0's MPI_Init
-  EXPECT_NEAR(model.messages.send_time[0], 1000e-9 - zero, 1e-12);
+  EXPECT_NEAR(model.messages.send_time[0], 900e-9 - zero, 1e-12);
   const double drift = 500.0 * 910 / 4900;
+  EXPECT_EQ(imported.messages_moved, 0u) << "the receive, drift corrected, comes after the send";
   EXPECT_NEAR(model.messages.receive_time[0], (1060 - drift) * 1e-9 - zero, 1.5e-9);
   ASSERT_TRUE(model.run.crossover);
   bool error_kept = false;
   for (const auto& p : model.run.crossover->parameters) error_kept = error_kept || (p.name == "clock_sync_error_ns" && p.value == "60");
   EXPECT_TRUE(error_kept);
+}
+
+// A receive that the clocks put before its send (ranks on hosts synchronised only so well) moves to
+// just after it, and the rest of its rank with it, so that the archive is causal.
+TEST_F(PmpiImport, NoMessageArrivesBeforeItWasSent) {
+  const Log rank0{0,
+                  {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init),
+                   record(XO_PMPI_ENTER, 1000, XO_PMPI_MPI_Send), record(XO_PMPI_SEND, 1000, 1, XO_PMPI_COMM_WORLD, 5, 64),
+                   record(XO_PMPI_LEAVE, 1100, XO_PMPI_MPI_Send)},
+                  ""};
+  const Log rank1{1,
+                  {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init),
+                   record(XO_PMPI_ENTER, 800, XO_PMPI_MPI_Recv), record(XO_PMPI_RECV, 900, 0, XO_PMPI_COMM_WORLD, 5, 64),
+                   record(XO_PMPI_LEAVE, 950, XO_PMPI_MPI_Recv), record(XO_PMPI_ENTER, 2000, XO_PMPI_MPI_Barrier),
+                   record(XO_PMPI_LEAVE, 2100, XO_PMPI_MPI_Barrier)},
+                  ""};
+  write(dir_ + "/logs", rank0, 2);
+  write(dir_ + "/logs", rank1, 2);
+  const auto imported = xo::tracer::import_pmpi_job({dir_ + "/logs", {"mpirun"}, {}, 0}, dir_ + "/trace", {"test", "test"});
+  EXPECT_EQ(imported.messages_moved, 1u);
+  EXPECT_EQ(imported.largest_move_ns, 101);
+  const auto model = xo::analyzer::read_trace(dir_ + "/trace/traces.otf2");
+  ASSERT_EQ(model.messages.size(), 1u);
+  const double zero = 100e-9;
+  EXPECT_NEAR(model.messages.receive_time[0], 1001e-9 - zero, 1e-12);
+  const auto recv_call = model.messages.receive_call[0];
+  EXPECT_NEAR(model.calls.leave[recv_call], 1051e-9 - zero, 1e-12) << "the rest of the rank moved as far";
+  EXPECT_NEAR(model.calls.enter[recv_call], 800e-9 - zero, 1e-12) << "what came before stays";
 }
 
 // A communicator is one however each member numbered it: by its members and, for several with the

@@ -1,14 +1,13 @@
 #include "xo/tracer/pmpi_import.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
-#include <sstream>
 #include <stdexcept>
 
+#include "causal_clock.hpp"
+#include "rank_log_file.hpp"
 #include "xo/tracer/pmpi_log.h"
 
 namespace xo::tracer {
@@ -21,35 +20,6 @@ namespace fs = std::filesystem;
 constexpr const char* kCallNames[] = {XO_PMPI_CALLS(XO_PMPI_CALL_NAME)};
 #undef XO_PMPI_CALL_NAME
 static_assert(std::size(kCallNames) == XO_PMPI_CALL_COUNT);
-
-struct RankLog {
-  xo_pmpi_log_header header{};
-  std::vector<xo_pmpi_record> records;
-  std::map<int, std::vector<int>> comm_members;  // the rank's communicator ids: members (world ranks)
-};
-
-RankLog read_rank(const fs::path& log) {
-  RankLog r;
-  std::ifstream in(log, std::ios::binary);
-  if (!in.read(reinterpret_cast<char*>(&r.header), sizeof r.header) ||
-      std::memcmp(r.header.magic, XO_PMPI_LOG_MAGIC, sizeof r.header.magic) != 0) {
-    throw std::runtime_error(log.string() + " is not a log of Crossover's PMPI tracer (no header)");
-  }
-  xo_pmpi_record record;
-  while (in.read(reinterpret_cast<char*>(&record), sizeof record)) r.records.push_back(record);
-  fs::path comms = log;
-  comms.replace_extension(".comms");
-  std::ifstream lines(comms);
-  for (std::string line; std::getline(lines, line);) {
-    std::istringstream fields(line);
-    int id = 0, size = 0;
-    if (!(fields >> id >> size) || size < 0) continue;
-    std::vector<int> members(static_cast<std::size_t>(size));
-    for (int& m : members) fields >> m;
-    if (fields) r.comm_members[id] = std::move(members);
-  }
-  return r;
-}
 
 // Global communicator ids: world and self as they are, the others by (members, how many with the
 // same members the rank had used before): a communicator's members create it in the same order.
@@ -76,6 +46,16 @@ class CommunicatorIds {
     return it == local_.end() ? XO_PMPI_COMM_WORLD : it->second;
   }
   const std::vector<mpi::CommInfo>& comms() const { return comms_; }
+  // World rank of communicator rank `peer` of `rank`'s communicator `local`; -1 if none.
+  int world_rank(int rank, int local, int peer) const {
+    if (local == XO_PMPI_COMM_SELF) return peer == 0 ? rank : -1;
+    const int global_id = global(rank, local);
+    if (global_id == XO_PMPI_COMM_WORLD) return peer;
+    for (const mpi::CommInfo& c : comms_) {
+      if (c.id == global_id) return peer >= 0 && peer < static_cast<int>(c.world_ranks.size()) ? c.world_ranks[peer] : -1;
+    }
+    return -1;
+  }
 
  private:
   std::map<std::pair<std::vector<int>, int>, int> global_;
@@ -88,39 +68,12 @@ const char* call_name(std::int32_t id) {
   return id >= 0 && id < XO_PMPI_CALL_COUNT ? kCallNames[id] : "MPI_Unknown";
 }
 
-// A rank's clock on rank 0's: the offsets measured at MPI_Init and MPI_Finalize, linear between
-// (and beyond) them, as Score-P corrects drift; the header's offset alone for a rank that never
-// reached MPI_Finalize.
-class RankClock {
- public:
-  explicit RankClock(const RankLog& log) {
-    for (const xo_pmpi_record& r : log.records) {
-      if (r.kind != XO_PMPI_CLOCK) continue;
-      points_.push_back({r.time_ns, static_cast<std::int64_t>(r.wide)});
-      error_ns_ = std::max<std::int64_t>(error_ns_, r.a);
-    }
-    if (points_.empty()) points_.push_back({0, log.header.clock_offset_ns});
-  }
-  // `t` of this rank's clock, on rank 0's.
-  std::int64_t on_rank_zero(std::int64_t t) const {
-    const auto& [t1, o1] = points_.front();
-    const auto& [t2, o2] = points_.back();
-    if (t2 == t1) return t + o1;
-    const double slope = static_cast<double>(o2 - o1) / static_cast<double>(t2 - t1);
-    return t + o1 + static_cast<std::int64_t>(slope * static_cast<double>(t - t1));
-  }
-  std::int64_t error_ns() const { return error_ns_; }
-
- private:
-  std::vector<std::pair<std::int64_t, std::int64_t>> points_;  // (local time, offset)
-  std::int64_t error_ns_ = 0;
-};
-
-// One rank's records replayed into the writer, times in picoseconds since `zero_ns` of rank 0's clock.
-void replay(int rank, const RankLog& log, const CommunicatorIds& comms, std::int64_t zero_ns, Otf2Writer& w) {
-  const RankClock clock(log);
-  auto ps = [&](const xo_pmpi_record& r) { return (clock.on_rank_zero(r.time_ns) - zero_ns) * 1000; };
+// One rank's records replayed into the writer, at `times` (rank 0's clock, causal_clock.hpp) in
+// picoseconds since `zero_ns`.
+void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times, const CommunicatorIds& comms,
+            std::int64_t zero_ns, Otf2Writer& w) {
   const auto& records = log.records;
+  auto ps = [&](const xo_pmpi_record& r) { return (times[static_cast<std::size_t>(&r - records.data())] - zero_ns) * 1000; };
   auto extra = [&](std::size_t& i) { return i + 1 < records.size() && records[i + 1].kind == XO_PMPI_EXTRA ? records[++i].wide : 0; };
   int open_call = -1;
   for (std::size_t i = 0; i < records.size(); ++i) {
@@ -178,7 +131,7 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   for (fs::directory_iterator it(job.log_dir, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
     if (name.rfind("rank-", 0) != 0 || it->path().extension() != ".log") continue;
-    RankLog log = read_rank(it->path());
+    RankLog log = read_rank_log(it->path());
     const int rank = log.header.world_rank;
     logs.emplace(rank, std::move(log));
   }
@@ -196,11 +149,17 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
     if (rank < 0 || rank >= out.ranks) throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
     comms.add_rank(rank, log);
     out.records += log.records.size();
-    const RankClock clock(log);
-    out.clock_error_ns = std::max(out.clock_error_ns, clock.error_ns());
-    if (log.records.empty()) continue;
-    zero = std::min(zero, clock.on_rank_zero(log.records.front().time_ns));
-    last = std::max(last, clock.on_rank_zero(log.records.back().time_ns));
+    out.clock_error_ns = std::max(out.clock_error_ns, RankClock(log).error_ns());
+  }
+  const CausalTimes times = causal_times(
+      logs, [&](int rank, int local, int peer) { return comms.world_rank(rank, local, peer); },
+      [&](int rank, int local) { return comms.global(rank, local); });
+  out.messages_moved = times.moved;
+  out.largest_move_ns = times.largest_move_ns;
+  for (const auto& [rank, ns] : times.ns) {
+    if (ns.empty()) continue;
+    zero = std::min(zero, ns.front());
+    last = std::max(last, ns.back());
   }
   if (zero == std::numeric_limits<std::int64_t>::max()) zero = last = 0;
 
@@ -212,6 +171,9 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   info.compute_mode = "real";
   // How well the ranks' clocks were put on rank 0's (0: all on its host).
   info.parameters.push_back({"clock_sync_error_ns", std::to_string(out.clock_error_ns)});
+  // Receives moved after their sends (causal_clock.hpp), and by how much at most.
+  info.parameters.push_back({"clock_moved_receives", std::to_string(out.messages_moved)});
+  info.parameters.push_back({"clock_largest_move_ns", std::to_string(out.largest_move_ns)});
   info.program_args = job.command;
   w.run_started(info);
   mpi::CommInfo world{XO_PMPI_COMM_WORLD, "MPI_COMM_WORLD", {}, 0};
@@ -219,7 +181,7 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   w.comm_defined(world);
   w.comm_defined({XO_PMPI_COMM_SELF, "MPI_COMM_SELF", {}, 0});
   for (const mpi::CommInfo& c : comms.comms()) w.comm_defined(c);
-  for (const auto& [rank, log] : logs) replay(rank, log, comms, zero, w);
+  for (const auto& [rank, log] : logs) replay(rank, log, times.ns.at(rank), comms, zero, w);
   w.run_finished((last - zero) * 1000, job.exit_code);
   w.finish();
   return out;

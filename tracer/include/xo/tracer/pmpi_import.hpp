@@ -26,6 +26,8 @@ struct PmpiImport {
   std::string library;         // MPI_Get_library_version's first line
   std::uint64_t records = 0;
   std::int64_t clock_error_ns = 0;  // the largest error bound of the ranks' clock offsets
+  std::uint64_t messages_moved = 0;  // receives moved after their sends (no message arrives before it left)
+  std::int64_t largest_move_ns = 0;
 };
 
 // Writes the archive into `archive_dir` (an existing directory without a trace). Throws
