@@ -112,7 +112,8 @@ Options (besides those of xo run):
                            at MPI_Init and MPI_Finalize, linear between (drift). Traced so
                            far: blocking and nonblocking point-to-point, every Wait and Test,
                            probes, the blocking collectives (v-variants, scans, reduce-scatter),
-                           communicator splits and duplicates, MPI_Abort.
+                           the common nonblocking ones, communicator splits and duplicates,
+                           MPI_Abort.
 
 Use --compute=none for a trace that is the same, byte for byte, on every run.
 

@@ -46,6 +46,15 @@ int main(int argc, char** argv) {
     int mine = rank, prefix = 0;
     MPI_Scan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   }
+  {  /* nonblocking collectives, completed by MPI_Wait and MPI_Waitall */
+    MPI_Request requests[2];
+    double mine = rank, total = 0;
+    MPI_Iallreduce(&mine, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &requests[0]);
+    MPI_Wait(&requests[0], MPI_STATUS_IGNORE);
+    MPI_Ibarrier(MPI_COMM_WORLD, &requests[0]);
+    MPI_Ibcast(&total, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD, &requests[1]);
+    MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+  }
   double value = rank, sum = 0;
   MPI_Allreduce(&value, &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   MPI_Comm half;

@@ -84,6 +84,9 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   EXPECT_EQ(collectives["MPI_Alltoallv"], 1);
   EXPECT_EQ(collectives["MPI_Gatherv"], 1);
   EXPECT_EQ(collectives["MPI_Scan"], 1);
+  EXPECT_EQ(collectives["MPI_Iallreduce"], 1);
+  EXPECT_EQ(collectives["MPI_Ibarrier"], 1);
+  EXPECT_EQ(collectives["MPI_Ibcast"], 1);
   ASSERT_TRUE(model.run.crossover);
   EXPECT_TRUE(model.run.crossover->machine_description.rfind(mpi.library, 0) == 0) << model.run.crossover->machine_description;
 

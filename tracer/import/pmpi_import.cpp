@@ -116,6 +116,18 @@ void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times
         w.collective_end(rank, c, t);
         break;
       }
+      case XO_PMPI_COLLECTIVE_REQUEST: w.collective_request(rank, r.wide, t); break;
+      case XO_PMPI_COLLECTIVE_COMPLETE: {
+        mpi::CollectiveEvent c;
+        c.call = call_name(r.a);
+        c.comm_id = comms.global(rank, r.b);
+        c.root = r.c;
+        c.bytes_sent = static_cast<std::int64_t>(r.wide);
+        c.bytes_received = static_cast<std::int64_t>(extra(i));
+        const std::uint64_t request = extra(i);
+        w.collective_complete(rank, c, request, t);
+        break;
+      }
       default: break;  // CLOCK, an EXTRA without its record, or a kind of a newer tracer
     }
   }

@@ -113,8 +113,8 @@ static void insert(MPI_Request handle, xo_request request) {
   }
 }
 
-uint64_t xo_request_started(MPI_Request handle, int receive, int32_t comm) {
-  const xo_request request = {g_next_request_id++, receive, comm};
+uint64_t xo_request_started(MPI_Request handle, xo_request request) {
+  request.id = g_next_request_id++;
   insert(handle, request);
   return request.id;
 }

@@ -10,13 +10,21 @@ int32_t xo_comm_id(MPI_Comm comm);
 /* `comm` is about to be freed: its handle may name another communicator later. */
 void xo_comm_forget(MPI_Comm comm);
 
+enum xo_request_kind { XO_REQUEST_SEND, XO_REQUEST_RECEIVE, XO_REQUEST_COLLECTIVE };
+
 typedef struct {
   uint64_t id;  /* unique on this rank */
-  int receive;  /* 0 for a send */
+  enum xo_request_kind kind;
   int32_t comm; /* its communicator's id */
+  /* A nonblocking collective's completion record: the call, root (-1 none) and bytes. */
+  int32_t call;
+  int32_t root;
+  uint64_t sent;
+  uint64_t received;
 } xo_request;
 
-/* Remembers a request the program started on communicator `comm` (an id); returns its id. */
-uint64_t xo_request_started(MPI_Request handle, int receive, int32_t comm);
+/* Remembers a request the program started, `request` its description (its id is set); returns
+   the id. */
+uint64_t xo_request_started(MPI_Request handle, xo_request request);
 /* Takes the request `handle` named (its entry is removed); 0 if it is not one the tracer knows. */
 int xo_request_take(MPI_Request handle, xo_request* out);

@@ -24,8 +24,14 @@ void xo_request_completed(MPI_Request handle, const MPI_Status* status) {
   xo_request r;
   if (!xo_request_take(handle, &r)) return;
   const int64_t now = xo_now_ns();
-  if (!r.receive) {
+  if (r.kind == XO_REQUEST_SEND) {
     xo_log_append(XO_PMPI_ISEND_COMPLETE, now, 0, 0, 0, r.id);
+    return;
+  }
+  if (r.kind == XO_REQUEST_COLLECTIVE) {
+    xo_log_append(XO_PMPI_COLLECTIVE_COMPLETE, now, r.call, r.comm, r.root, r.sent);
+    xo_log_append(XO_PMPI_EXTRA, now, 0, 0, 0, r.received);
+    xo_log_append(XO_PMPI_EXTRA, now, 0, 0, 0, r.id);
     return;
   }
   int cancelled = 0;
@@ -79,7 +85,7 @@ static int nonblocking_send(enum xo_pmpi_call call,
   const int result = send(buf, count, type, dest, tag, comm, request);
   if (traced && result == MPI_SUCCESS && dest != MPI_PROC_NULL) {
     const int32_t comm_id = xo_comm_id(comm);
-    const uint64_t id = xo_request_started(*request, 0, comm_id);
+    const uint64_t id = xo_request_started(*request, (xo_request){.kind = XO_REQUEST_SEND, .comm = comm_id});
     xo_log_append(XO_PMPI_ISEND, at, dest, comm_id, tag, xo_bytes(count, type));
     xo_log_append(XO_PMPI_EXTRA, at, 0, 0, 0, id);
   }
@@ -98,7 +104,8 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   const int traced = xo_enter(XO_PMPI_MPI_Irecv);
   const int result = PMPI_Irecv(buf, count, type, source, tag, comm, request);
   if (traced && result == MPI_SUCCESS && source != MPI_PROC_NULL) {
-    const uint64_t id = xo_request_started(*request, 1, xo_comm_id(comm));
+    const uint64_t id =
+        xo_request_started(*request, (xo_request){.kind = XO_REQUEST_RECEIVE, .comm = xo_comm_id(comm)});
     xo_log_append(XO_PMPI_IRECV_REQUEST, xo_now_ns(), 0, 0, 0, id);
   }
   xo_leave(XO_PMPI_MPI_Irecv, traced);

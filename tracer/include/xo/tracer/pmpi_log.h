@@ -20,7 +20,8 @@
   X(MPI_Gather) X(MPI_Scatter) X(MPI_Allgather) X(MPI_Alltoall) X(MPI_Comm_dup) X(MPI_Comm_split)    \
   X(MPI_Comm_free) X(MPI_Abort) X(MPI_Waitany) X(MPI_Waitsome) X(MPI_Testany) X(MPI_Testsome)        \
   X(MPI_Probe) X(MPI_Iprobe) X(MPI_Gatherv) X(MPI_Scatterv) X(MPI_Allgatherv) X(MPI_Alltoallv)         \
-  X(MPI_Reduce_scatter) X(MPI_Reduce_scatter_block) X(MPI_Scan) X(MPI_Exscan)
+  X(MPI_Reduce_scatter) X(MPI_Reduce_scatter_block) X(MPI_Scan) X(MPI_Exscan) X(MPI_Ibarrier)           \
+  X(MPI_Ibcast) X(MPI_Ireduce) X(MPI_Iallreduce) X(MPI_Iallgather) X(MPI_Ialltoall)
 
 #define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
 enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
@@ -48,9 +49,12 @@ enum xo_pmpi_record_kind {
   XO_PMPI_COLLECTIVE_END,   /* a: call id, b: communicator id, c: root (-1 none), wide: bytes sent, then
                                an EXTRA with wide: bytes received */
   XO_PMPI_EXTRA,            /* the second half of the record before it */
-  XO_PMPI_CLOCK             /* wide: the offset to rank 0's clock measured at this time (as int64),
+  XO_PMPI_CLOCK,            /* wide: the offset to rank 0's clock measured at this time (as int64),
                                a: its error bound in ns; at MPI_Init and at MPI_Finalize, for the
                                drift between */
+  XO_PMPI_COLLECTIVE_REQUEST, /* a nonblocking collective started; wide: request id */
+  XO_PMPI_COLLECTIVE_COMPLETE /* as COLLECTIVE_END (a: the starting call's id), then an EXTRA with
+                                 wide: bytes received and an EXTRA with wide: request id */
 };
 
 typedef struct {
