@@ -110,10 +110,10 @@ Options (besides those of xo run):
                            mpirun.openmpi or mpirun.mpich); openmpi or mpich: that one. Ranks on
                            rank 0's host share its clock; others are put on it by ping-pongs
                            at MPI_Init and MPI_Finalize, linear between (drift). Traced so
-                           far: blocking and nonblocking point-to-point, every Wait and Test,
-                           probes, the blocking collectives (v-variants, scans, reduce-scatter),
-                           the common nonblocking ones, communicator splits and duplicates,
-                           MPI_Abort.
+                           far: blocking, nonblocking and persistent point-to-point, every
+                           Wait and Test, probes, the blocking collectives (v-variants, scans,
+                           reduce-scatter), the common nonblocking ones, communicator splits
+                           and duplicates, MPI_Abort.
 
 Use --compute=none for a trace that is the same, byte for byte, on every run.
 

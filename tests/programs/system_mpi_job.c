@@ -46,6 +46,17 @@ int main(int argc, char** argv) {
     int mine = rank, prefix = 0;
     MPI_Scan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   }
+  {  /* a persistent ring, started twice */
+    MPI_Request requests[2];
+    MPI_Recv_init(in, 300, MPI_BYTE, previous, 5, MPI_COMM_WORLD, &requests[0]);
+    MPI_Send_init(out, 300, MPI_BYTE, next, 5, MPI_COMM_WORLD, &requests[1]);
+    for (int round = 0; round < 2; ++round) {
+      MPI_Startall(2, requests);
+      MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
+    }
+    MPI_Request_free(&requests[0]);
+    MPI_Request_free(&requests[1]);
+  }
   {  /* nonblocking collectives, completed by MPI_Wait and MPI_Waitall */
     MPI_Request requests[2];
     double mine = rank, total = 0;

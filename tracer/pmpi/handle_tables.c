@@ -131,3 +131,39 @@ int xo_request_take(MPI_Request handle, xo_request* out) {
     }
   }
 }
+
+/* Persistent requests: few, in a list. */
+typedef struct {
+  MPI_Request handle;
+  xo_persistent p;
+} persistent_entry;
+
+static persistent_entry* g_persistent = NULL;
+static int g_persistent_count = 0, g_persistent_room = 0;
+
+void xo_persistent_made(MPI_Request handle, xo_persistent p) {
+  if (g_persistent_count == g_persistent_room) {
+    g_persistent_room = g_persistent_room == 0 ? 16 : 2 * g_persistent_room;
+    g_persistent = realloc(g_persistent, sizeof(persistent_entry) * (size_t)g_persistent_room);
+  }
+  g_persistent[g_persistent_count++] = (persistent_entry){handle, p};
+}
+
+int xo_persistent_find(MPI_Request handle, xo_persistent* out) {
+  for (int i = g_persistent_count; i-- > 0;) {
+    if (g_persistent[i].handle == handle) {
+      *out = g_persistent[i].p;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+void xo_persistent_forget(MPI_Request handle) {
+  for (int i = g_persistent_count; i-- > 0;) {
+    if (g_persistent[i].handle == handle) {
+      g_persistent[i] = g_persistent[--g_persistent_count];
+      return;
+    }
+  }
+}

@@ -28,3 +28,17 @@ typedef struct {
 uint64_t xo_request_started(MPI_Request handle, xo_request request);
 /* Takes the request `handle` named (its entry is removed); 0 if it is not one the tracer knows. */
 int xo_request_take(MPI_Request handle, xo_request* out);
+
+/* A persistent request (MPI_Send_init, MPI_Recv_init): what each MPI_Start of it starts. */
+typedef struct {
+  int receive;
+  int32_t peer; /* the destination of a send (MPI_PROC_NULL: nothing moves) */
+  int32_t tag;
+  int32_t comm; /* its communicator's id */
+  uint64_t bytes;
+} xo_persistent;
+
+void xo_persistent_made(MPI_Request handle, xo_persistent p);
+/* 0 if `handle` is no persistent request the tracer knows. */
+int xo_persistent_find(MPI_Request handle, xo_persistent* out);
+void xo_persistent_forget(MPI_Request handle);

@@ -21,7 +21,8 @@
   X(MPI_Comm_free) X(MPI_Abort) X(MPI_Waitany) X(MPI_Waitsome) X(MPI_Testany) X(MPI_Testsome)        \
   X(MPI_Probe) X(MPI_Iprobe) X(MPI_Gatherv) X(MPI_Scatterv) X(MPI_Allgatherv) X(MPI_Alltoallv)         \
   X(MPI_Reduce_scatter) X(MPI_Reduce_scatter_block) X(MPI_Scan) X(MPI_Exscan) X(MPI_Ibarrier)           \
-  X(MPI_Ibcast) X(MPI_Ireduce) X(MPI_Iallreduce) X(MPI_Iallgather) X(MPI_Ialltoall)
+  X(MPI_Ibcast) X(MPI_Ireduce) X(MPI_Iallreduce) X(MPI_Iallgather) X(MPI_Ialltoall) X(MPI_Send_init)    \
+  X(MPI_Recv_init) X(MPI_Start) X(MPI_Startall) X(MPI_Request_free)
 
 #define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
 enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
