@@ -5,6 +5,13 @@
 
 #include "rank_log.h"
 
+/* `array` (of `count` elements of `size` bytes) with room for one more, grown by doubling. */
+static void* with_room(void* array, int count, int* room, size_t size) {
+  if (count < *room) return array;
+  *room = *room == 0 ? 16 : 2 * *room;
+  return realloc(array, size * (size_t)*room);
+}
+
 /* Communicators: few, so a list searched from the newest. */
 typedef struct {
   MPI_Comm handle;
@@ -41,10 +48,7 @@ int32_t xo_comm_id(MPI_Comm comm) {
   for (int i = g_comm_count; i-- > 0;) {
     if (g_comms[i].handle == comm) return g_comms[i].id;
   }
-  if (g_comm_count == g_comm_room) {
-    g_comm_room = g_comm_room == 0 ? 16 : 2 * g_comm_room;
-    g_comms = realloc(g_comms, sizeof(comm_entry) * (size_t)g_comm_room);
-  }
+  g_comms = with_room(g_comms, g_comm_count, &g_comm_room, sizeof *g_comms);
   const int32_t id = g_next_comm_id++;
   g_comms[g_comm_count++] = (comm_entry){comm, id};
   write_members(id, comm);
@@ -142,10 +146,7 @@ static persistent_entry* g_persistent = NULL;
 static int g_persistent_count = 0, g_persistent_room = 0;
 
 void xo_persistent_made(MPI_Request handle, xo_persistent p) {
-  if (g_persistent_count == g_persistent_room) {
-    g_persistent_room = g_persistent_room == 0 ? 16 : 2 * g_persistent_room;
-    g_persistent = realloc(g_persistent, sizeof(persistent_entry) * (size_t)g_persistent_room);
-  }
+  g_persistent = with_room(g_persistent, g_persistent_count, &g_persistent_room, sizeof *g_persistent);
   g_persistent[g_persistent_count++] = (persistent_entry){handle, p};
 }
 
