@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 
 #include "argument_reader.hpp"
@@ -96,17 +97,22 @@ std::string which_mpi(const JobRecording& job) {
                    ") launches: give --mpi=openmpi or --mpi=mpich");
 }
 
-// The variables of the job's MPI that were set: they are the settings its trace ran with.
-std::vector<mpi::RunSetting> mpi_variables() {
-  std::vector<mpi::RunSetting> out;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string entry = *e;
+// The variables of the job's MPI that were set, in xo's environment or by an `env` that starts the
+// command: they are the settings its trace ran with.
+std::vector<mpi::RunSetting> mpi_variables(const std::vector<std::string>& command) {
+  std::map<std::string, std::string> set;
+  auto take = [&](const std::string& entry) {
     const std::size_t equals = entry.find('=');
     const std::string name = entry.substr(0, equals);
-    if (equals == std::string::npos || (name.rfind("OMPI_MCA_", 0) != 0 && name.rfind("MPIR_CVAR_", 0) != 0)) continue;
-    out.push_back({name, entry.substr(equals + 1)});
+    if (equals == std::string::npos || (name.rfind("OMPI_MCA_", 0) != 0 && name.rfind("MPIR_CVAR_", 0) != 0)) return;
+    set[name] = entry.substr(equals + 1);
+  };
+  for (char** e = environ; *e != nullptr; ++e) take(*e);
+  if (!command.empty() && fs::path(command[0]).filename() == "env") {
+    for (std::size_t i = 1; i < command.size() && command[i].find('=') != std::string::npos; ++i) take(command[i]);
   }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  std::vector<mpi::RunSetting> out;
+  for (const auto& [name, value] : set) out.push_back({name, value});
   return out;
 }
 
@@ -141,7 +147,7 @@ int record_job(const JobRecording& job) {
   const int status = run_process(job.command, "xo: cannot run '" + job.command[0] + "'");
   unsetenv("LD_PRELOAD");
 
-  tracer::PmpiJob recorded{logs.string(), job.command, mpi_variables(), status};
+  tracer::PmpiJob recorded{logs.string(), job.command, mpi_variables(job.command), status};
   tracer::PmpiImport imported;
   try {
     imported = tracer::import_pmpi_job(recorded, job.trace_dir, {std::string("xo ") + kVersion, shell_words(job.command_line)});

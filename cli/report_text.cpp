@@ -25,6 +25,9 @@ ReportSection run_section(const RunReport& r) {
     if (t.crossover->machine.empty()) {  // a job of the system's MPI, traced by xo record --mpi
       s.lines.push_back("MPI: " + t.crossover->machine_description +
                         " (a real job: no machine model, so no bench or recommendations yet)");
+      std::string settings;
+      for (const auto& e : t.crossover->environment) settings += (settings.empty() ? "" : ", ") + e.name + "=" + e.value;
+      s.lines.push_back("its settings: " + (settings.empty() ? std::string("none set, the library's defaults") : settings));
     } else {
       s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description +
                         "), compute " + t.crossover->compute_mode);

@@ -29,12 +29,15 @@ struct SystemMpi {
   const char* compiler;  // its mpicc
   std::string launch;    // its mpirun with what this machine needs (Open MPI refuses root otherwise)
   const char* library;   // what MPI_Get_library_version starts with
+  const char* setting;   // a variable of the MPI the launch sets, which the trace must name
 };
 
 const SystemMpi kMpis[] = {
     {"openmpi", "mpicc.openmpi",
-     "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi --oversubscribe", "Open MPI"},
-    {"mpich", "mpicc.mpich", "mpirun.mpich", "MPICH"},
+     "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_eager_limit=4096 mpirun.openmpi "
+     "--oversubscribe",
+     "Open MPI", "OMPI_MCA_btl_vader_eager_limit=4096"},
+    {"mpich", "mpicc.mpich", "env MPIR_CVAR_ASYNC_PROGRESS=0 mpirun.mpich", "MPICH", "MPIR_CVAR_ASYNC_PROGRESS=0"},
 };
 
 void PrintTo(const SystemMpi& mpi, std::ostream* out) { *out << mpi.name; }
@@ -93,6 +96,7 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   auto report = run_command(kXo + " report --no-history " + dir_ + "/job.otf2");
   EXPECT_EQ(report.status, 0) << report.err;
   EXPECT_TRUE(contains(report.out, std::string("MPI: ") + mpi.library)) << report.out;
+  EXPECT_TRUE(contains(report.out, std::string("its settings: ") + mpi.setting)) << report.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(SystemMpis, RecordSystemMpi, ::testing::ValuesIn(kMpis),
