@@ -97,14 +97,16 @@ std::string which_mpi(const JobRecording& job) {
                    ") launches: give --mpi=openmpi or --mpi=mpich");
 }
 
-// The variables of the job's MPI that were set, in xo's environment or by an `env` that starts the
+// The variables of the job's MPI that were set (Open MPI's OMPI_MCA_*, MPICH's MPIR_CVAR_*, and
+// UCX_* of the UCX layer both may run over), in xo's environment or by an `env` that starts the
 // command: they are the settings its trace ran with.
 std::vector<mpi::RunSetting> mpi_variables(const std::vector<std::string>& command) {
   std::map<std::string, std::string> set;
   auto take = [&](const std::string& entry) {
     const std::size_t equals = entry.find('=');
     const std::string name = entry.substr(0, equals);
-    if (equals == std::string::npos || (name.rfind("OMPI_MCA_", 0) != 0 && name.rfind("MPIR_CVAR_", 0) != 0)) return;
+    const bool of_mpi = name.rfind("OMPI_MCA_", 0) == 0 || name.rfind("MPIR_CVAR_", 0) == 0 || name.rfind("UCX_", 0) == 0;
+    if (equals == std::string::npos || !of_mpi) return;
     set[name] = entry.substr(equals + 1);
   };
   for (char** e = environ; *e != nullptr; ++e) take(*e);

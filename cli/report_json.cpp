@@ -103,6 +103,32 @@ void settings(JsonWriter& j, const char* name, const std::vector<analyzer::Setti
   j.end_array();
 }
 
+// A real job's library and its switches as the job ran (null for a simulated or foreign trace).
+void write_library(JsonWriter& j, const TraceSummary& t) {
+  j.key("library");
+  if (!t.library || !t.crossover) return j.null();
+  j.begin_object();
+  j.key("name").value(t.library->name);
+  j.key("source").value(t.library->source);
+  j.key("settings").begin_array();
+  for (const hw::RealMpiKnob& k : t.library->knobs) {
+    std::optional<std::string> set;
+    for (const auto& e : t.crossover->environment) {
+      if (e.name == k.variable) set = e.value;
+    }
+    j.begin_object();
+    j.key("variable").value(k.variable);
+    j.key("value").value(set.value_or(k.default_value));
+    j.key("set").value(set.has_value());
+    j.key("default").value(k.default_value);
+    j.key("choices").value(k.choices);
+    j.key("effect").value(k.effect);
+    j.end_object();
+  }
+  j.end_array();
+  j.end_object();
+}
+
 void write_run(JsonWriter& j, const TraceSummary& t) {
   j.key("trace").begin_object();
   j.key("anchor").value(t.anchor);
@@ -449,6 +475,7 @@ void write_report_json(const RunReport& r, std::FILE* out) {
   j.key("schema").value("crossover-report");
   j.key("version").value(kSchemaVersion);
   write_run(j, r.run);
+  write_library(j, r.run);
   write_profile(j, r.profile);
   write_fits(j, r.fits);
   write_waits(j, r.waits, r.profile.mpi_seconds);

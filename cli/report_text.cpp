@@ -46,6 +46,22 @@ ReportSection run_section(const RunReport& r) {
   return s;
 }
 
+// A real job's library: the settings that switch its protocols and algorithms, as the job ran.
+std::optional<ReportSection> library_section(const TraceSummary& t) {
+  if (!t.library || !t.crossover) return std::nullopt;
+  ReportSection s{"library_settings", "The settings of " + t.library->name + " that switch protocols and algorithms",
+                  {}, ReportTable{{"variable", "this job", "choices", "what it switches"}, {}}};
+  s.lines.push_back("from " + t.library->source + "; no bench of the real library yet, so no advice on them");
+  for (const hw::RealMpiKnob& k : t.library->knobs) {
+    std::string now = k.default_value + " (default)";
+    for (const auto& e : t.crossover->environment) {
+      if (e.name == k.variable) now = e.value;
+    }
+    s.table->rows.push_back({k.variable, now, k.choices, k.effect});
+  }
+  return s;
+}
+
 ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top) {
   ReportSection s{"time_by_call", "Time in MPI by call", {},
                   ReportTable{{"call", "calls", "time", "share of MPI", "longest call"}, {}}};
@@ -411,6 +427,7 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
 ReportDocument report_document(const RunReport& r, const std::string& title, std::size_t top) {
   ReportDocument doc{title, {}};
   doc.sections.push_back(run_section(r));
+  if (auto library = library_section(r.run)) doc.sections.push_back(std::move(*library));
   doc.sections.push_back(calls_section(r.profile, top));
   doc.sections.push_back(protocols_section(r.profile, top));
   doc.sections.push_back(call_sites_section(r.profile, top, r.run.crossover.has_value()));

@@ -35,6 +35,9 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   r.run.ranks = static_cast<int>(trace.ranks());
   r.run.creator = trace.run.creator;
   r.run.crossover = trace.run.crossover;
+  if (r.run.crossover && r.run.crossover->machine.empty()) {
+    if (const hw::RealMpi* library = hw::real_mpi_for(r.run.crossover->machine_description)) r.run.library = *library;
+  }
   r.run.problems = trace.problems.total();
   if (!trace.problems.examples.empty()) r.run.first_problem = trace.problems.examples.front();
   r.profile = profile_mpi(trace);

@@ -30,14 +30,16 @@ struct SystemMpi {
   std::string launch;    // its mpirun with what this machine needs (Open MPI refuses root otherwise)
   const char* library;   // what MPI_Get_library_version starts with
   const char* setting;   // a variable of the MPI the launch sets, which the trace must name
+  const char* schema;    // the name of its knob schema (hwmodels/real_mpi.hpp)
 };
 
 const SystemMpi kMpis[] = {
     {"openmpi", "mpicc.openmpi",
      "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl_vader_eager_limit=4096 mpirun.openmpi "
      "--oversubscribe",
-     "Open MPI", "OMPI_MCA_btl_vader_eager_limit=4096"},
-    {"mpich", "mpicc.mpich", "env MPIR_CVAR_ASYNC_PROGRESS=0 mpirun.mpich", "MPICH", "MPIR_CVAR_ASYNC_PROGRESS=0"},
+     "Open MPI", "OMPI_MCA_btl_vader_eager_limit=4096", "Open MPI 4.1"},
+    {"mpich", "mpicc.mpich", "env MPIR_CVAR_ASYNC_PROGRESS=0 mpirun.mpich", "MPICH", "MPIR_CVAR_ASYNC_PROGRESS=0",
+     "MPICH 4.0"},
 };
 
 void PrintTo(const SystemMpi& mpi, std::ostream* out) { *out << mpi.name; }
@@ -97,6 +99,7 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   EXPECT_EQ(report.status, 0) << report.err;
   EXPECT_TRUE(contains(report.out, std::string("MPI: ") + mpi.library)) << report.out;
   EXPECT_TRUE(contains(report.out, std::string("its settings: ") + mpi.setting)) << report.out;
+  EXPECT_TRUE(contains(report.out, std::string("The settings of ") + mpi.schema + " that switch")) << report.out;
 }
 
 INSTANTIATE_TEST_SUITE_P(SystemMpis, RecordSystemMpi, ::testing::ValuesIn(kMpis),

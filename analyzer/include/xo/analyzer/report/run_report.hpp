@@ -13,6 +13,7 @@
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/run_description.hpp"
@@ -29,6 +30,9 @@ struct TraceSummary {
   int ranks = 0;
   std::string creator;
   std::optional<CrossoverRun> crossover;  // none for a foreign trace: no machine model, no bench
+  // A job of a real MPI (xo record --mpi) whose library has a knob schema: its switches, each
+  // with the value the job ran with (set, or the default).
+  std::optional<hw::RealMpi> library;
   std::uint64_t problems = 0;             // tolerated while reading
   std::string first_problem;
 };

@@ -1,0 +1,31 @@
+#pragma once
+// The real MPIs `xo record --mpi` traces, as knob schemas: the variables that move a message to
+// another protocol or a collective call to another algorithm, with their defaults and choices as
+// the libraries document themselves in the versions Debian 12 ships. No cost model: a trace of a
+// real job carries the costs; the schema says which settings there are to change.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace xo::hw {
+
+struct RealMpiKnob {
+  std::string variable;       // as set in the environment: "OMPI_MCA_btl_vader_eager_limit"
+  std::string default_value;  // "4096"
+  std::string choices;        // "bytes", "0 ignore, 1 basic linear, ..."
+  std::string effect;         // what it switches, one line
+};
+
+struct RealMpi {
+  std::string name;            // "Open MPI 4.1"
+  std::string library_prefix;  // how MPI_Get_library_version starts: "Open MPI v4.1"
+  std::string source;          // where the knobs and defaults come from
+  std::vector<RealMpiKnob> knobs;
+};
+
+const std::vector<RealMpi>& real_mpis();
+// The schema of the library that gave `library_version` (MPI_Get_library_version), or null.
+const RealMpi* real_mpi_for(std::string_view library_version);
+
+}  // namespace xo::hw

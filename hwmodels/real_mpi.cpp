@@ -1,0 +1,81 @@
+#include "xo/hwmodels/real_mpi.hpp"
+
+namespace xo::hw {
+
+namespace {
+
+// Open MPI 4.1.4 as Debian 12 builds it: `ompi_info --all --level 9` (parameter, current value,
+// help text). The ob1 PML sends a message eagerly up to the eager limit of the transport (BTL) it
+// takes: vader between ranks on a node, tcp between nodes on this build; coll/tuned's fixed
+// decision rules pick collective algorithms unless use_dynamic_rules lets the forced ones apply.
+RealMpi open_mpi() {
+  const std::string forced = "; applies only with OMPI_MCA_coll_tuned_use_dynamic_rules=1";
+  return {"Open MPI 4.1",
+          "Open MPI v4.1",
+          "ompi_info --all --level 9, Open MPI 4.1.4 (Debian 12)",
+          {{"OMPI_MCA_btl_vader_eager_limit", "4096", "bytes, header included",
+            "on a node: messages up to it go eagerly through shared memory, larger ones by rendezvous"},
+           {"OMPI_MCA_btl_vader_single_copy_mechanism", "cma", "cma, xpmem, knem, none",
+            "on a node: how rendezvous data moves in one copy (none: through shared-memory fragments)"},
+           {"OMPI_MCA_btl_vader_max_send_size", "32768", "bytes", "on a node: the fragment size of large messages"},
+           {"OMPI_MCA_btl_tcp_eager_limit", "65536", "bytes, header included",
+            "between nodes over TCP: messages up to it go eagerly, larger ones by rendezvous"},
+           {"OMPI_MCA_coll_tuned_use_dynamic_rules", "false", "true, false",
+            "let the coll_tuned_*_algorithm variables force collective algorithms"},
+           {"OMPI_MCA_coll_tuned_allreduce_algorithm", "0",
+            "0 ignore, 1 basic linear, 2 nonoverlapping, 3 recursive doubling, 4 ring, 5 segmented ring",
+            "MPI_Allreduce's algorithm" + forced},
+           {"OMPI_MCA_coll_tuned_bcast_algorithm", "0",
+            "0 ignore, 1 basic linear, 2 chain, 3 pipeline, 4 split binary tree, 5 binary tree, 6 binomial tree, "
+            "7 knomial tree, 8 scatter allgather, 9 scatter allgather ring",
+            "MPI_Bcast's algorithm" + forced},
+           {"OMPI_MCA_coll_tuned_alltoall_algorithm", "0",
+            "0 ignore, 1 basic linear, 2 pairwise, 3 modified bruck, 4 linear with sync, 5 two proc only",
+            "MPI_Alltoall's algorithm" + forced},
+           {"OMPI_MCA_coll_tuned_allgather_algorithm", "0",
+            "0 ignore, 1 basic linear, 2 bruck, 3 recursive doubling, 4 ring, 5 neighbor exchange, 6 two proc only",
+            "MPI_Allgather's algorithm" + forced},
+           {"OMPI_MCA_coll_tuned_barrier_algorithm", "0",
+            "0 ignore, 1 linear, 2 double ring, 3 recursive doubling, 4 bruck, 5 two proc only, 6 tree",
+            "MPI_Barrier's algorithm" + forced},
+           {"OMPI_MCA_coll_tuned_reduce_algorithm", "0",
+            "0 ignore, 1 linear, 2 chain, 3 pipeline, 4 binary, 5 binomial, 6 in-order binary, 7 rabenseifner",
+            "MPI_Reduce's algorithm" + forced}}};
+}
+
+// MPICH 4.0.2 as Debian 12 builds it (device ch4:ucx): `mpivars` lists the control variables with
+// their defaults. On ch4:ucx the eager/rendezvous switch of point-to-point messages is UCX's own
+// (UCX_RNDV_THRESH, "auto" by default); the collectives' algorithms are MPICH's.
+RealMpi mpich() {
+  const std::string forced = "; auto lets MPICH choose (or MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE)";
+  return {"MPICH 4.0",
+          "MPICH Version: 4.0",
+          "mpivars, MPICH 4.0.2 ch4:ucx (Debian 12)",
+          {{"UCX_RNDV_THRESH", "auto", "bytes or auto",
+            "messages above it go by rendezvous (UCX's threshold under MPICH's ch4:ucx device)"},
+           {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM", "auto", "auto, nb, smp, recursive_doubling, reduce_scatter_allgather",
+            "MPI_Allreduce's algorithm" + forced},
+           {"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "auto",
+            "auto, binomial, nb, smp, scatter_recursive_doubling_allgather, scatter_ring_allgather",
+            "MPI_Bcast's algorithm" + forced},
+           {"MPIR_CVAR_ALLTOALL_INTRA_ALGORITHM", "auto",
+            "auto, brucks, nb, pairwise, pairwise_sendrecv_replace, scattered", "MPI_Alltoall's algorithm" + forced},
+           {"MPIR_CVAR_BARRIER_INTRA_ALGORITHM", "auto", "auto, nb, smp, dissemination",
+            "MPI_Barrier's algorithm" + forced}}};
+}
+
+}  // namespace
+
+const std::vector<RealMpi>& real_mpis() {
+  static const std::vector<RealMpi> all = {open_mpi(), mpich()};
+  return all;
+}
+
+const RealMpi* real_mpi_for(std::string_view library_version) {
+  for (const RealMpi& mpi : real_mpis()) {
+    if (library_version.substr(0, mpi.library_prefix.size()) == mpi.library_prefix) return &mpi;
+  }
+  return nullptr;
+}
+
+}  // namespace xo::hw
