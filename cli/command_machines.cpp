@@ -8,6 +8,7 @@
 #include "table.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 
 namespace xo::cli {
 
@@ -15,7 +16,18 @@ using analyzer::number_text;
 
 namespace {
 
+// A real MPI's knob schema: what xo record --mpi traces and xo report lists.
+void show_real_mpi(const hw::RealMpi& mpi) {
+  std::printf("%s: a real MPI, traced with xo record --mpi=%s (no machine model: knobs only)\n", mpi.name.c_str(),
+              mpi.key.c_str());
+  std::printf("\nThe variables that switch its protocols and collective algorithms (from %s)\n", mpi.source.c_str());
+  std::vector<std::vector<std::string>> rows = {{"variable", "default", "choices", "what it switches"}};
+  for (const hw::RealMpiKnob& k : mpi.knobs) rows.push_back({k.variable, k.default_value, k.choices, k.effect});
+  print_table(rows);
+}
+
 void show(const std::string& name) {
+  if (const hw::RealMpi* mpi = hw::real_mpi_named(name)) return show_real_mpi(*mpi);
   const auto machine = hw::builtin_machines().create(name);
   std::printf("%s: %s\n\nProtocols\n", machine->name().c_str(), machine->description().c_str());
   std::vector<std::vector<std::string>> rows;
@@ -71,6 +83,10 @@ int command_machines(const std::vector<std::string>& args) {
   std::vector<std::vector<std::string>> rows;
   for (const auto& entry : hw::builtin_machines().entries()) rows.push_back({entry.name, entry.summary});
   std::printf("Machines (details: xo machines --show NAME)\n");
+  print_table(rows);
+  rows.clear();
+  for (const hw::RealMpi& mpi : hw::real_mpis()) rows.push_back({mpi.key, mpi.name + ": knobs only, for traces of xo record --mpi"});
+  std::printf("\nReal MPIs (xo machines --show NAME lists their knobs)\n");
   print_table(rows);
   return 0;
 }

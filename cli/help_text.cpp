@@ -258,9 +258,11 @@ Examples:
 
 constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
 
-Without options, lists the machine models. With --show NAME, prints the machine's protocols and
-when each is used, its parameters (value, unit, allowed range, meaning, source) and the
-environment variables its MPI reads (default, range, meaning, source).
+Without options, lists the machine models and the real MPIs xo record --mpi traces. With
+--show NAME, prints the machine's protocols and when each is used, its parameters (value, unit,
+allowed range, meaning, source) and the environment variables its MPI reads (default, range,
+meaning, source); for a real MPI (openmpi, mpich), the variables that switch its protocols and
+collective algorithms, with their defaults and choices.
 
 Examples:
   xo machines

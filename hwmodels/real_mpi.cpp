@@ -10,7 +10,8 @@ namespace {
 // decision rules pick collective algorithms unless use_dynamic_rules lets the forced ones apply.
 RealMpi open_mpi() {
   const std::string forced = "; applies only with OMPI_MCA_coll_tuned_use_dynamic_rules=1";
-  return {"Open MPI 4.1",
+  return {"openmpi",
+          "Open MPI 4.1",
           "Open MPI v4.1",
           "ompi_info --all --level 9, Open MPI 4.1.4 (Debian 12)",
           {{"OMPI_MCA_btl_vader_eager_limit", "4096", "bytes, header included",
@@ -48,7 +49,8 @@ RealMpi open_mpi() {
 // (UCX_RNDV_THRESH, "auto" by default); the collectives' algorithms are MPICH's.
 RealMpi mpich() {
   const std::string forced = "; auto lets MPICH choose (or MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE)";
-  return {"MPICH 4.0",
+  return {"mpich",
+          "MPICH 4.0",
           "MPICH Version: 4.0",
           "mpivars, MPICH 4.0.2 ch4:ucx (Debian 12)",
           {{"UCX_RNDV_THRESH", "auto", "bytes or auto",
@@ -74,6 +76,13 @@ const std::vector<RealMpi>& real_mpis() {
 const RealMpi* real_mpi_for(std::string_view library_version) {
   for (const RealMpi& mpi : real_mpis()) {
     if (library_version.substr(0, mpi.library_prefix.size()) == mpi.library_prefix) return &mpi;
+  }
+  return nullptr;
+}
+
+const RealMpi* real_mpi_named(std::string_view key) {
+  for (const RealMpi& mpi : real_mpis()) {
+    if (mpi.key == key) return &mpi;
   }
   return nullptr;
 }

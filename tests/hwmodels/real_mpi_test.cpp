@@ -25,6 +25,9 @@ TEST(RealMpi, EachLibraryIsFoundByItsVersionString) {
   EXPECT_EQ(mpich->name, "MPICH 4.0");
   EXPECT_EQ(xo::hw::real_mpi_for("Intel(R) MPI Library 2021"), nullptr);
   EXPECT_EQ(xo::hw::real_mpi_for("Open MPI v5.0.0"), nullptr) << "another version has other knobs";
+  EXPECT_EQ(xo::hw::real_mpi_named("openmpi"), open_mpi);
+  EXPECT_EQ(xo::hw::real_mpi_named("mpich"), mpich);
+  EXPECT_EQ(xo::hw::real_mpi_named("xt3"), nullptr);
 }
 
 TEST(RealMpi, KnobsCarryTheirDocumentedDefaults) {

@@ -18,6 +18,7 @@ struct RealMpiKnob {
 };
 
 struct RealMpi {
+  std::string key;             // "openmpi", as xo record --mpi and xo machines --show name it
   std::string name;            // "Open MPI 4.1"
   std::string library_prefix;  // how MPI_Get_library_version starts: "Open MPI v4.1"
   std::string source;          // where the knobs and defaults come from
@@ -27,5 +28,7 @@ struct RealMpi {
 const std::vector<RealMpi>& real_mpis();
 // The schema of the library that gave `library_version` (MPI_Get_library_version), or null.
 const RealMpi* real_mpi_for(std::string_view library_version);
+// The schema named `key` ("openmpi", "mpich"), or null.
+const RealMpi* real_mpi_named(std::string_view key);
 
 }  // namespace xo::hw
