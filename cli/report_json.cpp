@@ -106,20 +106,16 @@ void settings(JsonWriter& j, const char* name, const std::vector<analyzer::Setti
 // A real job's library and its switches as the job ran (null for a simulated or foreign trace).
 void write_library(JsonWriter& j, const TraceSummary& t) {
   j.key("library");
-  if (!t.library || !t.crossover) return j.null();
+  if (!t.library) return j.null();
   j.begin_object();
   j.key("name").value(t.library->name);
   j.key("source").value(t.library->source);
   j.key("settings").begin_array();
-  for (const hw::RealMpiKnob& k : t.library->knobs) {
-    std::optional<std::string> set;
-    for (const auto& e : t.crossover->environment) {
-      if (e.name == k.variable) set = e.value;
-    }
+  for (const auto& [k, value, set] : t.library->settings) {
     j.begin_object();
     j.key("variable").value(k.variable);
-    j.key("value").value(set.value_or(k.default_value));
-    j.key("set").value(set.has_value());
+    j.key("value").value(value);
+    j.key("set").value(set);
     j.key("default").value(k.default_value);
     j.key("choices").value(k.choices);
     j.key("effect").value(k.effect);

@@ -48,16 +48,12 @@ ReportSection run_section(const RunReport& r) {
 
 // A real job's library: the settings that switch its protocols and algorithms, as the job ran.
 std::optional<ReportSection> library_section(const TraceSummary& t) {
-  if (!t.library || !t.crossover) return std::nullopt;
+  if (!t.library) return std::nullopt;
   ReportSection s{"library_settings", "The settings of " + t.library->name + " that switch protocols and algorithms",
                   {}, ReportTable{{"variable", "this job", "choices", "what it switches"}, {}}};
   s.lines.push_back("from " + t.library->source + "; no bench of the real library yet, so no advice on them");
-  for (const hw::RealMpiKnob& k : t.library->knobs) {
-    std::string now = k.default_value + " (default)";
-    for (const auto& e : t.crossover->environment) {
-      if (e.name == k.variable) now = e.value;
-    }
-    s.table->rows.push_back({k.variable, now, k.choices, k.effect});
+  for (const auto& [k, value, set] : t.library->settings) {
+    s.table->rows.push_back({k.variable, set ? value : value + " (default)", k.choices, k.effect});
   }
   return s;
 }

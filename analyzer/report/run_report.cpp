@@ -36,7 +36,16 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   r.run.creator = trace.run.creator;
   r.run.crossover = trace.run.crossover;
   if (r.run.crossover && r.run.crossover->machine.empty()) {
-    if (const hw::RealMpi* library = hw::real_mpi_for(r.run.crossover->machine_description)) r.run.library = *library;
+    if (const hw::RealMpi* library = hw::real_mpi_for(r.run.crossover->machine_description)) {
+      LibrarySettings& l = r.run.library.emplace(LibrarySettings{library->name, library->source, {}});
+      for (const hw::RealMpiKnob& k : library->knobs) {
+        LibrarySettings::Setting s{k, k.default_value, false};
+        for (const Setting& e : r.run.crossover->environment) {
+          if (e.name == k.variable) s.value = e.value, s.set = true;
+        }
+        l.settings.push_back(std::move(s));
+      }
+    }
   }
   r.run.problems = trace.problems.total();
   if (!trace.problems.examples.empty()) r.run.first_problem = trace.problems.examples.front();

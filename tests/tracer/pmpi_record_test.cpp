@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <string>
 
@@ -131,46 +132,52 @@ TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
 
 }  // namespace
 
+// A failing job: `source` built with MPICH's mpicc in a directory of its own (removed with the
+// object) and recorded on 2 ranks into DIR/job.otf2.
+struct FailingJob {
+  std::string dir;
+  bool built = false;
+  xo::test::CommandResult recorded;
+
+  explicit FailingJob(const std::string& source) {
+    char pattern[] = "/tmp/xo-pmpi-failing-XXXXXX";
+    if (mkdtemp(pattern) != nullptr) dir = pattern;
+    std::ofstream(dir + "/job.c") << source;
+    built = run_command("mpicc.mpich " + dir + "/job.c -o " + dir + "/job").status == 0;
+    recorded = run_command("cd " + dir + " && " + kXo + " record --mpi=system -o job.otf2 -- mpirun.mpich -np 2 ./job");
+  }
+  ~FailingJob() { fs::remove_all(dir); }
+  std::string anchor() const { return dir + "/job.otf2/traces.otf2"; }
+};
+
 // A rank that crashes writes what it logged before dying: the trace shows its calls up to the crash.
 TEST(RecordSystemMpiFailure, ACrashedRankKeepsItsCalls) {
-  char pattern[] = "/tmp/xo-pmpi-crash-XXXXXX";
-  ASSERT_NE(mkdtemp(pattern), nullptr);
-  const std::string dir = pattern;
-  ASSERT_EQ(run_command("printf '%s' '#include <mpi.h>\n#include <signal.h>\nint main(int c, char** v) { MPI_Init(&c, &v); "
-                        "int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Barrier(MPI_COMM_WORLD); if (r == 1) "
-                        "raise(SIGSEGV); MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return 0; }' > " +
-                        dir + "/crash.c && mpicc.mpich " + dir + "/crash.c -o " + dir + "/crash")
-                .status,
-            0);
-  auto recorded = run_command("cd " + dir + " && " + kXo + " record --mpi=system -o crash.otf2 -- mpirun.mpich -np 2 ./crash");
-  EXPECT_NE(recorded.status, 0);
-  const auto model = xo::analyzer::read_trace(dir + "/crash.otf2/traces.otf2");
+  const FailingJob job(
+      "#include <mpi.h>\n#include <signal.h>\nint main(int c, char** v) { MPI_Init(&c, &v); int r; "
+      "MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Barrier(MPI_COMM_WORLD); if (r == 1) raise(SIGSEGV); "
+      "MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return 0; }\n");
+  ASSERT_TRUE(job.built);
+  EXPECT_NE(job.recorded.status, 0);
+  const auto model = xo::analyzer::read_trace(job.anchor());
   int barriers_of_rank_1 = 0;
   for (std::size_t i = 0; i < model.calls.size(); ++i) {
     barriers_of_rank_1 += model.calls.rank[i] == 1 && model.regions.name[model.calls.region[i]] == "MPI_Barrier";
   }
-  EXPECT_EQ(barriers_of_rank_1, 1) << recorded.err;
-  fs::remove_all(dir);
+  EXPECT_EQ(barriers_of_rank_1, 1) << job.recorded.err;
 }
 
 // A job that aborts still leaves a valid archive, with what the aborting rank did, and its status.
 TEST(RecordSystemMpiFailure, AnAbortedJobLeavesItsTrace) {
-  char pattern[] = "/tmp/xo-pmpi-abort-XXXXXX";
-  ASSERT_NE(mkdtemp(pattern), nullptr);
-  const std::string dir = pattern;
-  ASSERT_EQ(run_command("printf '%s' '#include <mpi.h>\nint main(int c, char** v) { MPI_Init(&c, &v); int r; "
-                        "MPI_Comm_rank(MPI_COMM_WORLD, &r); MPI_Barrier(MPI_COMM_WORLD); if (r == 0) "
-                        "MPI_Abort(MPI_COMM_WORLD, 3); MPI_Barrier(MPI_COMM_WORLD); MPI_Finalize(); return 0; }' > " +
-                        dir + "/abort.c && mpicc.mpich " + dir + "/abort.c -o " + dir + "/abort")
-                .status,
-            0);
-  auto recorded = run_command("cd " + dir + " && " + kXo + " record --mpi=system -o abort.otf2 -- mpirun.mpich -np 2 ./abort");
-  EXPECT_NE(recorded.status, 0) << "the job's failure is xo's";
-  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir + "/abort.otf2/traces.otf2");
-  EXPECT_EQ(print.status, 0) << print.err << recorded.err;
-  const auto model = xo::analyzer::read_trace(dir + "/abort.otf2/traces.otf2");
+  const FailingJob job(
+      "#include <mpi.h>\nint main(int c, char** v) { MPI_Init(&c, &v); int r; MPI_Comm_rank(MPI_COMM_WORLD, &r); "
+      "MPI_Barrier(MPI_COMM_WORLD); if (r == 0) MPI_Abort(MPI_COMM_WORLD, 3); MPI_Barrier(MPI_COMM_WORLD); "
+      "MPI_Finalize(); return 0; }\n");
+  ASSERT_TRUE(job.built);
+  EXPECT_NE(job.recorded.status, 0) << "the job's failure is xo's";
+  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + job.anchor());
+  EXPECT_EQ(print.status, 0) << print.err << job.recorded.err;
+  const auto model = xo::analyzer::read_trace(job.anchor());
   bool aborted = false;
   for (std::size_t i = 0; i < model.calls.size(); ++i) aborted = aborted || model.regions.name[model.calls.region[i]] == "MPI_Abort";
   EXPECT_TRUE(aborted) << "rank 0's log reached its MPI_Abort";
-  fs::remove_all(dir);
 }

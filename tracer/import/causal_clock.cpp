@@ -24,6 +24,7 @@ CausalTimes causal_times(const std::map<int, RankLog>& logs, const std::function
   std::map<MessageKey, std::deque<std::pair<int, std::size_t>>> sent;
   for (const auto& [rank, log] : logs) {
     const RankClock clock(log);
+    out.clock_error_ns = std::max(out.clock_error_ns, clock.error_ns());
     auto& times = out.ns[rank];
     for (const xo_pmpi_record& r : log.records) times.push_back(clock.on_rank_zero(r.time_ns));
     for (std::size_t i = 0; i < log.records.size(); ++i) {

@@ -17,6 +17,7 @@ namespace xo::tracer {
 
 struct CausalTimes {
   std::map<int, std::vector<std::int64_t>> ns;  // by rank: each record's time on rank 0's clock
+  std::int64_t clock_error_ns = 0;              // the largest error bound of the ranks' offsets
   std::uint64_t moved = 0;                      // receives moved after their sends
   std::int64_t largest_move_ns = 0;
 };

@@ -74,6 +74,16 @@ void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times
             std::int64_t zero_ns, Otf2Writer& w) {
   const auto& records = log.records;
   auto ps = [&](const xo_pmpi_record& r) { return (times[static_cast<std::size_t>(&r - records.data())] - zero_ns) * 1000; };
+  // A COLLECTIVE_END or _COMPLETE record as the writer takes it; its first EXTRA is `received`.
+  auto collective = [&](const xo_pmpi_record& r, std::uint64_t received) {
+    mpi::CollectiveEvent c;
+    c.call = call_name(r.a);
+    c.comm_id = comms.global(rank, r.b);
+    c.root = r.c;
+    c.bytes_sent = static_cast<std::int64_t>(r.wide);
+    c.bytes_received = static_cast<std::int64_t>(received);
+    return c;
+  };
   auto extra = [&](std::size_t& i) { return i + 1 < records.size() && records[i + 1].kind == XO_PMPI_EXTRA ? records[++i].wide : 0; };
   int open_call = -1;
   for (std::size_t i = 0; i < records.size(); ++i) {
@@ -107,25 +117,14 @@ void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times
       case XO_PMPI_IRECV_REQUEST: w.irecv_request(rank, r.wide, t); break;
       case XO_PMPI_COLLECTIVE_BEGIN: w.collective_begin(rank, t); break;
       case XO_PMPI_COLLECTIVE_END: {
-        mpi::CollectiveEvent c;
-        c.call = call_name(r.a);
-        c.comm_id = comms.global(rank, r.b);
-        c.root = r.c;
-        c.bytes_sent = static_cast<std::int64_t>(r.wide);
-        c.bytes_received = static_cast<std::int64_t>(extra(i));
+        const mpi::CollectiveEvent c = collective(r, extra(i));
         w.collective_end(rank, c, t);
         break;
       }
       case XO_PMPI_COLLECTIVE_REQUEST: w.collective_request(rank, r.wide, t); break;
       case XO_PMPI_COLLECTIVE_COMPLETE: {
-        mpi::CollectiveEvent c;
-        c.call = call_name(r.a);
-        c.comm_id = comms.global(rank, r.b);
-        c.root = r.c;
-        c.bytes_sent = static_cast<std::int64_t>(r.wide);
-        c.bytes_received = static_cast<std::int64_t>(extra(i));
-        const std::uint64_t request = extra(i);
-        w.collective_complete(rank, c, request, t);
+        const mpi::CollectiveEvent c = collective(r, extra(i));
+        w.collective_complete(rank, c, extra(i), t);
         break;
       }
       default: break;  // CLOCK, an EXTRA without its record, or a kind of a newer tracer
@@ -161,11 +160,11 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
     if (rank < 0 || rank >= out.ranks) throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
     comms.add_rank(rank, log);
     out.records += log.records.size();
-    out.clock_error_ns = std::max(out.clock_error_ns, RankClock(log).error_ns());
   }
   const CausalTimes times = causal_times(
       logs, [&](int rank, int local, int peer) { return comms.world_rank(rank, local, peer); },
       [&](int rank, int local) { return comms.global(rank, local); });
+  out.clock_error_ns = times.clock_error_ns;
   out.messages_moved = times.moved;
   out.largest_move_ns = times.largest_move_ns;
   for (const auto& [rank, ns] : times.ns) {

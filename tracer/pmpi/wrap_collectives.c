@@ -6,18 +6,6 @@
 
 #include "wrap_support.h"
 
-static int comm_size(MPI_Comm comm) {
-  int size = 0;
-  PMPI_Comm_size(comm, &size);
-  return size;
-}
-
-static int comm_rank(MPI_Comm comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
 static void begin(void) { xo_log_append(XO_PMPI_COLLECTIVE_BEGIN, xo_now_ns(), 0, 0, 0, 0); }
 
 static void end(enum xo_pmpi_call call, MPI_Comm comm, int root, uint64_t sent, uint64_t received) {
@@ -41,7 +29,7 @@ int MPI_Bcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm com
   const int result = PMPI_Bcast(buffer, count, type, root, comm);
   if (traced) {
     const uint64_t bytes = xo_bytes(count, type);
-    const int is_root = comm_rank(comm) == root;
+    const int is_root = xo_comm_rank(comm) == root;
     end(XO_PMPI_MPI_Bcast, comm, root, is_root ? bytes : 0, is_root ? 0 : bytes);
   }
   xo_leave(XO_PMPI_MPI_Bcast, traced);
@@ -54,7 +42,7 @@ int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type,
   const int result = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
   if (traced) {
     const uint64_t bytes = xo_bytes(count, type);
-    end(XO_PMPI_MPI_Reduce, comm, root, bytes, comm_rank(comm) == root ? bytes : 0);
+    end(XO_PMPI_MPI_Reduce, comm, root, bytes, xo_comm_rank(comm) == root ? bytes : 0);
   }
   xo_leave(XO_PMPI_MPI_Reduce, traced);
   return result;
@@ -78,9 +66,9 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
   if (traced) begin();
   const int result = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   if (traced) {
-    const int is_root = comm_rank(comm) == root;
+    const int is_root = xo_comm_rank(comm) == root;
     end(XO_PMPI_MPI_Gather, comm, root, xo_bytes(sendcount, sendtype),
-        is_root ? xo_bytes(recvcount, recvtype) * (uint64_t)comm_size(comm) : 0);
+        is_root ? xo_bytes(recvcount, recvtype) * (uint64_t)xo_comm_size(comm) : 0);
   }
   xo_leave(XO_PMPI_MPI_Gather, traced);
   return result;
@@ -92,8 +80,8 @@ int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   if (traced) begin();
   const int result = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   if (traced) {
-    const int is_root = comm_rank(comm) == root;
-    end(XO_PMPI_MPI_Scatter, comm, root, is_root ? xo_bytes(sendcount, sendtype) * (uint64_t)comm_size(comm) : 0,
+    const int is_root = xo_comm_rank(comm) == root;
+    end(XO_PMPI_MPI_Scatter, comm, root, is_root ? xo_bytes(sendcount, sendtype) * (uint64_t)xo_comm_size(comm) : 0,
         xo_bytes(recvcount, recvtype));
   }
   xo_leave(XO_PMPI_MPI_Scatter, traced);
@@ -107,7 +95,7 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   const int result = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   if (traced) {
     end(XO_PMPI_MPI_Allgather, comm, -1, xo_bytes(sendcount, sendtype),
-        xo_bytes(recvcount, recvtype) * (uint64_t)comm_size(comm));
+        xo_bytes(recvcount, recvtype) * (uint64_t)xo_comm_size(comm));
   }
   xo_leave(XO_PMPI_MPI_Allgather, traced);
   return result;
@@ -119,7 +107,7 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   if (traced) begin();
   const int result = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
   if (traced) {
-    const uint64_t size = (uint64_t)comm_size(comm);
+    const uint64_t size = (uint64_t)xo_comm_size(comm);
     end(XO_PMPI_MPI_Alltoall, comm, -1, xo_bytes(sendcount, sendtype) * size, xo_bytes(recvcount, recvtype) * size);
   }
   xo_leave(XO_PMPI_MPI_Alltoall, traced);
@@ -139,9 +127,9 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   if (traced) begin();
   const int result = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root, comm);
   if (traced) {
-    const int is_root = comm_rank(comm) == root;
+    const int is_root = xo_comm_rank(comm) == root;
     end(XO_PMPI_MPI_Gatherv, comm, root, xo_bytes(sendcount, sendtype),
-        is_root ? total_bytes(recvcounts, recvtype, comm_size(comm)) : 0);
+        is_root ? total_bytes(recvcounts, recvtype, xo_comm_size(comm)) : 0);
   }
   xo_leave(XO_PMPI_MPI_Gatherv, traced);
   return result;
@@ -153,8 +141,8 @@ int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[]
   if (traced) begin();
   const int result = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
   if (traced) {
-    const int is_root = comm_rank(comm) == root;
-    end(XO_PMPI_MPI_Scatterv, comm, root, is_root ? total_bytes(sendcounts, sendtype, comm_size(comm)) : 0,
+    const int is_root = xo_comm_rank(comm) == root;
+    end(XO_PMPI_MPI_Scatterv, comm, root, is_root ? total_bytes(sendcounts, sendtype, xo_comm_size(comm)) : 0,
         xo_bytes(recvcount, recvtype));
   }
   xo_leave(XO_PMPI_MPI_Scatterv, traced);
@@ -168,7 +156,7 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
   const int result = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
   if (traced) {
     end(XO_PMPI_MPI_Allgatherv, comm, -1, xo_bytes(sendcount, sendtype),
-        total_bytes(recvcounts, recvtype, comm_size(comm)));
+        total_bytes(recvcounts, recvtype, xo_comm_size(comm)));
   }
   xo_leave(XO_PMPI_MPI_Allgatherv, traced);
   return result;
@@ -181,7 +169,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
   const int result =
       PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
   if (traced) {
-    const int size = comm_size(comm);
+    const int size = xo_comm_size(comm);
     end(XO_PMPI_MPI_Alltoallv, comm, -1, total_bytes(sendcounts, sendtype, size), total_bytes(recvcounts, recvtype, size));
   }
   xo_leave(XO_PMPI_MPI_Alltoallv, traced);
@@ -194,8 +182,8 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
   if (traced) begin();
   const int result = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
   if (traced) {
-    end(XO_PMPI_MPI_Reduce_scatter, comm, -1, total_bytes(recvcounts, type, comm_size(comm)),
-        xo_bytes(recvcounts[comm_rank(comm)], type));
+    end(XO_PMPI_MPI_Reduce_scatter, comm, -1, total_bytes(recvcounts, type, xo_comm_size(comm)),
+        xo_bytes(recvcounts[xo_comm_rank(comm)], type));
   }
   xo_leave(XO_PMPI_MPI_Reduce_scatter, traced);
   return result;
@@ -208,7 +196,7 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, 
   const int result = PMPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, type, op, comm);
   if (traced) {
     const uint64_t block = xo_bytes(recvcount, type);
-    end(XO_PMPI_MPI_Reduce_scatter_block, comm, -1, block * (uint64_t)comm_size(comm), block);
+    end(XO_PMPI_MPI_Reduce_scatter_block, comm, -1, block * (uint64_t)xo_comm_size(comm), block);
   }
   xo_leave(XO_PMPI_MPI_Reduce_scatter_block, traced);
   return result;

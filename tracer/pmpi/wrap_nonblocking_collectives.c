@@ -4,18 +4,6 @@
 
 #include "wrap_support.h"
 
-static int comm_size(MPI_Comm comm) {
-  int size = 0;
-  PMPI_Comm_size(comm, &size);
-  return size;
-}
-
-static int comm_rank(MPI_Comm comm) {
-  int rank = 0;
-  PMPI_Comm_rank(comm, &rank);
-  return rank;
-}
-
 /* After a successful start: the request remembered with what its completion will say. */
 static void started(MPI_Request request, enum xo_pmpi_call call, MPI_Comm comm, int root, uint64_t sent,
                     uint64_t received) {
@@ -38,7 +26,7 @@ int MPI_Ibcast(void* buffer, int count, MPI_Datatype type, int root, MPI_Comm co
   const int result = PMPI_Ibcast(buffer, count, type, root, comm, request);
   if (traced && result == MPI_SUCCESS) {
     const uint64_t bytes = xo_bytes(count, type);
-    const int is_root = comm_rank(comm) == root;
+    const int is_root = xo_comm_rank(comm) == root;
     started(*request, XO_PMPI_MPI_Ibcast, comm, root, is_root ? bytes : 0, is_root ? 0 : bytes);
   }
   xo_leave(XO_PMPI_MPI_Ibcast, traced);
@@ -51,7 +39,7 @@ int MPI_Ireduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype type
   const int result = PMPI_Ireduce(sendbuf, recvbuf, count, type, op, root, comm, request);
   if (traced && result == MPI_SUCCESS) {
     const uint64_t bytes = xo_bytes(count, type);
-    started(*request, XO_PMPI_MPI_Ireduce, comm, root, bytes, comm_rank(comm) == root ? bytes : 0);
+    started(*request, XO_PMPI_MPI_Ireduce, comm, root, bytes, xo_comm_rank(comm) == root ? bytes : 0);
   }
   xo_leave(XO_PMPI_MPI_Ireduce, traced);
   return result;
@@ -75,7 +63,7 @@ int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
   const int result = PMPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (traced && result == MPI_SUCCESS) {
     started(*request, XO_PMPI_MPI_Iallgather, comm, -1, xo_bytes(sendcount, sendtype),
-            xo_bytes(recvcount, recvtype) * (uint64_t)comm_size(comm));
+            xo_bytes(recvcount, recvtype) * (uint64_t)xo_comm_size(comm));
   }
   xo_leave(XO_PMPI_MPI_Iallgather, traced);
   return result;
@@ -86,7 +74,7 @@ int MPI_Ialltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   const int traced = xo_enter(XO_PMPI_MPI_Ialltoall);
   const int result = PMPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm, request);
   if (traced && result == MPI_SUCCESS) {
-    const uint64_t size = (uint64_t)comm_size(comm);
+    const uint64_t size = (uint64_t)xo_comm_size(comm);
     started(*request, XO_PMPI_MPI_Ialltoall, comm, -1, xo_bytes(sendcount, sendtype) * size,
             xo_bytes(recvcount, recvtype) * size);
   }

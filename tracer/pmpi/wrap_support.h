@@ -29,5 +29,17 @@ static inline uint64_t xo_bytes(int count, MPI_Datatype type) {
   return (uint64_t)count * (uint64_t)size;
 }
 
+static inline int xo_comm_size(MPI_Comm comm) {
+  int size = 0;
+  PMPI_Comm_size(comm, &size);
+  return size;
+}
+
+static inline int xo_comm_rank(MPI_Comm comm) {
+  int rank = 0;
+  PMPI_Comm_rank(comm, &rank);
+  return rank;
+}
+
 /* The completion of a request the program started, seen in `status`. */
 void xo_request_completed(MPI_Request handle, const MPI_Status* status);

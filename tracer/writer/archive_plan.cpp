@@ -10,6 +10,7 @@ namespace {
 
 // Resolves the return addresses of the run's Enter events (call_site_resolver.hpp), once each.
 void plan_call_sites(const TraceRecorder& run, ArchivePlan& plan) {
+  if (!run.has_call_sites()) return;  // no pass over the events of a run without them
   std::unordered_map<std::uint64_t, OTF2_CallingContextRef>& context = plan.context_of_address;
   for (const RankLog& log : run.ranks()) {
     for (const RankEvent& e : log.events) {

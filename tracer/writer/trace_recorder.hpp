@@ -49,6 +49,7 @@ class TraceRecorder {
     RankLog& log = log_of(rank);
     assert(log.open_call == kNoName && "MPI calls do not nest");
     log.open_call = calls_.intern(call);
+    has_call_sites_ |= call_site != 0;
     append(log, time, RankEventKind::Enter, call_site, log.open_call);
   }
   void call_left(int rank, [[maybe_unused]] const char* call, std::int64_t time) {
@@ -120,6 +121,8 @@ class TraceRecorder {
   bool finished() const { return finished_; }
   int exit_code() const { return exit_code_; }
   std::uint64_t repaired_events() const { return repaired_; }
+  // Whether any call came with its call site (a program apart from the reference MPI's code).
+  bool has_call_sites() const { return has_call_sites_; }
 
  private:
   RankLog& log_of(int rank) {
@@ -165,6 +168,7 @@ class TraceRecorder {
   std::int64_t latest_phase_end_ = 0;
   int exit_code_ = 0;
   std::uint64_t repaired_ = 0;
+  bool has_call_sites_ = false;
 };
 
 }  // namespace xo::tracer

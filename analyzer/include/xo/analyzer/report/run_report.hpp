@@ -24,15 +24,25 @@ namespace xo::analyzer::report {
 // The JSON's "version"; raised whenever a field changes meaning or goes (adding one does not).
 inline constexpr int kSchemaVersion = 1;
 
+// A real job's library (xo record --mpi) with a knob schema: its switches as the job ran.
+struct LibrarySettings {
+  struct Setting {
+    hw::RealMpiKnob knob;
+    std::string value;  // as the job ran: the value set, else the default
+    bool set = false;   // the job's environment set it
+  };
+  std::string name;
+  std::string source;
+  std::vector<Setting> settings;
+};
+
 struct TraceSummary {
   std::string anchor;  // the traces.otf2 read
   std::uint64_t events = 0;
   int ranks = 0;
   std::string creator;
   std::optional<CrossoverRun> crossover;  // none for a foreign trace: no machine model, no bench
-  // A job of a real MPI (xo record --mpi) whose library has a knob schema: its switches, each
-  // with the value the job ran with (set, or the default).
-  std::optional<hw::RealMpi> library;
+  std::optional<LibrarySettings> library;  // a real job whose library has a knob schema
   std::uint64_t problems = 0;             // tolerated while reading
   std::string first_problem;
 };
