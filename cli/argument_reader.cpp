@@ -1,5 +1,7 @@
 #include "argument_reader.hpp"
 
+#include <cstdlib>
+
 namespace xo::cli {
 
 ArgumentReader::ArgumentReader(std::string command, std::vector<std::string> args)
@@ -40,6 +42,17 @@ std::string ArgumentReader::take_value() {
   }
   next_ += 2;
   return args_[next_ - 1];
+}
+
+long ArgumentReader::take_whole_number(long min, long max, const std::string& what) {
+  const std::string name = option_name();
+  const std::string text = take_value();
+  char* end = nullptr;
+  const long n = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || n < min || n > max) {
+    throw UsageError(name + " " + text + ": give " + what + " from " + std::to_string(min) + " to " + std::to_string(max));
+  }
+  return n;
 }
 
 void ArgumentReader::take_env_setting(std::map<std::string, std::string>& environment) {

@@ -31,6 +31,9 @@ class ArgumentReader {
   void take_flag();
   // Consumes an option and its value (inline after '=' or the next argument).
   std::string take_value();
+  // Consumes an option whose value is a whole number from `min` to `max`; UsageError otherwise,
+  // "--top abc: give a number of rows from 1 to 100000" for `what` "a number of rows".
+  long take_whole_number(long min, long max, const std::string& what);
   // Consumes `-e VAR=value` and records it in `environment`; UsageError if it is not VAR=value.
   void take_env_setting(std::map<std::string, std::string>& environment);
   // Consumes `--ranks-per-node N` (aprun's -N) and returns it as the machine parameter assignment

@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "history_records.hpp"
 #include "progress_line.hpp"
+#include "real_bench.hpp"
 #include "table.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
@@ -41,6 +42,13 @@ struct BenchOptions {
   std::vector<std::string> params;
   std::map<std::string, std::string> environment;
   HistoryChoice history;
+  // --mpi: the bench on the system's MPI (real_bench.hpp) under this launcher command.
+  std::string mpi;
+  int reps = 100;
+  int rounds = 3;
+  bool reps_given = false;
+  std::vector<std::string> launcher;
+  std::vector<std::string> model_options;  // given, which a real MPI's bench has no use for
 };
 
 suite::Suite parse_suite(const std::string& text) {
@@ -70,7 +78,20 @@ BenchOptions parse(const std::vector<std::string>& args) {
   ArgumentReader reader("bench", args);
   while (reader.at_option()) {
     const std::string name = reader.option_name();
-    if (name == "--machine" || name == "-m") {
+    if (name == "--machine" || name == "-m" || name == "--suite" || name == "--ranks" || name == "-n" ||
+        name == "--param" || name == "-p" || name == "--ranks-per-node" || name == "-N" || name == "-e" ||
+        name == "--env") {
+      o.model_options.push_back(name);
+    }
+    if (name == "--mpi") {
+      o.mpi = reader.take_value();
+    } else if (name == "--reps") {
+      o.reps = static_cast<int>(reader.take_whole_number(1, 100000, "the round trips a size"));
+      o.reps_given = true;
+    } else if (name == "--rounds") {
+      o.rounds = static_cast<int>(reader.take_whole_number(1, 100, "the times every setting is run"));
+      o.reps_given = true;
+    } else if (name == "--machine" || name == "-m") {
       o.machine = reader.take_value();
     } else if (name == "--suite") {
       o.suite = parse_suite(reader.take_value());
@@ -91,6 +112,18 @@ BenchOptions parse(const std::vector<std::string>& args) {
     } else {
       reader.unknown_option();
     }
+  }
+  if (!o.mpi.empty()) {
+    if (!o.model_options.empty()) {
+      throw UsageError(o.model_options.front() + " is for a machine model; --mpi benches the system's MPI, which its "
+                       "launcher runs: give the ranks to the launcher after --");
+    }
+    reader.take_separator();
+    o.launcher = reader.rest();
+    return o;
+  }
+  if (o.reps_given) {
+    throw UsageError("--reps and --rounds are for --mpi: a machine model's runs are exact, so each size is run 3 times");
   }
   if (!reader.done()) throw UsageError("unexpected argument '" + reader.rest()[0] + "'; see `xo help bench`");
   if (o.out_dir.empty()) o.out_dir = o.machine + "-bench";
@@ -212,6 +245,9 @@ void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std
 
 int command_bench(const std::vector<std::string>& args) {
   const BenchOptions o = parse(args);
+  std::vector<std::string> command_line = {"xo", "bench"};
+  command_line.insert(command_line.end(), args.begin(), args.end());
+  if (!o.mpi.empty()) return bench_real_mpi({o.mpi, o.out_dir, o.force, o.reps, o.rounds, o.launcher, command_line, o.history});
   int most_ranks = 2;
   for (int r : o.ranks) most_ranks = std::max(most_ranks, r);
   const auto machine = configured_machine(o, most_ranks);
@@ -222,8 +258,6 @@ int command_bench(const std::vector<std::string>& args) {
   for (const suite::BenchRun& run : plan.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
   auto history = o.history.open_for_storing();
 
-  std::vector<std::string> command_line = {"xo", "bench"};
-  command_line.insert(command_line.end(), args.begin(), args.end());
   const auto start = std::chrono::steady_clock::now();
   ProgressLine progress;
   const auto outcomes = suite::run_bench(

@@ -19,6 +19,7 @@
 #include "report_candidates.hpp"
 #include "report_document.hpp"
 #include "report_json.hpp"
+#include "report_real_job.hpp"
 #include "report_text.hpp"
 #include "report_verify.hpp"
 #include "trace_directory.hpp"
@@ -73,13 +74,7 @@ ReportOptions parse(const std::vector<std::string>& args) {
       reader.take_flag();
       o.bench = false;
     } else if (name == "--verify-runs") {
-      const std::string n = reader.take_value();
-      char* end = nullptr;
-      const long runs = std::strtol(n.c_str(), &end, 10);
-      if (n.empty() || *end != '\0' || runs < 1 || runs > 100) {
-        throw UsageError("--verify-runs " + n + ": give a number of recordings a side from 1 to 100");
-      }
-      o.verify_runs = static_cast<int>(runs);
+      o.verify_runs = static_cast<int>(reader.take_whole_number(1, 100, "a number of recordings a side"));
     } else if (name == "--no-simulate") {
       reader.take_flag();
       o.simulate = false;
@@ -90,13 +85,7 @@ ReportOptions parse(const std::vector<std::string>& args) {
       reader.take_flag();
       o.store_run = false;
     } else if (name == "--top") {
-      const std::string n = reader.take_value();
-      char* end = nullptr;
-      const long rows = std::strtol(n.c_str(), &end, 10);
-      if (n.empty() || *end != '\0' || rows < 1 || rows > 100000) {
-        throw UsageError("--top " + n + ": give a number of rows from 1 to 100000");
-      }
-      o.top = static_cast<std::size_t>(rows);
+      o.top = static_cast<std::size_t>(reader.take_whole_number(1, 100000, "a number of rows"));
     } else if (take_history_option(reader, o.history)) {
     } else {
       reader.unknown_option();
@@ -184,6 +173,16 @@ int command_report(const std::vector<std::string>& args) {
     if (o.verify) {
       report.verify_requested = true;
       if (auto v = verify_recommendations(model, *recorded, to_verify(report), report.profile, o.verify_runs.value_or(kDefaultVerifyRuns))) {
+        report.verification = std::move(v->result);
+        verified = std::move(v->measured);
+      }
+    }
+  }
+  if (report.run.library && o.bench) {
+    advise_real_job(model, history ? &*history : nullptr, report);
+    if (o.verify) {
+      report.verify_requested = true;
+      if (auto v = verify_real_job(model, report.recommendations, report.profile, o.verify_runs.value_or(kDefaultVerifyRuns))) {
         report.verification = std::move(v->result);
         verified = std::move(v->measured);
       }

@@ -125,6 +125,8 @@ Examples:
 
 constexpr const char* kBench = R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]
                 [--param KEY=VALUE]... [-e VAR=VALUE]... [--db PATH | --no-history]
+       xo bench --mpi=system|openmpi|mpich [--reps N] [--rounds N] [-o DIR] [--force]
+                [--db PATH | --no-history] -- LAUNCHER...
 
 Characterises a machine model, as mpptest does a real machine: runs benchmark sweeps on the
 reference MPI, each traced into DIR/<run>/ (readable by otf2-print and xo's analyzer), then reads
@@ -154,10 +156,24 @@ Options:
                            ($XDG_DATA_HOME/crossover/history.db or ~/.local/share/crossover/history.db)
   --no-history             store nothing
 
+With --mpi, benchmarks the system's own MPI instead, under the launcher given after -- (as
+xo record --mpi traces a job): the ping-pong between rank 0 and the last rank, 0 B to 1 MiB, with
+the job's own settings and with each value of the library's eager/rendezvous switch (Open MPI's
+OMPI_MCA_btl_vader_eager_limit, MPICH's UCX_RNDV_THRESH), every setting once a round, interleaved.
+It reports the protocol boundaries found in the times alone for each setting, each setting's half
+round trips against the own ones by size, and the setting that is faster somewhere and slower
+nowhere; the medians go to the history, where xo report finds them to advise a job of the same
+library on this host.
+  --mpi WHICH              system (the MPI the launcher belongs to), openmpi or mpich
+  --reps N                 round trips a size (default 100)
+  --rounds N               times every setting is run, interleaved (default 3)
+
 Examples:
   xo bench --machine ap1000 --suite coll --ranks 128      # the seed's xy limit (25) and branching (3)
   xo bench --machine xt3 --suite pt2pt
   xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
+  xo bench --mpi=system -- mpirun.openmpi -np 2           # Open MPI on this host (add
+                                                          # --allow-run-as-root as root)
 )";
 
 constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify [--verify-runs N]] [--no-bench]

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "history_option.hpp"
@@ -170,6 +171,81 @@ db::RunRecord bench_record(const hw::Machine& machine, int ranks, const analyzer
   run.trace = trace_dir;
   add_bench_results(run, analysis);
   return run;
+}
+
+db::RunRecord real_bench_record(const hw::RealMpi& mpi, const analyzer::RealBenchAnalysis& analysis,
+                                const std::vector<db::Setting>& environment, const std::string& command,
+                                const std::string& trace_dir) {
+  db::RunRecord run = new_run(db::RunKind::Bench, mpi.key, std::nullopt, command);
+  run.program = analysis.library;
+  run.environment = environment;
+  run.trace = trace_dir;
+  for (const analyzer::KnobSweep& sweep : analysis.sweeps) {
+    for (const analyzer::SettingCurve& c : sweep.curves) {
+      // The own run's curve is the same in every sweep: stored once, without a setting in its key.
+      if (c.own && &sweep != &analysis.sweeps.front()) continue;
+      const std::string prefix = c.own ? "pingpong/" : "pingpong/" + sweep.variable + "=" + c.value + "/";
+      for (std::size_t i = 0; i < c.bytes.size(); ++i) {
+        add_measurement(run, prefix + db::exact_number(c.bytes[i]), c.median_seconds[i], "s", Direction::LowerIsBetter);
+      }
+      if (!c.boundaries) continue;
+      const auto& breakpoints = c.boundaries->breakpoints;
+      for (std::size_t i = 0; i < breakpoints.size(); ++i) {
+        add_measurement(run, "boundary/" + sweep.variable + "=" + c.value + "/" + std::to_string(i + 1),
+                        breakpoints[i].right_x, "bytes", Direction::Neither);
+      }
+    }
+    db::CrossoverRecord x{sweep.variable, "", std::nullopt, "", "", "bytes", {}, {}, {}, {}, 0, sweep.finding};
+    char* end = nullptr;
+    x.setting = std::strtoll(sweep.own_value.c_str(), &end, 10);
+    if (sweep.best) x.best = std::strtod(sweep.curves[*sweep.best].value.c_str(), nullptr);
+    run.crossovers.push_back(std::move(x));
+  }
+  return run;
+}
+
+std::optional<StoredRealBench> latest_real_bench(const db::History& history, const hw::RealMpi& mpi,
+                                                 const std::string& library) {
+  const std::string host = host_name();
+  for (const db::RunSummary& summary : history.runs({mpi.key, db::RunKind::Bench, 0})) {
+    if (summary.program != library) continue;
+    const std::optional<db::RunRecord> run = history.run(summary.id);
+    if (!run || run->host != host) continue;
+    StoredRealBench out{summary.id, summary.started_at, {}};
+    // Curves by setting ("" for the own), sizes increasing.
+    std::map<std::string, std::map<double, double>> curves;
+    for (const db::Measurement& m : run->measurements) {
+      if (m.key.rfind("pingpong/", 0) != 0) continue;
+      const std::string rest = m.key.substr(9);
+      const std::size_t slash = rest.rfind('/');
+      const std::string setting = slash == std::string::npos ? "" : rest.substr(0, slash);
+      curves[setting][std::strtod(rest.substr(slash == std::string::npos ? 0 : slash + 1).c_str(), nullptr)] = m.value;
+    }
+    const auto curve = [&](const std::string& value, bool own, const std::map<double, double>& points) {
+      analyzer::SettingCurve c;
+      c.value = value;
+      c.own = own;
+      for (const auto& [bytes, seconds] : points) c.bytes.push_back(bytes), c.median_seconds.push_back(seconds);
+      return c;
+    };
+    for (const hw::RealMpiKnob& knob : mpi.knobs) {
+      if (knob.bench_values.empty() || !curves.count("")) continue;
+      analyzer::KnobSweep sweep;
+      sweep.variable = knob.variable;
+      sweep.own_value = knob.default_value;
+      for (const db::Setting& e : run->environment) {
+        if (e.name == knob.variable) sweep.own_value = e.value;
+      }
+      sweep.curves.push_back(curve(sweep.own_value, true, curves[""]));
+      for (const std::string& value : knob.bench_values) {
+        const auto found = curves.find(knob.variable + "=" + value);
+        if (found != curves.end()) sweep.curves.push_back(curve(value, false, found->second));
+      }
+      out.sweeps.push_back(std::move(sweep));
+    }
+    return out;
+  }
+  return std::nullopt;
 }
 
 void store_bench(db::History& history, const db::RunRecord& run) { say_stored(history.store(run), history.path()); }

@@ -9,6 +9,9 @@
 //   run_time                              the run's time per rank (s; lower)
 //   protocol_time/<protocol>              time of the calls each protocol or algorithm served (s; lower)
 //   wait/<pattern>/<protocol>             wait states (s; lower)
+//   pingpong/<bytes>                      a real MPI's half round trip, own settings (s; lower)
+//   pingpong/<VARIABLE>=<value>/<bytes>   the same with a swept setting (s; lower)
+//   boundary/<VARIABLE>=<value>/<k>       the k-th protocol boundary found in that run (bytes)
 // and, from the crossovers and recommendations, the keys the database builds (db/README.md).
 
 #include <cstdint>
@@ -19,16 +22,33 @@
 #include "history_option.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/real_bench_analysis.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
 #include "xo/analyzer/trace_model.hpp"
 #include "xo/db/run_record.hpp"
 #include "xo/hwmodels/machine.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 
 namespace xo::cli {
 
 // xo bench's run: `machine` as every bench run saw it, `ranks` the largest rank count swept.
 db::RunRecord bench_record(const hw::Machine& machine, int ranks, const analyzer::BenchAnalysis& analysis,
                            const std::string& command, const std::string& trace_dir);
+
+// xo bench --mpi's run: a real library (`mpi`, its version in the analysis) with the settings the
+// job had.
+db::RunRecord real_bench_record(const hw::RealMpi& mpi, const analyzer::RealBenchAnalysis& analysis,
+                                const std::vector<db::Setting>& environment, const std::string& command,
+                                const std::string& trace_dir);
+
+// The newest xo bench --mpi of `library` (MPI_Get_library_version) on this host, as its sweeps.
+struct StoredRealBench {
+  std::int64_t run = 0;
+  std::string started_at;
+  std::vector<analyzer::KnobSweep> sweeps;  // curves only: no boundaries or comparisons
+};
+std::optional<StoredRealBench> latest_real_bench(const db::History& history, const hw::RealMpi& mpi,
+                                                 const std::string& library);
 
 // What xo report found in one trace.
 struct ReportResults {

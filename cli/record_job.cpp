@@ -63,9 +63,10 @@ std::string linked_mpi(const std::vector<std::string>& words, std::size_t from) 
   return "";
 }
 
-// Which MPI the job runs on: as --mpi names it, or, for --mpi=system, by its launcher and program,
-// which must agree (Debian's plain mpirun may be one MPI's while mpicc is the other's).
-std::string which_mpi(const JobRecording& job) {
+}  // namespace
+
+// Debian's plain mpirun may be one MPI's while mpicc is the other's: launcher and program must agree.
+std::string job_mpi(const JobRecording& job) {
   if (job.mpi == "openmpi" || job.mpi == "mpich") return job.mpi;
   if (job.mpi != "system") throw UsageError("--mpi=" + job.mpi + ": choose system, openmpi or mpich");
   // `env VAR=value ... mpirun`: the launcher is the first word that is not env's.
@@ -97,6 +98,8 @@ std::string which_mpi(const JobRecording& job) {
                    ") launches: give --mpi=openmpi or --mpi=mpich");
 }
 
+namespace {
+
 // The variables of the job's MPI that were set (Open MPI's OMPI_MCA_*, MPICH's MPIR_CVAR_*, and
 // UCX_* of the UCX layer both may run over), in xo's environment or by an `env` that starts the
 // command: they are the settings its trace ran with.
@@ -127,7 +130,7 @@ int record_job(const JobRecording& job) {
     throw UsageError("give the job's command after --: xo record --mpi=system -o DIR -- mpirun -np 4 ./app");
   }
   if (job.trace_dir.empty()) throw UsageError("--mpi needs -o DIR: where the job's trace goes");
-  const std::string mpi = which_mpi(job);
+  const std::string mpi = job_mpi(job);
   const std::string library = mpi == "openmpi" ? tool_layout().pmpi_openmpi : tool_layout().pmpi_mpich;
   prepare_trace_dir(job.trace_dir, job.force);
   const fs::path logs = fs::absolute(fs::path(job.trace_dir) / "rank-logs");
@@ -146,7 +149,8 @@ int record_job(const JobRecording& job) {
   quiet.sa_handler = ignore;
   sigaction(SIGINT, &quiet, nullptr);
   sigaction(SIGTERM, &quiet, nullptr);
-  const int status = run_process(job.command, "xo: cannot run '" + job.command[0] + "'");
+  const int status = run_process(job.command, "xo: cannot run '" + job.command[0] + "'",
+                                 job.output_to_stderr ? ChildStdout::ToStderr : ChildStdout::Inherited);
   unsetenv("LD_PRELOAD");
 
   tracer::PmpiJob recorded{logs.string(), job.command, mpi_variables(job.command), status};

@@ -103,13 +103,30 @@ void settings(JsonWriter& j, const char* name, const std::vector<analyzer::Setti
   j.end_array();
 }
 
-// A real job's library and its switches as the job ran (null for a simulated or foreign trace).
-void write_library(JsonWriter& j, const TraceSummary& t) {
+// A real job's library and its switches as the job ran (null for a simulated or foreign trace), and
+// the xo bench --mpi its advice comes from.
+void write_library(JsonWriter& j, const RunReport& r) {
+  const TraceSummary& t = r.run;
   j.key("library");
   if (!t.library) return j.null();
   j.begin_object();
   j.key("name").value(t.library->name);
   j.key("source").value(t.library->source);
+  j.key("bench");
+  if (!r.real_bench) {
+    j.null();
+  } else {
+    j.begin_object();
+    j.key("run");
+    if (r.real_bench->run != 0) {
+      j.value(r.real_bench->run);
+    } else {
+      j.null();
+    }
+    j.key("started_at").value(r.real_bench->started_at);
+    j.key("missing").value(r.real_bench->missing);
+    j.end_object();
+  }
   j.key("settings").begin_array();
   for (const auto& [k, value, set] : t.library->settings) {
     j.begin_object();
@@ -471,7 +488,7 @@ void write_report_json(const RunReport& r, std::FILE* out) {
   j.key("schema").value("crossover-report");
   j.key("version").value(kSchemaVersion);
   write_run(j, r.run);
-  write_library(j, r.run);
+  write_library(j, r);
   write_profile(j, r.profile);
   write_fits(j, r.fits);
   write_waits(j, r.waits, r.profile.mpi_seconds);

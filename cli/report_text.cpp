@@ -23,8 +23,7 @@ ReportSection run_section(const RunReport& r) {
                     " ranks)");
   if (t.crossover) {
     if (t.crossover->machine.empty()) {  // a job of the system's MPI, traced by xo record --mpi
-      s.lines.push_back("MPI: " + t.crossover->machine_description +
-                        " (a real job: no machine model, so no bench or recommendations yet)");
+      s.lines.push_back("MPI: " + t.crossover->machine_description + " (a real job, traced by xo record --mpi)");
       std::string settings;
       for (const auto& e : t.crossover->environment) settings += (settings.empty() ? "" : ", ") + e.name + "=" + e.value;
       s.lines.push_back("its settings: " + (settings.empty() ? std::string("none set, the library's defaults") : settings));
@@ -47,11 +46,20 @@ ReportSection run_section(const RunReport& r) {
 }
 
 // A real job's library: the settings that switch its protocols and algorithms, as the job ran.
-std::optional<ReportSection> library_section(const TraceSummary& t) {
+std::optional<ReportSection> library_section(const RunReport& r) {
+  const TraceSummary& t = r.run;
   if (!t.library) return std::nullopt;
   ReportSection s{"library_settings", "The settings of " + t.library->name + " that switch protocols and algorithms",
                   {}, ReportTable{{"variable", "this job", "choices", "what it switches"}, {}}};
-  s.lines.push_back("from " + t.library->source + "; no bench of the real library yet, so no advice on them");
+  s.lines.push_back("from " + t.library->source);
+  if (!r.real_bench) {
+    s.lines.push_back("no advice on them (--no-bench)");
+  } else if (r.real_bench->run == 0) {
+    s.lines.push_back("no advice on them: " + r.real_bench->missing);
+  } else {
+    s.lines.push_back("advice on them from xo bench --mpi run " + std::to_string(r.real_bench->run) + " (" +
+                      r.real_bench->started_at + ") of the same library on this host");
+  }
   for (const auto& [k, value, set] : t.library->settings) {
     s.table->rows.push_back({k.variable, set ? value : value + " (default)", k.choices, k.effect});
   }
@@ -333,7 +341,10 @@ ReportSection recommendations_section(const RunReport& report) {
     s.lines.push_back("none: by the bench's measurements, no setting would make this run's communication faster");
     return s;
   }
-  if (!tried) {
+  if (report.real_bench) {
+    s.lines.push_back("a real job: each message priced at the half round trip xo bench --mpi measured at its size with "
+                      "each value; xo report --verify runs the job again with them");
+  } else if (!tried) {
     s.lines.push_back("not tried on the program (--no-simulate): the savings are the first-order prediction alone");
   } else if (!simulated) {
     s.lines.push_back("not tried on the program: " + tried->not_simulated);
@@ -392,6 +403,17 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
                       duration_text(v->run_seconds_after));
     return s;
   }
+  if (v->compute_mode == "real") {
+    s.lines.push_back("what this checks: the job ran on the real library, whose times vary from run to run; it was run "
+                      "again by its own command " + std::to_string(v->runs_per_side) + " times with the settings and " +
+                      std::to_string(v->runs_per_side) + " times without, interleaved, and the change counts only if "
+                      "every run of one side beats every run of the other (p = " + number_text(v->p_value, 2) +
+                      " that it happens by chance)");
+    s.lines.push_back("measured: time in MPI summed over the ranks, without MPI_Init and MPI_Finalize (start-up and "
+                      "tear-down, which no setting here changes), median " + duration_text(before) + " (" +
+                      range_text(v->mpi_seconds_before) + ") -> " + duration_text(after) + " (" +
+                      range_text(v->mpi_seconds_after) + "), " + percent_text(before - after, before) + " less");
+  } else {
   s.lines.push_back("what this checks: the run was recorded with --compute=" + v->compute_mode +
                     ", so its computation is timed on this host and varies from run to run; each side was recorded " +
                     std::to_string(v->runs_per_side) + " times, interleaved, and the change counts only if every run of "
@@ -400,6 +422,7 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
   s.lines.push_back("measured: time in MPI summed over the ranks, median " + duration_text(before) + " (" +
                     range_text(v->mpi_seconds_before) + ") -> " + duration_text(after) + " (" +
                     range_text(v->mpi_seconds_after) + "), " + percent_text(before - after, before) + " less");
+  }
   switch (v->verdict) {
     case Verdict::Faster:
     case Verdict::Slower:
@@ -412,8 +435,11 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
                         " a side are too few to tell that from chance: give --verify-runs 4 or more");
       break;
     default:
-      s.lines.push_back("verdict: the two sides' ranges overlap: the change is within this host's noise (record with "
-                        "--compute=none to see the model's effect alone)");
+      s.lines.push_back(v->compute_mode == "real"
+                            ? "verdict: the two sides' ranges overlap: the change is within this host's noise (more "
+                              "runs with --verify-runs, or a longer job, may separate them)"
+                            : "verdict: the two sides' ranges overlap: the change is within this host's noise (record "
+                              "with --compute=none to see the model's effect alone)");
   }
   return s;
 }
@@ -423,7 +449,7 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
 ReportDocument report_document(const RunReport& r, const std::string& title, std::size_t top) {
   ReportDocument doc{title, {}};
   doc.sections.push_back(run_section(r));
-  if (auto library = library_section(r.run)) doc.sections.push_back(std::move(*library));
+  if (auto library = library_section(r)) doc.sections.push_back(std::move(*library));
   doc.sections.push_back(calls_section(r.profile, top));
   doc.sections.push_back(protocols_section(r.profile, top));
   doc.sections.push_back(call_sites_section(r.profile, top, r.run.crossover.has_value()));
@@ -434,6 +460,7 @@ ReportDocument report_document(const RunReport& r, const std::string& title, std
     doc.sections.push_back(crossovers_section(*r.bench));
     doc.sections.push_back(recommendations_section(r));
   }
+  if (r.real_bench && r.real_bench->run != 0) doc.sections.push_back(recommendations_section(r));
   if (r.verify_requested) doc.sections.push_back(verification_section(r.verification));
   return doc;
 }

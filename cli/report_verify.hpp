@@ -6,7 +6,8 @@
 // the program's computation is timed on this host and varies from run to run, so both sides are
 // recorded `runs` times, interleaved, and compared by their medians and ranges: a change is called
 // larger than the noise only when every run of one side beats every run of the other and that is
-// unlikely by chance (Mann-Whitney's U = 0: p = 2 / C(2n, n), 0.008 for 5 runs a side).
+// unlikely by chance (Mann-Whitney's U = 0: p = 2 / C(2n, n), 0.008 for 5 runs a side). A real
+// MPI's job is run again by its own command and judged the same way.
 
 #include <optional>
 #include <vector>
@@ -30,6 +31,13 @@ struct Verification {
 std::optional<Verification> verify_recommendations(const analyzer::TraceModel& trace, const RecordedRun& recorded,
                                                    const std::vector<analyzer::Recommendation>& recommendations,
                                                    const analyzer::MpiProfile& before, int runs);
+
+// A real MPI's job (xo record --mpi) run again by its own command, `runs` times a side, with and
+// without the settings, interleaved; judged as under measured computation. None when there is
+// nothing to verify. Throws std::runtime_error if the job fails when run again.
+std::optional<Verification> verify_real_job(const analyzer::TraceModel& trace,
+                                            const std::vector<analyzer::Recommendation>& recommendations,
+                                            const analyzer::MpiProfile& before, int runs);
 
 // The chance that n runs of each side all fall on one side of each other if the settings changed
 // nothing (two-sided, exact): 2 / C(2n, n).

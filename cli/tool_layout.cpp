@@ -22,6 +22,8 @@ ToolLayout build_tree_layout() {
   t.seed_figures = kSeedFigures;
   t.pmpi_openmpi = kPmpiOpenMpiLibrary;
   t.pmpi_mpich = kPmpiMpichLibrary;
+  t.bench_openmpi = kBenchOpenMpiProgram;
+  t.bench_mpich = kBenchMpichProgram;
   return t;
 }
 
@@ -39,6 +41,8 @@ ToolLayout installed_layout(const fs::path& prefix) {
   t.seed_figures = prefix / "share" / "crossover" / "seed_figures.csv";
   t.pmpi_openmpi = lib / "libxo_pmpi_openmpi.so";
   t.pmpi_mpich = lib / "libxo_pmpi_mpich.so";
+  t.bench_openmpi = lib / "xo-bench-openmpi";
+  t.bench_mpich = lib / "xo-bench-mpich";
   return t;
 }
 

@@ -18,6 +18,8 @@ struct ToolLayout {
   std::string seed_figures;         // calibration/seed_figures.csv
   std::string pmpi_openmpi;         // the PMPI tracers xo record --mpi preloads (tracer/pmpi/)
   std::string pmpi_mpich;
+  std::string bench_openmpi;        // the bench programs built against each, for xo bench --mpi
+  std::string bench_mpich;
 };
 
 const ToolLayout& tool_layout();

@@ -15,7 +15,8 @@ RealMpi open_mpi() {
           "Open MPI v4.1",
           "ompi_info --all --level 9, Open MPI 4.1.4 (Debian 12)",
           {{"OMPI_MCA_btl_vader_eager_limit", "4096", "bytes, header included",
-            "on a node: messages up to it go eagerly through shared memory, larger ones by rendezvous"},
+            "on a node: messages up to it go eagerly through shared memory, larger ones by rendezvous",
+            {"1024", "2048", "8192", "16384", "32768", "65536", "131072", "262144"}},
            {"OMPI_MCA_btl_vader_single_copy_mechanism", "cma", "cma, xpmem, knem, none",
             "on a node: how rendezvous data moves in one copy (none: through shared-memory fragments)"},
            {"OMPI_MCA_btl_vader_max_send_size", "32768", "bytes", "on a node: the fragment size of large messages"},
@@ -46,7 +47,8 @@ RealMpi open_mpi() {
 
 // MPICH 4.0.2 as Debian 12 builds it (device ch4:ucx): `mpivars` lists the control variables with
 // their defaults. On ch4:ucx the eager/rendezvous switch of point-to-point messages is UCX's own
-// (UCX_RNDV_THRESH, "auto" by default); the collectives' algorithms are MPICH's.
+// (UCX_RNDV_THRESH, "auto" by default; a size in bytes, ucx_info -c); the collectives' algorithms
+// are MPICH's. xo bench --mpi sweeps the threshold over powers of four from 1 KiB to 256 KiB.
 RealMpi mpich() {
   const std::string forced = "; auto lets MPICH choose (or MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE)";
   return {"mpich",
@@ -54,7 +56,8 @@ RealMpi mpich() {
           "MPICH Version: 4.0",
           "mpivars, MPICH 4.0.2 ch4:ucx (Debian 12)",
           {{"UCX_RNDV_THRESH", "auto", "bytes or auto",
-            "messages above it go by rendezvous (UCX's threshold under MPICH's ch4:ucx device)"},
+            "messages above it go by rendezvous (UCX's threshold under MPICH's ch4:ucx device)",
+            {"1024", "4096", "16384", "65536", "262144"}},
            {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM", "auto", "auto, nb, smp, recursive_doubling, reduce_scatter_allgather",
             "MPI_Allreduce's algorithm" + forced},
            {"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "auto",

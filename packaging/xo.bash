@@ -24,7 +24,7 @@ _xo() {
       fi ;;
     report) COMPREPLY=($(compgen -W "--verify --verify-runs --format --no-bench --no-cache --no-simulate --top --db --no-store --no-history" -- "$cur")); _filedir -d ;;
     gui) COMPREPLY=($(compgen -W "--view --screenshot --size" -- "$cur")); _filedir -d ;;
-    bench) COMPREPLY=($(compgen -W "--machine --ranks --param --env --db --no-history" -- "$cur")) ;;
+    bench) COMPREPLY=($(compgen -W "--machine --suite --ranks --param --env --db --no-history --mpi=system --mpi=openmpi --mpi=mpich --reps --rounds" -- "$cur")) ;;
     history) COMPREPLY=($(compgen -W "list show compare trend export delete" -- "$cur")) ;;
     machines) COMPREPLY=($(compgen -W "--show $machines" -- "$cur")) ;;
     calibrate|help) COMPREPLY=($(compgen -W "$machines $commands" -- "$cur")) ;;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "xo/analyzer/analysis/bench_trace.hpp"
 #include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "xo/analyzer/analysis/bench_trace.hpp"
 #include "xo/analyzer/suite/bench_tags.hpp"
 
 namespace xo::analyzer {
@@ -20,12 +21,11 @@ int branching_of(const TraceModel& m) {
 // The call `xo bench`'s collective program sweeps ("collective MPI_Bcast ranks ..."), or empty for
 // any other program.
 std::string swept_call(const TraceModel& m) {
-  if (!m.run.crossover) return {};
-  const std::string& args = m.run.crossover->program_args;
+  const std::string_view args = bench_program_args(m);
   const std::string prefix = std::string(suite::kCollectiveProgram) + " ";
-  if (args.rfind(prefix, 0) != 0) return {};
+  if (args.substr(0, prefix.size()) != prefix) return {};
   const std::size_t end = args.find(' ', prefix.size());
-  return args.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
+  return std::string(args.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
 }
 
 bool divides_among_members(OTF2_CollectiveOp op) {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 
+#include "xo/analyzer/analysis/bench_trace.hpp"
 #include "xo/analyzer/suite/bench_tags.hpp"
 
 namespace xo::analyzer {
@@ -29,16 +30,40 @@ ProtocolSamples& entry(std::vector<ProtocolSamples>& by_protocol, const std::str
   return by_protocol.emplace_back(ProtocolSamples{protocol, {}});
 }
 
-}  // namespace
-
-bool is_bench_pingpong(const TraceModel& m) {
-  return m.run.crossover && m.run.crossover->program_args.rfind(suite::kPingPongProgram, 0) == 0;
+// Half of each round trip of a real MPI's bench ping-pong, on the message that began it (NaN for
+// the others): from rank 0's send entered to its receive of the reply left, both on rank 0's clock,
+// as OSU and mpptest time it. A one-way time spans two clocks, and a real library's receive is
+// posted first only when the partner wins a race against the reply's arrival.
+std::vector<double> half_round_trips(const TraceModel& m) {
+  const MessageTable& msg = m.messages;
+  const CallTable& calls = m.calls;
+  std::vector<double> half(msg.size(), std::numeric_limits<double>::quiet_NaN());
+  std::map<double, Index> out, back;  // rank 0's pings by send entered, the replies by receive left
+  for (Index i = 0; i < msg.size(); ++i) {
+    if (msg.tag[i] != static_cast<std::uint32_t>(suite::kPingPongTag) || msg.send_call[i] == kNoIndex ||
+        msg.receive_call[i] == kNoIndex) {
+      continue;
+    }
+    if (msg.sender[i] == 0) out.emplace(calls.enter[msg.send_call[i]], i);
+    if (msg.receiver[i] == 0) back.emplace(calls.leave[msg.receive_call[i]], i);
+  }
+  auto reply = back.begin();
+  for (const auto& [sent, i] : out) {  // the program alternates: each ping's reply is the next one back
+    while (reply != back.end() && reply->first < sent) ++reply;
+    if (reply == back.end()) break;
+    if (msg.bytes[reply->second] == msg.bytes[i]) half[i] = (reply->first - sent) / 2;
+    ++reply;
+  }
+  return half;
 }
+
+}  // namespace
 
 void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_protocol) {
   const MessageTable& msg = m.messages;
   const CallTable& calls = m.calls;
   const bool bench = is_bench_pingpong(m);
+  const std::vector<double> half_round_trip = bench && is_real_job(m) ? half_round_trips(m) : std::vector<double>{};
   // The first send of the pair of each size, by sender and size: the second send's gap is measured
   // from it. (The receiver takes the second message first, so the table may hold it first.)
   std::map<std::pair<RankId, std::uint64_t>, double> first_of_pair_enter;
@@ -64,8 +89,11 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
     // send of a rendezvous protocol would add the handshake it waits for.
     if (bench ? !blocking_send : blocking_send) s.send_call_seconds = calls.leave[send] - calls.enter[send];
     // Every message whose receive was posted before its send began gives an end-to-end time, from
-    // the send's start to the receive's completion, blocking or not.
-    if (msg.receive_posted[i] <= calls.enter[send]) {
+    // the send's start to the receive's completion, blocking or not; a real MPI's ping-pong gives
+    // half its round trips instead.
+    if (!half_round_trip.empty()) {
+      if (!std::isnan(half_round_trip[i])) s.end_to_end_seconds = half_round_trip[i];
+    } else if (msg.receive_posted[i] <= calls.enter[send]) {
       const double complete = receive_complete(msg, messages_per_call, i);
       if (complete >= calls.enter[send]) s.end_to_end_seconds = complete - calls.enter[send];
       if (blocking_send) s.send_blocked_seconds = calls.leave[send] - calls.enter[send];

@@ -1,4 +1,5 @@
 #include "bench_programs.hpp"
+#include "line_up_clock.hpp"
 
 #include <mpi.h>
 
@@ -8,7 +9,6 @@
 #include <vector>
 
 #include "xo/analyzer/suite/bench_tags.hpp"
-#include "xo/reference_mpi/virtual_clock.hpp"
 
 namespace xo::analyzer::suite {
 
@@ -40,20 +40,15 @@ void call_once(const char* call, MPI_Comm comm, long long bytes, int elements, s
   }
 }
 
-// Virtual time between lining up and the call: far more than any line-up's own exit skew (the
-// allreduce of a double on 256 ranks of the slowest machine takes milliseconds), and free, since
-// the simulation jumps over idle time.
-constexpr double kLineUpMargin = 0.1;
-
-// Starts the next call on every rank at one virtual instant: a barrier, the latest exit from it
-// agreed by an allreduce, then each rank waits until a margin after that. (A barrier alone leaves
-// the ranks as skewed as its exits, which grows with the network latency, and early members would
-// wait inside the measured call.)
+// Starts the next call on every rank at one instant: a barrier, the latest exit from it agreed by
+// an allreduce, then each rank waits until a margin after that (line_up_clock.hpp). A barrier alone
+// leaves the ranks as skewed as its exits, which grows with the network latency, and early members
+// would wait inside the measured call.
 void line_up(MPI_Comm line_up_comm) {
   MPI_Barrier(line_up_comm);
-  double out = MPI_Wtime(), latest = 0;
+  double out = line_up_now(), latest = 0;
   MPI_Allreduce(&out, &latest, 1, MPI_DOUBLE, MPI_MAX, line_up_comm);
-  xo::mpi::wait_until_virtual_time(latest + kLineUpMargin);
+  wait_for_line_up(out, latest);
 }
 
 }  // namespace

@@ -15,6 +15,9 @@ struct RealMpiKnob {
   std::string default_value;  // "4096"
   std::string choices;        // "bytes", "0 ignore, 1 basic linear, ..."
   std::string effect;         // what it switches, one line
+  // The point-to-point switches xo bench --mpi sweeps: the settings it runs the ping-pong with,
+  // besides the job's own. Empty for the knobs it does not sweep.
+  std::vector<std::string> bench_values = {};
 };
 
 struct RealMpi {

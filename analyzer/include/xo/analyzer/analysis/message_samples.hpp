@@ -13,7 +13,8 @@
 //   - whether the first send's buffer became free only after its (late) receive was posted;
 // and the send call is the pair's MPI_Isend, which costs the send overhead alone: a blocking send
 // of a rendezvous protocol includes the handshake. (A rendezvous receive still pulls the data, so
-// its o_r includes that round trip; L is then what end to end leaves over.)
+// its o_r includes that round trip; L is then what end to end leaves over.) On a real MPI
+// (xo bench --mpi) the ping-pong's end to end is half a round trip timed on rank 0's clock.
 
 #include <string>
 #include <vector>
@@ -27,9 +28,6 @@ struct ProtocolSamples {
   std::string protocol;  // the messages' label; "(unknown)" when the trace has none
   std::vector<fit::LogGpSample> samples;
 };
-
-// Whether the trace is of `xo bench`'s ping-pong program.
-bool is_bench_pingpong(const TraceModel& model);
 
 // Appends the trace's samples to `by_protocol` (one entry per protocol, in order of appearance).
 void add_message_samples(const TraceModel& model, std::vector<ProtocolSamples>& by_protocol);

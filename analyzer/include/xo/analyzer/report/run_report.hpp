@@ -78,7 +78,7 @@ const char* verdict_name(Verdict verdict);  // "faster", "within_noise", ...
 struct VerificationResult {
   std::vector<std::string> settings;  // export lines
   double predicted_seconds = 0;
-  std::string compute_mode;
+  std::string compute_mode;  // "none", "measured", or "real" for a real MPI's job run again
   int runs_per_side = 1;
   double p_value = 1;  // of all runs separating by chance (measured computation only)
   // MPI time summed over the ranks, per recording, sorted; "before" is the trace itself under
@@ -120,6 +120,14 @@ struct CandidateSimulation {
   bool is_chosen(std::size_t recommendation) const;
 };
 
+// Where a real job's advice comes from: the newest xo bench --mpi of its library on this host in
+// the history.
+struct RealBenchSource {
+  std::int64_t run = 0;  // the bench's run in the history; 0 when there is none
+  std::string started_at;
+  std::string missing;   // why there is no advice, naming the command that would give it ("" if found)
+};
+
 struct RunReport {
   TraceSummary run;
   MpiProfile profile;
@@ -127,6 +135,7 @@ struct RunReport {
   std::vector<WaitRow> waits;
   ComputeImbalance balance;
   std::optional<BenchSummary> bench;
+  std::optional<RealBenchSource> real_bench;  // a real job with a knob schema, unless --no-bench
   std::vector<Recommendation> recommendations;
   std::optional<CandidateSimulation> candidates;  // none with --no-simulate or without a bench
   bool verify_requested = false;  // none then means there was nothing to verify

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "xo/hwmodels/machine.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 
 namespace xo::analyzer::suite {
 
@@ -46,6 +47,12 @@ struct BenchScope {
 // Throws std::invalid_argument for a rank count below 2 (a benchmark needs a partner).
 BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<int>& ranks,
                      const std::optional<BenchScope>& scope = std::nullopt);
+
+// The runs of `xo bench --mpi` on a real MPI (the launcher decides the ranks; the ping-pong is
+// between rank 0 and the last): the ping-pong with the job's own settings, then once with each
+// value the library's point-to-point switches are swept over (hw::RealMpiKnob::bench_values),
+// `reps` round trips a size. Run names are "pt2pt" and "pt2pt.VARIABLE=VALUE".
+BenchPlan plan_real_bench(const hw::RealMpi& mpi, int reps);
 
 // The largest size per rank a collective sweep on `ranks` ranks may reach: its buffers hold every
 // rank's block on every rank for all-to-all calls, one block per rank otherwise, and the sweep's

@@ -21,4 +21,7 @@ inline constexpr const char* kLineUpCommunicator = "xo bench line-up";
 inline constexpr const char* kPingPongProgram = "pingpong";
 inline constexpr const char* kCollectiveProgram = "collective";
 
+// The programs built against a system MPI are xo-bench-openmpi and xo-bench-mpich (xo bench --mpi).
+inline constexpr const char* kRealBenchHelperPrefix = "xo-bench-";
+
 }  // namespace xo::analyzer::suite

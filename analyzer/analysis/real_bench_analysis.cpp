@@ -1,0 +1,218 @@
+#include "xo/analyzer/analysis/real_bench_analysis.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <stdexcept>
+
+#include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/analyzer/fit/samples_by_x.hpp"
+
+namespace xo::analyzer {
+
+namespace {
+
+using Run = RealBenchSamples::Run;
+
+// The medians of `run` at `sizes` (NaN where it has none).
+std::vector<double> medians_at(const Run& run, const std::vector<double>& sizes) {
+  std::vector<double> out(sizes.size(), std::nan(""));
+  if (run.bytes.empty()) return out;
+  const fit::SamplesByX groups = fit::group_samples_by_x(run.bytes, run.seconds);
+  for (std::size_t g = 0, i = 0; g < groups.groups(); ++g) {
+    while (i < sizes.size() && sizes[i] < groups.x[g]) ++i;
+    if (i < sizes.size() && sizes[i] == groups.x[g]) out[i] = groups.median[g];
+  }
+  return out;
+}
+
+// The setting's curve from its repetitions (`runs`, in order of repetition).
+SettingCurve curve_of(const std::string& value, bool own, const std::vector<const Run*>& runs) {
+  SettingCurve c;
+  c.value = value;
+  c.own = own;
+  std::vector<double> x, y;
+  for (const Run* run : runs) {
+    for (std::size_t i = 0; i < run->bytes.size(); ++i) {
+      if (run->bytes[i] > 0) x.push_back(run->bytes[i]), y.push_back(run->seconds[i]);
+    }
+  }
+  c.samples = x.size();
+  if (x.empty()) return c;
+  const fit::SamplesByX groups = fit::group_samples_by_x(x, y);
+  c.bytes = groups.x;
+  c.median_seconds = groups.median;
+  for (const Run* run : runs) c.repetition_medians.push_back(medians_at(*run, c.bytes));
+  try {
+    c.boundaries = fit::fit_segmented(x, y);
+  } catch (const std::invalid_argument&) {  // too few sizes: no boundaries to report
+  }
+  char* end = nullptr;
+  const double limit = std::strtod(value.c_str(), &end);
+  if (c.boundaries && end != value.c_str() && *end == '\0') {
+    for (const fit::Breakpoint& b : c.boundaries->breakpoints) {
+      // Either end: a limit that counts the header sends a message of its own size the other way.
+      if (b.left_x <= limit && limit <= b.right_x) c.boundary_at_value = true;
+    }
+  }
+  return c;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+SettingComparison compare(const SettingCurve& setting, const SettingCurve& own) {
+  SettingComparison out;
+  double log_sum = 0;
+  int sizes = 0;
+  const std::size_t repetitions = std::min(setting.repetition_medians.size(), own.repetition_medians.size());
+  for (std::size_t i = 0, j = 0; i < setting.bytes.size(); ++i) {
+    while (j < own.bytes.size() && own.bytes[j] < setting.bytes[i]) ++j;
+    if (j == own.bytes.size() || own.bytes[j] != setting.bytes[i]) continue;
+    std::vector<double> ratios;  // same repetition: the same stretch of the machine's time
+    for (std::size_t r = 0; r < repetitions; ++r) {
+      const double ratio = setting.repetition_medians[r][i] / own.repetition_medians[r][j];
+      if (ratio > 0 && std::isfinite(ratio)) ratios.push_back(ratio);
+    }
+    if (ratios.empty()) continue;
+    const double ratio = median_of(ratios);
+    log_sum += std::log(ratio);
+    if (sizes == 0 || ratio < out.best_ratio) out.best_ratio = ratio, out.best_at = setting.bytes[i];
+    if (sizes == 0 || ratio > out.worst_ratio) out.worst_ratio = ratio, out.worst_at = setting.bytes[i];
+    if (*std::max_element(ratios.begin(), ratios.end()) < 1 - kFasterBy) ++out.faster_sizes;
+    if (*std::min_element(ratios.begin(), ratios.end()) > 1 + kSlowerBy) ++out.slower_sizes;
+    ++sizes;
+  }
+  if (sizes > 0) out.geometric_mean_ratio = std::exp(log_sum / sizes);
+  return out;
+}
+
+double numeric(const std::string& value) {
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  return end != value.c_str() && *end == '\0' ? v : -1;  // "auto" sorts first
+}
+
+// The favoured setting: faster than the own one at some sizes and slower at none, beyond the noise;
+// among those the fastest across sizes (geometric mean of the ratios).
+void judge(KnobSweep& sweep) {
+  for (std::size_t i = 1; i < sweep.curves.size(); ++i) {
+    const SettingComparison& c = sweep.against_own[i];
+    if (c.slower_sizes > 0 || c.faster_sizes == 0) continue;
+    if (!sweep.best || c.geometric_mean_ratio < sweep.against_own[*sweep.best].geometric_mean_ratio) sweep.best = i;
+  }
+  if (!sweep.best) {
+    sweep.finding = "no value tried was faster at some size without being slower at another: " + sweep.own_value +
+                    " (the job's own) stays";
+    return;
+  }
+  const SettingComparison& c = sweep.against_own[*sweep.best];
+  sweep.finding = number_text(1 / c.best_ratio, 3) + "x faster at " + bytes_text(c.best_at) + "; faster at " +
+                  std::to_string(c.faster_sizes) + " sizes and slower at none than " + sweep.own_value +
+                  ", in every repetition";
+}
+
+}  // namespace
+
+double SettingCurve::time_at(double b) const {
+  const auto above = std::lower_bound(bytes.begin(), bytes.end(), b);
+  const std::size_t n = bytes.size();
+  if (above == bytes.begin()) return median_seconds.front();
+  std::size_t i = static_cast<std::size_t>(above - bytes.begin());
+  if (i == n) {
+    if (n < 2) return median_seconds.back();
+    i = n - 1;  // beyond the sweep: the last two sizes' line
+  }
+  const double x0 = bytes[i - 1], x1 = bytes[i], y0 = median_seconds[i - 1], y1 = median_seconds[i];
+  return y0 + (y1 - y0) * (b - x0) / (x1 - x0);
+}
+
+void RealBenchSamples::add(const TraceModel& trace, const std::string& variable, const std::string& value,
+                           int repetition) {
+  if (library_.empty() && trace.run.crossover) library_ = trace.run.crossover->machine_description;
+  std::vector<ProtocolSamples> by_protocol;
+  add_message_samples(trace, by_protocol);
+  Run run{variable, value, repetition, {}, {}};
+  for (const ProtocolSamples& p : by_protocol) {
+    for (const fit::LogGpSample& s : p.samples) {
+      if (s.end_to_end_seconds) run.bytes.push_back(s.bytes), run.seconds.push_back(*s.end_to_end_seconds);
+    }
+  }
+  add(std::move(run));
+}
+
+RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamples& samples,
+                                     const std::map<std::string, std::string>& own_settings) {
+  RealBenchAnalysis out;
+  out.library = samples.library();
+  // Each setting's repetitions, in order.
+  std::map<std::pair<std::string, std::string>, std::vector<const Run*>> by_setting;
+  for (const Run& run : samples.runs()) by_setting[{run.variable, run.value}].push_back(&run);
+  for (auto& [setting, runs] : by_setting) {
+    std::stable_sort(runs.begin(), runs.end(), [](const Run* a, const Run* b) { return a->repetition < b->repetition; });
+  }
+  const auto own = by_setting.find({"", ""});
+  if (own == by_setting.end()) return out;
+  for (const hw::RealMpiKnob& knob : mpi.knobs) {
+    if (knob.bench_values.empty()) continue;
+    KnobSweep sweep;
+    sweep.variable = knob.variable;
+    const auto set = own_settings.find(knob.variable);
+    sweep.own_value = set != own_settings.end() ? set->second : knob.default_value;
+    sweep.curves.push_back(curve_of(sweep.own_value, true, own->second));
+    for (const auto& [setting, runs] : by_setting) {
+      if (setting.first == knob.variable) sweep.curves.push_back(curve_of(setting.second, false, runs));
+    }
+    std::sort(sweep.curves.begin() + 1, sweep.curves.end(),
+              [](const SettingCurve& a, const SettingCurve& b) { return numeric(a.value) < numeric(b.value); });
+    for (const SettingCurve& c : sweep.curves) sweep.against_own.push_back(compare(c, sweep.curves.front()));
+    judge(sweep);
+    out.sweeps.push_back(std::move(sweep));
+  }
+  return out;
+}
+
+}  // namespace xo::analyzer
+
+namespace xo::analyzer {
+
+std::optional<RealSettingAdvice> advise_real_setting(const KnobSweep& sweep, std::span<const std::uint64_t> message_bytes) {
+  if (sweep.curves.empty() || sweep.curves.front().bytes.empty()) return std::nullopt;
+  std::map<double, std::size_t> sizes;  // the job's point-to-point messages by size
+  for (std::uint64_t b : message_bytes) ++sizes[static_cast<double>(b)];
+  const SettingCurve& own = sweep.curves.front();
+  std::vector<RealSettingAdvice> candidates;  // in increasing value, as the curves are
+  for (std::size_t k = 1; k < sweep.curves.size(); ++k) {
+    const SettingCurve& c = sweep.curves[k];
+    if (c.bytes.empty()) continue;
+    RealSettingAdvice a{sweep.variable, c.value, sweep.own_value, 0, 0, 0, 0, 0};
+    bool slower_somewhere = false;
+    for (const auto& [bytes, count] : sizes) {
+      const double before = own.time_at(bytes), after = c.time_at(bytes);
+      a.messages += count;
+      if (after > before * (1 + kSlowerBy)) slower_somewhere = true;
+      a.predicted_seconds += (before - after) * static_cast<double>(count);
+      if (std::abs(after - before) > kFasterBy * before) {
+        if (a.affected == 0) a.smallest = bytes;
+        a.largest = bytes;
+        a.affected += count;
+      }
+    }
+    if (slower_somewhere || a.affected == 0 || a.predicted_seconds <= 0) continue;
+    candidates.push_back(a);
+  }
+  // The smallest value within kFasterBy of the largest saving: larger eager limits hold more of the
+  // library's memory for what the measurements cannot tell apart.
+  double most = 0;
+  for (const RealSettingAdvice& a : candidates) most = std::max(most, a.predicted_seconds);
+  for (const RealSettingAdvice& a : candidates) {
+    if (a.predicted_seconds >= (1 - kFasterBy) * most) return a;
+  }
+  return std::nullopt;
+}
+
+}  // namespace xo::analyzer

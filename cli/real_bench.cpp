@@ -1,0 +1,184 @@
+#include "real_bench.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <tuple>
+
+#include "argument_reader.hpp"
+#include "history_records.hpp"
+#include "progress_line.hpp"
+#include "record_job.hpp"
+#include "scoped_variable.hpp"
+#include "table.hpp"
+#include "tool_layout.hpp"
+#include "trace_directory.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/analyzer/analysis/real_bench_analysis.hpp"
+#include "xo/analyzer/read_trace.hpp"
+#include "xo/analyzer/suite/bench_plan.hpp"
+
+namespace xo::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+using analyzer::bytes_text;
+using analyzer::number_text;
+
+// The sizes the comparison table shows: enough to see each side of a boundary up to 1 MiB.
+constexpr double kShownSizes[] = {64, 1024, 4096, 16384, 65536, 262144, 1048576};
+
+// The knobs' values the job's own run has: those set in xo's environment (the launcher passes it
+// on), else none (the library's defaults).
+std::map<std::string, std::string> own_settings(const hw::RealMpi& mpi) {
+  std::map<std::string, std::string> out;
+  for (const hw::RealMpiKnob& knob : mpi.knobs) {
+    if (const char* value = std::getenv(knob.variable.c_str())) out[knob.variable] = value;
+  }
+  return out;
+}
+
+std::string boundaries_text(const analyzer::SettingCurve& c) {
+  if (!c.boundaries) return "not fitted (too few sizes)";
+  if (c.boundaries->breakpoints.empty()) return "none: one line fits every size";
+  std::string text;
+  for (const auto& b : c.boundaries->breakpoints) {
+    if (!text.empty()) text += "; ";
+    text += "above " + bytes_text(b.left_x) + ", up to " + bytes_text(b.right_x);
+  }
+  return text;
+}
+
+// The curve's median at `bytes` (a size the sweep measured), or NaN.
+double median_at(const analyzer::SettingCurve& c, double bytes) {
+  for (std::size_t i = 0; i < c.bytes.size(); ++i) {
+    if (c.bytes[i] == bytes) return c.median_seconds[i];
+  }
+  return std::nan("");
+}
+
+void print_sweep(const analyzer::KnobSweep& sweep, std::vector<std::string>& exports) {
+  std::printf("\n%s: protocol boundaries found from the times alone (segmented fit of half round trips)\n",
+              sweep.variable.c_str());
+  std::vector<std::vector<std::string>> rows = {{"value", "boundaries found", "at the value"}};
+  for (const auto& c : sweep.curves) {
+    rows.push_back({c.value + (c.own ? " (own)" : ""), boundaries_text(c), c.boundary_at_value ? "yes" : "-"});
+  }
+  print_table(rows);
+
+  std::printf("\nHalf round trip by size, us (median of every round), and against the own setting (ratio in the same "
+              "round; geometric mean over sizes)\n");
+  std::vector<std::string> header = {"value"};
+  for (double b : kShownSizes) header.push_back(bytes_text(b));
+  header.insert(header.end(), {"vs own", "faster at", "slower at"});
+  rows = {header};
+  for (std::size_t k = 0; k < sweep.curves.size(); ++k) {
+    const auto& c = sweep.curves[k];
+    const auto& cmp = sweep.against_own[k];
+    std::vector<std::string> row = {c.value + (c.own ? " (own)" : "")};
+    for (double b : kShownSizes) {
+      const double s = median_at(c, b);
+      row.push_back(std::isnan(s) ? "-" : number_text(s * 1e6, 3));
+    }
+    if (c.own) {
+      row.insert(row.end(), {"1", "-", "-"});
+    } else {
+      row.push_back(number_text(cmp.geometric_mean_ratio, 3));
+      row.push_back(std::to_string(cmp.faster_sizes) + " sizes");
+      row.push_back(cmp.slower_sizes == 0 ? "none"
+                                          : std::to_string(cmp.slower_sizes) + " sizes (worst x" +
+                                                number_text(cmp.worst_ratio, 3) + " at " + bytes_text(cmp.worst_at) + ")");
+    }
+    rows.push_back(std::move(row));
+  }
+  print_table(rows);
+  std::printf("  %s\n", sweep.finding.c_str());
+  if (sweep.best) exports.push_back("export " + sweep.variable + "=" + sweep.curves[*sweep.best].value + "   # " + sweep.finding);
+}
+
+}  // namespace
+
+int bench_real_mpi(const RealBenchOptions& o) {
+  if (o.launcher.empty()) {
+    throw UsageError("give the launcher after --: xo bench --mpi=system -- mpirun -np 2");
+  }
+  JobRecording probe{o.mpi, "", false, true, o.launcher, {}};
+  const std::string key = job_mpi(probe);
+  const hw::RealMpi* mpi = hw::real_mpi_named(key);
+  const std::string helper = key == "openmpi" ? tool_layout().bench_openmpi : tool_layout().bench_mpich;
+  const std::string out_dir = o.out_dir.empty() ? key + "-bench" : o.out_dir;
+  const analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.reps);
+  const auto run_dir = [&](int repetition, const std::string& name) {
+    return out_dir + "/" + std::to_string(repetition + 1) + "/" + name;
+  };
+  for (int r = 0; r < o.repetitions; ++r) {
+    for (const auto& run : plan.runs) prepare_trace_dir(run_dir(r, run.name), o.force);
+  }
+  auto history = o.history.open_for_storing();
+  const std::map<std::string, std::string> own = own_settings(*mpi);
+
+  const auto start = std::chrono::steady_clock::now();
+  ProgressLine progress;
+  analyzer::RealBenchSamples samples;
+  int failed = 0;
+  const std::size_t total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
+  for (std::size_t i = 0; i < total; ++i) {
+    const int repetition = static_cast<int>(i / plan.runs.size());
+    const auto& run = plan.runs[i % plan.runs.size()];
+    progress.show(run.purpose + " (round " + std::to_string(repetition + 1) + ")", i, total);
+    JobRecording job{key, run_dir(repetition, run.name), o.force, true, o.launcher, o.command_line};
+    job.command.push_back(helper);
+    job.command.insert(job.command.end(), run.argv.begin(), run.argv.end());
+    std::optional<ScopedVariable> forced;
+    std::string variable, value;
+    if (!run.environment.empty()) {
+      std::tie(variable, value) = run.environment.front();
+      forced.emplace(variable, value);
+    }
+    int status = 0;
+    try {
+      status = record_job(job);
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "xo: bench run %s failed: %s\n", job.trace_dir.c_str(), e.what());
+      ++failed;
+      continue;
+    }
+    if (status != 0) {
+      std::fprintf(stderr, "xo: bench run %s: the job ended with status %d; its trace is analysed as far as it goes\n",
+                   job.trace_dir.c_str(), status);
+      ++failed;
+    }
+    samples.add(analyzer::read_trace(job.trace_dir + "/traces.otf2"), variable, value, repetition);
+  }
+  progress.show("done", total, total);
+  const analyzer::RealBenchAnalysis analysis = analyzer::analyze_real_bench(*mpi, samples, own);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  std::printf("xo bench: %s\n  %zu settings x %d rounds of the ping-pong (rank 0 and the last, 0 B to 1 MiB, %d round "
+              "trips a size), traces in %s/ (%.1f s)\n",
+              samples.library().empty() ? mpi->name.c_str() : samples.library().c_str(), plan.runs.size(),
+              o.repetitions, o.reps, out_dir.c_str(), wall);
+  if (analysis.sweeps.empty()) {
+    std::printf("\nThe run with the job's own settings left no ping-pong to analyse.\n");
+    return 1;
+  }
+  std::vector<std::string> exports;
+  for (const auto& sweep : analysis.sweeps) print_sweep(sweep, exports);
+  if (!exports.empty()) {
+    std::printf("\nSettings these measurements favour (by half round trip at every size; weigh memory too, and check "
+                "them on your program with xo report --verify):\n");
+    for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
+  }
+  if (history) {
+    std::vector<db::Setting> environment;
+    for (const auto& [name, value] : own) environment.push_back({name, value});
+    store_bench(*history, real_bench_record(*mpi, analysis, environment, shell_words(o.command_line), out_dir));
+  }
+  return failed == 0 ? 0 : 1;
+}
+
+}  // namespace xo::cli

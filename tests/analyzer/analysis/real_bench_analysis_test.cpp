@@ -1,0 +1,141 @@
+// The analysis of xo bench --mpi's ping-pongs on a real library, on curves of known shape: an eager
+// protocol (fast start, copy per byte) up to the setting's limit and a rendezvous above it (a
+// handshake's start), repeated with noise. The boundary is found where each setting puts it, the
+// favoured setting moves with the curves, a setting slower at any size is never favoured, and a
+// job's messages are priced at their own sizes.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "xo/analyzer/analysis/real_bench_analysis.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
+
+namespace {
+
+using xo::analyzer::KnobSweep;
+using xo::analyzer::RealBenchSamples;
+
+const char* kVariable = "OMPI_MCA_btl_vader_eager_limit";
+
+// The rendezvous protocol's costs: its start (the handshake) and per byte.
+struct Rendezvous {
+  double start = 2e-6;
+  double per_byte = 0.07e-9;
+};
+
+// Half round trips, seconds: eager to `limit` bytes, rendezvous above; `slowdown` on every size.
+double pingpong(double bytes, double limit, Rendezvous rendezvous, double slowdown = 1) {
+  const double eager = 0.2e-6 + 0.06e-9 * bytes;
+  return slowdown * (bytes <= limit ? eager : rendezvous.start + rendezvous.per_byte * bytes);
+}
+
+// Sizes as the bench sweeps them (four a doubling), `reps` noisy samples each.
+RealBenchSamples::Run run(const std::string& variable, const std::string& value, int repetition, double limit,
+                          Rendezvous rendezvous, double slowdown, std::mt19937& random) {
+  std::normal_distribution<double> noise(1, 0.02);
+  RealBenchSamples::Run r{variable, value, repetition, {}, {}};
+  for (int k = 0; k <= 80; ++k) {
+    const double bytes = std::round(std::exp2(k / 4.0));
+    for (int rep = 0; rep < 20; ++rep) {
+      r.bytes.push_back(bytes);
+      r.seconds.push_back(pingpong(bytes, limit, rendezvous, slowdown) * noise(random));
+    }
+  }
+  return r;
+}
+
+// Three rounds of: the own setting (4096), 1024, 16384, 65536 and 524288 (which slows every size,
+// as Open MPI's vader does when its eager limit outgrows its shared memory).
+RealBenchSamples sweep_samples(Rendezvous rendezvous) {
+  std::mt19937 random(7);
+  RealBenchSamples samples;
+  for (int r = 0; r < 3; ++r) {
+    samples.add(run("", "", r, 4096, rendezvous, 1, random));
+    for (double limit : {1024.0, 16384.0, 65536.0}) {
+      samples.add(run(kVariable, std::to_string(static_cast<int>(limit)), r, limit, rendezvous, 1, random));
+    }
+    samples.add(run(kVariable, "524288", r, 524288, rendezvous, 8, random));
+  }
+  return samples;
+}
+
+const KnobSweep& vader_sweep(const xo::analyzer::RealBenchAnalysis& a) {
+  for (const KnobSweep& s : a.sweeps) {
+    if (s.variable == kVariable) return s;
+  }
+  throw std::logic_error("no sweep of the vader eager limit");
+}
+
+TEST(RealBenchAnalysis, FindsEachSettingsBoundaryFromTheTimesAlone) {
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  ASSERT_EQ(sweep.curves.size(), 5u);
+  EXPECT_TRUE(sweep.curves[0].own);
+  EXPECT_EQ(sweep.curves[0].value, "4096");  // the library's default, as the job ran with it
+  for (std::size_t k = 0; k < 4; ++k) {  // 524288 is beyond the sizes swept
+    EXPECT_TRUE(sweep.curves[k].boundary_at_value) << sweep.curves[k].value;
+  }
+  EXPECT_EQ(sweep.curves[0].repetition_medians.size(), 3u);
+}
+
+TEST(RealBenchAnalysis, FavoursTheLargestLimitThatIsSlowerNowhere) {
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  ASSERT_TRUE(sweep.best.has_value()) << sweep.finding;
+  EXPECT_EQ(sweep.curves[*sweep.best].value, "65536") << sweep.finding;
+  // 1024 sends 1 to 4 KiB by rendezvous: slower there, never favoured; 524288 is slower everywhere.
+  EXPECT_GT(sweep.against_own[1].slower_sizes, 0);
+  EXPECT_GT(sweep.against_own[4].slower_sizes, 70);
+}
+
+TEST(RealBenchAnalysis, KeepsTheOwnSettingWhereTheProtocolsCross) {
+  // Eager and rendezvous cost the same at 4 KiB, eager less below and rendezvous less above, within
+  // the noise allowance at the sizes next to it: no other setting is faster without being slower.
+  const auto analysis =
+      xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({0.241e-6, 0.05e-9}), {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  EXPECT_FALSE(sweep.best.has_value()) << sweep.finding;
+}
+
+TEST(RealBenchAnalysis, FavoursASmallerLimitWhenRendezvousIsFasterEverywhere) {
+  const auto analysis =
+      xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({0.05e-6, 0.03e-9}), {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  ASSERT_TRUE(sweep.best.has_value()) << sweep.finding;
+  EXPECT_EQ(sweep.curves[*sweep.best].value, "1024") << sweep.finding;
+}
+
+TEST(RealBenchAnalysis, TheJobsSetValueIsItsOwn) {
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}),
+                                                         {{kVariable, "4096"}});
+  EXPECT_EQ(vader_sweep(analysis).own_value, "4096");
+}
+
+TEST(RealSettingAdvice, PricesTheJobsOwnSizesAndPrefersTheSmallerOfEqualLimits) {
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  const std::vector<std::uint64_t> messages(1000, 12000);  // 12 KB: eager under 16384 and 65536 alike
+  const auto advice = xo::analyzer::advise_real_setting(sweep, messages);
+  ASSERT_TRUE(advice.has_value());
+  EXPECT_EQ(advice->value, "16384");
+  EXPECT_EQ(advice->affected, 1000u);
+  const double per_message = pingpong(12000, 4096, {}) - pingpong(12000, 16384, {});
+  EXPECT_NEAR(advice->predicted_seconds, 1000 * per_message, 0.1 * 1000 * per_message);
+
+  const std::vector<std::uint64_t> small(1000, 512);  // eager under every setting: nothing to gain
+  EXPECT_FALSE(xo::analyzer::advise_real_setting(sweep, small).has_value());
+}
+
+TEST(SettingCurve, InterpolatesBetweenSizesAndExtendsTheLastLine) {
+  xo::analyzer::SettingCurve c;
+  c.bytes = {100, 200, 400};
+  c.median_seconds = {1, 2, 3};
+  EXPECT_DOUBLE_EQ(c.time_at(50), 1);
+  EXPECT_DOUBLE_EQ(c.time_at(150), 1.5);
+  EXPECT_DOUBLE_EQ(c.time_at(400), 3);
+  EXPECT_DOUBLE_EQ(c.time_at(600), 4);
+}
+
+}  // namespace

@@ -1,0 +1,116 @@
+// xo bench --mpi and xo report's advice on the system's own MPIs (Open MPI and MPICH as Debian
+// ships them), on this machine: the bench finds each library's eager/rendezvous boundary from the
+// half round trips alone where its setting puts it (Open MPI's vader eager limit of 4 KiB within
+// one measured size step), stores the run, and xo report prices a job's messages with it and
+// verifies the advice by running the job again.
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <regex>
+#include <string>
+
+#include "../cli/run_command.hpp"
+
+using xo::test::contains;
+using xo::test::run_command;
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kXo = XO_BINARY;
+// Open MPI refuses root unless told; ranks on one host.
+const std::string kOpenMpi = "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi";
+
+class SystemMpiBench : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char pattern[] = "/tmp/xo-pmpi-bench-XXXXXX";
+    ASSERT_NE(mkdtemp(pattern), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Builds the ring exchange with Open MPI's mpicc and records it with messages of `bytes`.
+  void record_halo(int bytes) {
+    auto built = run_command("mpicc.openmpi -O2 " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) +
+                             "/halo_exchange.c -o " + dir_ + "/halo");
+    ASSERT_EQ(built.status, 0) << built.err;
+    auto recorded = run_command("cd " + dir_ + " && " + kXo + " record --mpi=system -o halo.otf2 -- " + kOpenMpi +
+                                " -np 2 ./halo " + std::to_string(bytes));
+    ASSERT_EQ(recorded.status, 0) << recorded.err;
+  }
+
+  std::string dir_;
+};
+
+// The row of `value` in the boundaries table of the bench's output.
+std::string boundary_row(const std::string& out, const std::string& value) {
+  std::smatch m;
+  if (std::regex_search(out, m, std::regex("\n  " + value + " [^\n]*"))) return m.str();
+  return "";
+}
+
+TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified) {
+  const std::string db = dir_ + "/history.db";
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --reps 40 --rounds 1 --db " + db +
+                           " -- " + kOpenMpi + " -np 2");
+  ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
+  EXPECT_TRUE(contains(bench.out, "Open MPI v4.1")) << bench.out;
+  // The default 4096 (header included): the boundary between the sizes 3444 and 4096.
+  const std::string own = boundary_row(bench.out, "4096 \\(own\\)");
+  EXPECT_TRUE(contains(own, "up to 4 KiB") && contains(own, "yes")) << bench.out;
+  const std::string raised = boundary_row(bench.out, "16384");
+  EXPECT_TRUE(contains(raised, "up to 16 KiB") && contains(raised, "yes")) << bench.out;
+  EXPECT_TRUE(contains(bench.err, "stored as run 1")) << bench.err;
+  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir_ + "/openmpi-bench/1/pt2pt/traces.otf2");
+  EXPECT_EQ(print.status, 0) << print.err;
+
+  // A job of 16 KiB messages: eager under a raised limit.
+  ASSERT_NO_FATAL_FAILURE(record_halo(16384));
+  auto report = run_command("cd " + dir_ + " && " + kXo + " report --no-store --verify --verify-runs 3 --db " + db +
+                            " halo.otf2");
+  ASSERT_EQ(report.status, 0) << report.err << report.out;
+  EXPECT_TRUE(contains(report.out, "advice on them from xo bench --mpi run 1")) << report.out;
+  EXPECT_TRUE(contains(report.out, "export OMPI_MCA_btl_vader_eager_limit=")) << report.out;
+  EXPECT_TRUE(contains(report.out, "the job's messages of 16 KiB (6000 of 6000)")) << report.out;
+  EXPECT_TRUE(contains(report.out, "it was run again by its own command 3 times with the settings")) << report.out;
+  EXPECT_TRUE(contains(report.out, "measured: time in MPI summed over the ranks, without MPI_Init")) << report.out;
+}
+
+TEST_F(SystemMpiBench, WithoutABenchTheReportSaysWhichCommandMakesOne) {
+  ASSERT_NO_FATAL_FAILURE(record_halo(1024));
+  auto report = run_command("cd " + dir_ + " && " + kXo + " report --no-store --db " + dir_ + "/empty.db halo.otf2");
+  ASSERT_EQ(report.status, 0) << report.err;
+  EXPECT_TRUE(contains(report.out, "no xo bench --mpi of this Open MPI 4.1 on this host")) << report.out;
+  EXPECT_TRUE(contains(report.out, "xo bench --mpi=system -- env OMPI_ALLOW_RUN_AS_ROOT=1 "
+                                   "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi -np 2`"))
+      << report.out;
+}
+
+TEST_F(SystemMpiBench, MpichsRendezvousThresholdFollowsItsSetting) {
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --reps 40 --rounds 1 --no-history -- " +
+                           "mpirun.mpich -np 2");
+  ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
+  EXPECT_TRUE(contains(bench.out, "MPICH Version:")) << bench.out;
+  EXPECT_TRUE(contains(boundary_row(bench.out, "16384"), "yes")) << bench.out;
+  EXPECT_TRUE(contains(boundary_row(bench.out, "65536"), "yes")) << bench.out;
+}
+
+TEST(SystemMpiBenchUsage, ModelOptionsAndMissingLaunchersAreRefused) {
+  auto machine = run_command(kXo + " bench --mpi=system --machine xt3 -- mpirun.openmpi -np 2");
+  EXPECT_EQ(machine.status, 2);
+  EXPECT_TRUE(contains(machine.err, "--machine is for a machine model")) << machine.err;
+  auto none = run_command(kXo + " bench --mpi=system");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_TRUE(contains(none.err, "give the launcher after --")) << none.err;
+  auto reps = run_command(kXo + " bench --reps 10");
+  EXPECT_EQ(reps.status, 2);
+  EXPECT_TRUE(contains(reps.err, "--reps and --rounds are for --mpi")) << reps.err;
+  auto zero = run_command(kXo + " bench --mpi=system --rounds 0 -- mpirun.openmpi -np 2");
+  EXPECT_EQ(zero.status, 2);
+}
+
+}  // namespace
