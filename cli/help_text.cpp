@@ -19,6 +19,7 @@ Commands:
   record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings;
              or, with --mpi, trace a job of the system's Open MPI or MPICH
   report     what a trace spent in MPI and why: profile, fits, wait states, crossovers, settings
+  compare    two traces side by side (a real job beside its machine model, one setting beside another)
   bench      characterise a machine: benchmark sweeps, LogGP fits, where each threshold should be
   history    the runs xo bench and xo report stored: list, show, compare, trend, export, delete
   machines   list the machine models, or show one's protocols, parameters and variables
@@ -234,6 +235,30 @@ Examples:
   xo report --verify --format markdown stencil.otf2 > report.md
 )";
 
+constexpr const char* kCompare = R"(Usage: xo compare [--format text|markdown] A B
+       xo compare [--format text|markdown] A --machine NAME [--compute MODE] -- PROGRAM [ARGS...]
+
+Sets two traces side by side: what each run was (a machine model, or a real MPI's job from
+xo record --mpi), its time in MPI by call (with B's time over A's) and by protocol or collective
+algorithm, its point-to-point messages' end-to-end time by size range (medians), and the protocol
+boundaries a segmented fit finds in each from the times alone, with a line per segment. A real
+MPI labels no protocol; the fit shows where it switches all the same.
+
+With --machine, B is recorded now: PROGRAM (built with xo cc) run on the reference MPI on that
+machine model with A's rank count, so that a real job stands beside its model, e.g. to see how
+the XE6's on-node protocol compares with this host's Open MPI.
+
+Options:
+  -m, --machine NAME       record PROGRAM on this model as B (see xo machines)
+  --compute MODE           B's computation: measured (default, timed on this host as A's was) or none
+  -f, --format FORMAT      text (default) or markdown
+
+Examples:
+  xo compare real.otf2 model.otf2
+  xo record --mpi=system -o real.otf2 -- mpirun.openmpi -np 2 ./app    # app built with mpicc.openmpi
+  xo cc app.c -o app-xo && xo compare real.otf2 --machine xe6 -- ./app-xo
+)";
+
 constexpr const char* kHistory = R"(Usage: xo history list [--machine M] [--kind bench|report|verify] [--limit N]
        xo history show RUN
        xo history compare RUN RUN
@@ -342,6 +367,7 @@ bool print_help(const std::string& command) {
                      : command == "run"                       ? kRun
                      : command == "record"                    ? kRecord
                      : command == "bench"                     ? kBench
+                     : command == "compare"                   ? kCompare
                      : command == "report"                    ? kReport
                      : command == "history"                   ? kHistory
                      : command == "machines"                  ? kMachines
@@ -350,7 +376,7 @@ bool print_help(const std::string& command) {
                      : command == "help"                      ? kOverview
                                                               : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate, gui and help\n",
+    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, gui and help\n",
                  command.c_str());
     return false;
   }

@@ -35,9 +35,10 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "calibrate") return command_calibrate(args);
   if (command == "bench") return command_bench(args);
   if (command == "report") return command_report(args);
+  if (command == "compare") return command_compare(args);
   if (command == "history") return command_history(args);
   if (command == "gui") return command_gui(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate, gui and help (see `xo --help`)");
+  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, gui and help (see `xo --help`)");
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 _xo() {
   local cur prev words cword
   _init_completion || return
-  local commands="cc c++ run record report bench history machines calibrate gui help"
+  local commands="cc c++ run record report compare bench history machines calibrate gui help"
   if [[ $cword -eq 1 ]]; then
     COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
     return
@@ -24,6 +24,7 @@ _xo() {
       fi ;;
     report) COMPREPLY=($(compgen -W "--verify --verify-runs --format --no-bench --no-cache --no-simulate --top --db --no-store --no-history" -- "$cur")); _filedir -d ;;
     gui) COMPREPLY=($(compgen -W "--view --screenshot --size" -- "$cur")); _filedir -d ;;
+    compare) COMPREPLY=($(compgen -W "--machine --compute --format" -- "$cur")); _filedir -d ;;
     bench) COMPREPLY=($(compgen -W "--machine --suite --ranks --param --env --db --no-history --mpi=system --mpi=openmpi --mpi=mpich --reps --rounds" -- "$cur")) ;;
     history) COMPREPLY=($(compgen -W "list show compare trend export delete" -- "$cur")) ;;
     machines) COMPREPLY=($(compgen -W "--show $machines" -- "$cur")) ;;

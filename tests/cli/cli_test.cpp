@@ -34,7 +34,7 @@ TEST(Cli, OverviewHelpAndVersion) {
 }
 
 TEST(Cli, EachCommandHasHelp) {
-  for (const char* command : {"run", "record", "report", "bench", "history", "machines", "cc", "gui"}) {
+  for (const char* command : {"run", "record", "report", "compare", "bench", "history", "machines", "cc", "gui"}) {
     auto r = run_command(kXo + " help " + command);
     EXPECT_EQ(r.status, 0) << command;
     EXPECT_TRUE(contains(r.out, "Usage: xo")) << r.out;
@@ -47,7 +47,7 @@ TEST(Cli, EachCommandHasHelp) {
 TEST(Cli, UnknownCommandListsTheCommands) {
   auto r = run_command(kXo + " frobnicate");
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, record, report, bench, history, machines, calibrate, gui and help"))
+  EXPECT_TRUE(contains(r.err, "unknown command 'frobnicate'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, gui and help"))
       << r.err;
 }
 
