@@ -78,7 +78,7 @@ BenchOptions parse(const std::vector<std::string>& args) {
   ArgumentReader reader("bench", args);
   while (reader.at_option()) {
     const std::string name = reader.option_name();
-    if (name == "--machine" || name == "-m" || name == "--suite" || name == "--ranks" || name == "-n" ||
+    if (name == "--machine" || name == "-m" || name == "--ranks" || name == "-n" ||
         name == "--param" || name == "-p" || name == "--ranks-per-node" || name == "-N" || name == "-e" ||
         name == "--env") {
       o.model_options.push_back(name);
@@ -247,7 +247,7 @@ int command_bench(const std::vector<std::string>& args) {
   const BenchOptions o = parse(args);
   std::vector<std::string> command_line = {"xo", "bench"};
   command_line.insert(command_line.end(), args.begin(), args.end());
-  if (!o.mpi.empty()) return bench_real_mpi({o.mpi, o.out_dir, o.force, o.reps, o.rounds, o.launcher, command_line, o.history});
+  if (!o.mpi.empty()) return bench_real_mpi({o.mpi, o.out_dir, o.force, o.suite, o.reps, o.rounds, o.launcher, command_line, o.history});
   int most_ranks = 2;
   for (int r : o.ranks) most_ranks = std::max(most_ranks, r);
   const auto machine = configured_machine(o, most_ranks);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "history_option.hpp"
 #include "tool_paths.hpp"
@@ -176,15 +177,17 @@ db::RunRecord bench_record(const hw::Machine& machine, int ranks, const analyzer
 db::RunRecord real_bench_record(const hw::RealMpi& mpi, const analyzer::RealBenchAnalysis& analysis,
                                 const std::vector<db::Setting>& environment, const std::string& command,
                                 const std::string& trace_dir) {
-  db::RunRecord run = new_run(db::RunKind::Bench, mpi.key, std::nullopt, command);
+  db::RunRecord run = new_run(db::RunKind::Bench, mpi.key, analysis.ranks, command);
   run.program = analysis.library;
   run.environment = environment;
   run.trace = trace_dir;
+  std::set<std::string> own_stored;  // the own runs' curves, shared by the sweeps of one measurement
   for (const analyzer::KnobSweep& sweep : analysis.sweeps) {
+    const std::string measured = sweep.collective.empty() ? "pingpong/" : "collective/";
     for (const analyzer::SettingCurve& c : sweep.curves) {
-      // The own run's curve is the same in every sweep: stored once, without a setting in its key.
-      if (c.own && &sweep != &analysis.sweeps.front()) continue;
-      const std::string prefix = c.own ? "pingpong/" : "pingpong/" + sweep.variable + "=" + c.value + "/";
+      const std::string own_key = measured + (sweep.collective.empty() ? "" : sweep.collective + "/");
+      if (c.own && !own_stored.insert(own_key).second) continue;
+      const std::string prefix = c.own ? own_key : measured + sweep.variable + "=" + c.value + "/";
       for (std::size_t i = 0; i < c.bytes.size(); ++i) {
         add_measurement(run, prefix + db::exact_number(c.bytes[i]), c.median_seconds[i], "s", Direction::LowerIsBetter);
       }
@@ -211,15 +214,14 @@ std::optional<StoredRealBench> latest_real_bench(const db::History& history, con
     if (summary.program != library) continue;
     const std::optional<db::RunRecord> run = history.run(summary.id);
     if (!run || run->host != host) continue;
-    StoredRealBench out{summary.id, summary.started_at, {}};
-    // Curves by setting ("" for the own), sizes increasing.
+    StoredRealBench out{summary.id, summary.started_at, run->ranks.value_or(0), {}};
+    // Curves by what they measured and their setting: "pingpong/", "pingpong/VAR=value/",
+    // "collective/MPI_Call/", "collective/VAR=value/"; sizes increasing.
     std::map<std::string, std::map<double, double>> curves;
     for (const db::Measurement& m : run->measurements) {
-      if (m.key.rfind("pingpong/", 0) != 0) continue;
-      const std::string rest = m.key.substr(9);
-      const std::size_t slash = rest.rfind('/');
-      const std::string setting = slash == std::string::npos ? "" : rest.substr(0, slash);
-      curves[setting][std::strtod(rest.substr(slash == std::string::npos ? 0 : slash + 1).c_str(), nullptr)] = m.value;
+      if (m.key.rfind("pingpong/", 0) != 0 && m.key.rfind("collective/", 0) != 0) continue;
+      const std::size_t slash = m.key.rfind('/');
+      curves[m.key.substr(0, slash + 1)][std::strtod(m.key.c_str() + slash + 1, nullptr)] = m.value;
     }
     const auto curve = [&](const std::string& value, bool own, const std::map<double, double>& points) {
       analyzer::SettingCurve c;
@@ -229,16 +231,20 @@ std::optional<StoredRealBench> latest_real_bench(const db::History& history, con
       return c;
     };
     for (const hw::RealMpiKnob& knob : mpi.knobs) {
-      if (knob.bench_values.empty() || !curves.count("")) continue;
+      const std::string measured = knob.collective.empty() ? "pingpong/" : "collective/";
+      const auto own = curves.find(measured + (knob.collective.empty() ? "" : knob.collective + "/"));
+      if (knob.bench_values.empty() || own == curves.end()) continue;
       analyzer::KnobSweep sweep;
       sweep.variable = knob.variable;
+      sweep.collective = knob.collective;
+      sweep.requires_settings = knob.requires_settings;
       sweep.own_value = knob.default_value;
       for (const db::Setting& e : run->environment) {
         if (e.name == knob.variable) sweep.own_value = e.value;
       }
-      sweep.curves.push_back(curve(sweep.own_value, true, curves[""]));
+      sweep.curves.push_back(curve(sweep.own_value, true, own->second));
       for (const std::string& value : knob.bench_values) {
-        const auto found = curves.find(knob.variable + "=" + value);
+        const auto found = curves.find(measured + knob.variable + "=" + value + "/");
         if (found != curves.end()) sweep.curves.push_back(curve(value, false, found->second));
       }
       out.sweeps.push_back(std::move(sweep));

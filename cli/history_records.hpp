@@ -11,6 +11,8 @@
 //   wait/<pattern>/<protocol>             wait states (s; lower)
 //   pingpong/<bytes>                      a real MPI's half round trip, own settings (s; lower)
 //   pingpong/<VARIABLE>=<value>/<bytes>   the same with a swept setting (s; lower)
+//   collective/<MPI_Call>/<bytes>         a real MPI's collective, own settings, bytes a rank (s; lower)
+//   collective/<VARIABLE>=<value>/<bytes> the same with a forced algorithm (s; lower)
 //   boundary/<VARIABLE>=<value>/<k>       the k-th protocol boundary found in that run (bytes)
 // and, from the crossovers and recommendations, the keys the database builds (db/README.md).
 
@@ -45,6 +47,7 @@ db::RunRecord real_bench_record(const hw::RealMpi& mpi, const analyzer::RealBenc
 struct StoredRealBench {
   std::int64_t run = 0;
   std::string started_at;
+  int ranks = 0;  // the bench's jobs' (its collectives' communicator size)
   std::vector<analyzer::KnobSweep> sweeps;  // curves only: no boundaries or comparisons
 };
 std::optional<StoredRealBench> latest_real_bench(const db::History& history, const hw::RealMpi& mpi,

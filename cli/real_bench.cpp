@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <memory>
+#include <stdexcept>
 #include <optional>
 #include <tuple>
 
@@ -29,8 +31,10 @@ namespace fs = std::filesystem;
 using analyzer::bytes_text;
 using analyzer::number_text;
 
-// The sizes the comparison table shows: enough to see each side of a boundary up to 1 MiB.
+// The sizes the comparison tables show: enough to see each side of a boundary up to 1 MiB, or a
+// collective's algorithms cross up to its 256 KiB a rank.
 constexpr double kShownSizes[] = {64, 1024, 4096, 16384, 65536, 262144, 1048576};
+constexpr double kShownCollectiveSizes[] = {8, 64, 1024, 8192, 65536, 262144};
 
 // The knobs' values the job's own run has: those set in xo's environment (the launcher passes it
 // on), else none (the library's defaults).
@@ -61,26 +65,70 @@ double median_at(const analyzer::SettingCurve& c, double bytes) {
   return std::nan("");
 }
 
-void print_sweep(const analyzer::KnobSweep& sweep, std::vector<std::string>& exports) {
+// A value as people read it: "3 recursive doubling", "16384"; the job's own marked.
+std::string value_label(const hw::RealMpiKnob& knob, const analyzer::SettingCurve& c) {
+  const std::string name = knob.value_name(c.value);
+  return c.value + (name.empty() ? "" : " " + name) + (c.own ? " (own)" : "");
+}
+
+void print_boundaries(const hw::RealMpiKnob& knob, const analyzer::KnobSweep& sweep) {
   std::printf("\n%s: protocol boundaries found from the times alone (segmented fit of half round trips)\n",
               sweep.variable.c_str());
   std::vector<std::vector<std::string>> rows = {{"value", "boundaries found", "at the value"}};
   for (const auto& c : sweep.curves) {
-    rows.push_back({c.value + (c.own ? " (own)" : ""), boundaries_text(c), c.boundary_at_value ? "yes" : "-"});
+    rows.push_back({value_label(knob, c), boundaries_text(c), c.boundary_at_value ? "yes" : "-"});
   }
   print_table(rows);
+}
 
-  std::printf("\nHalf round trip by size, us (median of every round), and against the own setting (ratio in the same "
-              "round; geometric mean over sizes)\n");
+// Where the fastest setting changes with size: ranges of sizes and the setting that beat the own
+// one there in every round.
+void print_fastest_ranges(const hw::RealMpiKnob& knob, const analyzer::KnobSweep& sweep) {
+  const auto& own = sweep.curves.front();
+  if (own.bytes.size() < 2) return;
+  std::string text;
+  for (std::size_t i = 0; i < own.bytes.size();) {
+    std::size_t j = i;
+    while (j + 1 < own.bytes.size() && sweep.fastest_by_size[j + 1] == sweep.fastest_by_size[i]) ++j;
+    const auto& c = sweep.curves[sweep.fastest_by_size[i]];
+    if (!text.empty()) text += "; ";
+    text += bytes_text(own.bytes[i]) + (j > i ? " to " + bytes_text(own.bytes[j]) : "") + ": " +
+            (c.own ? std::string("the own") : value_label(knob, c));
+    i = j + 1;
+  }
+  std::printf("  fastest by size (beating the own by %s %% in every round): %s\n",
+              number_text(analyzer::kFasterBy * 100, 2).c_str(), text.c_str());
+}
+
+void print_sweep(const hw::RealMpiKnob& knob, const analyzer::KnobSweep& sweep, std::vector<std::string>& exports) {
+  const bool collective = !sweep.collective.empty();
+  if (collective) {
+    std::printf("\n%s (%s): time of the call, us (the slowest member's, ranks lined up; median of every round), "
+                "against the own setting (ratio in the same round; geometric mean over sizes)\n",
+                sweep.variable.c_str(), sweep.collective.c_str());
+  } else {
+    print_boundaries(knob, sweep);
+    std::printf("\nHalf round trip by size, us (median of every round), and against the own setting (ratio in the "
+                "same round; geometric mean over sizes)\n");
+  }
+  std::vector<double> shown;
+  const bool barrier = collective && sweep.curves.front().bytes.size() == 1;
+  if (barrier) {
+    shown = sweep.curves.front().bytes;
+  } else if (collective) {
+    shown.assign(std::begin(kShownCollectiveSizes), std::end(kShownCollectiveSizes));
+  } else {
+    shown.assign(std::begin(kShownSizes), std::end(kShownSizes));
+  }
   std::vector<std::string> header = {"value"};
-  for (double b : kShownSizes) header.push_back(bytes_text(b));
+  for (double b : shown) header.push_back(barrier ? "time" : bytes_text(b));
   header.insert(header.end(), {"vs own", "faster at", "slower at"});
-  rows = {header};
+  std::vector<std::vector<std::string>> rows = {header};
   for (std::size_t k = 0; k < sweep.curves.size(); ++k) {
     const auto& c = sweep.curves[k];
     const auto& cmp = sweep.against_own[k];
-    std::vector<std::string> row = {c.value + (c.own ? " (own)" : "")};
-    for (double b : kShownSizes) {
+    std::vector<std::string> row = {value_label(knob, c)};
+    for (double b : shown) {
       const double s = median_at(c, b);
       row.push_back(std::isnan(s) ? "-" : number_text(s * 1e6, 3));
     }
@@ -96,8 +144,19 @@ void print_sweep(const analyzer::KnobSweep& sweep, std::vector<std::string>& exp
     rows.push_back(std::move(row));
   }
   print_table(rows);
+  if (collective && !barrier) print_fastest_ranges(knob, sweep);
   std::printf("  %s\n", sweep.finding.c_str());
-  if (sweep.best) exports.push_back("export " + sweep.variable + "=" + sweep.curves[*sweep.best].value + "   # " + sweep.finding);
+  if (!sweep.best) return;
+  std::string line = "export";
+  for (const auto& [name, value] : sweep.requires_settings) line += " " + name + "=" + value;
+  exports.push_back(line + " " + sweep.variable + "=" + sweep.curves[*sweep.best].value + "   # " + sweep.finding);
+}
+
+const hw::RealMpiKnob& knob_named(const hw::RealMpi& mpi, const std::string& variable) {
+  for (const hw::RealMpiKnob& k : mpi.knobs) {
+    if (k.variable == variable) return k;
+  }
+  throw std::logic_error("no knob " + variable);
 }
 
 }  // namespace
@@ -111,7 +170,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
   const hw::RealMpi* mpi = hw::real_mpi_named(key);
   const std::string helper = key == "openmpi" ? tool_layout().bench_openmpi : tool_layout().bench_mpich;
   const std::string out_dir = o.out_dir.empty() ? key + "-bench" : o.out_dir;
-  const analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.reps);
+  const analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps);
   const auto run_dir = [&](int repetition, const std::string& name) {
     return out_dir + "/" + std::to_string(repetition + 1) + "/" + name;
   };
@@ -133,12 +192,10 @@ int bench_real_mpi(const RealBenchOptions& o) {
     JobRecording job{key, run_dir(repetition, run.name), o.force, true, o.launcher, o.command_line};
     job.command.push_back(helper);
     job.command.insert(job.command.end(), run.argv.begin(), run.argv.end());
-    std::optional<ScopedVariable> forced;
+    std::vector<std::unique_ptr<ScopedVariable>> forced;  // the knob last, after what it requires
+    for (const auto& [name, setting] : run.environment) forced.push_back(std::make_unique<ScopedVariable>(name, setting));
     std::string variable, value;
-    if (!run.environment.empty()) {
-      std::tie(variable, value) = run.environment.front();
-      forced.emplace(variable, value);
-    }
+    if (!run.environment.empty()) std::tie(variable, value) = run.environment.back();
     int status = 0;
     try {
       status = record_job(job);
@@ -158,8 +215,8 @@ int bench_real_mpi(const RealBenchOptions& o) {
   const analyzer::RealBenchAnalysis analysis = analyzer::analyze_real_bench(*mpi, samples, own);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::printf("xo bench: %s\n  %zu settings x %d rounds of the ping-pong (rank 0 and the last, 0 B to 1 MiB, %d round "
-              "trips a size), traces in %s/ (%.1f s)\n",
+  std::printf("xo bench: %s\n  %zu runs x %d rounds (the ping-pong between rank 0 and the last, 0 B to 1 MiB, %d round "
+              "trips a size; collectives on every rank, 8 B to 256 KiB a rank), traces in %s/ (%.1f s)\n",
               samples.library().empty() ? mpi->name.c_str() : samples.library().c_str(), plan.runs.size(),
               o.repetitions, o.reps, out_dir.c_str(), wall);
   if (analysis.sweeps.empty()) {
@@ -167,10 +224,10 @@ int bench_real_mpi(const RealBenchOptions& o) {
     return 1;
   }
   std::vector<std::string> exports;
-  for (const auto& sweep : analysis.sweeps) print_sweep(sweep, exports);
+  for (const auto& sweep : analysis.sweeps) print_sweep(knob_named(*mpi, sweep.variable), sweep, exports);
   if (!exports.empty()) {
-    std::printf("\nSettings these measurements favour (by half round trip at every size; weigh memory too, and check "
-                "them on your program with xo report --verify):\n");
+    std::printf("\nSettings these measurements favour (by time at every size; weigh memory too, and check them on your "
+                "program with xo report --verify):\n");
     for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
   }
   if (history) {

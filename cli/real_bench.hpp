@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "history_option.hpp"
+#include "xo/analyzer/suite/bench_plan.hpp"
 
 namespace xo::cli {
 
@@ -15,6 +16,7 @@ struct RealBenchOptions {
   std::string mpi;                        // system, openmpi or mpich
   std::string out_dir;                    // default MPI-bench
   bool force = false;
+  analyzer::suite::Suite suite = analyzer::suite::Suite::All;
   int reps = 100;                         // round trips a size
   int repetitions = 3;                    // rounds: every setting once a round, interleaved
   std::vector<std::string> launcher;      // mpirun -np 2

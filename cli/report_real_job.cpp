@@ -4,7 +4,10 @@
 
 #include <filesystem>
 
+#include <map>
+
 #include "history_records.hpp"
+#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "trace_directory.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/real_bench_analysis.hpp"
@@ -48,8 +51,16 @@ void advise_real_job(const analyzer::TraceModel& job, const db::History* history
   }
   source.run = stored->run;
   source.started_at = stored->started_at;
+  // The job's messages by size, and its collective calls on as many ranks as the bench's by call.
+  const std::vector<double> messages(job.messages.bytes.begin(), job.messages.bytes.end());
+  std::map<std::string, std::vector<double>> calls;
+  std::vector<analyzer::CollectiveSample> collectives;
+  analyzer::add_collective_samples(job, collectives);
+  for (const auto& c : collectives) {
+    if (c.ranks == stored->ranks) calls[c.call].push_back(c.bytes_per_rank);
+  }
   for (const analyzer::KnobSweep& sweep : stored->sweeps) {
-    const auto advice = analyzer::advise_real_setting(sweep, job.messages.bytes);
+    const auto advice = analyzer::advise_real_setting(sweep, sweep.collective.empty() ? messages : calls[sweep.collective]);
     if (!advice) continue;
     analyzer::Recommendation r;
     r.variable = advice->variable;
@@ -59,12 +70,20 @@ void advise_real_job(const analyzer::TraceModel& job, const db::History* history
     const std::string sizes = advice->smallest == advice->largest
                                   ? bytes_text(advice->smallest)
                                   : bytes_text(advice->smallest) + " to " + bytes_text(advice->largest);
-    r.evidence = "xo bench --mpi run " + std::to_string(stored->run) + ": the job's messages of " + sizes + " (" +
-                 std::to_string(advice->affected) + " of " + std::to_string(advice->messages) +
-                 ") take a shorter half round trip with it than with " + advice->own_value +
-                 ", and none of its sizes a longer one";
-    r.cost = "messages sent eagerly wait in the library's buffers: more memory per peer";
-    r.moves = analyzer::Recommendation::MovedMessages{"(unknown)", advice->smallest, advice->largest};
+    if (sweep.collective.empty()) {
+      r.evidence = "xo bench --mpi run " + std::to_string(stored->run) + ": the job's messages of " + sizes + " (" +
+                   std::to_string(advice->affected) + " of " + std::to_string(advice->messages) +
+                   ") take a shorter half round trip with it than with " + advice->own_value +
+                   ", and none of its sizes a longer one";
+      r.cost = "messages sent eagerly wait in the library's buffers: more memory per peer";
+      r.moves = analyzer::Recommendation::MovedMessages{"(unknown)", advice->smallest, advice->largest};
+    } else {
+      r.evidence = "xo bench --mpi run " + std::to_string(stored->run) + ": the job's " + sweep.collective + " calls of " +
+                   sizes + " a rank on " + std::to_string(stored->ranks) + " ranks (" + std::to_string(advice->affected) +
+                   " of " + std::to_string(advice->messages) + ") take less time with it than with the library's own "
+                   "choice, and none of its sizes more";
+    }
+    r.with = advice->requires_settings;
     report.recommendations.push_back(std::move(r));
   }
 }

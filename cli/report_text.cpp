@@ -342,8 +342,8 @@ ReportSection recommendations_section(const RunReport& report) {
     return s;
   }
   if (report.real_bench) {
-    s.lines.push_back("a real job: each message priced at the half round trip xo bench --mpi measured at its size with "
-                      "each value; xo report --verify runs the job again with them");
+    s.lines.push_back("a real job: each message (or collective call) priced at what xo bench --mpi measured at its size "
+                      "with each value; xo report --verify runs the job again with them");
   } else if (!tried) {
     s.lines.push_back("not tried on the program (--no-simulate): the savings are the first-order prediction alone");
   } else if (!simulated) {

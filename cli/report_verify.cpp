@@ -132,7 +132,9 @@ std::optional<Verification> verify_real_job(const analyzer::TraceModel& trace,
   return verify_by_recording(run, recs, without_start_and_end(before), false, runs, [&](bool with_settings) {
     std::vector<std::unique_ptr<ScopedVariable>> changed;
     for (const auto& r : recs) {
-      if (with_settings) changed.push_back(std::make_unique<ScopedVariable>(r.variable, r.value));
+      if (!with_settings) continue;
+      for (const auto& [name, setting] : r.with) changed.push_back(std::make_unique<ScopedVariable>(name, setting));
+      changed.push_back(std::make_unique<ScopedVariable>(r.variable, r.value));
     }
     const int status = record_job(job);
     if (status != 0) {

@@ -1,5 +1,7 @@
 #include "xo/hwmodels/real_mpi.hpp"
 
+#include <algorithm>
+
 namespace xo::hw {
 
 namespace {
@@ -10,6 +12,7 @@ namespace {
 // decision rules pick collective algorithms unless use_dynamic_rules lets the forced ones apply.
 RealMpi open_mpi() {
   const std::string forced = "; applies only with OMPI_MCA_coll_tuned_use_dynamic_rules=1";
+  const std::vector<std::pair<std::string, std::string>> dynamic = {{"OMPI_MCA_coll_tuned_use_dynamic_rules", "1"}};
   return {"openmpi",
           "Open MPI 4.1",
           "Open MPI v4.1",
@@ -26,23 +29,23 @@ RealMpi open_mpi() {
             "let the coll_tuned_*_algorithm variables force collective algorithms"},
            {"OMPI_MCA_coll_tuned_allreduce_algorithm", "0",
             "0 ignore, 1 basic linear, 2 nonoverlapping, 3 recursive doubling, 4 ring, 5 segmented ring",
-            "MPI_Allreduce's algorithm" + forced},
+            "MPI_Allreduce's algorithm" + forced, {"1", "2", "3", "4", "5"}, "MPI_Allreduce", dynamic},
            {"OMPI_MCA_coll_tuned_bcast_algorithm", "0",
             "0 ignore, 1 basic linear, 2 chain, 3 pipeline, 4 split binary tree, 5 binary tree, 6 binomial tree, "
             "7 knomial tree, 8 scatter allgather, 9 scatter allgather ring",
-            "MPI_Bcast's algorithm" + forced},
+            "MPI_Bcast's algorithm" + forced, {"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "MPI_Bcast", dynamic},
            {"OMPI_MCA_coll_tuned_alltoall_algorithm", "0",
             "0 ignore, 1 basic linear, 2 pairwise, 3 modified bruck, 4 linear with sync, 5 two proc only",
-            "MPI_Alltoall's algorithm" + forced},
+            "MPI_Alltoall's algorithm" + forced, {"1", "2", "3", "4", "5"}, "MPI_Alltoall", dynamic},
            {"OMPI_MCA_coll_tuned_allgather_algorithm", "0",
             "0 ignore, 1 basic linear, 2 bruck, 3 recursive doubling, 4 ring, 5 neighbor exchange, 6 two proc only",
-            "MPI_Allgather's algorithm" + forced},
+            "MPI_Allgather's algorithm" + forced, {"1", "2", "3", "4", "5", "6"}, "MPI_Allgather", dynamic},
            {"OMPI_MCA_coll_tuned_barrier_algorithm", "0",
             "0 ignore, 1 linear, 2 double ring, 3 recursive doubling, 4 bruck, 5 two proc only, 6 tree",
-            "MPI_Barrier's algorithm" + forced},
+            "MPI_Barrier's algorithm" + forced, {"1", "2", "3", "4", "5", "6"}, "MPI_Barrier", dynamic},
            {"OMPI_MCA_coll_tuned_reduce_algorithm", "0",
             "0 ignore, 1 linear, 2 chain, 3 pipeline, 4 binary, 5 binomial, 6 in-order binary, 7 rabenseifner",
-            "MPI_Reduce's algorithm" + forced}}};
+            "MPI_Reduce's algorithm" + forced, {"1", "2", "3", "4", "5", "6", "7"}, "MPI_Reduce", dynamic}}};
 }
 
 // MPICH 4.0.2 as Debian 12 builds it (device ch4:ucx): `mpivars` lists the control variables with
@@ -59,17 +62,28 @@ RealMpi mpich() {
             "messages above it go by rendezvous (UCX's threshold under MPICH's ch4:ucx device)",
             {"1024", "4096", "16384", "65536", "262144"}},
            {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM", "auto", "auto, nb, smp, recursive_doubling, reduce_scatter_allgather",
-            "MPI_Allreduce's algorithm" + forced},
+            "MPI_Allreduce's algorithm" + forced, {"nb", "smp", "recursive_doubling", "reduce_scatter_allgather"}, "MPI_Allreduce"},
            {"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "auto",
             "auto, binomial, nb, smp, scatter_recursive_doubling_allgather, scatter_ring_allgather",
-            "MPI_Bcast's algorithm" + forced},
+            "MPI_Bcast's algorithm" + forced, {"binomial", "nb", "smp", "scatter_recursive_doubling_allgather", "scatter_ring_allgather"}, "MPI_Bcast"},
            {"MPIR_CVAR_ALLTOALL_INTRA_ALGORITHM", "auto",
-            "auto, brucks, nb, pairwise, pairwise_sendrecv_replace, scattered", "MPI_Alltoall's algorithm" + forced},
+            "auto, brucks, nb, pairwise, pairwise_sendrecv_replace, scattered", "MPI_Alltoall's algorithm" + forced, {"brucks", "nb", "pairwise", "pairwise_sendrecv_replace", "scattered"}, "MPI_Alltoall"},
            {"MPIR_CVAR_BARRIER_INTRA_ALGORITHM", "auto", "auto, nb, smp, dissemination",
-            "MPI_Barrier's algorithm" + forced}}};
+            "MPI_Barrier's algorithm" + forced, {"nb", "smp", "dissemination"}, "MPI_Barrier"}}};
 }
 
 }  // namespace
+
+std::string RealMpiKnob::value_name(const std::string& value) const {
+  // choices read "0 ignore, 1 basic linear, ...": a number, a space and the name, comma-separated.
+  const std::string key = value + " ";
+  for (std::size_t start = 0; start < choices.size();) {
+    const std::size_t comma = std::min(choices.find(", ", start), choices.size());
+    if (choices.compare(start, key.size(), key) == 0) return choices.substr(start + key.size(), comma - start - key.size());
+    start = comma + 2;
+  }
+  return "";
+}
 
 const std::vector<RealMpi>& real_mpis() {
   static const std::vector<RealMpi> all = {open_mpi(), mpich()};

@@ -4,7 +4,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
+#include <tuple>
 
+#include "xo/analyzer/analysis/bench_trace.hpp"
+#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/fit/samples_by_x.hpp"
@@ -28,15 +31,16 @@ std::vector<double> medians_at(const Run& run, const std::vector<double>& sizes)
 }
 
 // The setting's curve from its repetitions (`runs`, in order of repetition).
-SettingCurve curve_of(const std::string& value, bool own, const std::vector<const Run*>& runs) {
+// `protocols`: a point-to-point switch's, whose boundaries a segmented fit looks for (a collective
+// algorithm's curve has none to find).
+SettingCurve curve_of(const std::string& value, bool own, const std::vector<const Run*>& runs, bool protocols) {
   SettingCurve c;
   c.value = value;
   c.own = own;
-  std::vector<double> x, y;
+  std::vector<double> x, y, positive_x, positive_y;
   for (const Run* run : runs) {
-    for (std::size_t i = 0; i < run->bytes.size(); ++i) {
-      if (run->bytes[i] > 0) x.push_back(run->bytes[i]), y.push_back(run->seconds[i]);
-    }
+    x.insert(x.end(), run->bytes.begin(), run->bytes.end());
+    y.insert(y.end(), run->seconds.begin(), run->seconds.end());
   }
   c.samples = x.size();
   if (x.empty()) return c;
@@ -44,8 +48,12 @@ SettingCurve curve_of(const std::string& value, bool own, const std::vector<cons
   c.bytes = groups.x;
   c.median_seconds = groups.median;
   for (const Run* run : runs) c.repetition_medians.push_back(medians_at(*run, c.bytes));
+  if (!protocols) return c;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    if (x[i] > 0) positive_x.push_back(x[i]), positive_y.push_back(y[i]);  // sizes on a log scale
+  }
   try {
-    c.boundaries = fit::fit_segmented(x, y);
+    c.boundaries = fit::fit_segmented(positive_x, positive_y);
   } catch (const std::invalid_argument&) {  // too few sizes: no boundaries to report
   }
   char* end = nullptr;
@@ -91,29 +99,44 @@ SettingComparison compare(const SettingCurve& setting, const SettingCurve& own) 
   return out;
 }
 
-double numeric(const std::string& value) {
-  char* end = nullptr;
-  const double v = std::strtod(value.c_str(), &end);
-  return end != value.c_str() && *end == '\0' ? v : -1;  // "auto" sorts first
+// At each of the own curve's sizes, the curve that beats it in every round by kFasterBy, the fastest.
+std::vector<std::size_t> fastest_by_size(const std::vector<SettingCurve>& curves) {
+  const SettingCurve& own = curves.front();
+  std::vector<std::size_t> out(own.bytes.size(), 0);
+  for (std::size_t i = 0; i < own.bytes.size(); ++i) {
+    double best = own.median_seconds[i];
+    for (std::size_t k = 1; k < curves.size(); ++k) {
+      const SettingCurve& c = curves[k];
+      const auto at = std::find(c.bytes.begin(), c.bytes.end(), own.bytes[i]);
+      if (at == c.bytes.end()) continue;
+      const std::size_t j = static_cast<std::size_t>(at - c.bytes.begin());
+      bool every_round = !c.repetition_medians.empty();
+      for (std::size_t r = 0; r < std::min(c.repetition_medians.size(), own.repetition_medians.size()); ++r) {
+        if (!(c.repetition_medians[r][j] < (1 - kFasterBy) * own.repetition_medians[r][i])) every_round = false;
+      }
+      if (every_round && c.median_seconds[j] < best) best = c.median_seconds[j], out[i] = k;
+    }
+  }
+  return out;
 }
 
-// The favoured setting: faster than the own one at some sizes and slower at none, beyond the noise;
-// among those the fastest across sizes (geometric mean of the ratios).
+// The favoured setting: faster than the own one at some sizes and slower at none, beyond the noise,
+// and faster across the sizes as a whole (kFavouredOverall); among those the fastest across sizes.
 void judge(KnobSweep& sweep) {
   for (std::size_t i = 1; i < sweep.curves.size(); ++i) {
     const SettingComparison& c = sweep.against_own[i];
-    if (c.slower_sizes > 0 || c.faster_sizes == 0) continue;
+    if (c.slower_sizes > 0 || c.faster_sizes == 0 || c.geometric_mean_ratio > kFavouredOverall) continue;
     if (!sweep.best || c.geometric_mean_ratio < sweep.against_own[*sweep.best].geometric_mean_ratio) sweep.best = i;
   }
+  const std::string own = sweep.collective.empty() ? sweep.own_value : "the library's own choice (" + sweep.own_value + ")";
   if (!sweep.best) {
-    sweep.finding = "no value tried was faster at some size without being slower at another: " + sweep.own_value +
-                    " (the job's own) stays";
+    sweep.finding = "no value tried was faster without being slower at some size, or faster by " +
+                    number_text((1 - kFavouredOverall) * 100, 2) + " % over all sizes: " + own + " stays";
     return;
   }
   const SettingComparison& c = sweep.against_own[*sweep.best];
   sweep.finding = number_text(1 / c.best_ratio, 3) + "x faster at " + bytes_text(c.best_at) + "; faster at " +
-                  std::to_string(c.faster_sizes) + " sizes and slower at none than " + sweep.own_value +
-                  ", in every repetition";
+                  std::to_string(c.faster_sizes) + " sizes and slower at none than " + own + ", in every round";
 }
 
 }  // namespace
@@ -134,12 +157,23 @@ double SettingCurve::time_at(double b) const {
 void RealBenchSamples::add(const TraceModel& trace, const std::string& variable, const std::string& value,
                            int repetition) {
   if (library_.empty() && trace.run.crossover) library_ = trace.run.crossover->machine_description;
-  std::vector<ProtocolSamples> by_protocol;
-  add_message_samples(trace, by_protocol);
-  Run run{variable, value, repetition, {}, {}};
-  for (const ProtocolSamples& p : by_protocol) {
-    for (const fit::LogGpSample& s : p.samples) {
-      if (s.end_to_end_seconds) run.bytes.push_back(s.bytes), run.seconds.push_back(*s.end_to_end_seconds);
+  ranks_ = std::max(ranks_, static_cast<int>(trace.ranks()));
+  Run run{variable, value, repetition, "", {}, {}};
+  if (is_bench_pingpong(trace)) {
+    std::vector<ProtocolSamples> by_protocol;
+    add_message_samples(trace, by_protocol);
+    for (const ProtocolSamples& p : by_protocol) {
+      for (const fit::LogGpSample& s : p.samples) {
+        if (s.end_to_end_seconds) run.bytes.push_back(s.bytes), run.seconds.push_back(*s.end_to_end_seconds);
+      }
+    }
+  } else {
+    std::vector<CollectiveSample> collectives;
+    add_collective_samples(trace, collectives);
+    for (const CollectiveSample& c : collectives) {
+      if (!c.measured) continue;
+      run.call = c.call;
+      run.bytes.push_back(c.bytes_per_rank), run.seconds.push_back(c.seconds);
     }
   }
   add(std::move(run));
@@ -149,28 +183,31 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
                                      const std::map<std::string, std::string>& own_settings) {
   RealBenchAnalysis out;
   out.library = samples.library();
-  // Each setting's repetitions, in order.
-  std::map<std::pair<std::string, std::string>, std::vector<const Run*>> by_setting;
-  for (const Run& run : samples.runs()) by_setting[{run.variable, run.value}].push_back(&run);
+  out.ranks = samples.ranks();
+  // Each setting's repetitions, in order, by what was measured ("" the ping-pong, else the call).
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<const Run*>> by_setting;
+  for (const Run& run : samples.runs()) by_setting[{run.call, run.variable, run.value}].push_back(&run);
   for (auto& [setting, runs] : by_setting) {
     std::stable_sort(runs.begin(), runs.end(), [](const Run* a, const Run* b) { return a->repetition < b->repetition; });
   }
-  const auto own = by_setting.find({"", ""});
-  if (own == by_setting.end()) return out;
   for (const hw::RealMpiKnob& knob : mpi.knobs) {
     if (knob.bench_values.empty()) continue;
+    const auto own = by_setting.find({knob.collective, "", ""});
+    if (own == by_setting.end()) continue;
     KnobSweep sweep;
     sweep.variable = knob.variable;
+    sweep.collective = knob.collective;
+    sweep.requires_settings = knob.requires_settings;
     const auto set = own_settings.find(knob.variable);
     sweep.own_value = set != own_settings.end() ? set->second : knob.default_value;
-    sweep.curves.push_back(curve_of(sweep.own_value, true, own->second));
-    for (const auto& [setting, runs] : by_setting) {
-      if (setting.first == knob.variable) sweep.curves.push_back(curve_of(setting.second, false, runs));
+    sweep.curves.push_back(curve_of(sweep.own_value, true, own->second, knob.collective.empty()));
+    for (const std::string& value : knob.bench_values) {  // in the schema's order: increasing sizes
+      const auto runs = by_setting.find({knob.collective, knob.variable, value});
+      if (runs != by_setting.end()) sweep.curves.push_back(curve_of(value, false, runs->second, knob.collective.empty()));
     }
-    std::sort(sweep.curves.begin() + 1, sweep.curves.end(),
-              [](const SettingCurve& a, const SettingCurve& b) { return numeric(a.value) < numeric(b.value); });
     for (const SettingCurve& c : sweep.curves) sweep.against_own.push_back(compare(c, sweep.curves.front()));
     judge(sweep);
+    sweep.fastest_by_size = fastest_by_size(sweep.curves);
     out.sweeps.push_back(std::move(sweep));
   }
   return out;
@@ -180,16 +217,16 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
 
 namespace xo::analyzer {
 
-std::optional<RealSettingAdvice> advise_real_setting(const KnobSweep& sweep, std::span<const std::uint64_t> message_bytes) {
+std::optional<RealSettingAdvice> advise_real_setting(const KnobSweep& sweep, std::span<const double> job_sizes) {
   if (sweep.curves.empty() || sweep.curves.front().bytes.empty()) return std::nullopt;
-  std::map<double, std::size_t> sizes;  // the job's point-to-point messages by size
-  for (std::uint64_t b : message_bytes) ++sizes[static_cast<double>(b)];
+  std::map<double, std::size_t> sizes;  // the job's messages or calls by size
+  for (double b : job_sizes) ++sizes[b];
   const SettingCurve& own = sweep.curves.front();
   std::vector<RealSettingAdvice> candidates;  // in increasing value, as the curves are
   for (std::size_t k = 1; k < sweep.curves.size(); ++k) {
     const SettingCurve& c = sweep.curves[k];
     if (c.bytes.empty()) continue;
-    RealSettingAdvice a{sweep.variable, c.value, sweep.own_value, 0, 0, 0, 0, 0};
+    RealSettingAdvice a{sweep.variable, c.value, sweep.own_value, sweep.requires_settings, 0, 0, 0, 0, 0};
     bool slower_somewhere = false;
     for (const auto& [bytes, count] : sizes) {
       const double before = own.time_at(bytes), after = c.time_at(bytes);

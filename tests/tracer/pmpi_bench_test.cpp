@@ -55,7 +55,7 @@ std::string boundary_row(const std::string& out, const std::string& value) {
 
 TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified) {
   const std::string db = dir_ + "/history.db";
-  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --reps 40 --rounds 1 --db " + db +
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 40 --rounds 1 --db " + db +
                            " -- " + kOpenMpi + " -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "Open MPI v4.1")) << bench.out;
@@ -91,12 +91,25 @@ TEST_F(SystemMpiBench, WithoutABenchTheReportSaysWhichCommandMakesOne) {
 }
 
 TEST_F(SystemMpiBench, MpichsRendezvousThresholdFollowsItsSetting) {
-  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --reps 40 --rounds 1 --no-history -- " +
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 40 --rounds 1 --no-history -- " +
                            "mpirun.mpich -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "MPICH Version:")) << bench.out;
   EXPECT_TRUE(contains(boundary_row(bench.out, "16384"), "yes")) << bench.out;
   EXPECT_TRUE(contains(boundary_row(bench.out, "65536"), "yes")) << bench.out;
+}
+
+TEST_F(SystemMpiBench, OpenMpisCollectiveAlgorithmsAreEachTimed) {
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite coll --reps 12 --rounds 1 " +
+                           "--no-history -- " + kOpenMpi + " -np 2");
+  ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
+  EXPECT_TRUE(contains(bench.out, "OMPI_MCA_coll_tuned_allreduce_algorithm (MPI_Allreduce)")) << bench.out;
+  for (const char* algorithm : {"0 ignore \\(own\\)", "1 basic linear", "3 recursive doubling", "4 ring", "5 segmented ring"}) {
+    EXPECT_FALSE(boundary_row(bench.out, algorithm).empty()) << algorithm << "\n" << bench.out;
+  }
+  EXPECT_TRUE(contains(bench.out, "fastest by size")) << bench.out;
+  EXPECT_TRUE(contains(bench.out, "OMPI_MCA_coll_tuned_barrier_algorithm (MPI_Barrier)")) << bench.out;
+  EXPECT_TRUE(fs::exists(dir_ + "/openmpi-bench/1/coll.OMPI_MCA_coll_tuned_bcast_algorithm=6/traces.otf2"));
 }
 
 TEST(SystemMpiBenchUsage, ModelOptionsAndMissingLaunchersAreRefused) {

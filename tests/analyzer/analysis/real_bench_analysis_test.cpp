@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <random>
+#include <tuple>
 
 #include "xo/analyzer/analysis/real_bench_analysis.hpp"
 #include "xo/hwmodels/real_mpi.hpp"
@@ -35,7 +36,7 @@ double pingpong(double bytes, double limit, Rendezvous rendezvous, double slowdo
 RealBenchSamples::Run run(const std::string& variable, const std::string& value, int repetition, double limit,
                           Rendezvous rendezvous, double slowdown, std::mt19937& random) {
   std::normal_distribution<double> noise(1, 0.02);
-  RealBenchSamples::Run r{variable, value, repetition, {}, {}};
+  RealBenchSamples::Run r{variable, value, repetition, "", {}, {}};
   for (int k = 0; k <= 80; ++k) {
     const double bytes = std::round(std::exp2(k / 4.0));
     for (int rep = 0; rep < 20; ++rep) {
@@ -46,7 +47,7 @@ RealBenchSamples::Run run(const std::string& variable, const std::string& value,
   return r;
 }
 
-// Three rounds of: the own setting (4096), 1024, 16384, 65536 and 524288 (which slows every size,
+// Three rounds of: the own setting (4096), 1024, 16384, 65536 and 262144 (which slows every size here,
 // as Open MPI's vader does when its eager limit outgrows its shared memory).
 RealBenchSamples sweep_samples(Rendezvous rendezvous) {
   std::mt19937 random(7);
@@ -56,7 +57,7 @@ RealBenchSamples sweep_samples(Rendezvous rendezvous) {
     for (double limit : {1024.0, 16384.0, 65536.0}) {
       samples.add(run(kVariable, std::to_string(static_cast<int>(limit)), r, limit, rendezvous, 1, random));
     }
-    samples.add(run(kVariable, "524288", r, 524288, rendezvous, 8, random));
+    samples.add(run(kVariable, "262144", r, 262144, rendezvous, 8, random));
   }
   return samples;
 }
@@ -74,7 +75,7 @@ TEST(RealBenchAnalysis, FindsEachSettingsBoundaryFromTheTimesAlone) {
   ASSERT_EQ(sweep.curves.size(), 5u);
   EXPECT_TRUE(sweep.curves[0].own);
   EXPECT_EQ(sweep.curves[0].value, "4096");  // the library's default, as the job ran with it
-  for (std::size_t k = 0; k < 4; ++k) {  // 524288 is beyond the sizes swept
+  for (std::size_t k = 0; k < 5; ++k) {
     EXPECT_TRUE(sweep.curves[k].boundary_at_value) << sweep.curves[k].value;
   }
   EXPECT_EQ(sweep.curves[0].repetition_medians.size(), 3u);
@@ -85,7 +86,7 @@ TEST(RealBenchAnalysis, FavoursTheLargestLimitThatIsSlowerNowhere) {
   const KnobSweep& sweep = vader_sweep(analysis);
   ASSERT_TRUE(sweep.best.has_value()) << sweep.finding;
   EXPECT_EQ(sweep.curves[*sweep.best].value, "65536") << sweep.finding;
-  // 1024 sends 1 to 4 KiB by rendezvous: slower there, never favoured; 524288 is slower everywhere.
+  // 1024 sends 1 to 4 KiB by rendezvous: slower there, never favoured; 262144 is slower everywhere.
   EXPECT_GT(sweep.against_own[1].slower_sizes, 0);
   EXPECT_GT(sweep.against_own[4].slower_sizes, 70);
 }
@@ -116,7 +117,7 @@ TEST(RealBenchAnalysis, TheJobsSetValueIsItsOwn) {
 TEST(RealSettingAdvice, PricesTheJobsOwnSizesAndPrefersTheSmallerOfEqualLimits) {
   const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {});
   const KnobSweep& sweep = vader_sweep(analysis);
-  const std::vector<std::uint64_t> messages(1000, 12000);  // 12 KB: eager under 16384 and 65536 alike
+  const std::vector<double> messages(1000, 12000);  // 12 KB: eager under 16384 and 65536 alike
   const auto advice = xo::analyzer::advise_real_setting(sweep, messages);
   ASSERT_TRUE(advice.has_value());
   EXPECT_EQ(advice->value, "16384");
@@ -124,8 +125,40 @@ TEST(RealSettingAdvice, PricesTheJobsOwnSizesAndPrefersTheSmallerOfEqualLimits) 
   const double per_message = pingpong(12000, 4096, {}) - pingpong(12000, 16384, {});
   EXPECT_NEAR(advice->predicted_seconds, 1000 * per_message, 0.1 * 1000 * per_message);
 
-  const std::vector<std::uint64_t> small(1000, 512);  // eager under every setting: nothing to gain
+  const std::vector<double> small(1000, 512);  // eager under every setting: nothing to gain
   EXPECT_FALSE(xo::analyzer::advise_real_setting(sweep, small).has_value());
+}
+
+TEST(RealSettingAdvice, AForcedCollectiveAlgorithmCarriesTheSettingsItNeeds) {
+  // Algorithm 3 is faster below 4 KiB a rank and slower above: advised only for a job of small calls.
+  RealBenchSamples samples;
+  for (int r = 0; r < 3; ++r) {
+    for (const auto& [value, small, large] : {std::tuple{"", 1.0, 1.0}, std::tuple{"3", 0.5, 2.0}}) {
+      RealBenchSamples::Run run{value[0] ? "OMPI_MCA_coll_tuned_allreduce_algorithm" : "", value, r, "MPI_Allreduce", {}, {}};
+      for (double bytes = 8; bytes <= 262144; bytes *= 2) {
+        for (int rep = 0; rep < 5; ++rep) {
+          run.bytes.push_back(bytes);
+          run.seconds.push_back((bytes < 4096 ? small : large) * (1e-6 + 1e-10 * bytes));
+        }
+      }
+      samples.add(std::move(run));
+    }
+  }
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), samples, {});
+  const KnobSweep* sweep = nullptr;
+  for (const KnobSweep& s : analysis.sweeps) {
+    if (s.collective == "MPI_Allreduce") sweep = &s;
+  }
+  ASSERT_NE(sweep, nullptr);
+  EXPECT_FALSE(sweep->best.has_value()) << "slower above 4 KiB: not favoured for every size";
+  EXPECT_EQ(sweep->fastest_by_size.front(), 1u);
+  EXPECT_EQ(sweep->fastest_by_size.back(), 0u);
+  const auto small = xo::analyzer::advise_real_setting(*sweep, std::vector<double>(100, 64));
+  ASSERT_TRUE(small.has_value());
+  EXPECT_EQ(small->value, "3");
+  ASSERT_EQ(small->requires_settings.size(), 1u);
+  EXPECT_EQ(small->requires_settings[0].first, "OMPI_MCA_coll_tuned_use_dynamic_rules");
+  EXPECT_FALSE(xo::analyzer::advise_real_setting(*sweep, std::vector<double>(100, 65536)).has_value());
 }
 
 TEST(SettingCurve, InterpolatesBetweenSizesAndExtendsTheLastLine) {

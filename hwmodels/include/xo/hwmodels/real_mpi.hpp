@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace xo::hw {
@@ -15,9 +16,18 @@ struct RealMpiKnob {
   std::string default_value;  // "4096"
   std::string choices;        // "bytes", "0 ignore, 1 basic linear, ..."
   std::string effect;         // what it switches, one line
-  // The point-to-point switches xo bench --mpi sweeps: the settings it runs the ping-pong with,
-  // besides the job's own. Empty for the knobs it does not sweep.
+  // The values xo bench --mpi runs with, besides the job's own: a point-to-point switch's with the
+  // ping-pong, a collective algorithm's with that collective. Empty for the knobs it does not sweep.
   std::vector<std::string> bench_values = {};
+  // The MPI call whose algorithm the knob forces ("MPI_Allreduce"); empty for a point-to-point one.
+  std::string collective = {};
+  // Settings without which a value of this knob has no effect (Open MPI's forced algorithms need
+  // OMPI_MCA_coll_tuned_use_dynamic_rules=1): set with it in the bench and in the advice.
+  std::vector<std::pair<std::string, std::string>> requires_settings = {};
+
+  // The name `choices` gives a value ("3" -> "recursive doubling" from "..., 3 recursive doubling,
+  // ..."); empty if it names none.
+  std::string value_name(const std::string& value) const;
 };
 
 struct RealMpi {

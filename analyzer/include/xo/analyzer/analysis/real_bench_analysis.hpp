@@ -1,8 +1,9 @@
 #pragma once
-// What `xo bench --mpi` concludes from its ping-pongs on a real MPI, which labels no protocol: for
-// each setting of a point-to-point switch the library offers (hw::RealMpiKnob::bench_values), the
-// half round trip against size, where a segmented fit of it finds protocol boundaries, and how each
-// setting compares with the library's own at every size. A setting is favoured only when the
+// What `xo bench --mpi` concludes from its runs on a real MPI, which labels no protocol: for each
+// setting of a point-to-point switch the library offers (hw::RealMpiKnob::bench_values), the half
+// round trip against size, where a segmented fit of it finds protocol boundaries, and how each
+// setting compares with the library's own at every size; likewise for each algorithm a collective
+// can be forced to, its time (the slowest member's call, the ranks lined up) against bytes a rank. A setting is favoured only when the
 // measurements say so at every size: real libraries change more than the boundary with a variable
 // (Open MPI's vader slows every message once its eager limit outgrows its shared memory), so whole
 // curves are compared, not lines extrapolated, as OTPO tuned Open MPI by running it. Each setting is
@@ -26,12 +27,14 @@ namespace xo::analyzer {
 struct SettingCurve {
   std::string value;  // the variable's value in the run ("4096"); the job's own when not forced
   bool own = false;   // the run with the job's own settings
-  std::vector<double> bytes;           // the sizes measured, increasing (0 B left out)
+  std::vector<double> bytes;           // the sizes measured, increasing
   std::vector<double> median_seconds;  // the median half round trip at each, over every repetition
   // The median at each size in each repetition: [repetition][size], sizes as in `bytes`.
   std::vector<std::vector<double>> repetition_medians;
   std::size_t samples = 0;
-  std::optional<fit::SegmentedFit> boundaries;  // none when the fit could not be made
+  // Of a point-to-point switch's curve, sizes from 1 B; none for a collective's or when the fit
+  // could not be made.
+  std::optional<fit::SegmentedFit> boundaries;
   // Whether a boundary found lies where this value puts the switch: between the two measured sizes
   // around it, either one included.
   bool boundary_at_value = false;
@@ -53,15 +56,22 @@ struct SettingComparison {
 
 struct KnobSweep {
   std::string variable;
+  std::string collective;  // the call whose algorithm it forces; empty for a point-to-point switch
+  std::vector<std::pair<std::string, std::string>> requires_settings;  // set with each value
   std::string own_value;
-  std::vector<SettingCurve> curves;  // the own setting first, then the swept ones in increasing value
+  std::vector<SettingCurve> curves;  // the own setting first, then the swept ones in the schema's order
   std::vector<SettingComparison> against_own;  // one per curve (the own's is the identity)
   std::optional<std::size_t> best;             // the favoured curve; none when the own setting stays
+  // At each size of the own curve, the curve faster than the own one there in every round by
+  // kFasterBy, the fastest such (by median); 0 (the own) where none is. Where algorithms cross,
+  // this is where.
+  std::vector<std::size_t> fastest_by_size;
   std::string finding;                         // one line for people
 };
 
 struct RealBenchAnalysis {
   std::string library;  // MPI_Get_library_version
+  int ranks = 0;        // of the jobs (the collectives ran on all of them)
   std::vector<KnobSweep> sweeps;
 };
 
@@ -70,26 +80,33 @@ struct RealBenchAnalysis {
 // machine would otherwise rule out every setting somewhere.
 inline constexpr double kFasterBy = 0.10;
 inline constexpr double kSlowerBy = 0.25;
+// A favoured setting must also be faster over all sizes (geometric mean of the ratios) by 5 %: a
+// setting faster at one or two sizes of thirty by the noise allowance is a coincidence of rounds.
+inline constexpr double kFavouredOverall = 0.95;
 
 // The ping-pong traces, one at a time (each may be deleted once read).
 class RealBenchSamples {
  public:
   // `variable` is the knob the run forced ("" for the run with the job's own settings), `value` its
-  // value and `repetition` which round of the interleaved runs it was (from 0).
+  // value and `repetition` which round of the interleaved runs it was (from 0). The trace is of the
+  // bench's ping-pong or its collective program.
   void add(const TraceModel& trace, const std::string& variable, const std::string& value, int repetition);
 
   const std::string& library() const { return library_; }
+  int ranks() const { return ranks_; }
 
   struct Run {
     std::string variable, value;
     int repetition = 0;
-    std::vector<double> bytes, seconds;  // half round trips
+    std::string call;  // the collective swept; empty for the ping-pong
+    std::vector<double> bytes, seconds;  // half round trips, or a collective's bytes a rank and time
   };
   const std::vector<Run>& runs() const { return runs_; }
   void add(Run run) { runs_.push_back(std::move(run)); }
 
  private:
   std::string library_;
+  int ranks_ = 0;
   std::vector<Run> runs_;
 };
 
@@ -105,12 +122,14 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
 // eager limit holds memory); none if no value saves.
 struct RealSettingAdvice {
   std::string variable, value, own_value;
+  std::vector<std::pair<std::string, std::string>> requires_settings;
   double predicted_seconds = 0;  // saved over the job's messages
   std::size_t affected = 0;      // messages whose time changes by more than kFasterBy
   double smallest = 0, largest = 0;  // their sizes
-  std::size_t messages = 0;      // point-to-point messages the job sent
+  std::size_t messages = 0;      // the job's messages (point-to-point), or calls of the collective
 };
-// `message_bytes`: the size of each point-to-point message the job sent.
-std::optional<RealSettingAdvice> advise_real_setting(const KnobSweep& sweep, std::span<const std::uint64_t> message_bytes);
+// `sizes`: the size of each point-to-point message the job sent, or of each call of the sweep's
+// collective (bytes a rank) on as many ranks as the bench ran.
+std::optional<RealSettingAdvice> advise_real_setting(const KnobSweep& sweep, std::span<const double> sizes);
 
 }  // namespace xo::analyzer

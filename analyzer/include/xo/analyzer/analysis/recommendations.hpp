@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "xo/analyzer/analysis/bench_analysis.hpp"
@@ -44,7 +45,15 @@ struct Recommendation {
   // chooses it.
   std::string alternative_to;
 
-  std::string export_line() const { return "export " + variable + "=" + value; }
+  // Settings without which this one has no effect, exported and verified with it (Open MPI's forced
+  // collective algorithms need OMPI_MCA_coll_tuned_use_dynamic_rules=1).
+  std::vector<std::pair<std::string, std::string>> with;
+
+  std::string export_line() const {
+    std::string line = "export";
+    for (const auto& [name, setting] : with) line += " " + name + "=" + setting;
+    return line + " " + variable + "=" + value;
+  }
   // A knob of this tool (XO_...), where the machine's MPI had none: an experiment with the model,
   // not a setting a user of the real machine could make.
   bool model_experiment() const { return variable.rfind("XO_", 0) == 0; }
