@@ -103,6 +103,35 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   EXPECT_TRUE(contains(report.out, std::string("The settings of ") + mpi.schema + " that switch")) << report.out;
 }
 
+// Ranks on other hosts are put on rank 0's clock by ping-pongs at MPI_Init and MPI_Finalize; on
+// one host XO_PMPI_CLOCK_SYNC=measure makes every rank take that path, whose offsets must then come
+// out within their error of the true 0 and keep every message after its send.
+TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend) {
+  const SystemMpi& mpi = GetParam();
+  auto built = run_command(std::string(mpi.compiler) + " " + kSource + " -o " + dir_ + "/job");
+  ASSERT_EQ(built.status, 0) << built.err << built.out;
+  auto recorded = run_command("cd " + dir_ + " && XO_PMPI_CLOCK_SYNC=measure " + kXo +
+                              " record --mpi=system -o job.otf2 -- " + mpi.launch + " -np " +
+                              std::to_string(kRanks) + " ./job");
+  ASSERT_EQ(recorded.status, 0) << recorded.err << recorded.out;
+  const auto model = xo::analyzer::read_trace(dir_ + "/job.otf2/traces.otf2");
+  ASSERT_TRUE(model.run.crossover);
+  long long error_ns = -1, largest_move_ns = -1;
+  for (const auto& p : model.run.crossover->parameters) {
+    if (p.name == "clock_sync_error_ns") error_ns = std::stoll(p.value);
+    if (p.name == "clock_largest_move_ns") largest_move_ns = std::stoll(p.value);
+  }
+  EXPECT_GT(error_ns, 0) << "the offsets were measured, with an error bound";
+  // The true offsets are 0: a measured one far off would put receives milliseconds before their
+  // sends, and the causal pass would move them that far.
+  EXPECT_GE(largest_move_ns, 0);
+  EXPECT_LT(largest_move_ns, 2000000) << "error bound " << error_ns << " ns";
+  ASSERT_EQ(model.messages.size(), static_cast<std::size_t>(kRanks * 14));
+  for (std::size_t i = 0; i < model.messages.size(); ++i) {
+    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i]) << "message " << i << " arrived before it left";
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(SystemMpis, RecordSystemMpi, ::testing::ValuesIn(kMpis),
                          [](const auto& info) { return std::string(info.param.name); });
 

@@ -11,6 +11,10 @@
 
 #define XO_PMPI_LOG_MAGIC "xopmpi1" /* 8 bytes with its NUL */
 #define XO_PMPI_DIR_VARIABLE "XO_PMPI_DIR"
+/* "measure": every rank's clock offset measured by ping-pong, even on rank 0's host (where the
+   clock is shared and the offset is known to be 0): to check the synchronisation of several hosts
+   on one. */
+#define XO_PMPI_CLOCK_SYNC_VARIABLE "XO_PMPI_CLOCK_SYNC"
 
 /* The calls the tracer intercepts, by id: X(name). The ids are positions in this list. */
 #define XO_PMPI_CALLS(X)                                                                              \
