@@ -17,14 +17,25 @@ RealMpi open_mpi() {
           "Open MPI 4.1",
           "Open MPI v4.1",
           "ompi_info --all --level 9, Open MPI 4.1.4 (Debian 12)",
-          {{"OMPI_MCA_btl_vader_eager_limit", "4096", "bytes, header included",
+          {{"OMPI_MCA_btl_vader_eager_limit", "4096", "bytes, header included, at least 1",
             "on a node: messages up to it go eagerly through shared memory, larger ones by rendezvous",
             {"1024", "2048", "8192", "16384", "32768", "65536", "131072", "262144"}},
+           {"OMPI_MCA_btl_vader_rndv_eager_limit", "32768", "bytes, header included, from 0 to the eager limit",
+            "on a node: the first fragment of a rendezvous message, sent with its header"},
            {"OMPI_MCA_btl_vader_single_copy_mechanism", "cma", "cma, xpmem, knem, none",
             "on a node: how rendezvous data moves in one copy (none: through shared-memory fragments)"},
            {"OMPI_MCA_btl_vader_max_send_size", "32768", "bytes", "on a node: the fragment size of large messages"},
-           {"OMPI_MCA_btl_tcp_eager_limit", "65536", "bytes, header included",
+           {"OMPI_MCA_btl_vader_fbox_size", "4096", "bytes",
+            "on a node: each peer's fast-box buffer, which small messages take once set up"},
+           {"OMPI_MCA_btl_vader_fbox_threshold", "16", "sends",
+            "on a node: the sends to a peer before its fast box is set up"},
+           {"OMPI_MCA_btl_tcp_eager_limit", "65536", "bytes, header included, at least 1",
             "between nodes over TCP: messages up to it go eagerly, larger ones by rendezvous"},
+           {"OMPI_MCA_btl_tcp_rndv_eager_limit", "65536", "bytes, header included, from 0 to the eager limit",
+            "between nodes over TCP: the first fragment of a rendezvous message"},
+           {"OMPI_MCA_btl_tcp_max_send_size", "131072", "bytes", "between nodes over TCP: the fragment size of large messages"},
+           {"OMPI_MCA_pml_ob1_send_pipeline_depth", "3", "fragments", "large messages: fragments a sender keeps in flight"},
+           {"OMPI_MCA_pml_ob1_recv_pipeline_depth", "4", "fragments", "large messages: fragments a receiver keeps in flight"},
            {"OMPI_MCA_coll_tuned_use_dynamic_rules", "false", "true, false",
             "let the coll_tuned_*_algorithm variables force collective algorithms"},
            {"OMPI_MCA_coll_tuned_allreduce_algorithm", "0",
@@ -54,6 +65,12 @@ RealMpi open_mpi() {
 // are MPICH's. xo bench --mpi sweeps the threshold over powers of four from 1 KiB to 256 KiB.
 RealMpi mpich() {
   const std::string forced = "; auto lets MPICH choose (or MPIR_CVAR_COLL_SELECTION_TUNING_JSON_FILE)";
+  // mpivars: with MPIR_CVAR_DEVICE_COLLECTIVES=percoll (the default) each call's
+  // MPIR_CVAR_<CALL>_DEVICE_COLLECTIVE=1 "will allow the device to override the MPIR-level"
+  // choice, so a forced algorithm needs that variable at 0.
+  const auto device_off = [](const std::string& call) {
+    return std::vector<std::pair<std::string, std::string>>{{"MPIR_CVAR_" + call + "_DEVICE_COLLECTIVE", "0"}};
+  };
   return {"mpich",
           "MPICH 4.0",
           "MPICH Version: 4.0",
@@ -61,15 +78,22 @@ RealMpi mpich() {
           {{"UCX_RNDV_THRESH", "auto", "bytes or auto",
             "messages above it go by rendezvous (UCX's threshold under MPICH's ch4:ucx device)",
             {"1024", "4096", "16384", "65536", "262144"}},
+           {"MPIR_CVAR_DEVICE_COLLECTIVES", "percoll", "all, none, percoll",
+            "whether the ch4 device may override MPICH's collective algorithm choice (percoll: per call, by "
+            "MPIR_CVAR_<CALL>_DEVICE_COLLECTIVE)"},
            {"MPIR_CVAR_ALLREDUCE_INTRA_ALGORITHM", "auto", "auto, nb, smp, recursive_doubling, reduce_scatter_allgather",
-            "MPI_Allreduce's algorithm" + forced, {"nb", "smp", "recursive_doubling", "reduce_scatter_allgather"}, "MPI_Allreduce"},
+            "MPI_Allreduce's algorithm" + forced, {"nb", "smp", "recursive_doubling", "reduce_scatter_allgather"},
+            "MPI_Allreduce", device_off("ALLREDUCE")},
            {"MPIR_CVAR_BCAST_INTRA_ALGORITHM", "auto",
             "auto, binomial, nb, smp, scatter_recursive_doubling_allgather, scatter_ring_allgather",
-            "MPI_Bcast's algorithm" + forced, {"binomial", "nb", "smp", "scatter_recursive_doubling_allgather", "scatter_ring_allgather"}, "MPI_Bcast"},
+            "MPI_Bcast's algorithm" + forced,
+            {"binomial", "nb", "smp", "scatter_recursive_doubling_allgather", "scatter_ring_allgather"}, "MPI_Bcast",
+            device_off("BCAST")},
            {"MPIR_CVAR_ALLTOALL_INTRA_ALGORITHM", "auto",
-            "auto, brucks, nb, pairwise, pairwise_sendrecv_replace, scattered", "MPI_Alltoall's algorithm" + forced, {"brucks", "nb", "pairwise", "pairwise_sendrecv_replace", "scattered"}, "MPI_Alltoall"},
+            "auto, brucks, nb, pairwise, pairwise_sendrecv_replace, scattered", "MPI_Alltoall's algorithm" + forced,
+            {"brucks", "nb", "pairwise", "pairwise_sendrecv_replace", "scattered"}, "MPI_Alltoall", device_off("ALLTOALL")},
            {"MPIR_CVAR_BARRIER_INTRA_ALGORITHM", "auto", "auto, nb, smp, dissemination",
-            "MPI_Barrier's algorithm" + forced, {"nb", "smp", "dissemination"}, "MPI_Barrier"}}};
+            "MPI_Barrier's algorithm" + forced, {"nb", "smp", "dissemination"}, "MPI_Barrier", device_off("BARRIER")}}};
 }
 
 }  // namespace
