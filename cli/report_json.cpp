@@ -261,6 +261,23 @@ void write_fits(JsonWriter& j, const analyzer::RunFits& fits) {
     j.null();
   }
   j.key("boundaries_missing").text_or_null(fits.boundaries_missing);
+  j.key("segments");
+  if (fits.boundaries) {
+    j.begin_array();
+    for (const auto& segment : fits.boundaries->segments) {
+      j.begin_object();
+      j.key("first_bytes").value(segment.first_x);
+      j.key("last_bytes").value(segment.last_x);
+      j.key("samples").value(static_cast<std::uint64_t>(segment.fit.observations()));
+      interval(j, "intercept_seconds", segment.fit.coefficient("intercept"), 1);
+      interval(j, "seconds_per_byte", segment.fit.coefficient("slope"), 1);
+      j.key("r_squared").value(segment.fit.r_squared());
+      j.end_object();
+    }
+    j.end_array();
+  } else {
+    j.null();
+  }
   j.end_object();
 }
 

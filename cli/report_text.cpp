@@ -159,6 +159,14 @@ ReportSection fits_section(const analyzer::RunFits& fits) {
       line += (i > 0 ? "; " : "") + std::string("above ") + bytes_text(b.left_x) + ", up to " + bytes_text(b.right_x);
     }
     s.lines.push_back(line);
+    // Each side of a boundary fitted on its own: the sizes between two boundaries, as rows under the
+    // protocols' (a real MPI labels none, so these are its protocols as far as the times tell).
+    for (const auto& segment : fits.boundaries->segments) {
+      const analyzer::fit::LinearFit& f = segment.fit;
+      s.table->rows.push_back({"sizes " + bytes_text(segment.first_x) + " to " + bytes_text(segment.last_x),
+                               std::to_string(f.observations()), interval(f.coefficient("intercept"), 1e6, "µs"),
+                               interval(f.coefficient("slope"), 1e9, "ns/B"), number_text(f.r_squared(), 3)});
+    }
   }
   return s;
 }

@@ -67,6 +67,11 @@ TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified
   EXPECT_TRUE(contains(bench.err, "stored as run 1")) << bench.err;
   auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir_ + "/openmpi-bench/1/pt2pt/traces.otf2");
   EXPECT_EQ(print.status, 0) << print.err;
+  // xo report finds the same boundary in the trace alone, and fits each side of it.
+  auto pingpong = run_command(kXo + " report --no-history --no-bench " + dir_ + "/openmpi-bench/1/pt2pt");
+  ASSERT_EQ(pingpong.status, 0) << pingpong.err;
+  EXPECT_TRUE(contains(pingpong.out, "above 3.36 KiB, up to 4 KiB")) << pingpong.out;
+  EXPECT_TRUE(contains(pingpong.out, "  sizes 4 KiB to ")) << pingpong.out;
 
   // A job of 16 KiB messages: eager under a raised limit.
   ASSERT_NO_FATAL_FAILURE(record_halo(16384));
