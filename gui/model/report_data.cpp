@@ -36,7 +36,13 @@ ReportData parse_report_json(const QByteArray& json) {
   }
   ReportData r;
   const QJsonValue bench = report["bench"];
-  if (!bench.isObject()) return r;  // a foreign trace or --no-bench
+  // A real MPI's job: its advice comes from an xo bench --mpi in the history, if there is one.
+  const QJsonValue real_bench = report["library"].toObject()["bench"];
+  if (!bench.isObject() && !real_bench.isObject()) return r;  // a foreign trace or --no-bench
+  if (real_bench.isObject() && real_bench.toObject()["run"].isNull()) {
+    r.recommendations.lines << "no advice: " + real_bench.toObject()["missing"].toString();
+    return r;
+  }
   r.has_bench = true;
   for (const QJsonValue& value : bench.toObject()["crossovers"].toArray()) {
     const QJsonObject c = value.toObject();

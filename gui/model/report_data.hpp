@@ -1,8 +1,8 @@
 #pragma once
 // What the GUI takes from `xo report --format json` (docs/report-schema.md): the crossovers of the
 // machine's switch points and the recommendations with their `export` lines. The report computes
-// them (it benchmarks the trace's machine model); the GUI only reads its JSON, so the logic lives
-// in one place.
+// them (it benchmarks the trace's machine model, or, for a real MPI's job, prices it with a stored
+// xo bench --mpi); the GUI only reads its JSON, so the logic lives in one place.
 
 #include <QByteArray>
 #include <QString>
@@ -34,7 +34,7 @@ struct ReportData {
   std::vector<CrossoverMark> crossovers;
   ReportTableData recommendations;  // header: setting, predicted saving s, ...
   QStringList export_lines;         // the recommendations' first column
-  bool has_bench = false;           // false for a foreign trace or --no-bench
+  bool has_bench = false;           // false for a foreign trace, --no-bench, or a real job without a bench
 };
 
 // The version of xo report's JSON (docs/report-schema.md) this GUI reads.

@@ -256,6 +256,18 @@ class TimelineModelTest : public QObject {
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json(R"({"title": "an old report", "sections": []})"));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, parse_report_json(R"({"schema": "crossover-report", "version": 99})"));
     QVERIFY(!parse_report_json(R"({"schema": "crossover-report", "version": 1, "bench": null})").has_bench);
+    // A real MPI's job: advice from a stored xo bench --mpi, or the reason there is none.
+    const ReportData real = parse_report_json(R"({"schema": "crossover-report", "version": 1, "bench": null,
+      "library": {"bench": {"run": 3, "started_at": "t", "missing": ""}},
+      "recommendations": [{"variable": "OMPI_MCA_btl_vader_eager_limit", "value": "32768",
+        "export": "export OMPI_MCA_btl_vader_eager_limit=32768", "required": false, "predicted_saving_seconds": 0.015,
+        "percent_of_mpi": 2.7, "simulated_saving_seconds": null, "affected": 6000, "evidence": "e", "cost": "c"}]})");
+    QVERIFY(real.has_bench && real.crossovers.empty());
+    QCOMPARE(real.export_lines, QStringList{"export OMPI_MCA_btl_vader_eager_limit=32768"});
+    const ReportData unbenched = parse_report_json(R"({"schema": "crossover-report", "version": 1, "bench": null,
+      "library": {"bench": {"run": null, "started_at": "", "missing": "run `xo bench --mpi=system -- mpirun -np 2`"}}})");
+    QVERIFY(!unbenched.has_bench);
+    QVERIFY(unbenched.recommendations.lines.join(' ').contains("xo bench --mpi=system"));
 
     const QByteArray history = R"([{"id": 1, "kind": "bench", "started_at": "2025-01-01 10:00", "machine": "xt3",
       "figures": [{"key": "fit/short/L", "value": 2.8e-6, "unit": "s"}, {"key": "fit/short/G", "value": 9e-10, "unit": "s/B"}]},
