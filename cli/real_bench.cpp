@@ -3,11 +3,9 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <stdexcept>
-#include <optional>
 #include <tuple>
 
 #include "argument_reader.hpp"
@@ -27,7 +25,6 @@ namespace xo::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
 using analyzer::bytes_text;
 using analyzer::number_text;
 

@@ -3,12 +3,11 @@
 #include <unistd.h>
 
 #include <filesystem>
-
 #include <map>
 
 #include "history_records.hpp"
-#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "trace_directory.hpp"
+#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/real_bench_analysis.hpp"
 #include "xo/hwmodels/real_mpi.hpp"
