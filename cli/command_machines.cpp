@@ -24,6 +24,19 @@ void show_real_mpi(const hw::RealMpi& mpi) {
   std::vector<std::vector<std::string>> rows = {{"variable", "default", "choices", "what it switches"}};
   for (const hw::RealMpiKnob& k : mpi.knobs) rows.push_back({k.variable, k.default_value, k.choices, k.effect});
   print_table(rows);
+  std::printf("
+What xo bench --mpi=%s tries, besides the job's own settings
+", mpi.key.c_str());
+  rows = {{"variable", "values", "with", "measured by"}};
+  for (const hw::RealMpiKnob& k : mpi.knobs) {
+    if (k.bench_values.empty()) continue;
+    std::string values, with;
+    for (const std::string& v : k.bench_values) values += (values.empty() ? "" : " ") + v;
+    for (const auto& [name, value] : k.requires_settings) with += (with.empty() ? "" : " ") + name + "=" + value;
+    rows.push_back({k.variable, values, with.empty() ? "-" : with,
+                    k.collective.empty() ? "the ping-pong" : k.collective + " on every rank"});
+  }
+  print_table(rows);
 }
 
 void show(const std::string& name) {
