@@ -24,9 +24,7 @@ void show_real_mpi(const hw::RealMpi& mpi) {
   std::vector<std::vector<std::string>> rows = {{"variable", "default", "choices", "what it switches"}};
   for (const hw::RealMpiKnob& k : mpi.knobs) rows.push_back({k.variable, k.default_value, k.choices, k.effect});
   print_table(rows);
-  std::printf("
-What xo bench --mpi=%s tries, besides the job's own settings
-", mpi.key.c_str());
+  std::printf("\nWhat xo bench --mpi=%s tries, besides the job's own settings\n", mpi.key.c_str());
   rows = {{"variable", "values", "with", "measured by"}};
   for (const hw::RealMpiKnob& k : mpi.knobs) {
     if (k.bench_values.empty()) continue;
