@@ -55,7 +55,7 @@ std::string boundary_row(const std::string& out, const std::string& value) {
 
 TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified) {
   const std::string db = dir_ + "/history.db";
-  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 40 --rounds 1 --db " + db +
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --db " + db +
                            " -- " + kOpenMpi + " -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "Open MPI v4.1")) << bench.out;
@@ -96,7 +96,7 @@ TEST_F(SystemMpiBench, WithoutABenchTheReportSaysWhichCommandMakesOne) {
 }
 
 TEST_F(SystemMpiBench, MpichsRendezvousThresholdFollowsItsSetting) {
-  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 40 --rounds 1 --no-history -- " +
+  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --no-history -- " +
                            "mpirun.mpich -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "MPICH Version:")) << bench.out;

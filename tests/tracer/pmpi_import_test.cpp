@@ -153,4 +153,48 @@ TEST_F(PmpiImport, CommunicatorsAreMatchedByMembersAndOrder) {
   EXPECT_EQ(model.problems.total(), 0u);
 }
 
+// An intercommunicator of world rank 0 and of world ranks 2 and 1 (in that rank order), as each
+// member's .comms line gives its local group and then its remote one: a message's peer is a rank
+// of the remote group, so rank 0's send to remote rank 1 is rank 1's receive from remote rank 0.
+// The receive, found before the send, moves after it only if the two are paired; a barrier on it
+// is one collective of all three ranks.
+TEST_F(PmpiImport, IntercommunicatorPeersAreRanksOfTheRemoteGroup) {
+  auto barrier = [](std::vector<xo_pmpi_record>& r, int comm) {
+    r.push_back(record(XO_PMPI_ENTER, 2000, XO_PMPI_MPI_Barrier));
+    r.push_back(record(XO_PMPI_COLLECTIVE_BEGIN, 2000));
+    r.push_back(record(XO_PMPI_COLLECTIVE_END, 2100, XO_PMPI_MPI_Barrier, comm, XO_PMPI_ROOT_NONE, 0));
+    r.push_back(record(XO_PMPI_EXTRA, 2100));
+    r.push_back(record(XO_PMPI_LEAVE, 2100, XO_PMPI_MPI_Barrier));
+  };
+  Log rank0{0,
+            {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init),
+             record(XO_PMPI_ENTER, 1000, XO_PMPI_MPI_Send), record(XO_PMPI_SEND, 1000, 1, 3, 9, 4),
+             record(XO_PMPI_LEAVE, 1100, XO_PMPI_MPI_Send)},
+            "3 1 0 remote 2 2 1\n"};
+  Log rank1{1,
+            {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init),
+             record(XO_PMPI_ENTER, 800, XO_PMPI_MPI_Recv), record(XO_PMPI_RECV, 900, 0, 5, 9, 4),
+             record(XO_PMPI_LEAVE, 950, XO_PMPI_MPI_Recv)},
+            "5 2 2 1 remote 1 0\n"};
+  Log rank2{2, {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init)},
+            "3 2 2 1 remote 1 0\n"};
+  barrier(rank0.records, 3);
+  barrier(rank1.records, 5);
+  barrier(rank2.records, 3);
+  for (const Log* log : {&rank0, &rank1, &rank2}) write(dir_ + "/logs", *log, 3);
+  const auto imported =
+      xo::tracer::import_pmpi_job({dir_ + "/logs", {"mpirun"}, {}, 0}, dir_ + "/trace", {"test", "test"});
+  EXPECT_EQ(imported.messages_moved, 1u) << "the send and its receive were paired";
+  EXPECT_EQ(imported.largest_move_ns, 101);
+  const auto model = xo::analyzer::read_trace(dir_ + "/trace/traces.otf2");
+  EXPECT_EQ(model.problems.total(), 0u);
+  ASSERT_EQ(model.messages.size(), 1u);
+  EXPECT_EQ(model.messages.sender[0], 0);
+  EXPECT_EQ(model.messages.receiver[0], 1);
+  EXPECT_NEAR(model.messages.receive_time[0], 1001e-9 - 10e-9, 1e-12);
+  ASSERT_EQ(model.collectives.size(), 1u);
+  EXPECT_EQ(model.collectives.member_count[0], 3u);
+  EXPECT_EQ(model.communicators.name[model.collectives.communicator[0]], "intercommunicator of 1 and 2 ranks");
+}
+
 }  // namespace

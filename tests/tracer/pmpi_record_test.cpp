@@ -12,6 +12,7 @@
 #include <string>
 
 #include "../cli/run_command.hpp"
+#include "system_mpi_job.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
 using xo::test::contains;
@@ -58,11 +59,9 @@ class RecordSystemMpi : public ::testing::TestWithParam<SystemMpi> {
 
 TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   const SystemMpi& mpi = GetParam();
-  auto built = run_command(std::string(mpi.compiler) + " " + kSource + " -o " + dir_ + "/job");
-  ASSERT_EQ(built.status, 0) << built.err << built.out;
-  auto recorded = run_command("cd " + dir_ + " && " + kXo + " record --mpi=system -o job.otf2 -- " + mpi.launch +
-                              " -np " + std::to_string(kRanks) + " ./job");
-  ASSERT_EQ(recorded.status, 0) << recorded.err << recorded.out;
+  const auto job = xo::test::record_system_mpi_job(kXo, mpi.compiler, mpi.launch, kSource, kRanks, dir_);
+  ASSERT_TRUE(job.ok()) << job.why();
+  const auto& recorded = job.recorded;
   EXPECT_TRUE(contains(recorded.out, "sum 6")) << recorded.out;
   EXPECT_TRUE(contains(recorded.err, std::to_string(kRanks) + " ranks of " + mpi.library)) << recorded.err;
   EXPECT_FALSE(fs::exists(dir_ + "/job.otf2/rank-logs")) << "the ranks' logs are removed once merged";
@@ -108,12 +107,9 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
 // out within their error of the true 0 and keep every message after its send.
 TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend) {
   const SystemMpi& mpi = GetParam();
-  auto built = run_command(std::string(mpi.compiler) + " " + kSource + " -o " + dir_ + "/job");
-  ASSERT_EQ(built.status, 0) << built.err << built.out;
-  auto recorded = run_command("cd " + dir_ + " && XO_PMPI_CLOCK_SYNC=measure " + kXo +
-                              " record --mpi=system -o job.otf2 -- " + mpi.launch + " -np " +
-                              std::to_string(kRanks) + " ./job");
-  ASSERT_EQ(recorded.status, 0) << recorded.err << recorded.out;
+  const auto job =
+      xo::test::record_system_mpi_job(kXo, mpi.compiler, mpi.launch, kSource, kRanks, dir_, "XO_PMPI_CLOCK_SYNC=measure");
+  ASSERT_TRUE(job.ok()) << job.why();
   const auto model = xo::analyzer::read_trace(dir_ + "/job.otf2/traces.otf2");
   ASSERT_TRUE(model.run.crossover);
   long long error_ns = -1, largest_move_ns = -1;

@@ -5,6 +5,9 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "causal_clock.hpp"
 #include "rank_log_file.hpp"
@@ -21,48 +24,84 @@ constexpr const char* kCallNames[] = {XO_PMPI_CALLS(XO_PMPI_CALL_NAME)};
 #undef XO_PMPI_CALL_NAME
 static_assert(std::size(kCallNames) == XO_PMPI_CALL_COUNT);
 
-// Global communicator ids: world and self as they are, the others by (members, how many with the
-// same members the rank had used before): a communicator's members create it in the same order.
+// Global communicator ids: world and self as they are, the others by their groups and how many
+// with the same groups the rank had used before (a communicator's members create it in the same
+// order). An intercommunicator has two groups, ordered as CommInfo has them whichever the rank is
+// in: first the one holding the lower world rank.
 class CommunicatorIds {
  public:
   void add_rank(int rank, const RankLog& log) {
-    std::map<std::vector<int>, int> seen;
+    std::map<Groups, int> seen;
     for (const auto& [id, members] : log.comm_members) {
-      const auto key = std::make_pair(members, seen[members]++);
-      auto [it, added] = global_.try_emplace(key, next_);
-      if (added) {
-        mpi::CommInfo info;
-        info.id = next_++;
-        info.name = "communicator of " + std::to_string(members.size()) + " ranks";
-        info.world_ranks = members;
-        comms_.push_back(std::move(info));
+      Groups groups{members, {}};
+      bool in_second = false;
+      if (auto remote = log.comm_remote.find(id); remote != log.comm_remote.end() && !remote->second.empty()) {
+        groups.second = remote->second;
+        in_second = !members.empty() && lowest(groups.second) < lowest(members);
+        if (in_second) std::swap(groups.first, groups.second);
       }
-      local_[{rank, id}] = it->second;
+      const auto key = std::make_pair(groups, seen[groups]++);
+      auto [it, added] = global_.try_emplace(key, next_);
+      if (added) comms_.push_back(comm_info(next_++, groups));
+      local_[{rank, id}] = {it->second, in_second};
     }
   }
   int global(int rank, int local) const {
     if (local == XO_PMPI_COMM_WORLD || local == XO_PMPI_COMM_SELF) return local;
     auto it = local_.find({rank, local});
-    return it == local_.end() ? XO_PMPI_COMM_WORLD : it->second;
+    return it == local_.end() ? XO_PMPI_COMM_WORLD : it->second.global;
   }
   const std::vector<mpi::CommInfo>& comms() const { return comms_; }
-  // World rank of communicator rank `peer` of `rank`'s communicator `local`; -1 if none.
+  // World rank of communicator rank `peer` of `rank`'s communicator `local`; -1 if none. On an
+  // intercommunicator `peer` is a rank of the group `rank` is not in.
   int world_rank(int rank, int local, int peer) const {
     if (local == XO_PMPI_COMM_SELF) return peer == 0 ? rank : -1;
-    const int global_id = global(rank, local);
-    if (global_id == XO_PMPI_COMM_WORLD) return peer;
-    for (const mpi::CommInfo& c : comms_) {
-      if (c.id == global_id) return peer >= 0 && peer < static_cast<int>(c.world_ranks.size()) ? c.world_ranks[peer] : -1;
-    }
-    return -1;
+    if (local == XO_PMPI_COMM_WORLD) return peer;
+    auto it = local_.find({rank, local});
+    if (it == local_.end()) return peer;  // unknown: taken as MPI_COMM_WORLD, as global() does
+    const mpi::CommInfo& c = comms_[static_cast<std::size_t>(it->second.global - kFirstId)];
+    const bool first_group = !c.inter || it->second.in_second;
+    const std::vector<int>& group = first_group ? c.world_ranks : c.remote_world_ranks;
+    return peer >= 0 && peer < static_cast<int>(group.size()) ? group[static_cast<std::size_t>(peer)] : -1;
   }
 
  private:
-  std::map<std::pair<std::vector<int>, int>, int> global_;
-  std::map<std::pair<int, int>, int> local_;
+  using Groups = std::pair<std::vector<int>, std::vector<int>>;  // the second empty: an intracommunicator
+  struct Local {
+    int global = 0;
+    bool in_second = false;  // the rank is in an intercommunicator's second group
+  };
+  static constexpr int kFirstId = XO_PMPI_COMM_SELF + 1;
+
+  static int lowest(const std::vector<int>& ranks) { return *std::min_element(ranks.begin(), ranks.end()); }
+  static mpi::CommInfo comm_info(int id, const Groups& groups) {
+    mpi::CommInfo info;
+    info.id = id;
+    info.world_ranks = groups.first;
+    if (groups.second.empty()) {
+      info.name = "communicator of " + std::to_string(groups.first.size()) + " ranks";
+      return info;
+    }
+    // Its parent, the common communicator, is not known: the tracer registers it from its groups.
+    info.name = "intercommunicator of " + std::to_string(groups.first.size()) + " and " +
+                std::to_string(groups.second.size()) + " ranks";
+    info.inter = true;
+    info.remote_world_ranks = groups.second;
+    return info;
+  }
+
+  std::map<std::pair<Groups, int>, int> global_;
+  std::map<std::pair<int, int>, Local> local_;
   std::vector<mpi::CommInfo> comms_;
-  int next_ = XO_PMPI_COMM_SELF + 1;
+  int next_ = kFirstId;
 };
+
+// A collective's root as the writer takes it (pmpi_log.h, run_observer.hpp).
+int collective_root(std::int32_t logged) {
+  if (logged == XO_PMPI_ROOT_SELF) return mpi::CollectiveEvent::kRootSelf;
+  if (logged == XO_PMPI_ROOT_THIS_GROUP) return mpi::CollectiveEvent::kRootThisGroup;
+  return logged < 0 ? -1 : logged;
+}
 
 const char* call_name(std::int32_t id) {
   return id >= 0 && id < XO_PMPI_CALL_COUNT ? kCallNames[id] : "MPI_Unknown";
@@ -79,7 +118,7 @@ void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times
     mpi::CollectiveEvent c;
     c.call = call_name(r.a);
     c.comm_id = comms.global(rank, r.b);
-    c.root = r.c;
+    c.root = collective_root(r.c);
     c.bytes_sent = static_cast<std::int64_t>(r.wide);
     c.bytes_received = static_cast<std::int64_t>(received);
     return c;

@@ -21,13 +21,22 @@ RankLog read_rank_log(const std::filesystem::path& log) {
   std::filesystem::path comms = log;
   comms.replace_extension(".comms");
   std::ifstream lines(comms);
+  // "<size> <world ranks...>" of one group.
+  auto read_group = [](std::istringstream& fields, std::vector<int>& members) {
+    int size = 0;
+    if (!(fields >> size) || size < 0) return false;
+    members.resize(static_cast<std::size_t>(size));
+    for (int& m : members) fields >> m;
+    return !fields.fail();
+  };
   for (std::string line; std::getline(lines, line);) {
     std::istringstream fields(line);
-    int id = 0, size = 0;
-    if (!(fields >> id >> size) || size < 0) continue;
-    std::vector<int> members(static_cast<std::size_t>(size));
-    for (int& m : members) fields >> m;
-    if (fields) r.comm_members[id] = std::move(members);
+    int id = 0;
+    std::vector<int> members, remote;
+    if (!(fields >> id) || !read_group(fields, members)) continue;
+    std::string word;
+    if (fields >> word && word == "remote" && read_group(fields, remote)) r.comm_remote[id] = std::move(remote);
+    r.comm_members[id] = std::move(members);
   }
   return r;
 }

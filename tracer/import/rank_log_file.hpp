@@ -17,6 +17,7 @@ struct RankLog {
   xo_pmpi_log_header header{};
   std::vector<xo_pmpi_record> records;
   std::map<int, std::vector<int>> comm_members;  // the rank's communicator ids: members (world ranks)
+  std::map<int, std::vector<int>> comm_remote;   // its intercommunicators: the remote group (world ranks)
 };
 
 // Throws std::runtime_error if `log` is not a tracer's log.

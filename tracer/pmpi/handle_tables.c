@@ -22,22 +22,39 @@ static comm_entry* g_comms = NULL;
 static int g_comm_count = 0, g_comm_room = 0;
 static int32_t g_next_comm_id = XO_PMPI_COMM_SELF + 1;
 
-static void write_members(int32_t id, MPI_Comm comm) {
-  FILE* out = xo_log_comms();
-  if (out == NULL) return;
-  MPI_Group group, world;
+/* " <size> <world ranks...>" of `group`, in its rank order. */
+static void write_group(FILE* out, MPI_Group group, MPI_Group world) {
   int size = 0;
-  PMPI_Comm_group(comm, &group);
-  PMPI_Comm_group(MPI_COMM_WORLD, &world);
   PMPI_Group_size(group, &size);
   int* ranks = malloc(sizeof(int) * (size_t)(2 * size + 1));
   for (int i = 0; i < size; ++i) ranks[i] = i;
   PMPI_Group_translate_ranks(group, size, ranks, world, ranks + size);
-  fprintf(out, "%d %d", id, size);
+  fprintf(out, " %d", size);
   for (int i = 0; i < size; ++i) fprintf(out, " %d", ranks[size + i]);
+  free(ranks);
+}
+
+/* The communicator's line of the .comms file (pmpi_log.h): its group, and an intercommunicator's
+   remote group, whose ranks its point-to-point calls name. */
+static void write_members(int32_t id, MPI_Comm comm) {
+  FILE* out = xo_log_comms();
+  if (out == NULL) return;
+  MPI_Group group, world;
+  PMPI_Comm_group(comm, &group);
+  PMPI_Comm_group(MPI_COMM_WORLD, &world);
+  fprintf(out, "%d", id);
+  write_group(out, group, world);
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  if (inter) {
+    MPI_Group remote;
+    PMPI_Comm_remote_group(comm, &remote);
+    fputs(" remote", out);
+    write_group(out, remote, world);
+    PMPI_Group_free(&remote);
+  }
   fputc('\n', out);
   fflush(out);  /* a rank that dies later keeps its communicators */
-  free(ranks);
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);
 }

@@ -184,6 +184,25 @@ int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm* newcomm) {
   return result;
 }
 
+/* Intercommunicators (with both groups) and the intracommunicators merged from them are registered
+   when made, as split ones are: each member then numbers them at the same point of its calls. */
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag,
+                         MPI_Comm* newintercomm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Intercomm_create);
+  const int result = PMPI_Intercomm_create(local_comm, local_leader, peer_comm, remote_leader, tag, newintercomm);
+  if (traced && result == MPI_SUCCESS) xo_comm_id(*newintercomm);
+  xo_leave(XO_PMPI_MPI_Intercomm_create, traced);
+  return result;
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm) {
+  const int traced = xo_enter(XO_PMPI_MPI_Intercomm_merge);
+  const int result = PMPI_Intercomm_merge(intercomm, high, newintracomm);
+  if (traced && result == MPI_SUCCESS) xo_comm_id(*newintracomm);
+  xo_leave(XO_PMPI_MPI_Intercomm_merge, traced);
+  return result;
+}
+
 int MPI_Comm_free(MPI_Comm* comm) {
   const int traced = xo_enter(XO_PMPI_MPI_Comm_free);
   xo_comm_forget(*comm);

@@ -1,6 +1,7 @@
-/* Persistent point-to-point requests: MPI_Send_init and MPI_Recv_init only remember what the
-   request moves; each MPI_Start of it records the MpiIsend or MpiIrecvRequest a nonblocking call
-   would, with a request id of its own, and the wait that completes it the rest. */
+/* Persistent point-to-point requests: MPI_Send_init (and its synchronous, buffered and ready forms)
+   and MPI_Recv_init only remember what the request moves; each MPI_Start of it records the MpiIsend
+   or MpiIrecvRequest a nonblocking call would, with a request id of its own, and the wait that
+   completes it the rest. */
 
 #include "wrap_support.h"
 
@@ -19,6 +20,18 @@ static int make(enum xo_pmpi_call call,
 int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                   MPI_Request* request) {
   return make(XO_PMPI_MPI_Send_init, PMPI_Send_init, buf, count, type, dest, tag, comm, request, 0);
+}
+int MPI_Ssend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return make(XO_PMPI_MPI_Ssend_init, PMPI_Ssend_init, buf, count, type, dest, tag, comm, request, 0);
+}
+int MPI_Bsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return make(XO_PMPI_MPI_Bsend_init, PMPI_Bsend_init, buf, count, type, dest, tag, comm, request, 0);
+}
+int MPI_Rsend_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   MPI_Request* request) {
+  return make(XO_PMPI_MPI_Rsend_init, PMPI_Rsend_init, buf, count, type, dest, tag, comm, request, 0);
 }
 
 static int receive_init(const void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,

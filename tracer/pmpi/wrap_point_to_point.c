@@ -99,6 +99,12 @@ int MPI_Isend(const void* buf, int count, MPI_Datatype type, int dest, int tag, 
 int MPI_Issend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
   return nonblocking_send(XO_PMPI_MPI_Issend, PMPI_Issend, buf, count, type, dest, tag, comm, request);
 }
+int MPI_Ibsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking_send(XO_PMPI_MPI_Ibsend, PMPI_Ibsend, buf, count, type, dest, tag, comm, request);
+}
+int MPI_Irsend(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request) {
+  return nonblocking_send(XO_PMPI_MPI_Irsend, PMPI_Irsend, buf, count, type, dest, tag, comm, request);
+}
 
 int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm, MPI_Request* request) {
   const int traced = xo_enter(XO_PMPI_MPI_Irecv);
@@ -181,6 +187,19 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
                                    recvtag, comm, status);
   if (traced && result == MPI_SUCCESS) record_receive(status, comm);
   xo_leave(XO_PMPI_MPI_Sendrecv, traced);
+  return result;
+}
+
+/* One buffer sent, then received into: the message that arrives replaces the one that left. */
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status* status) {
+  const int traced = xo_enter(XO_PMPI_MPI_Sendrecv_replace);
+  if (traced) record_send(dest, sendtag, comm, count, type);
+  MPI_Status own;
+  if (status == MPI_STATUS_IGNORE) status = &own;
+  const int result = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, status);
+  if (traced && result == MPI_SUCCESS) record_receive(status, comm);
+  xo_leave(XO_PMPI_MPI_Sendrecv_replace, traced);
   return result;
 }
 

@@ -41,5 +41,72 @@ static inline int xo_comm_rank(MPI_Comm comm) {
   return rank;
 }
 
+static inline int xo_is_inter(MPI_Comm comm) {
+  int inter = 0;
+  PMPI_Comm_test_inter(comm, &inter);
+  return inter;
+}
+
+/* The ranks a collective on `comm` exchanges blocks with, the length of its per-rank count arrays:
+   the communicator's, or an intercommunicator's remote group's. */
+static inline int xo_peer_count(MPI_Comm comm) {
+  int size = 0;
+  if (xo_is_inter(comm)) {
+    PMPI_Comm_remote_size(comm, &size);
+  } else {
+    PMPI_Comm_size(comm, &size);
+  }
+  return size;
+}
+
+/* This rank's part in a rooted collective (MPI-3.1 section 5.2.2): on an intercommunicator the root
+   passes MPI_ROOT, the rest of its group MPI_PROC_NULL (they move nothing) and the remote group the
+   root's rank. */
+typedef struct {
+  int32_t logged; /* the root as the log records it (pmpi_log.h) */
+  int is_root;
+  int own_block;  /* this rank gives or takes a block of its own: any member but the intercommunicator's
+                     root and its bystanders */
+  int peers;      /* the blocks the root gives or takes: xo_peer_count */
+} xo_rooted;
+
+static inline xo_rooted xo_rooted_part(int root, MPI_Comm comm) {
+  if (!xo_is_inter(comm)) return (xo_rooted){root, xo_comm_rank(comm) == root, 1, xo_comm_size(comm)};
+  if (root == MPI_ROOT) return (xo_rooted){XO_PMPI_ROOT_SELF, 1, 0, xo_peer_count(comm)};
+  if (root == MPI_PROC_NULL) return (xo_rooted){XO_PMPI_ROOT_THIS_GROUP, 0, 0, 0};
+  return (xo_rooted){root, 0, 1, 0};
+}
+
+/* The sum of `counts` over `ranks` blocks, in bytes of `type`. */
+static inline uint64_t xo_total_bytes(const int* counts, MPI_Datatype type, int ranks) {
+  uint64_t sum = 0;
+  for (int i = 0; i < ranks; ++i) sum += xo_bytes(counts[i], type);
+  return sum;
+}
+
+/* As xo_total_bytes, each block of its own type (the -w collectives). */
+static inline uint64_t xo_typed_bytes(const int* counts, const MPI_Datatype* types, int ranks) {
+  uint64_t sum = 0;
+  for (int i = 0; i < ranks; ++i) sum += xo_bytes(counts[i], types[i]);
+  return sum;
+}
+
+/* A blocking collective's MpiCollectiveBegin, inside its call before the real one, and its
+   MpiCollectiveEnd after it, with the root as the log records it and the bytes this rank's buffers
+   gave and got. */
+static inline void xo_collective_begin(void) { xo_log_append(XO_PMPI_COLLECTIVE_BEGIN, xo_now_ns(), 0, 0, 0, 0); }
+
+static inline void xo_collective_end(enum xo_pmpi_call call, MPI_Comm comm, int32_t root, uint64_t sent,
+                                     uint64_t received) {
+  const int64_t now = xo_now_ns();
+  xo_log_append(XO_PMPI_COLLECTIVE_END, now, (int32_t)call, xo_comm_id(comm), root, sent);
+  xo_log_append(XO_PMPI_EXTRA, now, 0, 0, 0, received);
+}
+
+/* A nonblocking collective started (the call succeeded): its request remembered with what its
+   completion will record (wrap_nonblocking_collectives.c). */
+void xo_collective_started(MPI_Request request, enum xo_pmpi_call call, MPI_Comm comm, int32_t root, uint64_t sent,
+                           uint64_t received);
+
 /* The completion of a request the program started, seen in `status`. */
 void xo_request_completed(MPI_Request handle, const MPI_Status* status);

@@ -3,7 +3,10 @@
    runs, and xo record turns into one OTF2 archive once the job has ended (tracer/import/). Each
    rank writes, in the directory XO_PMPI_DIR names:
      rank-<world rank>.log    a header, then fixed-size records in the rank's time order;
-     rank-<world rank>.comms  a line per communicator it used: "<id> <size> <world ranks...>".
+     rank-<world rank>.comms  a line per communicator it used: "<id> <size> <world ranks...>", an
+                              intercommunicator's followed by " remote <size> <world ranks...>" of
+                              its remote group (a reader that stops after the first group sees the
+                              local group alone, as tracers before it wrote).
    Plain C, native byte order: written and read on machines of one kind. Records are flushed in
    blocks, so a job killed midway leaves the blocks written before. */
 
@@ -26,7 +29,14 @@
   X(MPI_Probe) X(MPI_Iprobe) X(MPI_Gatherv) X(MPI_Scatterv) X(MPI_Allgatherv) X(MPI_Alltoallv)         \
   X(MPI_Reduce_scatter) X(MPI_Reduce_scatter_block) X(MPI_Scan) X(MPI_Exscan) X(MPI_Ibarrier)           \
   X(MPI_Ibcast) X(MPI_Ireduce) X(MPI_Iallreduce) X(MPI_Iallgather) X(MPI_Ialltoall) X(MPI_Send_init)    \
-  X(MPI_Recv_init) X(MPI_Start) X(MPI_Startall) X(MPI_Request_free)
+  X(MPI_Recv_init) X(MPI_Start) X(MPI_Startall) X(MPI_Request_free) X(MPI_Igather) X(MPI_Igatherv)      \
+  X(MPI_Iscatter) X(MPI_Iscatterv) X(MPI_Iallgatherv) X(MPI_Ialltoallv) X(MPI_Ialltoallw)                \
+  X(MPI_Ireduce_scatter) X(MPI_Ireduce_scatter_block) X(MPI_Iscan) X(MPI_Iexscan) X(MPI_Alltoallw)       \
+  X(MPI_Neighbor_allgather) X(MPI_Neighbor_allgatherv) X(MPI_Neighbor_alltoall) X(MPI_Neighbor_alltoallv) \
+  X(MPI_Neighbor_alltoallw) X(MPI_Ineighbor_allgather) X(MPI_Ineighbor_allgatherv)                      \
+  X(MPI_Ineighbor_alltoall) X(MPI_Ineighbor_alltoallv) X(MPI_Ineighbor_alltoallw)                       \
+  X(MPI_Sendrecv_replace) X(MPI_Ssend_init) X(MPI_Bsend_init) X(MPI_Rsend_init) X(MPI_Ibsend)           \
+  X(MPI_Irsend) X(MPI_Intercomm_create) X(MPI_Intercomm_merge)
 
 #define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
 enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
@@ -51,8 +61,9 @@ enum xo_pmpi_record_kind {
   XO_PMPI_RECV,             /* as SEND, a: the source */
   XO_PMPI_IRECV,            /* as RECV, then an EXTRA with wide: request id */
   XO_PMPI_COLLECTIVE_BEGIN, /* */
-  XO_PMPI_COLLECTIVE_END,   /* a: call id, b: communicator id, c: root (-1 none), wide: bytes sent, then
-                               an EXTRA with wide: bytes received */
+  XO_PMPI_COLLECTIVE_END,   /* a: call id, b: communicator id, c: root (a communicator rank, or
+                               XO_PMPI_ROOT_...), wide: bytes sent, then an EXTRA with wide: bytes
+                               received */
   XO_PMPI_EXTRA,            /* the second half of the record before it */
   XO_PMPI_CLOCK,            /* wide: the offset to rank 0's clock measured at this time (as int64),
                                a: its error bound in ns; at MPI_Init and at MPI_Finalize, for the
@@ -70,6 +81,12 @@ typedef struct {
   int32_t c;
   uint32_t kind;
 } xo_pmpi_record;
+
+/* A collective's root when it is no communicator rank: an unrooted operation's; on an
+   intercommunicator the root itself (it passed MPI_ROOT) and the rest of its group (MPI_PROC_NULL),
+   as OTF2 records them (ROOT_SELF, ROOT_THIS_GROUP). The remote group's members log the root's
+   rank in the root's group. */
+enum { XO_PMPI_ROOT_NONE = -1, XO_PMPI_ROOT_SELF = -2, XO_PMPI_ROOT_THIS_GROUP = -3 };
 
 /* Communicator ids: MPI_COMM_WORLD is 1, MPI_COMM_SELF 2, others from 3 in the order the rank
    first used them. */
