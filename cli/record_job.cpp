@@ -174,6 +174,12 @@ int record_job(const JobRecording& job) {
     std::fprintf(stderr, "xo: %d ranks of %s: trace written to %s (%llu records%s)\n", imported.ranks,
                  imported.library.c_str(), job.trace_dir.c_str(), static_cast<unsigned long long>(imported.records),
                  missing.c_str());
+    if (imported.other_thread_calls > 0) {
+      std::fprintf(stderr,
+                   "xo: %llu MPI calls from threads other than the one that called MPI_Init are not in the trace "
+                   "(one location per rank); messages they sent or received show as unmatched\n",
+                   static_cast<unsigned long long>(imported.other_thread_calls));
+    }
   }
   return status;
 }

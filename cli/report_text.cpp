@@ -27,6 +27,12 @@ ReportSection run_section(const RunReport& r) {
       std::string settings;
       for (const auto& e : t.crossover->environment) settings += (settings.empty() ? "" : ", ") + e.name + "=" + e.value;
       s.lines.push_back("its settings: " + (settings.empty() ? std::string("none set, the library's defaults") : settings));
+      for (const auto& p : t.crossover->parameters) {
+        if (p.name == "other_thread_calls") {
+          s.lines.push_back(p.value + " MPI calls from threads other than the one that called MPI_Init are not in the "
+                            "trace (MPI_THREAD_MULTIPLE; one location per rank): their messages show as unmatched");
+        }
+      }
     } else {
       s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description +
                         "), compute " + t.crossover->compute_mode);

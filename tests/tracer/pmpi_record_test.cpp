@@ -128,6 +128,27 @@ TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend
   }
 }
 
+// Under MPI_THREAD_MULTIPLE only the thread that called MPI_Init is traced (one location per
+// rank): its messages are whole, the other thread's calls counted, and the archive stays valid.
+TEST_P(RecordSystemMpi, OtherThreadsCallsAreCountedNotTraced) {
+  const SystemMpi& mpi = GetParam();
+  const auto job = xo::test::record_system_mpi_job(kXo, std::string(mpi.compiler) + " -pthread", mpi.launch,
+                                                   std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_threads.c",
+                                                   2, dir_);
+  ASSERT_TRUE(job.ok()) << job.why();
+  if (contains(job.recorded.out, "no MPI_THREAD_MULTIPLE")) GTEST_SKIP() << mpi.name << " offers no MPI_THREAD_MULTIPLE";
+  EXPECT_TRUE(contains(job.recorded.out, "threads ok")) << job.recorded.out;
+  EXPECT_TRUE(contains(job.recorded.err, "20 MPI calls from threads other than the one that called MPI_Init"))
+      << job.recorded.err;
+  const std::string anchor = dir_ + "/job.otf2/traces.otf2";
+  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + anchor);
+  EXPECT_EQ(print.status, 0) << print.err;
+  const auto model = xo::analyzer::read_trace(anchor);
+  EXPECT_EQ(model.messages.size(), 5u) << "the main thread's messages, all matched";
+  auto report = run_command(kXo + " report --no-history --no-bench " + dir_ + "/job.otf2");
+  EXPECT_TRUE(contains(report.out, "20 MPI calls from threads other than")) << report.out;
+}
+
 INSTANTIATE_TEST_SUITE_P(SystemMpis, RecordSystemMpi, ::testing::ValuesIn(kMpis),
                          [](const auto& info) { return std::string(info.param.name); });
 

@@ -199,6 +199,9 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
     if (rank < 0 || rank >= out.ranks) throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
     comms.add_rank(rank, log);
     out.records += log.records.size();
+    for (const xo_pmpi_record& r : log.records) {
+      if (r.kind == XO_PMPI_OTHER_THREAD_CALLS) out.other_thread_calls += r.wide;
+    }
   }
   const CausalTimes times = causal_times(
       logs, [&](int rank, int local, int peer) { return comms.world_rank(rank, local, peer); },
@@ -223,6 +226,7 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   info.parameters.push_back({"clock_sync_error_ns", std::to_string(out.clock_error_ns)});
   // Receives moved after their sends (causal_clock.hpp), and by how much at most.
   info.parameters.push_back({"clock_moved_receives", std::to_string(out.messages_moved)});
+  if (out.other_thread_calls > 0) info.parameters.push_back({"other_thread_calls", std::to_string(out.other_thread_calls)});
   info.parameters.push_back({"clock_largest_move_ns", std::to_string(out.largest_move_ns)});
   info.program_args = job.command;
   w.run_started(info);

@@ -4,6 +4,7 @@
    its middle), and the library's version; MPI_Finalize writes the log out. Communicators made or
    freed keep the handle table right. */
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,7 +12,13 @@
 
 #include "wrap_support.h"
 
-int xo_depth = 0;
+XO_THREAD_LOCAL int xo_depth = 0;
+XO_THREAD_LOCAL int xo_recording_thread = 0;
+
+/* MPI calls made by other threads than MPI_Init's, before MPI_Init too (they are not traced). */
+static atomic_ullong g_other_thread_calls = 0;
+
+void xo_other_thread_call(void) { atomic_fetch_add_explicit(&g_other_thread_calls, 1, memory_order_relaxed); }
 
 enum { kClockRounds = 20, kClockTag = 1, kDoneTag = 2, kBootIdBytes = 40 };
 
@@ -126,6 +133,7 @@ static void start_log(int64_t entered, enum xo_pmpi_call call) {
 
 int MPI_Init(int* argc, char*** argv) {
   const int64_t entered = xo_now_ns();
+  xo_recording_thread = 1;
   ++xo_depth;
   const int result = PMPI_Init(argc, argv);
   if (result == MPI_SUCCESS) start_log(entered, XO_PMPI_MPI_Init);
@@ -136,6 +144,7 @@ int MPI_Init(int* argc, char*** argv) {
 
 int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
   const int64_t entered = xo_now_ns();
+  xo_recording_thread = 1;
   ++xo_depth;
   const int result = PMPI_Init_thread(argc, argv, required, provided);
   if (result == MPI_SUCCESS) start_log(entered, XO_PMPI_MPI_Init_thread);
@@ -154,6 +163,8 @@ int MPI_Finalize(void) {
   }
   const int result = PMPI_Finalize();
   xo_leave(XO_PMPI_MPI_Finalize, traced);
+  const unsigned long long others = atomic_load(&g_other_thread_calls);
+  if (others > 0 && xo_log_active()) xo_log_append(XO_PMPI_OTHER_THREAD_CALLS, xo_now_ns(), 0, 0, 0, others);
   xo_log_stop();
   return result;
 }

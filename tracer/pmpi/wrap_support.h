@@ -9,11 +9,26 @@
 #include "handle_tables.h"
 #include "rank_log.h"
 
-extern int xo_depth; /* MPI calls open on this rank, the tracer's own included */
+/* Per thread; initial-exec: the tracer is preloaded, so its thread-local variables are in the
+   static TLS block and cost a load, not a call. */
+#define XO_THREAD_LOCAL __thread __attribute__((tls_model("initial-exec")))
 
-/* Whether this call is traced: recording, and not inside another MPI call. Counts the call. */
+extern XO_THREAD_LOCAL int xo_depth; /* MPI calls open on this thread, the tracer's own included */
+/* Set in the thread that called MPI_Init: the log has one location per rank, so only its calls are
+   traced; under MPI_THREAD_MULTIPLE the others' are counted (xo_other_thread_call) and the archive
+   says how many were left out. */
+extern XO_THREAD_LOCAL int xo_recording_thread;
+void xo_other_thread_call(void);
+
+/* Whether this call is traced: recording, from the thread that initialised MPI, and not inside
+   another MPI call. Counts the call. */
 static inline int xo_enter(enum xo_pmpi_call call) {
-  if (xo_depth++ > 0 || !xo_log_active()) return 0;
+  if (xo_depth++ > 0) return 0;
+  if (!xo_recording_thread) {
+    xo_other_thread_call();
+    return 0;
+  }
+  if (!xo_log_active()) return 0;
   xo_log_append(XO_PMPI_ENTER, xo_now_ns(), (int32_t)call, 0, 0, 0);
   return 1;
 }

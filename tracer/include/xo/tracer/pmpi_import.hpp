@@ -28,6 +28,9 @@ struct PmpiImport {
   std::int64_t clock_error_ns = 0;  // the largest error bound of the ranks' clock offsets
   std::uint64_t messages_moved = 0;  // receives moved after their sends (no message arrives before it left)
   std::int64_t largest_move_ns = 0;
+  // MPI calls made by threads other than the one that called MPI_Init (MPI_THREAD_MULTIPLE), over
+  // all ranks: not traced, as the log has one location per rank.
+  std::uint64_t other_thread_calls = 0;
 };
 
 // Writes the archive into `archive_dir` (an existing directory without a trace). Throws

@@ -69,8 +69,9 @@ enum xo_pmpi_record_kind {
                                a: its error bound in ns; at MPI_Init and at MPI_Finalize, for the
                                drift between */
   XO_PMPI_COLLECTIVE_REQUEST, /* a nonblocking collective started; wide: request id */
-  XO_PMPI_COLLECTIVE_COMPLETE /* as COLLECTIVE_END (a: the starting call's id), then an EXTRA with
-                                 wide: bytes received and an EXTRA with wide: request id */
+  XO_PMPI_COLLECTIVE_COMPLETE, /* as COLLECTIVE_END (a: the starting call's id), then an EXTRA with
+                                  wide: bytes received and an EXTRA with wide: request id */
+  XO_PMPI_OTHER_THREAD_CALLS   /* at MPI_Finalize, wide: MPI calls other threads made, not traced */
 };
 
 typedef struct {
