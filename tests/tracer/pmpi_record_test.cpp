@@ -149,6 +149,32 @@ TEST_P(RecordSystemMpi, OtherThreadsCallsAreCountedNotTraced) {
   EXPECT_TRUE(contains(report.out, "20 MPI calls from threads other than")) << report.out;
 }
 
+// One-sided calls are traced as regions: their time is in the profile by call.
+TEST_P(RecordSystemMpi, OneSidedCallsAreRegionsOfTheProfile) {
+  const SystemMpi& mpi = GetParam();
+  const auto job = xo::test::record_system_mpi_job(kXo, mpi.compiler, mpi.launch,
+                                                   std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_one_sided.c",
+                                                   2, dir_);
+  ASSERT_TRUE(job.ok()) << job.why();
+  EXPECT_TRUE(contains(job.recorded.out, "one-sided ok")) << job.recorded.out;
+  const std::string anchor = dir_ + "/job.otf2/traces.otf2";
+  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + anchor);
+  EXPECT_EQ(print.status, 0) << print.err;
+  const auto model = xo::analyzer::read_trace(anchor);
+  std::map<std::string, int> calls;
+  for (std::size_t i = 0; i < model.calls.size(); ++i) ++calls[model.regions.name[model.calls.region[i]]];
+  EXPECT_EQ(calls["MPI_Win_allocate"], 2);
+  EXPECT_EQ(calls["MPI_Win_fence"], 6);
+  EXPECT_EQ(calls["MPI_Put"], 2);
+  EXPECT_EQ(calls["MPI_Get"], 2);
+  EXPECT_EQ(calls["MPI_Accumulate"], 2);
+  EXPECT_EQ(calls["MPI_Fetch_and_op"], 2);
+  EXPECT_EQ(calls["MPI_Win_lock"], 2);
+  EXPECT_EQ(calls["MPI_Win_unlock"], 2);
+  EXPECT_EQ(calls["MPI_Win_free"], 2);
+  EXPECT_EQ(model.problems.total(), 0u);
+}
+
 INSTANTIATE_TEST_SUITE_P(SystemMpis, RecordSystemMpi, ::testing::ValuesIn(kMpis),
                          [](const auto& info) { return std::string(info.param.name); });
 

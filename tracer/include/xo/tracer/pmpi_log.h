@@ -36,7 +36,12 @@
   X(MPI_Neighbor_alltoallw) X(MPI_Ineighbor_allgather) X(MPI_Ineighbor_allgatherv)                      \
   X(MPI_Ineighbor_alltoall) X(MPI_Ineighbor_alltoallv) X(MPI_Ineighbor_alltoallw)                       \
   X(MPI_Sendrecv_replace) X(MPI_Ssend_init) X(MPI_Bsend_init) X(MPI_Rsend_init) X(MPI_Ibsend)           \
-  X(MPI_Irsend) X(MPI_Intercomm_create) X(MPI_Intercomm_merge)
+  X(MPI_Irsend) X(MPI_Intercomm_create) X(MPI_Intercomm_merge) X(MPI_Win_create) X(MPI_Win_allocate)        \
+  X(MPI_Win_allocate_shared) X(MPI_Win_create_dynamic) X(MPI_Win_free) X(MPI_Win_fence) X(MPI_Win_post)  \
+  X(MPI_Win_start) X(MPI_Win_complete) X(MPI_Win_wait) X(MPI_Win_lock) X(MPI_Win_unlock)                 \
+  X(MPI_Win_lock_all) X(MPI_Win_unlock_all) X(MPI_Win_flush) X(MPI_Win_flush_all) X(MPI_Win_flush_local)  \
+  X(MPI_Win_sync) X(MPI_Put) X(MPI_Get) X(MPI_Rput) X(MPI_Rget) X(MPI_Accumulate) X(MPI_Get_accumulate)    \
+  X(MPI_Fetch_and_op) X(MPI_Compare_and_swap)
 
 #define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
 enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
