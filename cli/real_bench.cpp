@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -158,6 +159,16 @@ const hw::RealMpiKnob& knob_named(const hw::RealMpi& mpi, const std::string& var
 
 }  // namespace
 
+// Whether the ping-pong's partner, the last rank, ran on another host than rank 0 (the trace's
+// placement parameter, written by the importer from the ranks' clock records).
+bool partner_on_other_host(const analyzer::TraceModel& trace) {
+  if (!trace.run.crossover) return false;
+  for (const analyzer::Setting& p : trace.run.crossover->parameters) {
+    if (p.name == "last_rank_on_other_host") return p.value == "1";
+  }
+  return false;
+}
+
 int bench_real_mpi(const RealBenchOptions& o) {
   if (o.launcher.empty()) {
     throw UsageError("give the launcher after --: xo bench --mpi=system -- mpirun -np 2");
@@ -167,13 +178,14 @@ int bench_real_mpi(const RealBenchOptions& o) {
   const hw::RealMpi* mpi = hw::real_mpi_named(key);
   const std::string helper = key == "openmpi" ? tool_layout().bench_openmpi : tool_layout().bench_mpich;
   const std::string out_dir = o.out_dir.empty() ? key + "-bench" : o.out_dir;
-  const analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps);
   const auto run_dir = [&](int repetition, const std::string& name) {
     return out_dir + "/" + std::to_string(repetition + 1) + "/" + name;
   };
-  for (int r = 0; r < o.repetitions; ++r) {
-    for (const auto& run : plan.runs) prepare_trace_dir(run_dir(r, run.name), o.force);
-  }
+  // The first run (the own settings' ping-pong, or the first collective) tells where the ranks
+  // run, which decides the point-to-point switch to sweep: the plan with the on-node one names the
+  // same first run.
+  analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps, hw::RealMpiPath::OnNode);
+  prepare_trace_dir(run_dir(0, plan.runs.front().name), o.force);
   auto history = o.history.open_for_storing();
   const std::map<std::string, std::string> own = own_settings(*mpi);
 
@@ -181,11 +193,10 @@ int bench_real_mpi(const RealBenchOptions& o) {
   ProgressLine progress;
   analyzer::RealBenchSamples samples;
   int failed = 0;
-  const std::size_t total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
-  for (std::size_t i = 0; i < total; ++i) {
-    const int repetition = static_cast<int>(i / plan.runs.size());
-    const auto& run = plan.runs[i % plan.runs.size()];
-    progress.show(run.purpose + " (round " + std::to_string(repetition + 1) + ")", i, total);
+  std::size_t total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
+  // Records one run; false if it left no trace to read.
+  const auto record = [&](const analyzer::suite::BenchRun& run, int repetition, std::size_t done) {
+    progress.show(run.purpose + " (round " + std::to_string(repetition + 1) + ")", done, total);
     JobRecording job{key, run_dir(repetition, run.name), o.force, true, o.launcher, o.command_line};
     job.command.push_back(helper);
     job.command.insert(job.command.end(), run.argv.begin(), run.argv.end());
@@ -199,14 +210,29 @@ int bench_real_mpi(const RealBenchOptions& o) {
     } catch (const std::runtime_error& e) {
       std::fprintf(stderr, "xo: bench run %s failed: %s\n", job.trace_dir.c_str(), e.what());
       ++failed;
-      continue;
+      return std::optional<analyzer::TraceModel>();
     }
     if (status != 0) {
       std::fprintf(stderr, "xo: bench run %s: the job ended with status %d; its trace is analysed as far as it goes\n",
                    job.trace_dir.c_str(), status);
       ++failed;
     }
-    samples.add(analyzer::read_trace(job.trace_dir + "/traces.otf2"), variable, value, repetition);
+    std::optional<analyzer::TraceModel> trace = analyzer::read_trace(job.trace_dir + "/traces.otf2");
+    samples.add(*trace, variable, value, repetition);
+    return trace;
+  };
+  const auto first = record(plan.runs.front(), 0, 0);
+  const hw::RealMpiPath path =
+      first && partner_on_other_host(*first) ? hw::RealMpiPath::BetweenNodes : hw::RealMpiPath::OnNode;
+  if (path == hw::RealMpiPath::BetweenNodes) {
+    plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps, path);
+    total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
+  }
+  for (int r = 0; r < o.repetitions; ++r) {
+    for (std::size_t k = r == 0 ? 1 : 0; k < plan.runs.size(); ++k) prepare_trace_dir(run_dir(r, plan.runs[k].name), o.force);
+  }
+  for (std::size_t i = 1; i < total; ++i) {
+    record(plan.runs[i % plan.runs.size()], static_cast<int>(i / plan.runs.size()), i);
   }
   progress.show("done", total, total);
   const analyzer::RealBenchAnalysis analysis = analyzer::analyze_real_bench(*mpi, samples, own);
@@ -216,6 +242,11 @@ int bench_real_mpi(const RealBenchOptions& o) {
               "trips a size; collectives on every rank, 8 B to 256 KiB a rank), traces in %s/ (%.1f s)\n",
               samples.library().empty() ? mpi->name.c_str() : samples.library().c_str(), plan.runs.size(),
               o.repetitions, o.reps, out_dir.c_str(), wall);
+  if (o.suite != analyzer::suite::Suite::Collective) {
+    std::printf("  rank 0 and the last rank ran on %s: the ping-pong measures %s\n",
+                path == hw::RealMpiPath::BetweenNodes ? "different hosts" : "one host",
+                path == hw::RealMpiPath::BetweenNodes ? "the network path and its switches" : "the on-node path and its switches");
+  }
   if (analysis.sweeps.empty()) {
     std::printf("\nThe run with the job's own settings left no ping-pong to analyse.\n");
     return 1;

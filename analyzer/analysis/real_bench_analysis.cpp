@@ -206,6 +206,7 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
       if (runs != by_setting.end()) sweep.curves.push_back(curve_of(value, false, runs->second, knob.collective.empty()));
     }
     for (const SettingCurve& c : sweep.curves) sweep.against_own.push_back(compare(c, sweep.curves.front()));
+    if (sweep.curves.size() < 2) continue;  // not swept: the ranks ran where it does not apply
     judge(sweep);
     sweep.fastest_by_size = fastest_by_size(sweep.curves);
     out.sweeps.push_back(std::move(sweep));

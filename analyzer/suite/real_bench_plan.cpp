@@ -43,12 +43,12 @@ BenchRun collective(const std::string& call, std::string name, std::string purpo
 
 }  // namespace
 
-BenchPlan plan_real_bench(const hw::RealMpi& mpi, Suite suite, int reps) {
+BenchPlan plan_real_bench(const hw::RealMpi& mpi, Suite suite, int reps, hw::RealMpiPath path) {
   BenchPlan plan{mpi.key, {}};
   if (suite != Suite::Collective) {
     plan.runs.push_back(pingpong("pt2pt", "ping-pong, 0 B to 1 MiB, the job's own settings", reps, {}));
     for (const hw::RealMpiKnob& knob : mpi.knobs) {
-      if (!knob.collective.empty()) continue;
+      if (!knob.collective.empty() || (knob.path != hw::RealMpiPath::Any && knob.path != path)) continue;
       for (const std::string& value : knob.bench_values) {
         plan.runs.push_back(pingpong("pt2pt." + knob.variable + "=" + value,
                                      "ping-pong with " + knob.variable + "=" + value, reps, {{knob.variable, value}}));

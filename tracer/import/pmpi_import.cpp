@@ -199,9 +199,13 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
     if (rank < 0 || rank >= out.ranks) throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
     comms.add_rank(rank, log);
     out.records += log.records.size();
+    bool other_host = false;
     for (const xo_pmpi_record& r : log.records) {
       if (r.kind == XO_PMPI_OTHER_THREAD_CALLS) out.other_thread_calls += r.wide;
+      if (r.kind == XO_PMPI_CLOCK && r.c == 1) other_host = true;
     }
+    if (other_host) ++out.ranks_on_other_hosts;
+    if (other_host && rank == out.ranks - 1) out.last_rank_on_other_host = true;
   }
   const CausalTimes times = causal_times(
       logs, [&](int rank, int local, int peer) { return comms.world_rank(rank, local, peer); },
@@ -227,6 +231,9 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   // Receives moved after their sends (causal_clock.hpp), and by how much at most.
   info.parameters.push_back({"clock_moved_receives", std::to_string(out.messages_moved)});
   if (out.other_thread_calls > 0) info.parameters.push_back({"other_thread_calls", std::to_string(out.other_thread_calls)});
+  // How the ranks were placed: how many run on other hosts than rank 0, and whether the last does.
+  info.parameters.push_back({"ranks_on_other_hosts", std::to_string(out.ranks_on_other_hosts)});
+  info.parameters.push_back({"last_rank_on_other_host", out.last_rank_on_other_host ? "1" : "0"});
   info.parameters.push_back({"clock_largest_move_ns", std::to_string(out.largest_move_ns)});
   info.program_args = job.command;
   w.run_started(info);

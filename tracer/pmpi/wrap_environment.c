@@ -46,6 +46,7 @@ static void boot_id(char id[kBootIdBytes]) {
 typedef struct {
   int64_t offset_ns; /* added to this rank's clock to give rank 0's */
   int64_t error_ns;  /* at most this far off: half the best round trip (0 on rank 0's host) */
+  int other_host;    /* the rank runs on another host than rank 0 (another boot) */
 } clock_sync;
 
 /* Rank 0 measures each other host's ranks' offsets in turn on a private communicator, then tells
@@ -57,12 +58,13 @@ static clock_sync clock_offset(int rank, int size) {
   boot_id(mine_boot);
   memcpy(root_boot, mine_boot, kBootIdBytes);
   PMPI_Bcast(root_boot, kBootIdBytes, MPI_CHAR, 0, sync);
-  int same_host = root_boot[0] != '\0' && memcmp(mine_boot, root_boot, kBootIdBytes) == 0;
+  const int on_root_host = root_boot[0] != '\0' && memcmp(mine_boot, root_boot, kBootIdBytes) == 0;
+  int same_host = on_root_host;
   const char* sync_mode = getenv(XO_PMPI_CLOCK_SYNC_VARIABLE);
   if (rank != 0 && sync_mode != NULL && strcmp(sync_mode, "measure") == 0) same_host = 0;
   int* hosts = rank == 0 ? malloc(sizeof(int) * (size_t)size) : NULL;
   PMPI_Gather(&same_host, 1, MPI_INT, hosts, 1, MPI_INT, 0, sync);
-  clock_sync mine = {0, 0};
+  clock_sync mine = {0, 0, !on_root_host};
   if (rank == 0) {
     for (int peer = 1; peer < size; ++peer) {
       if (hosts[peer]) continue;
@@ -93,7 +95,7 @@ static clock_sync clock_offset(int rank, int size) {
     }
     int64_t told[2] = {0, 0};
     PMPI_Recv(told, 2, MPI_INT64_T, 0, kClockTag, sync, MPI_STATUS_IGNORE);
-    mine = (clock_sync){told[0], told[1]};
+    mine = (clock_sync){told[0], told[1], !on_root_host};
   }
   if (rank != 0) { /* measured, or on rank 0's host: asleep until every peer is */
     await_rank_0(kDoneTag, sync);
@@ -111,7 +113,7 @@ static void record_clock(int rank, int size) {
   const int64_t measured = xo_now_ns();
   const clock_sync s = clock_offset(rank, size);
   const int64_t error = s.error_ns < INT32_MAX ? s.error_ns : INT32_MAX;
-  xo_log_append(XO_PMPI_CLOCK, measured, (int32_t)error, 0, 0, (uint64_t)s.offset_ns);
+  xo_log_append(XO_PMPI_CLOCK, measured, (int32_t)error, 0, s.other_host, (uint64_t)s.offset_ns);
 }
 
 static void start_log(int64_t entered, enum xo_pmpi_call call) {
@@ -127,7 +129,7 @@ static void start_log(int64_t entered, enum xo_pmpi_call call) {
   const clock_sync s = clock_offset(rank, size);
   xo_log_start(directory, rank, size, s.offset_ns, library);
   xo_log_append(XO_PMPI_ENTER, entered, (int32_t)call, 0, 0, 0);
-  xo_log_append(XO_PMPI_CLOCK, measured, (int32_t)(s.error_ns < INT32_MAX ? s.error_ns : INT32_MAX), 0, 0,
+  xo_log_append(XO_PMPI_CLOCK, measured, (int32_t)(s.error_ns < INT32_MAX ? s.error_ns : INT32_MAX), 0, s.other_host,
                 (uint64_t)s.offset_ns);
 }
 

@@ -11,6 +11,7 @@
 
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/tracer/trace_check.hpp"
 
@@ -156,4 +157,37 @@ TEST(BenchRunner, EveryRunLeavesASoundTrace) {
     EXPECT_TRUE(report.ok()) << xo::tracer::describe(report);
   }
   std::filesystem::remove_all(pattern);
+}
+
+// A real MPI's bench sweeps the point-to-point switch of the path its two ranks take: Open MPI's
+// vader eager limit on one host, its tcp eager limit between hosts; MPICH's UCX threshold on both.
+TEST(RealBenchPlan, SweepsTheSwitchOfThePathTheRanksTake) {
+  using xo::hw::RealMpiPath;
+  const auto names = [](const BenchPlan& p) {
+    std::set<std::string> out;
+    for (const BenchRun& r : p.runs) out.insert(r.name);
+    return out;
+  };
+  const auto& open_mpi = *xo::hw::real_mpi_named("openmpi");
+  const auto on_node = names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::OnNode));
+  EXPECT_TRUE(on_node.count("pt2pt"));
+  EXPECT_TRUE(on_node.count("pt2pt.OMPI_MCA_btl_vader_eager_limit=16384"));
+  EXPECT_FALSE(on_node.count("pt2pt.OMPI_MCA_btl_tcp_eager_limit=262144"));
+  const auto between = names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::BetweenNodes));
+  EXPECT_TRUE(between.count("pt2pt.OMPI_MCA_btl_tcp_eager_limit=262144"));
+  EXPECT_FALSE(between.count("pt2pt.OMPI_MCA_btl_vader_eager_limit=16384"));
+  const auto& mpich = *xo::hw::real_mpi_named("mpich");
+  for (RealMpiPath path : {RealMpiPath::OnNode, RealMpiPath::BetweenNodes}) {
+    EXPECT_TRUE(names(xo::analyzer::suite::plan_real_bench(mpich, Suite::PointToPoint, 10, path)).count("pt2pt.UCX_RNDV_THRESH=65536"));
+  }
+  // Collectives: one own run per call and one per algorithm, with the settings a forced one needs.
+  const BenchPlan coll = xo::analyzer::suite::plan_real_bench(open_mpi, Suite::Collective, 40, RealMpiPath::OnNode);
+  const auto ring = std::find_if(coll.runs.begin(), coll.runs.end(), [](const BenchRun& r) {
+    return r.name == "coll.OMPI_MCA_coll_tuned_allreduce_algorithm=4";
+  });
+  ASSERT_NE(ring, coll.runs.end());
+  ASSERT_EQ(ring->environment.size(), 2u);
+  EXPECT_EQ(ring->environment.front().first, "OMPI_MCA_coll_tuned_use_dynamic_rules");
+  EXPECT_EQ(ring->argv[1], "MPI_Allreduce");
+  EXPECT_EQ(ring->argv[3], "10") << "a collective's calls a size: a quarter of the round trips";
 }

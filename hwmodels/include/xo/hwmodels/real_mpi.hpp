@@ -11,6 +11,10 @@
 
 namespace xo::hw {
 
+// Which messages a point-to-point switch serves: those between ranks on one host (through shared
+// memory), those between hosts, or any.
+enum class RealMpiPath { Any, OnNode, BetweenNodes };
+
 struct RealMpiKnob {
   std::string variable;       // as set in the environment: "OMPI_MCA_btl_vader_eager_limit"
   std::string default_value;  // "4096"
@@ -24,6 +28,7 @@ struct RealMpiKnob {
   // Settings without which a value of this knob has no effect (Open MPI's forced algorithms need
   // OMPI_MCA_coll_tuned_use_dynamic_rules=1): set with it in the bench and in the advice.
   std::vector<std::pair<std::string, std::string>> requires_settings = {};
+  RealMpiPath path = RealMpiPath::Any;  // of a point-to-point switch
 
   // The name `choices` gives a value ("3" -> "recursive doubling" from "..., 3 recursive doubling,
   // ..."); empty if it names none.

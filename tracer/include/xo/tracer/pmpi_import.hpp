@@ -31,6 +31,9 @@ struct PmpiImport {
   // MPI calls made by threads other than the one that called MPI_Init (MPI_THREAD_MULTIPLE), over
   // all ranks: not traced, as the log has one location per rank.
   std::uint64_t other_thread_calls = 0;
+  // Ranks on other hosts than rank 0's (the job's ranks all on one host: 0).
+  int ranks_on_other_hosts = 0;
+  bool last_rank_on_other_host = false;  // the ping-pong partner of xo bench --mpi
 };
 
 // Writes the archive into `archive_dir` (an existing directory without a trace). Throws

@@ -71,8 +71,8 @@ enum xo_pmpi_record_kind {
                                received */
   XO_PMPI_EXTRA,            /* the second half of the record before it */
   XO_PMPI_CLOCK,            /* wide: the offset to rank 0's clock measured at this time (as int64),
-                               a: its error bound in ns; at MPI_Init and at MPI_Finalize, for the
-                               drift between */
+                               a: its error bound in ns, c: 1 if the rank runs on another host than
+                               rank 0; at MPI_Init and at MPI_Finalize, for the drift between */
   XO_PMPI_COLLECTIVE_REQUEST, /* a nonblocking collective started; wide: request id */
   XO_PMPI_COLLECTIVE_COMPLETE, /* as COLLECTIVE_END (a: the starting call's id), then an EXTRA with
                                   wide: bytes received and an EXTRA with wide: request id */
