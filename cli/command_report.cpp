@@ -198,7 +198,7 @@ int command_report(const std::vector<std::string>& args) {
     command_line.insert(command_line.end(), args.begin(), args.end());
     store_report(*history, {model, anchor, shell_words(command_line), report.profile,
                             report.bench ? &report.bench->analysis : nullptr, report.recommendations,
-                            verified ? &*verified : nullptr});
+                            verified ? &*verified : nullptr, report.verification ? &*report.verification : nullptr});
   }
   return 0;
 }

@@ -112,9 +112,20 @@ void add_wait_states(db::RunRecord& run, const analyzer::TraceModel& model) {
 }
 
 // The run as the trace describes it: its machine, resolved settings and program.
+// The machine a traced run is stored under: its model, or a real MPI's job's library ("openmpi"),
+// as xo bench --mpi stores that library's bench.
+std::string machine_of(const analyzer::TraceModel& model) {
+  const auto& crossover = model.run.crossover;
+  if (!crossover) return model.run.machine_name;
+  if (crossover->machine.empty()) {
+    if (const hw::RealMpi* mpi = hw::real_mpi_for(crossover->machine_description)) return mpi->key;
+  }
+  return crossover->machine;
+}
+
 db::RunRecord traced_run(db::RunKind kind, const ReportResults& r) {
   const auto& crossover = r.model.run.crossover;
-  db::RunRecord run = new_run(kind, crossover ? crossover->machine : r.model.run.machine_name, r.model.ranks(), r.command);
+  db::RunRecord run = new_run(kind, machine_of(r.model), r.model.ranks(), r.command);
   if (crossover) {
     for (const analyzer::Setting& p : crossover->parameters) run.parameters.push_back({p.name, p.value});
     for (const analyzer::Setting& e : crossover->environment) run.environment.push_back({e.name, e.value});
@@ -127,12 +138,15 @@ db::RunRecord traced_run(db::RunKind kind, const ReportResults& r) {
 db::RunRecord verify_record(const ReportResults& r) {
   db::RunRecord run = traced_run(db::RunKind::Verify, r);
   run.trace = "(recorded by xo report --verify and removed)";
-  for (const analyzer::Recommendation& rec : r.recommendations) {
-    bool found = false;
+  const auto set = [&](const std::string& name, const std::string& value) {
     for (db::Setting& e : run.environment) {
-      if (e.name == rec.variable) e.value = rec.value, found = true;
+      if (e.name == name) return void(e.value = value);
     }
-    if (!found) run.environment.push_back({rec.variable, rec.value});
+    run.environment.push_back({name, value});
+  };
+  for (const analyzer::Recommendation& rec : r.recommendations) {
+    for (const auto& [name, value] : rec.with) set(name, value);
+    set(rec.variable, rec.value);
   }
   add_profile(run, *r.verified);
   return run;
@@ -150,8 +164,11 @@ db::RunRecord report_record(const ReportResults& r, std::optional<std::int64_t> 
     if (r.verified) {
       // --verify records the run once with every recommendation, so each shares the one saving.
       const std::size_t n = r.recommendations.size();
+      const double saved = r.verification ? analyzer::report::VerificationResult::median(r.verification->mpi_seconds_before) -
+                                                analyzer::report::VerificationResult::median(r.verification->mpi_seconds_after)
+                                          : r.profile.mpi_seconds - r.verified->mpi_seconds;
       stored.verification = db::Verification{
-          r.profile.mpi_seconds - r.verified->mpi_seconds, verify_run,
+          saved, verify_run,
           n == 1 ? "the run recorded again with this setting"
                  : "the run recorded again with all " + std::to_string(n) + " recommended settings together"};
     }

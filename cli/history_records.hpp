@@ -26,6 +26,7 @@
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/real_bench_analysis.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
+#include "xo/analyzer/report/run_report.hpp"
 #include "xo/analyzer/trace_model.hpp"
 #include "xo/db/run_record.hpp"
 #include "xo/hwmodels/machine.hpp"
@@ -62,6 +63,9 @@ struct ReportResults {
   const analyzer::BenchAnalysis* bench = nullptr;  // none for a foreign trace or --no-bench
   const std::vector<analyzer::Recommendation>& recommendations;
   const analyzer::MpiProfile* verified = nullptr;  // the profile of the --verify recording
+  // What --verify measured: the saving stored is the difference of its medians (both sides
+  // recorded alike; a real job's without MPI_Init and MPI_Finalize).
+  const analyzer::report::VerificationResult* verification = nullptr;
 };
 
 // Stores the report, and with --verify first the verifying recording as a run of its own that
