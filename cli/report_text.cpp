@@ -319,8 +319,12 @@ ReportSection recommendations_section(const RunReport& report) {
   const auto& tried = report.candidates;
   const bool simulated = tried && tried->simulated;
   ReportSection s{"recommendations",
-                  "Recommendations (predicted saving: the time the affected messages hold their ranks, or the calls "
-                  "take, by the bench's measurements; simulated: the program's MPI time recorded again with it alone)",
+                  report.real_bench
+                      ? "Recommendations (predicted saving: the time the affected messages or calls take less, by "
+                        "xo bench --mpi's measurements of this library on this host; a real job is not simulated)"
+                      : "Recommendations (predicted saving: the time the affected messages hold their ranks, or the "
+                        "calls take, by the bench's measurements; simulated: the program's MPI time recorded again "
+                        "with it alone)",
                   {},
                   ReportTable{{"setting", "predicted saving", "share of MPI", "simulated", "chosen", "affected",
                                "evidence", "cost"},
