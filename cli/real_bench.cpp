@@ -222,6 +222,10 @@ int bench_real_mpi(const RealBenchOptions& o) {
     return trace;
   };
   const auto first = record(plan.runs.front(), 0, 0);
+  if (!first) {  // the launcher or the library refuses: every other run would too
+    throw std::runtime_error("the first bench run failed (see the job's messages above); check that `" +
+                             shell_words(o.launcher) + " ./program` runs a job of " + mpi->name + " here");
+  }
   const hw::RealMpiPath path =
       first && partner_on_other_host(*first) ? hw::RealMpiPath::BetweenNodes : hw::RealMpiPath::OnNode;
   if (path == hw::RealMpiPath::BetweenNodes) {
