@@ -130,8 +130,8 @@ TEST(SystemMpiBenchUsage, ModelOptionsAndMissingLaunchersAreRefused) {
   auto zero = run_command(kXo + " bench --mpi=system --rounds 0 -- mpirun.openmpi -np 2");
   EXPECT_EQ(zero.status, 2);
   // A launcher that starts no job: said once, not once per planned run.
-  auto bad = run_command("cd /tmp && " + kXo + " bench --mpi=system --no-history -o /tmp/xo-bench-bad-launch -- " +
-                         "mpirun.mpich -np 2 --no-such-option; status=$?; rm -rf /tmp/xo-bench-bad-launch; exit $status");
+  auto bad = run_command("{ cd /tmp && " + kXo + " bench --mpi=system --no-history -o /tmp/xo-bench-bad-launch -- " +
+                         "mpirun.mpich -np 2 --no-such-option; status=$?; rm -rf /tmp/xo-bench-bad-launch; exit $status; }");
   EXPECT_EQ(bad.status, 1);
   EXPECT_TRUE(contains(bad.err, "the first bench run failed")) << bad.err;
   EXPECT_EQ(bad.err.find("bench run /tmp/xo-bench-bad-launch/1/pt2pt.UCX"), std::string::npos) << bad.err;
