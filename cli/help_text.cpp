@@ -70,9 +70,10 @@ Options:
                            exchange messages through shared memory
   -e, --env VAR=VALUE      set an environment variable for the program; the machine's MPI reads
                            its own variables from there, as on the real machine (repeatable)
-  --compute MODE           measured (default): host CPU time between MPI calls, scaled by the
-                           machine's cpu_factor, counts as computation; none: computation is free
-                           and runs are exactly reproducible
+  --compute MODE           measured (default): the host's time between MPI calls (monotonic
+                           clock; bursts under 1 us not charged), scaled by the machine's
+                           cpu_factor, counts as computation; none: computation is free and runs
+                           are exactly reproducible
   --stack-size SIZE        fiber stack per rank (default 8M, as Linux gives a process; only the
                            pages a rank touches take memory), e.g. 64K for very many ranks
   --privatize on|off       on (default): each rank runs its own copy of the program, so globals,

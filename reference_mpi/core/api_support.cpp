@@ -2,11 +2,12 @@
 #include <cstring>
 #include <string>
 
+#include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
 #include "call_site.hpp"
+#include "compute_clock.hpp"
 #include "error_text.hpp"
 #include "nonblocking_collective.hpp"
-#include "thread_cpu_clock.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
@@ -40,13 +41,15 @@ bool enter_call(const char* name) {
   if (world.running_task()) return usable;  // a nonblocking collective's twin: the rank is in its own call
   if (self.call_depth++ > 0) return usable;
   if (world.compute() == ComputeMode::Measured) {
-    const std::int64_t now = thread_cpu_ns();
-    const std::int64_t computed = std::max<std::int64_t>(0, now - self.cpu_mark_ns - world.cpu_reading_cost_ns());
-    const double seconds = static_cast<double>(computed) * 1e-9 * world.machine().cpu_factor();
-    world.engine().advance(sim::seconds_to_time(seconds));
+    const std::int64_t computed = compute_clock_ns() - self.compute_mark_ns - world.compute_clock_cost_ns();
+    if (computed >= kComputeThresholdNs) {
+      const double seconds = static_cast<double>(computed) * 1e-9 * world.machine().cpu_factor();
+      world.engine().advance(sim::seconds_to_time(seconds));
+    }
   }
   self.call = name;
   self.entered_at = world.engine().now();
+  if (!self.credits_owed.empty() || !self.credit_waiters.empty()) return_owed_credits(world, self);
   world.engine().sync();
   if (RunObserver* observer = world.observer()) {
     const std::uintptr_t site = program_call_site(__builtin_frame_address(0), world.engine().running_stack_top());
@@ -64,7 +67,7 @@ void leave_call() {
     observer->call_left(self.world_rank, self.call, world.engine().now());
   }
   self.call = nullptr;
-  if (world.compute() == ComputeMode::Measured) self.cpu_mark_ns = thread_cpu_ns();
+  if (world.compute() == ComputeMode::Measured) self.compute_mark_ns = compute_clock_ns();
 }
 
 void check_call_allowed(const char* name) {

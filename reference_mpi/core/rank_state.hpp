@@ -82,6 +82,11 @@ struct RankState {
   // Mailbox connections by peer world rank (machines with mailbox credits): when each credit of
   // this rank's mailbox slots at that peer comes back.
   std::unordered_map<int, std::vector<sim::Time>> mailboxes;
+  // Messages that arrived while this rank was outside MPI (not yet started, or computing): their
+  // senders' credits (sender world rank, slot) come back only when it next enters a call; and the
+  // sender fibers blocked until then.
+  std::vector<std::pair<int, int>> credits_owed;
+  std::vector<int> credit_waiters;
 
   // Receive resources in use (see hw::ReceiveResources).
   std::int64_t unexpected_bytes = 0;
@@ -109,9 +114,9 @@ struct RankState {
 
   GeneralizedRequests generalized;   // MPI_Grequest_start's callbacks, by request
   std::uint64_t trace_requests = 0;  // nonblocking requests traced so far: the next id
-  std::int64_t cpu_mark_ns = 0;
+  std::int64_t compute_mark_ns = 0;  // the compute clock when the rank last left an MPI call
   sim::Time last_wtime = -1;     // MPI_Wtime's last reading, and how many in a row gave it
-  int same_wtime_readings = 0;   // (a loop spinning on it is charged polls)  // host thread CPU time when the rank last left an MPI call
+  int same_wtime_readings = 0;   // (a loop spinning on it is charged polls)
 };
 
 }  // namespace xo::mpi

@@ -11,7 +11,7 @@
 #include "communicator.hpp"
 #include "info_table.hpp"
 #include "run_info.hpp"
-#include "thread_cpu_clock.hpp"
+#include "compute_clock.hpp"
 
 namespace xo::mpi {
 
@@ -55,7 +55,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
       engine_(sim::EngineConfig{options.ranks, options.stack_bytes, options.guard_pages}, &World::rank_body, this) {
   const hw::LinkCost cost = machine_->link(0, 0);
   poll_cost_ = std::max<sim::Time>(sim::seconds_to_time(cost.recv_overhead), 10'000);  // >= 10 ns
-  if (options.compute == ComputeMode::Measured) cpu_reading_cost_ns_ = thread_cpu_reading_cost_ns();
+  if (options.compute == ComputeMode::Measured) compute_clock_cost_ns_ = compute_clock_reading_cost_ns();
   resources_ = machine_->receive_resources();
   self_send_error_ = machine_->self_send_error();
   copy_per_byte_ = machine_->copy_per_byte();
@@ -179,7 +179,7 @@ void World::run_rank(int rank) {
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
   RankState& state = *ranks_[static_cast<std::size_t>(rank)];
-  if (options_.compute == ComputeMode::Measured) state.cpu_mark_ns = thread_cpu_ns();
+  if (options_.compute == ComputeMode::Measured) state.compute_mark_ns = compute_clock_ns();
   const int code = main_of_(rank)(static_cast<int>(args.size()), argv.data());
   rank_ended(rank, code);
 }

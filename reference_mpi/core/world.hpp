@@ -76,7 +76,7 @@ class World {
   // A router link (hw::Placement::route); only on machines that model links.
   RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
   ComputeMode compute() const { return options_.compute; }
-  std::int64_t cpu_reading_cost_ns() const { return cpu_reading_cost_ns_; }
+  std::int64_t compute_clock_cost_ns() const { return compute_clock_cost_ns_; }
 
   Request* new_request();
   void release(Request* request);
@@ -150,7 +150,7 @@ class World {
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;
-  std::int64_t cpu_reading_cost_ns_ = 0;
+  std::int64_t compute_clock_cost_ns_ = 0;
   hw::ReceiveResources resources_;
   std::string self_send_error_;
   double copy_per_byte_ = 0;

@@ -6,15 +6,24 @@
 // The receiver dequeues a message when its progress engine runs: at the arrival if it is inside an
 // MPI call then, else when it enters its next one (progress happens only inside MPI calls), so a
 // receiver that computes stops the credits coming back and its senders stall, as slide 8 says.
-// The credit travels back in one latency.
+// The credit travels back in one latency. A receiver outside MPI at the arrival (computing, or not
+// started yet) has no next entry time yet: the credit is owed (kOwed) until it enters a call, and
+// a sender that needs it blocks until then.
 
 #include <algorithm>
+#include <limits>
 
 #include "../core/world.hpp"
 #include "link_times.hpp"
 #include "point_to_point.hpp"
 
 namespace xo::mpi {
+
+namespace {
+
+constexpr sim::Time kOwed = std::numeric_limits<sim::Time>::max();
+
+}  // namespace
 
 std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender, Message* m) {
   const auto [connection, made] = sender.mailboxes.try_emplace(m->dest_world);
@@ -26,7 +35,13 @@ std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender,
   // A credit may come back later than it first promised (settle_mailbox_credit), so look again.
   for (auto earliest = std::min_element(credits.begin(), credits.end()); *earliest > engine.now();
        earliest = std::min_element(credits.begin(), credits.end())) {
-    engine.advance_to(*earliest);
+    if (*earliest != kOwed) {
+      engine.advance_to(*earliest);
+      engine.sync();  // the arrivals before it may move its credits later (settle_mailbox_credit)
+      continue;
+    }
+    world.rank(m->dest_world).credit_waiters.push_back(engine.current_fiber());  // every credit owed
+    engine.block();
   }
   if (engine.now() > asked) {
     world.record_phase(Phase::CreditWait, *m, m->source_world, m->source_world, asked, engine.now());
@@ -48,11 +63,27 @@ void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, Message&
 }
 
 void settle_mailbox_credit(World& world, const Message& m) {
-  const RankState& receiver = world.rank(m.dest_world);
+  RankState& receiver = world.rank(m.dest_world);
+  std::vector<sim::Time>& credits = world.rank(m.source_world).mailboxes[m.dest_world];
+  if (receiver.call == nullptr && !receiver.finalized) {  // outside MPI: owed until its next call
+    credits[static_cast<std::size_t>(m.credit_slot)] = kOwed;
+    receiver.credits_owed.emplace_back(m.source_world, m.credit_slot);
+    return;
+  }
   if (receiver.call == nullptr || receiver.entered_at <= m.arrival) return;  // dequeued at the arrival
   const LinkTimes t(world.machine(), m.dest_world, m.source_world, 0);
-  std::vector<sim::Time>& credits = world.rank(m.source_world).mailboxes[m.dest_world];
   credits[static_cast<std::size_t>(m.credit_slot)] = receiver.entered_at + t.recv_overhead + t.latency;
+}
+
+void return_owed_credits(World& world, RankState& receiver) {
+  for (const auto& [sender, slot] : receiver.credits_owed) {
+    const LinkTimes t(world.machine(), receiver.world_rank, sender, 0);
+    world.rank(sender).mailboxes[receiver.world_rank][static_cast<std::size_t>(slot)] =
+        receiver.entered_at + t.recv_overhead + t.latency;
+  }
+  receiver.credits_owed.clear();
+  for (int fiber : receiver.credit_waiters) world.engine().wake(fiber, receiver.entered_at);
+  receiver.credit_waiters.clear();
 }
 
 }  // namespace xo::mpi

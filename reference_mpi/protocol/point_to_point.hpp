@@ -51,6 +51,9 @@ void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, Message&
 // At the message's arrival: a receiver computing outside MPI dequeues it only when it next enters a
 // call, and the credit comes back that much later.
 void settle_mailbox_credit(World& world, const Message& message);
+// The receiver enters an MPI call: the credits of the messages that arrived while it was outside
+// MPI come back from now, and their waiting senders go on.
+void return_owed_credits(World& world, RankState& receiver);
 
 // Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
 // exhausting one ends the run with the machine's message.
