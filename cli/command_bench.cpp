@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <sstream>
+#include <thread>
 
 #include "argument_reader.hpp"
 #include "commands.hpp"
@@ -260,8 +261,10 @@ int command_bench(const std::vector<std::string>& args) {
 
   const auto start = std::chrono::steady_clock::now();
   ProgressLine progress;
+  // Every core: the runs are independent and deterministic, so the output is a serial run's.
+  const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const auto outcomes = suite::run_bench(
-      plan, {o.params, o.environment, std::string("xo ") + kVersion, shell_words(command_line)}, o.out_dir,
+      plan, {o.params, o.environment, std::string("xo ") + kVersion, shell_words(command_line), jobs}, o.out_dir,
       [&](std::size_t done, std::size_t total, const std::string& purpose) { progress.show(purpose, done, total); });
   std::vector<std::string> anchors;
   std::uint64_t events = 0;

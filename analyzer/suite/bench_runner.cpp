@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "bench_programs.hpp"
+#include "parallel_runs.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
@@ -49,12 +50,14 @@ RunOutcome run_one(const BenchPlan& plan, const BenchRun& run, const BenchSettin
 
 std::vector<RunOutcome> run_bench(const BenchPlan& plan, const BenchSettings& settings, const std::string& out_dir,
                                   const BenchProgress& progress) {
-  std::vector<RunOutcome> outcomes;
-  for (const BenchRun& run : plan.runs) {
-    if (progress) progress(outcomes.size(), plan.runs.size(), run.purpose);
-    outcomes.push_back(run_one(plan, run, settings, out_dir));
-  }
-  if (progress) progress(outcomes.size(), plan.runs.size(), "done");
+  const std::size_t total = plan.runs.size();
+  auto outcomes = run_in_parallel(
+      total, settings.jobs, [&](std::size_t i) { return run_one(plan, plan.runs[i], settings, out_dir); },
+      [&](std::size_t done, std::size_t i) {
+        if (progress) progress(done, total, plan.runs[i].purpose);
+      },
+      [&](std::size_t i) { return plan.runs[i].name; });
+  if (progress) progress(total, total, "done");
   return outcomes;
 }
 

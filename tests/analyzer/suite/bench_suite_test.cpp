@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <set>
 
 #include "xo/analyzer/suite/bench_plan.hpp"
@@ -157,6 +159,46 @@ TEST(BenchRunner, EveryRunLeavesASoundTrace) {
     EXPECT_TRUE(report.ok()) << xo::tracer::describe(report);
   }
   std::filesystem::remove_all(pattern);
+}
+
+// Runs on several processes give what one process gives: the same outcomes in plan order, and
+// traces byte for byte the same (the simulations are deterministic).
+TEST(BenchRunner, ParallelRunsEqualSerialOnes) {
+  char serial_dir[] = "/tmp/xo-bench-serial-XXXXXX";
+  char parallel_dir[] = "/tmp/xo-bench-parallel-XXXXXX";
+  ASSERT_NE(mkdtemp(serial_dir), nullptr);
+  ASSERT_NE(mkdtemp(parallel_dir), nullptr);
+  const BenchPlan p = plan("xt3", Suite::PointToPoint);
+  xo::analyzer::suite::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
+  const auto serial = xo::analyzer::suite::run_bench(p, settings, serial_dir);
+  settings.jobs = 3;
+  std::vector<std::size_t> done;
+  const auto parallel = xo::analyzer::suite::run_bench(p, settings, parallel_dir, [&](std::size_t d, std::size_t, const std::string&) {
+    done.push_back(d);
+  });
+  ASSERT_EQ(parallel.size(), serial.size());
+  EXPECT_TRUE(std::is_sorted(done.begin(), done.end()));
+  EXPECT_EQ(done.back(), serial.size());
+  const auto bytes = [](const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  for (std::size_t i = 0; i < serial.size(); ++i) {
+    SCOPED_TRACE(serial[i].name);
+    EXPECT_EQ(parallel[i].name, serial[i].name);
+    EXPECT_EQ(parallel[i].events, serial[i].events);
+    EXPECT_EQ(parallel[i].virtual_seconds, serial[i].virtual_seconds);
+    EXPECT_EQ(parallel[i].error, serial[i].error);
+    const std::filesystem::path a = std::filesystem::path(serial[i].anchor).parent_path();
+    const std::filesystem::path b = std::filesystem::path(parallel[i].anchor).parent_path();
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(a)) {
+      if (!entry.is_regular_file()) continue;
+      const auto relative = std::filesystem::relative(entry.path(), a);
+      EXPECT_EQ(bytes(entry.path()), bytes(b / relative)) << relative;
+    }
+  }
+  std::filesystem::remove_all(serial_dir);
+  std::filesystem::remove_all(parallel_dir);
 }
 
 // A real MPI's bench sweeps the point-to-point switch of the path its two ranks take: Open MPI's

@@ -1,6 +1,7 @@
 #pragma once
-// Runs a bench plan: every run simulated in this process with the OTF2 writer attached, each into
-// its own archive under one directory, with --compute=none so the figures are the model's alone.
+// Runs a bench plan: every run simulated with the OTF2 writer attached, each into its own archive
+// under one directory, with --compute=none so the figures are the model's alone; `jobs` at once,
+// each in a process of its own (parallel_runs.hpp), or in this process one after another.
 
 #include <cstdint>
 #include <functional>
@@ -17,6 +18,7 @@ struct BenchSettings {
   std::map<std::string, std::string> environment;  // -e VAR=value, for every run (a run's own settings win)
   std::string creator;                             // "xo 0.1.0"
   std::string command_line;                        // the xo bench command, kept in every trace
+  int jobs = 1;                                    // runs at once (xo bench: one per core)
 };
 
 struct RunOutcome {
@@ -27,7 +29,8 @@ struct RunOutcome {
   std::string error;  // empty when the run succeeded
 };
 
-// Called before each run (done = runs finished so far) and once at the end (done = total).
+// Called before each run starts (done = runs finished so far; with several jobs, several runs may
+// start at one `done`) and once at the end (done = total).
 using BenchProgress = std::function<void(std::size_t done, std::size_t total, const std::string& purpose)>;
 
 // `out_dir` must exist; a run's directory must not hold a trace yet. Throws std::runtime_error if a

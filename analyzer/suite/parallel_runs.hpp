@@ -1,0 +1,23 @@
+#pragma once
+// Independent bench runs on every core: each simulated in a child process of its own (fork: the
+// simulation is single-threaded, so the child starts from a consistent copy), its outcome sent
+// back through a pipe and kept in plan order, so that the output equals a serial run's (the
+// simulations are deterministic under --compute=none).
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/suite/bench_runner.hpp"
+
+namespace xo::analyzer::suite {
+
+// Runs run(0) ... run(count - 1), at most `jobs` at once (1: in this process, in order).
+// `started(done, index)` is called in this process before run `index` starts, `done` runs having
+// finished; `name_of(index)` names a run whose process ended without an outcome.
+std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::function<RunOutcome(std::size_t)>& run,
+                                        const std::function<void(std::size_t done, std::size_t started)>& started,
+                                        const std::function<std::string(std::size_t)>& name_of);
+
+}  // namespace xo::analyzer::suite
