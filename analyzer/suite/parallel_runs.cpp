@@ -86,7 +86,14 @@ std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::
       if (pid < 0) throw std::runtime_error(std::string("cannot start a bench run: ") + std::strerror(errno));
       if (pid == 0) {  // the child: one run, its outcome to the parent, and out without unwinding
         close(fds[0]);
-        const std::string text = encode(run(next));
+        std::string text;
+        try {
+          text = encode(run(next));
+        } catch (const std::exception& e) {  // never back into the parent's loop
+          text = encode({name_of(next), "", 0, 0, e.what()});
+        } catch (...) {
+          text.clear();
+        }
         for (std::size_t at = 0; at < text.size();) {
           const ssize_t n = write(fds[1], text.data() + at, text.size() - at);
           if (n <= 0) break;
@@ -97,7 +104,8 @@ std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::
       close(fds[1]);
       running[pid] = {next++, fds[0]};
     }
-    // Any child's end: read its whole outcome (the pipe closes when it exits).
+    // The oldest child's outcome, read whole before waiting for it (the pipe closes when it exits;
+    // reading first means no child ever blocks on a full pipe).
     const auto first = running.begin();
     const Child child = first->second;
     const std::string text = read_all(child.fd);

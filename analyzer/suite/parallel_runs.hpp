@@ -15,7 +15,9 @@ namespace xo::analyzer::suite {
 
 // Runs run(0) ... run(count - 1), at most `jobs` at once (1: in this process, in order).
 // `started(done, index)` is called in this process before run `index` starts, `done` runs having
-// finished; `name_of(index)` names a run whose process ended without an outcome.
+// finished; `name_of(index)` names a run whose process ended without an outcome. A run that throws
+// in its own process gives an outcome with the exception's message as its error (in this process,
+// with one job, the exception propagates).
 std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::function<RunOutcome(std::size_t)>& run,
                                         const std::function<void(std::size_t done, std::size_t started)>& started,
                                         const std::function<std::string(std::size_t)>& name_of);
