@@ -140,9 +140,10 @@ the traces back and reports
     and the value the threshold should have;
   - the barrier tree branching factor with the shortest barriers (XO_COLL_BRANCHING 2 to 8), where
     the machine's barrier is a tree.
-It ends with the `export` lines the measurements favour. Point-to-point thresholds are judged by
-end-to-end time; a larger eager limit also costs receive-buffer memory. The run, its settings and
-every figure are stored in the benchmark history (see xo help history).
+The runs are independent and go on every core at once (each in a process of its own; the output
+is a serial run's). It ends with the `export` lines the measurements favour. Point-to-point
+thresholds are judged by end-to-end time; a larger eager limit also costs receive-buffer memory.
+The run, its settings and every figure are stored in the benchmark history (see xo help history).
 
 Options:
   -m, --machine NAME       machine model (default loggp; see xo machines)
