@@ -63,12 +63,14 @@ int main(int argc, char** argv) {
     const Sample n = xo::bench::run_in_child([&] { return run_once(xo::mpi::ComputeMode::None, ranks, steps); });
     const Sample m = xo::bench::run_in_child([&] { return run_once(xo::mpi::ComputeMode::Measured, ranks, steps); });
     none_wall.push_back(n.wall_seconds), none_cpu.push_back(n.cpu_seconds), none_sys.push_back(n.system_seconds);
-    measured_wall.push_back(m.wall_seconds), measured_cpu.push_back(m.cpu_seconds), measured_sys.push_back(m.system_seconds);
+    measured_wall.push_back(m.wall_seconds), measured_cpu.push_back(m.cpu_seconds),
+        measured_sys.push_back(m.system_seconds);
     ratio.push_back(m.cpu_seconds / n.cpu_seconds);
   }
-  std::printf("--compute=measured against --compute=none: Sendrecv ring, %d ranks x %d steps (loggp, 64 KiB stacks; "
-              "medians of %d interleaved runs [range])\n",
-              ranks, steps, count.runs);
+  std::printf(
+      "--compute=measured against --compute=none: Sendrecv ring, %d ranks x %d steps (loggp, 64 KiB stacks; "
+      "medians of %d interleaved runs [range])\n",
+      ranks, steps, count.runs);
   std::printf("%-10s %-26s %-26s %-26s\n", "compute", "wall s", "CPU s", "of it system s");
   std::printf("%-10s %-26s %-26s %-26s\n", "none", with_range(none_wall).c_str(), with_range(none_cpu).c_str(),
               with_range(none_sys).c_str());

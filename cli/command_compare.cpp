@@ -16,10 +16,12 @@
 #include "commands.hpp"
 #include "report_document.hpp"
 #include "scratch_directory.hpp"
+#include "trace_directory.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
+#include "xo/analyzer/fit/median.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
 namespace xo::cli {
@@ -74,20 +76,17 @@ CompareOptions parse(const std::vector<std::string>& args) {
   }
   if (o.machine.empty()) {
     if (traces.size() != 2 || !o.program.empty()) {
-      throw UsageError("give two traces (xo compare A B), or a trace and a program to record on a machine model "
-                       "(xo compare A --machine M -- ./app)");
+      throw UsageError(
+          "give two traces (xo compare A B), or a trace and a program to record on a machine model "
+          "(xo compare A --machine M -- ./app)");
     }
     o.second = traces[1];
   } else if (traces.size() != 1 || o.program.empty()) {
-    throw UsageError("--machine records the program given after -- beside one trace: xo compare A --machine M -- ./app");
+    throw UsageError(
+        "--machine records the program given after -- beside one trace: xo compare A --machine M -- ./app");
   }
   o.first = traces[0];
   return o;
-}
-
-std::string anchor_of(const std::string& trace) {
-  std::error_code error;
-  return fs::is_directory(trace, error) ? (fs::path(trace) / "traces.otf2").string() : trace;
 }
 
 // One side: its trace read, profiled and fitted.
@@ -101,7 +100,7 @@ struct Side {
 };
 
 Side read_side(const std::string& label, const std::string& path) {
-  Side s{label, path, analyzer::read_trace(anchor_of(path)), {}, {}, {}};
+  Side s{label, path, analyzer::read_trace(trace_anchor(path)), {}, {}, {}};
   s.profile = analyzer::profile_mpi(s.model);
   analyzer::add_message_samples(s.model, s.messages);
   s.fits = analyzer::fit_run(s.messages);
@@ -121,7 +120,10 @@ std::string ratio_text(double a, double b) {
 }
 
 ReportSection runs_section(const Side& a, const Side& b) {
-  ReportSection s{"runs", "The two runs", {}, ReportTable{{"", "trace", "what ran", "ranks", "run time per rank", "time in MPI (all ranks)"}, {}}};
+  ReportSection s{"runs",
+                  "The two runs",
+                  {},
+                  ReportTable{{"", "trace", "what ran", "ranks", "run time per rank", "time in MPI (all ranks)"}, {}}};
   for (const Side* side : {&a, &b}) {
     s.table->rows.push_back({side->label, side->path, what_ran(*side), std::to_string(side->model.ranks()),
                              duration_text(side->profile.run_seconds), duration_text(side->profile.mpi_seconds)});
@@ -131,14 +133,18 @@ ReportSection runs_section(const Side& a, const Side& b) {
 }
 
 ReportSection calls_section(const Side& a, const Side& b) {
-  ReportSection s{"calls", "Time in MPI by call", {},
+  ReportSection s{"calls",
+                  "Time in MPI by call",
+                  {},
                   ReportTable{{"call", "A calls", "A time", "A share", "B calls", "B time", "B share", "B/A"}, {}}};
   std::map<std::string, std::pair<const analyzer::CallTime*, const analyzer::CallTime*>> calls;
   for (const auto& c : a.profile.by_call) calls[c.call].first = &c;
   for (const auto& c : b.profile.by_call) calls[c.call].second = &c;
-  std::vector<std::pair<std::string, std::pair<const analyzer::CallTime*, const analyzer::CallTime*>>> rows(calls.begin(), calls.end());
+  std::vector<std::pair<std::string, std::pair<const analyzer::CallTime*, const analyzer::CallTime*>>> rows(
+      calls.begin(), calls.end());
   const auto largest = [](const auto& row) {
-    return std::max(row.second.first ? row.second.first->seconds : 0, row.second.second ? row.second.second->seconds : 0);
+    return std::max(row.second.first ? row.second.first->seconds : 0,
+                    row.second.second ? row.second.second->seconds : 0);
   };
   std::stable_sort(rows.begin(), rows.end(), [&](const auto& x, const auto& y) { return largest(x) > largest(y); });
   for (const auto& [call, pair] : rows) {
@@ -148,7 +154,8 @@ ReportSection calls_section(const Side& a, const Side& b) {
       if (c == nullptr) {
         row.insert(row.end(), {"-", "-", "-"});
       } else {
-        row.insert(row.end(), {std::to_string(c->count), duration_text(c->seconds), percent_text(c->seconds, side->profile.mpi_seconds)});
+        row.insert(row.end(), {std::to_string(c->count), duration_text(c->seconds),
+                               percent_text(c->seconds, side->profile.mpi_seconds)});
       }
     }
     row.push_back(ratio_text(ca ? ca->seconds : 0, cb ? cb->seconds : 0));
@@ -158,17 +165,22 @@ ReportSection calls_section(const Side& a, const Side& b) {
 }
 
 ReportSection protocols_section(const Side& a, const Side& b) {
-  ReportSection s{"protocols", "Time in MPI by protocol or collective algorithm", {},
+  ReportSection s{"protocols",
+                  "Time in MPI by protocol or collective algorithm",
+                  {},
                   ReportTable{{"", "protocol or algorithm", "messages or calls", "bytes", "time", "share of MPI"}, {}}};
   for (const Side* side : {&a, &b}) {
     for (const auto& p : side->profile.by_protocol) {
-      s.table->rows.push_back({side->label, p.protocol, std::to_string(p.messages), bytes_text(p.bytes), duration_text(p.seconds),
-                               percent_text(p.seconds, side->profile.mpi_seconds)});
+      s.table->rows.push_back({side->label, p.protocol, std::to_string(p.messages), bytes_text(p.bytes),
+                               duration_text(p.seconds), percent_text(p.seconds, side->profile.mpi_seconds)});
     }
   }
-  const auto real = [](const Side& side) { return side.model.run.crossover && side.model.run.crossover->machine.empty(); };
+  const auto real = [](const Side& side) {
+    return side.model.run.crossover && side.model.run.crossover->machine.empty();
+  };
   if (real(a) || real(b)) {
-    s.lines.push_back("a real MPI labels no protocol: its messages are \"(unknown)\"; the boundaries below are found from its times");
+    s.lines.push_back(
+        "a real MPI labels no protocol: its messages are \"(unknown)\"; the boundaries below are found from its times");
   }
   return s;
 }
@@ -178,19 +190,17 @@ std::map<int, std::vector<double>> by_size_bin(const Side& s) {
   std::map<int, std::vector<double>> bins;
   for (const auto& p : s.messages) {
     for (const auto& m : p.samples) {
-      if (m.end_to_end_seconds && m.bytes > 0) bins[static_cast<int>(std::floor(std::log2(m.bytes)))].push_back(*m.end_to_end_seconds);
+      if (m.end_to_end_seconds && m.bytes > 0)
+        bins[static_cast<int>(std::floor(std::log2(m.bytes)))].push_back(*m.end_to_end_seconds);
     }
   }
   return bins;
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-
 ReportSection sizes_section(const Side& a, const Side& b) {
-  ReportSection s{"sizes", "Point-to-point end-to-end time by message size (median of the messages in each size range)", {},
+  ReportSection s{"sizes",
+                  "Point-to-point end-to-end time by message size (median of the messages in each size range)",
+                  {},
                   ReportTable{{"sizes", "A messages", "A median", "B messages", "B median", "B/A"}, {}}};
   const auto bins_a = by_size_bin(a), bins_b = by_size_bin(b);
   std::map<int, bool> keys;
@@ -198,11 +208,13 @@ ReportSection sizes_section(const Side& a, const Side& b) {
   for (const auto& [k, v] : bins_b) keys[k] = true;
   for (const auto& [k, present] : keys) {
     const auto ia = bins_a.find(k), ib = bins_b.find(k);
-    const double ma = ia != bins_a.end() ? median(ia->second) : 0, mb = ib != bins_b.end() ? median(ib->second) : 0;
+    const double ma = ia != bins_a.end() ? analyzer::fit::median(ia->second) : 0,
+                 mb = ib != bins_b.end() ? analyzer::fit::median(ib->second) : 0;
     s.table->rows.push_back({bytes_text(std::exp2(k)) + " to " + bytes_text(std::exp2(k + 1) - 1),
-                             ia != bins_a.end() ? std::to_string(ia->second.size()) : "-", ma > 0 ? duration_text(ma) : "-",
-                             ib != bins_b.end() ? std::to_string(ib->second.size()) : "-", mb > 0 ? duration_text(mb) : "-",
-                             ratio_text(ma, mb)});
+                             ia != bins_a.end() ? std::to_string(ia->second.size()) : "-",
+                             ma > 0 ? duration_text(ma) : "-",
+                             ib != bins_b.end() ? std::to_string(ib->second.size()) : "-",
+                             mb > 0 ? duration_text(mb) : "-", ratio_text(ma, mb)});
   }
   if (keys.empty()) s.lines.push_back("neither run has a point-to-point message with an end-to-end time");
   return s;
@@ -214,14 +226,18 @@ std::string segments_text(const analyzer::RunFits& fits) {
   for (const auto& seg : fits.boundaries->segments) {
     if (!text.empty()) text += "; ";
     text += bytes_text(seg.first_x) + " to " + bytes_text(seg.last_x) + ": " +
-            duration_text(seg.fit.coefficient("intercept").value) + " + " + number_text(seg.fit.coefficient("slope").value * 1e9, 3) + " ns/B";
+            duration_text(seg.fit.coefficient("intercept").value) + " + " +
+            number_text(seg.fit.coefficient("slope").value * 1e9, 3) + " ns/B";
   }
   return text;
 }
 
 ReportSection boundaries_section(const Side& a, const Side& b) {
-  ReportSection s{"boundaries", "Protocol boundaries from the times alone (segmented fit of end-to-end time; a line a + b x bytes per segment)",
-                  {}, ReportTable{{"", "segments"}, {}}};
+  ReportSection s{
+      "boundaries",
+      "Protocol boundaries from the times alone (segmented fit of end-to-end time; a line a + b x bytes per segment)",
+      {},
+      ReportTable{{"", "segments"}, {}}};
   for (const Side* side : {&a, &b}) s.table->rows.push_back({side->label, segments_text(side->fits)});
   return s;
 }
@@ -236,8 +252,19 @@ int command_compare(const std::vector<std::string>& args) {
   if (!o.machine.empty()) {
     scratch.emplace("compare");
     second = scratch->path();
-    std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(), "record", "-q", "--force", "-o", second,
-                                        "-n", std::to_string(a.model.ranks()), "--machine", o.machine, "--compute", o.compute, "--"};
+    std::vector<std::string> command = {fs::read_symlink("/proc/self/exe").string(),
+                                        "record",
+                                        "-q",
+                                        "--force",
+                                        "-o",
+                                        second,
+                                        "-n",
+                                        std::to_string(a.model.ranks()),
+                                        "--machine",
+                                        o.machine,
+                                        "--compute",
+                                        o.compute,
+                                        "--"};
     command.insert(command.end(), o.program.begin(), o.program.end());
     const int status = run_process(command, "xo compare runs xo record", ChildStdout::ToStderr);
     if (status != 0) {

@@ -101,12 +101,6 @@ ReportOptions parse(const std::vector<std::string>& args) {
   return o;
 }
 
-std::string anchor_of(const std::string& trace) {
-  std::error_code error;
-  if (fs::is_directory(trace, error)) return (fs::path(trace) / "traces.otf2").string();
-  return trace;
-}
-
 // None for a foreign trace, which names no machine model.
 std::optional<RecordedRun> recorded_run(const TraceModel& m) {
   if (!m.run.crossover || m.run.crossover->machine.empty()) return std::nullopt;
@@ -150,7 +144,7 @@ std::optional<db::History> open_history(const ReportOptions& o) {
 int command_report(const std::vector<std::string>& args) {
   const ReportOptions o = parse(args);
   auto history = open_history(o);
-  const std::string anchor = anchor_of(o.trace);
+  const std::string anchor = trace_anchor(o.trace);
   ProgressLine progress;
   const TraceModel model = analyzer::read_trace(anchor, [&](std::uint64_t read, std::uint64_t total) {
     progress.show("reading " + anchor, static_cast<std::size_t>(read), static_cast<std::size_t>(std::max(read, total)));
@@ -179,7 +173,7 @@ int command_report(const std::vector<std::string>& args) {
     }
   }
   if (report.run.library && o.bench) {
-    advise_real_job(model, history ? &*history : nullptr, report);
+    advise_real_job(model, samples.collectives, history ? &*history : nullptr, report);
     if (o.verify) {
       report.verify_requested = true;
       if (auto v = verify_real_job(model, report.recommendations, report.profile, o.verify_runs.value_or(kDefaultVerifyRuns))) {

@@ -101,13 +101,15 @@ void print_fastest_ranges(const hw::RealMpiKnob& knob, const analyzer::KnobSweep
 void print_sweep(const hw::RealMpiKnob& knob, const analyzer::KnobSweep& sweep, std::vector<std::string>& exports) {
   const bool collective = !sweep.collective.empty();
   if (collective) {
-    std::printf("\n%s (%s): time of the call, us (the slowest member's, ranks lined up; median of every round), "
-                "against the own setting (ratio in the same round; geometric mean over sizes)\n",
-                sweep.variable.c_str(), sweep.collective.c_str());
+    std::printf(
+        "\n%s (%s): time of the call, us (the slowest member's, ranks lined up; median of every round), "
+        "against the own setting (ratio in the same round; geometric mean over sizes)\n",
+        sweep.variable.c_str(), sweep.collective.c_str());
   } else {
     print_boundaries(knob, sweep);
-    std::printf("\nHalf round trip by size, us (median of every round), and against the own setting (ratio in the "
-                "same round; geometric mean over sizes)\n");
+    std::printf(
+        "\nHalf round trip by size, us (median of every round), and against the own setting (ratio in the "
+        "same round; geometric mean over sizes)\n");
   }
   std::vector<double> shown;
   const bool barrier = collective && sweep.curves.front().bytes.size() == 1;
@@ -135,9 +137,10 @@ void print_sweep(const hw::RealMpiKnob& knob, const analyzer::KnobSweep& sweep, 
     } else {
       row.push_back(number_text(cmp.geometric_mean_ratio, 3));
       row.push_back(std::to_string(cmp.faster_sizes) + " sizes");
-      row.push_back(cmp.slower_sizes == 0 ? "none"
-                                          : std::to_string(cmp.slower_sizes) + " sizes (worst x" +
-                                                number_text(cmp.worst_ratio, 3) + " at " + bytes_text(cmp.worst_at) + ")");
+      row.push_back(cmp.slower_sizes == 0
+                        ? "none"
+                        : std::to_string(cmp.slower_sizes) + " sizes (worst x" + number_text(cmp.worst_ratio, 3) +
+                              " at " + bytes_text(cmp.worst_at) + ")");
     }
     rows.push_back(std::move(row));
   }
@@ -201,7 +204,8 @@ int bench_real_mpi(const RealBenchOptions& o) {
     job.command.push_back(helper);
     job.command.insert(job.command.end(), run.argv.begin(), run.argv.end());
     std::vector<std::unique_ptr<ScopedVariable>> forced;  // the knob last, after what it requires
-    for (const auto& [name, setting] : run.environment) forced.push_back(std::make_unique<ScopedVariable>(name, setting));
+    for (const auto& [name, setting] : run.environment)
+      forced.push_back(std::make_unique<ScopedVariable>(name, setting));
     std::string variable, value;
     if (!run.environment.empty()) std::tie(variable, value) = run.environment.back();
     int status = 0;
@@ -233,7 +237,8 @@ int bench_real_mpi(const RealBenchOptions& o) {
     total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
   }
   for (int r = 0; r < o.repetitions; ++r) {
-    for (std::size_t k = r == 0 ? 1 : 0; k < plan.runs.size(); ++k) prepare_trace_dir(run_dir(r, plan.runs[k].name), o.force);
+    for (std::size_t k = r == 0 ? 1 : 0; k < plan.runs.size(); ++k)
+      prepare_trace_dir(run_dir(r, plan.runs[k].name), o.force);
   }
   for (std::size_t i = 1; i < total; ++i) {
     record(plan.runs[i % plan.runs.size()], static_cast<int>(i / plan.runs.size()), i);
@@ -242,14 +247,16 @@ int bench_real_mpi(const RealBenchOptions& o) {
   const analyzer::RealBenchAnalysis analysis = analyzer::analyze_real_bench(*mpi, samples, own);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::printf("xo bench: %s\n  %zu runs x %d rounds (the ping-pong between rank 0 and the last, 0 B to 1 MiB, %d round "
-              "trips a size; collectives on every rank, 8 B to 256 KiB a rank), traces in %s/ (%.1f s)\n",
-              samples.library().empty() ? mpi->name.c_str() : samples.library().c_str(), plan.runs.size(),
-              o.repetitions, o.reps, out_dir.c_str(), wall);
+  std::printf(
+      "xo bench: %s\n  %zu runs x %d rounds (the ping-pong between rank 0 and the last, 0 B to 1 MiB, %d round "
+      "trips a size; collectives on every rank, 8 B to 256 KiB a rank), traces in %s/ (%.1f s)\n",
+      samples.library().empty() ? mpi->name.c_str() : samples.library().c_str(), plan.runs.size(), o.repetitions,
+      o.reps, out_dir.c_str(), wall);
   if (o.suite != analyzer::suite::Suite::Collective) {
     std::printf("  rank 0 and the last rank ran on %s: the ping-pong measures %s\n",
                 path == hw::RealMpiPath::BetweenNodes ? "different hosts" : "one host",
-                path == hw::RealMpiPath::BetweenNodes ? "the network path and its switches" : "the on-node path and its switches");
+                path == hw::RealMpiPath::BetweenNodes ? "the network path and its switches"
+                                                      : "the on-node path and its switches");
   }
   if (analysis.sweeps.empty()) {
     std::printf("\nThe run with the job's own settings left no ping-pong to analyse.\n");
@@ -258,8 +265,9 @@ int bench_real_mpi(const RealBenchOptions& o) {
   std::vector<std::string> exports;
   for (const auto& sweep : analysis.sweeps) print_sweep(knob_named(*mpi, sweep.variable), sweep, exports);
   if (!exports.empty()) {
-    std::printf("\nSettings these measurements favour (by time at every size; weigh memory too, and check them on your "
-                "program with xo report --verify):\n");
+    std::printf(
+        "\nSettings these measurements favour (by time at every size; weigh memory too, and check them on your "
+        "program with xo report --verify):\n");
     for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
   }
   if (history) {

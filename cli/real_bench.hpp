@@ -13,8 +13,8 @@
 namespace xo::cli {
 
 struct RealBenchOptions {
-  std::string mpi;                        // system, openmpi or mpich
-  std::string out_dir;                    // default MPI-bench
+  std::string mpi;      // system, openmpi or mpich
+  std::string out_dir;  // default MPI-bench
   bool force = false;
   analyzer::suite::Suite suite = analyzer::suite::Suite::All;
   int reps = 100;                         // round trips a size

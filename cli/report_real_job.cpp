@@ -32,7 +32,8 @@ std::string launcher_of(const std::string& program_args) {
 
 }  // namespace
 
-void advise_real_job(const analyzer::TraceModel& job, const db::History* history, analyzer::report::RunReport& report) {
+void advise_real_job(const analyzer::TraceModel& job, const std::vector<analyzer::CollectiveSample>& collectives,
+                     const db::History* history, analyzer::report::RunReport& report) {
   const analyzer::CrossoverRun& run = *job.run.crossover;
   const hw::RealMpi* mpi = hw::real_mpi_for(run.machine_description);
   if (mpi == nullptr) return;
@@ -53,13 +54,12 @@ void advise_real_job(const analyzer::TraceModel& job, const db::History* history
   // The job's messages by size, and its collective calls on as many ranks as the bench's by call.
   const std::vector<double> messages(job.messages.bytes.begin(), job.messages.bytes.end());
   std::map<std::string, std::vector<double>> calls;
-  std::vector<analyzer::CollectiveSample> collectives;
-  analyzer::add_collective_samples(job, collectives);
   for (const auto& c : collectives) {
     if (c.ranks == stored->ranks) calls[c.call].push_back(c.bytes_per_rank);
   }
   for (const analyzer::KnobSweep& sweep : stored->sweeps) {
-    const auto advice = analyzer::advise_real_setting(sweep, sweep.collective.empty() ? messages : calls[sweep.collective]);
+    const auto advice =
+        analyzer::advise_real_setting(sweep, sweep.collective.empty() ? messages : calls[sweep.collective]);
     if (!advice) continue;
     analyzer::Recommendation r;
     r.variable = advice->variable;
@@ -77,9 +77,10 @@ void advise_real_job(const analyzer::TraceModel& job, const db::History* history
       r.cost = "messages sent eagerly wait in the library's buffers: more memory per peer";
       r.moves = analyzer::Recommendation::MovedMessages{"(unknown)", advice->smallest, advice->largest};
     } else {
-      r.evidence = "xo bench --mpi run " + std::to_string(stored->run) + ": the job's " + sweep.collective + " calls of " +
-                   sizes + " a rank on " + std::to_string(stored->ranks) + " ranks (" + std::to_string(advice->affected) +
-                   " of " + std::to_string(advice->messages) + ") take less time with it than with the library's own "
+      r.evidence = "xo bench --mpi run " + std::to_string(stored->run) + ": the job's " + sweep.collective +
+                   " calls of " + sizes + " a rank on " + std::to_string(stored->ranks) + " ranks (" +
+                   std::to_string(advice->affected) + " of " + std::to_string(advice->messages) +
+                   ") take less time with it than with the library's own "
                    "choice, and none of its sizes more";
     }
     r.with = advice->requires_settings;

@@ -93,4 +93,9 @@ std::vector<std::string> split_shell_words(const std::string& text) {
   return words;
 }
 
+std::string trace_anchor(const std::string& trace) {
+  std::error_code error;
+  return fs::is_directory(trace, error) ? (fs::path(trace) / "traces.otf2").string() : trace;
+}
+
 }  // namespace xo::cli

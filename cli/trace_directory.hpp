@@ -13,6 +13,9 @@ std::string default_trace_dir(const std::string& program);
 // Creates `dir` if needed and makes sure it can take a new archive. An existing archive there is
 // refused (UsageError) unless `force`, which removes that archive's files and nothing else.
 void prepare_trace_dir(const std::string& dir, bool force);
+// The anchor file of a trace given as a directory from xo record (DIR/traces.otf2) or as the
+// anchor itself.
+std::string trace_anchor(const std::string& trace);
 // The words as a shell would need them typed, for recording the command line.
 std::string shell_words(const std::vector<std::string>& words);
 // The words back from text shell_words made (plain words and single-quoted ones); throws

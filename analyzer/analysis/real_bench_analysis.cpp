@@ -10,6 +10,7 @@
 #include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/analyzer/fit/median.hpp"
 #include "xo/analyzer/fit/samples_by_x.hpp"
 
 namespace xo::analyzer {
@@ -67,12 +68,6 @@ SettingCurve curve_of(const std::string& value, bool own, const std::vector<cons
   return c;
 }
 
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 SettingComparison compare(const SettingCurve& setting, const SettingCurve& own) {
   SettingComparison out;
   double log_sum = 0;
@@ -87,7 +82,7 @@ SettingComparison compare(const SettingCurve& setting, const SettingCurve& own) 
       if (ratio > 0 && std::isfinite(ratio)) ratios.push_back(ratio);
     }
     if (ratios.empty()) continue;
-    const double ratio = median_of(ratios);
+    const double ratio = fit::median(ratios);
     log_sum += std::log(ratio);
     if (sizes == 0 || ratio < out.best_ratio) out.best_ratio = ratio, out.best_at = setting.bytes[i];
     if (sizes == 0 || ratio > out.worst_ratio) out.worst_ratio = ratio, out.worst_at = setting.bytes[i];
@@ -128,7 +123,8 @@ void judge(KnobSweep& sweep) {
     if (c.slower_sizes > 0 || c.faster_sizes == 0 || c.geometric_mean_ratio > kFavouredOverall) continue;
     if (!sweep.best || c.geometric_mean_ratio < sweep.against_own[*sweep.best].geometric_mean_ratio) sweep.best = i;
   }
-  const std::string own = sweep.collective.empty() ? sweep.own_value : "the library's own choice (" + sweep.own_value + ")";
+  const std::string own =
+      sweep.collective.empty() ? sweep.own_value : "the library's own choice (" + sweep.own_value + ")";
   if (!sweep.best) {
     sweep.finding = "no value tried was faster without being slower at some size, or faster by " +
                     number_text((1 - kFavouredOverall) * 100, 2) + " % over all sizes: " + own + " stays";
@@ -188,7 +184,8 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<const Run*>> by_setting;
   for (const Run& run : samples.runs()) by_setting[{run.call, run.variable, run.value}].push_back(&run);
   for (auto& [setting, runs] : by_setting) {
-    std::stable_sort(runs.begin(), runs.end(), [](const Run* a, const Run* b) { return a->repetition < b->repetition; });
+    std::stable_sort(runs.begin(), runs.end(),
+                     [](const Run* a, const Run* b) { return a->repetition < b->repetition; });
   }
   for (const hw::RealMpiKnob& knob : mpi.knobs) {
     if (knob.bench_values.empty()) continue;
@@ -203,7 +200,8 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
     sweep.curves.push_back(curve_of(sweep.own_value, true, own->second, knob.collective.empty()));
     for (const std::string& value : knob.bench_values) {  // in the schema's order: increasing sizes
       const auto runs = by_setting.find({knob.collective, knob.variable, value});
-      if (runs != by_setting.end()) sweep.curves.push_back(curve_of(value, false, runs->second, knob.collective.empty()));
+      if (runs != by_setting.end())
+        sweep.curves.push_back(curve_of(value, false, runs->second, knob.collective.empty()));
     }
     for (const SettingCurve& c : sweep.curves) sweep.against_own.push_back(compare(c, sweep.curves.front()));
     if (sweep.curves.size() < 2) continue;  // not swept: the ranks ran where it does not apply

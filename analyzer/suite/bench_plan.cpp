@@ -16,7 +16,6 @@ namespace {
 // The simulation is deterministic under --compute=none, so repetitions only guard against a
 // first call that differs (a connection made, a buffer allocated).
 constexpr int kReps = 3;
-constexpr long long kLargestMessage = 1 << 20;
 // Group-size sweeps move one double, as the seed's small-group comparison of the B-net with trees
 // does (seed 001 section 7; calibration's small_group_bnet_threshold).
 constexpr long long kGroupSweepBytes = 8;
@@ -39,7 +38,7 @@ BenchRun pingpong(const hw::Machine& m, std::string name, std::string purpose,
                   std::vector<std::pair<std::string, std::string>> env) {
   const int ranks = m.placement().ranks_per_node() + 1;
   BenchRun run{std::move(name), std::move(purpose), ranks, std::move(env), {kPingPongProgram, std::to_string(kReps)}};
-  for (const std::string& s : as_text(message_sizes(kLargestMessage))) run.argv.push_back(s);
+  for (const std::string& s : as_text(message_sizes(kLargestSweepBytes))) run.argv.push_back(s);
   return run;
 }
 
@@ -94,8 +93,9 @@ std::vector<long long> collective_sizes(const hw::SwitchPoint& s, long long sett
       break;
     default: {
       const long long wanted =
-          run ? std::clamp(std::max(8 * setting, std::llround(4 * run->largest_bytes_per_rank)), 64LL, kLargestMessage)
-              : std::clamp(8 * setting, 65536LL, kLargestMessage);
+          run ? std::clamp(std::max(8 * setting, std::llround(4 * run->largest_bytes_per_rank)), 64LL,
+                           kLargestSweepBytes)
+              : std::clamp(8 * setting, 65536LL, kLargestSweepBytes);
       for (long long b : message_sizes(std::min(wanted, largest_affordable_size(s.operation, ranks)))) {
         if (b >= 8) sizes.push_back(b);
       }
@@ -136,7 +136,7 @@ void add_point_to_point(const hw::Machine& m, BenchPlan& plan) {
   plan.runs.push_back(pingpong(m, "pt2pt", "ping-pong, 0 B to 1 MiB, the machine's own settings", {}));
   for (const hw::SwitchPoint& s : m.switch_points()) {
     if (!s.operation.empty()) continue;
-    const auto [below, above] = ends(m, s, variable(m, s.env_var), kLargestMessage);
+    const auto [below, above] = ends(m, s, variable(m, s.env_var), kLargestSweepBytes);
     plan.runs.push_back(pingpong(m, "pt2pt." + s.env_var + "=" + below,
                                  "ping-pong with " + s.env_var + "=" + below + ": " + s.below + " as far as it goes",
                                  {{s.env_var, below}}));

@@ -11,15 +11,15 @@ namespace xo::analyzer::suite {
 
 namespace {
 
-constexpr long long kLargestMessage = 1 << 20;
 // A collective's sweep: 8 B to 256 KiB a rank, two sizes a doubling; a real library's time per
 // call is far longer than a ping-pong's (each call starts lined up), so fewer repetitions.
 constexpr long long kLargestCollective = 256 << 10;
 constexpr int kCollectiveRepsDivisor = 4;
 
-BenchRun pingpong(std::string name, std::string purpose, int reps, std::vector<std::pair<std::string, std::string>> env) {
+BenchRun pingpong(std::string name, std::string purpose, int reps,
+                  std::vector<std::pair<std::string, std::string>> env) {
   BenchRun run{std::move(name), std::move(purpose), 0, std::move(env), {kPingPongProgram, std::to_string(reps)}};
-  for (long long size : message_sizes(kLargestMessage)) run.argv.push_back(std::to_string(size));
+  for (long long size : message_sizes(kLargestSweepBytes)) run.argv.push_back(std::to_string(size));
   return run;
 }
 
@@ -28,7 +28,10 @@ BenchRun collective(const std::string& call, std::string name, std::string purpo
   const bool barrier = call == "MPI_Barrier";
   // Barriers have no size, and are timed back to back (bench_programs.hpp): one "size", many calls.
   const int calls = barrier ? reps * 4 : std::max(3, reps / kCollectiveRepsDivisor);
-  BenchRun run{std::move(name), std::move(purpose), 0, std::move(env),
+  BenchRun run{std::move(name),
+               std::move(purpose),
+               0,
+               std::move(env),
                {kCollectiveProgram, call, "bytes", std::to_string(calls), "0"}};
   if (barrier) {
     run.argv.push_back("8");
@@ -64,10 +67,10 @@ BenchPlan plan_real_bench(const hw::RealMpi& mpi, Suite suite, int reps, hw::Rea
         std::vector<std::pair<std::string, std::string>> env = knob.requires_settings;
         env.emplace_back(knob.variable, value);
         const std::string name = knob.value_name(value);
-        plan.runs.push_back(collective(knob.collective, "coll." + knob.variable + "=" + value,
-                                       knob.collective + " with " + knob.variable + "=" + value +
-                                           (name.empty() ? "" : " (" + name + ")"),
-                                       reps, std::move(env)));
+        plan.runs.push_back(collective(
+            knob.collective, "coll." + knob.variable + "=" + value,
+            knob.collective + " with " + knob.variable + "=" + value + (name.empty() ? "" : " (" + name + ")"), reps,
+            std::move(env)));
       }
     }
   }

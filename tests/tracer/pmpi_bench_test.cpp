@@ -35,8 +35,8 @@ class SystemMpiBench : public ::testing::Test {
 
   // Builds the ring exchange with Open MPI's mpicc and records it with messages of `bytes`.
   void record_halo(int bytes) {
-    auto built = run_command("mpicc.openmpi -O2 " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) +
-                             "/halo_exchange.c -o " + dir_ + "/halo");
+    auto built = run_command("mpicc.openmpi -O2 " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/halo_exchange.c -o " +
+                             dir_ + "/halo");
     ASSERT_EQ(built.status, 0) << built.err;
     auto recorded = run_command("cd " + dir_ + " && " + kXo + " record --mpi=system -o halo.otf2 -- " + kOpenMpi +
                                 " -np 2 ./halo " + std::to_string(bytes));
@@ -55,8 +55,9 @@ std::string boundary_row(const std::string& out, const std::string& value) {
 
 TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified) {
   const std::string db = dir_ + "/history.db";
-  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --db " + db +
-                           " -- " + kOpenMpi + " -np 2");
+  auto bench =
+      run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --db " + db +
+                  " -- " + kOpenMpi + " -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "Open MPI v4.1")) << bench.out;
   // The default 4096 (header included): the boundary between the sizes 3444 and 4096.
@@ -65,7 +66,8 @@ TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified
   const std::string raised = boundary_row(bench.out, "16384");
   EXPECT_TRUE(contains(raised, "up to 16 KiB") && contains(raised, "yes")) << bench.out;
   EXPECT_TRUE(contains(bench.err, "stored as run 1")) << bench.err;
-  auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir_ + "/openmpi-bench/1/pt2pt/traces.otf2");
+  auto print =
+      run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir_ + "/openmpi-bench/1/pt2pt/traces.otf2");
   EXPECT_EQ(print.status, 0) << print.err;
   // xo report finds the same boundary in the trace alone, and fits each side of it.
   auto pingpong = run_command(kXo + " report --no-history --no-bench " + dir_ + "/openmpi-bench/1/pt2pt");
@@ -90,14 +92,16 @@ TEST_F(SystemMpiBench, WithoutABenchTheReportSaysWhichCommandMakesOne) {
   auto report = run_command("cd " + dir_ + " && " + kXo + " report --no-store --db " + dir_ + "/empty.db halo.otf2");
   ASSERT_EQ(report.status, 0) << report.err;
   EXPECT_TRUE(contains(report.out, "no xo bench --mpi of this Open MPI 4.1 on this host")) << report.out;
-  EXPECT_TRUE(contains(report.out, "xo bench --mpi=system -- env OMPI_ALLOW_RUN_AS_ROOT=1 "
-                                   "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi -np 2`"))
+  EXPECT_TRUE(contains(report.out,
+                       "xo bench --mpi=system -- env OMPI_ALLOW_RUN_AS_ROOT=1 "
+                       "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun.openmpi -np 2`"))
       << report.out;
 }
 
 TEST_F(SystemMpiBench, MpichsRendezvousThresholdFollowsItsSetting) {
-  auto bench = run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --no-history -- " +
-                           "mpirun.mpich -np 2");
+  auto bench =
+      run_command("cd " + dir_ + " && " + kXo +
+                  " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --no-history -- " + "mpirun.mpich -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "MPICH Version:")) << bench.out;
   EXPECT_TRUE(contains(boundary_row(bench.out, "16384"), "yes")) << bench.out;
@@ -109,7 +113,8 @@ TEST_F(SystemMpiBench, OpenMpisCollectiveAlgorithmsAreEachTimed) {
                            "--no-history -- " + kOpenMpi + " -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "OMPI_MCA_coll_tuned_allreduce_algorithm (MPI_Allreduce)")) << bench.out;
-  for (const char* algorithm : {"0 ignore \\(own\\)", "1 basic linear", "3 recursive doubling", "4 ring", "5 segmented ring"}) {
+  for (const char* algorithm :
+       {"0 ignore \\(own\\)", "1 basic linear", "3 recursive doubling", "4 ring", "5 segmented ring"}) {
     EXPECT_FALSE(boundary_row(bench.out, algorithm).empty()) << algorithm << "\n" << bench.out;
   }
   EXPECT_TRUE(contains(bench.out, "fastest by size")) << bench.out;
@@ -130,8 +135,9 @@ TEST(SystemMpiBenchUsage, ModelOptionsAndMissingLaunchersAreRefused) {
   auto zero = run_command(kXo + " bench --mpi=system --rounds 0 -- mpirun.openmpi -np 2");
   EXPECT_EQ(zero.status, 2);
   // A launcher that starts no job: said once, not once per planned run.
-  auto bad = run_command("{ cd /tmp && " + kXo + " bench --mpi=system --no-history -o /tmp/xo-bench-bad-launch -- " +
-                         "mpirun.mpich -np 2 --no-such-option; status=$?; rm -rf /tmp/xo-bench-bad-launch; exit $status; }");
+  auto bad =
+      run_command("{ cd /tmp && " + kXo + " bench --mpi=system --no-history -o /tmp/xo-bench-bad-launch -- " +
+                  "mpirun.mpich -np 2 --no-such-option; status=$?; rm -rf /tmp/xo-bench-bad-launch; exit $status; }");
   EXPECT_EQ(bad.status, 1);
   EXPECT_TRUE(contains(bad.err, "the first bench run failed")) << bad.err;
   EXPECT_EQ(bad.err.find("bench run /tmp/xo-bench-bad-launch/1/pt2pt.UCX"), std::string::npos) << bad.err;

@@ -4,13 +4,14 @@
 // favoured setting moves with the curves, a setting slower at any size is never favoured, and a
 // job's messages are priced at their own sizes.
 
+#include "xo/analyzer/analysis/real_bench_analysis.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 #include <tuple>
 
-#include "xo/analyzer/analysis/real_bench_analysis.hpp"
 #include "xo/hwmodels/real_mpi.hpp"
 
 namespace {
@@ -109,8 +110,8 @@ TEST(RealBenchAnalysis, FavoursASmallerLimitWhenRendezvousIsFasterEverywhere) {
 }
 
 TEST(RealBenchAnalysis, TheJobsSetValueIsItsOwn) {
-  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}),
-                                                         {{kVariable, "4096"}});
+  const auto analysis =
+      xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {{kVariable, "4096"}});
   EXPECT_EQ(vader_sweep(analysis).own_value, "4096");
 }
 
@@ -134,7 +135,8 @@ TEST(RealSettingAdvice, AForcedCollectiveAlgorithmCarriesTheSettingsItNeeds) {
   RealBenchSamples samples;
   for (int r = 0; r < 3; ++r) {
     for (const auto& [value, small, large] : {std::tuple{"", 1.0, 1.0}, std::tuple{"3", 0.5, 2.0}}) {
-      RealBenchSamples::Run run{value[0] ? "OMPI_MCA_coll_tuned_allreduce_algorithm" : "", value, r, "MPI_Allreduce", {}, {}};
+      RealBenchSamples::Run run{
+          value[0] ? "OMPI_MCA_coll_tuned_allreduce_algorithm" : "", value, r, "MPI_Allreduce", {}, {}};
       for (double bytes = 8; bytes <= 262144; bytes *= 2) {
         for (int rep = 0; rep < 5; ++rep) {
           run.bytes.push_back(bytes);

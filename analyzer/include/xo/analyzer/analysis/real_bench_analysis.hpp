@@ -3,13 +3,12 @@
 // setting of a point-to-point switch the library offers (hw::RealMpiKnob::bench_values), the half
 // round trip against size, where a segmented fit of it finds protocol boundaries, and how each
 // setting compares with the library's own at every size; likewise for each algorithm a collective
-// can be forced to, its time (the slowest member's call, the ranks lined up) against bytes a rank. A setting is favoured only when the
-// measurements say so at every size: real libraries change more than the boundary with a variable
-// (Open MPI's vader slows every message once its eager limit outgrows its shared memory), so whole
-// curves are compared, not lines extrapolated, as OTPO tuned Open MPI by running it. Each setting is
-// run several times, interleaved with the others, so that a machine's drift (another job, a
-// frequency change) falls on every setting alike; a difference counts at a size only when every
-// repetition shows it.
+// can be forced to, its time (the slowest member's call, the ranks lined up) against bytes a rank. A setting is
+// favoured only when the measurements say so at every size: real libraries change more than the boundary with a
+// variable (Open MPI's vader slows every message once its eager limit outgrows its shared memory), so whole curves are
+// compared, not lines extrapolated, as OTPO tuned Open MPI by running it. Each setting is run several times,
+// interleaved with the others, so that a machine's drift (another job, a frequency change) falls on every setting
+// alike; a difference counts at a size only when every repetition shows it.
 
 #include <map>
 #include <optional>
@@ -25,8 +24,8 @@ namespace xo::analyzer {
 
 // One setting's ping-pongs: the half round trips by size.
 struct SettingCurve {
-  std::string value;  // the variable's value in the run ("4096"); the job's own when not forced
-  bool own = false;   // the run with the job's own settings
+  std::string value;                   // the variable's value in the run ("4096"); the job's own when not forced
+  bool own = false;                    // the run with the job's own settings
   std::vector<double> bytes;           // the sizes measured, increasing
   std::vector<double> median_seconds;  // the median half round trip at each, over every repetition
   // The median at each size in each repetition: [repetition][size], sizes as in `bytes`.
@@ -59,14 +58,14 @@ struct KnobSweep {
   std::string collective;  // the call whose algorithm it forces; empty for a point-to-point switch
   std::vector<std::pair<std::string, std::string>> requires_settings;  // set with each value
   std::string own_value;
-  std::vector<SettingCurve> curves;  // the own setting first, then the swept ones in the schema's order
+  std::vector<SettingCurve> curves;            // the own setting first, then the swept ones in the schema's order
   std::vector<SettingComparison> against_own;  // one per curve (the own's is the identity)
   std::optional<std::size_t> best;             // the favoured curve; none when the own setting stays
   // At each size of the own curve, the curve faster than the own one there in every round by
   // kFasterBy, the fastest such (by median); 0 (the own) where none is. Where algorithms cross,
   // this is where.
   std::vector<std::size_t> fastest_by_size;
-  std::string finding;                         // one line for people
+  std::string finding;  // one line for people
 };
 
 struct RealBenchAnalysis {
@@ -98,7 +97,7 @@ class RealBenchSamples {
   struct Run {
     std::string variable, value;
     int repetition = 0;
-    std::string call;  // the collective swept; empty for the ping-pong
+    std::string call;                    // the collective swept; empty for the ping-pong
     std::vector<double> bytes, seconds;  // half round trips, or a collective's bytes a rank and time
   };
   const std::vector<Run>& runs() const { return runs_; }
@@ -123,10 +122,10 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
 struct RealSettingAdvice {
   std::string variable, value, own_value;
   std::vector<std::pair<std::string, std::string>> requires_settings;
-  double predicted_seconds = 0;  // saved over the job's messages
-  std::size_t affected = 0;      // messages whose time changes by more than kFasterBy
+  double predicted_seconds = 0;      // saved over the job's messages
+  std::size_t affected = 0;          // messages whose time changes by more than kFasterBy
   double smallest = 0, largest = 0;  // their sizes
-  std::size_t messages = 0;      // the job's messages (point-to-point), or calls of the collective
+  std::size_t messages = 0;          // the job's messages (point-to-point), or calls of the collective
 };
 // `sizes`: the size of each point-to-point message the job sent, or of each call of the sweep's
 // collective (bytes a rank) on as many ranks as the bench ran.

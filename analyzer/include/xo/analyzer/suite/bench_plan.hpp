@@ -62,6 +62,10 @@ BenchPlan plan_real_bench(const hw::RealMpi& mpi, Suite suite, int reps, hw::Rea
 // payload stays within a fixed memory budget whatever the rank count.
 long long largest_affordable_size(const std::string& call, int ranks);
 
+// The largest message the sweeps reach: the ping-pong's, on a machine model and on a real MPI
+// alike, and a machine model's collective sweeps' per rank.
+inline constexpr long long kLargestSweepBytes = 1 << 20;
+
 // The message sizes of the point-to-point sweep: 0, then 1 B to `largest` with four sizes per
 // octave (2^(k/4) rounded), so breakpoints are located to within 19 %.
 std::vector<long long> message_sizes(long long largest);
