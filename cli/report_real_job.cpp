@@ -83,6 +83,9 @@ void advise_real_job(const analyzer::TraceModel& job, const std::vector<analyzer
                    ") take less time with it than with the library's own "
                    "choice, and none of its sizes more";
     }
+    if (advice->unpriced > 0) {
+      r.evidence += "; " + std::to_string(advice->unpriced) + " larger than the bench measured are not priced";
+    }
     r.with = advice->requires_settings;
     report.recommendations.push_back(std::move(r));
   }

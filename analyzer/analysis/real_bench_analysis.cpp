@@ -225,11 +225,18 @@ std::optional<RealSettingAdvice> advise_real_setting(const KnobSweep& sweep, std
   for (std::size_t k = 1; k < sweep.curves.size(); ++k) {
     const SettingCurve& c = sweep.curves[k];
     if (c.bytes.empty()) continue;
-    RealSettingAdvice a{sweep.variable, c.value, sweep.own_value, sweep.requires_settings, 0, 0, 0, 0, 0};
+    RealSettingAdvice a{sweep.variable, c.value, sweep.own_value, sweep.requires_settings, 0, 0, 0, 0, 0, 0};
+    // Sizes beyond what both curves measured are not priced: extending two curves' last lines
+    // far past the sweep would invent differences.
+    const double measured_up_to = std::min(own.bytes.back(), c.bytes.back());
     bool slower_somewhere = false;
     for (const auto& [bytes, count] : sizes) {
-      const double before = own.time_at(bytes), after = c.time_at(bytes);
       a.messages += count;
+      if (bytes > measured_up_to) {
+        a.unpriced += count;
+        continue;
+      }
+      const double before = own.time_at(bytes), after = c.time_at(bytes);
       if (after > before * (1 + kSlowerBy)) slower_somewhere = true;
       a.predicted_seconds += (before - after) * static_cast<double>(count);
       if (std::abs(after - before) > kFasterBy * before) {

@@ -126,6 +126,16 @@ TEST(RealSettingAdvice, PricesTheJobsOwnSizesAndPrefersTheSmallerOfEqualLimits) 
   const double per_message = pingpong(12000, 4096, {}) - pingpong(12000, 16384, {});
   EXPECT_NEAR(advice->predicted_seconds, 1000 * per_message, 0.1 * 1000 * per_message);
 
+  // Sizes beyond the sweep (1 MiB here) are not priced, however the curves' last lines run on.
+  std::vector<double> mixed(1000, 12000);
+  mixed.insert(mixed.end(), 50, 4 << 20);
+  const auto with_large = xo::analyzer::advise_real_setting(sweep, mixed);
+  ASSERT_TRUE(with_large.has_value());
+  EXPECT_EQ(with_large->unpriced, 50u);
+  EXPECT_EQ(with_large->messages, 1050u);
+  EXPECT_EQ(with_large->largest, 12000);
+  EXPECT_NEAR(with_large->predicted_seconds, advice->predicted_seconds, 1e-12);
+
   const std::vector<double> small(1000, 512);  // eager under every setting: nothing to gain
   EXPECT_FALSE(xo::analyzer::advise_real_setting(sweep, small).has_value());
 }

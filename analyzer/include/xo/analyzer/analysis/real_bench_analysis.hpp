@@ -116,7 +116,7 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
 
 // The setting a job's own messages favour, priced by a sweep of the same library (a stored xo
 // bench --mpi): each point-to-point message of the job costs what the ping-pong's half round trip
-// cost at its size. Among the values tried that are slower (by kSlowerBy) at none of the sizes it
+// cost at its size (sizes beyond the bench's are not priced). Among the values tried that are slower (by kSlowerBy) at none of the sizes it
 // sends, the smallest whose saving over the job's messages is within kFasterBy of the largest (an
 // eager limit holds memory); none if no value saves.
 struct RealSettingAdvice {
@@ -126,6 +126,7 @@ struct RealSettingAdvice {
   std::size_t affected = 0;          // messages whose time changes by more than kFasterBy
   double smallest = 0, largest = 0;  // their sizes
   std::size_t messages = 0;          // the job's messages (point-to-point), or calls of the collective
+  std::size_t unpriced = 0;          // of them, larger than the bench measured: not priced
 };
 // `sizes`: the size of each point-to-point message the job sent, or of each call of the sweep's
 // collective (bytes a rank) on as many ranks as the bench ran.
