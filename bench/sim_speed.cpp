@@ -2,7 +2,10 @@
 // rank, for a 2-rank ping-pong and Sendrecv rings of 1,024 and 65,536 ranks. Each run happens in
 // a forked child so that its peak resident memory is its own; figures are medians over runs.
 //
-//   sim_speed [--quick] [--runs N]
+//   sim_speed [--quick] [--runs N] [--ranks N] [--iterations N]
+//
+// --ranks runs only the scenario of that many ranks and --iterations sets its length, to profile
+// one scenario (perf record, valgrind --tool=callgrind).
 
 #include <algorithm>
 #include <chrono>
@@ -56,8 +59,23 @@ Sample run_once(const Scenario& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  int only_ranks = 0;
+  int iterations = 0;
+  std::vector<char*> rest = {argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--ranks") == 0 && i + 1 < argc) {
+      only_ranks = std::atoi(argv[++i]);
+    } else if (std::strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
+      iterations = std::max(1, std::atoi(argv[++i]));
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
   xo::bench::RunCount count;
-  if (!xo::bench::read_run_count(argc, argv, "sim_speed [--quick] [--runs N]", count)) return 2;
+  if (!xo::bench::read_run_count(static_cast<int>(rest.size()), rest.data(), "sim_speed [--quick] [--runs N] [--ranks N] [--iterations N]",
+                                 count)) {
+    return 2;
+  }
   const bool quick = count.quick;
   const int runs = count.runs;
   const std::vector<Scenario> scenarios = {
@@ -68,7 +86,9 @@ int main(int argc, char** argv) {
   std::printf("Simulation speed (loggp, --compute=none, 64 KiB stacks; median of %d runs)\n", runs);
   std::printf("%-20s %7s %12s %9s %14s %12s %12s\n", "scenario", "ranks", "messages", "wall s", "M msgs/wall s",
               "peak RSS MB", "KiB per rank");
-  for (const Scenario& s : scenarios) {
+  for (Scenario s : scenarios) {
+    if (only_ranks != 0 && s.ranks != only_ranks) continue;
+    if (iterations > 0) s.iterations = iterations;
     std::vector<double> wall, rate, rss;
     double messages = 0;
     for (int r = 0; r < runs; ++r) {

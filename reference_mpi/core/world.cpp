@@ -115,6 +115,7 @@ void World::outside_simulation(const char* call) {
 
 SimulationResult World::run() {
   simulation_thread_ = std::this_thread::get_id();
+  simulation_thread_pointer_ = thread_pointer();
   current_ = this;
   if (RunObserver* observer = options_.observer) {
     observer->run_started(describe_run(options_, *machine_, args_));
@@ -205,7 +206,8 @@ Request* World::new_request() {
   } else {
     r = free_requests_;
     free_requests_ = r->next_free;
-    *r = Request{};
+    std::destroy_at(r);  // in place: assigning a temporary Request costs a copy of it
+    std::construct_at(r);
   }
   r->waiter = engine_.current_fiber();
   return r;

@@ -37,8 +37,7 @@ class World {
   // The running simulation; fails loudly when an MPI function is called outside one, or from a
   // thread other than the one running it (ranks are fibers of that one thread).
   static World& current() {
-    if (current_ == nullptr || std::this_thread::get_id() != simulation_thread_ ||
-        current_->engine_.current_rank() < 0) [[unlikely]] {
+    if (current_ == nullptr || !on_simulation_thread_fast() || current_->engine_.current_rank() < 0) [[unlikely]] {
       outside_simulation(nullptr);
     }
     return *current_;
@@ -47,7 +46,7 @@ class World {
   // simulation's (MPI_THREAD_FUNNELED: only the main thread may call MPI). Entry points check it
   // before they touch any state.
   static void require_simulation_thread(const char* call) {
-    if (current_ != nullptr && std::this_thread::get_id() != simulation_thread_) [[unlikely]] {
+    if (current_ != nullptr && !on_simulation_thread_fast()) [[unlikely]] {
       outside_simulation(call);
     }
   }
@@ -119,8 +118,21 @@ class World {
   static void rank_body(int rank, void* world);
   static void send_event_consumed(sim::Engine& engine, void* unused, std::int64_t world_rank);
 
+  // The thread pointer (the %fs base on x86-64) names the calling thread in one register read;
+  // std::this_thread::get_id() is a call into libc, and these checks run at every MPI call.
+  static const void* thread_pointer() {
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__aarch64__))
+    return __builtin_thread_pointer();
+#else
+    static thread_local const char marker = 0;
+    return &marker;
+#endif
+  }
+  static bool on_simulation_thread_fast() { return thread_pointer() == simulation_thread_pointer_; }
+
   static inline World* current_ = nullptr;
   static inline std::thread::id simulation_thread_;
+  static inline const void* simulation_thread_pointer_ = nullptr;
   void run_rank(int rank);
   // Bookkeeping when a rank's main returns or it calls exit().
   void rank_ended(int rank, int code);

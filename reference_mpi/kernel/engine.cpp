@@ -14,7 +14,6 @@ Engine::Engine(const EngineConfig& config, RankBody body, void* argument)
   const std::size_t n = static_cast<std::size_t>(config.ranks);
   const std::size_t guard_budget = config.guard_pages ? guard_page_budget() : 0;
   ranks_.resize(n);
-  queue_.reserve(2 * n + 16);
   ready_.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     Rank& r = ranks_[i];
@@ -115,7 +114,7 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   if (r.fiber->finished() || r.state == State::Finished) {
     r.state = State::Finished;
     if (task && r.fiber->finished()) engine.retire_task(fiber);
-  } else if (!r.fiber->stack().canary_intact() && !engine.aborted_) {
+  } else if (!r.fiber->stack().guarded() && !r.fiber->stack().canary_intact() && !engine.aborted_) {
     engine.aborted_ = true;
     engine.outcome_.kind = RunOutcome::Kind::Aborted;
     engine.outcome_.exit_code = 1;
@@ -133,7 +132,7 @@ void Engine::advance_to(Time at) {
 void Engine::sync() {
   Rank& r = entry(current_);
   const bool ready_earlier = ready_head_ < ready_.size() && event_time_ < r.clock;
-  if (!ready_earlier && (queue_.empty() || queue_.top().time >= r.clock)) return;
+  if (!ready_earlier && (queue_.empty() || queue_.top_time() >= r.clock)) return;
   schedule_resume(current_, r.clock);
   r.fiber->suspend();
 }

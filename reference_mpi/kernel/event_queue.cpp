@@ -1,52 +1,35 @@
 #include "event_queue.hpp"
 
-#include <algorithm>
 #include <cassert>
-#include <utility>
 
 namespace xo::sim {
 
-void EventQueue::push(Time time, EventHandler handler, void* object, std::int64_t argument) {
-  heap_.emplace_back();
-  sift_up(heap_.size() - 1, Event{time, next_sequence_++, handler, object, argument});
-}
-
 Event EventQueue::pop() {
-  assert(!heap_.empty());
-  const Event first = heap_.front();
-  const std::size_t n = heap_.size() - 1;  // size after removing the last record
-  if (n == 0) {
-    heap_.pop_back();
-    return first;
+  assert(size_ > 0);
+  std::vector<Event>& now = buckets_[0];
+  if (head_ == now.size()) {
+    now.clear();
+    head_ = 0;
+    refill();
   }
-  // Walk the hole at the root down to a leaf along the smallest children...
-  std::size_t hole = 0;
-  for (;;) {
-    const std::size_t child = kArity * hole + 1;
-    if (child >= n) break;
-    std::size_t best = child;
-    const std::size_t end = std::min(child + kArity, n);
-    for (std::size_t c = child + 1; c < end; ++c) {
-      if (before(heap_[c], heap_[best])) best = c;
-    }
-    heap_[hole] = heap_[best];
-    hole = best;
-  }
-  // ...then drop the last record into it and let it rise to its place.
-  const Event last = heap_[n];
-  heap_.pop_back();
-  sift_up(hole, last);
-  return first;
+  --size_;
+  return now[head_++];
 }
 
-void EventQueue::sift_up(std::size_t i, const Event& moving) {
-  while (i > 0) {
-    const std::size_t parent = (i - 1) / kArity;
-    if (!before(moving, heap_[parent])) break;
-    heap_[i] = heap_[parent];
-    i = parent;
+void EventQueue::refill() {
+  const int from = lowest_bucket();
+  last_ = smallest_[from];
+  std::vector<Event>& spread = buckets_[from];
+  nonempty_ &= ~(std::uint64_t{1} << (from - 1));
+  for (const Event& e : spread) {
+    const int b = bucket_of(e.time);  // below `from`: e agrees with the new last_ above bit from - 1
+    buckets_[b].push_back(e);
+    if (b != 0) {
+      if ((nonempty_ & (std::uint64_t{1} << (b - 1))) == 0 || e.time < smallest_[b]) smallest_[b] = e.time;
+      nonempty_ |= std::uint64_t{1} << (b - 1);
+    }
   }
-  heap_[i] = moving;
+  spread.clear();
 }
 
 }  // namespace xo::sim

@@ -1,7 +1,8 @@
 #pragma once
 // Stacks for rank fibers: mmap'd, touched lazily (memory is what a rank really uses), with a
 // PROT_NONE guard page below each stack while the kernel's mapping budget allows it, and a canary
-// word checked at every switch for the stacks beyond that budget. Released stacks are kept for the
+// word checked at every switch for the stacks beyond that budget (only for those: the guard page
+// already stops an overflow, and the canary's word is a cold cache line at each switch). Released stacks are kept for the
 // next simulation in the process (fiber_stack.cpp's StackPool).
 
 #include <cstddef>

@@ -161,32 +161,34 @@ TEST(FiberStack, AReusedStackKeepsItsGuardPageAndGetsAFreshCanary) {
 
 TEST(EventQueue, EveryPopIsTheSmallestTimeThenInsertionOrder) {
   // Checked against std::set as the reference priority queue, under interleaved pushes and pops
-  // with many equal times.
+  // with many equal times, times a few steps apart and times far ahead (every radix bucket).
   xo::sim::EventQueue queue;
   std::set<std::pair<Time, std::int64_t>> reference;
   std::uint64_t state = 12345;
   auto next = [&] { return state = state * 6364136223846793005ULL + 1442695040888963407ULL; };
   std::int64_t id = 0;
   Time now = 0;
-  for (int round = 0; round < 3000; ++round) {
+  auto pop_one = [&] {
+    ASSERT_EQ(queue.top_time(), reference.begin()->first);
+    const xo::sim::Event e = queue.pop();
+    ASSERT_EQ(std::make_pair(e.time, e.argument), *reference.begin());
+    reference.erase(reference.begin());
+    now = e.time;
+  };
+  for (int round = 0; round < 20000; ++round) {
     const int pushes = static_cast<int>(next() >> 61) + 1;  // 1..8
     for (int i = 0; i < pushes; ++i) {
-      const Time t = now + static_cast<Time>((next() >> 58) % 5);
+      const std::uint64_t kind = next() >> 62;
+      const Time step = kind == 0 ? static_cast<Time>((next() >> 20) & ((Time{1} << (next() >> 59)) - 1))
+                                  : static_cast<Time>((next() >> 58) % 5);
+      const Time t = now + step;
       queue.push(t, nullptr, nullptr, id);
       reference.emplace(t, id++);
     }
     const int pops = static_cast<int>(next() >> 62) + 1;  // 1..4
-    for (int i = 0; i < pops && !queue.empty(); ++i) {
-      const xo::sim::Event e = queue.pop();
-      ASSERT_EQ(std::make_pair(e.time, e.argument), *reference.begin());
-      reference.erase(reference.begin());
-      now = e.time;
-    }
+    for (int i = 0; i < pops && !queue.empty(); ++i) pop_one();
+    ASSERT_EQ(queue.size(), reference.size());
   }
-  while (!queue.empty()) {
-    const xo::sim::Event e = queue.pop();
-    ASSERT_EQ(std::make_pair(e.time, e.argument), *reference.begin());
-    reference.erase(reference.begin());
-  }
+  while (!queue.empty()) pop_one();
   EXPECT_TRUE(reference.empty());
 }
