@@ -27,19 +27,24 @@ inline int pingpong_main(int argc, char** argv) {
   return 0;
 }
 
-inline int ring_main(int argc, char** argv) {
-  MPI_Init(&argc, &argv);
+// `iterations` steps of the ring: each rank sends to the next and receives from the previous.
+inline void sendrecv_ring(int iterations) {
   int rank = 0;
   int size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   double out = rank;
   double in = 0;
-  for (int i = 0; i < g_iterations; ++i) {
+  for (int i = 0; i < iterations; ++i) {
     MPI_Sendrecv(&out, 1, MPI_DOUBLE, (rank + 1) % size, 0, &in, 1, MPI_DOUBLE, (rank + size - 1) % size, 0,
                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     out = in;
   }
+}
+
+inline int ring_main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  sendrecv_ring(g_iterations);
   MPI_Finalize();
   return 0;
 }

@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <mutex>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -16,7 +15,22 @@ namespace xo::sim {
 
 namespace {
 
-constexpr std::uint64_t kCanary = 0x5854'4f43'414e'4152ULL;  // "XTOCANAR"
+// The canary of a stack without a guard page: its lowest cache line, which must stay zero. Fresh
+// anonymous memory is zero, so the canary costs no write: a written canary would make the
+// stack's bottom page resident, a page per rank that a million ranks cannot afford (the top page
+// is all most ranks use). Reading it maps the kernel's shared zero page. An overflow that writes
+// only zeros there goes unnoticed; frames hold return addresses, which are not zero.
+constexpr std::size_t kCanaryBytes = 64;
+
+bool all_zero(const std::uint8_t* bytes) {
+  std::uint64_t any = 0;
+  for (std::size_t i = 0; i < kCanaryBytes; i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes + i, sizeof word);
+    any |= word;
+  }
+  return any == 0;
+}
 
 std::size_t page_size() {
   static const std::size_t size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -25,17 +39,21 @@ std::size_t page_size() {
 
 std::size_t round_up(std::size_t n, std::size_t to) { return (n + to - 1) / to * to; }
 
-// Stacks released by finished simulations, kept for the next one in this process. A mmap and
-// munmap pair costs about 10 us of system time, so the many simulations of `xo calibrate` and the
-// tests (600,000 stacks for the XE6's calibration alone) spent most of their time making stacks.
-// One usable size at a time: a request for another size empties the pool, so idle stacks never
-// hold more mappings than the largest simulation needed.
+// The stacks of rank fibers, and those released by finished simulations, kept for the next one
+// in this process. A mmap and munmap pair costs about 10 us of system time, so the many
+// simulations of `xo calibrate` and the tests (600,000 stacks for the XE6's calibration alone)
+// spent most of their time making stacks. Stacks without a guard page come in chunks of
+// kChunkStacks from one mapping, so a million ranks cost four thousand mappings, not a million,
+// and give their memory back a chunk at a time. One usable size at a time: a request for another
+// size empties the pool, so idle stacks never hold more mappings than the largest simulation
+// needed; beyond kMaxStacks idle stacks, a chunk whose stacks are all back is unmapped.
 class StackPool {
  public:
   struct Mapping {
     std::uint8_t* base;
     std::size_t mapped;
     std::size_t guard;
+    int chunk;  // the chunk it is a slice of, or -1: a mapping of its own
   };
 
   static StackPool& instance() {
@@ -43,68 +61,129 @@ class StackPool {
     return pool;
   }
 
-  // A released stack of `usable` bytes, with a guard page if `guarded` and one is left.
-  std::optional<Mapping> take(std::size_t usable, bool guarded) {
-    std::lock_guard lock(mutex_);
-    if (usable != usable_) return std::nullopt;
-    std::vector<Mapping>& stacks = guarded ? guarded_ : plain_;
-    if (stacks.empty()) return std::nullopt;
-    const Mapping m = stacks.back();
-    stacks.pop_back();
-    return m;
-  }
-
-  void give(std::size_t usable, const Mapping& m) {
+  // A stack of `usable` bytes (a page multiple), with a guard page if `guarded` (and mprotect
+  // allows it). Throws std::runtime_error if the memory cannot be mapped.
+  Mapping take(std::size_t usable, bool guarded) {
     std::lock_guard lock(mutex_);
     if (usable != usable_) {
       empty();
       usable_ = usable;
     }
-    if (guarded_.size() + plain_.size() >= kMaxStacks) {
-      munmap(m.base, m.mapped);
+    if (guarded) {
+      if (guarded_.empty()) return map_guarded(usable);
+      const Mapping m = guarded_.back();
+      guarded_.pop_back();
+      --idle_;
+      return m;
+    }
+    for (;;) {
+      if (plain_.empty()) map_chunk(usable);
+      const Mapping m = plain_.back();
+      plain_.pop_back();
+      Chunk& chunk = chunks_[static_cast<std::size_t>(m.chunk)];
+      if (chunk.base == nullptr) continue;  // a slice of a chunk unmapped meanwhile
+      --idle_;
+      ++chunk.live;
+      return m;
+    }
+  }
+
+  void give(std::size_t usable, const Mapping& m) {
+    std::lock_guard lock(mutex_);
+    if (m.chunk < 0) {
+      if (usable != usable_ || m.guard == 0 || idle_ >= kMaxStacks) {
+        munmap(m.base, m.mapped);
+      } else {
+        guarded_.push_back(m);
+        ++idle_;
+      }
       return;
     }
-    (m.guard != 0 ? guarded_ : plain_).push_back(m);
+    Chunk& chunk = chunks_[static_cast<std::size_t>(m.chunk)];
+    --chunk.live;
+    if (chunk.stack_bytes != usable_) {  // the pool moved to another size while it was out
+      if (chunk.live == 0) unmap(chunk);
+      return;
+    }
+    plain_.push_back(m);
+    ++idle_;
+    if (chunk.live == 0 && idle_ > kMaxStacks) {
+      idle_ -= kChunkStacks;
+      unmap(chunk);  // its slices in plain_ are skipped by take()
+    }
   }
 
  private:
   static constexpr std::size_t kMaxStacks = 1 << 17;
+  static constexpr std::size_t kChunkStacks = 256;
 
+  struct Chunk {
+    std::uint8_t* base = nullptr;  // null once unmapped
+    std::size_t bytes = 0;
+    std::size_t stack_bytes = 0;
+    std::size_t live = 0;  // slices handed out
+  };
+
+  static void* map(std::size_t bytes) {
+    void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (memory == MAP_FAILED) {
+      throw std::runtime_error("cannot map " + std::to_string(bytes / 1024) + " KiB of fiber stacks: " +
+                               std::strerror(errno) + "; lower --stack-size or the rank count");
+    }
+    return memory;
+  }
+
+  static Mapping map_guarded(std::size_t usable) {
+    const std::size_t page = page_size();
+    auto* base = static_cast<std::uint8_t*>(map(usable + page));
+    if (mprotect(base, page, PROT_NONE) != 0) return {base, usable + page, 0, -1};  // the canary alone
+    return {base, usable + page, page, -1};
+  }
+
+  void map_chunk(std::size_t usable) {
+    Chunk chunk;
+    chunk.bytes = usable * kChunkStacks;
+    chunk.stack_bytes = usable;
+    chunk.base = static_cast<std::uint8_t*>(map(chunk.bytes));
+    const int id = static_cast<int>(chunks_.size());
+    chunks_.push_back(chunk);
+    for (std::size_t i = kChunkStacks; i-- > 0;) plain_.push_back({chunk.base + i * usable, usable, 0, id});
+    idle_ += kChunkStacks;
+  }
+
+  void unmap(Chunk& chunk) {
+    munmap(chunk.base, chunk.bytes);
+    chunk.base = nullptr;
+  }
+
+  // Unmaps every idle stack; chunks with stacks still out go when those come back.
   void empty() {
     for (const Mapping& m : guarded_) munmap(m.base, m.mapped);
-    for (const Mapping& m : plain_) munmap(m.base, m.mapped);
     guarded_.clear();
     plain_.clear();
+    for (Chunk& chunk : chunks_) {
+      if (chunk.base != nullptr && chunk.live == 0) unmap(chunk);
+    }
+    idle_ = 0;
   }
 
   std::mutex mutex_;
   std::size_t usable_ = 0;
+  std::size_t idle_ = 0;  // stacks in guarded_ and live slices of plain_
   std::vector<Mapping> guarded_;
-  std::vector<Mapping> plain_;
+  std::vector<Mapping> plain_;  // idle slices, possibly of chunks since unmapped
+  std::vector<Chunk> chunks_;
 };
-
 }  // namespace
 
 FiberStack::FiberStack(std::size_t usable_bytes, bool guard_page) {
-  const std::size_t page = page_size();
-  guard_ = guard_page ? page : 0;
-  pool_size_ = round_up(usable_bytes, page);
-  mapped_ = pool_size_ + guard_;
-  if (const auto reused = StackPool::instance().take(pool_size_, guard_page)) {
-    base_ = reused->base;
-    mapped_ = reused->mapped;
-    guard_ = reused->guard;
-    std::memcpy(base_ + guard_, &kCanary, sizeof kCanary);
-    return;
-  }
-  void* memory = mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (memory == MAP_FAILED) {
-    throw std::runtime_error("cannot map a " + std::to_string(mapped_ / 1024) + " KiB fiber stack: " +
-                             std::strerror(errno) + "; lower --stack-size or the rank count");
-  }
-  base_ = static_cast<std::uint8_t*>(memory);
-  if (guard_ != 0 && mprotect(base_, guard_, PROT_NONE) != 0) guard_ = 0;  // fall back to the canary alone
-  std::memcpy(base_ + guard_, &kCanary, sizeof kCanary);
+  pool_size_ = round_up(usable_bytes, page_size());
+  const auto m = StackPool::instance().take(pool_size_, guard_page);
+  base_ = m.base;
+  mapped_ = m.mapped;
+  guard_ = m.guard;
+  chunk_ = m.chunk;
+  if (guard_ == 0 && !all_zero(base_)) std::memset(base_, 0, kCanaryBytes);  // a deep run wrote there
 }
 
 FiberStack::~FiberStack() { release(); }
@@ -113,7 +192,8 @@ FiberStack::FiberStack(FiberStack&& other) noexcept
     : base_(std::exchange(other.base_, nullptr)),
       mapped_(std::exchange(other.mapped_, 0)),
       guard_(std::exchange(other.guard_, 0)),
-      pool_size_(std::exchange(other.pool_size_, 0)) {}
+      pool_size_(std::exchange(other.pool_size_, 0)),
+      chunk_(std::exchange(other.chunk_, -1)) {}
 
 FiberStack& FiberStack::operator=(FiberStack&& other) noexcept {
   if (this != &other) {
@@ -122,19 +202,18 @@ FiberStack& FiberStack::operator=(FiberStack&& other) noexcept {
     mapped_ = std::exchange(other.mapped_, 0);
     guard_ = std::exchange(other.guard_, 0);
     pool_size_ = std::exchange(other.pool_size_, 0);
+    chunk_ = std::exchange(other.chunk_, -1);
   }
   return *this;
 }
 
 void FiberStack::release() {
-  if (base_ != nullptr) StackPool::instance().give(pool_size_, {base_, mapped_, guard_});
+  if (base_ != nullptr) StackPool::instance().give(pool_size_, {base_, mapped_, guard_, chunk_});
   base_ = nullptr;
 }
 
 bool FiberStack::canary_intact() const {
-  std::uint64_t word = 0;
-  std::memcpy(&word, base_ + guard_, sizeof word);
-  return word == kCanary;
+  return guard_ != 0 || all_zero(base_);
 }
 
 bool FiberStack::in_guard(const void* address) const {

@@ -1,8 +1,8 @@
 #pragma once
 // Stacks for rank fibers: mmap'd, touched lazily (memory is what a rank really uses), with a
 // PROT_NONE guard page below each stack while the kernel's mapping budget allows it, and a canary
-// word checked at every switch for the stacks beyond that budget (only for those: the guard page
-// already stops an overflow, and the canary's word is a cold cache line at each switch). Released stacks are kept for the
+// (the stack's lowest cache line, kept zero; fiber_stack.cpp) checked at every switch for the
+// stacks beyond that budget. A guarded stack has no canary: the guard page stops an overflow. Released stacks are kept for the
 // next simulation in the process (fiber_stack.cpp's StackPool).
 
 #include <cstddef>
@@ -24,6 +24,7 @@ class FiberStack {
   void* top() const { return base_ + mapped_; }  // stacks grow down
   std::size_t usable_bytes() const { return mapped_ - guard_; }
   bool guarded() const { return guard_ != 0; }
+  // True for a guarded stack; else whether the canary is untouched.
   bool canary_intact() const;
   // True if `address` lies in this stack's guard page.
   bool in_guard(const void* address) const;
@@ -37,6 +38,7 @@ class FiberStack {
   std::size_t mapped_ = 0;
   std::size_t guard_ = 0;
   std::size_t pool_size_ = 0;  // the usable size asked for: released stacks are pooled by it
+  int chunk_ = -1;             // the pool's chunk it is a slice of (unguarded stacks), or -1
 };
 
 // How many stacks may get a guard page: each guarded stack costs two kernel mappings, and

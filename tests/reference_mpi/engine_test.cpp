@@ -137,24 +137,36 @@ std::string protection_of(const void* address) {
   return "unmapped";
 }
 
-// Stacks are pooled between simulations: a reused stack keeps its guard page and gets a new canary.
-TEST(FiberStack, AReusedStackKeepsItsGuardPageAndGetsAFreshCanary) {
+// Stacks are pooled between simulations: a reused stack keeps its guard page; an unguarded one
+// gets its canary back.
+TEST(FiberStack, AReusedStackKeepsItsGuardPageOrGetsAFreshCanary) {
   void* first_top = nullptr;
   {
     xo::sim::FiberStack stack(64 * 1024, true);
     first_top = stack.top();
-    auto* lowest = static_cast<std::uint8_t*>(stack.top()) - stack.usable_bytes();
-    std::memset(lowest, 0, 16);  // what an overflow beyond the guard budget would do
-    EXPECT_FALSE(stack.canary_intact());
+    EXPECT_TRUE(stack.canary_intact());  // the guard page does the canary's work
   }
   xo::sim::FiberStack again(64 * 1024, true);
   EXPECT_EQ(again.top(), first_top) << "the released stack was not reused";
   EXPECT_TRUE(again.guarded());
-  EXPECT_TRUE(again.canary_intact());
   auto* lowest = static_cast<std::uint8_t*>(again.top()) - again.usable_bytes();
   EXPECT_EQ(protection_of(lowest - 1).substr(0, 3), "---");
   EXPECT_TRUE(again.in_guard(lowest - 1));
   EXPECT_EQ(protection_of(lowest).substr(0, 2), "rw");
+
+  void* plain_top = nullptr;
+  {
+    xo::sim::FiberStack plain(64 * 1024, false);
+    plain_top = plain.top();
+    EXPECT_FALSE(plain.guarded());
+    EXPECT_TRUE(plain.canary_intact());
+    auto* bottom = static_cast<std::uint8_t*>(plain.top()) - plain.usable_bytes();
+    std::memset(bottom + 8, 0xab, 16);  // what an overflow beyond the guard budget would do
+    EXPECT_FALSE(plain.canary_intact());
+  }
+  xo::sim::FiberStack plain_again(64 * 1024, false);
+  EXPECT_EQ(plain_again.top(), plain_top) << "the released stack was not reused";
+  EXPECT_TRUE(plain_again.canary_intact());
   xo::sim::FiberStack other_size(128 * 1024, true);  // another size is mapped anew
   EXPECT_EQ(other_size.usable_bytes(), 128u * 1024);
 }
@@ -191,4 +203,26 @@ TEST(EventQueue, EveryPopIsTheSmallestTimeThenInsertionOrder) {
   }
   while (!queue.empty()) pop_one();
   EXPECT_TRUE(reference.empty());
+}
+
+// Beyond the guard-page budget a stack has only its canary: a rank that wrote over it is named at
+// its next switch, and the run ends. The stacks of such ranks are slices of one mapping.
+TEST(Engine, AnUnguardedStackOverflowIsCaughtByItsCanary) {
+  Log log;
+  auto body = [](int rank, void* argument) {
+    auto* l = static_cast<Log*>(argument);
+    if (rank == 1) {
+      auto* bottom = static_cast<std::uint8_t*>(const_cast<void*>(l->engine->running_stack_top())) - 64 * 1024;
+      std::memset(bottom + 16, 0x5a, 32);  // as the frames of an overflow would
+    }
+    l->engine->block_until(10);
+    l->lines.push_back("rank " + std::to_string(rank) + " went on");
+  };
+  Engine engine(EngineConfig{3, 64 * 1024, false}, body, &log);
+  log.engine = &engine;
+  const RunOutcome outcome = engine.run();
+  EXPECT_EQ(outcome.kind, RunOutcome::Kind::Aborted);
+  EXPECT_NE(outcome.message.find("rank 1 overflowed its 64 KiB fiber stack"), std::string::npos) << outcome.message;
+  EXPECT_EQ(outcome.guarded_stacks, 0u);
+  EXPECT_TRUE(log.lines.empty());
 }
