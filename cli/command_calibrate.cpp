@@ -1,13 +1,21 @@
 // xo calibrate [MACHINE...]: runs the seeds' experiments on the machine models and prints, for
 // every published figure of those machines, the published and simulated values and the error.
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "table.hpp"
 #include "tool_layout.hpp"
+#include "xo/analyzer/suite/parallel_runs.hpp"
 #include "xo/calibration/calibrator.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
@@ -31,11 +39,16 @@ std::string verdict(const calibration::Comparison& c) {
       std::snprintf(error, sizeof error, "%+.1f %%%s", *c.error_percent,
                     c.status == calibration::Comparison::Status::Outside ? " (!)" : "");
       return error;
-    case calibration::Comparison::Status::InRange: return "in range";
-    case calibration::Comparison::Status::OutOfRange: return "out of range (!)";
-    case calibration::Comparison::Status::Holds: return "holds";
-    case calibration::Comparison::Status::Fails: return "fails (!)";
-    case calibration::Comparison::Status::NotModelled: return "-";
+    case calibration::Comparison::Status::InRange:
+      return "in range";
+    case calibration::Comparison::Status::OutOfRange:
+      return "out of range (!)";
+    case calibration::Comparison::Status::Holds:
+      return "holds";
+    case calibration::Comparison::Status::Fails:
+      return "fails (!)";
+    case calibration::Comparison::Status::NotModelled:
+      return "-";
   }
   return "-";
 }
@@ -71,12 +84,44 @@ int report(const std::string& machine, const std::vector<calibration::SeedFigure
     }
   }
   print_table(rows);
-  std::printf("  predicted (nothing was fitted to them): %d of %d within %.0f %% (or inside the published range, or "
-              "of the published shape); fitted: %d of %d within %.0f %%; %d settings or model parameters compared, "
-              "not measured; %d not modelled yet\n\n",
-              predicted_on_target, predicted, calibration::kPredictedTargetPercent, fitted_on_target, fitted,
-              calibration::kFittedTargetPercent, unmeasured, not_modelled);
+  std::printf(
+      "  predicted (nothing was fitted to them): %d of %d within %.0f %% (or inside the published range, or "
+      "of the published shape); fitted: %d of %d within %.0f %%; %d settings or model parameters compared, "
+      "not measured; %d not modelled yet\n\n",
+      predicted_on_target, predicted, calibration::kPredictedTargetPercent, fitted_on_target, fitted,
+      calibration::kFittedTargetPercent, unmeasured, not_modelled);
   return fitted + predicted - fitted_on_target - predicted_on_target;
+}
+
+// report() with what it prints to standard output captured: the count of figures off target, a
+// newline, then the text.
+std::string captured_report(const std::string& machine, const std::vector<calibration::SeedFigure>& figures,
+                            const std::vector<std::string>& params) {
+  std::fflush(stdout);
+  FILE* capture = std::tmpfile();
+  if (capture == nullptr)
+    throw std::runtime_error(std::string("cannot make a temporary file: ") + std::strerror(errno));
+  const int saved = dup(STDOUT_FILENO);
+  dup2(fileno(capture), STDOUT_FILENO);
+  int off_target = 0;
+  try {
+    off_target = report(machine, figures, params);
+  } catch (...) {
+    std::fflush(stdout);
+    dup2(saved, STDOUT_FILENO);
+    close(saved);
+    std::fclose(capture);
+    throw;
+  }
+  std::fflush(stdout);
+  dup2(saved, STDOUT_FILENO);
+  close(saved);
+  std::string text = std::to_string(off_target) + "\n";
+  std::rewind(capture);
+  char buffer[1 << 14];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, capture)) > 0;) text.append(buffer, n);
+  std::fclose(capture);
+  return text;
 }
 
 }  // namespace
@@ -104,8 +149,22 @@ int command_calibrate(const std::vector<std::string>& args) {
     for (const std::string& assignment : params) machine->set_param_assignment(assignment);
   }
   const auto figures = calibration::read_seed_figures(figures_path);
+  // A machine's experiments in a process of their own, on every core; each one's printed table
+  // comes back whole and is printed in the machines' order, as a serial run prints them.
+  const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const auto results = analyzer::suite::run_in_processes(
+      machines.size(), jobs, [&](std::size_t i) { return captured_report(machines[i], figures, params); },
+      [](std::size_t, std::size_t) {});
   int off_target = 0;
-  for (const std::string& m : machines) off_target += report(m, figures, params);
+  for (std::size_t i = 0; i < machines.size(); ++i) {
+    if (!results[i].error.empty()) {
+      throw std::runtime_error("the seed experiments on " + machines[i] + " failed: " + results[i].error);
+    }
+    const std::string& bytes = results[i].bytes;
+    const std::size_t newline = bytes.find('\n');
+    off_target += std::stoi(bytes.substr(0, newline));
+    std::fwrite(bytes.data() + newline + 1, 1, bytes.size() - newline - 1, stdout);
+  }
   return off_target == 0 ? 0 : 1;
 }
 

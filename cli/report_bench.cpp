@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include "progress_line.hpp"
 #include "scratch_directory.hpp"
@@ -14,6 +16,7 @@
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
 #include "xo/analyzer/suite/bench_tags.hpp"
+#include "xo/analyzer/suite/parallel_runs.hpp"
 
 namespace xo::cli {
 
@@ -120,31 +123,53 @@ analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, cons
   bench.unasked = unasked_calls(machine, scope);
   const auto plan = suite::plan_bench(machine, suite::Suite::All, {bench.ranks}, scope);
   bench.runs = plan.runs.size();
-  bench.collective_runs = static_cast<std::size_t>(std::count_if(
-      plan.runs.begin(), plan.runs.end(), [](const suite::BenchRun& r) { return r.argv[0] == suite::kCollectiveProgram; }));
+  bench.collective_runs =
+      static_cast<std::size_t>(std::count_if(plan.runs.begin(), plan.runs.end(), [](const suite::BenchRun& r) {
+        return r.argv[0] == suite::kCollectiveProgram;
+      }));
   const suite::BenchSettings settings{run.params, run.environment, std::string("xo ") + kVersion, "xo report"};
-  std::optional<ScratchDirectory> scratch;
-  ProgressLine progress;
-  analyzer::BenchSamples samples;
+  // Runs the cache answers, then the others on every core, each in a process of its own; the
+  // samples are added in plan order, so the report equals a serial run's.
+  std::vector<std::optional<analyzer::BenchSamples>> per_run(plan.runs.size());
+  std::vector<std::size_t> to_simulate;
   for (std::size_t i = 0; i < plan.runs.size(); ++i) {
-    const suite::BenchRun& one = plan.runs[i];
-    const std::string key = cache_key(plan, one, settings);
     if (cache != nullptr) {
-      if (const auto bytes = cache->cached_bench(key)) {
+      if (const auto bytes = cache->cached_bench(cache_key(plan, plan.runs[i], settings))) {
         try {
-          samples.add(analyzer::decode_bench_run(*bytes));
+          per_run[i] = analyzer::decode_bench_run(*bytes);
           ++bench.cached_runs;
           continue;
         } catch (const std::invalid_argument&) {  // a damaged entry: simulate, and replace it below
         }
       }
     }
-    progress.show("benchmarking " + machine.name() + ": " + one.purpose, i, plan.runs.size());
-    if (!scratch) scratch.emplace("report-bench", ScratchStorage::MemoryIfRoom);
-    analyzer::BenchSamples one_run = simulate(machine, plan, one, settings, scratch->path());
-    if (cache != nullptr) cache->cache_bench(key, analyzer::encode_bench_run(one_run), kCacheBytes);
-    samples.add(std::move(one_run));
+    to_simulate.push_back(i);
   }
+  ProgressLine progress;
+  if (!to_simulate.empty()) {
+    const ScratchDirectory scratch("report-bench", ScratchStorage::MemoryIfRoom);
+    const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const auto results = suite::run_in_processes(
+        to_simulate.size(), jobs,
+        [&](std::size_t k) {
+          const suite::BenchRun& one = plan.runs[to_simulate[k]];
+          return analyzer::encode_bench_run(simulate(machine, plan, one, settings, scratch.path()));
+        },
+        [&](std::size_t done, std::size_t k) {
+          progress.show("benchmarking " + machine.name() + ": " + plan.runs[to_simulate[k]].purpose,
+                        bench.cached_runs + done, plan.runs.size());
+        });
+    for (std::size_t k = 0; k < to_simulate.size(); ++k) {
+      const std::size_t i = to_simulate[k];
+      if (!results[k].error.empty()) {
+        throw std::runtime_error("the benchmark run for " + plan.runs[i].purpose + " failed: " + results[k].error);
+      }
+      per_run[i] = analyzer::decode_bench_run(results[k].bytes);
+      if (cache != nullptr) cache->cache_bench(cache_key(plan, plan.runs[i], settings), results[k].bytes, kCacheBytes);
+    }
+  }
+  analyzer::BenchSamples samples;
+  for (auto& one_run : per_run) samples.add(std::move(*one_run));
   progress.show("benchmarking " + machine.name() + ": done", plan.runs.size(), plan.runs.size());
   if (cache != nullptr) bench.cache = cache->path();
   bench.analysis = analyzer::analyze_bench(machine, samples);

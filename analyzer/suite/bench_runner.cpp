@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "bench_programs.hpp"
-#include "parallel_runs.hpp"
+#include "xo/analyzer/suite/parallel_runs.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
