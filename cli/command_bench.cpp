@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "argument_reader.hpp"
+#include "bench_parts.hpp"
 #include "commands.hpp"
 #include "history_records.hpp"
 #include "progress_line.hpp"
@@ -50,6 +51,8 @@ struct BenchOptions {
   bool reps_given = false;
   std::vector<std::string> launcher;
   std::vector<std::string> model_options;  // given, which a real MPI's bench has no use for
+  BenchPart part;      // --part I/N: only this part of the plan, no analysis
+  bool merge = false;  // --merge: analyse the parts' traces, run nothing
 };
 
 suite::Suite parse_suite(const std::string& text) {
@@ -103,6 +106,13 @@ BenchOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--force") {
       reader.take_flag();
       o.force = true;
+    } else if (name == "--part") {
+      o.part = parse_bench_part(reader.take_value());
+      o.model_options.push_back(name);
+    } else if (name == "--merge") {
+      reader.take_flag();
+      o.merge = true;
+      o.model_options.push_back(name);
     } else if (name == "--param" || name == "-p") {
       o.params.push_back(reader.take_value());
     } else if (name == "--ranks-per-node" || name == "-N") {
@@ -127,6 +137,9 @@ BenchOptions parse(const std::vector<std::string>& args) {
     throw UsageError("--reps and --rounds are for --mpi: a machine model's runs are exact, so each size is run 3 times");
   }
   if (!reader.done()) throw UsageError("unexpected argument '" + reader.rest()[0] + "'; see `xo help bench`");
+  if (o.merge && o.part.count > 0) {
+    throw UsageError("--part runs a part of the plan and --merge analyses all of them: give one, the merge last");
+  }
   if (o.out_dir.empty()) o.out_dir = o.machine + "-bench";
   return o;
 }
@@ -242,6 +255,50 @@ void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std
   }
 }
 
+// Runs `plan` on every core: the runs are independent and deterministic, so the output is a
+// serial run's.
+std::vector<suite::RunOutcome> run_plan(const suite::BenchPlan& plan, const BenchOptions& o,
+                                        const std::vector<std::string>& command_line, ProgressLine& progress) {
+  const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return suite::run_bench(
+      plan, {o.params, o.environment, std::string("xo ") + kVersion, shell_words(command_line), jobs}, o.out_dir,
+      [&](std::size_t done, std::size_t total, const std::string& purpose) { progress.show(purpose, done, total); });
+}
+
+// --part I/N: this part's runs into the shared directory, its stamp, and how to merge.
+int run_part(const BenchOptions& o, const suite::BenchPlan& plan, const std::string& fingerprint,
+             const std::vector<std::string>& command_line) {
+  suite::BenchPlan mine{plan.machine, {}};
+  for (const std::size_t i : runs_of_part(plan.runs.size(), o.part)) mine.runs.push_back(plan.runs[i]);
+  for (const suite::BenchRun& run : mine.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
+  const auto start = std::chrono::steady_clock::now();
+  ProgressLine progress;
+  const auto outcomes = run_plan(mine, o, command_line, progress);
+  int failed = 0;
+  for (const auto& outcome : outcomes) {
+    if (outcome.error.empty()) continue;
+    std::fprintf(stderr, "xo: bench run %s failed: %s\n", outcome.name.c_str(), outcome.error.c_str());
+    ++failed;
+  }
+  if (failed == 0) stamp_part(o.out_dir, o.part, fingerprint);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::vector<std::string> merge = {"xo", "bench"};
+  for (std::size_t i = 2; i < command_line.size(); ++i) {
+    if (command_line[i] == "--part" || command_line[i] == "--force") {
+      if (command_line[i] == "--part") ++i;
+      continue;
+    }
+    if (command_line[i].rfind("--part=", 0) == 0) continue;
+    merge.push_back(command_line[i]);
+  }
+  merge.push_back("--merge");
+  std::printf("xo bench: %s, part %d of %d: %zu of the plan's %zu runs in %s/ (%.1f s)\n", o.machine.c_str(),
+              o.part.index, o.part.count, mine.runs.size(), plan.runs.size(), o.out_dir.c_str(), wall);
+  std::printf("When every part has run into %s/, analyse them and store the bench:\n  %s\n", o.out_dir.c_str(),
+              shell_words(merge).c_str());
+  return failed == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int command_bench(const std::vector<std::string>& args) {
@@ -256,31 +313,44 @@ int command_bench(const std::vector<std::string>& args) {
   if (plan.runs.empty()) {
     throw UsageError("the " + o.machine + " model has nothing for this suite to measure; try --suite all");
   }
-  for (const suite::BenchRun& run : plan.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
+  const std::string fingerprint = plan_fingerprint(plan, o.params, o.environment);
+  if (o.part.count > 0) return run_part(o, plan, fingerprint, command_line);
+  if (!o.merge) {
+    for (const suite::BenchRun& run : plan.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
+  }
   auto history = o.history.open_for_storing();
 
   const auto start = std::chrono::steady_clock::now();
   ProgressLine progress;
-  // Every core: the runs are independent and deterministic, so the output is a serial run's.
-  const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const auto outcomes = suite::run_bench(
-      plan, {o.params, o.environment, std::string("xo ") + kVersion, shell_words(command_line), jobs}, o.out_dir,
-      [&](std::size_t done, std::size_t total, const std::string& purpose) { progress.show(purpose, done, total); });
   std::vector<std::string> anchors;
   std::uint64_t events = 0;
-  for (const auto& outcome : outcomes) {
-    if (!outcome.error.empty()) std::fprintf(stderr, "xo: bench run %s failed: %s\n", outcome.name.c_str(), outcome.error.c_str());
-    if (outcome.anchor.empty()) continue;
-    anchors.push_back(outcome.anchor);
-    events += outcome.events;
+  std::size_t runs = plan.runs.size();
+  if (o.merge) {
+    anchors = merged_anchors(o.out_dir, plan, fingerprint);
+  } else {
+    const auto outcomes = run_plan(plan, o, command_line, progress);
+    runs = outcomes.size();
+    for (const auto& outcome : outcomes) {
+      if (!outcome.error.empty()) {
+        std::fprintf(stderr, "xo: bench run %s failed: %s\n", outcome.name.c_str(), outcome.error.c_str());
+      }
+      if (outcome.anchor.empty()) continue;
+      anchors.push_back(outcome.anchor);
+      events += outcome.events;
+    }
   }
   const auto analysis = analyzer::analyze_bench(*machine, anchors, [&](std::size_t done, std::size_t total) {
     progress.show("reading the traces", done, total);
   });
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::printf("xo bench: %s, %zu runs, %llu trace events in %s/ (%.1f s)\n", o.machine.c_str(), outcomes.size(),
-              static_cast<unsigned long long>(events), o.out_dir.c_str(), wall);
+  if (o.merge) {
+    std::printf("xo bench: %s, %zu runs merged from the parts' traces in %s/ (%.1f s)\n", o.machine.c_str(), runs,
+                o.out_dir.c_str(), wall);
+  } else {
+    std::printf("xo bench: %s, %zu runs, %llu trace events in %s/ (%.1f s)\n", o.machine.c_str(), runs,
+                static_cast<unsigned long long>(events), o.out_dir.c_str(), wall);
+  }
   std::vector<std::string> exports;
   print_protocols(analysis);
   print_unlabelled(analysis);
@@ -292,7 +362,7 @@ int command_bench(const std::vector<std::string>& args) {
     for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
   }
   if (history) store_bench(*history, bench_record(*machine, most_ranks, analysis, shell_words(command_line), o.out_dir));
-  return anchors.size() == outcomes.size() ? 0 : 1;
+  return anchors.size() == runs ? 0 : 1;
 }
 
 }  // namespace xo::cli

@@ -126,7 +126,7 @@ Examples:
 )";
 
 constexpr const char* kBench = R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]
-                [--param KEY=VALUE]... [-e VAR=VALUE]... [--db PATH | --no-history]
+                [--param KEY=VALUE]... [-e VAR=VALUE]... [--part I/N | --merge] [--db PATH | --no-history]
        xo bench --mpi=system|openmpi|mpich [--reps N] [--rounds N] [-o DIR] [--force]
                 [--db PATH | --no-history] -- LAUNCHER...
 
@@ -158,6 +158,13 @@ Options:
   --db PATH                store the run in this history file instead of the default
                            ($XDG_DATA_HOME/crossover/history.db or ~/.local/share/crossover/history.db)
   --no-history             store nothing
+  --part I/N               run only part I of N of the plan (every N-th run from the I-th) into
+                           DIR, for a sweep spread over several machines sharing DIR (a Slurm
+                           job array: --part $((SLURM_ARRAY_TASK_ID+1))/$SLURM_ARRAY_TASK_COUNT);
+                           no analysis, nothing stored
+  --merge                  run nothing: analyse every part's traces in DIR, report and store as
+                           one bench (same options as the parts; refuses missing runs and parts of
+                           another plan)
 
 With --mpi, benchmarks the system's own MPI instead, under the launcher given after -- (as
 xo record --mpi traces a job): the ping-pong between rank 0 and the last rank, 0 B to 1 MiB, with
@@ -176,6 +183,8 @@ Examples:
   xo bench --machine ap1000 --suite coll --ranks 128      # the seed's xy limit (25) and branching (3)
   xo bench --machine xt3 --suite pt2pt
   xo bench --machine ap1000 --suite coll --ranks 128 --param xy_call=250 -o slow-xy
+  xo bench --machine xe6 --ranks 64,256,1024 --part 3/8 -o /shared/xe6   # part 3 of 8, then
+  xo bench --machine xe6 --ranks 64,256,1024 --merge -o /shared/xe6     # all 8 analysed
   xo bench --mpi=system -- mpirun.openmpi -np 2           # Open MPI on this host (add
                                                           # --allow-run-as-root as root)
 )";

@@ -267,3 +267,46 @@ TEST(HistoryCli, BenchStoresCollectiveModels) {
   EXPECT_TRUE(contains(line, "ns/byte")) << line;
   EXPECT_NEAR(std::stod(line.substr(key.size())), 0.909, 0.005) << line;
 }
+
+// A bench split over machines: each part runs its share into the shared directory and stores
+// nothing; the merge refuses missing runs and another plan's parts, then reports and stores the
+// same analysis as the whole bench run at once.
+TEST(HistoryCli, BenchPartsMergeIntoTheWholeBench) {
+  ScratchDir dir;
+  const std::string db = dir.file("h.db");
+  const std::string shared = dir.file("shared");
+  const std::string plan = kXo + " bench --machine xt3 --suite pt2pt --db " + db + " -o " + shared;
+  auto first = run_command(plan + " --part 1/2");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_TRUE(contains(first.out, "part 1 of 2: 3 of the plan's 6 runs")) << first.out;
+  EXPECT_TRUE(contains(first.out, "--merge")) << first.out;
+  EXPECT_FALSE(std::filesystem::exists(db)) << "a part stores nothing";
+
+  auto early = run_command(plan + " --merge");
+  EXPECT_NE(early.status, 0);
+  EXPECT_TRUE(contains(early.err, "3 of the plan's 6 runs have no trace")) << early.err;
+
+  auto other = run_command(kXo + " bench --machine xt3 --suite pt2pt -e MPICH_MAX_SHORT_MSG_SIZE=4096 --db " + db +
+                           " -o " + shared + " --merge");
+  EXPECT_NE(other.status, 0);
+  EXPECT_TRUE(contains(other.err, "was left by a part of another plan")) << other.err;
+
+  ASSERT_EQ(run_command(plan + " --part 2/2").status, 0);
+  auto merged = run_command(plan + " --merge");
+  ASSERT_EQ(merged.status, 0) << merged.err;
+  EXPECT_TRUE(contains(merged.out, "6 runs merged from the parts' traces")) << merged.out;
+  EXPECT_EQ(run_count(db), 1);
+
+  auto whole = run_command(kXo + " bench --machine xt3 --suite pt2pt --no-history -o " + dir.file("whole"));
+  ASSERT_EQ(whole.status, 0) << whole.err;
+  const auto body = [](const std::string& text) { return text.substr(text.find('\n') + 1); };
+  EXPECT_EQ(body(merged.out), body(whole.out));
+
+  for (const char* bad : {"0/2", "3/2", "2", "a/b"}) {
+    auto r = run_command(plan + " --part " + bad);
+    EXPECT_EQ(r.status, 2) << bad;
+    EXPECT_TRUE(contains(r.err, std::string("--part ") + bad + ": give I/N")) << r.err;
+  }
+  auto both = run_command(plan + " --part 1/2 --merge");
+  EXPECT_TRUE(contains(both.err, "give one, the merge last")) << both.err;
+}

@@ -1,0 +1,41 @@
+#pragma once
+// A bench plan split over machines: `xo bench --part I/N` runs every N-th run of the plan from the
+// I-th into the shared output directory (a Slurm job array, or one rank per sweep part under the
+// cluster's own mpirun), and `xo bench --merge` analyses them once every part has run. The plan
+// is deterministic, so every part computes the same one; each part leaves a stamp with the plan's
+// fingerprint, and the merge refuses parts of another plan or a plan with runs missing.
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "xo/analyzer/suite/bench_plan.hpp"
+
+namespace xo::cli {
+
+struct BenchPart {
+  int index = 0;  // 1-based; 0: the whole plan
+  int count = 0;
+};
+
+// Parses "I/N" (1 <= I <= N <= 100000); throws UsageError naming the form.
+BenchPart parse_bench_part(const std::string& text);
+
+// The indices of the plan's runs that part `part` runs: I-1, I-1+N, ... (strided, so each part
+// gets small and large runs alike).
+std::vector<std::size_t> runs_of_part(std::size_t runs, const BenchPart& part);
+
+// What a run's figures depend on besides the xo build: machine, settings and every run.
+std::string plan_fingerprint(const analyzer::suite::BenchPlan& plan, const std::vector<std::string>& params,
+                             const std::map<std::string, std::string>& environment);
+
+// Leaves the part's stamp in `dir`: its fingerprint, so the merge can check it.
+void stamp_part(const std::string& dir, const BenchPart& part, const std::string& fingerprint);
+
+// The trace of every run of the plan in `dir`, in plan order; throws std::runtime_error naming the
+// missing runs and the parts that run them, or a part stamped with another plan's fingerprint.
+std::vector<std::string> merged_anchors(const std::string& dir, const analyzer::suite::BenchPlan& plan,
+                                        const std::string& fingerprint);
+
+}  // namespace xo::cli
