@@ -30,6 +30,7 @@ struct RunSettings {
   std::vector<std::string> params;
   std::map<std::string, std::string> environment;  // -e VAR=value
   std::string compute = "measured";
+  std::string compute_threshold = "1us";
   std::string stack_size = "8M";
   std::string privatize = "on";
   bool quiet = false;
@@ -67,6 +68,8 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
       reader.take_env_setting(s.environment);
     } else if (name == "--compute") {
       s.compute = reader.take_value();
+    } else if (name == "--compute-threshold") {
+      s.compute_threshold = reader.take_value();
     } else if (name == "--stack-size") {
       s.stack_size = reader.take_value();
     } else if (name == "--privatize") {
@@ -149,6 +152,10 @@ bool built_by_xo(const std::string& path) {
   if (s.compute != "none" && s.compute != "measured") {
     throw UsageError("--compute=" + s.compute + " is not a compute mode; use none or measured");
   }
+  if (mpi::parse_duration_ns(s.compute_threshold) < 0) {
+    throw UsageError("--compute-threshold=" + s.compute_threshold +
+                     " is not a duration: give a number with ns, us, ms or s (for example 1us, 500ns), or 0");
+  }
   if (s.privatize != "on" && s.privatize != "off") {
     throw UsageError("--privatize=" + s.privatize + " is not a privatization mode; use on (a private copy of the "
                      "program per rank, the default) or off (the ranks share its globals)");
@@ -173,6 +180,7 @@ bool built_by_xo(const std::string& path) {
   setenv(mpi::kEnvMachine, s.machine.c_str(), 1);
   setenv(mpi::kEnvParams, params.c_str(), 1);
   setenv(mpi::kEnvCompute, s.compute.c_str(), 1);
+  setenv(mpi::kEnvComputeThreshold, s.compute_threshold.c_str(), 1);
   setenv(mpi::kEnvStack, s.stack_size.c_str(), 1);
   setenv(mpi::kEnvPrivatize, s.privatize.c_str(), 1);
   setenv(mpi::kEnvQuiet, s.quiet ? "1" : "0", 1);
@@ -199,9 +207,10 @@ int command_record(const std::vector<std::string>& args) {
     // The job's launcher and MPI decide these; silently dropping them would mislead.
     const RunSettings defaults = parse("record", {});
     if (s.ranks != defaults.ranks || s.machine != defaults.machine || !s.params.empty() || !s.environment.empty() ||
-        s.compute != defaults.compute || s.stack_size != defaults.stack_size || s.privatize != defaults.privatize) {
+        s.compute != defaults.compute || s.compute_threshold != defaults.compute_threshold ||
+        s.stack_size != defaults.stack_size || s.privatize != defaults.privatize) {
       throw UsageError("--mpi traces a job of the system's MPI: its launcher sets the ranks and its MPI does the rest; "
-                       "drop -n, --machine, --param, -e, --compute, --stack-size and --privatize (they are for "
+                       "drop -n, --machine, --param, -e, --compute, --compute-threshold, --stack-size and --privatize (they are for "
                        "simulated runs)");
     }
     std::vector<std::string> typed = {"xo", "record"};

@@ -74,6 +74,8 @@ Options:
                            clock; bursts under 1 us not charged), scaled by the machine's
                            cpu_factor, counts as computation; none: computation is free and runs
                            are exactly reproducible
+  --compute-threshold TIME measured computation shorter than this between two MPI calls is not
+                           charged (default 1us, as SimGrid SMPI's cpu-threshold; e.g. 0, 500ns, 10us)
   --stack-size SIZE        fiber stack per rank (default 8M, as Linux gives a process; only the
                            pages a rank touches take memory), e.g. 64K for very many ranks
   --privatize on|off       on (default): each rank runs its own copy of the program, so globals,

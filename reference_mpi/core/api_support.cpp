@@ -42,7 +42,7 @@ bool enter_call(const char* name) {
   if (self.call_depth++ > 0) return usable;
   if (world.compute() == ComputeMode::Measured) {
     const std::int64_t computed = compute_clock_ns() - self.compute_mark_ns - world.compute_clock_cost_ns();
-    if (computed >= kComputeThresholdNs) {
+    if (computed >= world.compute_threshold_ns()) {
       const double seconds = static_cast<double>(computed) * 1e-9 * world.machine().cpu_factor();
       world.engine().advance(sim::seconds_to_time(seconds));
     }

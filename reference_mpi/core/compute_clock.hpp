@@ -32,9 +32,4 @@ inline std::int64_t compute_clock_reading_cost_ns() {
   return best;
 }
 
-// Computation shorter than this between two MPI calls is not charged, as SimGrid SMPI's default
-// smpi/cpu-threshold (1e-6 s, "minimal computation time not discarded"): the bookkeeping of a
-// program between two calls, and the clock's own jitter, are not its computation.
-inline constexpr std::int64_t kComputeThresholdNs = 1000;
-
 }  // namespace xo::mpi

@@ -76,6 +76,7 @@ class World {
   RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
   ComputeMode compute() const { return options_.compute; }
   std::int64_t compute_clock_cost_ns() const { return compute_clock_cost_ns_; }
+  std::int64_t compute_threshold_ns() const { return options_.compute_threshold_ns; }
 
   Request* new_request();
   void release(Request* request);

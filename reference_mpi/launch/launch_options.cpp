@@ -60,12 +60,29 @@ SimulationOptions launch_options_from_environment() {
   } else {
     throw hw::MachineError("--compute=" + compute + " is not a compute mode; use none or measured");
   }
+  const std::string threshold = env_or(kEnvComputeThreshold, "1us");
+  options.compute_threshold_ns = parse_duration_ns(threshold);
+  if (options.compute_threshold_ns < 0) {
+    throw hw::MachineError("--compute-threshold=" + threshold +
+                           " is not a duration: give a number with ns, us, ms or s (for example 1us, 500ns), or 0");
+  }
   const std::string stack = env_or(kEnvStack, "8M");
   options.stack_bytes = parse_byte_size(stack);
   if (options.stack_bytes < 16 * 1024) {
     throw hw::MachineError("--stack-size=" + stack + " is invalid: give at least 16K (suffixes K, M, G)");
   }
   return options;
+}
+
+std::int64_t parse_duration_ns(const std::string& text) {
+  if (text == "0") return 0;
+  char* end = nullptr;
+  const double value = std::strtod(text.c_str(), &end);
+  if (end == text.c_str() || !(value >= 0) || value > 1e6) return -1;
+  const std::string unit = end;
+  const double scale = unit == "ns" ? 1 : unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : -1;
+  if (scale < 0) return -1;
+  return static_cast<std::int64_t>(value * scale + 0.5);
 }
 
 }  // namespace xo::mpi

@@ -132,6 +132,8 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
       {"--machine xt3 -e MPICH_PTL_EAGER_LONG=2 " + kPingpong, "MPICH_PTL_EAGER_LONG=2 is out of range: machine 'xt3' accepts 0 to 1 flag"},
       {"--compute=sometimes " + kPingpong, "--compute=sometimes is not a compute mode; use none or measured"},
       {"--stack-size=12 " + kPingpong, "--stack-size=12 is invalid"},
+      {"--compute-threshold=soon " + kPingpong, "--compute-threshold=soon is not a duration: give a number with ns"},
+      {"--compute-threshold=5 " + kPingpong, "--compute-threshold=5 is not a duration"},
       {"--frobnicate " + kPingpong, "unknown option '--frobnicate' for `xo run`; see `xo run --help`"},
       {"-n", "-n needs a value"},
       {"-n 2", "no program to run"},

@@ -161,6 +161,31 @@ TEST(Timing, MeasuredComputeIsScaledByTheCpuFactor) {
   EXPECT_EQ(none_elapsed, 0);  // --compute=none: computation is free
 }
 
+// Measured computation under the threshold is not charged (SMPI's cpu-threshold): a burst of
+// host work of a few milliseconds counts with the default 1 us threshold, not with a 10 s one.
+TEST(Timing, MeasuredComputeUnderTheThresholdIsNotCharged) {
+  auto measure = [](std::int64_t threshold_ns) {
+    xo::mpi::SimulationOptions options;
+    options.compute = xo::mpi::ComputeMode::Measured;
+    options.compute_threshold_ns = threshold_ns;
+    options.env_lookup = [](const char*) -> const char* { return nullptr; };
+    double elapsed = -1;
+    auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
+      MPI_Init(&argc, &argv);
+      const double start = MPI_Wtime();
+      volatile double x = 0;
+      for (int i = 0; i < 2'000'000; ++i) x = x + i * 0.5;
+      elapsed = MPI_Wtime() - start;
+      MPI_Finalize();
+      return 0;
+    });
+    EXPECT_EQ(result.exit_code, 0) << result.error;
+    return elapsed;
+  };
+  EXPECT_GT(measure(1000), 1e-4);
+  EXPECT_EQ(measure(10'000'000'000), 0);
+}
+
 // Under --compute=none a loop spinning on MPI_Wtime takes no virtual time by itself: repeated
 // readings of the same time are charged a poll each, so it ends; a timed section that ends where
 // the next begins is not charged.

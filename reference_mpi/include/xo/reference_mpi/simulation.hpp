@@ -24,6 +24,10 @@ struct SimulationOptions {
   std::string machine = "loggp";
   std::vector<std::string> params;  // "key=value" overrides of machine parameters
   ComputeMode compute = ComputeMode::None;
+  // Measured computation shorter than this between two MPI calls is not charged, as SimGrid
+  // SMPI's smpi/cpu-threshold (default 1e-6 s, "minimal computation time not discarded"): the
+  // program's bookkeeping between two calls, and the clock's own jitter, are not computation.
+  std::int64_t compute_threshold_ns = 1000;
   std::size_t stack_bytes = 8 << 20;  // what Linux gives a process (ulimit -s), mapped lazily
   bool guard_pages = true;
   // Where the machine's MPI environment variables are read from (getenv when unset).
