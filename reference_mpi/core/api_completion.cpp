@@ -126,9 +126,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[]) {
   return api_call("MPI_Waitall", MPI_COMM_WORLD, [&] {
     check_array(count, requests);
     std::vector<Request*>& found = lookup(count, requests);
-    for (Request* r : found) {
-      if (r != nullptr) xo::mpi::wait_for(r);
-    }
+    xo::mpi::wait_for_all(found);
     retire_all(count, requests, found, statuses);
   });
 }

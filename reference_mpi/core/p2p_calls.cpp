@@ -225,6 +225,32 @@ void wait_for(Request* r) {
   engine.advance_to(r->complete_time);
 }
 
+void wait_for_all(std::span<Request* const> requests) {
+  World& world = World::current();
+  RankState& self = world.self();
+  sim::Engine& engine = world.engine();
+  const auto incomplete = [&] {
+    return std::any_of(requests.begin(), requests.end(), [](const Request* r) { return r != nullptr && !r->complete; });
+  };
+  if (incomplete()) {
+    if (world.running_task()) {
+      while (incomplete()) engine.block();
+    } else {
+      self.waiting_for.clear();
+      for (Request* r : requests) {
+        if (r != nullptr && !r->complete) self.waiting_for.push_back(r);
+      }
+      self.waiting_for_all = true;  // World::complete wakes the rank when the last of them completes
+      while (incomplete()) engine.block();
+      self.waiting_for_all = false;
+      self.waiting_for.clear();
+    }
+  }
+  for (const Request* r : requests) {
+    if (r != nullptr) engine.advance_to(r->complete_time);
+  }
+}
+
 int wait_for_any(std::span<Request* const> requests) {
   World& world = World::current();
   RankState& self = world.self();

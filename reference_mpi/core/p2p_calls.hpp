@@ -41,6 +41,9 @@ void wait_for(Request* request);
 // Blocks until at least one of `requests` (nullptr entries are inactive) is complete; returns the
 // index of the earliest completion, or -1 if every entry is inactive.
 int wait_for_any(std::span<Request* const> requests);
+// Blocks until every non-null request is complete for the running rank (MPI_Waitall): the rank is
+// woken once, by the last completion, not by each.
+void wait_for_all(std::span<Request* const> requests);
 // Whether `request` is complete at the calling rank's present time.
 bool is_done(const Request* request);
 // Charges receive overhead, fills `status` (may be null), releases the request and throws

@@ -106,6 +106,7 @@ struct RankState {
   std::string meeting_note;        // set while blocked building a communicator
   bool blocked_in_probe = false;
   std::vector<const Request*> waiting_for;
+  bool waiting_for_all = false;  // in MPI_Waitall: woken only once every request of waiting_for is complete
   std::vector<Request*> request_scratch;  // the Wait/Test families' lookup buffer
   std::vector<int> error_scratch;         // and their per-request errors
   int probe_source = 0;

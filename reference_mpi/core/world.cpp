@@ -253,7 +253,13 @@ void World::complete(Request* request, sim::Time at) {
     release(request);
     return;
   }
-  engine_.wake(request->waiter >= 0 ? request->waiter : request->owner, at);
+  const int fiber = request->waiter >= 0 ? request->waiter : request->owner;
+  if (fiber < size()) {  // a rank's own fiber: in MPI_Waitall, only the last completion wakes it
+    const RankState& state = rank(fiber);
+    const auto pending = [](const Request* r) { return !r->complete; };
+    if (state.waiting_for_all && std::any_of(state.waiting_for.begin(), state.waiting_for.end(), pending)) return;
+  }
+  engine_.wake(fiber, at);
 }
 
 std::string World::describe_background(int fiber) {
