@@ -83,6 +83,7 @@ class StackPool {
       Chunk& chunk = chunks_[static_cast<std::size_t>(m.chunk)];
       if (chunk.base == nullptr) continue;  // a slice of a chunk unmapped meanwhile
       --idle_;
+      --chunk.idle;
       ++chunk.live;
       return m;
     }
@@ -107,9 +108,15 @@ class StackPool {
     }
     plain_.push_back(m);
     ++idle_;
+    ++chunk.idle;
     if (chunk.live == 0 && idle_ > kMaxStacks) {
-      idle_ -= kChunkStacks;
-      unmap(chunk);  // its slices in plain_ are skipped by take()
+      idle_ -= chunk.idle;
+      unmap(chunk);  // its slices in plain_ are skipped by take(), and dropped once they are most of it
+      if (plain_.size() > 2 * idle_ + kChunkStacks) {
+        std::erase_if(plain_, [&](const Mapping& slice) {
+          return chunks_[static_cast<std::size_t>(slice.chunk)].base == nullptr;
+        });
+      }
     }
   }
 
@@ -122,6 +129,7 @@ class StackPool {
     std::size_t bytes = 0;
     std::size_t stack_bytes = 0;
     std::size_t live = 0;  // slices handed out
+    std::size_t idle = 0;  // slices in plain_
   };
 
   static void* map(std::size_t bytes) {
@@ -148,6 +156,7 @@ class StackPool {
     const int id = static_cast<int>(chunks_.size());
     chunks_.push_back(chunk);
     for (std::size_t i = kChunkStacks; i-- > 0;) plain_.push_back({chunk.base + i * usable, usable, 0, id});
+    chunks_.back().idle = kChunkStacks;
     idle_ += kChunkStacks;
   }
 
@@ -162,6 +171,7 @@ class StackPool {
     guarded_.clear();
     plain_.clear();
     for (Chunk& chunk : chunks_) {
+      chunk.idle = 0;
       if (chunk.base != nullptr && chunk.live == 0) unmap(chunk);
     }
     idle_ = 0;
@@ -169,11 +179,12 @@ class StackPool {
 
   std::mutex mutex_;
   std::size_t usable_ = 0;
-  std::size_t idle_ = 0;  // stacks in guarded_ and live slices of plain_
+  std::size_t idle_ = 0;  // stacks in guarded_, and slices in plain_ of chunks still mapped
   std::vector<Mapping> guarded_;
   std::vector<Mapping> plain_;  // idle slices, possibly of chunks since unmapped
   std::vector<Chunk> chunks_;
 };
+
 }  // namespace
 
 FiberStack::FiberStack(std::size_t usable_bytes, bool guard_page) {
