@@ -89,8 +89,8 @@ StringId string_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, const
 
 }  // namespace
 
-EventReader::EventReader(const DefinitionIndex& index, TraceModel& model, ProblemLog& log)
-    : index_(index), model_(model), log_(log) {}
+EventReader::EventReader(const DefinitionIndex& index, const TraceModel& model, Output out, ProblemLog& log)
+    : index_(index), model_(model), out_(out), log_(log) {}
 
 std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventReader::callbacks() {
   std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> owned(OTF2_EvtReaderCallbacks_New());
@@ -115,7 +115,7 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
 }
 
 void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) {
-  CallTable& calls = model_.calls;
+  CallTable& calls = out_.calls;
   const std::size_t most_calls = rank_events / 2;
   calls.rank.reserve(most_calls);
   calls.region.reserve(most_calls);
@@ -124,7 +124,7 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   calls.leave.reserve(most_calls);
   calls.is_mpi.reserve(most_calls);
   calls.site.reserve(most_calls);
-  PhaseTable& phases = model_.phases;
+  PhaseTable& phases = out_.phases;
   const std::size_t most_phases = lane_events / 2;
   phases.rank.reserve(most_phases);
   phases.region.reserve(most_phases);
@@ -144,7 +144,7 @@ void EventReader::begin_location(Index row) {
   rank_ = model_.locations.world_rank[row];
   last_time_ = 0;
   stack_.clear();
-  first_phase_ = model_.phases.size();
+  first_phase_ = out_.phases.size();
   open_isends_.clear();
   open_irecvs_.clear();
   open_collective_requests_.clear();
@@ -159,16 +159,16 @@ void EventReader::end_location() {
   const double last = index_.seconds(last_time_);
   if (kind_ == LocationKind::Rank) {
     number_collectives();
-    for (Index call : stack_) model_.calls.leave[call] = last;
+    for (Index call : stack_) out_.calls.leave[call] = last;
     if (!stack_.empty()) {
       const auto open = stack_.size();
       log_.add(&ReadProblems::calls_left_open, [&] {
         return model_.locations.name[row_] + ": " + std::to_string(open) + " region(s) entered and never left";
       });
-      model_.problems.calls_left_open += open - 1;
+      out_.problems.calls_left_open += open - 1;
     }
   } else if (kind_ == LocationKind::NetworkLane) {
-    for (Index phase : stack_) model_.phases.end[phase] = last;
+    for (Index phase : stack_) out_.phases.end[phase] = last;
   }
 }
 
@@ -235,7 +235,7 @@ Index EventReader::call_site(OTF2_AttributeList* attributes) const {
 }
 
 void EventReader::enter_call(double t, Index region, Index site) {
-  CallTable& calls = model_.calls;
+  CallTable& calls = out_.calls;
   stack_.push_back(static_cast<Index>(calls.size()));
   calls.rank.push_back(rank_);
   calls.region.push_back(region);
@@ -247,7 +247,7 @@ void EventReader::enter_call(double t, Index region, Index site) {
 }
 
 void EventReader::enter_phase(double t, Index region, OTF2_AttributeList* attributes) {
-  PhaseTable& phases = model_.phases;
+  PhaseTable& phases = out_.phases;
   stack_.push_back(static_cast<Index>(phases.size()));
   std::int64_t bytes = 0;
   std::int64_t peer = 0;
@@ -267,9 +267,9 @@ void EventReader::enter_phase(double t, Index region, OTF2_AttributeList* attrib
 // A location in a rank's group that enters other regions than protocol phases is a thread of the
 // rank, not its network lane: what was taken for phases on it goes.
 void EventReader::stop_lane() {
-  model_.locations.kind[row_] = LocationKind::Other;
+  out_.location_kinds[row_] = LocationKind::Other;
   kind_ = LocationKind::Other;
-  PhaseTable& phases = model_.phases;
+  PhaseTable& phases = out_.phases;
   for (auto* column : {&phases.start, &phases.end}) column->resize(first_phase_);
   phases.rank.resize(first_phase_);
   phases.region.resize(first_phase_);
@@ -293,8 +293,8 @@ void EventReader::leave(OTF2_TimeStamp time, OTF2_AttributeList*, OTF2_RegionRef
   stack_.pop_back();
   if (open == kNoIndex) return;
   const bool rank = kind_ == LocationKind::Rank;
-  const Index entered = rank ? model_.calls.region[open] : model_.phases.region[open];
-  (rank ? model_.calls.leave : model_.phases.end)[open] = t;
+  const Index entered = rank ? out_.calls.region[open] : out_.phases.region[open];
+  (rank ? out_.calls.leave : out_.phases.end)[open] = t;
   if (model_.regions.id[entered] != region) {
     log_.add(&ReadProblems::unmatched_leaves, [&] {
       return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " while in region " +
@@ -366,7 +366,7 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32
   RankId from;
   if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
   const Index call = open_call();
-  const double posted = call == kNoIndex ? t : model_.calls.enter[call];
+  const double posted = call == kNoIndex ? t : out_.calls.enter[call];
   records_.receives.push_back({comm_row, from, rank_, tag, posted, t, call, 0});
 }
 

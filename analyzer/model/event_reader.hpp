@@ -28,7 +28,17 @@ namespace xo::analyzer {
 
 class EventReader {
  public:
-  EventReader(const DefinitionIndex& index, TraceModel& model, ProblemLog& log);
+  // Reads the definitions of `model` (locations, regions, communicators) and writes calls and
+  // phases into `out`: the model's own tables, or a part of its own when locations are read on
+  // several threads (read_trace appends the parts in read order). A lane found to be a thread of
+  // its rank has its kind changed in `location_kinds` (its own row only).
+  struct Output {
+    CallTable& calls;
+    PhaseTable& phases;
+    ReadProblems& problems;
+    std::vector<LocationKind>& location_kinds;
+  };
+  EventReader(const DefinitionIndex& index, const TraceModel& model, Output out, ProblemLog& log);
 
   struct CallbacksDelete {
     void operator()(OTF2_EvtReaderCallbacks* c) const { OTF2_EvtReaderCallbacks_Delete(c); }
@@ -89,7 +99,8 @@ class EventReader {
   void stop_lane();
 
   const DefinitionIndex& index_;
-  TraceModel& model_;
+  const TraceModel& model_;
+  Output out_;
   ProblemLog& log_;
   EventRecords records_;
 

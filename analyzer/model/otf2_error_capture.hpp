@@ -5,6 +5,7 @@
 
 #include <otf2/otf2.h>
 
+#include <mutex>
 #include <string>
 
 namespace xo::analyzer {
@@ -18,14 +19,23 @@ class Otf2ErrorCapture {
   Otf2ErrorCapture(const Otf2ErrorCapture&) = delete;
   Otf2ErrorCapture& operator=(const Otf2ErrorCapture&) = delete;
 
-  const std::string& first_message() const { return first_message_; }
+  // Locations may be read on several threads (location_reading.hpp): the message is kept under a
+  // lock, and handed out as a copy.
+  std::string first_message() const {
+    const std::lock_guard lock(mutex_);
+    return first_message_;
+  }
   // Forgets what OTF2 said (after a failure that was expected and handled).
-  void clear() { first_message_.clear(); }
+  void clear() {
+    const std::lock_guard lock(mutex_);
+    first_message_.clear();
+  }
 
  private:
   static OTF2_ErrorCode keep(void* self, const char* file, uint64_t line, const char* function, OTF2_ErrorCode code,
                              const char* format, va_list args);
 
+  mutable std::mutex mutex_;
   std::string first_message_;
   OTF2_ErrorCallback previous_;
 };

@@ -1,5 +1,7 @@
 #include "otf2_trace_file.hpp"
 
+#include <otf2/OTF2_Pthread_Locks.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -36,11 +38,13 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
   }
   reader_.reset(OTF2_Reader_Open(path_.c_str()));
   if (reader_ == nullptr) {
-    fail("it is not an OTF2 anchor file (" +
-         (errors_.first_message().empty() ? std::string("OTF2 cannot open it") : errors_.first_message()) +
+    const std::string said = errors_.first_message();
+    fail("it is not an OTF2 anchor file (" + (said.empty() ? std::string("OTF2 cannot open it") : said) +
          "); give the path of an OTF2 archive's anchor file (.../traces.otf2)");
   }
   check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_.get()), "setting up the reader");
+  // Locations are read on several threads at once (location_reading.hpp).
+  check(OTF2_Pthread_Reader_SetLockingCallbacks(reader_.get(), nullptr), "setting up the reader's locks");
   OTF2_FileSubstrate substrate = OTF2_SUBSTRATE_UNDEFINED;
   check(OTF2_Reader_GetFileSubstrate(reader_.get(), &substrate), "reading its file substrate");
   OTF2_Compression compression = OTF2_COMPRESSION_UNDEFINED;
@@ -165,8 +169,8 @@ void Otf2TraceFile::close_events() {
 
 void Otf2TraceFile::check(OTF2_ErrorCode code, const std::string& doing) const {
   if (code == OTF2_SUCCESS) return;
-  const std::string cause =
-      errors_.first_message().empty() ? std::string(OTF2_Error_GetDescription(code)) : errors_.first_message();
+  const std::string said = errors_.first_message();
+  const std::string cause = said.empty() ? std::string(OTF2_Error_GetDescription(code)) : said;
   fail(doing + " failed: " + cause + "; " + kFix);
 }
 

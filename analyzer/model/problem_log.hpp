@@ -11,6 +11,8 @@ namespace xo::analyzer {
 
 class ProblemLog {
  public:
+  static constexpr std::size_t kExamples = 10;
+
   explicit ProblemLog(ReadProblems& problems) : problems_(problems) {}
 
   template <class Describe>
@@ -20,8 +22,6 @@ class ProblemLog {
   }
 
  private:
-  static constexpr std::size_t kExamples = 10;
-
   ReadProblems& problems_;
 };
 

@@ -6,7 +6,7 @@
 #include "crossover_run_decoder.hpp"
 #include "definition_index.hpp"
 #include "definition_reader.hpp"
-#include "event_reader.hpp"
+#include "location_reading.hpp"
 #include "message_matcher.hpp"
 #include "otf2_trace_file.hpp"
 #include "problem_log.hpp"
@@ -35,33 +35,12 @@ TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progre
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
 
   std::uint64_t announced = 0;
-  std::uint64_t rank_events = 0;
-  std::uint64_t lane_events = 0;
-  std::vector<OTF2_LocationRef> refs;
-  for (Index row : index.read_order) {
-    const std::uint64_t events = model.locations.events[row];
-    announced += events;
-    (model.locations.kind[row] == LocationKind::Rank ? rank_events : lane_events) += events;
-    refs.push_back(model.locations.id[row]);
-  }
-  EventReader reader(index, model, log);
-  reader.reserve(rank_events, lane_events);
-  const auto callbacks = EventReader::callbacks();
-  file.open_events(refs);
-  for (Index row : index.read_order) {
-    reader.begin_location(row);
-    file.read_location(model.locations.id[row], model.locations.events[row], callbacks.get(), &reader,
-                       [&](std::uint64_t n) {
-                         model.events += n;
-                         if (progress) progress(model.events, announced);
-                       });
-    reader.end_location();
-  }
-  file.close_events();
+  for (Index row : index.read_order) announced += model.locations.events[row];
+  EventRecords records = read_locations(file, index, model, progress, reading_threads(announced));
 
   index_calls_by_rank(model);
-  match_messages(reader.records(), model, log);
-  assemble_collectives(reader.records(), model, log);
+  match_messages(records, model, log);
+  assemble_collectives(records, model, log);
   label_protocols(model);
   return model;
 }

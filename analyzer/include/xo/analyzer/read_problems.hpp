@@ -19,6 +19,21 @@ struct ReadProblems {
   std::uint64_t inconsistent_collectives = 0;  // members of one instance disagree on operation, root or blocking
   std::vector<std::string> examples;           // the first few, described
 
+  // Adds another reader's counts, and its examples while there is room for them.
+  void add(const ReadProblems& other, std::size_t most_examples) {
+    events_out_of_order += other.events_out_of_order;
+    unmatched_leaves += other.unmatched_leaves;
+    calls_left_open += other.calls_left_open;
+    unmatched_sends += other.unmatched_sends;
+    unmatched_receives += other.unmatched_receives;
+    bad_references += other.bad_references;
+    misplaced_events += other.misplaced_events;
+    inconsistent_collectives += other.inconsistent_collectives;
+    for (const std::string& e : other.examples) {
+      if (examples.size() < most_examples) examples.push_back(e);
+    }
+  }
+
   std::uint64_t total() const {
     return events_out_of_order + unmatched_leaves + calls_left_open + unmatched_sends + unmatched_receives +
            bad_references + misplaced_events + inconsistent_collectives;
