@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "argument_reader.hpp"
+#include "fnv1a.hpp"
 
 namespace xo::cli {
 
@@ -56,12 +57,7 @@ std::string plan_fingerprint(const analyzer::suite::BenchPlan& plan, const std::
     for (const auto& [name, value] : run.environment) text += '\x1f' + name + '=' + value;
     for (const std::string& a : run.argv) text += '\x1f' + a;
   }
-  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a, 64 bits
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ULL;
-  }
-  return hex(hash) + "-" + std::to_string(plan.runs.size());
+  return hex(fnv1a(text)) + "-" + std::to_string(plan.runs.size());
 }
 
 void stamp_part(const std::string& dir, const BenchPart& part, const std::string& fingerprint) {

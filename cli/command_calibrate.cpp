@@ -93,35 +93,53 @@ int report(const std::string& machine, const std::vector<calibration::SeedFigure
   return fitted + predicted - fitted_on_target - predicted_on_target;
 }
 
+// Standard output sent to a temporary file while it lives, restored however the scope ends.
+class StdoutCapture {
+ public:
+  StdoutCapture() : file_(std::tmpfile()) {
+    if (file_ == nullptr)
+      throw std::runtime_error(std::string("cannot make a temporary file: ") + std::strerror(errno));
+    std::fflush(stdout);
+    saved_ = dup(STDOUT_FILENO);
+    dup2(fileno(file_), STDOUT_FILENO);
+  }
+  ~StdoutCapture() {
+    restore();
+    std::fclose(file_);
+  }
+  StdoutCapture(const StdoutCapture&) = delete;
+  StdoutCapture& operator=(const StdoutCapture&) = delete;
+
+  // Restores standard output and returns what was written meanwhile.
+  std::string text() {
+    restore();
+    std::string text;
+    std::rewind(file_);
+    char buffer[1 << 14];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, file_)) > 0;) text.append(buffer, n);
+    return text;
+  }
+
+ private:
+  void restore() {
+    if (saved_ < 0) return;
+    std::fflush(stdout);
+    dup2(saved_, STDOUT_FILENO);
+    close(saved_);
+    saved_ = -1;
+  }
+
+  FILE* file_;
+  int saved_ = -1;
+};
+
 // report() with what it prints to standard output captured: the count of figures off target, a
 // newline, then the text.
 std::string captured_report(const std::string& machine, const std::vector<calibration::SeedFigure>& figures,
                             const std::vector<std::string>& params) {
-  std::fflush(stdout);
-  FILE* capture = std::tmpfile();
-  if (capture == nullptr)
-    throw std::runtime_error(std::string("cannot make a temporary file: ") + std::strerror(errno));
-  const int saved = dup(STDOUT_FILENO);
-  dup2(fileno(capture), STDOUT_FILENO);
-  int off_target = 0;
-  try {
-    off_target = report(machine, figures, params);
-  } catch (...) {
-    std::fflush(stdout);
-    dup2(saved, STDOUT_FILENO);
-    close(saved);
-    std::fclose(capture);
-    throw;
-  }
-  std::fflush(stdout);
-  dup2(saved, STDOUT_FILENO);
-  close(saved);
-  std::string text = std::to_string(off_target) + "\n";
-  std::rewind(capture);
-  char buffer[1 << 14];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, capture)) > 0;) text.append(buffer, n);
-  std::fclose(capture);
-  return text;
+  StdoutCapture capture;
+  const int off_target = report(machine, figures, params);
+  return std::to_string(off_target) + "\n" + capture.text();
 }
 
 }  // namespace

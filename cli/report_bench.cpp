@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "fnv1a.hpp"
 #include "progress_line.hpp"
 #include "scratch_directory.hpp"
 #include "tool_paths.hpp"
@@ -30,15 +31,6 @@ namespace suite = analyzer::suite;
 constexpr int kMostBenchRanks = 256;
 // The cache's bound: a 64-rank all-to-all sweep's samples take a few MB.
 constexpr std::int64_t kCacheBytes = 256LL << 20;
-
-// FNV-1a, 64 bits, continued from `hash`.
-std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = 14695981039346656037ULL) {
-  for (const char c : bytes) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ULL;
-  }
-  return hash;
-}
 
 // The running xo's contents: the machine models and the simulation are linked into it, so a
 // rebuilt xo whose models changed never reads what an older build cached.
@@ -131,10 +123,14 @@ analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, cons
   // Runs the cache answers, then the others on every core, each in a process of its own; the
   // samples are added in plan order, so the report equals a serial run's.
   std::vector<std::optional<analyzer::BenchSamples>> per_run(plan.runs.size());
+  std::vector<std::string> keys;  // cache keys, made once (the first hashes the xo binary)
+  if (cache != nullptr) {
+    for (const suite::BenchRun& one : plan.runs) keys.push_back(cache_key(plan, one, settings));
+  }
   std::vector<std::size_t> to_simulate;
   for (std::size_t i = 0; i < plan.runs.size(); ++i) {
     if (cache != nullptr) {
-      if (const auto bytes = cache->cached_bench(cache_key(plan, plan.runs[i], settings))) {
+      if (const auto bytes = cache->cached_bench(keys[i])) {
         try {
           per_run[i] = analyzer::decode_bench_run(*bytes);
           ++bench.cached_runs;
@@ -165,7 +161,7 @@ analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, cons
         throw std::runtime_error("the benchmark run for " + plan.runs[i].purpose + " failed: " + results[k].error);
       }
       per_run[i] = analyzer::decode_bench_run(results[k].bytes);
-      if (cache != nullptr) cache->cache_bench(cache_key(plan, plan.runs[i], settings), results[k].bytes, kCacheBytes);
+      if (cache != nullptr) cache->cache_bench(keys[i], results[k].bytes, kCacheBytes);
     }
   }
   analyzer::BenchSamples samples;

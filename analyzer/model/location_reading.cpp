@@ -69,18 +69,20 @@ void append_share(Share& share, TraceModel& model, EventRecords& records) {
   model.problems.add(share.problems, ProblemLog::kExamples);
 }
 
-}  // namespace
-
+// Threads to read `events` with (location_reading.hpp).
 unsigned reading_threads(std::uint64_t events) {
   if (const char* forced = std::getenv("XO_READ_THREADS"); forced != nullptr && *forced != '\0') {
     return static_cast<unsigned>(std::clamp(std::atoi(forced), 1, 64));
   }
+  constexpr std::uint64_t kParallelEvents = 200'000;
   if (events < kParallelEvents) return 1;
   return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
 }
 
+}  // namespace
+
 EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model,
-                            const ReadProgress& progress, unsigned threads) {
+                            const ReadProgress& progress) {
   const std::vector<Index>& order = index.read_order;
   std::uint64_t announced = 0;
   std::vector<OTF2_LocationRef> refs;
@@ -89,7 +91,7 @@ EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, T
     refs.push_back(model.locations.id[row]);
   }
   const auto callbacks = EventReader::callbacks();
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(order.size())));
+  const unsigned threads = std::max(1u, std::min(reading_threads(announced), static_cast<unsigned>(order.size())));
   file.open_events(refs);
 
   // Shares of about equal events, in read order.

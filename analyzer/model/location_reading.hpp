@@ -15,13 +15,10 @@
 
 namespace xo::analyzer {
 
-// Threads to read with: XO_READ_THREADS if set (1 reads serially), else one per core up to 8;
-// archives of fewer than `kParallelEvents` events are read on one.
-unsigned reading_threads(std::uint64_t events);
-inline constexpr std::uint64_t kParallelEvents = 200'000;
-
-// Problems found while reading go to model.problems, after those already there, in read order.
+// The threads: XO_READ_THREADS if set (1 reads serially), else one per core up to 8, and one for
+// an archive of fewer than 200,000 events. Problems found while reading go to model.problems,
+// after those already there, in read order.
 EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model,
-                            const ReadProgress& progress, unsigned threads);
+                            const ReadProgress& progress);
 
 }  // namespace xo::analyzer

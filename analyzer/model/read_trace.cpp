@@ -34,9 +34,7 @@ TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progre
   model.run.crossover = decode_crossover_run(model.run.properties);
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
 
-  std::uint64_t announced = 0;
-  for (Index row : index.read_order) announced += model.locations.events[row];
-  EventRecords records = read_locations(file, index, model, progress, reading_threads(announced));
+  EventRecords records = read_locations(file, index, model, progress);
 
   index_calls_by_rank(model);
   match_messages(records, model, log);

@@ -134,13 +134,6 @@ std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::
                                         const std::function<void(std::size_t done, std::size_t started)>& started,
                                         const std::function<std::string(std::size_t)>& name_of) {
   std::vector<RunOutcome> outcomes(count);
-  if (jobs <= 1) {
-    for (std::size_t i = 0; i < count; ++i) {
-      started(i, i);
-      outcomes[i] = run(i);
-    }
-    return outcomes;
-  }
   const auto results = run_in_processes(
       count, jobs, [&](std::size_t i) { return encode(run(i)); }, started);
   for (std::size_t i = 0; i < count; ++i) {

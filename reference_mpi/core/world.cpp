@@ -95,7 +95,7 @@ World::~World() {
 
 void World::outside_simulation(const char* call) {
   const std::string name = call != nullptr ? call : "an MPI function";
-  if (current_ != nullptr && std::this_thread::get_id() != simulation_thread_) {
+  if (current_ != nullptr && !on_running_thread()) {
     // Another OS thread: the ranks' state belongs to the simulation's thread, so this thread may
     // not even end the run through the engine. One message, then the process ends.
     std::fprintf(stderr,
@@ -114,8 +114,7 @@ void World::outside_simulation(const char* call) {
 }
 
 SimulationResult World::run() {
-  simulation_thread_ = std::this_thread::get_id();
-  simulation_thread_pointer_ = thread_pointer();
+  simulation_thread_ = thread_pointer();
   current_ = this;
   if (RunObserver* observer = options_.observer) {
     observer->run_started(describe_run(options_, *machine_, args_));

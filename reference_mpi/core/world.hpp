@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "../collective/collective_ledger.hpp"
@@ -37,7 +36,7 @@ class World {
   // The running simulation; fails loudly when an MPI function is called outside one, or from a
   // thread other than the one running it (ranks are fibers of that one thread).
   static World& current() {
-    if (current_ == nullptr || !on_simulation_thread_fast() || current_->engine_.current_rank() < 0) [[unlikely]] {
+    if (current_ == nullptr || !on_running_thread() || current_->engine_.current_rank() < 0) [[unlikely]] {
       outside_simulation(nullptr);
     }
     return *current_;
@@ -46,12 +45,12 @@ class World {
   // simulation's (MPI_THREAD_FUNNELED: only the main thread may call MPI). Entry points check it
   // before they touch any state.
   static void require_simulation_thread(const char* call) {
-    if (current_ != nullptr && !on_simulation_thread_fast()) [[unlikely]] {
+    if (current_ != nullptr && !on_running_thread()) [[unlikely]] {
       outside_simulation(call);
     }
   }
   // Whether the calling OS thread is the one running the simulation (MPI_Is_thread_main).
-  static bool on_simulation_thread() { return current_ != nullptr && std::this_thread::get_id() == simulation_thread_; }
+  static bool on_simulation_thread() { return current_ != nullptr && on_running_thread(); }
   // The running simulation, from an event handler (no rank is running then).
   static World& running() { return *current_; }
   // The rank whose code runs now, or -1 (no simulation, or the engine's own code).
@@ -129,11 +128,11 @@ class World {
     return &marker;
 #endif
   }
-  static bool on_simulation_thread_fast() { return thread_pointer() == simulation_thread_pointer_; }
+  // Whether the calling thread is the one that ran the latest simulation (meaningful while current_).
+  static bool on_running_thread() { return thread_pointer() == simulation_thread_; }
 
   static inline World* current_ = nullptr;
-  static inline std::thread::id simulation_thread_;
-  static inline const void* simulation_thread_pointer_ = nullptr;
+  static inline const void* simulation_thread_ = nullptr;  // its thread pointer
   void run_rank(int rank);
   // Bookkeeping when a rank's main returns or it calls exit().
   void rank_ended(int rank, int code);

@@ -114,7 +114,7 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   if (r.fiber->finished() || r.state == State::Finished) {
     r.state = State::Finished;
     if (task && r.fiber->finished()) engine.retire_task(fiber);
-  } else if (!r.fiber->stack().guarded() && !r.fiber->stack().canary_intact() && !engine.aborted_) {
+  } else if (!r.fiber->stack().canary_intact() && !engine.aborted_) {
     engine.aborted_ = true;
     engine.outcome_.kind = RunOutcome::Kind::Aborted;
     engine.outcome_.exit_code = 1;

@@ -223,8 +223,8 @@ void FiberStack::release() {
   base_ = nullptr;
 }
 
-bool FiberStack::canary_intact() const {
-  return guard_ != 0 || all_zero(base_);
+bool FiberStack::zero_canary_intact() const {
+  return all_zero(base_);
 }
 
 bool FiberStack::in_guard(const void* address) const {

@@ -24,8 +24,9 @@ class FiberStack {
   void* top() const { return base_ + mapped_; }  // stacks grow down
   std::size_t usable_bytes() const { return mapped_ - guard_; }
   bool guarded() const { return guard_ != 0; }
-  // True for a guarded stack; else whether the canary is untouched.
-  bool canary_intact() const;
+  // True for a guarded stack (read at every switch: the guarded case costs no call); else whether
+  // the canary is untouched.
+  bool canary_intact() const { return guard_ != 0 || zero_canary_intact(); }
   // True if `address` lies in this stack's guard page.
   bool in_guard(const void* address) const;
   // True if `address` lies below the usable stack (in the guard page or beyond it).
@@ -33,6 +34,7 @@ class FiberStack {
 
  private:
   void release();
+  bool zero_canary_intact() const;
 
   std::uint8_t* base_ = nullptr;
   std::size_t mapped_ = 0;

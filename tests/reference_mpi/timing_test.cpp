@@ -123,27 +123,36 @@ TEST(Timing, NicGapSerialisesBackToBackSends) {
   EXPECT_NEAR(last_arrival, m.o_s + 9 * m.g + m.L + m.o_r, 1e-5);
 }
 
+namespace {
+
+// The virtual time one rank's host work (2 M additions between two MPI_Wtime readings) takes
+// under --compute=measured with `params` and the compute threshold `threshold_ns`.
+double measured_work_seconds(const std::vector<std::string>& params, std::int64_t threshold_ns = 1000) {
+  xo::mpi::SimulationOptions options;
+  options.compute = xo::mpi::ComputeMode::Measured;
+  options.params = params;
+  options.compute_threshold_ns = threshold_ns;
+  options.env_lookup = [](const char*) -> const char* { return nullptr; };
+  double elapsed = -1;
+  auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
+    MPI_Init(&argc, &argv);
+    const double start = MPI_Wtime();
+    volatile double x = 0;
+    for (int i = 0; i < 2'000'000; ++i) x = x + i * 0.5;
+    elapsed = MPI_Wtime() - start;
+    MPI_Finalize();
+    return 0;
+  });
+  EXPECT_EQ(result.exit_code, 0) << result.error;
+  return elapsed;
+}
+
+}  // namespace
+
 TEST(Timing, MeasuredComputeIsScaledByTheCpuFactor) {
   // The same host work between two MPI calls, simulated with cpu_factor 1 and 1000: the virtual
   // time must scale by about the factor (a ratio, so host speed and noise cancel out).
-  auto measure = [](const char* factor) {
-    xo::mpi::SimulationOptions options;
-    options.compute = xo::mpi::ComputeMode::Measured;
-    options.params = {std::string("cpu_factor=") + factor};
-    options.env_lookup = [](const char*) -> const char* { return nullptr; };
-    double elapsed = 0;
-    auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
-      MPI_Init(&argc, &argv);
-      const double start = MPI_Wtime();
-      volatile double x = 0;
-      for (int i = 0; i < 2'000'000; ++i) x = x + i * 0.5;
-      elapsed = MPI_Wtime() - start;
-      MPI_Finalize();
-      return 0;
-    });
-    EXPECT_EQ(result.exit_code, 0) << result.error;
-    return elapsed;
-  };
+  auto measure = [](const char* factor) { return measured_work_seconds({std::string("cpu_factor=") + factor}); };
   const double base = measure("1");
   const double scaled = measure("1000");
   EXPECT_GT(base, 0);
@@ -164,26 +173,8 @@ TEST(Timing, MeasuredComputeIsScaledByTheCpuFactor) {
 // Measured computation under the threshold is not charged (SMPI's cpu-threshold): a burst of
 // host work of a few milliseconds counts with the default 1 us threshold, not with a 10 s one.
 TEST(Timing, MeasuredComputeUnderTheThresholdIsNotCharged) {
-  auto measure = [](std::int64_t threshold_ns) {
-    xo::mpi::SimulationOptions options;
-    options.compute = xo::mpi::ComputeMode::Measured;
-    options.compute_threshold_ns = threshold_ns;
-    options.env_lookup = [](const char*) -> const char* { return nullptr; };
-    double elapsed = -1;
-    auto result = xo::mpi::run_simulation(options, [&](int argc, char** argv) {
-      MPI_Init(&argc, &argv);
-      const double start = MPI_Wtime();
-      volatile double x = 0;
-      for (int i = 0; i < 2'000'000; ++i) x = x + i * 0.5;
-      elapsed = MPI_Wtime() - start;
-      MPI_Finalize();
-      return 0;
-    });
-    EXPECT_EQ(result.exit_code, 0) << result.error;
-    return elapsed;
-  };
-  EXPECT_GT(measure(1000), 1e-4);
-  EXPECT_EQ(measure(10'000'000'000), 0);
+  EXPECT_GT(measured_work_seconds({}, 1000), 1e-4);
+  EXPECT_EQ(measured_work_seconds({}, 10'000'000'000), 0);
 }
 
 // Under --compute=none a loop spinning on MPI_Wtime takes no virtual time by itself: repeated
