@@ -78,11 +78,12 @@ std::int64_t parse_duration_ns(const std::string& text) {
   if (text == "0") return 0;
   char* end = nullptr;
   const double value = std::strtod(text.c_str(), &end);
-  if (end == text.c_str() || !(value >= 0) || value > 1e6) return -1;
+  if (end == text.c_str() || !(value >= 0)) return -1;
   const std::string unit = end;
   const double scale = unit == "ns" ? 1 : unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : -1;
-  if (scale < 0) return -1;
-  return static_cast<std::int64_t>(value * scale + 0.5);
+  const double ns = value * scale;
+  if (scale < 0 || ns > 1e15) return -1;  // beyond 11 days: a typo, and far from int64's end
+  return static_cast<std::int64_t>(ns + 0.5);
 }
 
 }  // namespace xo::mpi

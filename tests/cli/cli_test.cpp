@@ -134,6 +134,7 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
       {"--stack-size=12 " + kPingpong, "--stack-size=12 is invalid"},
       {"--compute-threshold=soon " + kPingpong, "--compute-threshold=soon is not a duration: give a number with ns"},
       {"--compute-threshold=5 " + kPingpong, "--compute-threshold=5 is not a duration"},
+      {"--compute-threshold=2e7s " + kPingpong, "--compute-threshold=2e7s is not a duration"},
       {"--frobnicate " + kPingpong, "unknown option '--frobnicate' for `xo run`; see `xo run --help`"},
       {"-n", "-n needs a value"},
       {"-n 2", "no program to run"},
@@ -154,6 +155,10 @@ TEST(Cli, RunPassesSettingsToTheProgram) {
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "half-RTT us")) << r.out;
   EXPECT_TRUE(r.err.empty()) << r.err;  // -q: no summary line
+  for (const char* threshold : {"0", "2000000ns", "0.5ms", "10us"}) {  // the bound is on the duration, not the number
+    r = run_command(kXo + " run -q -n 2 --compute-threshold=" + threshold + " " + kPingpong);
+    EXPECT_EQ(r.status, 0) << threshold << ": " << r.err;
+  }
   r = run_command(kXo + " run -n 3 --compute=none " + kPingpong);
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.err, "pingpong: needs exactly 2 ranks")) << r.err;
