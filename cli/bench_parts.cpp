@@ -1,5 +1,6 @@
 #include "bench_parts.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -60,16 +61,24 @@ std::string plan_fingerprint(const analyzer::suite::BenchPlan& plan, const std::
   return hex(fnv1a(text)) + "-" + std::to_string(plan.runs.size());
 }
 
-void stamp_part(const std::string& dir, const BenchPart& part, const std::string& fingerprint) {
+// A stamp: the fingerprint on its first line, then a line "failed<TAB>run<TAB>error" a failed run
+// (errors are one line; a line break in one would be kept as a space).
+void stamp_part(const std::string& dir, const BenchPart& part, const std::string& fingerprint,
+                const std::vector<FailedRun>& failed) {
   const fs::path path = fs::path(dir) / stamp_name(part);
   std::ofstream out(path);
   out << fingerprint << '\n';
+  for (const FailedRun& run : failed) {
+    std::string error = run.error;
+    std::replace(error.begin(), error.end(), '\n', ' ');
+    out << "failed\t" << run.name << '\t' << error << '\n';
+  }
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-std::vector<std::string> merged_anchors(const std::string& dir, const analyzer::suite::BenchPlan& plan,
-                                        const std::string& fingerprint) {
+MergedRuns merge_parts(const std::string& dir, const analyzer::suite::BenchPlan& plan, const std::string& fingerprint) {
   std::error_code error;
+  std::map<std::string, std::string> failed;  // run -> error, as the parts reported them
   for (const auto& entry : fs::directory_iterator(dir, error)) {
     const std::string name = entry.path().filename().string();
     if (name.rfind(kStampPrefix, 0) != 0) continue;
@@ -82,14 +91,22 @@ std::vector<std::string> merged_anchors(const std::string& dir, const analyzer::
                                "--param, -e, --suite or --ranks): run every part and the merge with the same options, "
                                "or merge into another -o directory");
     }
+    for (std::string line; std::getline(in, line);) {
+      const std::size_t name_at = line.find('\t');
+      const std::size_t error_at = line.find('\t', name_at + 1);
+      if (line.rfind("failed\t", 0) != 0 || error_at == std::string::npos) continue;
+      failed[line.substr(name_at + 1, error_at - name_at - 1)] = line.substr(error_at + 1);
+    }
   }
-  std::vector<std::string> anchors;
+  MergedRuns merged;
   std::vector<std::string> missing;
   for (const auto& run : plan.runs) {
     const fs::path anchor = fs::path(dir) / run.name / "traces.otf2";
+    const auto reported = failed.find(run.name);
+    if (reported != failed.end()) merged.failed.push_back({run.name, reported->second});
     if (fs::exists(anchor, error)) {
-      anchors.push_back(anchor.string());
-    } else {
+      merged.anchors.push_back(anchor.string());
+    } else if (reported == failed.end()) {
       missing.push_back(run.name);
     }
   }
@@ -101,7 +118,7 @@ std::vector<std::string> merged_anchors(const std::string& dir, const analyzer::
                              " runs have no trace in " + dir + " (" + list +
                              "): run every part (--part I/N) into this directory before --merge");
   }
-  return anchors;
+  return merged;
 }
 
 }  // namespace xo::cli

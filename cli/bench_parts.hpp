@@ -3,7 +3,9 @@
 // I-th into the shared output directory (a Slurm job array, or one rank per sweep part under the
 // cluster's own mpirun), and `xo bench --merge` analyses them once every part has run. The plan
 // is deterministic, so every part computes the same one; each part leaves a stamp with the plan's
-// fingerprint, and the merge refuses parts of another plan or a plan with runs missing.
+// fingerprint and the runs that failed in it, and the merge refuses parts of another plan or a plan
+// with runs missing; a run a part reports failed counts as it would in a whole bench: named, and
+// analysed only if it left a trace.
 
 #include <cstddef>
 #include <map>
@@ -30,12 +32,23 @@ std::vector<std::size_t> runs_of_part(std::size_t runs, const BenchPart& part);
 std::string plan_fingerprint(const analyzer::suite::BenchPlan& plan, const std::vector<std::string>& params,
                              const std::map<std::string, std::string>& environment);
 
-// Leaves the part's stamp in `dir`: its fingerprint, so the merge can check it.
-void stamp_part(const std::string& dir, const BenchPart& part, const std::string& fingerprint);
+struct FailedRun {
+  std::string name;
+  std::string error;
+};
 
-// The trace of every run of the plan in `dir`, in plan order; throws std::runtime_error naming the
-// missing runs and the parts that run them, or a part stamped with another plan's fingerprint.
-std::vector<std::string> merged_anchors(const std::string& dir, const analyzer::suite::BenchPlan& plan,
-                                        const std::string& fingerprint);
+// Leaves the part's stamp in `dir`: its fingerprint, so the merge can check it, and the runs that
+// failed.
+void stamp_part(const std::string& dir, const BenchPart& part, const std::string& fingerprint,
+                const std::vector<FailedRun>& failed);
+
+struct MergedRuns {
+  std::vector<std::string> anchors;  // the trace of every run that left one, in plan order
+  std::vector<FailedRun> failed;     // the runs the parts reported failed, in plan order
+};
+
+// The plan's runs in `dir`; throws std::runtime_error naming the runs that neither left a trace
+// nor were reported failed by a part, or a part stamped with another plan's fingerprint.
+MergedRuns merge_parts(const std::string& dir, const analyzer::suite::BenchPlan& plan, const std::string& fingerprint);
 
 }  // namespace xo::cli

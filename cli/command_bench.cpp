@@ -274,13 +274,13 @@ int run_part(const BenchOptions& o, const suite::BenchPlan& plan, const std::str
   const auto start = std::chrono::steady_clock::now();
   ProgressLine progress;
   const auto outcomes = run_plan(mine, o, command_line, progress);
-  int failed = 0;
+  std::vector<FailedRun> failed;
   for (const auto& outcome : outcomes) {
     if (outcome.error.empty()) continue;
     std::fprintf(stderr, "xo: bench run %s failed: %s\n", outcome.name.c_str(), outcome.error.c_str());
-    ++failed;
+    failed.push_back({outcome.name, outcome.error});
   }
-  if (failed == 0) stamp_part(o.out_dir, o.part, fingerprint);
+  stamp_part(o.out_dir, o.part, fingerprint, failed);  // the merge reports the failed runs as a whole bench does
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> merge = {"xo", "bench"};
   for (std::size_t i = 2; i < command_line.size(); ++i) {
@@ -296,7 +296,7 @@ int run_part(const BenchOptions& o, const suite::BenchPlan& plan, const std::str
               o.part.index, o.part.count, mine.runs.size(), plan.runs.size(), o.out_dir.c_str(), wall);
   std::printf("When every part has run into %s/, analyse them and store the bench:\n  %s\n", o.out_dir.c_str(),
               shell_words(merge).c_str());
-  return failed == 0 ? 0 : 1;
+  return failed.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -326,7 +326,11 @@ int command_bench(const std::vector<std::string>& args) {
   std::uint64_t events = 0;
   std::size_t runs = plan.runs.size();
   if (o.merge) {
-    anchors = merged_anchors(o.out_dir, plan, fingerprint);
+    const MergedRuns merged = merge_parts(o.out_dir, plan, fingerprint);
+    for (const FailedRun& run : merged.failed) {
+      std::fprintf(stderr, "xo: bench run %s failed: %s\n", run.name.c_str(), run.error.c_str());
+    }
+    anchors = merged.anchors;
   } else {
     const auto outcomes = run_plan(plan, o, command_line, progress);
     runs = outcomes.size();

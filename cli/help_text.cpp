@@ -166,7 +166,7 @@ Options:
                            no analysis, nothing stored
   --merge                  run nothing: analyse every part's traces in DIR, report and store as
                            one bench (same options as the parts; refuses missing runs and parts of
-                           another plan)
+                           another plan, names the runs a part reported failed and goes on)
 
 With --mpi, benchmarks the system's own MPI instead, under the launcher given after -- (as
 xo record --mpi traces a job): the ping-pong between rank 0 and the last rank, 0 B to 1 MiB, with
