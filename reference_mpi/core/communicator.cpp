@@ -5,6 +5,8 @@
 namespace xo::mpi {
 
 CommHandle* CommTable::find(MPI_Comm comm) {
+  if (comm == MPI_COMM_WORLD) return world_.shared ? &world_ : nullptr;
+  if (comm == MPI_COMM_SELF) return self_.shared ? &self_ : nullptr;
   if (comm <= MPI_COMM_NULL || static_cast<std::size_t>(comm) >= slots_.size()) return nullptr;
   return slots_[static_cast<std::size_t>(comm)].get();
 }
@@ -17,9 +19,8 @@ CommHandle& CommTable::get(MPI_Comm comm) {
 }
 
 void CommTable::set_predefined(CommHandle world, CommHandle self) {
-  slots_.resize(3);
-  slots_[MPI_COMM_WORLD] = std::make_unique<CommHandle>(std::move(world));
-  slots_[MPI_COMM_SELF] = std::make_unique<CommHandle>(std::move(self));
+  world_ = std::move(world);
+  self_ = std::move(self);
 }
 
 MPI_Comm CommTable::add(CommHandle handle) {
@@ -29,6 +30,7 @@ MPI_Comm CommTable::add(CommHandle handle) {
     handle.local->my_rank = handle.my_rank;
     handle.local->errhandler = handle.errhandler;
   }
+  if (slots_.size() < 3) slots_.resize(3);
   for (std::size_t i = 3; i < slots_.size(); ++i) {
     if (!slots_[i]) {
       slots_[i] = std::make_unique<CommHandle>(std::move(handle));

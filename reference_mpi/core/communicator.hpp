@@ -76,7 +76,11 @@ class CommTable {
   void free(MPI_Comm& comm);
 
  private:
-  std::vector<std::unique_ptr<CommHandle>> slots_;  // index = handle
+  // MPI_COMM_WORLD and MPI_COMM_SELF in place: every rank has them, most calls name them, and a
+  // million ranks would otherwise take two heap blocks each.
+  CommHandle world_;
+  CommHandle self_;
+  std::vector<std::unique_ptr<CommHandle>> slots_;  // index = handle; the first three stay empty
 };
 
 }  // namespace xo::mpi

@@ -64,14 +64,14 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   world_shared->context = 1;
   world_shared->group = Group::range(0, options.ranks);
   world_shared->name = "MPI_COMM_WORLD";
-  ranks_.reserve(static_cast<std::size_t>(options.ranks));
   nics_.resize(static_cast<std::size_t>(machine_->endpoint_of(options.ranks - 1) + 1));
   if (machine_->models_links()) links_.resize(static_cast<std::size_t>(machine_->placement().links()));
   const auto environment = std::make_shared<const Info>(environment_info(args_, options.ranks));
+  ranks_ = sim::HugePageArray<RankState>(static_cast<std::size_t>(options.ranks));
   for (int r = 0; r < options.ranks; ++r) {
-    auto state = std::make_unique<RankState>();
-    state->world_rank = r;
-    state->environment.universe_size = options.ranks;
+    RankState& state = ranks_[static_cast<std::size_t>(r)];
+    state.world_rank = r;
+    state.environment.universe_size = options.ranks;
     auto self_shared = std::make_shared<CommShared>();
     self_shared->context = 2;
     self_shared->group = Group::range(r, 1);
@@ -81,9 +81,8 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
     world_handle.my_rank = r;
     CommHandle self_handle;
     self_handle.shared = std::move(self_shared);
-    state->comms.set_predefined(std::move(world_handle), std::move(self_handle));
-    state->infos.set_environment(environment);
-    ranks_.push_back(std::move(state));
+    state.comms.set_predefined(std::move(world_handle), std::move(self_handle));
+    state.infos.set_environment(environment);
   }
   engine_.set_blocked_describer([this](int rank) { return describe_blocked(rank); });
   engine_.set_switch_listener(options.switch_listener);
@@ -118,8 +117,8 @@ SimulationResult World::run() {
   current_ = this;
   if (RunObserver* observer = options_.observer) {
     observer->run_started(describe_run(options_, *machine_, args_));
-    define_comm(*ranks_.front()->comms.get(MPI_COMM_WORLD).shared, 0);
-    define_comm(*ranks_.front()->comms.get(MPI_COMM_SELF).shared, 0);
+    define_comm(*ranks_.front().comms.get(MPI_COMM_WORLD).shared, 0);
+    define_comm(*ranks_.front().comms.get(MPI_COMM_SELF).shared, 0);
   }
   const sim::RunOutcome outcome = engine_.run();
   current_ = nullptr;
@@ -127,8 +126,8 @@ SimulationResult World::run() {
   result.virtual_seconds = sim::time_to_seconds(outcome.end_time);
   result.messages = messages_;
   result.guarded_stacks = outcome.guarded_stacks;
-  for (const auto& rank : ranks_) {
-    result.max_mailbox_peers = std::max(result.max_mailbox_peers, static_cast<std::int64_t>(rank->mailboxes.size()));
+  for (const RankState& rank : ranks_) {
+    result.max_mailbox_peers = std::max(result.max_mailbox_peers, static_cast<std::int64_t>(rank.mailboxes.size()));
   }
   result.max_mailbox_bytes = result.max_mailbox_peers * machine_->mailbox_bytes();
   result.error = outcome.message;
@@ -178,7 +177,7 @@ void World::run_rank(int rank) {
   std::vector<char*> argv;
   for (std::string& a : args) argv.push_back(a.data());
   argv.push_back(nullptr);
-  RankState& state = *ranks_[static_cast<std::size_t>(rank)];
+  RankState& state = ranks_[static_cast<std::size_t>(rank)];
   if (options_.compute == ComputeMode::Measured) state.compute_mark_ns = compute_clock_ns();
   const int code = main_of_(rank)(static_cast<int>(args.size()), argv.data());
   rank_ended(rank, code);
@@ -192,7 +191,7 @@ void World::exit_rank(int code) {
 // As mpirun does, a rank that leaves without MPI_Finalize is reported once the others are done,
 // rather than ending them: they finish and keep their output.
 void World::rank_ended(int rank, int code) {
-  const RankState& state = *ranks_[static_cast<std::size_t>(rank)];
+  const RankState& state = ranks_[static_cast<std::size_t>(rank)];
   if (state.initialized && !state.finalized) unfinalized_.push_back(rank);
   if (code != 0 && first_failed_exit_ == 0) first_failed_exit_ = code;
 }
@@ -264,7 +263,7 @@ void World::complete(Request* request, sim::Time at) {
 std::string World::describe_background(int fiber) {
   const NonblockingCollectives::Instance* in = nonblocking_.running(fiber);
   if (in == nullptr) return "a task in the background";
-  const CommHandle* comm = ranks_[static_cast<std::size_t>(engine_.rank_of(fiber))]->comms.find(in->comm);
+  const CommHandle* comm = ranks_[static_cast<std::size_t>(engine_.rank_of(fiber))].comms.find(in->comm);
   std::ostringstream out;
   out << in->call << " on " << (comm != nullptr ? comm->shared->name : std::string("a freed communicator"))
       << ", started at t=" << sim::time_to_seconds(in->started) * 1e6
@@ -274,7 +273,7 @@ std::string World::describe_background(int fiber) {
 
 std::string World::describe_blocked(int fiber) {
   if (fiber >= size()) return describe_background(fiber);
-  RankState& state = *ranks_[static_cast<std::size_t>(fiber)];
+  RankState& state = ranks_[static_cast<std::size_t>(fiber)];
   std::ostringstream out;
   if (!state.meeting_note.empty()) return state.meeting_note;
   out << (state.call != nullptr ? state.call : "MPI call");

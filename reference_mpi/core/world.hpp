@@ -11,6 +11,7 @@
 #include "../collective/hardware_board.hpp"
 #include "../collective/inter_collective_ledger.hpp"
 #include "../kernel/engine.hpp"
+#include "../kernel/huge_page_array.hpp"
 #include "comm_meeting.hpp"
 #include "intercomm_handoff.hpp"
 #include "message.hpp"
@@ -59,11 +60,11 @@ class World {
   // Ends the running rank as exit(code) ends a process.
   [[noreturn]] void exit_rank(int code);
 
-  RankState& self() { return *ranks_[static_cast<std::size_t>(engine_.current_rank())]; }
+  RankState& self() { return ranks_[static_cast<std::size_t>(engine_.current_rank())]; }
   // Whether the running fiber is a task acting for its rank (a nonblocking collective), not the
   // rank's own.
   bool running_task() const { return engine_.current_fiber() != engine_.current_rank(); }
-  RankState& rank(int world_rank) { return *ranks_[static_cast<std::size_t>(world_rank)]; }
+  RankState& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
   int size() const { return static_cast<int>(ranks_.size()); }
   sim::Engine& engine() { return engine_; }
   const hw::Machine& machine() const { return *machine_; }
@@ -144,7 +145,7 @@ class World {
   std::unique_ptr<hw::Machine> machine_;
   const RankMainOf& main_of_;
   std::vector<std::string> args_;
-  std::vector<std::unique_ptr<RankState>> ranks_;
+  sim::HugePageArray<RankState> ranks_;  // written for every rank at start-up: see HugePageArray
   std::vector<Nic> nics_;  // one per network endpoint (hw::Machine::endpoint_of)
   std::vector<RouterLink> links_;  // one per router link, when the machine models them
   sim::Engine engine_;

@@ -13,7 +13,7 @@ Engine::Engine(const EngineConfig& config, RankBody body, void* argument)
   assert(config.ranks > 0);
   const std::size_t n = static_cast<std::size_t>(config.ranks);
   const std::size_t guard_budget = config.guard_pages ? guard_page_budget() : 0;
-  ranks_.resize(n);
+  ranks_ = HugePageArray<Rank>(n);
   ready_.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     Rank& r = ranks_[i];

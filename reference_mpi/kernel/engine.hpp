@@ -19,6 +19,7 @@
 
 #include "event_queue.hpp"
 #include "fiber.hpp"
+#include "huge_page_array.hpp"
 #include "virtual_time.hpp"
 #include "xo/reference_mpi/rank_switch_listener.hpp"
 
@@ -128,7 +129,7 @@ class Engine {
   void retire_task(int fiber);
   std::string deadlock_report() const;
 
-  std::vector<Rank> ranks_;
+  HugePageArray<Rank> ranks_;  // written for every rank at start-up: see HugePageArray
   std::deque<Rank> tasks_;         // a deque: entries stay put while a running fiber holds one
   std::vector<int> free_tasks_;    // finished task slots, reused
   std::size_t stack_bytes_ = 0;
