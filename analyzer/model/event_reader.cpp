@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "event_attributes.hpp"
+
 namespace xo::analyzer {
 
 namespace {
@@ -33,58 +35,16 @@ void route(OTF2_ErrorCode (*set)(OTF2_EvtReaderCallbacks*, Callback<Args...>), O
   }
 }
 
-// An integer attribute of any integer type, if present.
-bool integer_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, std::int64_t& out) {
-  OTF2_Type type;
-  OTF2_AttributeValue value;
-  if (ref == OTF2_UNDEFINED_ATTRIBUTE ||
-      OTF2_AttributeList_GetAttributeByID(list, ref, &type, &value) != OTF2_SUCCESS) {
-    return false;
-  }
-  switch (type) {
-    case OTF2_TYPE_UINT8:
-      out = value.uint8;
-      return true;
-    case OTF2_TYPE_UINT16:
-      out = value.uint16;
-      return true;
-    case OTF2_TYPE_UINT32:
-      out = value.uint32;
-      return true;
-    case OTF2_TYPE_UINT64:
-      out = static_cast<std::int64_t>(value.uint64);
-      return true;
-    case OTF2_TYPE_INT8:
-      out = value.int8;
-      return true;
-    case OTF2_TYPE_INT16:
-      out = value.int16;
-      return true;
-    case OTF2_TYPE_INT32:
-      out = value.int32;
-      return true;
-    case OTF2_TYPE_INT64:
-      out = value.int64;
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Communicator creation and destruction are not collective operations the analysis times.
 bool handles_communicator(OTF2_CollectiveOp op) {
   return op == OTF2_COLLECTIVE_OP_CREATE_HANDLE || op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE ||
          op == OTF2_COLLECTIVE_OP_CREATE_HANDLE_AND_ALLOCATE || op == OTF2_COLLECTIVE_OP_DESTROY_HANDLE_AND_DEALLOCATE;
 }
 
-StringId string_attribute(OTF2_AttributeList* list, OTF2_AttributeRef ref, const RefIndex& strings) {
-  OTF2_Type type;
-  OTF2_AttributeValue value;
-  if (ref == OTF2_UNDEFINED_ATTRIBUTE ||
-      OTF2_AttributeList_GetAttributeByID(list, ref, &type, &value) != OTF2_SUCCESS || type != OTF2_TYPE_STRING) {
-    return kNoString;
-  }
-  return strings.find(value.stringRef);
+// The row of a string attribute's string, kNoString if absent.
+StringId string_row(const OTF2_AttributeList* list, OTF2_AttributeRef ref, const RefIndex& strings) {
+  OTF2_StringRef string;
+  return string_attribute(list, ref, string) ? strings.find(string) : kNoString;
 }
 
 }  // namespace
@@ -224,14 +184,9 @@ void EventReader::enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF
 }
 
 Index EventReader::call_site(OTF2_AttributeList* attributes) const {
-  OTF2_Type type;
-  OTF2_AttributeValue value;
-  if (attributes == nullptr || index_.call_site_attribute == OTF2_UNDEFINED_ATTRIBUTE ||
-      OTF2_AttributeList_GetAttributeByID(attributes, index_.call_site_attribute, &type, &value) != OTF2_SUCCESS ||
-      type != OTF2_TYPE_CALLING_CONTEXT) {
-    return kNoIndex;
-  }
-  return index_.call_sites.find(value.callingContextRef);
+  OTF2_CallingContextRef site;
+  return calling_context_attribute(attributes, index_.call_site_attribute, site) ? index_.call_sites.find(site)
+                                                                                 : kNoIndex;
 }
 
 void EventReader::enter_call(double t, Index region, Index site) {
@@ -259,7 +214,7 @@ void EventReader::enter_phase(double t, Index region, OTF2_AttributeList* attrib
   phases.lane.push_back(row_);
   phases.start.push_back(t);
   phases.end.push_back(t);
-  phases.protocol.push_back(string_attribute(attributes, index_.protocol_attribute, index_.strings));
+  phases.protocol.push_back(string_row(attributes, index_.protocol_attribute, index_.strings));
   phases.bytes.push_back(has_bytes ? static_cast<std::uint64_t>(bytes) : PhaseTable::kNoBytes);
   phases.peer.push_back(has_peer ? static_cast<RankId>(peer) : kNoRank);
 }
@@ -367,11 +322,19 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32
   if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
   const Index call = open_call();
   const double posted = call == kNoIndex ? t : out_.calls.enter[call];
-  records_.receives.push_back({comm_row, from, rank_, tag, posted, t, call, 0});
+  records_.receives.push_back({.comm = comm_row,
+                               .sender = from,
+                               .receiver = rank_,
+                               .tag = tag,
+                               .posted = posted,
+                               .time = t,
+                               .arrived = kNaN,
+                               .call = call,
+                               .flags = 0});
 }
 
-void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender, OTF2_CommRef comm,
-                            std::uint32_t tag, std::uint64_t, std::uint64_t request) {
+void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender,
+                            OTF2_CommRef comm, std::uint32_t tag, std::uint64_t, std::uint64_t request) {
   const double t = at(time);
   Index comm_row;
   RankId from;
@@ -387,8 +350,15 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes,
              " without its MpiIrecvRequest";
     });
   }
-  ReceiveRecord& r = records_.receives.emplace_back(
-      ReceiveRecord{comm_row, from, rank_, tag, posted, t, open_call(), MessageTable::kNonblockingReceive});
+  ReceiveRecord& r = records_.receives.emplace_back(ReceiveRecord{.comm = comm_row,
+                                                                  .sender = from,
+                                                                  .receiver = rank_,
+                                                                  .tag = tag,
+                                                                  .posted = posted,
+                                                                  .time = t,
+                                                                  .arrived = kNaN,
+                                                                  .call = open_call(),
+                                                                  .flags = MessageTable::kNonblockingReceive});
   // An arrival after the call reported it, or before the receive was posted, is not believed.
   std::int64_t arrived = 0;
   if (integer_attribute(attributes, index_.arrived_attribute, arrived) && arrived >= 0) {
@@ -469,7 +439,7 @@ void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* at
        .rank = rank_,
        .operation = operation,
        .root = root_rank,
-       .algorithm = string_attribute(attributes, index_.algorithm_attribute, index_.strings),
+       .algorithm = string_row(attributes, index_.algorithm_attribute, index_.strings),
        .begin = open ? collective_begin_ : t,
        .end = t,
        .call = open ? collective_call_ : open_call(),
@@ -513,7 +483,7 @@ void EventReader::non_blocking_collective_complete(OTF2_TimeStamp time, OTF2_Att
        .rank = rank_,
        .operation = operation,
        .root = root_rank,
-       .algorithm = string_attribute(attributes, index_.algorithm_attribute, index_.strings),
+       .algorithm = string_row(attributes, index_.algorithm_attribute, index_.strings),
        .begin = started.time,
        .end = t,
        .call = started.call,

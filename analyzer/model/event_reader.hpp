@@ -30,7 +30,7 @@ class EventReader {
  public:
   // Reads the definitions of `model` (locations, regions, communicators) and writes calls and
   // phases into `out`: the model's own tables, or a part of its own when locations are read on
-  // several threads (read_trace appends the parts in read order). A lane found to be a thread of
+  // several threads (read_locations appends the parts in read order). A lane found to be a thread of
   // its rank has its kind changed in `location_kinds` (its own row only).
   struct Output {
     CallTable& calls;

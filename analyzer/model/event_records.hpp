@@ -22,7 +22,7 @@ struct SendRecord {
   double complete;     // MpiIsendComplete, NaN if blocking or never completed
   double buffer_free;  // the "buffer_free" attribute of MpiIsendComplete, or of a blocking MpiSend; else NaN
   Index call;
-  Index complete_call;  // the call around the MpiIsendComplete, kNoIndex if none
+  Index complete_call;     // the call around the MpiIsendComplete, kNoIndex if none
   std::uint8_t flags;      // MessageTable::Flags
   bool cancelled = false;  // MpiRequestCancelled: no message
 };
@@ -34,10 +34,13 @@ struct ReceiveRecord {
   std::uint32_t tag;
   double posted;
   double time;
+  double arrived = std::numeric_limits<double>::quiet_NaN();  // MpiIrecv's "arrived" attribute, else NaN
   Index call;
   std::uint8_t flags;
-  double arrived = std::numeric_limits<double>::quiet_NaN();  // MpiIrecv's "arrived" attribute, else NaN
 };
+// A record per message side is kept until matching: their size weighs on read_trace's peak memory.
+static_assert(sizeof(SendRecord) == 64);
+static_assert(sizeof(ReceiveRecord) == 48);
 
 // A blocking collective (MpiCollectiveBegin/End) or a nonblocking one (NonBlockingCollectiveRequest
 // and Complete) of one member.

@@ -2,19 +2,21 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
-#include <exception>
+#include <cstdint>
+#include <functional>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "event_reader.hpp"
+#include "otf2_event_files.hpp"
+#include "parallel_jobs.hpp"
 
 namespace xo::analyzer {
 
 namespace {
 
-// A contiguous share of the read order and what reading it gave.
+// A contiguous share of the read order and what reading it gave. The first share's calls and
+// phases are the model's own tables.
 struct Share {
   std::size_t begin = 0;
   std::size_t end = 0;
@@ -22,77 +24,85 @@ struct Share {
   PhaseTable phases;
   ReadProblems problems;
   EventRecords records;
-  std::exception_ptr failure;
+  std::size_t calls_before = 0;  // rows of the shares before
 };
 
-template <class T>
-void append(std::vector<T>& to, const std::vector<T>& from) {
-  to.insert(to.end(), from.begin(), from.end());
+using Job = std::function<void()>;
+
+// Appends column `column` of every share after the first to `to`, and frees it.
+template <class Table, class T>
+Job append_column(std::vector<T>& to, std::vector<Share>& shares, Table Share::*table, std::vector<T> Table::*column) {
+  return [&to, &shares, table, column] {
+    for (std::size_t s = 1; s < shares.size(); ++s) {
+      std::vector<T>& from = shares[s].*table.*column;
+      to.insert(to.end(), from.begin(), from.end());
+      std::vector<T>().swap(from);
+    }
+  };
 }
 
 Index shifted(Index row, std::size_t by) { return row == kNoIndex ? kNoIndex : static_cast<Index>(row + by); }
 
-// Appends a share's rows to the model's tables, its records' call rows moved past the calls before.
-void append_share(Share& share, TraceModel& model, EventRecords& records) {
-  const std::size_t calls_before = model.calls.size();
-  CallTable& calls = model.calls;
-  append(calls.rank, share.calls.rank);
-  append(calls.region, share.calls.region);
-  append(calls.depth, share.calls.depth);
-  append(calls.enter, share.calls.enter);
-  append(calls.leave, share.calls.leave);
-  append(calls.is_mpi, share.calls.is_mpi);
-  append(calls.site, share.calls.site);
-  PhaseTable& phases = model.phases;
-  append(phases.rank, share.phases.rank);
-  append(phases.region, share.phases.region);
-  append(phases.lane, share.phases.lane);
-  append(phases.start, share.phases.start);
-  append(phases.end, share.phases.end);
-  append(phases.protocol, share.phases.protocol);
-  append(phases.bytes, share.phases.bytes);
-  append(phases.peer, share.phases.peer);
-  for (SendRecord s : share.records.sends) {
-    s.call = shifted(s.call, calls_before);
-    s.complete_call = shifted(s.complete_call, calls_before);
-    records.sends.push_back(s);
-  }
-  for (ReceiveRecord r : share.records.receives) {
-    r.call = shifted(r.call, calls_before);
-    records.receives.push_back(r);
-  }
-  for (CollectiveMemberRecord c : share.records.collective_members) {
-    c.call = shifted(c.call, calls_before);
-    c.complete_call = shifted(c.complete_call, calls_before);
-    records.collective_members.push_back(c);
-  }
-  model.problems.add(share.problems, ProblemLog::kExamples);
+// Appends the records of every share after the first to the first's, their call rows moved past
+// the calls of the shares before.
+template <class Record>
+Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords::*records) {
+  return [&shares, records] {
+    std::vector<Record>& to = shares[0].records.*records;
+    for (std::size_t s = 1; s < shares.size(); ++s) {
+      std::vector<Record>& from = shares[s].records.*records;
+      const std::size_t by = shares[s].calls_before;
+      for (Record r : from) {
+        r.call = shifted(r.call, by);
+        if constexpr (requires { r.complete_call; }) r.complete_call = shifted(r.complete_call, by);
+        to.push_back(r);
+      }
+      std::vector<Record>().swap(from);
+    }
+  };
 }
 
-// Threads to read `events` with (location_reading.hpp).
-unsigned reading_threads(std::uint64_t events) {
-  if (const char* forced = std::getenv("XO_READ_THREADS"); forced != nullptr && *forced != '\0') {
-    return static_cast<unsigned>(std::clamp(std::atoi(forced), 1, 64));
-  }
-  constexpr std::uint64_t kParallelEvents = 200'000;
-  if (events < kParallelEvents) return 1;
-  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+// The model's tables get the rows of the shares after the first, a job per column.
+std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
+  CallTable& c = model.calls;
+  PhaseTable& p = model.phases;
+  constexpr auto calls = &Share::calls;
+  constexpr auto phases = &Share::phases;
+  // The records and the widest columns first, so that the threads finish together.
+  return {append_records(shares, &EventRecords::sends),
+          append_records(shares, &EventRecords::receives),
+          append_records(shares, &EventRecords::collective_members),
+          append_column(c.enter, shares, calls, &CallTable::enter),
+          append_column(c.leave, shares, calls, &CallTable::leave),
+          append_column(p.start, shares, phases, &PhaseTable::start),
+          append_column(p.end, shares, phases, &PhaseTable::end),
+          append_column(p.bytes, shares, phases, &PhaseTable::bytes),
+          append_column(c.rank, shares, calls, &CallTable::rank),
+          append_column(c.region, shares, calls, &CallTable::region),
+          append_column(c.site, shares, calls, &CallTable::site),
+          append_column(p.rank, shares, phases, &PhaseTable::rank),
+          append_column(p.region, shares, phases, &PhaseTable::region),
+          append_column(p.lane, shares, phases, &PhaseTable::lane),
+          append_column(p.protocol, shares, phases, &PhaseTable::protocol),
+          append_column(p.peer, shares, phases, &PhaseTable::peer),
+          append_column(c.depth, shares, calls, &CallTable::depth),
+          append_column(c.is_mpi, shares, calls, &CallTable::is_mpi)};
 }
 
 }  // namespace
 
-EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model,
+std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& model) {
+  std::uint64_t events = 0;
+  for (Index row : index.read_order) events += model.locations.events[row];
+  return events;
+}
+
+EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
                             const ReadProgress& progress) {
   const std::vector<Index>& order = index.read_order;
-  std::uint64_t announced = 0;
-  std::vector<OTF2_LocationRef> refs;
-  for (Index row : order) {
-    announced += model.locations.events[row];
-    refs.push_back(model.locations.id[row]);
-  }
-  const auto callbacks = EventReader::callbacks();
-  const unsigned threads = std::max(1u, std::min(reading_threads(announced), static_cast<unsigned>(order.size())));
-  file.open_events(refs);
+  const LocationTable& locations = model.locations;
+  const std::uint64_t announced = announced_events(index, model);
+  threads = std::max(1u, std::min(threads, static_cast<unsigned>(order.size())));
 
   // Shares of about equal events, in read order.
   std::vector<Share> shares(threads);
@@ -101,58 +111,62 @@ EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, T
   for (unsigned t = 0; t < threads; ++t) {
     shares[t].begin = at;
     std::uint64_t taken = 0;
-    while (at < order.size() && (taken < per_share || t + 1 == threads)) taken += model.locations.events[order[at++]];
+    while (at < order.size() && (taken < per_share || t + 1 == threads)) taken += locations.events[order[at++]];
     shares[t].end = at;
   }
+  // Events on rank locations and on network lanes, of each share and of all.
+  auto events_of = [&](std::size_t begin, std::size_t end) {
+    std::uint64_t rank = 0, lane = 0;
+    for (std::size_t i = begin; i < end; ++i) {
+      (locations.kind[order[i]] == LocationKind::Rank ? rank : lane) += locations.events[order[i]];
+    }
+    return std::pair(rank, lane);
+  };
+  const auto [all_rank_events, all_lane_events] = events_of(0, order.size());
+
+  const auto callbacks = EventReader::callbacks();
   std::atomic<std::uint64_t> read{0};
   std::mutex progress_mutex;
-  auto read_share = [&](Share& share) {
-    try {
-      ProblemLog share_log(share.problems);
-      EventReader reader(index, model, {share.calls, share.phases, share.problems, model.locations.kind}, share_log);
-      std::uint64_t share_rank_events = 0, share_lane_events = 0;
-      for (std::size_t i = share.begin; i < share.end; ++i) {
-        const Index row = order[i];
-        (model.locations.kind[row] == LocationKind::Rank ? share_rank_events : share_lane_events) +=
-            model.locations.events[row];
-      }
-      reader.reserve(share_rank_events, share_lane_events);
-      for (std::size_t i = share.begin; i < share.end; ++i) {
-        const Index row = order[i];
-        reader.begin_location(row);
-        file.read_location(model.locations.id[row], model.locations.events[row], callbacks.get(), &reader,
-                           [&](std::uint64_t n) {
-                             const std::uint64_t so_far = read += n;
-                             if (!progress) return;
-                             const std::lock_guard lock(progress_mutex);
-                             progress(so_far, announced);
-                           });
-        reader.end_location();
-      }
-      share.records = std::move(reader.records());
-    } catch (...) {
-      share.failure = std::current_exception();
+  auto read_share = [&](Share& share, bool first) {
+    ProblemLog share_log(share.problems);
+    EventReader reader(
+        index, model,
+        {first ? model.calls : share.calls, first ? model.phases : share.phases, share.problems, model.locations.kind},
+        share_log);
+    // The first share's tables take the others' rows afterwards: room for all of them.
+    const auto [rank_events, lane_events] =
+        first ? std::pair(all_rank_events, all_lane_events) : events_of(share.begin, share.end);
+    reader.reserve(rank_events, lane_events);
+    std::vector<OTF2_LocationRef> refs;
+    for (std::size_t i = share.begin; i < share.end; ++i) refs.push_back(locations.id[order[i]]);
+    Otf2EventFiles files(file, refs);
+    for (std::size_t i = share.begin; i < share.end; ++i) {
+      const Index row = order[i];
+      reader.begin_location(row);
+      files.read_location(locations.id[row], locations.events[row], callbacks.get(), &reader, [&](std::uint64_t n) {
+        const std::uint64_t so_far = read += n;
+        if (!progress) return;
+        const std::lock_guard lock(progress_mutex);
+        progress(so_far, announced);
+      });
+      reader.end_location();
     }
+    files.close();
+    share.records = std::move(reader.records());
   };
-  std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threads; ++t) workers.emplace_back(read_share, std::ref(shares[t]));
-  read_share(shares[0]);
-  for (std::thread& w : workers) w.join();
-  for (const Share& share : shares) {  // the first failure in read order, as one thread would meet it
-    if (share.failure) std::rethrow_exception(share.failure);
-  }
-  file.close_events();
+  std::vector<Job> reading;
+  for (unsigned t = 0; t < threads; ++t) reading.push_back([&, t] { read_share(shares[t], t == 0); });
+  run_jobs(threads, reading);  // the first failure in read order, as one thread would meet it
   model.events = read;
-  // The first share's tables become the model's; the others are appended, each freed once copied.
-  model.calls = std::move(shares[0].calls);
-  model.phases = std::move(shares[0].phases);
-  model.problems.add(shares[0].problems, ProblemLog::kExamples);
-  EventRecords records = std::move(shares[0].records);
-  for (std::size_t t = 1; t < shares.size(); ++t) {
-    append_share(shares[t], model, records);
-    shares[t] = Share{};
+
+  std::size_t calls = model.calls.size();
+  for (std::size_t s = 1; s < shares.size(); ++s) {
+    shares[s].calls_before = calls;
+    calls += shares[s].calls.size();
   }
-  return records;
+  run_jobs(threads, appending_jobs(shares, model));
+  for (const Share& share : shares) model.problems.add(share.problems, ProblemLog::kExamples);
+  return std::move(shares[0].records);
 }
 
 }  // namespace xo::analyzer

@@ -1,9 +1,10 @@
 #pragma once
 // Reads the events of every location in index.read_order into the model's call and phase tables,
-// and returns the message and collective records for matching. Locations are read independently
-// (OTF2 gives each its own reader), so with several threads each reads a contiguous share of the
-// read order into tables of its own, and the shares are appended in read order: the model is the
-// one a single thread reads, row for row.
+// and returns the message and collective records for matching. Locations are read independently,
+// so with several threads each reads a contiguous share of the read order through an OTF2 reader
+// of its own (otf2_event_files.hpp). The first share goes straight into the model's tables, the
+// others into tables of their own that are then appended in read order, a column per job on every
+// thread: the model is the one a single thread reads, row for row.
 
 #include <cstdint>
 
@@ -15,10 +16,13 @@
 
 namespace xo::analyzer {
 
-// The threads: XO_READ_THREADS if set (1 reads serially), else one per core up to 8, and one for
-// an archive of fewer than 200,000 events. Problems found while reading go to model.problems,
-// after those already there, in read order.
-EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model,
+// The events the definitions of the locations in index.read_order announce.
+std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& model);
+
+// Reads on `threads` threads (read_threads.hpp), at most one per location. Problems found while
+// reading go to model.problems, after those already there, in read order. If reading fails, the
+// failure of the first location in read order that failed is thrown.
+EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
                             const ReadProgress& progress);
 
 }  // namespace xo::analyzer

@@ -8,6 +8,9 @@
 // on communicator and tag; from the first disagreement on, the rest of the pair is matched per
 // (communicator, tag) after a stable sort of just that rest. Messages come out ordered by sender,
 // then receiver. What is left over on either side is counted and the first few described.
+//
+// On `threads` threads (read_threads.hpp) the two sides are ordered at once, and the message
+// table's columns are filled by two jobs that each write half of them.
 
 #include "event_records.hpp"
 #include "problem_log.hpp"
@@ -15,6 +18,6 @@
 
 namespace xo::analyzer {
 
-void match_messages(const EventRecords& records, TraceModel& model, ProblemLog& log);
+void match_messages(const EventRecords& records, TraceModel& model, ProblemLog& log, unsigned threads);
 
 }  // namespace xo::analyzer

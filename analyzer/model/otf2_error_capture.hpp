@@ -2,16 +2,20 @@
 // While it lives, OTF2's error messages go to this object instead of stderr. OTF2 reports one
 // failure as a cascade of messages from the innermost call outwards; the innermost names the cause
 // (the file that is missing or short), so the first message since the last clear() is kept.
+//
+// Locations are read on several threads at once (location_reading.hpp), each with an OTF2 reader
+// of its own. OTF2 calls its error handler on the thread that failed, so each thread keeps its own
+// first message: a thread's failure is described by its own cause, and no lock is taken.
 
 #include <otf2/otf2.h>
 
-#include <mutex>
 #include <string>
 
 namespace xo::analyzer {
 
 class Otf2ErrorCapture {
  public:
+  // Forgets what OTF2 said before on this thread.
   Otf2ErrorCapture();
   // Restores the handler that was registered before. OTF2 does not return the previous handler's
   // user data; its default handler needs none.
@@ -19,24 +23,16 @@ class Otf2ErrorCapture {
   Otf2ErrorCapture(const Otf2ErrorCapture&) = delete;
   Otf2ErrorCapture& operator=(const Otf2ErrorCapture&) = delete;
 
-  // Locations may be read on several threads (location_reading.hpp): the message is kept under a
-  // lock, and handed out as a copy.
-  std::string first_message() const {
-    const std::lock_guard lock(mutex_);
-    return first_message_;
-  }
-  // Forgets what OTF2 said (after a failure that was expected and handled).
-  void clear() {
-    const std::lock_guard lock(mutex_);
-    first_message_.clear();
-  }
+  // What OTF2 said first on the calling thread since its last clear(), or "".
+  static std::string first_message();
+  // Forgets what OTF2 said on the calling thread (after a failure that was expected and handled,
+  // or before a thread starts reading).
+  static void clear();
 
  private:
   static OTF2_ErrorCode keep(void* self, const char* file, uint64_t line, const char* function, OTF2_ErrorCode code,
                              const char* format, va_list args);
 
-  mutable std::mutex mutex_;
-  std::string first_message_;
   OTF2_ErrorCallback previous_;
 };
 

@@ -1,7 +1,5 @@
 #include "otf2_trace_file.hpp"
 
-#include <otf2/OTF2_Pthread_Locks.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,10 +9,6 @@
 namespace xo::analyzer {
 
 namespace {
-
-constexpr const char* kFix =
-    "the archive is incomplete or corrupt: copy the whole archive directory again, or record it again";
-constexpr std::uint64_t kEventsPerChunk = 1 << 20;
 
 // Takes a string OTF2 allocated with malloc.
 std::string taken(char* text) {
@@ -38,13 +32,11 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
   }
   reader_.reset(OTF2_Reader_Open(path_.c_str()));
   if (reader_ == nullptr) {
-    const std::string said = errors_.first_message();
+    const std::string said = Otf2ErrorCapture::first_message();
     fail("it is not an OTF2 anchor file (" + (said.empty() ? std::string("OTF2 cannot open it") : said) +
          "); give the path of an OTF2 archive's anchor file (.../traces.otf2)");
   }
   check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_.get()), "setting up the reader");
-  // Locations are read on several threads at once (location_reading.hpp).
-  check(OTF2_Pthread_Reader_SetLockingCallbacks(reader_.get(), nullptr), "setting up the reader's locks");
   OTF2_FileSubstrate substrate = OTF2_SUBSTRATE_UNDEFINED;
   check(OTF2_Reader_GetFileSubstrate(reader_.get(), &substrate), "reading its file substrate");
   OTF2_Compression compression = OTF2_COMPRESSION_UNDEFINED;
@@ -104,16 +96,6 @@ void Otf2TraceFile::read_global_definitions(const OTF2_GlobalDefReaderCallbacks*
   check(OTF2_Reader_CloseGlobalDefReader(reader_.get(), defs), doing);
 }
 
-void Otf2TraceFile::open_events(const std::vector<OTF2_LocationRef>& locations) {
-  for (OTF2_LocationRef location : locations) {
-    check(OTF2_Reader_SelectLocation(reader_.get(), location), "selecting location " + std::to_string(location));
-  }
-  // Local definitions are optional (an archive with global ids only has none).
-  local_definitions_ = OTF2_Reader_OpenDefFiles(reader_.get()) == OTF2_SUCCESS;
-  errors_.clear();
-  check(OTF2_Reader_OpenEvtFiles(reader_.get()), "opening its event files");
-}
-
 std::string Otf2TraceFile::definition_file() const {
   return std::filesystem::path(path_).replace_extension(".def").string();
 }
@@ -122,54 +104,9 @@ std::string Otf2TraceFile::location_file(OTF2_LocationRef location, const char* 
   return (std::filesystem::path(path_).replace_extension() / (std::to_string(location) + extension)).string();
 }
 
-void Otf2TraceFile::read_location(OTF2_LocationRef location, std::uint64_t announced,
-                                  const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
-                                  const std::function<void(std::uint64_t)>& chunk_read) {
-  // With the POSIX substrate each location has its own files, which name the culprit best.
-  const std::string which = "location " + std::to_string(location);
-  const std::string events_of = "the events of " + which + (posix_ ? " (" + location_file(location, ".evt") + ")" : "");
-  // OTF2 keeps a buffer for every local definition file it tried to open, even a missing one, so
-  // with one file per location only the files that exist are opened.
-  if (local_definitions_ && (!posix_ || std::filesystem::exists(location_file(location, ".def")))) {
-    if (posix_) check_complete(location_file(location, ".def"));
-    if (OTF2_DefReader* defs = OTF2_Reader_GetDefReader(reader_.get(), location)) {
-      std::uint64_t count = 0;
-      const OTF2_ErrorCode read = OTF2_Reader_ReadAllLocalDefinitions(reader_.get(), defs, &count);
-      const std::string doing =
-          "reading the local definitions of " + which + (posix_ ? " (" + location_file(location, ".def") + ")" : "");
-      check(read, doing);
-      check(OTF2_Reader_CloseDefReader(reader_.get(), defs), doing);
-    }
-    errors_.clear();  // a missing optional file is no failure
-  }
-  if (posix_) check_complete(location_file(location, ".evt"));
-  OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader_.get(), location);
-  if (events == nullptr) check(OTF2_ERROR_INVALID, "opening " + events_of);
-  check(OTF2_Reader_RegisterEvtCallbacks(reader_.get(), events, callbacks, user_data), "reading " + events_of);
-  std::uint64_t total = 0;
-  for (;;) {
-    std::uint64_t read = 0;
-    check(OTF2_Reader_ReadLocalEvents(reader_.get(), events, kEventsPerChunk, &read), "reading " + events_of);
-    total += read;
-    if (chunk_read) chunk_read(read);
-    if (read < kEventsPerChunk) break;
-  }
-  check(OTF2_Reader_CloseEvtReader(reader_.get(), events), "closing " + events_of);
-  // A file cut at a chunk boundary reads without error: only the count tells.
-  if (total < announced) {
-    fail(events_of + ": " + std::to_string(total) + " of the " + std::to_string(announced) +
-         " events its definition announces are there, the file is truncated; " + kFix);
-  }
-}
-
-void Otf2TraceFile::close_events() {
-  if (local_definitions_) check(OTF2_Reader_CloseDefFiles(reader_.get()), "closing its local definition files");
-  check(OTF2_Reader_CloseEvtFiles(reader_.get()), "closing its event files");
-}
-
 void Otf2TraceFile::check(OTF2_ErrorCode code, const std::string& doing) const {
   if (code == OTF2_SUCCESS) return;
-  const std::string said = errors_.first_message();
+  const std::string said = Otf2ErrorCapture::first_message();
   const std::string cause = said.empty() ? std::string(OTF2_Error_GetDescription(code)) : said;
   fail(doing + " failed: " + cause + "; " + kFix);
 }

@@ -1,15 +1,12 @@
 #pragma once
-// An OTF2 archive opened for reading: the only place the model calls OTF2's reader. Every OTF2
-// failure becomes a TraceReadError naming the anchor file, what was being read, OTF2's own first
-// complaint (which names the file at fault) and the fix.
+// An OTF2 archive opened for reading: with Otf2EventFiles, the only place the model calls OTF2's
+// reader. Every OTF2 failure becomes a TraceReadError naming the anchor file, what was being read,
+// OTF2's own first complaint (which names the file at fault) and the fix.
 
 #include <otf2/otf2.h>
 
-#include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "otf2_error_capture.hpp"
 #include "xo/analyzer/run_description.hpp"
@@ -25,22 +22,18 @@ class Otf2TraceFile {
   void read_anchor(RunDescription& run);
   void read_global_definitions(const OTF2_GlobalDefReaderCallbacks* callbacks, void* user_data);
 
-  // Reading events one location at a time: open_events() once, then read_location() for each of
-  // `locations` in any order, then close_events().
-  void open_events(const std::vector<OTF2_LocationRef>& locations);
-  // Reads the location's local definitions (OTF2 then maps its local ids and corrects its clock)
-  // and all of its events, calling `chunk_read` with the count after every chunk of events.
-  // Fails if fewer events than `announced` (the location definition's count) are there.
-  void read_location(OTF2_LocationRef location, std::uint64_t announced, const OTF2_EvtReaderCallbacks* callbacks,
-                     void* user_data, const std::function<void(std::uint64_t)>& chunk_read);
-  void close_events();
-
   [[noreturn]] void fail(const std::string& problem) const;
 
- private:
+  // Closes a reader; Otf2EventFiles holds its own reader the same way.
   struct ReaderClose {
     void operator()(OTF2_Reader* reader) const { OTF2_Reader_Close(reader); }
   };
+
+ private:
+  friend class Otf2EventFiles;  // reads events of the same archive, failing as this does
+
+  static constexpr const char* kFix =
+      "the archive is incomplete or corrupt: copy the whole archive directory again, or record it again";
 
   void check(OTF2_ErrorCode code, const std::string& doing) const;
   // Fails unless `file` (of a POSIX, uncompressed archive) ends as OTF2 ends the files it writes.
@@ -50,11 +43,10 @@ class Otf2TraceFile {
   std::string location_file(OTF2_LocationRef location, const char* extension) const;
 
   std::string path_;
-  Otf2ErrorCapture errors_;
+  Otf2ErrorCapture errors_;  // OTF2 complains to it, not to stderr, while the file is open
   std::unique_ptr<OTF2_Reader, ReaderClose> reader_;
-  bool local_definitions_ = false;  // the local definition files could be opened
-  bool posix_ = false;              // one file per location, so their presence can be checked first
-  bool plain_files_ = false;        // and stored as OTF2 wrote them (no compression)
+  bool posix_ = false;        // one file per location, so their presence can be checked first
+  bool plain_files_ = false;  // and stored as OTF2 wrote them (no compression)
 };
 
 }  // namespace xo::analyzer

@@ -9,8 +9,10 @@
 #include "location_reading.hpp"
 #include "message_matcher.hpp"
 #include "otf2_trace_file.hpp"
+#include "parallel_jobs.hpp"
 #include "problem_log.hpp"
 #include "protocol_labeler.hpp"
+#include "read_threads.hpp"
 
 namespace xo::analyzer {
 
@@ -34,12 +36,13 @@ TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progre
   model.run.crossover = decode_crossover_run(model.run.properties);
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
 
-  EventRecords records = read_locations(file, index, model, progress);
-
+  const unsigned threads = read_threads(announced_events(index, model), file);
+  EventRecords records = read_locations(file, index, model, threads, progress);
   index_calls_by_rank(model);
-  match_messages(records, model, log);
+  match_messages(records, model, log, threads);
   assemble_collectives(records, model, log);
-  label_protocols(model);
+  // Returning the records' memory costs about what labelling does, so the two go side by side.
+  run_jobs(threads, {[&] { label_protocols(model); }, [&] { records = EventRecords{}; }});
   return model;
 }
 

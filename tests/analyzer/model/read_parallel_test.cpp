@@ -1,11 +1,14 @@
 // Locations read on several threads (location_reading.hpp) give the model a single thread reads,
-// row for row: calls, phases, messages, collectives, problems and location kinds.
+// row for row: calls, phases, messages, collectives, problems and location kinds. A damaged archive
+// fails with the same message on any number of threads, and a XO_READ_THREADS that is no thread
+// count is refused by name.
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,7 @@
 
 using xo::analyzer::read_trace;
 using xo::analyzer::TraceModel;
+using xo::analyzer::TraceReadError;
 using xo::test::traced_run;
 
 namespace {
@@ -27,17 +31,34 @@ void expect_same(const std::vector<T>& a, const std::vector<T>& b, const char* c
   }
 }
 
+// XO_READ_THREADS set while it lives.
+class ReadThreads {
+ public:
+  explicit ReadThreads(const char* threads) { setenv("XO_READ_THREADS", threads, 1); }
+  ~ReadThreads() { unsetenv("XO_READ_THREADS"); }
+  ReadThreads(const ReadThreads&) = delete;
+  ReadThreads& operator=(const ReadThreads&) = delete;
+};
+
 TraceModel read_with_threads(const std::string& anchor, const char* threads) {
-  setenv("XO_READ_THREADS", threads, 1);
-  TraceModel m = read_trace(anchor);
-  unsetenv("XO_READ_THREADS");
-  return m;
+  const ReadThreads set(threads);
+  return read_trace(anchor);
 }
 
-}  // namespace
+// What reading `anchor` with `threads` fails with, "" if it reads.
+std::string failure_with_threads(const std::string& anchor, const char* threads) {
+  const ReadThreads set(threads);
+  try {
+    read_trace(anchor);
+  } catch (const TraceReadError& e) {
+    return e.what();
+  }
+  return "";
+}
 
-TEST(ReadParallel, ThreadsReadTheModelOneThreadReads) {
-  const auto run = traced_run("xt3", 8, [](int rank) {
+// Eight ranks in a ring: messages of both protocols, collectives.
+std::unique_ptr<xo::test::TracedRun> ring_run() {
+  return traced_run("xt3", 8, [](int rank) {
     std::vector<double> out(600, rank), in(600);
     const int next = (rank + 1) % 8, previous = (rank + 7) % 8;
     for (int step = 0; step < 6; ++step) {
@@ -53,6 +74,12 @@ TEST(ReadParallel, ThreadsReadTheModelOneThreadReads) {
       MPI_Bcast(out.data(), 16, MPI_DOUBLE, step % 8, MPI_COMM_WORLD);
     }
   });
+}
+
+}  // namespace
+
+TEST(ReadParallel, ThreadsReadTheModelOneThreadReads) {
+  const auto run = ring_run();
   ASSERT_EQ(run->exit_code, 0);
   const TraceModel one = read_with_threads(run->anchor, "1");
   ASSERT_GT(one.phases.size(), 0u);
@@ -96,4 +123,32 @@ TEST(ReadParallel, ThreadsReadTheModelOneThreadReads) {
     EXPECT_EQ(many.problems.total(), one.problems.total());
     EXPECT_EQ(many.problems.examples, one.problems.examples);
   }
+}
+
+// Event files of ranks 1 and 6 cut short: on any number of threads the failure is rank 1's, as a
+// single thread reading in rank order meets it.
+TEST(ReadParallel, DamagedArchiveFailsAlikeOnAnyThreads) {
+  const auto run = ring_run();
+  ASSERT_EQ(run->exit_code, 0);
+  const std::filesystem::path events = std::filesystem::path(run->dir.path()) / "traces";
+  for (const char* cut : {"1.evt", "6.evt"}) {
+    std::filesystem::resize_file(events / cut, std::filesystem::file_size(events / cut) / 2);
+  }
+  const std::string one = failure_with_threads(run->anchor, "1");
+  EXPECT_NE(one.find("1.evt"), std::string::npos) << one;
+  for (const char* threads : {"2", "3", "7"}) {
+    EXPECT_EQ(failure_with_threads(run->anchor, threads), one) << threads << " threads";
+  }
+}
+
+TEST(ReadParallel, ThreadCountThatIsNoneIsRefused) {
+  const auto run = ring_run();
+  ASSERT_EQ(run->exit_code, 0);
+  for (const char* threads : {"abc", "0", "-2", "65", "100000000000", "3x", " 2"}) {
+    const std::string message = failure_with_threads(run->anchor, threads);
+    EXPECT_NE(message.find(std::string("XO_READ_THREADS=") + threads + ":"), std::string::npos) << message;
+    EXPECT_NE(message.find("from 1 to 64"), std::string::npos) << message;
+  }
+  EXPECT_EQ(failure_with_threads(run->anchor, "64"), "");
+  EXPECT_EQ(failure_with_threads(run->anchor, ""), "");  // set but empty: as if unset
 }

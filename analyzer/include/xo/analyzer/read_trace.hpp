@@ -5,6 +5,9 @@
 // pair per location, messages pair per (communicator, sender, receiver, tag) in each side's order
 // and collectives per (communicator, member) in order, so no global time merge is needed. Records
 // the model has no use for (metrics, parameters, RMA, threading, I/O ...) are skipped by OTF2.
+// Locations are read on one thread per core (at most 8; one for an archive under 200,000 events),
+// each thread with an OTF2 reader of its own; XO_READ_THREADS=N sets the number (1 to 64, 1 reads
+// serially), any other value is refused with a TraceReadError. The model is the same either way.
 // While reading, OTF2's error messages are captured (nothing is printed) and the previous OTF2
 // error handler is restored afterwards; not to be called while another thread uses OTF2.
 
