@@ -14,16 +14,15 @@
 #include <cstring>
 #include <utility>
 
+#include "copy_cloning.hpp"
+#include "elf_image.hpp"
+
 namespace xo::program {
 
 namespace {
 
 constexpr const char* kRelink =
     "relink it with this xo cc (or xo c++), or run it with --privatize=off to let the ranks share its globals";
-
-std::size_t page_size() { return static_cast<std::size_t>(sysconf(_SC_PAGESIZE)); }
-std::size_t page_floor(std::size_t n) { return n / page_size() * page_size(); }
-std::size_t page_ceil(std::size_t n) { return page_floor(n + page_size() - 1); }
 
 std::string errno_text() { return std::strerror(errno); }
 
@@ -38,25 +37,6 @@ std::vector<char> read_file(int fd, const std::string& path) {
     done += static_cast<std::size_t>(n);
   }
   return bytes;
-}
-
-const Elf64_Phdr* program_headers(const std::vector<char>& image) {
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(image.data());
-  return reinterpret_cast<const Elf64_Phdr*>(image.data() + header->e_phoff);
-}
-
-// The dynamic section's value for `tag`, or 0.
-std::uint64_t dynamic_value(const std::vector<char>& image, std::int64_t tag) {
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(image.data());
-  const Elf64_Phdr* ph = program_headers(image);
-  for (int i = 0; i < header->e_phnum; ++i) {
-    if (ph[i].p_type != PT_DYNAMIC || ph[i].p_offset + ph[i].p_filesz > image.size()) continue;
-    const auto* d = reinterpret_cast<const Elf64_Dyn*>(image.data() + ph[i].p_offset);
-    for (std::size_t k = 0; k < ph[i].p_filesz / sizeof(Elf64_Dyn) && d[k].d_tag != DT_NULL; ++k) {
-      if (d[k].d_tag == tag) return d[k].d_un.d_val;
-    }
-  }
-  return 0;
 }
 
 // The offsets of `names` that the program defines among its dynamic symbols (.dynsym).
@@ -208,13 +188,33 @@ ProgramCopies::ProgramCopies() {
     copy_header->e_shnum = 0;
     copy_header->e_shstrndx = SHN_UNDEF;
   }
+  // XO_PRIVATIZE_LOADER=dlopen loads every copy with glibc's loader, for comparing the two.
+  const char* loader = std::getenv("XO_PRIVATIZE_LOADER");
+  if (loader != nullptr && std::strcmp(loader, "dlopen") == 0) {
+    why_not_cloned_ = "XO_PRIVATIZE_LOADER=dlopen";
+  } else if (loader != nullptr && *loader != '\0' && std::strcmp(loader, "clone") != 0) {
+    close(program_fd_);
+    throw PrivatizationError(std::string("XO_PRIVATIZE_LOADER=") + loader +
+                             ": give clone (the default: ranks after the first copy are clones of it) or dlopen");
+  } else {
+    why_not_cloned_ = CopyCloner::why_not(image_);
+  }
 }
 
 ProgramCopies::~ProgramCopies() {
   if (program_fd_ >= 0) close(program_fd_);
 }
 
+std::size_t ProgramCopies::mappings_per_copy() const {
+  return std::max(mappings_per_copy_, cloner_ ? cloner_->mappings_per_clone() : 0);
+}
+
 ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& before_constructors) {
+  if (cloner_) {
+    Copy copy;
+    copy.main = loaded_main(cloner_->clone(before_constructors), copy.getopt);
+    return copy;
+  }
   const std::string directory = make_directory();
   const std::string file = directory + "/" + std::to_string(rank);
   const int fd = open(file.c_str(), O_CREAT | O_EXCL | O_RDWR | O_CLOEXEC, 0700);
@@ -245,20 +245,26 @@ ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& b
     throw PrivatizationError(path_ + " does not export its main, so a copy cannot be started; link it with "
                              "-Wl,--export-dynamic-symbol=main (mpicc -showme:link gives it), or " + kRelink);
   }
-  // Symbols are found from the program's own table, not with dlsym or dladdr: those search every
-  // loaded object, which made loading quadratic in the number of copies.
+  if (why_not_cloned_.empty()) cloner_ = std::make_unique<CopyCloner>(image_, program_fd_, map->l_addr);
+  Copy copy;
+  copy.main = loaded_main(map->l_addr, copy.getopt);
+  return copy;
+}
+
+// Symbols are found from the program's own table, not with dlsym or dladdr: those search every
+// loaded object, which made loading quadratic in the number of copies. A PIE compiled without
+// -fPIC has its own copies of libc's getopt variables (copy relocations), which libc's getopt
+// does not update: the interposed getopt copies them in and out.
+ProgramMain ProgramCopies::loaded_main(std::uintptr_t base, CopiedGetoptVariables& getopt) const {
   const auto at = [&](const char* name) -> void* {
     const auto it = symbols_.find(name);
-    return it == symbols_.end() ? nullptr : reinterpret_cast<void*>(map->l_addr + it->second);
+    return it == symbols_.end() ? nullptr : reinterpret_cast<void*>(base + it->second);
   };
-  // A PIE compiled without -fPIC has its own copies of libc's getopt variables (copy relocations),
-  // which libc's getopt does not update: the interposed getopt copies them in and out.
-  Copy copy{reinterpret_cast<ProgramMain>(at("main")), {}};
-  copy.getopt.optind = static_cast<int*>(at("optind"));
-  copy.getopt.opterr = static_cast<int*>(at("opterr"));
-  copy.getopt.optopt = static_cast<int*>(at("optopt"));
-  copy.getopt.optarg = static_cast<char**>(at("optarg"));
-  return copy;
+  getopt.optind = static_cast<int*>(at("optind"));
+  getopt.opterr = static_cast<int*>(at("opterr"));
+  getopt.optopt = static_cast<int*>(at("optopt"));
+  getopt.optarg = static_cast<char**>(at("optarg"));
+  return reinterpret_cast<ProgramMain>(at("main"));
 }
 
 // The copy's code and constants are the program's own bytes (a shared object has no text

@@ -4,11 +4,13 @@
 //
 // `xo cc` links a program as a position-independent shared object that can also be executed (an
 // interpreter, an entry point, -Bsymbolic so that it binds to its own definitions). Rank 0 runs the
-// program the kernel started; every other rank runs a copy that glibc loads with dlopen from a
-// file of its own (glibc loads one file once). The copies' read-only segments are then mapped from
-// the program's own file, so all ranks share one copy of the code in the page cache, and the
-// private file's pages are released: a rank costs the writable pages it touches. Why dlopen and
-// not swapping the data segment on every switch: bench/privatization_cost measures both.
+// program the kernel started; rank 1 runs a copy that glibc loads with dlopen from a file of its own
+// (glibc loads one file once), whose read-only segments are then mapped from the program's own
+// file, so all ranks share one copy of the code in the page cache. Every further rank runs a clone
+// of that copy (copy_cloning.hpp: the same mappings and relocations without glibc's loader, whose
+// cost grows with the objects loaded), or, for a program a clone cannot serve (thread-locals), a
+// dlopen'ed copy too. A rank costs the writable pages it touches. Why copies and not swapping the
+// data segment on every switch: bench/privatization_cost measures both.
 
 #include <dlfcn.h>
 
@@ -16,11 +18,14 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace xo::program {
+
+class CopyCloner;
 
 // Why the program cannot be given a copy per rank, and the fix.
 class PrivatizationError : public std::runtime_error {
@@ -61,18 +66,22 @@ class ProgramCopies {
   // offsets from the thread pointer, so every copy uses rank 0's.
   bool shares_thread_locals() const { return linked_as_pie_ && has_thread_locals_; }
   // Memory mappings one copy takes (measured on the first copy), for the mapping budget.
-  std::size_t mappings_per_copy() const { return mappings_per_copy_; }
+  std::size_t mappings_per_copy() const;
+  // Why the ranks after the first copy's are loaded with dlopen too, or "" when they are clones.
+  const std::string& why_not_cloned() const { return why_not_cloned_; }
   const std::string& path() const { return path_; }
 
  private:
   void share_read_only_segments(void* handle, int copy_fd) const;
+  ProgramMain loaded_main(std::uintptr_t base, CopiedGetoptVariables& getopt) const;
 
   std::string path_;          // the program's file
   int program_fd_ = -1;       // kept open: the copies' code is mapped from it
   std::vector<char> image_;   // the loadable part of the file, as each copy is written
   std::map<std::string, std::uint64_t> symbols_;  // offsets of main and the getopt variables it defines
-  std::string directory_;     // where copies are written before dlopen (removed once empty)
   std::size_t mappings_per_copy_ = 0;
+  std::string why_not_cloned_;           // CopyCloner::why_not, or XO_PRIVATIZE_LOADER=dlopen
+  std::unique_ptr<CopyCloner> cloner_;  // from the first copy on, if the image allows
   bool linked_as_pie_ = false;
   bool has_thread_locals_ = false;
 };

@@ -62,6 +62,26 @@ TEST(Privatization, CppStaticObjectsInlineStaticsThreadLocalsAndExceptions) {
   }
 }
 
+// Ranks after the first copy's run clones of it (program/copy_cloning.hpp): the same per-rank state
+// as copies glibc loads, the static object's destructor and the destructor function of every rank
+// at exit included.
+TEST(Privatization, ClonedCopiesHaveTheirOwnStateConstructorsDestructorsAndExceptions) {
+  for (const char* loader : {"", "XO_PRIVATIZE_LOADER=dlopen "}) {
+    auto r = run_command(std::string(loader) + kXo + " run -q --compute=none -n 5 " + kPrograms + "/cloned_copies");
+    ASSERT_EQ(r.status, 0) << loader << r.err;
+    for (int rank = 0; rank < 5; ++rank) {
+      const std::string me = std::to_string(rank);
+      EXPECT_TRUE(contains(r.out, "rank " + me + ": counter " + std::to_string(1 + 10 * rank) + " hello caught 1\n"))
+          << loader << r.out;
+      EXPECT_TRUE(contains(r.out, "static destructor: rank " + me + " counter")) << loader << r.out;
+      EXPECT_TRUE(contains(r.out, "destructor function: rank " + me + "\n")) << loader << r.out;
+    }
+  }
+  auto bad = run_command("XO_PRIVATIZE_LOADER=fast " + kXo + " run -q -n 2 " + kPrograms + "/cloned_copies");
+  EXPECT_NE(bad.status, 0);
+  EXPECT_TRUE(contains(bad.err, "XO_PRIVATIZE_LOADER=fast: give clone")) << bad.err;
+}
+
 TEST(Privatization, ExitEndsOnlyItsRank) {
   auto r = run("-n 3", "exits", "exit");
   EXPECT_EQ(r.status, 3) << r.err;  // the first non-zero exit status of a rank
