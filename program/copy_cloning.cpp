@@ -220,6 +220,10 @@ void CopyCloner::relocate(std::uintptr_t base) const {
       continue;
     }
     // A symbol: what glibc bound the first copy's word to, moved to this copy if it lies in it.
+    // GOT and PLT entries only the loader writes; an absolute word in writable data (a pointer
+    // initialised to a library's object, the personality routine's reference) could have been
+    // changed by the first copy's constructors before it is read here, but the same constructors
+    // then run in this copy too.
     std::uint64_t value = *reinterpret_cast<const std::uint64_t*>(template_base_ + r.where);
     if (value >= template_base_ && value < template_base_ + span_) value = value - template_base_ + base;
     *word = value;
