@@ -117,21 +117,12 @@ void report_posted(Request* r, Request::Traced traced, sim::Time at) {
   }
 }
 
-Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
-  World& world = World::current();
-  RankState& self = world.self();
-  self.comms.get(comm);  // the communicator is checked first, as before the datatype
-  require_count(count);
-  return post_send(call, buf, count, datatype_for(self, count, type), dest, tag, comm, mode, traced);
-}
+namespace {
 
-Request* post_send(const char* call, const void* buf, int count, DatatypeRef datatype, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
-  World& world = World::current();
-  RankState& self = world.self();
-  CommHandle& handle = self.comms.get(comm);
-  require_count(count);
+// The send once the communicator is found and the count checked (the first errors MPI names).
+Request* post_send_on(World& world, RankState& self, const CommHandle& handle, const char* call, const void* buf,
+                      int count, DatatypeRef datatype, int dest, int tag, MPI_Comm comm, hw::SendMode mode,
+                      Request::Traced traced) {
   check_send_tag(tag);
   if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
   require_buffer(buf, count, *datatype, "the send buffer");
@@ -147,21 +138,32 @@ Request* post_send(const char* call, const void* buf, int count, DatatypeRef dat
   return r;
 }
 
-Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-                   Request::Traced traced) {
+}  // namespace
+
+Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
-  self.comms.get(comm);
+  const CommHandle& handle = self.comms.get(comm);  // the communicator is checked first, as before the datatype
   require_count(count);
-  return post_recv(call, buf, count, datatype_for(self, count, type), source, tag, comm, traced);
+  return post_send_on(world, self, handle, call, buf, count, datatype_for(self, count, type), dest, tag, comm, mode,
+                      traced);
 }
 
-Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype, int source, int tag, MPI_Comm comm,
-                   Request::Traced traced) {
+Request* post_send(const char* call, const void* buf, int count, DatatypeRef datatype, int dest, int tag,
+                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
-  CommHandle& handle = self.comms.get(comm);
+  const CommHandle& handle = self.comms.get(comm);
   require_count(count);
+  return post_send_on(world, self, handle, call, buf, count, std::move(datatype), dest, tag, comm, mode, traced);
+}
+
+namespace {
+
+// The receive once the communicator is found and the count checked.
+Request* post_recv_on(World& world, RankState& self, const CommHandle& handle, const char* call, void* buf, int count,
+                      DatatypeRef datatype, int source, int tag, MPI_Comm comm, Request::Traced traced) {
   check_recv_tag(tag);
   if (source == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Recv, call);
   require_buffer(buf, count, *datatype, "the receive buffer");
@@ -174,6 +176,27 @@ Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype,
   report_posted(r, traced, world.engine().now());
   start_recv(world, self, r);
   return r;
+}
+
+}  // namespace
+
+Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                   Request::Traced traced) {
+  World& world = World::current();
+  RankState& self = world.self();
+  const CommHandle& handle = self.comms.get(comm);
+  require_count(count);
+  return post_recv_on(world, self, handle, call, buf, count, datatype_for(self, count, type), source, tag, comm,
+                      traced);
+}
+
+Request* post_recv(const char* call, void* buf, int count, DatatypeRef datatype, int source, int tag, MPI_Comm comm,
+                   Request::Traced traced) {
+  World& world = World::current();
+  RankState& self = world.self();
+  const CommHandle& handle = self.comms.get(comm);
+  require_count(count);
+  return post_recv_on(world, self, handle, call, buf, count, std::move(datatype), source, tag, comm, traced);
 }
 
 Request* completed_request(const char* call) {
