@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -108,7 +109,18 @@ CopyCloner::CopyCloner(const std::vector<char>& image, int program_fd, std::uint
   if (elf_header(image).e_machine != EM_X86_64) refuse("its relocations are not x86-64 ones");
   const Elf64_Phdr* ph = program_headers(image);
   for (int i = 0; i < elf_header(image).e_phnum; ++i) {
-    if (ph[i].p_type == PT_TLS) refuse("it has thread-local variables, which need a TLS module of glibc's");
+    if (ph[i].p_type == PT_TLS) {
+      if (ph[i].p_offset + ph[i].p_filesz > image.size() || ph[i].p_filesz > ph[i].p_memsz) {
+        refuse("its thread-local image is damaged");
+      }
+      auto locals = std::make_shared<ThreadLocalImage>();
+      locals->initialised.assign(image.begin() + static_cast<std::ptrdiff_t>(ph[i].p_offset),
+                                 image.begin() + static_cast<std::ptrdiff_t>(ph[i].p_offset + ph[i].p_filesz));
+      locals->bytes = ph[i].p_memsz;
+      locals->alignment = std::max<std::size_t>(ph[i].p_align, alignof(std::max_align_t));
+      if ((locals->alignment & (locals->alignment - 1)) != 0) refuse("its thread-locals are aligned oddly");
+      thread_locals_ = std::move(locals);
+    }
     if (ph[i].p_type != PT_LOAD) continue;
     if (ph[i].p_align > page_size()) refuse("its segments are aligned beyond a page");
     const bool writable = (ph[i].p_flags & PF_W) != 0;
@@ -150,14 +162,23 @@ CopyCloner::CopyCloner(const std::vector<char>& image, int program_fd, std::uint
     for (std::size_t k = 0; k < bytes / sizeof(Elf64_Rela); ++k) {
       const auto type = static_cast<std::uint32_t>(ELF64_R_TYPE(table[k].r_info));
       if (type == R_X86_64_NONE) continue;
-      if (type != R_X86_64_RELATIVE && type != R_X86_64_GLOB_DAT && type != R_X86_64_JUMP_SLOT && type != R_X86_64_64) {
+      if (type != R_X86_64_RELATIVE && type != R_X86_64_GLOB_DAT && type != R_X86_64_JUMP_SLOT && type != R_X86_64_64 &&
+          type != R_X86_64_DTPMOD64 && type != R_X86_64_DTPOFF64) {
         refuse("it has relocations of x86-64 kind " + std::to_string(type));
       }
+      const auto symbol_index = static_cast<std::uint32_t>(ELF64_R_SYM(table[k].r_info));
+      const Elf64_Sym* symbol = symbol_index == 0 ? nullptr : dynamic_symbol(image, symbol_index);
+      if (symbol_index != 0 && symbol == nullptr) refuse("its relocations name symbols it does not have");
       const auto in_writable = [&](const Segment& s) {
         return s.writable && table[k].r_offset >= s.vaddr && table[k].r_offset + 8 <= s.vaddr + s.memsz;
       };
       if (std::none_of(segments_.begin(), segments_.end(), in_writable)) refuse("a relocation lies outside its data");
-      relocations_.push_back({table[k].r_offset, type, table[k].r_addend});
+      Relocation r{table[k].r_offset, type, table[k].r_addend};
+      r.own_module = type == R_X86_64_DTPMOD64 && (symbol == nullptr || symbol->st_shndx != SHN_UNDEF);
+      r.tls_get_addr = (type == R_X86_64_GLOB_DAT || type == R_X86_64_JUMP_SLOT) && symbol != nullptr &&
+                       std::strcmp(dynamic_symbol_name(image, *symbol), "__tls_get_addr") == 0;
+      if (r.own_module && !thread_locals_) refuse("it names thread-locals it does not have");
+      relocations_.push_back(r);
     }
   };
   read_table(DT_RELA, DT_RELASZ);
@@ -203,7 +224,7 @@ std::uintptr_t CopyCloner::clone(const std::function<void()>& before_constructor
     }
     if (s.writable) std::memcpy(reinterpret_cast<void*>(base + s.vaddr), image_.data() + s.offset, s.filesz);
   }
-  relocate(base);
+  relocate(base, thread_locals_ ? register_clone_thread_locals(thread_locals_) : 0);
   before_constructors();
   if (finalizers().empty()) __cxa_atexit(&finalize_all, nullptr, nullptr);  // before any clone's constructors
   finalizers().push_back({base, fini_, fini_array_, fini_count_});
@@ -212,11 +233,19 @@ std::uintptr_t CopyCloner::clone(const std::function<void()>& before_constructor
   return base;
 }
 
-void CopyCloner::relocate(std::uintptr_t base) const {
+void CopyCloner::relocate(std::uintptr_t base, std::uint64_t module) const {
   for (const Relocation& r : relocations_) {
     auto* word = reinterpret_cast<std::uint64_t*>(base + r.where);
     if (r.type == R_X86_64_RELATIVE) {
       *word = base + static_cast<std::uint64_t>(r.addend);
+      continue;
+    }
+    if (r.own_module) {
+      *word = module;
+      continue;
+    }
+    if (r.tls_get_addr) {
+      *word = reinterpret_cast<std::uint64_t>(clone_tls_get_addr_function());
       continue;
     }
     // A symbol: what glibc bound the first copy's word to, moved to this copy if it lies in it.

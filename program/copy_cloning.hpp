@@ -12,16 +12,22 @@
 // for every copy) — registers its unwind tables with libgcc (for exceptions) and runs its
 // constructors, and its destructors and fini array at exit, as dlopen would.
 //
+// Thread-locals: a clone's are its own, on every thread, through a module id and __tls_get_addr of
+// ours (clone_thread_locals.hpp).
+//
 // Only images this covers are cloned; the rest load every copy with dlopen (why_not says why):
-// thread-local storage (a copy needs a TLS module of glibc's), relocation kinds other than
-// relative, GOT, PLT and absolute 64-bit ones (IFUNCs, copy relocations of a PIE, TLS offsets,
-// packed DT_RELR), segments sharing a page or aligned beyond a page, text relocations.
+// relocation kinds other than relative, GOT, PLT, absolute 64-bit and dynamic TLS ones (IFUNCs,
+// copy relocations of a PIE, static TLS, TLS descriptors, packed DT_RELR), segments sharing a page
+// or aligned beyond a page, text relocations.
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "clone_thread_locals.hpp"
 
 namespace xo::program {
 
@@ -51,9 +57,11 @@ class CopyCloner {
     std::uint64_t where;  // link-time address of the word
     std::uint32_t type;
     std::int64_t addend;
+    bool own_module = false;    // DTPMOD64 naming this object's thread-locals (not another's)
+    bool tls_get_addr = false;  // GOT or PLT entry of __tls_get_addr
   };
 
-  void relocate(std::uintptr_t base) const;
+  void relocate(std::uintptr_t base, std::uint64_t module) const;
   void run_constructors(std::uintptr_t base) const;
 
   const std::vector<char>& image_;
@@ -68,6 +76,7 @@ class CopyCloner {
   std::uint64_t eh_frame_ = 0;          // link-time address of .eh_frame, 0 if none was found
   std::vector<std::string> arguments_;  // the process's command line, as glibc hands constructors
   std::vector<char*> argv_;
+  std::shared_ptr<const ThreadLocalImage> thread_locals_;  // null without PT_TLS
 };
 
 }  // namespace xo::program

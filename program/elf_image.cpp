@@ -42,4 +42,18 @@ std::int64_t file_offset(const std::vector<char>& image, std::uint64_t vaddr) {
   return -1;
 }
 
+const Elf64_Sym* dynamic_symbol(const std::vector<char>& image, std::uint32_t index) {
+  const std::int64_t table = file_offset(image, dynamic_value(image, DT_SYMTAB));
+  if (table < 0) return nullptr;
+  const std::uint64_t at = static_cast<std::uint64_t>(table) + std::uint64_t{index} * sizeof(Elf64_Sym);
+  return at + sizeof(Elf64_Sym) <= image.size() ? reinterpret_cast<const Elf64_Sym*>(image.data() + at) : nullptr;
+}
+
+const char* dynamic_symbol_name(const std::vector<char>& image, const Elf64_Sym& symbol) {
+  const std::int64_t strings = file_offset(image, dynamic_value(image, DT_STRTAB));
+  const std::uint64_t size = dynamic_value(image, DT_STRSZ);
+  if (strings < 0 || symbol.st_name >= size || static_cast<std::uint64_t>(strings) + size > image.size()) return "";
+  return image.data() + strings + symbol.st_name;  // the table's last string ends with its last byte, a NUL
+}
+
 }  // namespace xo::program

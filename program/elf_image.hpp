@@ -24,4 +24,9 @@ std::uint64_t dynamic_value(const std::vector<char>& image, std::int64_t tag, bo
 // The file offset of link-time address `vaddr` inside a loadable segment's file bytes, or -1.
 std::int64_t file_offset(const std::vector<char>& image, std::uint64_t vaddr);
 
+// Entry `index` of the dynamic symbol table (DT_SYMTAB) and its name (DT_STRTAB); null and "" if
+// the tables do not hold it.
+const Elf64_Sym* dynamic_symbol(const std::vector<char>& image, std::uint32_t index);
+const char* dynamic_symbol_name(const std::vector<char>& image, const Elf64_Sym& symbol);
+
 }  // namespace xo::program

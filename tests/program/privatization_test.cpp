@@ -82,6 +82,19 @@ TEST(Privatization, ClonedCopiesHaveTheirOwnStateConstructorsDestructorsAndExcep
   EXPECT_TRUE(contains(bad.err, "XO_PRIVATIZE_LOADER=fast: give clone")) << bad.err;
 }
 
+// A clone's thread-locals are its own on every thread (program/clone_thread_locals.hpp).
+TEST(Privatization, ThreadLocalsArePerRankAndPerThread) {
+  for (const char* loader : {"", "XO_PRIVATIZE_LOADER=dlopen "}) {
+    auto r = run_command(std::string(loader) + kXo + " run -q --compute=none -n 4 " + kPrograms + "/thread_locals");
+    ASSERT_EQ(r.status, 0) << loader << r.err;
+    for (int rank = 0; rank < 4; ++rank) {
+      const std::string expected =
+          "rank " + std::to_string(rank) + ": main thread " + std::to_string(rank) + ", other thread saw 7\n";
+      EXPECT_TRUE(contains(r.out, expected)) << loader << expected << r.out;
+    }
+  }
+}
+
 TEST(Privatization, ExitEndsOnlyItsRank) {
   auto r = run("-n 3", "exits", "exit");
   EXPECT_EQ(r.status, 3) << r.err;  // the first non-zero exit status of a rank
