@@ -124,6 +124,28 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   }
 }
 
+// With tens of thousands of ranks every resume finds the rank's entry, fiber and innermost stack
+// frames out of cache (bench/sim_speed at 65,536 ranks). Resumes due at the same instant wait in
+// order, so while one fires, the next ones' are fetched in stages, each needing what the stage
+// before brought in: the entry of the rank four places ahead, the fiber object of the one three
+// ahead, the stack lines the one two ahead will return through. A few lines only: where the ranks'
+// stacks fit in the cache, more prefetches cost more than they save (the 1,024-rank ring).
+void Engine::prefetch_upcoming_resumes() const {
+  constexpr int kStackLines = 8;  // 512 B of frames above the saved registers
+  const auto upcoming = [&](std::size_t ahead) -> const Rank* {
+    const Event* e = queue_.peek_same_time(ahead);
+    return e != nullptr && e->handler == &Engine::resume_handler ? &entry(static_cast<int>(e->argument & 0xffffffff))
+                                                                 : nullptr;
+  };
+  if (const Rank* r = upcoming(4)) __builtin_prefetch(r);
+  if (const Rank* r = upcoming(3); r != nullptr && r->fiber) __builtin_prefetch(r->fiber.get());
+  if (const Rank* r = upcoming(2); r != nullptr && r->fiber) {
+    if (const auto* sp = static_cast<const char*>(r->fiber->saved_context())) {
+      for (int line = 0; line < kStackLines; ++line) __builtin_prefetch(sp + 64 * line);
+    }
+  }
+}
+
 void Engine::advance_to(Time at) {
   Rank& r = entry(current_);
   r.clock = std::max(r.clock, at);
@@ -189,6 +211,7 @@ RunOutcome Engine::run() {
     if (queue_.empty()) break;
     const Event event = queue_.pop();
     event_time_ = event.time;
+    prefetch_upcoming_resumes();
     event.handler(*this, event.object, event.argument);
   }
   for (const Rank& r : ranks_) outcome_.end_time = std::max(outcome_.end_time, r.clock);

@@ -124,6 +124,7 @@ class Engine {
     return i < ranks_.size() ? ranks_[i] : tasks_[i - ranks_.size()];
   }
   static void resume_handler(Engine& engine, void* object, std::int64_t fiber);
+  void prefetch_upcoming_resumes() const;
   static void fiber_entry(void* launch);
   void schedule_resume(int fiber, Time at);
   void retire_task(int fiber);

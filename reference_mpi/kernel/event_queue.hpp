@@ -50,6 +50,12 @@ class EventQueue {
     if (head_ < buckets_[0].size()) return last_;
     return smallest_[lowest_bucket()];
   }
+  // The event `ahead` places after the next one to pop, if it is due at the same time (events of
+  // one instant wait in insertion order); null otherwise. For fetching what it will touch early.
+  const Event* peek_same_time(std::size_t ahead) const {
+    const std::size_t at = head_ + ahead;
+    return at < buckets_[0].size() ? &buckets_[0][at] : nullptr;
+  }
   bool empty() const { return size_ == 0; }
   std::size_t size() const { return size_; }
 

@@ -23,6 +23,8 @@ class Fiber {
   void suspend();
 
   bool finished() const { return finished_; }
+  // Where a suspended fiber's saved registers and innermost frames lie (null before its first run).
+  const void* saved_context() const { return context_; }
   const FiberStack& stack() const { return stack_; }
 
  private:
