@@ -15,6 +15,7 @@ PrivateRanks::PrivateRanks(int ranks, ProgramMain program_main, bool quiet)
   mains_[0] = program_main;
   const auto start = std::chrono::steady_clock::now();
   auto last_report = start;
+  bool first_report = true;
   for (int rank = 1; rank < ranks; ++rank) {
     xo_rank_libc& state = libc_[static_cast<std::size_t>(rank)];
     const ProgramCopies::Copy copy = copies_.load(rank, [&] { xo_rank_libc_set_current(&state); });
@@ -34,8 +35,15 @@ PrivateRanks::PrivateRanks(int ranks, ProgramMain program_main, bool quiet)
     }
     const auto now = std::chrono::steady_clock::now();
     if (!quiet && now - last_report > std::chrono::seconds(2)) {
-      std::fprintf(stderr, "xo: loading a private copy of the program for each rank: %d of %d\n", rank + 1, ranks);
+      // Slow loading is glibc's: say once why the copies are not clones (copy_cloning.hpp).
+      const std::string why = first_report && !copies_.why_not_cloned().empty()
+                                  ? " (each loaded by glibc, which takes longer the more are loaded: " +
+                                        copies_.why_not_cloned() + ")"
+                                  : "";
+      std::fprintf(stderr, "xo: loading a private copy of the program for each rank: %d of %d%s\n", rank + 1, ranks,
+                   why.c_str());
       last_report = now;
+      first_report = false;
     }
   }
 }
