@@ -36,10 +36,10 @@ PrivateRanks::PrivateRanks(int ranks, ProgramMain program_main, bool quiet)
     const auto now = std::chrono::steady_clock::now();
     if (!quiet && now - last_report > std::chrono::seconds(2)) {
       // Slow loading is glibc's: say once why the copies are not clones (copy_cloning.hpp).
-      const std::string why = first_report && !copies_.why_not_cloned().empty()
-                                  ? " (each loaded by glibc, which takes longer the more are loaded: " +
-                                        copies_.why_not_cloned() + ")"
-                                  : "";
+      const std::string why =
+          first_report && !copies_.why_not_cloned().empty()
+              ? " (each loaded by glibc, which takes longer the more are loaded: " + copies_.why_not_cloned() + ")"
+              : "";
       std::fprintf(stderr, "xo: loading a private copy of the program for each rank: %d of %d%s\n", rank + 1, ranks,
                    why.c_str());
       last_report = now;
