@@ -96,15 +96,14 @@ bool eh_frame_terminated(const std::vector<char>& image, std::uint64_t vaddr) {
 
 std::string CopyCloner::why_not(const std::vector<char>& image) {
   try {
-    CopyCloner probe(image, -1, 0);
+    CopyCloner probe(image, -1);
   } catch (const PrivatizationError& e) {
     return e.what();
   }
   return "";
 }
 
-CopyCloner::CopyCloner(const std::vector<char>& image, int program_fd, std::uintptr_t template_base)
-    : image_(image), program_fd_(program_fd), template_base_(template_base) {
+CopyCloner::CopyCloner(const std::vector<char>& image, int program_fd) : image_(image), program_fd_(program_fd) {
   const auto refuse = [](const std::string& why) { throw PrivatizationError(why); };
   if (elf_header(image).e_machine != EM_X86_64) refuse("its relocations are not x86-64 ones");
   const Elf64_Phdr* ph = program_headers(image);

@@ -37,11 +37,15 @@ class CopyCloner {
   static std::string why_not(const std::vector<char>& image);
 
   // `image` and `program_fd` (the program's file, whose code pages the clones map) must outlive
-  // the cloner; `template_base` is where glibc loaded the first copy (its link_map's l_addr).
-  CopyCloner(const std::vector<char>& image, int program_fd, std::uintptr_t template_base);
+  // the cloner. Throws PrivatizationError saying why the image cannot be cloned.
+  CopyCloner(const std::vector<char>& image, int program_fd);
+
+  // Where glibc loaded the first copy (its link_map's l_addr), whose bound symbols clones take.
+  void set_template(std::uintptr_t base) { template_base_ = base; }
+  bool has_template() const { return template_base_ != 0; }
 
   // Maps, relocates and initialises a new copy, `before_constructors` run first; returns its base
-  // (the link-time address 0 of the copy). Throws PrivatizationError.
+  // (the link-time address 0 of the copy). Needs the template. Throws PrivatizationError.
   std::uintptr_t clone(const std::function<void()>& before_constructors);
 
   // Memory mappings one clone takes.
@@ -66,7 +70,7 @@ class CopyCloner {
 
   const std::vector<char>& image_;
   int program_fd_;
-  std::uintptr_t template_base_;
+  std::uintptr_t template_base_ = 0;
   std::size_t span_ = 0;  // bytes from link-time address 0 to the end of the last segment, page-aligned
   std::vector<Segment> segments_;
   std::size_t gaps_ = 0;  // unmapped stretches between segments, left reserved

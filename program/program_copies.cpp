@@ -43,7 +43,7 @@ std::vector<char> read_file(int fd, const std::string& path) {
 std::map<std::string, std::uint64_t> defined_dynamic_symbols(const std::vector<char>& file,
                                                             std::initializer_list<const char*> names) {
   std::map<std::string, std::uint64_t> found;
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(file.data());
+  const Elf64_Ehdr* header = &elf_header(file);
   if (header->e_shoff == 0 || header->e_shoff + header->e_shnum * sizeof(Elf64_Shdr) > file.size()) return found;
   const auto* sections = reinterpret_cast<const Elf64_Shdr*>(file.data() + header->e_shoff);
   for (int i = 0; i < header->e_shnum; ++i) {
@@ -65,7 +65,7 @@ std::map<std::string, std::uint64_t> defined_dynamic_symbols(const std::vector<c
 
 // Clears DF_1_PIE in the image's dynamic section; returns whether it was set.
 bool clear_pie_flag(std::vector<char>& image) {
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(image.data());
+  const Elf64_Ehdr* header = &elf_header(image);
   const Elf64_Phdr* ph = program_headers(image);
   for (int i = 0; i < header->e_phnum; ++i) {
     if (ph[i].p_type != PT_DYNAMIC || ph[i].p_offset + ph[i].p_filesz > image.size()) continue;
@@ -86,7 +86,7 @@ std::string unsuitable(const std::vector<char>& image) {
       image[EI_CLASS] != ELFCLASS64) {
     return std::string("it is not a 64-bit ELF program; ") + kRelink;
   }
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(image.data());
+  const Elf64_Ehdr* header = &elf_header(image);
   if (header->e_phoff + header->e_phnum * sizeof(Elf64_Phdr) > image.size()) {
     return std::string("its ELF headers are damaged; ") + kRelink;
   }
@@ -170,7 +170,7 @@ ProgramCopies::ProgramCopies() {
   }
   symbols_ = defined_dynamic_symbols(file, {"main", "optind", "opterr", "optopt", "optarg"});
   // A copy needs only what the loader maps: section headers and debug information stay behind.
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(file.data());
+  const Elf64_Ehdr* header = &elf_header(file);
   std::size_t loadable_end = header->e_phoff + header->e_phnum * sizeof(Elf64_Phdr);
   const Elf64_Phdr* ph = program_headers(file);
   for (int i = 0; i < header->e_phnum; ++i) {
@@ -197,7 +197,11 @@ ProgramCopies::ProgramCopies() {
     throw PrivatizationError(std::string("XO_PRIVATIZE_LOADER=") + loader +
                              ": give clone (the default: ranks after the first copy are clones of it) or dlopen");
   } else {
-    why_not_cloned_ = CopyCloner::why_not(image_);
+    try {
+      cloner_ = std::make_unique<CopyCloner>(image_, program_fd_);
+    } catch (const PrivatizationError& e) {
+      why_not_cloned_ = e.what();
+    }
   }
 }
 
@@ -210,7 +214,7 @@ std::size_t ProgramCopies::mappings_per_copy() const {
 }
 
 ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& before_constructors) {
-  if (cloner_) {
+  if (cloner_ && cloner_->has_template()) {
     Copy copy;
     copy.main = loaded_main(cloner_->clone(before_constructors), copy.getopt);
     return copy;
@@ -245,7 +249,7 @@ ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& b
     throw PrivatizationError(path_ + " does not export its main, so a copy cannot be started; link it with "
                              "-Wl,--export-dynamic-symbol=main (mpicc -showme:link gives it), or " + kRelink);
   }
-  if (why_not_cloned_.empty()) cloner_ = std::make_unique<CopyCloner>(image_, program_fd_, map->l_addr);
+  if (cloner_) cloner_->set_template(map->l_addr);
   Copy copy;
   copy.main = loaded_main(map->l_addr, copy.getopt);
   return copy;
@@ -273,7 +277,7 @@ ProgramMain ProgramCopies::loaded_main(std::uintptr_t base, CopiedGetoptVariable
 void ProgramCopies::share_read_only_segments(void* handle, int copy_fd) const {
   link_map* map = nullptr;
   if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr) return;
-  const auto* header = reinterpret_cast<const Elf64_Ehdr*>(image_.data());
+  const Elf64_Ehdr* header = &elf_header(image_);
   const Elf64_Phdr* ph = program_headers(image_);
   std::vector<std::pair<std::size_t, std::size_t>> writable;  // file pages writable segments map
   for (int i = 0; i < header->e_phnum; ++i) {

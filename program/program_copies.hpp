@@ -80,8 +80,8 @@ class ProgramCopies {
   std::vector<char> image_;   // the loadable part of the file, as each copy is written
   std::map<std::string, std::uint64_t> symbols_;  // offsets of main and the getopt variables it defines
   std::size_t mappings_per_copy_ = 0;
-  std::string why_not_cloned_;           // CopyCloner::why_not, or XO_PRIVATIZE_LOADER=dlopen
-  std::unique_ptr<CopyCloner> cloner_;  // from the first copy on, if the image allows
+  std::string why_not_cloned_;           // why cloner_ is null: the image, or XO_PRIVATIZE_LOADER=dlopen
+  std::unique_ptr<CopyCloner> cloner_;  // if the image allows; clones once the first copy is loaded
   bool linked_as_pie_ = false;
   bool has_thread_locals_ = false;
 };

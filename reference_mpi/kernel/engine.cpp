@@ -78,7 +78,7 @@ void Engine::schedule_resume(int fiber, Time at) {
   r.state = State::Scheduled;
   r.scheduled_at = at;
   ++r.generation;
-  const std::int64_t argument = static_cast<std::int64_t>(fiber) | (static_cast<std::int64_t>(r.generation) << 32);
+  const std::int64_t argument = resume_argument(fiber, r.generation);
   if (at == event_time_) {
     ready_.push_back(argument);  // due now: no need to go through the heap
   } else {
@@ -95,9 +95,9 @@ void Engine::wake(int fiber, Time at) {
 }
 
 void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
-  const auto fiber = static_cast<int>(argument & 0xffffffff);
+  const int fiber = resumed_fiber(argument);
   Rank& r = engine.entry(fiber);
-  if (static_cast<std::uint32_t>(argument >> 32) != r.generation) return;  // superseded by an earlier wake
+  if (resumed_generation(argument) != r.generation) return;  // superseded by an earlier wake
   if (r.state == State::Finished) return;                                    // a retired task's slot
   r.clock = std::max(r.clock, engine.event_time_);
   r.state = State::Running;
@@ -134,8 +134,7 @@ void Engine::prefetch_upcoming_resumes() const {
   constexpr int kStackLines = 8;  // 512 B of frames above the saved registers
   const auto upcoming = [&](std::size_t ahead) -> const Rank* {
     const Event* e = queue_.peek_same_time(ahead);
-    return e != nullptr && e->handler == &Engine::resume_handler ? &entry(static_cast<int>(e->argument & 0xffffffff))
-                                                                 : nullptr;
+    return e != nullptr && e->handler == &Engine::resume_handler ? &entry(resumed_fiber(e->argument)) : nullptr;
   };
   if (const Rank* r = upcoming(4)) __builtin_prefetch(r);
   if (const Rank* r = upcoming(3); r != nullptr && r->fiber) __builtin_prefetch(r->fiber.get());

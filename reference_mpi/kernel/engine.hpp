@@ -124,6 +124,12 @@ class Engine {
     return i < ranks_.size() ? ranks_[i] : tasks_[i - ranks_.size()];
   }
   static void resume_handler(Engine& engine, void* object, std::int64_t fiber);
+  // A resume event's argument: the fiber in the low 32 bits, its generation above.
+  static std::int64_t resume_argument(int fiber, std::uint32_t generation) {
+    return static_cast<std::int64_t>(fiber) | (static_cast<std::int64_t>(generation) << 32);
+  }
+  static int resumed_fiber(std::int64_t argument) { return static_cast<int>(argument & 0xffffffff); }
+  static std::uint32_t resumed_generation(std::int64_t argument) { return static_cast<std::uint32_t>(argument >> 32); }
   void prefetch_upcoming_resumes() const;
   static void fiber_entry(void* launch);
   void schedule_resume(int fiber, Time at);
