@@ -21,8 +21,16 @@ Engine::Engine(const EngineConfig& config, RankBody body, void* argument)
     r.launch = Launch{this, static_cast<int>(i)};
     FiberStack stack(config.stack_bytes, i < guard_budget);
     if (stack.guarded()) ++outcome_.guarded_stacks;
-    r.fiber = std::make_unique<Fiber>(std::move(stack), &Engine::fiber_entry, &r.launch);
+    r.fiber.emplace(std::move(stack), &Engine::fiber_entry, &r.launch);
     schedule_resume(static_cast<int>(i), 0);
+  }
+  // Below this, the faults cost less than starting a thread.
+  constexpr std::size_t kPrefaultFrom = 16384;
+  if (n >= kPrefaultFrom) {
+    std::vector<void*> tops(n);
+    for (std::size_t i = 0; i < n; ++i) tops[i] = ranks_[i].fiber->stack().top();
+    prefaulter_ = std::make_unique<StackPrefaulter>(std::move(tops));
+    prefaulter_->start();
   }
 }
 
@@ -53,7 +61,7 @@ int Engine::spawn(TaskBody body, void* argument) {
   t.launch = Launch{this, id, body, argument};
   // Tasks run library code and reduction operators: no guard page (the mapping budget is the
   // ranks'), the canary still catches an overflow.
-  t.fiber = std::make_unique<Fiber>(FiberStack(stack_bytes_, false), &Engine::fiber_entry, &t.launch);
+  t.fiber.emplace(FiberStack(stack_bytes_, false), &Engine::fiber_entry, &t.launch);
   schedule_resume(id, t.clock);
   schedule_resume(parent, entry(parent).clock);  // queued after the task: it runs first
   entry(parent).fiber->suspend();
@@ -103,6 +111,10 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   r.state = State::Running;
   engine.current_ = fiber;
   engine.current_rank_ = r.rank;
+  const bool first_run = r.fiber->saved_context() == nullptr;
+  if (engine.prefaulter_ != nullptr && first_run && static_cast<std::size_t>(fiber) < engine.ranks_.size()) {
+    engine.prefaulter_->reached(static_cast<std::size_t>(fiber));
+  }
   StackOverflowGuard::set_running(r.fiber->stack(), r.rank);
   if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_resumed(r.rank);
   r.fiber->resume();
@@ -137,7 +149,7 @@ void Engine::prefetch_upcoming_resumes() const {
     return e != nullptr && e->handler == &Engine::resume_handler ? &entry(resumed_fiber(e->argument)) : nullptr;
   };
   if (const Rank* r = upcoming(4)) __builtin_prefetch(r);
-  if (const Rank* r = upcoming(3); r != nullptr && r->fiber) __builtin_prefetch(r->fiber.get());
+  if (const Rank* r = upcoming(3); r != nullptr && r->fiber) __builtin_prefetch(&*r->fiber);
   if (const Rank* r = upcoming(2); r != nullptr && r->fiber) {
     if (const auto* sp = static_cast<const char*>(r->fiber->saved_context())) {
       for (int line = 0; line < kStackLines; ++line) __builtin_prefetch(sp + 64 * line);
@@ -213,6 +225,7 @@ RunOutcome Engine::run() {
     prefetch_upcoming_resumes();
     event.handler(*this, event.object, event.argument);
   }
+  prefaulter_.reset();
   for (const Rank& r : ranks_) outcome_.end_time = std::max(outcome_.end_time, r.clock);
   if (aborted_) return outcome_;
   const auto finished = [](const Rank& r) { return r.state == State::Finished; };

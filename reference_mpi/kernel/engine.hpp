@@ -14,12 +14,14 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "event_queue.hpp"
 #include "fiber.hpp"
 #include "huge_page_array.hpp"
+#include "stack_prefaulter.hpp"
 #include "virtual_time.hpp"
 #include "xo/reference_mpi/rank_switch_listener.hpp"
 
@@ -111,7 +113,7 @@ class Engine {
     std::uint32_t generation = 0;  // resume events of older generations are stale
     State state = State::Scheduled;
     int rank = 0;                  // the rank it is or acts for
-    std::unique_ptr<Fiber> fiber;
+    std::optional<Fiber> fiber;  // in place: a million ranks would take a heap block each
     Launch launch{};
   };
 
@@ -137,6 +139,7 @@ class Engine {
   std::string deadlock_report() const;
 
   HugePageArray<Rank> ranks_;  // written for every rank at start-up: see HugePageArray
+  std::unique_ptr<StackPrefaulter> prefaulter_;  // large runs only, until every rank has run once
   std::deque<Rank> tasks_;         // a deque: entries stay put while a running fiber holds one
   std::vector<int> free_tasks_;    // finished task slots, reused
   std::size_t stack_bytes_ = 0;
