@@ -23,7 +23,7 @@ using Callback = OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, std::ui
 template <auto Method, typename... Args>
 OTF2_CallbackCode forward(OTF2_LocationRef, OTF2_TimeStamp time, std::uint64_t, void* reader,
                           OTF2_AttributeList* attributes, Args... args) {
-  (static_cast<EventReader*>(reader)->*Method)(time, attributes, args...);
+  (static_cast<EventReader*>(reader)->*Method)(time, EventAttributes(attributes), args...);
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -42,7 +42,7 @@ bool handles_communicator(OTF2_CollectiveOp op) {
 }
 
 // The row of a string attribute's string, kNoString if absent.
-StringId string_row(const OTF2_AttributeList* list, OTF2_AttributeRef ref, const RefIndex& strings) {
+StringId string_row(const EventAttributes& list, OTF2_AttributeRef ref, const RefIndex& strings) {
   OTF2_StringRef string;
   return string_attribute(list, ref, string) ? strings.find(string) : kNoString;
 }
@@ -163,7 +163,7 @@ bool EventReader::peer(OTF2_CommRef comm, std::uint32_t rank, Index& comm_row, R
   return false;
 }
 
-void EventReader::enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_RegionRef region) {
+void EventReader::enter(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RegionRef region) {
   const double t = at(time);
   if (kind_ == LocationKind::Other) return;
   const Index row = index_.regions.find(region);
@@ -183,7 +183,7 @@ void EventReader::enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF
   }
 }
 
-Index EventReader::call_site(OTF2_AttributeList* attributes) const {
+Index EventReader::call_site(const EventAttributes& attributes) const {
   OTF2_CallingContextRef site;
   return calling_context_attribute(attributes, index_.call_site_attribute, site) ? index_.call_sites.find(site)
                                                                                  : kNoIndex;
@@ -201,7 +201,7 @@ void EventReader::enter_call(double t, Index region, Index site) {
   calls.site.push_back(site);
 }
 
-void EventReader::enter_phase(double t, Index region, OTF2_AttributeList* attributes) {
+void EventReader::enter_phase(double t, Index region, const EventAttributes& attributes) {
   PhaseTable& phases = out_.phases;
   stack_.push_back(static_cast<Index>(phases.size()));
   std::int64_t bytes = 0;
@@ -235,7 +235,7 @@ void EventReader::stop_lane() {
   stack_.clear();
 }
 
-void EventReader::leave(OTF2_TimeStamp time, OTF2_AttributeList*, OTF2_RegionRef region) {
+void EventReader::leave(OTF2_TimeStamp time, const EventAttributes&, OTF2_RegionRef region) {
   const double t = at(time);
   if (kind_ == LocationKind::Other) return;
   if (stack_.empty()) {
@@ -258,7 +258,7 @@ void EventReader::leave(OTF2_TimeStamp time, OTF2_AttributeList*, OTF2_RegionRef
   }
 }
 
-void EventReader::mpi_send(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t receiver,
+void EventReader::mpi_send(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t receiver,
                            OTF2_CommRef comm, std::uint32_t tag, std::uint64_t bytes) {
   const double t = at(time);
   Index comm_row;
@@ -275,7 +275,7 @@ void EventReader::mpi_send(OTF2_TimeStamp time, OTF2_AttributeList* attributes, 
   records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, buffer_free, open_call(), kNoIndex, 0});
 }
 
-void EventReader::mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t receiver, OTF2_CommRef comm,
+void EventReader::mpi_isend(OTF2_TimeStamp time, const EventAttributes&, std::uint32_t receiver, OTF2_CommRef comm,
                             std::uint32_t tag, std::uint64_t bytes, std::uint64_t request) {
   const double t = at(time);
   Index comm_row;
@@ -286,7 +286,7 @@ void EventReader::mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint3
       {comm_row, rank_, to, tag, bytes, t, kNaN, kNaN, open_call(), kNoIndex, MessageTable::kNonblockingSend});
 }
 
-void EventReader::mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request) {
+void EventReader::mpi_isend_complete(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request) {
   const double t = at(time);
   if (!on_rank("MpiIsendComplete")) return;
   auto it = open_isends_.find(request);
@@ -309,12 +309,12 @@ void EventReader::mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList* at
   open_isends_.erase(it);
 }
 
-void EventReader::mpi_irecv_request(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+void EventReader::mpi_irecv_request(OTF2_TimeStamp time, const EventAttributes&, std::uint64_t request) {
   const double t = at(time);
   if (on_rank("MpiIrecvRequest")) open_irecvs_[request] = t;
 }
 
-void EventReader::mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32_t sender, OTF2_CommRef comm,
+void EventReader::mpi_recv(OTF2_TimeStamp time, const EventAttributes&, std::uint32_t sender, OTF2_CommRef comm,
                            std::uint32_t tag, std::uint64_t) {
   const double t = at(time);
   Index comm_row;
@@ -333,7 +333,7 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint32
                                .flags = 0});
 }
 
-void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender,
+void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender,
                             OTF2_CommRef comm, std::uint32_t tag, std::uint64_t, std::uint64_t request) {
   const double t = at(time);
   Index comm_row;
@@ -367,7 +367,7 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes,
   }
 }
 
-void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, const EventAttributes&, std::uint64_t request) {
   at(time);
   if (!on_rank("MpiRequestCancelled")) return;
   if (auto send = open_isends_.find(request); send != open_isends_.end()) {
@@ -403,7 +403,7 @@ bool EventReader::resolve_collective(const char* record, OTF2_CommRef comm, std:
   return peer(comm, root, ignored, root_rank);
 }
 
-void EventReader::mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList*) {
+void EventReader::mpi_collective_begin(OTF2_TimeStamp time, const EventAttributes&) {
   const double t = at(time);
   if (!on_rank("MpiCollectiveBegin")) return;
   if (collective_open_) {
@@ -417,9 +417,9 @@ void EventReader::mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList*)
   collective_order_ = collectives_started_++;
 }
 
-void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CollectiveOp operation,
-                                     OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent,
-                                     std::uint64_t received) {
+void EventReader::mpi_collective_end(OTF2_TimeStamp time, const EventAttributes& attributes,
+                                     OTF2_CollectiveOp operation, OTF2_CommRef comm, std::uint32_t root,
+                                     std::uint64_t sent, std::uint64_t received) {
   const double t = at(time);
   if (!on_rank("MpiCollectiveEnd")) return;
   const bool open = collective_open_;
@@ -449,13 +449,13 @@ void EventReader::mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* at
        .nonblocking = false});
 }
 
-void EventReader::non_blocking_collective_request(OTF2_TimeStamp time, OTF2_AttributeList*, std::uint64_t request) {
+void EventReader::non_blocking_collective_request(OTF2_TimeStamp time, const EventAttributes&, std::uint64_t request) {
   const double t = at(time);
   if (!on_rank("NonBlockingCollectiveRequest")) return;
   open_collective_requests_[request] = {t, open_call(), collectives_started_++};
 }
 
-void EventReader::non_blocking_collective_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+void EventReader::non_blocking_collective_complete(OTF2_TimeStamp time, const EventAttributes& attributes,
                                                    OTF2_CollectiveOp operation, OTF2_CommRef comm, std::uint32_t root,
                                                    std::uint64_t sent, std::uint64_t received, std::uint64_t request) {
   const double t = at(time);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "definition_index.hpp"
+#include "event_attributes.hpp"
 #include "event_records.hpp"
 #include "problem_log.hpp"
 #include "xo/analyzer/trace_model.hpp"
@@ -54,24 +55,24 @@ class EventReader {
   void begin_location(Index row);
   void end_location();
 
-  void enter(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_RegionRef region);
-  void leave(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_RegionRef region);
-  void mpi_send(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t receiver, OTF2_CommRef comm,
+  void enter(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RegionRef region);
+  void leave(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RegionRef region);
+  void mpi_send(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t receiver, OTF2_CommRef comm,
                 std::uint32_t tag, std::uint64_t bytes);
-  void mpi_isend(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t receiver, OTF2_CommRef comm,
+  void mpi_isend(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t receiver, OTF2_CommRef comm,
                  std::uint32_t tag, std::uint64_t bytes, std::uint64_t request);
-  void mpi_isend_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
-  void mpi_irecv_request(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
-  void mpi_recv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender, OTF2_CommRef comm,
+  void mpi_isend_complete(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request);
+  void mpi_irecv_request(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request);
+  void mpi_recv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender, OTF2_CommRef comm,
                 std::uint32_t tag, std::uint64_t bytes);
-  void mpi_irecv(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint32_t sender, OTF2_CommRef comm,
+  void mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender, OTF2_CommRef comm,
                  std::uint32_t tag, std::uint64_t bytes, std::uint64_t request);
-  void mpi_request_cancelled(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
-  void mpi_collective_begin(OTF2_TimeStamp time, OTF2_AttributeList* attributes);
-  void mpi_collective_end(OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CollectiveOp operation,
+  void mpi_request_cancelled(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request);
+  void mpi_collective_begin(OTF2_TimeStamp time, const EventAttributes& attributes);
+  void mpi_collective_end(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_CollectiveOp operation,
                           OTF2_CommRef comm, std::uint32_t root, std::uint64_t sent, std::uint64_t received);
-  void non_blocking_collective_request(OTF2_TimeStamp time, OTF2_AttributeList* attributes, std::uint64_t request);
-  void non_blocking_collective_complete(OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+  void non_blocking_collective_request(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request);
+  void non_blocking_collective_complete(OTF2_TimeStamp time, const EventAttributes& attributes,
                                         OTF2_CollectiveOp operation, OTF2_CommRef comm, std::uint32_t root,
                                         std::uint64_t sent, std::uint64_t received, std::uint64_t request);
 
@@ -93,9 +94,9 @@ class EventReader {
   // Replaces the start order in the location's collective records by their sequence per communicator.
   void number_collectives();
   // The call site row an MPI call's Enter names (its "callsite" attribute), kNoIndex if none.
-  Index call_site(OTF2_AttributeList* attributes) const;
+  Index call_site(const EventAttributes& attributes) const;
   void enter_call(double t, Index region, Index site);
-  void enter_phase(double t, Index region, OTF2_AttributeList* attributes);
+  void enter_phase(double t, Index region, const EventAttributes& attributes);
   void stop_lane();
 
   const DefinitionIndex& index_;

@@ -5,9 +5,11 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <vector>
 
 #include "event_reader.hpp"
+#include "evt_file_decoder.hpp"
 #include "otf2_event_files.hpp"
 #include "parallel_jobs.hpp"
 
@@ -98,7 +100,7 @@ std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& m
 }
 
 EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
-                            const ReadProgress& progress) {
+                            EventDecoding decoding, const ReadProgress& progress) {
   const std::vector<Index>& order = index.read_order;
   const LocationTable& locations = model.locations;
   const std::uint64_t announced = announced_events(index, model);
@@ -137,21 +139,36 @@ EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, T
     const auto [rank_events, lane_events] =
         first ? std::pair(all_rank_events, all_lane_events) : events_of(share.begin, share.end);
     reader.reserve(rank_events, lane_events);
-    std::vector<OTF2_LocationRef> refs;
-    for (std::size_t i = share.begin; i < share.end; ++i) refs.push_back(locations.id[order[i]]);
-    Otf2EventFiles files(file, refs);
-    for (std::size_t i = share.begin; i < share.end; ++i) {
-      const Index row = order[i];
-      reader.begin_location(row);
-      files.read_location(locations.id[row], locations.events[row], callbacks.get(), &reader, [&](std::uint64_t n) {
-        const std::uint64_t so_far = read += n;
-        if (!progress) return;
-        const std::lock_guard lock(progress_mutex);
-        progress(so_far, announced);
-      });
-      reader.end_location();
+    const auto chunk_read = [&](std::uint64_t n) {
+      const std::uint64_t so_far = read += n;
+      if (!progress) return;
+      const std::lock_guard lock(progress_mutex);
+      progress(so_far, announced);
+    };
+    if (decoding == EventDecoding::Own) {
+      EvtFileDecoder decoder(file.event_chunk_bytes());
+      for (std::size_t i = share.begin; i < share.end; ++i) {
+        const Index row = order[i];
+        const OTF2_LocationRef id = locations.id[row];
+        reader.begin_location(row);
+        const std::string evt = file.location_file(id, ".evt");
+        if (decoder.decode(evt, file.location_file(id, ".def"), reader, chunk_read) < locations.events[row]) {
+          throw DecodingRefused(evt + " holds fewer events than its definition announces");
+        }
+        reader.end_location();
+      }
+    } else {
+      std::vector<OTF2_LocationRef> refs;
+      for (std::size_t i = share.begin; i < share.end; ++i) refs.push_back(locations.id[order[i]]);
+      Otf2EventFiles files(file, refs);
+      for (std::size_t i = share.begin; i < share.end; ++i) {
+        const Index row = order[i];
+        reader.begin_location(row);
+        files.read_location(locations.id[row], locations.events[row], callbacks.get(), &reader, chunk_read);
+        reader.end_location();
+      }
+      files.close();
     }
-    files.close();
     share.records = std::move(reader.records());
   };
   std::vector<Job> reading;

@@ -1,10 +1,10 @@
 #pragma once
 // Reads the events of every location in index.read_order into the model's call and phase tables,
 // and returns the message and collective records for matching. Locations are read independently,
-// so with several threads each reads a contiguous share of the read order through an OTF2 reader
-// of its own (otf2_event_files.hpp). The first share goes straight into the model's tables, the
-// others into tables of their own that are then appended in read order, a column per job on every
-// thread: the model is the one a single thread reads, row for row.
+// so with several threads each reads a contiguous share of the read order with a decoder of its
+// own (evt_file_decoder.hpp, or an OTF2 reader: otf2_event_files.hpp). The first share goes straight into the model's
+// tables, the others into tables of their own that are then appended in read order, a column per job on every thread:
+// the model is the one a single thread reads, row for row.
 
 #include <cstdint>
 
@@ -19,10 +19,14 @@ namespace xo::analyzer {
 // The events the definitions of the locations in index.read_order announce.
 std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& model);
 
+// How event files are decoded: by Crossover's own decoder (evt_file_decoder.hpp), or by libotf2.
+enum class EventDecoding { Own, Otf2 };
+
 // Reads on `threads` threads (read_threads.hpp), at most one per location. Problems found while
 // reading go to model.problems, after those already there, in read order. If reading fails, the
-// failure of the first location in read order that failed is thrown.
+// failure of the first location in read order that failed is thrown: with EventDecoding::Own,
+// DecodingRefused for anything the own decoder does not read (the model is then incomplete).
 EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
-                            const ReadProgress& progress);
+                            EventDecoding decoding, const ReadProgress& progress);
 
 }  // namespace xo::analyzer

@@ -43,6 +43,9 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
   check(OTF2_Reader_GetCompression(reader_.get(), &compression), "reading its compression");
   posix_ = substrate == OTF2_SUBSTRATE_POSIX;
   plain_files_ = posix_ && compression == OTF2_COMPRESSION_NONE;
+  std::uint64_t definition_chunk_bytes = 0;
+  check(OTF2_Reader_GetChunkSize(reader_.get(), &event_chunk_bytes_, &definition_chunk_bytes),
+        "reading its chunk sizes");
 }
 
 // OTF2's reader fills a chunk buffer from the file and parses it without regard to where the file

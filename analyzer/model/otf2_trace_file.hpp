@@ -5,6 +5,7 @@
 
 #include <otf2/otf2.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -24,6 +25,13 @@ class Otf2TraceFile {
 
   [[noreturn]] void fail(const std::string& problem) const;
 
+  // Whether the archive has a file per location as OTF2 wrote them (POSIX substrate, no
+  // compression): then Crossover's own decoder may read them (evt_file_decoder.hpp).
+  bool plain_files() const { return plain_files_; }
+  std::uint64_t event_chunk_bytes() const { return event_chunk_bytes_; }
+  // Paths of the POSIX substrate's files: <anchor>/<location>.evt and .def.
+  std::string location_file(OTF2_LocationRef location, const char* extension) const;
+
   // Closes a reader; Otf2EventFiles holds its own reader the same way.
   struct ReaderClose {
     void operator()(OTF2_Reader* reader) const { OTF2_Reader_Close(reader); }
@@ -38,15 +46,15 @@ class Otf2TraceFile {
   void check(OTF2_ErrorCode code, const std::string& doing) const;
   // Fails unless `file` (of a POSIX, uncompressed archive) ends as OTF2 ends the files it writes.
   void check_complete(const std::string& file) const;
-  // Paths of the POSIX substrate's files: <anchor>.def, <anchor>/<location>.evt and .def.
+  // The POSIX substrate's global definition file, <anchor>.def.
   std::string definition_file() const;
-  std::string location_file(OTF2_LocationRef location, const char* extension) const;
 
   std::string path_;
   Otf2ErrorCapture errors_;  // OTF2 complains to it, not to stderr, while the file is open
   std::unique_ptr<OTF2_Reader, ReaderClose> reader_;
   bool posix_ = false;        // one file per location, so their presence can be checked first
   bool plain_files_ = false;  // and stored as OTF2 wrote them (no compression)
+  std::uint64_t event_chunk_bytes_ = 0;
 };
 
 }  // namespace xo::analyzer

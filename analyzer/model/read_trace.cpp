@@ -1,11 +1,14 @@
 #include "xo/analyzer/read_trace.hpp"
 
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "collective_assembler.hpp"
 #include "crossover_run_decoder.hpp"
 #include "definition_index.hpp"
 #include "definition_reader.hpp"
+#include "evt_file_decoder.hpp"
 #include "location_reading.hpp"
 #include "message_matcher.hpp"
 #include "otf2_trace_file.hpp"
@@ -26,24 +29,59 @@ void index_calls_by_rank(TraceModel& model) {
   for (std::size_t r = 1; r < calls.first_of_rank.size(); ++r) calls.first_of_rank[r] += calls.first_of_rank[r - 1];
 }
 
-}  // namespace
+// XO_READ_DECODER: unset or empty for the own decoder with libotf2 behind it, `own` for the own
+// decoder alone (a refusal is an error: to see why it refuses), `otf2` for libotf2 alone.
+enum class DecoderChoice { Auto, Own, Otf2 };
 
-TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress) {
+DecoderChoice requested_decoder(const std::string& anchor_path) {
+  const char* asked = std::getenv("XO_READ_DECODER");
+  if (asked == nullptr || *asked == '\0') return DecoderChoice::Auto;
+  if (std::strcmp(asked, "own") == 0) return DecoderChoice::Own;
+  if (std::strcmp(asked, "otf2") == 0) return DecoderChoice::Otf2;
+  throw TraceReadError("cannot read trace " + anchor_path + ": XO_READ_DECODER=" + asked +
+                       ": give own (Crossover's event decoder alone) or otf2 (libotf2's), or unset it for the own "
+                       "decoder with libotf2 reading what it refuses");
+}
+
+TraceModel read_with(const std::string& anchor_path, const ReadProgress& progress, EventDecoding decoding) {
   TraceModel model;
   ProblemLog log(model.problems);
   Otf2TraceFile file(anchor_path);
+  if (decoding == EventDecoding::Own && !file.plain_files()) {
+    throw DecodingRefused("its files are not a plain file per location (another substrate, or compressed)");
+  }
   file.read_anchor(model.run);
   model.run.crossover = decode_crossover_run(model.run.properties);
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
 
   const unsigned threads = read_threads(announced_events(index, model), file);
-  EventRecords records = read_locations(file, index, model, threads, progress);
+  EventRecords records = read_locations(file, index, model, threads, decoding, progress);
   index_calls_by_rank(model);
   match_messages(records, model, log, threads);
   assemble_collectives(records, model, log);
   // Returning the records' memory costs about what labelling does, so the two go side by side.
   run_jobs(threads, {[&] { label_protocols(model); }, [&] { records = EventRecords{}; }});
   return model;
+}
+
+}  // namespace
+
+// An archive the own decoder refuses anywhere (another writer's records, local definitions, damage)
+// is read again through libotf2, which reads or names the problem as the reference does.
+TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress) {
+  const DecoderChoice choice = requested_decoder(anchor_path);
+  if (choice != DecoderChoice::Otf2) {
+    try {
+      return read_with(anchor_path, progress, EventDecoding::Own);
+    } catch (const DecodingRefused& refused) {
+      if (choice == DecoderChoice::Own) {
+        throw TraceReadError("cannot read trace " + anchor_path + ": XO_READ_DECODER=own: Crossover's event decoder " +
+                             "does not read it (" + refused.what() + "); unset XO_READ_DECODER to read it with " +
+                             "libotf2");
+      }
+    }
+  }
+  return read_with(anchor_path, progress, EventDecoding::Otf2);
 }
 
 }  // namespace xo::analyzer

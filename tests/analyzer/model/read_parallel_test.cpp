@@ -7,11 +7,12 @@
 #include <mpi.h>
 
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "same_model.hpp"
+#include "scoped_env.hpp"
 #include "traced_run.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
@@ -22,32 +23,14 @@ using xo::test::traced_run;
 
 namespace {
 
-// Equal bit for bit, so that NaN (a blocking send's completion) equals NaN.
-template <class T>
-void expect_same(const std::vector<T>& a, const std::vector<T>& b, const char* column) {
-  ASSERT_EQ(a.size(), b.size()) << column;
-  if (!a.empty()) {
-    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(T)), 0) << column;
-  }
-}
-
-// XO_READ_THREADS set while it lives.
-class ReadThreads {
- public:
-  explicit ReadThreads(const char* threads) { setenv("XO_READ_THREADS", threads, 1); }
-  ~ReadThreads() { unsetenv("XO_READ_THREADS"); }
-  ReadThreads(const ReadThreads&) = delete;
-  ReadThreads& operator=(const ReadThreads&) = delete;
-};
-
 TraceModel read_with_threads(const std::string& anchor, const char* threads) {
-  const ReadThreads set(threads);
+  const xo::test::ScopedEnv set("XO_READ_THREADS", threads);
   return read_trace(anchor);
 }
 
 // What reading `anchor` with `threads` fails with, "" if it reads.
 std::string failure_with_threads(const std::string& anchor, const char* threads) {
-  const ReadThreads set(threads);
+  const xo::test::ScopedEnv set("XO_READ_THREADS", threads);
   try {
     read_trace(anchor);
   } catch (const TraceReadError& e) {
@@ -87,41 +70,7 @@ TEST(ReadParallel, ThreadsReadTheModelOneThreadReads) {
   for (const char* threads : {"2", "3", "7"}) {
     SCOPED_TRACE(std::string(threads) + " threads");
     const TraceModel many = read_with_threads(run->anchor, threads);
-    EXPECT_EQ(many.events, one.events);
-    expect_same(many.locations.kind, one.locations.kind, "locations.kind");
-    expect_same(many.calls.rank, one.calls.rank, "calls.rank");
-    expect_same(many.calls.region, one.calls.region, "calls.region");
-    expect_same(many.calls.depth, one.calls.depth, "calls.depth");
-    expect_same(many.calls.enter, one.calls.enter, "calls.enter");
-    expect_same(many.calls.leave, one.calls.leave, "calls.leave");
-    expect_same(many.calls.is_mpi, one.calls.is_mpi, "calls.is_mpi");
-    expect_same(many.calls.site, one.calls.site, "calls.site");
-    expect_same(many.calls.first_of_rank, one.calls.first_of_rank, "calls.first_of_rank");
-    expect_same(many.phases.rank, one.phases.rank, "phases.rank");
-    expect_same(many.phases.region, one.phases.region, "phases.region");
-    expect_same(many.phases.lane, one.phases.lane, "phases.lane");
-    expect_same(many.phases.start, one.phases.start, "phases.start");
-    expect_same(many.phases.end, one.phases.end, "phases.end");
-    expect_same(many.phases.protocol, one.phases.protocol, "phases.protocol");
-    expect_same(many.phases.bytes, one.phases.bytes, "phases.bytes");
-    expect_same(many.phases.peer, one.phases.peer, "phases.peer");
-    expect_same(many.messages.sender, one.messages.sender, "messages.sender");
-    expect_same(many.messages.receiver, one.messages.receiver, "messages.receiver");
-    expect_same(many.messages.tag, one.messages.tag, "messages.tag");
-    expect_same(many.messages.send_time, one.messages.send_time, "messages.send_time");
-    expect_same(many.messages.send_call, one.messages.send_call, "messages.send_call");
-    expect_same(many.messages.send_complete, one.messages.send_complete, "messages.send_complete");
-    expect_same(many.messages.send_complete_call, one.messages.send_complete_call, "messages.send_complete_call");
-    expect_same(many.messages.receive_call, one.messages.receive_call, "messages.receive_call");
-    expect_same(many.messages.receive_posted, one.messages.receive_posted, "messages.receive_posted");
-    expect_same(many.collectives.operation, one.collectives.operation, "collectives.operation");
-    expect_same(many.collectives.root, one.collectives.root, "collectives.root");
-    expect_same(many.collectives.member_count, one.collectives.member_count, "collectives.member_count");
-    expect_same(many.collectives.call, one.collectives.call, "collectives.call");
-    expect_same(many.collectives.complete_call, one.collectives.complete_call, "collectives.complete_call");
-    expect_same(many.collectives.begin, one.collectives.begin, "collectives.begin");
-    EXPECT_EQ(many.problems.total(), one.problems.total());
-    EXPECT_EQ(many.problems.examples, one.problems.examples);
+    xo::test::expect_same_model(many, one);
   }
 }
 

@@ -1,0 +1,61 @@
+#pragma once
+// Two trace models read from one archive (on other thread counts, or by other decoders) must be
+// the same row for row: calls, phases, messages, collectives, problems and location kinds.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "xo/analyzer/trace_model.hpp"
+
+namespace xo::test {
+
+// Equal bit for bit, so that NaN (a blocking send's completion) equals NaN.
+template <class T>
+void expect_same(const std::vector<T>& a, const std::vector<T>& b, const char* column) {
+  ASSERT_EQ(a.size(), b.size()) << column;
+  if (!a.empty()) {
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(T)), 0) << column;
+  }
+}
+
+inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::TraceModel& b) {
+  EXPECT_EQ(a.events, b.events);
+  expect_same(a.locations.kind, b.locations.kind, "locations.kind");
+  expect_same(a.calls.rank, b.calls.rank, "calls.rank");
+  expect_same(a.calls.region, b.calls.region, "calls.region");
+  expect_same(a.calls.depth, b.calls.depth, "calls.depth");
+  expect_same(a.calls.enter, b.calls.enter, "calls.enter");
+  expect_same(a.calls.leave, b.calls.leave, "calls.leave");
+  expect_same(a.calls.is_mpi, b.calls.is_mpi, "calls.is_mpi");
+  expect_same(a.calls.site, b.calls.site, "calls.site");
+  expect_same(a.calls.first_of_rank, b.calls.first_of_rank, "calls.first_of_rank");
+  expect_same(a.phases.rank, b.phases.rank, "phases.rank");
+  expect_same(a.phases.region, b.phases.region, "phases.region");
+  expect_same(a.phases.lane, b.phases.lane, "phases.lane");
+  expect_same(a.phases.start, b.phases.start, "phases.start");
+  expect_same(a.phases.end, b.phases.end, "phases.end");
+  expect_same(a.phases.protocol, b.phases.protocol, "phases.protocol");
+  expect_same(a.phases.bytes, b.phases.bytes, "phases.bytes");
+  expect_same(a.phases.peer, b.phases.peer, "phases.peer");
+  expect_same(a.messages.sender, b.messages.sender, "messages.sender");
+  expect_same(a.messages.receiver, b.messages.receiver, "messages.receiver");
+  expect_same(a.messages.tag, b.messages.tag, "messages.tag");
+  expect_same(a.messages.send_time, b.messages.send_time, "messages.send_time");
+  expect_same(a.messages.send_call, b.messages.send_call, "messages.send_call");
+  expect_same(a.messages.send_complete, b.messages.send_complete, "messages.send_complete");
+  expect_same(a.messages.send_complete_call, b.messages.send_complete_call, "messages.send_complete_call");
+  expect_same(a.messages.receive_call, b.messages.receive_call, "messages.receive_call");
+  expect_same(a.messages.receive_posted, b.messages.receive_posted, "messages.receive_posted");
+  expect_same(a.collectives.operation, b.collectives.operation, "collectives.operation");
+  expect_same(a.collectives.root, b.collectives.root, "collectives.root");
+  expect_same(a.collectives.member_count, b.collectives.member_count, "collectives.member_count");
+  expect_same(a.collectives.call, b.collectives.call, "collectives.call");
+  expect_same(a.collectives.complete_call, b.collectives.complete_call, "collectives.complete_call");
+  expect_same(a.collectives.begin, b.collectives.begin, "collectives.begin");
+  EXPECT_EQ(a.problems.total(), b.problems.total());
+  EXPECT_EQ(a.problems.examples, b.problems.examples);
+}
+
+}  // namespace xo::test
