@@ -162,7 +162,7 @@ bool no_local_definitions(const std::string& path) {
   struct stat status {};
   if (stat(path.c_str(), &status) != 0) return errno == ENOENT;
   if (!S_ISREG(status.st_mode) || status.st_size != static_cast<off_t>(kChunkHeaderBytes + 2)) return false;
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return false;
   std::uint8_t bytes[kChunkHeaderBytes + 2];
   const bool read_all = pread(fd, bytes, sizeof bytes, 0) == static_cast<ssize_t>(sizeof bytes);
@@ -173,7 +173,7 @@ bool no_local_definitions(const std::string& path) {
 
 class File {
  public:
-  explicit File(const std::string& path) : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+  explicit File(const std::string& path) : fd_(open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)) {}
   ~File() {
     if (fd_ >= 0) close(fd_);
   }
@@ -197,6 +197,7 @@ std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::str
     throw DecodingRefused("chunk size " + std::to_string(chunk_bytes_));
   }
   if (!no_local_definitions(def_path)) throw DecodingRefused(def_path + " holds local definitions");
+  // Opened without blocking (a FIFO in its place would wait for a writer) and read only if regular.
   const File file(evt_path);
   struct stat status {};
   if (file.fd() < 0 || fstat(file.fd(), &status) != 0 || !S_ISREG(status.st_mode)) {

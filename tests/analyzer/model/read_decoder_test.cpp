@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <mpi.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -142,6 +143,17 @@ TEST(ReadDecoder, OwnAloneSaysWhyItRefuses) {
   const Outcome by_default = read_with(run->anchor, nullptr);
   EXPECT_EQ(by_default.failure, read_with(run->anchor, "otf2").failure);
   EXPECT_NE(by_default.failure.find("truncated"), std::string::npos) << by_default.failure;
+}
+
+// A FIFO in place of an event file is refused at once, not opened for a writer that never comes.
+TEST(ReadDecoder, OwnRefusesAFifoWithoutWaiting) {
+  const auto run = varied_run("loggp");
+  ASSERT_EQ(run->exit_code, 0);
+  const std::filesystem::path evt = std::filesystem::path(run->dir.path()) / "traces" / "1.evt";
+  std::filesystem::remove(evt);
+  ASSERT_EQ(mkfifo(evt.c_str(), 0600), 0);
+  const Outcome own = read_with(run->anchor, "own");
+  EXPECT_NE(own.failure.find("1.evt is not a readable file"), std::string::npos) << own.failure;
 }
 
 TEST(ReadDecoder, ADecoderThatIsNoneIsRefused) {
