@@ -187,15 +187,17 @@ class File {
 
 }  // namespace
 
-EvtFileDecoder::EvtFileDecoder(std::uint64_t chunk_bytes) : chunk_bytes_(chunk_bytes) {}
-
-std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::string& def_path, EventReader& reader,
-                                     const std::function<void(std::uint64_t)>& chunk_read) {
-  file_ = evt_path;
+EvtFileDecoder::EvtFileDecoder(std::uint64_t chunk_bytes) : chunk_bytes_(chunk_bytes) {
   if constexpr (std::endian::native != std::endian::little) throw DecodingRefused("not a little-endian host");
   if (chunk_bytes_ <= kChunkHeaderBytes || chunk_bytes_ > (std::uint64_t{1} << 30)) {
     throw DecodingRefused("chunk size " + std::to_string(chunk_bytes_));
   }
+  chunk_.resize(chunk_bytes_ + kSlack);
+}
+
+std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::string& def_path, EventReader& reader,
+                                     const std::function<void(std::uint64_t)>& chunk_read) {
+  file_ = evt_path;
   if (!no_local_definitions(def_path)) throw DecodingRefused(def_path + " holds local definitions");
   // Opened without blocking (a FIFO in its place would wait for a writer) and read only if regular.
   const File file(evt_path);
@@ -203,7 +205,6 @@ std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::str
   if (file.fd() < 0 || fstat(file.fd(), &status) != 0 || !S_ISREG(status.st_mode)) {
     throw DecodingRefused(evt_path + " is not a readable file");
   }
-  chunk_.resize(chunk_bytes_ + kSlack);
   time_ = 0;
   attributes_.count = 0;
   std::uint64_t events = 0;
@@ -225,7 +226,7 @@ std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::str
 }
 
 bool EvtFileDecoder::decode_chunk(std::size_t size, EventReader& reader, std::uint64_t& events) {
-  const auto refuse = [&](const char* what) -> bool { throw DecodingRefused(file_ + ": " + what); };
+  const auto refuse = [&](const char* what) { throw DecodingRefused(file_ + ": " + what); };
   Cursor c{chunk_.data(), chunk_.data() + size};
   std::uint8_t header[2] = {};
   if (!c.raw(header, 2) || header[0] != kChunkHeader) refuse("no chunk header");

@@ -37,6 +37,7 @@ struct DecodingRefused : std::runtime_error {
 
 class EvtFileDecoder {
  public:
+  // Throws DecodingRefused for a chunk size or a host byte order it does not read.
   explicit EvtFileDecoder(std::uint64_t chunk_bytes);
 
   // Reads every event of the location whose files are `evt_path` and `def_path` into `reader`
@@ -51,8 +52,8 @@ class EvtFileDecoder {
   bool decode_chunk(std::size_t size, EventReader& reader, std::uint64_t& events);
 
   std::uint64_t chunk_bytes_;
-  std::vector<std::uint8_t> chunk_;
-  std::uint64_t time_ = 0;  // of the latest timestamp record
+  std::vector<std::uint8_t> chunk_;  // one chunk and kSlack bytes (evt_file_decoder.cpp)
+  std::uint64_t time_ = 0;           // of the latest timestamp record
   DecodedAttributes attributes_;
   std::string file_;  // being read, for the refusal's message
 };

@@ -126,7 +126,8 @@ EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, T
   };
   const auto [all_rank_events, all_lane_events] = events_of(0, order.size());
 
-  const auto callbacks = EventReader::callbacks();
+  // libotf2's callbacks, shared by the threads; the own decoder calls the reader directly.
+  const auto callbacks = decoding == EventDecoding::Otf2 ? EventReader::callbacks() : nullptr;
   std::atomic<std::uint64_t> read{0};
   std::mutex progress_mutex;
   auto read_share = [&](Share& share, bool first) {

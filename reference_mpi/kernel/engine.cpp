@@ -111,8 +111,8 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   r.state = State::Running;
   engine.current_ = fiber;
   engine.current_rank_ = r.rank;
-  const bool first_run = r.fiber->saved_context() == nullptr;
-  if (engine.prefaulter_ != nullptr && first_run && static_cast<std::size_t>(fiber) < engine.ranks_.size()) {
+  if (engine.prefaulter_ != nullptr && r.fiber->saved_context() == nullptr &&
+      static_cast<std::size_t>(fiber) < engine.ranks_.size()) {  // a rank's first run
     engine.prefaulter_->reached(static_cast<std::size_t>(fiber));
   }
   StackOverflowGuard::set_running(r.fiber->stack(), r.rank);
