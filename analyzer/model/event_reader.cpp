@@ -7,6 +7,7 @@
 #include <string>
 
 #include "event_attributes.hpp"
+#include "huge_page_reserve.hpp"
 
 namespace xo::analyzer {
 
@@ -77,25 +78,25 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
 void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) {
   CallTable& calls = out_.calls;
   const std::size_t most_calls = rank_events / 2;
-  calls.rank.reserve(most_calls);
-  calls.region.reserve(most_calls);
-  calls.depth.reserve(most_calls);
-  calls.enter.reserve(most_calls);
-  calls.leave.reserve(most_calls);
-  calls.is_mpi.reserve(most_calls);
-  calls.site.reserve(most_calls);
+  reserve_on_huge_pages(calls.rank, most_calls);
+  reserve_on_huge_pages(calls.region, most_calls);
+  reserve_on_huge_pages(calls.depth, most_calls);
+  reserve_on_huge_pages(calls.enter, most_calls);
+  reserve_on_huge_pages(calls.leave, most_calls);
+  reserve_on_huge_pages(calls.is_mpi, most_calls);
+  reserve_on_huge_pages(calls.site, most_calls);
   PhaseTable& phases = out_.phases;
   const std::size_t most_phases = lane_events / 2;
-  phases.rank.reserve(most_phases);
-  phases.region.reserve(most_phases);
-  phases.lane.reserve(most_phases);
-  phases.start.reserve(most_phases);
-  phases.end.reserve(most_phases);
-  phases.protocol.reserve(most_phases);
-  phases.bytes.reserve(most_phases);
-  phases.peer.reserve(most_phases);
-  records_.sends.reserve(rank_events / 3);
-  records_.receives.reserve(rank_events / 3);
+  reserve_on_huge_pages(phases.rank, most_phases);
+  reserve_on_huge_pages(phases.region, most_phases);
+  reserve_on_huge_pages(phases.lane, most_phases);
+  reserve_on_huge_pages(phases.start, most_phases);
+  reserve_on_huge_pages(phases.end, most_phases);
+  reserve_on_huge_pages(phases.protocol, most_phases);
+  reserve_on_huge_pages(phases.bytes, most_phases);
+  reserve_on_huge_pages(phases.peer, most_phases);
+  reserve_on_huge_pages(records_.sends, rank_events / 3);
+  reserve_on_huge_pages(records_.receives, rank_events / 3);
 }
 
 void EventReader::begin_location(Index row) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "huge_page_reserve.hpp"
 #include "parallel_jobs.hpp"
 
 namespace xo::analyzer {
@@ -23,7 +24,9 @@ Order stable_by(const std::vector<RankId>& key, const Order& order) {
   std::vector<std::uint32_t> first(static_cast<std::size_t>(buckets) + 1, 0);
   for (std::uint32_t i : order) ++first[static_cast<std::size_t>(static_cast<std::uint32_t>(key[i])) + 1];
   for (std::size_t b = 1; b < first.size(); ++b) first[b] += first[b - 1];
-  Order out(order.size());
+  Order out;
+  reserve_on_huge_pages(out, order.size());
+  out.resize(order.size());
   for (std::uint32_t i : order) out[first[static_cast<std::uint32_t>(key[i])]++] = i;
   return out;
 }
@@ -32,13 +35,15 @@ Order stable_by(const std::vector<RankId>& key, const Order& order) {
 // own order.
 template <class Record, class Take>
 Order by_pair(const std::vector<Record>& records, Take take) {
-  std::vector<RankId> sender(records.size());
-  std::vector<RankId> receiver(records.size());
+  std::vector<RankId> sender;
+  std::vector<RankId> receiver;
   Order order;
-  order.reserve(records.size());
+  reserve_on_huge_pages(sender, records.size());
+  reserve_on_huge_pages(receiver, records.size());
+  reserve_on_huge_pages(order, records.size());
   for (std::uint32_t i = 0; i < records.size(); ++i) {
-    sender[i] = records[i].sender;
-    receiver[i] = records[i].receiver;
+    sender.push_back(records[i].sender);
+    receiver.push_back(records[i].receiver);
     if (take(records[i])) order.push_back(i);
   }
   return stable_by(sender, stable_by(receiver, order));
@@ -63,7 +68,7 @@ class Matcher {
     Order s, r;
     run_jobs(threads_, {[&] { s = by_pair(sends_, [](const SendRecord& x) { return !x.cancelled; }); },
                         [&] { r = by_pair(receives_, [](const ReceiveRecord&) { return true; }); }});
-    matched_.reserve(std::min(s.size(), r.size()));
+    reserve_on_huge_pages(matched_, std::min(s.size(), r.size()));
 
     const auto pair_of = [](const auto& x) { return std::pair(x.sender, x.receiver); };
     std::size_t i = 0;
@@ -122,14 +127,14 @@ class Matcher {
     const CallTable& calls = model_.calls;
     const std::size_t n = matched_.size();
     auto send_side = [&] {
-      m.sender.reserve(n);
-      m.receiver.reserve(n);
-      m.communicator.reserve(n);
-      m.tag.reserve(n);
-      m.send_call.reserve(n);
-      m.send_complete.reserve(n);
-      m.send_complete_call.reserve(n);
-      m.send_buffer_free.reserve(n);
+      reserve_on_huge_pages(m.sender, n);
+      reserve_on_huge_pages(m.receiver, n);
+      reserve_on_huge_pages(m.communicator, n);
+      reserve_on_huge_pages(m.tag, n);
+      reserve_on_huge_pages(m.send_call, n);
+      reserve_on_huge_pages(m.send_complete, n);
+      reserve_on_huge_pages(m.send_complete_call, n);
+      reserve_on_huge_pages(m.send_buffer_free, n);
       for (const Match& match : matched_) {
         const SendRecord& s = sends_[match.send];
         m.sender.push_back(s.sender);
@@ -146,13 +151,13 @@ class Matcher {
       }
     };
     auto receive_side = [&] {
-      m.bytes.reserve(n);
-      m.send_time.reserve(n);
-      m.receive_posted.reserve(n);
-      m.receive_time.reserve(n);
-      m.receive_complete.reserve(n);
-      m.receive_call.reserve(n);
-      m.flags.reserve(n);
+      reserve_on_huge_pages(m.bytes, n);
+      reserve_on_huge_pages(m.send_time, n);
+      reserve_on_huge_pages(m.receive_posted, n);
+      reserve_on_huge_pages(m.receive_time, n);
+      reserve_on_huge_pages(m.receive_complete, n);
+      reserve_on_huge_pages(m.receive_call, n);
+      reserve_on_huge_pages(m.flags, n);
       for (const Match& match : matched_) {
         const SendRecord& s = sends_[match.send];
         const ReceiveRecord& r = receives_[match.receive];
@@ -165,6 +170,7 @@ class Matcher {
         m.receive_call.push_back(r.call);
         m.flags.push_back(s.flags | r.flags);
       }
+      reserve_on_huge_pages(m.protocol, n);
       m.protocol.assign(n, kNoString);
     };
     run_jobs(threads_, {send_side, receive_side});
