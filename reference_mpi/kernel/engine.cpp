@@ -131,7 +131,7 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
     engine.outcome_.kind = RunOutcome::Kind::Aborted;
     engine.outcome_.exit_code = 1;
     engine.outcome_.message = "rank " + std::to_string(r.rank) + " overflowed its " +
-                              std::to_string(r.fiber->stack().usable_bytes() / 1024) +
+                              std::to_string((r.fiber->stack().usable_bytes() + 1023) / 1024) +
                               " KiB fiber stack; run again with a larger --stack-size (for example --stack-size=8M)";
   }
 }

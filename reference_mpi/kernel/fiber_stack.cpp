@@ -15,11 +15,15 @@ namespace xo::sim {
 
 namespace {
 
-// The canary of a stack without a guard page: its lowest cache line, which must stay zero. Fresh
-// anonymous memory is zero, so the canary costs no write: a written canary would make the
-// stack's bottom page resident, a page per rank that a million ranks cannot afford (the top page
-// is all most ranks use). Reading it maps the kernel's shared zero page. An overflow that writes
-// only zeros there goes unnoticed; frames hold return addresses, which are not zero.
+// The canary of a stack without a guard page: a cache line right below its lowest byte, which
+// must stay zero and which an overflow writes first. Fresh anonymous memory is zero, so the canary
+// costs no write. It must not cost a page either: a million ranks cannot afford a page per stack
+// for it, and some hosts back even a read of an untouched page with a page of its own (no shared
+// zero page; this VM charged 15 us a read fault, bench/million_ranks). So the canary of a slice
+// of a chunk lies in the top line of the slice below, which that slice's fiber never uses and
+// whose page its first frame makes resident anyway; the lowest slice's lies in a page of its own
+// at the chunk's start (a page per kChunkStacks stacks). An overflow that writes only zeros
+// there goes unnoticed; frames hold return addresses, which are not zero.
 constexpr std::size_t kCanaryBytes = 64;
 
 bool all_zero(const std::uint8_t* bytes) {
@@ -53,7 +57,8 @@ class StackPool {
     std::uint8_t* base;
     std::size_t mapped;
     std::size_t guard;
-    int chunk;  // the chunk it is a slice of, or -1: a mapping of its own
+    int chunk;   // the chunk it is a slice of, or -1: a mapping of its own
+    bool fresh;  // never handed out: all zero, canary included
   };
 
   static StackPool& instance() {
@@ -144,18 +149,22 @@ class StackPool {
   static Mapping map_guarded(std::size_t usable) {
     const std::size_t page = page_size();
     auto* base = static_cast<std::uint8_t*>(map(usable + page));
-    if (mprotect(base, page, PROT_NONE) != 0) return {base, usable + page, 0, -1};  // the canary alone
-    return {base, usable + page, page, -1};
+    if (mprotect(base, page, PROT_NONE) != 0) return {base, usable + page, 0, -1, true};  // the canary alone
+    return {base, usable + page, page, -1, true};
   }
 
   void map_chunk(std::size_t usable) {
     Chunk chunk;
-    chunk.bytes = usable * kChunkStacks;
+    const std::size_t canary_page = page_size();  // the lowest slice's canary
+    chunk.bytes = canary_page + usable * kChunkStacks;
     chunk.stack_bytes = usable;
     chunk.base = static_cast<std::uint8_t*>(map(chunk.bytes));
     const int id = static_cast<int>(chunks_.size());
     chunks_.push_back(chunk);
-    for (std::size_t i = kChunkStacks; i-- > 0;) plain_.push_back({chunk.base + i * usable, usable, 0, id});
+    // Handed out from the lowest up, so a slice's canary lies in a slice already out.
+    for (std::size_t i = kChunkStacks; i-- > 0;) {
+      plain_.push_back({chunk.base + canary_page + i * usable, usable, 0, id, true});
+    }
     chunks_.back().idle = kChunkStacks;
     idle_ += kChunkStacks;
   }
@@ -194,7 +203,14 @@ FiberStack::FiberStack(std::size_t usable_bytes, bool guard_page) {
   mapped_ = m.mapped;
   guard_ = m.guard;
   chunk_ = m.chunk;
-  if (guard_ == 0 && !all_zero(base_)) std::memset(base_, 0, kCanaryBytes);  // a deep run wrote there
+  if (guard_ == 0) {
+    // A slice's top line is the canary of the slice above it, which its own fiber must not use.
+    canary_ = chunk_ >= 0 ? base_ - kCanaryBytes : base_;
+    top_ = chunk_ >= 0 ? base_ + mapped_ - kCanaryBytes : base_ + mapped_;
+    if (!m.fresh && !all_zero(canary_)) std::memset(canary_, 0, kCanaryBytes);  // a deep run wrote there
+  } else {
+    top_ = base_ + mapped_;
+  }
 }
 
 FiberStack::~FiberStack() { release(); }
@@ -204,7 +220,9 @@ FiberStack::FiberStack(FiberStack&& other) noexcept
       mapped_(std::exchange(other.mapped_, 0)),
       guard_(std::exchange(other.guard_, 0)),
       pool_size_(std::exchange(other.pool_size_, 0)),
-      chunk_(std::exchange(other.chunk_, -1)) {}
+      chunk_(std::exchange(other.chunk_, -1)),
+      top_(std::exchange(other.top_, nullptr)),
+      canary_(std::exchange(other.canary_, nullptr)) {}
 
 FiberStack& FiberStack::operator=(FiberStack&& other) noexcept {
   if (this != &other) {
@@ -214,27 +232,25 @@ FiberStack& FiberStack::operator=(FiberStack&& other) noexcept {
     guard_ = std::exchange(other.guard_, 0);
     pool_size_ = std::exchange(other.pool_size_, 0);
     chunk_ = std::exchange(other.chunk_, -1);
+    top_ = std::exchange(other.top_, nullptr);
+    canary_ = std::exchange(other.canary_, nullptr);
   }
   return *this;
 }
 
 void FiberStack::release() {
-  if (base_ != nullptr) StackPool::instance().give(pool_size_, {base_, mapped_, guard_, chunk_});
+  if (base_ != nullptr) StackPool::instance().give(pool_size_, {base_, mapped_, guard_, chunk_, false});
   base_ = nullptr;
 }
 
-bool FiberStack::zero_canary_intact() const {
-  return all_zero(base_);
-}
+bool FiberStack::zero_canary_intact() const { return all_zero(canary_); }
 
 bool FiberStack::in_guard(const void* address) const {
   const auto* a = static_cast<const std::uint8_t*>(address);
   return guard_ != 0 && a >= base_ && a < base_ + guard_;
 }
 
-bool FiberStack::below(const void* address) const {
-  return static_cast<const std::uint8_t*>(address) < base_ + guard_;
-}
+bool FiberStack::below(const void* address) const { return static_cast<const std::uint8_t*>(address) < base_ + guard_; }
 
 std::size_t guard_page_budget() {
   std::size_t max_maps = 65530;

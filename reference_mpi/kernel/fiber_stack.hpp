@@ -1,9 +1,9 @@
 #pragma once
 // Stacks for rank fibers: mmap'd, touched lazily (memory is what a rank really uses), with a
 // PROT_NONE guard page below each stack while the kernel's mapping budget allows it, and a canary
-// (the stack's lowest cache line, kept zero; fiber_stack.cpp) checked at every switch for the
-// stacks beyond that budget. A guarded stack has no canary: the guard page stops an overflow. Released stacks are kept for the
-// next simulation in the process (fiber_stack.cpp's StackPool).
+// (a cache line right below the stack, kept zero; fiber_stack.cpp) checked at every switch for the
+// stacks beyond that budget. A guarded stack has no canary: the guard page stops an overflow.
+// Released stacks are kept for the next simulation in the process (fiber_stack.cpp's StackPool).
 
 #include <cstddef>
 #include <cstdint>
@@ -21,8 +21,8 @@ class FiberStack {
   FiberStack(const FiberStack&) = delete;
   FiberStack& operator=(const FiberStack&) = delete;
 
-  void* top() const { return base_ + mapped_; }  // stacks grow down
-  std::size_t usable_bytes() const { return mapped_ - guard_; }
+  void* top() const { return top_; }  // stacks grow down
+  std::size_t usable_bytes() const { return static_cast<std::size_t>(top_ - base_) - guard_; }
   bool guarded() const { return guard_ != 0; }
   // True for a guarded stack (read at every switch: the guarded case costs no call); else whether
   // the canary is untouched.
@@ -41,6 +41,8 @@ class FiberStack {
   std::size_t guard_ = 0;
   std::size_t pool_size_ = 0;  // the usable size asked for: released stacks are pooled by it
   int chunk_ = -1;             // the pool's chunk it is a slice of (unguarded stacks), or -1
+  std::uint8_t* top_ = nullptr;
+  std::uint8_t* canary_ = nullptr;  // unguarded stacks
 };
 
 // How many stacks may get a guard page: each guarded stack costs two kernel mappings, and

@@ -39,7 +39,7 @@ void on_segv(int signal, siginfo_t* info, void* context) {
     const int n = std::snprintf(message, sizeof message,
                                 "xo: rank %d overflowed its %zu KiB fiber stack; run again with a larger "
                                 "--stack-size (for example --stack-size=8M)\n",
-                                g_running_rank, g_running_stack->usable_bytes() / 1024);
+                                g_running_rank, (g_running_stack->usable_bytes() + 1023) / 1024);
     if (n > 0) (void)!write(STDERR_FILENO, message, static_cast<std::size_t>(n));
     _exit(134);
   }

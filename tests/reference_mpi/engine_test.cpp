@@ -2,6 +2,8 @@
 // waking, deadlock detection and stack canaries.
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -161,7 +163,7 @@ TEST(FiberStack, AReusedStackKeepsItsGuardPageOrGetsAFreshCanary) {
     EXPECT_FALSE(plain.guarded());
     EXPECT_TRUE(plain.canary_intact());
     auto* bottom = static_cast<std::uint8_t*>(plain.top()) - plain.usable_bytes();
-    std::memset(bottom + 8, 0xab, 16);  // what an overflow beyond the guard budget would do
+    std::memset(bottom - 24, 0xab, 16);  // what an overflow beyond the guard budget would do
     EXPECT_FALSE(plain.canary_intact());
   }
   xo::sim::FiberStack plain_again(64 * 1024, false);
@@ -169,6 +171,28 @@ TEST(FiberStack, AReusedStackKeepsItsGuardPageOrGetsAFreshCanary) {
   EXPECT_TRUE(plain_again.canary_intact());
   xo::sim::FiberStack other_size(128 * 1024, true);  // another size is mapped anew
   EXPECT_EQ(other_size.usable_bytes(), 128u * 1024);
+}
+
+// Checking an unguarded stack's canary makes none of the stack's own pages resident: a million
+// ranks would pay a page each (some hosts back a read of an untouched page with a page of its own).
+TEST(FiberStack, TheCanaryCostsNoPageOfTheStack) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  std::vector<xo::sim::FiberStack> stacks;
+  for (int i = 0; i < 4; ++i) stacks.emplace_back(96 * 1024, false);  // a size of its own: fresh stacks
+  for (const xo::sim::FiberStack& stack : stacks) {
+    ASSERT_FALSE(stack.guarded());
+    EXPECT_TRUE(stack.canary_intact());
+    auto* lowest = static_cast<std::uint8_t*>(stack.top()) - stack.usable_bytes();
+    for (std::uint8_t* p = lowest; p < static_cast<std::uint8_t*>(stack.top()); p += page) {
+      unsigned char resident = 0;
+      ASSERT_EQ(mincore(reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(p) & ~(page - 1)), page, &resident),
+                0);
+      // The top page may hold the canary of the stack above (read by its check); no other.
+      if (p + page < static_cast<std::uint8_t*>(stack.top())) {
+        EXPECT_EQ(resident & 1, 0) << p - lowest;
+      }
+    }
+  }
 }
 
 TEST(EventQueue, EveryPopIsTheSmallestTimeThenInsertionOrder) {
@@ -212,8 +236,9 @@ TEST(Engine, AnUnguardedStackOverflowIsCaughtByItsCanary) {
   auto body = [](int rank, void* argument) {
     auto* l = static_cast<Log*>(argument);
     if (rank == 1) {
-      auto* bottom = static_cast<std::uint8_t*>(const_cast<void*>(l->engine->running_stack_top())) - 64 * 1024;
-      std::memset(bottom + 16, 0x5a, 32);  // as the frames of an overflow would
+      // Below the 64 KiB under the top: past the stack's lowest byte.
+      auto* below = static_cast<std::uint8_t*>(const_cast<void*>(l->engine->running_stack_top())) - 64 * 1024;
+      std::memset(below + 16, 0x5a, 32);  // as the frames of an overflow would
     }
     l->engine->block_until(10);
     l->lines.push_back("rank " + std::to_string(rank) + " went on");
