@@ -104,8 +104,11 @@ TEST_F(SystemMpiBench, MpichsRendezvousThresholdFollowsItsSetting) {
                   " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --no-history -- " + "mpirun.mpich -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "MPICH Version:")) << bench.out;
+  // Real MPICH measured on this host: a threshold shows where eager and rendezvous costs differ
+  // enough for the fit. At 4 and 16 KiB they do on every host seen; at 64 KiB not on all (a
+  // paravirtualised host's times at that setting fit one line), so that setting is not asserted.
+  EXPECT_TRUE(contains(boundary_row(bench.out, "4096"), "yes")) << bench.out;
   EXPECT_TRUE(contains(boundary_row(bench.out, "16384"), "yes")) << bench.out;
-  EXPECT_TRUE(contains(boundary_row(bench.out, "65536"), "yes")) << bench.out;
 }
 
 TEST_F(SystemMpiBench, OpenMpisCollectiveAlgorithmsAreEachTimed) {
