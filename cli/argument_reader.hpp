@@ -29,16 +29,21 @@ class ArgumentReader {
   std::string option_name() const;
   // Consumes a flag with no value.
   void take_flag();
-  // Consumes an option and its value (inline after '=' or the next argument).
+  // Consumes an option and its value (inline after '=' or the next argument); UsageError if the
+  // value is missing or empty.
   std::string take_value();
   // Consumes an option whose value is a whole number from `min` to `max`; UsageError otherwise,
   // "--top abc: give a number of rows from 1 to 100000" for `what` "a number of rows".
   long take_whole_number(long min, long max, const std::string& what);
   // Consumes `-e VAR=value` and records it in `environment`; UsageError if it is not VAR=value.
   void take_env_setting(std::map<std::string, std::string>& environment);
-  // Consumes `--ranks-per-node N` (aprun's -N) and returns it as the machine parameter assignment
-  // "ranks_per_node=N"; UsageError if N is not a whole number from 1.
-  std::string take_ranks_per_node();
+  // Consumes `--param NAME=value` and appends it to `params`; UsageError if NAME is set there
+  // already to another value.
+  void take_param(std::vector<std::string>& params);
+  // Consumes `--ranks-per-node N` (aprun's -N) and appends it to `params` as the machine parameter
+  // assignment "ranks_per_node=N"; UsageError if N is not a whole number from 1, or if
+  // ranks_per_node is set there already to another value.
+  void take_ranks_per_node(std::vector<std::string>& params);
   // Consumes the next argument, whatever it is (an operand between options).
   std::string take_operand() { return args_[next_++]; }
   // Everything not yet consumed.
@@ -46,6 +51,8 @@ class ArgumentReader {
   [[noreturn]] void unknown_option() const;
 
  private:
+  static void add_param(std::vector<std::string>& params, const std::string& assignment, const char* option);
+
   std::string command_;
   std::vector<std::string> args_;
   std::size_t next_ = 0;

@@ -114,9 +114,9 @@ BenchOptions parse(const std::vector<std::string>& args) {
       o.merge = true;
       o.model_options.push_back(name);
     } else if (name == "--param" || name == "-p") {
-      o.params.push_back(reader.take_value());
+      reader.take_param(o.params);
     } else if (name == "--ranks-per-node" || name == "-N") {
-      o.params.push_back(reader.take_ranks_per_node());
+      reader.take_ranks_per_node(o.params);
     } else if (name == "-e" || name == "--env") {
       reader.take_env_setting(o.environment);
     } else if (take_history_option(reader, o.history)) {

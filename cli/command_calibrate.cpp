@@ -153,7 +153,7 @@ int command_calibrate(const std::vector<std::string>& args) {
     if (name == "--figures") {
       figures_path = reader.take_value();
     } else if (name == "--param" || name == "-p") {
-      params.push_back(reader.take_value());
+      reader.take_param(params);
     } else {
       reader.unknown_option();
     }

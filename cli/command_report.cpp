@@ -13,7 +13,6 @@
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "history_records.hpp"
-#include "xo/db/history_error.hpp"
 #include "progress_line.hpp"
 #include "report_bench.hpp"
 #include "report_candidates.hpp"
@@ -24,8 +23,9 @@
 #include "report_verify.hpp"
 #include "trace_directory.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
-#include "xo/analyzer/report/run_report.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/analyzer/report/run_report.hpp"
+#include "xo/db/history_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
@@ -45,16 +45,28 @@ struct ReportOptions {
   bool bench = true;
   bool cache = true;
   bool simulate = true;
-  bool store_run = true;  // false with --no-store: the history serves the bench cache only
+  bool store_run = true;           // false with --no-store: the history serves the bench cache only
   std::optional<int> verify_runs;  // --verify-runs, only with --verify
   std::size_t top = 10;
   HistoryChoice history;
 };
 
+// Options may come before or after the trace (as `perf report -i FILE --stdio`); after `--`
+// everything is a trace name, one starting with '-' included.
 ReportOptions parse(const std::vector<std::string>& args) {
   ReportOptions o;
   ArgumentReader reader("report", args);
-  while (reader.at_option()) {
+  std::vector<std::string> traces;
+  while (!reader.done()) {
+    if (reader.take_separator()) {
+      const auto rest = reader.rest();
+      traces.insert(traces.end(), rest.begin(), rest.end());
+      break;
+    }
+    if (!reader.at_option()) {
+      traces.push_back(reader.take_operand());
+      continue;
+    }
     const std::string name = reader.option_name();
     if (name == "--format" || name == "-f") {
       const std::string f = reader.take_value();
@@ -91,13 +103,18 @@ ReportOptions parse(const std::vector<std::string>& args) {
       reader.unknown_option();
     }
   }
-  reader.take_separator();
-  const auto rest = reader.rest();
-  if (rest.size() != 1) throw UsageError("give one trace: xo report TRACE (a directory from xo record, or its traces.otf2)");
-  o.trace = rest[0];
-  if (o.verify && !o.bench) throw UsageError("--verify needs the recommendations, which need the bench: drop --no-bench");
+  if (traces.empty())
+    throw UsageError("give a trace: xo report TRACE (a directory from xo record, or its traces.otf2)");
+  if (traces.size() > 1) {
+    throw UsageError("give one trace, not " + std::to_string(traces.size()) + " ('" + traces[0] + "', '" + traces[1] +
+                     "'" + (traces.size() > 2 ? ", ..." : "") + "); to set two runs side by side: xo compare A B");
+  }
+  o.trace = traces[0];
+  if (o.verify && !o.bench)
+    throw UsageError("--verify needs the recommendations, which need the bench: drop --no-bench");
   if (o.verify_runs && !o.verify) throw UsageError("--verify-runs counts --verify's recordings: add --verify");
-  if (!o.store_run && !o.history.store) throw UsageError("--no-store keeps the bench cache, --no-history drops it: give one");
+  if (!o.store_run && !o.history.store)
+    throw UsageError("--no-store keeps the bench cache, --no-history drops it: give one");
   return o;
 }
 
@@ -122,7 +139,8 @@ std::vector<analyzer::Recommendation> to_verify(const analyzer::report::RunRepor
     return chosen;
   }
   for (std::size_t i = 0; i < report.recommendations.size(); ++i) {
-    if (report.recommendations[i].required || report.candidates->is_chosen(i)) chosen.push_back(report.recommendations[i]);
+    if (report.recommendations[i].required || report.candidates->is_chosen(i))
+      chosen.push_back(report.recommendations[i]);
   }
   return chosen;
 }
@@ -159,14 +177,15 @@ int command_report(const std::vector<std::string>& args) {
   const auto recorded = recorded_run(model);
   std::optional<analyzer::MpiProfile> verified;
   if (recorded && o.bench) {
-    const auto machine =
-        hw::configured_machine(recorded->machine, recorded->ranks, recorded->params, hw::lookup_in(recorded->environment));
+    const auto machine = hw::configured_machine(recorded->machine, recorded->ranks, recorded->params,
+                                                hw::lookup_in(recorded->environment));
     report.bench = bench_for_report(*machine, *recorded, samples.collectives, o.cache && history ? &*history : nullptr);
     report.recommendations = analyzer::recommend(*machine, report.bench->analysis, samples);
     if (o.simulate) report.candidates = simulate_candidates(model, *recorded, report.recommendations);
     if (o.verify) {
       report.verify_requested = true;
-      if (auto v = verify_recommendations(model, *recorded, to_verify(report), report.profile, o.verify_runs.value_or(kDefaultVerifyRuns))) {
+      if (auto v = verify_recommendations(model, *recorded, to_verify(report), report.profile,
+                                          o.verify_runs.value_or(kDefaultVerifyRuns))) {
         report.verification = std::move(v->result);
         verified = std::move(v->measured);
       }
@@ -176,7 +195,8 @@ int command_report(const std::vector<std::string>& args) {
     advise_real_job(model, samples.collectives, history ? &*history : nullptr, report);
     if (o.verify) {
       report.verify_requested = true;
-      if (auto v = verify_real_job(model, report.recommendations, report.profile, o.verify_runs.value_or(kDefaultVerifyRuns))) {
+      if (auto v = verify_real_job(model, report.recommendations, report.profile,
+                                   o.verify_runs.value_or(kDefaultVerifyRuns))) {
         report.verification = std::move(v->result);
         verified = std::move(v->measured);
       }

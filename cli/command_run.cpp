@@ -61,9 +61,9 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
     } else if (name == "--machine" || name == "-m") {
       s.machine = reader.take_value();
     } else if (name == "--param" || name == "-p") {
-      s.params.push_back(reader.take_value());
+      reader.take_param(s.params);
     } else if (name == "--ranks-per-node" || name == "-N") {
-      s.params.push_back(reader.take_ranks_per_node());
+      reader.take_ranks_per_node(s.params);
     } else if (name == "-e" || name == "--env") {
       reader.take_env_setting(s.environment);
     } else if (name == "--compute") {

@@ -62,14 +62,15 @@ runs its own copy of the program, so it owns its global variables as a process w
 Options:
   -n, --ranks N            number of ranks (default 1)
   -m, --machine NAME       machine model (default loggp; see xo machines)
-  -p, --param KEY=VALUE    override a machine parameter, e.g. --param L=2.5 (repeatable;
-                           xo machines --show NAME lists them with units and ranges)
+  -p, --param KEY=VALUE    override a machine parameter, e.g. --param L=2.5 (repeatable, each
+                           KEY once; xo machines --show NAME lists them with units and ranges)
   -N, --ranks-per-node N   ranks the launcher places on each node, consecutive ranks together
                            (as aprun -N; default: every core of a node, one rank per node on the
                            AP1000, T3E and XT3). Ranks of one node share its NIC, and on the XE6
                            exchange messages through shared memory
   -e, --env VAR=VALUE      set an environment variable for the program; the machine's MPI reads
-                           its own variables from there, as on the real machine (repeatable)
+                           its own variables from there, as on the real machine (repeatable,
+                           each VAR once)
   --compute MODE           measured (default): the host's time between MPI calls (monotonic
                            clock; bursts under 1 us not charged), scaled by the machine's
                            cpu_factor, counts as computation; none: computation is free and runs
@@ -214,7 +215,7 @@ and reports:
 The run, its settings and every figure (with --verify also the verifying recording, as a run of
 its own) are stored in the benchmark history (see xo help history).
 
-Options:
+Options (before or after TRACE; after `--` a name starting with '-' is a trace):
   -f, --format FORMAT      text (default), json or markdown
   --verify                 record the run again with the recommended settings (from the directory
                            it was recorded in) and report the measured change beside the prediction:

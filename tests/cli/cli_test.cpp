@@ -137,6 +137,14 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
       {"--compute-threshold=2e7s " + kPingpong, "--compute-threshold=2e7s is not a duration"},
       {"--frobnicate " + kPingpong, "unknown option '--frobnicate' for `xo run`; see `xo run --help`"},
       {"-n", "-n needs a value"},
+      // Nothing given is dropped without a word: empty values, and a setting given twice.
+      {"-n '' " + kPingpong, "-n needs a value, not an empty one"},
+      {"--machine= " + kPingpong, "--machine needs a value, not an empty one"},
+      {"--param L=1 --param L=2 " + kPingpong, "--param L=2: L is set already (L=1); give each parameter once"},
+      {"--machine xt3 -N 2 --param ranks_per_node=4 " + kPingpong,
+       "--param ranks_per_node=4: ranks_per_node is set already (ranks_per_node=2)"},
+      {"-e XO_EAGER_LIMIT=1 -e XO_EAGER_LIMIT=2 " + kPingpong,
+       "-e XO_EAGER_LIMIT is given twice, as 1 and as 2: give it once"},
       {"-n 2", "no program to run"},
       {"-n 2 ./no-such-program", "cannot run './no-such-program': no such executable file; build it with `xo cc"},
       {"-n 2 /bin/true", "'/bin/true' was not built against the reference MPI; rebuild it with `xo cc`"},
@@ -147,6 +155,10 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
     EXPECT_TRUE(contains(r.err, "xo: " + c.message)) << c.args << "\n" << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one message:\n" << r.err;
   }
+  // An empty -o (an unset shell variable) is refused, not taken for the default name.
+  auto empty_output = run_command(kXo + " record -o '' -n 2 " + kPingpong);
+  EXPECT_EQ(empty_output.status, 2);
+  EXPECT_TRUE(contains(empty_output.err, "xo: -o needs a value, not an empty one")) << empty_output.err;
 }
 
 TEST(Cli, RunPassesSettingsToTheProgram) {
@@ -220,6 +232,7 @@ TEST(Cli, BenchRefusesBadOptionsAndExistingTraces) {
            {"--machine cray1", "unknown machine 'cray1'"},
            {"--machine xt3 -e MPICH_MAX_SHORT_MSG_SIZE=-5", "MPICH_MAX_SHORT_MSG_SIZE"},
            {"--machine loggp --suite coll", "nothing for this suite to measure"},
+           {"--param L=1 --param L=2", "--param L=2: L is set already (L=1)"},
            {"extra", "unexpected argument 'extra'"}}) {
     auto r = run_command(kXo + " bench -o /tmp/xo-cli-bench-unused " + args);
     EXPECT_EQ(r.status, 2) << args;
@@ -354,7 +367,8 @@ TEST(Cli, ReportFormatsAndVerification) {
                            "\"verification\": null}"}) {
     EXPECT_TRUE(contains(json.out, part)) << "numbers as numbers, units in the names: " << part << "\n" << json.out;
   }
-  auto markdown = run_command(kXo + " report --format markdown --no-bench " + dir.path + "/pp.otf2");
+  // Options after the trace, as perf report takes them.
+  auto markdown = run_command(kXo + " report " + dir.path + "/pp.otf2 --format markdown --no-bench");
   ASSERT_EQ(markdown.status, 0) << markdown.err;
   EXPECT_TRUE(contains(markdown.out, "## Time in MPI by call\n")) << markdown.out;
   EXPECT_TRUE(contains(markdown.out, "| call | calls | time | share of MPI | longest call |")) << markdown.out;
@@ -387,7 +401,11 @@ TEST(Cli, ReportRefusesWhatIsNotATrace) {
            {dir.path + "/missing.otf2", "no such file"},
            {dir.path + "/bad.otf2", "not an OTF2 anchor file"},
            {"--format xml " + dir.path + "/bad.otf2", "--format xml: choose text, json or markdown"},
-           {"", "give one trace"},
+           {"", "give a trace"},
+           {dir.path + "/bad.otf2 " + dir.path + "/other.otf2", "give one trace, not 2"},
+           // Options after the trace are read as options: their values are checked.
+           {dir.path + "/bad.otf2 --top abc", "--top abc: give a number of rows from 1 to 100000"},
+           {dir.path + "/bad.otf2 --no-such-option", "--no-such-option"},
            {"--verify --no-bench " + dir.path + "/bad.otf2", "--verify needs the recommendations"},
            {"--top abc " + dir.path + "/bad.otf2", "--top abc: give a number of rows from 1 to 100000"},
            {"--no-store --no-history " + dir.path + "/bad.otf2", "--no-store keeps the bench cache"}}) {
