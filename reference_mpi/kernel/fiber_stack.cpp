@@ -24,7 +24,7 @@ namespace {
 // whose page its first frame makes resident anyway; the lowest slice's lies in a page of its own
 // at the chunk's start (a page per kChunkStacks stacks). An overflow that writes only zeros
 // there goes unnoticed; frames hold return addresses, which are not zero.
-constexpr std::size_t kCanaryBytes = 64;
+constexpr std::size_t kCanaryBytes = FiberStack::kCanaryBytes;
 
 bool all_zero(const std::uint8_t* bytes) {
   std::uint64_t any = 0;
@@ -203,14 +203,7 @@ FiberStack::FiberStack(std::size_t usable_bytes, bool guard_page) {
   mapped_ = m.mapped;
   guard_ = m.guard;
   chunk_ = m.chunk;
-  if (guard_ == 0) {
-    // A slice's top line is the canary of the slice above it, which its own fiber must not use.
-    canary_ = chunk_ >= 0 ? base_ - kCanaryBytes : base_;
-    top_ = chunk_ >= 0 ? base_ + mapped_ - kCanaryBytes : base_ + mapped_;
-    if (!m.fresh && !all_zero(canary_)) std::memset(canary_, 0, kCanaryBytes);  // a deep run wrote there
-  } else {
-    top_ = base_ + mapped_;
-  }
+  if (guard_ == 0 && !m.fresh && !all_zero(canary())) std::memset(canary(), 0, kCanaryBytes);  // a deep run wrote there
 }
 
 FiberStack::~FiberStack() { release(); }
@@ -220,9 +213,7 @@ FiberStack::FiberStack(FiberStack&& other) noexcept
       mapped_(std::exchange(other.mapped_, 0)),
       guard_(std::exchange(other.guard_, 0)),
       pool_size_(std::exchange(other.pool_size_, 0)),
-      chunk_(std::exchange(other.chunk_, -1)),
-      top_(std::exchange(other.top_, nullptr)),
-      canary_(std::exchange(other.canary_, nullptr)) {}
+      chunk_(std::exchange(other.chunk_, -1)) {}
 
 FiberStack& FiberStack::operator=(FiberStack&& other) noexcept {
   if (this != &other) {
@@ -232,8 +223,6 @@ FiberStack& FiberStack::operator=(FiberStack&& other) noexcept {
     guard_ = std::exchange(other.guard_, 0);
     pool_size_ = std::exchange(other.pool_size_, 0);
     chunk_ = std::exchange(other.chunk_, -1);
-    top_ = std::exchange(other.top_, nullptr);
-    canary_ = std::exchange(other.canary_, nullptr);
   }
   return *this;
 }
@@ -243,7 +232,7 @@ void FiberStack::release() {
   base_ = nullptr;
 }
 
-bool FiberStack::zero_canary_intact() const { return all_zero(canary_); }
+bool FiberStack::zero_canary_intact() const { return all_zero(canary()); }
 
 bool FiberStack::in_guard(const void* address) const {
   const auto* a = static_cast<const std::uint8_t*>(address);

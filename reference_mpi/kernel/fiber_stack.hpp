@@ -12,6 +12,8 @@ namespace xo::sim {
 
 class FiberStack {
  public:
+  static constexpr std::size_t kCanaryBytes = 64;  // a cache line
+
   FiberStack() = default;
   // Throws std::runtime_error if the memory cannot be mapped.
   FiberStack(std::size_t usable_bytes, bool guard_page);
@@ -21,8 +23,8 @@ class FiberStack {
   FiberStack(const FiberStack&) = delete;
   FiberStack& operator=(const FiberStack&) = delete;
 
-  void* top() const { return top_; }  // stacks grow down
-  std::size_t usable_bytes() const { return static_cast<std::size_t>(top_ - base_) - guard_; }
+  void* top() const { return base_ + mapped_ - above_top(); }  // stacks grow down
+  std::size_t usable_bytes() const { return mapped_ - guard_ - above_top(); }
   bool guarded() const { return guard_ != 0; }
   // True for a guarded stack (read at every switch: the guarded case costs no call); else whether
   // the canary is untouched.
@@ -33,6 +35,10 @@ class FiberStack {
   bool below(const void* address) const;
 
  private:
+  // A slice of a chunk leaves its top line to the canary of the slice above it (fiber_stack.cpp).
+  std::size_t above_top() const { return chunk_ >= 0 ? kCanaryBytes : 0; }
+  // Unguarded stacks: a slice's lies below its lowest byte, a mapping of its own has it as its lowest line.
+  std::uint8_t* canary() const { return chunk_ >= 0 ? base_ - kCanaryBytes : base_; }
   void release();
   bool zero_canary_intact() const;
 
@@ -41,8 +47,6 @@ class FiberStack {
   std::size_t guard_ = 0;
   std::size_t pool_size_ = 0;  // the usable size asked for: released stacks are pooled by it
   int chunk_ = -1;             // the pool's chunk it is a slice of (unguarded stacks), or -1
-  std::uint8_t* top_ = nullptr;
-  std::uint8_t* canary_ = nullptr;  // unguarded stacks
 };
 
 // How many stacks may get a guard page: each guarded stack costs two kernel mappings, and
