@@ -13,6 +13,8 @@
 #include <thread>
 
 #include "argument_reader.hpp"
+#include "memory_estimate.hpp"
+#include "unknown_env.hpp"
 #include "bench_parts.hpp"
 #include "commands.hpp"
 #include "history_records.hpp"
@@ -265,12 +267,22 @@ std::vector<suite::RunOutcome> run_plan(const suite::BenchPlan& plan, const Benc
       [&](std::size_t done, std::size_t total, const std::string& purpose) { progress.show(purpose, done, total); });
 }
 
+// Each run's trace directory; earlier traces move beside them (RUN.old), said once.
+void prepare_run_dirs(const BenchOptions& o, const suite::BenchPlan& plan) {
+  bool moved = false;
+  for (const suite::BenchRun& run : plan.runs) moved = prepare_trace_dir(o.out_dir + "/" + run.name, o.force) || moved;
+  if (moved) {
+    std::fprintf(stderr, "xo: the earlier bench's traces in %s/ were moved beside them, to RUN.old (--force "
+                 "replaces them instead)\n", o.out_dir.c_str());
+  }
+}
+
 // --part I/N: this part's runs into the shared directory, its stamp, and how to merge.
 int run_part(const BenchOptions& o, const suite::BenchPlan& plan, const std::string& fingerprint,
              const std::vector<std::string>& command_line) {
   suite::BenchPlan mine{plan.machine, {}};
   for (const std::size_t i : runs_of_part(plan.runs.size(), o.part)) mine.runs.push_back(plan.runs[i]);
-  for (const suite::BenchRun& run : mine.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
+  prepare_run_dirs(o, mine);
   const auto start = std::chrono::steady_clock::now();
   ProgressLine progress;
   const auto outcomes = run_plan(mine, o, command_line, progress);
@@ -308,16 +320,16 @@ int command_bench(const std::vector<std::string>& args) {
   if (!o.mpi.empty()) return bench_real_mpi({o.mpi, o.out_dir, o.force, o.suite, o.reps, o.rounds, o.launcher, command_line, o.history});
   int most_ranks = 2;
   for (int r : o.ranks) most_ranks = std::max(most_ranks, r);
+  refuse_ranks_beyond_memory(most_ranks, "xo bench --ranks " + std::to_string(most_ranks));
   const auto machine = configured_machine(o, most_ranks);
+  refuse_unknown_env(*machine, o.machine, o.environment, false);
   const suite::BenchPlan plan = suite::plan_bench(*machine, o.suite, o.ranks);
   if (plan.runs.empty()) {
     throw UsageError("the " + o.machine + " model has nothing for this suite to measure; try --suite all");
   }
   const std::string fingerprint = plan_fingerprint(plan, o.params, o.environment);
   if (o.part.count > 0) return run_part(o, plan, fingerprint, command_line);
-  if (!o.merge) {
-    for (const suite::BenchRun& run : plan.runs) prepare_trace_dir(o.out_dir + "/" + run.name, o.force);
-  }
+  if (!o.merge) prepare_run_dirs(o, plan);
   auto history = o.history.open_for_storing();
 
   const auto start = std::chrono::steady_clock::now();

@@ -167,6 +167,12 @@ int command_report(const std::vector<std::string>& args) {
   const TraceModel model = analyzer::read_trace(anchor, [&](std::uint64_t read, std::uint64_t total) {
     progress.show("reading " + anchor, static_cast<std::size_t>(read), static_cast<std::size_t>(std::max(read, total)));
   });
+  if (model.calls.size() == 0) {  // nothing below would mean anything, and an empty run is no history
+    throw analyzer::TraceReadError(anchor + " holds no MPI calls (" +
+                                   (model.run.creator.empty() ? std::string("no creator named")
+                                                              : "written by " + model.run.creator) +
+                                   "): there is nothing to report, and nothing was stored; record an MPI program");
+  }
   analyzer::RunSamples samples;
   analyzer::add_message_samples(model, samples.messages);
   samples.message_ends = analyzer::message_ends(model);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -17,7 +18,9 @@
 #include "trace_directory.hpp"
 #include "commands.hpp"
 #include "launch_options.hpp"
+#include "memory_estimate.hpp"
 #include "record_job.hpp"
+#include "unknown_env.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
@@ -29,10 +32,13 @@ struct RunSettings {
   std::string machine = "loggp";
   std::vector<std::string> params;
   std::map<std::string, std::string> environment;  // -e VAR=value
+  bool allow_unknown_env = false;                  // -e of variables the program itself reads
   std::string compute = "measured";
   std::string compute_threshold = "1us";
   std::string stack_size = "8M";
   std::string privatize = "on";
+  std::string time_limit = "0";          // wall time; 0: none
+  std::string virtual_time_limit = "0";  // virtual time; 0: none
   bool quiet = false;
   std::vector<std::string> program;  // program and its arguments
   // xo record only.
@@ -66,10 +72,17 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
       reader.take_ranks_per_node(s.params);
     } else if (name == "-e" || name == "--env") {
       reader.take_env_setting(s.environment);
+    } else if (name == "--allow-unknown-env") {
+      reader.take_flag();
+      s.allow_unknown_env = true;
     } else if (name == "--compute") {
       s.compute = reader.take_value();
     } else if (name == "--compute-threshold") {
       s.compute_threshold = reader.take_value();
+    } else if (name == "--time-limit") {
+      s.time_limit = reader.take_value();
+    } else if (name == "--virtual-time-limit") {
+      s.virtual_time_limit = reader.take_value();
     } else if (name == "--stack-size") {
       s.stack_size = reader.take_value();
     } else if (name == "--privatize") {
@@ -97,11 +110,13 @@ void validate_ranks(const std::string& text) {
 
 // Creates the machine with every override applied: the same checks the program will make.
 void validate_machine(const RunSettings& s) {
-  hw::configured_machine(s.machine, static_cast<int>(std::strtol(s.ranks.c_str(), nullptr, 10)), s.params,
-                         [&](const char* name) -> const char* {
-                           const auto it = s.environment.find(name);
-                           return it != s.environment.end() ? it->second.c_str() : std::getenv(name);
-                         });
+  const auto machine =
+      hw::configured_machine(s.machine, static_cast<int>(std::strtol(s.ranks.c_str(), nullptr, 10)), s.params,
+                             [&](const char* name) -> const char* {
+                               const auto it = s.environment.find(name);
+                               return it != s.environment.end() ? it->second.c_str() : std::getenv(name);
+                             });
+  if (!s.allow_unknown_env) refuse_unknown_env(*machine, s.machine, s.environment, true);
 }
 
 // The program's path: as given if it has a '/', else looked up in PATH like a shell would.
@@ -148,6 +163,8 @@ bool built_by_xo(const std::string& path) {
 // Checks the settings and replaces this process with the program; returns only by throwing.
 [[noreturn]] void launch(const char* command, const RunSettings& s) {
   validate_ranks(s.ranks);
+  const std::string ranks_option = std::string("xo ") + command + " -n " + s.ranks;
+  refuse_ranks_beyond_memory(std::strtol(s.ranks.c_str(), nullptr, 10), ranks_option);
   validate_machine(s);
   if (s.compute != "none" && s.compute != "measured") {
     throw UsageError("--compute=" + s.compute + " is not a compute mode; use none or measured");
@@ -155,6 +172,15 @@ bool built_by_xo(const std::string& path) {
   if (mpi::parse_duration_ns(s.compute_threshold) < 0) {
     throw UsageError("--compute-threshold=" + s.compute_threshold +
                      " is not a duration: give a number with ns, us, ms or s (for example 1us, 500ns), or 0");
+  }
+  if (mpi::parse_duration_ns(s.time_limit) < 0) {
+    throw UsageError("--time-limit=" + s.time_limit +
+                     " is not a duration: give a number with s, m or h (for example 90s, 10m, 1h), or 0 for none");
+  }
+  if (mpi::parse_duration_ns(s.virtual_time_limit) < 0) {
+    throw UsageError("--virtual-time-limit=" + s.virtual_time_limit +
+                     " is not a duration: give a number with ns, us, ms, s, m or h (for example 2s, 500ms), or 0 "
+                     "for none");
   }
   if (s.privatize != "on" && s.privatize != "off") {
     throw UsageError("--privatize=" + s.privatize + " is not a privatization mode; use on (a private copy of the "
@@ -183,6 +209,8 @@ bool built_by_xo(const std::string& path) {
   setenv(mpi::kEnvComputeThreshold, s.compute_threshold.c_str(), 1);
   setenv(mpi::kEnvStack, s.stack_size.c_str(), 1);
   setenv(mpi::kEnvPrivatize, s.privatize.c_str(), 1);
+  setenv(mpi::kEnvTimeLimit, s.time_limit.c_str(), 1);
+  setenv(mpi::kEnvVirtualTimeLimit, s.virtual_time_limit.c_str(), 1);
   setenv(mpi::kEnvQuiet, s.quiet ? "1" : "0", 1);
   for (const auto& [name, value] : s.environment) setenv(name.c_str(), value.c_str(), 1);
   if (!s.trace_dir.empty()) {
@@ -219,7 +247,10 @@ int command_record(const std::vector<std::string>& args) {
   }
   if (s.program.empty()) launch("record", s);  // the usage error
   if (s.trace_dir.empty()) s.trace_dir = default_trace_dir(s.program[0]);
-  prepare_trace_dir(s.trace_dir, s.force);
+  if (prepare_trace_dir(s.trace_dir, s.force) && !s.quiet) {
+    std::fprintf(stderr, "xo: the earlier trace in %s was moved to %s (--force replaces it instead)\n",
+                 s.trace_dir.c_str(), old_trace_dir(s.trace_dir).c_str());
+  }
   std::vector<std::string> command_line = {"xo", "record"};
   command_line.insert(command_line.end(), args.begin(), args.end());
   setenv(mpi::kEnvCommand, shell_words(command_line).c_str(), 1);

@@ -70,7 +70,10 @@ Options:
                            exchange messages through shared memory
   -e, --env VAR=VALUE      set an environment variable for the program; the machine's MPI reads
                            its own variables from there, as on the real machine (repeatable,
-                           each VAR once)
+                           each VAR once). A variable the machine's MPI does not read is refused,
+                           naming the nearest it does (xo machines --show NAME lists them)
+  --allow-unknown-env      accept -e variables the machine does not read (ones the program
+                           itself reads, or a script passing a whole environment)
   --compute MODE           measured (default): the host's time between MPI calls (monotonic
                            clock; bursts under 1 us not charged), scaled by the machine's
                            cpu_factor, counts as computation; none: computation is free and runs
@@ -83,10 +86,24 @@ Options:
                            statics, thread-locals, C++ static objects and libc's getopt, rand and
                            strtok state are per rank, as in separate processes; off: the ranks
                            share them (faster to start with very many ranks)
+  --time-limit TIME        stop after this much wall time (e.g. 90s, 10m, 1h; default none)
+  --virtual-time-limit TIME  stop before anything happens later than this simulated time
+                           (e.g. 2s, 500ms; default none)
   -q, --quiet              no summary line on stderr at the end
 
-The exit status is the first non-zero exit status of a rank, MPI_Abort's code, or 1 when the run
-fails (deadlock, fatal MPI error), with a message on stderr.
+A limit, SIGINT (Ctrl-C), SIGTERM or SIGHUP stops the run with where each rank was (the call it
+waits in, or where it runs; a rank that polls while all others wait is named a likely livelock),
+and xo record still writes the trace. A rank computing without MPI calls gets a second to reach
+one, then is stopped where it runs (at once on a second Ctrl-C).
+
+A rank that faults (SIGSEGV, SIGFPE, abort(), an uncaught C++ exception, a stack overflow) is
+named with the cause, where it was and the virtual time; the other ranks' output is kept, and
+xo record writes the trace of everything before the fault, marked as cut short.
+
+The exit status is the first non-zero exit status of a rank, MPI_Abort's code, 128 + the signal
+of a rank's fault (139 for SIGSEGV or a stack overflow, 134 for abort()), 128 + the signal that
+stopped the run (130 for Ctrl-C), 124 at a time limit, or 1 when the run fails otherwise
+(deadlock, fatal MPI error, MPI_Finalize missing), with a message on stderr.
 
 Examples:
   xo run -n 2 ./pingpong
@@ -106,7 +123,9 @@ command line. A run that fails (deadlock, fatal MPI error) still leaves its trac
 
 Options (besides those of xo run):
   -o, --output DIR         the trace directory (default PROGRAM.otf2); created if missing
-  --force                  replace a trace already in DIR (only its traces.* files are removed)
+  --force                  replace a trace already in DIR (only its traces.* files are removed);
+                           without it, that trace is moved to DIR.old first (an older DIR.old's
+                           trace gives way), as perf keeps perf.data.old
   --mpi=MPI                trace a job of the system's own MPI instead: the command (mpirun or
                            mpiexec with the program, built with that MPI's mpicc) runs with
                            Crossover's PMPI tracer preloaded, each rank logs its calls into
@@ -153,7 +172,8 @@ Options:
   --suite SUITE            pt2pt, coll or all (default all)
   -n, --ranks LIST         rank counts for the collective sweeps, e.g. 16,128 (default 16)
   -o, --output DIR         where the traces go (default MACHINE-bench); created if missing
-  --force                  replace traces of an earlier bench in DIR
+  --force                  replace traces of an earlier bench in DIR; without it, each run's
+                           earlier trace is moved beside it, to DIR/RUN.old
   -p, --param KEY=VALUE    override a machine parameter for every run (repeatable)
   -N, --ranks-per-node N   ranks per node for every run (the ping-pong always spans two nodes)
   -e, --env VAR=VALUE      set a variable of the machine's MPI for every run (repeatable); the

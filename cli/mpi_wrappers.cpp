@@ -36,14 +36,16 @@ std::vector<std::string> launcher_arguments(const std::vector<std::string>& args
       continue;
     }
     if ((a == "-genv" || a == "-env") && i + 2 < args.size()) {
-      out.insert(out.end(), {"-e", args[i + 1] + "=" + args[i + 2]});
+      // mpiexec exports any variable, for the program as much as for its MPI.
+      out.insert(out.end(), {"--allow-unknown-env", "-e", args[i + 1] + "=" + args[i + 2]});
       i += 2;
       continue;
     }
     if (a == "-x" && has_value) {  // Open MPI: export VAR or VAR=value
       const std::string& setting = args[++i];
       const char* value = std::getenv(setting.c_str());
-      out.insert(out.end(), {"-e", setting.find('=') != std::string::npos ? setting : setting + "=" + (value ? value : "")});
+      out.insert(out.end(), {"--allow-unknown-env", "-e",
+                             setting.find('=') != std::string::npos ? setting : setting + "=" + (value ? value : "")});
       continue;
     }
     out.push_back(a == "-np" ? "-n" : a);

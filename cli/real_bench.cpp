@@ -188,7 +188,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
   // run, which decides the point-to-point switch to sweep: the plan with the on-node one names the
   // same first run.
   analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps, hw::RealMpiPath::OnNode);
-  prepare_trace_dir(run_dir(0, plan.runs.front().name), o.force);
+  bool moved = prepare_trace_dir(run_dir(0, plan.runs.front().name), o.force);
   auto history = o.history.open_for_storing();
   const std::map<std::string, std::string> own = own_settings(*mpi);
 
@@ -237,8 +237,13 @@ int bench_real_mpi(const RealBenchOptions& o) {
     total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
   }
   for (int r = 0; r < o.repetitions; ++r) {
-    for (std::size_t k = r == 0 ? 1 : 0; k < plan.runs.size(); ++k)
-      prepare_trace_dir(run_dir(r, plan.runs[k].name), o.force);
+    for (std::size_t k = r == 0 ? 1 : 0; k < plan.runs.size(); ++k) {
+      moved = prepare_trace_dir(run_dir(r, plan.runs[k].name), o.force) || moved;
+    }
+  }
+  if (moved) {
+    std::fprintf(stderr, "xo: the earlier bench's traces in %s/ were moved beside them, to RUN.old (--force "
+                 "replaces them instead)\n", o.out_dir.c_str());
   }
   for (std::size_t i = 1; i < total; ++i) {
     record(plan.runs[i % plan.runs.size()], static_cast<int>(i / plan.runs.size()), i);

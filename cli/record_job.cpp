@@ -132,7 +132,10 @@ int record_job(const JobRecording& job) {
   if (job.trace_dir.empty()) throw UsageError("--mpi needs -o DIR: where the job's trace goes");
   const std::string mpi = job_mpi(job);
   const std::string library = mpi == "openmpi" ? tool_layout().pmpi_openmpi : tool_layout().pmpi_mpich;
-  prepare_trace_dir(job.trace_dir, job.force);
+  if (prepare_trace_dir(job.trace_dir, job.force) && !job.quiet) {
+    std::fprintf(stderr, "xo: the earlier trace in %s was moved to %s (--force replaces it instead)\n",
+                 job.trace_dir.c_str(), old_trace_dir(job.trace_dir).c_str());
+  }
   const fs::path logs = fs::absolute(fs::path(job.trace_dir) / "rank-logs");
   std::error_code error;
   fs::remove_all(logs, error);

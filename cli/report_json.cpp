@@ -161,6 +161,8 @@ void write_run(JsonWriter& j, const TraceSummary& t) {
   j.key("command").value(c.command_line);
   j.key("program").value(c.program_args);
   j.key("exit_code").optional(c.exit_code);
+  j.key("cut_short").value(c.cut_short);
+  j.key("failure").text_or_null(c.failure);
   settings(j, "parameters", c.parameters);
   settings(j, "environment", c.environment);
   j.end_object();

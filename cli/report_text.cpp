@@ -10,6 +10,8 @@ namespace xo::cli {
 
 namespace {
 
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
 using analyzer::bytes_text;
 using analyzer::duration_text;
 using analyzer::number_text;
@@ -39,7 +41,10 @@ ReportSection run_section(const RunReport& r) {
     }
     if (!t.crossover->command_line.empty()) s.lines.push_back("command: " + t.crossover->command_line);
     if (t.crossover->exit_code && *t.crossover->exit_code != 0) {
-      s.lines.push_back("the run failed: exit code " + std::to_string(*t.crossover->exit_code));
+      s.lines.push_back(std::string(t.crossover->cut_short ? "the run was cut short" : "the run failed") +
+                        ": exit code " + std::to_string(*t.crossover->exit_code) +
+                        (t.crossover->cut_short ? "; the figures below cover only what ran before" : ""));
+      if (!t.crossover->failure.empty()) s.lines.push_back("  " + first_line(t.crossover->failure));
     }
   } else {
     s.lines.push_back("creator: " + t.creator + " (not a Crossover trace: no machine model, so no bench)");

@@ -11,27 +11,60 @@ namespace xo::cli {
 
 namespace fs = std::filesystem;
 
-std::string default_trace_dir(const std::string& program) {
-  return fs::path(program).filename().string() + ".otf2";
+std::string default_trace_dir(const std::string& program) { return fs::path(program).filename().string() + ".otf2"; }
+
+namespace {
+
+constexpr const char* kArchiveParts[] = {"traces.otf2", "traces.def", "traces"};
+
+void remove_archive(const fs::path& dir) {
+  std::error_code error;
+  for (const char* part : kArchiveParts) {
+    fs::remove_all(dir / part, error);
+    if (error) {
+      throw UsageError("cannot remove the old trace's " + (dir / part).string() + ": " + error.message() +
+                       "; remove it by hand or choose another directory with -o");
+    }
+  }
 }
 
-void prepare_trace_dir(const std::string& dir, bool force) {
+}  // namespace
+
+std::string old_trace_dir(const std::string& dir) {
+  std::string name = dir;
+  while (name.size() > 1 && name.back() == '/') name.pop_back();
+  const std::string last = fs::path(name).filename().string();
+  if (last.empty() || last == "." || last == "..") {  // "." or "..": name the directory by its real name
+    fs::path real = fs::absolute(fs::path(name)).lexically_normal();
+    if (real.filename().empty()) real = real.parent_path();
+    return real.string() + ".old";
+  }
+  return name + ".old";
+}
+
+bool prepare_trace_dir(const std::string& dir, bool force) {
   const fs::path path(dir);
   std::error_code error;
   if (fs::exists(path, error) && !fs::is_directory(path, error)) {
     throw UsageError("-o " + dir + ": that is a file, not a directory; name a directory for the trace");
   }
+  bool moved = false;
   if (fs::exists(path / "traces.otf2", error)) {
-    if (!force) {
-      throw UsageError("-o " + dir + " already holds a trace (traces.otf2); pass --force to replace it, or choose "
-                       "another directory with -o");
-    }
-    for (const char* part : {"traces.otf2", "traces.def", "traces"}) {
-      fs::remove_all(path / part, error);
-      if (error) {
-        throw UsageError("cannot remove the old trace's " + (path / part).string() + ": " + error.message() +
-                         "; remove it by hand or choose another directory with -o");
+    if (force) {
+      remove_archive(path);
+    } else {
+      const fs::path old(old_trace_dir(dir));
+      fs::create_directories(old, error);
+      if (!error) remove_archive(old);
+      for (const char* part : kArchiveParts) {
+        if (error || !fs::exists(path / part)) continue;
+        fs::rename(path / part, old / part, error);
       }
+      if (error) {
+        throw UsageError("-o " + dir + " holds a trace that could not be moved to " + old.string() + " (" +
+                         error.message() + "); pass --force to replace it, or choose another directory with -o");
+      }
+      moved = true;
     }
   }
   fs::create_directories(path, error);
@@ -40,17 +73,20 @@ void prepare_trace_dir(const std::string& dir, bool force) {
                      "; choose a writable location with -o DIR");
   }
   if (access(dir.c_str(), W_OK | X_OK) != 0) {
-    throw UsageError("cannot write to the trace directory " + dir + ": permission denied; choose a writable "
+    throw UsageError("cannot write to the trace directory " + dir +
+                     ": permission denied; choose a writable "
                      "location with -o DIR");
   }
+  return moved;
 }
 
 std::string shell_words(const std::vector<std::string>& words) {
   std::string out;
   for (const std::string& w : words) {
     if (!out.empty()) out += ' ';
-    const bool plain = !w.empty() && w.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                         "0123456789-_./=:,+@%") == std::string::npos;
+    const bool plain = !w.empty() && w.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789-_./=:,+@%") == std::string::npos;
     if (plain) {
       out += w;
       continue;

@@ -10,9 +10,13 @@ namespace xo::cli {
 
 // "PROGRAM.otf2" in the current directory, after the program's file name.
 std::string default_trace_dir(const std::string& program);
-// Creates `dir` if needed and makes sure it can take a new archive. An existing archive there is
-// refused (UsageError) unless `force`, which removes that archive's files and nothing else.
-void prepare_trace_dir(const std::string& dir, bool force);
+// Creates `dir` if needed and makes sure it can take a new archive. An archive already there is
+// moved to old_trace_dir(dir), replacing an older one there, as perf keeps perf.data.old; `force`
+// removes it instead. Either touches the archive's files and nothing else. Returns whether an
+// archive was moved; throws UsageError naming the fix if it cannot be moved or removed.
+bool prepare_trace_dir(const std::string& dir, bool force);
+// "DIR.old", beside DIR.
+std::string old_trace_dir(const std::string& dir);
 // The anchor file of a trace given as a directory from xo record (DIR/traces.otf2) or as the
 // anchor itself.
 std::string trace_anchor(const std::string& trace);

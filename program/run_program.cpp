@@ -40,6 +40,7 @@ extern "C" int xo_program_run(int argc, char** argv, int (*program_main)(int, ch
   std::unique_ptr<xo::program::RunTrace> trace;
   try {
     options = launch_options_from_environment();
+    options.catch_stop_signals = true;  // Ctrl-C stops the run with where each rank was, and keeps the trace
     privatize = privatize_from_environment();
     trace = xo::program::RunTrace::from_environment();
   } catch (const std::exception& error) {

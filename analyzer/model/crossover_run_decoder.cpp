@@ -42,6 +42,10 @@ std::optional<CrossoverRun> decode_crossover_run(const std::map<std::string, std
       run->creator = value;
     else if (name == tracer::kPropertyExitCode)
       run->exit_code = integer(value);
+    else if (name == tracer::kPropertyCutShort)
+      run->cut_short = value == "true";
+    else if (name == tracer::kPropertyFailure)
+      run->failure = value;
     else if (auto p = tracer::setting_name_of_property(SettingKind::Parameter, name))
       run->parameters.push_back({*p, value});
     else if (auto e = tracer::setting_name_of_property(SettingKind::Environment, name)) {

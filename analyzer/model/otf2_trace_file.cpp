@@ -1,6 +1,10 @@
 #include "otf2_trace_file.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -9,6 +13,18 @@
 namespace xo::analyzer {
 
 namespace {
+
+// What a path that is not a regular file is, for the message refusing it.
+std::string file_kind(const std::filesystem::file_status& status) {
+  switch (status.type()) {
+    case std::filesystem::file_type::directory: return "a directory";
+    case std::filesystem::file_type::fifo: return "a FIFO";
+    case std::filesystem::file_type::socket: return "a socket";
+    case std::filesystem::file_type::block:
+    case std::filesystem::file_type::character: return "a device";
+    default: return "not a plain file";
+  }
+}
 
 // Takes a string OTF2 allocated with malloc.
 std::string taken(char* text) {
@@ -29,6 +45,15 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
   if (std::filesystem::is_directory(status)) {
     throw TraceReadError("cannot read trace " + path_ +
                          ": it is a directory; give the path of the anchor file inside it (.../traces.otf2)");
+  }
+  // Before OTF2 opens it: opening a FIFO would wait for a writer for good.
+  if (!std::filesystem::is_regular_file(status)) {
+    throw TraceReadError("cannot read trace " + path_ + ": it is not a regular file (" + file_kind(status) +
+                         "); give the path of an OTF2 archive's anchor file (.../traces.otf2)");
+  }
+  if (access(path_.c_str(), R_OK) != 0) {
+    throw TraceReadError("cannot read trace " + path_ + ": " + std::strerror(errno) +
+                         "; make it readable (chmod u+r) or read it as its owner");
   }
   reader_.reset(OTF2_Reader_Open(path_.c_str()));
   if (reader_ == nullptr) {
@@ -54,8 +79,18 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
 // a file that does not end so is refused before OTF2 sees it.
 void Otf2TraceFile::check_complete(const std::string& file) const {
   if (!plain_files_) return;
+  std::error_code error;
+  const auto status = std::filesystem::status(file, error);
+  if (!std::filesystem::exists(status)) return;  // OTF2 names a missing file itself
+  // Refused before anything opens it: a FIFO would hang the read, a directory read as garbage.
+  if (!std::filesystem::is_regular_file(status)) {
+    fail(file + " is not a regular file (" + file_kind(status) + "); " + kFix);
+  }
+  if (access(file.c_str(), R_OK) != 0) {
+    fail(file + " cannot be read: " + std::strerror(errno) + "; make the archive's files readable (chmod -R u+r)");
+  }
   std::ifstream in(file, std::ios::binary | std::ios::ate);
-  if (!in) return;  // OTF2 names a missing file itself
+  if (!in) return;
   const std::streamoff size = in.tellg();
   char end[2] = {};
   if (size >= 2) {

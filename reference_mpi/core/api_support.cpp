@@ -66,6 +66,7 @@ void leave_call() {
   if (RunObserver* observer = world.observer()) {
     observer->call_left(self.world_rank, self.call, world.engine().now());
   }
+  self.last_call = self.call;
   self.call = nullptr;
   if (world.compute() == ComputeMode::Measured) self.compute_mark_ns = compute_clock_ns();
 }

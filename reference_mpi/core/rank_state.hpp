@@ -99,6 +99,7 @@ struct RankState {
 
   // What the rank is doing, for deadlock reports.
   const char* call = nullptr;
+  const char* last_call = nullptr;  // the latest call it left, for the message if it faults or ends early
   sim::Time entered_at = 0;  // when the current outermost call began (after the computation before it)
   int call_depth = 0;
   std::string last_error;  // the message a fatal error handler prints

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,8 +11,9 @@
 
 #include "communicator.hpp"
 #include "info_table.hpp"
-#include "run_info.hpp"
 #include "compute_clock.hpp"
+#include "run_info.hpp"
+#include "uncaught_exception.hpp"
 
 namespace xo::mpi {
 
@@ -52,7 +54,9 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
       machine_(std::move(machine)),
       main_of_(main_of),
       args_(args),
-      engine_(sim::EngineConfig{options.ranks, options.stack_bytes, options.guard_pages}, &World::rank_body, this) {
+      engine_(sim::EngineConfig{options.ranks, options.stack_bytes, options.guard_pages, options.catch_stop_signals,
+                                options.time_limit_seconds, options.virtual_time_limit_ps},
+              &World::rank_body, this) {
   const hw::LinkCost cost = machine_->link(0, 0);
   poll_cost_ = std::max<sim::Time>(sim::seconds_to_time(cost.recv_overhead), 10'000);  // >= 10 ns
   if (options.compute == ComputeMode::Measured) compute_clock_cost_ns_ = compute_clock_reading_cost_ns();
@@ -85,6 +89,7 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
     state.infos.set_environment(environment);
   }
   engine_.set_blocked_describer([this](int rank) { return describe_blocked(rank); });
+  engine_.set_place_describer([this](int fiber) { return describe_place(fiber); });
   engine_.set_switch_listener(options.switch_listener);
 }
 
@@ -120,6 +125,7 @@ SimulationResult World::run() {
     define_comm(*ranks_.front().comms.get(MPI_COMM_WORLD).shared, 0);
     define_comm(*ranks_.front().comms.get(MPI_COMM_SELF).shared, 0);
   }
+  UncaughtExceptionNote uncaught;
   const sim::RunOutcome outcome = engine_.run();
   current_ = nullptr;
   SimulationResult result;
@@ -130,20 +136,14 @@ SimulationResult World::run() {
     result.max_mailbox_peers = std::max(result.max_mailbox_peers, static_cast<std::int64_t>(rank.mailboxes.size()));
   }
   result.max_mailbox_bytes = result.max_mailbox_peers * machine_->mailbox_bytes();
-  result.error = outcome.message;
-  result.exit_code = outcome.kind == sim::RunOutcome::Kind::Completed ? first_failed_exit_ : outcome.exit_code;
-  if (!unfinalized_.empty()) {
-    std::ostringstream out;
-    out << (unfinalized_.size() == 1 ? "rank " : "ranks ");
-    for (std::size_t i = 0; i < unfinalized_.size() && i < 16; ++i) out << (i ? ", " : "") << unfinalized_[i];
-    if (unfinalized_.size() > 16) out << " and " << unfinalized_.size() - 16 << " more";
-    out << " ended"
-        << " without calling MPI_Finalize (returned from main or called exit after MPI_Init); call MPI_Finalize "
-           "before the program ends";
-    result.error = result.error.empty() ? out.str() : result.error + "\n" + out.str();
-    if (result.exit_code == 0) result.exit_code = 1;
+  const RunFailure failure = conclude(outcome, uncaught.note(), result);
+  if (failure.fault_ps >= 0) {
+    result.virtual_seconds = std::max(result.virtual_seconds, sim::time_to_seconds(failure.fault_ps));
   }
-  if (options_.observer != nullptr) options_.observer->run_finished(outcome.end_time, result.exit_code);
+  if (options_.observer != nullptr && !failure.message.empty()) options_.observer->run_failed(failure);
+  if (options_.observer != nullptr) {
+    options_.observer->run_finished(std::max(outcome.end_time, failure.fault_ps), result.exit_code);
+  }
   return result;
 }
 
@@ -168,6 +168,68 @@ void World::define_comm(const CommShared& comm, int parent_context) {
   options_.observer->comm_defined(info);
 }
 
+sim::Time World::fault_time(const sim::RankFault& fault) {
+  const RankState& state = ranks_[static_cast<std::size_t>(fault.rank)];
+  if (options_.compute != ComputeMode::Measured || fault.fiber >= size() || state.call != nullptr) return fault.time;
+  const std::int64_t computed = compute_clock_ns() - state.compute_mark_ns;
+  return fault.time + sim::seconds_to_time(static_cast<double>(computed) * 1e-9 * machine_->cpu_factor());
+}
+
+RunFailure World::conclude(const sim::RunOutcome& outcome, const std::string& uncaught_exception,
+                           SimulationResult& result) {
+  using Kind = sim::RunOutcome::Kind;
+  RunFailure failure;
+  failure.cut_short = outcome.kind != Kind::Completed;
+  result.error = outcome.message;
+  result.exit_code = outcome.kind == Kind::Completed ? endings_.exit_code() : outcome.exit_code;
+  if (outcome.fault) {
+    sim::RankFault fault = *outcome.fault;
+    fault.time = fault_time(fault);
+    const bool exception = fault.signal == SIGABRT && !uncaught_exception.empty();
+    failure.fault_rank = fault.rank;
+    failure.fault_signal = fault.signal != 0 ? "SIG" + std::string(sigabbrev_np(fault.signal)) : "stack overflow";
+    failure.fault_place = describe_place(fault.fiber);
+    failure.fault_ps = fault.time;
+    result.error =
+        sim::describe_fault(fault, failure.fault_place, exception ? "SIGABRT after " + uncaught_exception : "");
+  }
+  if (outcome.kind == Kind::Stopped) result.error += likely_livelock(outcome.runnable_ranks);
+  if (!endings_.empty()) {
+    // A rank that ended early comes first: a deadlock of the others is most often its consequence.
+    if (outcome.kind == Kind::Deadlock) {
+      result.error = endings_.message() + "\nthen " + result.error;
+      result.exit_code = endings_.exit_code();
+    } else {
+      result.error = result.error.empty() ? endings_.message() : result.error + "\n" + endings_.message();
+    }
+    if (result.exit_code == 0) result.exit_code = endings_.exit_code();
+  }
+  failure.message = result.error;
+  return failure;
+}
+
+std::string World::likely_livelock(const std::vector<int>& runnable) {
+  // A rank that polls (MPI_Iprobe, MPI_Test, ...) while every other rank waits, or has ended,
+  // polls for a message that can never come: nothing it waits for can happen without it.
+  if (runnable.size() != 1) return "";
+  const RankState& state = ranks_[static_cast<std::size_t>(runnable.front())];
+  const char* call = state.call != nullptr ? state.call : state.last_call;
+  if (call == nullptr) return "";
+  const std::string name = call;
+  const bool polls = name == "MPI_Iprobe" || name == "MPI_Improbe" || name.rfind("MPI_Test", 0) == 0;
+  if (!polls) return "";
+  return "\nlikely livelock: rank " + std::to_string(runnable.front()) + " polls with " + name +
+         " while every other rank waits or has ended, so nothing it polls for can happen; check what it waits for";
+}
+
+std::string World::describe_place(int fiber) {
+  if (fiber >= size()) return describe_background(fiber);
+  const RankState& state = ranks_[static_cast<std::size_t>(fiber)];
+  if (state.call != nullptr) return std::string("inside ") + state.call;
+  if (state.last_call != nullptr) return std::string("in its own code after ") + state.last_call;
+  return "in its own code, before its first MPI call";
+}
+
 void World::rank_body(int rank, void* world) { static_cast<World*>(world)->run_rank(rank); }
 
 void World::run_rank(int rank) {
@@ -180,20 +242,17 @@ void World::run_rank(int rank) {
   RankState& state = ranks_[static_cast<std::size_t>(rank)];
   if (options_.compute == ComputeMode::Measured) state.compute_mark_ns = compute_clock_ns();
   const int code = main_of_(rank)(static_cast<int>(args.size()), argv.data());
-  rank_ended(rank, code);
+  rank_ended(rank, code, false);
 }
 
 void World::exit_rank(int code) {
-  rank_ended(engine_.current_rank(), code);
+  rank_ended(engine_.current_rank(), code, true);
   engine_.finish_rank();
 }
 
-// As mpirun does, a rank that leaves without MPI_Finalize is reported once the others are done,
-// rather than ending them: they finish and keep their output.
-void World::rank_ended(int rank, int code) {
+void World::rank_ended(int rank, int code, bool called_exit) {
   const RankState& state = ranks_[static_cast<std::size_t>(rank)];
-  if (state.initialized && !state.finalized) unfinalized_.push_back(rank);
-  if (code != 0 && first_failed_exit_ == 0) first_failed_exit_ = code;
+  endings_.add(RankEnd{rank, code, called_exit, state.initialized, state.finalized, state.last_call, engine_.now()});
 }
 
 Request* World::new_request() {

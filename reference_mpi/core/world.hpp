@@ -17,6 +17,7 @@
 #include "message.hpp"
 #include "nic.hpp"
 #include "nonblocking_collective.hpp"
+#include "rank_endings.hpp"
 #include "rank_state.hpp"
 #include "request.hpp"
 #include "xo/hwmodels/machine.hpp"
@@ -136,7 +137,18 @@ class World {
   static inline const void* simulation_thread_ = nullptr;  // its thread pointer
   void run_rank(int rank);
   // Bookkeeping when a rank's main returns or it calls exit().
-  void rank_ended(int rank, int code);
+  void rank_ended(int rank, int code, bool called_exit);
+  // Where a fiber was when it faulted or the run stopped: "inside MPI_Send", "in its own code
+  // after MPI_Barrier".
+  std::string describe_place(int fiber);
+  // "\nlikely livelock: ..." when the one rank that could still run polls; "" otherwise.
+  std::string likely_livelock(const std::vector<int>& runnable);
+  // The run's message and exit code from how the engine's run ended and how the ranks did, and
+  // what the trace records of a failure.
+  RunFailure conclude(const sim::RunOutcome& outcome, const std::string& uncaught_exception, SimulationResult& result);
+  // The virtual time a fault happened: the rank's clock, plus the computation since its last MPI
+  // call when computation is measured.
+  sim::Time fault_time(const sim::RankFault& fault);
   // `fiber`: a rank's own, or a task's (sim::Engine).
   std::string describe_blocked(int fiber);
   std::string describe_background(int fiber);
@@ -168,8 +180,7 @@ class World {
   std::string self_send_error_;
   double copy_per_byte_ = 0;
   std::int64_t mailbox_credits_ = -1;
-  int first_failed_exit_ = 0;
-  std::vector<int> unfinalized_;  // ranks that ended after MPI_Init without MPI_Finalize
+  RankEndings endings_;
 };
 
 }  // namespace xo::mpi

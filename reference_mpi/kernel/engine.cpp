@@ -2,15 +2,21 @@
 
 #include <algorithm>
 #include <cassert>
+#include <csignal>
+#include <cstring>
 #include <sstream>
 
-#include "stack_overflow_guard.hpp"
+#include "fault_guard.hpp"
+#include "stop_guard.hpp"
 
 namespace xo::sim {
 
 Engine::Engine(const EngineConfig& config, RankBody body, void* argument)
     : stack_bytes_(config.stack_bytes), body_(body), argument_(argument) {
   assert(config.ranks > 0);
+  catch_stop_signals_ = config.catch_stop_signals;
+  wall_limit_seconds_ = config.wall_limit_seconds;
+  if (config.virtual_limit > 0) virtual_limit_ = config.virtual_limit;
   const std::size_t n = static_cast<std::size_t>(config.ranks);
   const std::size_t guard_budget = config.guard_pages ? guard_page_budget() : 0;
   ranks_ = HugePageArray<Rank>(n);
@@ -115,25 +121,65 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
       static_cast<std::size_t>(fiber) < engine.ranks_.size()) {  // a rank's first run
     engine.prefaulter_->reached(static_cast<std::size_t>(fiber));
   }
-  StackOverflowGuard::set_running(r.fiber->stack(), r.rank);
+  FaultGuard::set_running(r.fiber->stack(), r.rank, fiber);
   if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_resumed(r.rank);
   r.fiber->resume();
   if (engine.switch_listener_ != nullptr) engine.switch_listener_->rank_suspended(r.rank);
-  StackOverflowGuard::clear_running();
+  FaultGuard::clear_running();
   engine.current_ = -1;
   engine.current_rank_ = -1;
   const bool task = static_cast<std::size_t>(fiber) >= engine.ranks_.size();
   if (r.fiber->finished() || r.state == State::Finished) {
     r.state = State::Finished;
     if (task && r.fiber->finished()) engine.retire_task(fiber);
-  } else if (!r.fiber->stack().canary_intact() && !engine.aborted_) {
-    engine.aborted_ = true;
-    engine.outcome_.kind = RunOutcome::Kind::Aborted;
-    engine.outcome_.exit_code = 1;
-    engine.outcome_.message = "rank " + std::to_string(r.rank) + " overflowed its " +
-                              std::to_string((r.fiber->stack().usable_bytes() + 1023) / 1024) +
-                              " KiB fiber stack; run again with a larger --stack-size (for example --stack-size=8M)";
+  } else if (!r.fiber->stack().canary_intact()) {
+    RankFault overflow;
+    overflow.rank = r.rank;
+    overflow.fiber = fiber;
+    overflow.stack_overflow = true;
+    overflow.stack_bytes = r.fiber->stack().usable_bytes();
+    overflow.time = r.clock;
+    engine.record_fault(overflow);
   }
+}
+
+void Engine::end_faulted_fiber(void* engine_pointer, const RankFault& fault) {
+  auto& engine = *static_cast<Engine*>(engine_pointer);
+  Rank& r = engine.entry(fault.fiber);
+  RankFault recorded = fault;
+  recorded.time = r.clock;
+  engine.record_fault(recorded);
+  r.state = State::Finished;  // never resumed: its context lies on the signal stack
+  r.fiber->suspend();
+  __builtin_unreachable();
+}
+
+void Engine::end_stopped_fiber(void* engine_pointer) {
+  auto& engine = *static_cast<Engine*>(engine_pointer);
+  Rank& r = engine.entry(engine.current_);
+  engine.record_stop();
+  engine.stopped_while_running_ = engine.current_;
+  r.fiber->suspend();  // never resumed: its context lies on the signal stack
+  __builtin_unreachable();
+}
+
+bool Engine::stop_due(Time next) const { return StopGuard::requested() != 0 || next > virtual_limit_; }
+
+void Engine::record_stop() {
+  if (aborted_) return;
+  aborted_ = true;
+  outcome_.kind = RunOutcome::Kind::Stopped;
+  stop_signal_ = StopGuard::requested();
+  const bool limit = stop_signal_ == 0 || stop_signal_ == SIGALRM;  // timeout(1)'s status for a limit
+  outcome_.exit_code = limit ? 124 : 128 + stop_signal_;
+}
+
+void Engine::record_fault(const RankFault& fault) {
+  if (aborted_) return;
+  aborted_ = true;
+  outcome_.kind = RunOutcome::Kind::Fault;
+  outcome_.exit_code = fault_exit_code(fault);
+  outcome_.fault = fault;
 }
 
 // With tens of thousands of ranks every resume finds the rank's entry, fiber and innermost stack
@@ -164,6 +210,11 @@ void Engine::advance_to(Time at) {
 
 void Engine::sync() {
   Rank& r = entry(current_);
+  if (stop_due(r.clock)) [[unlikely]] {  // back to the engine, which stops: a polling rank never would
+    schedule_resume(current_, r.clock);
+    r.fiber->suspend();
+    return;
+  }
   const bool ready_earlier = ready_head_ < ready_.size() && event_time_ < r.clock;
   if (!ready_earlier && (queue_.empty() || queue_.top_time() >= r.clock)) return;
   schedule_resume(current_, r.clock);
@@ -208,9 +259,16 @@ void Engine::fail(int exit_code, std::string message) {
 }
 
 RunOutcome Engine::run() {
-  StackOverflowGuard guard;
+  FaultGuard faults(&Engine::end_faulted_fiber, this);
+  StopGuard stops(&Engine::end_stopped_fiber, this, catch_stop_signals_, wall_limit_seconds_);
   while (!aborted_) {
-    if (ready_head_ < ready_.size()) {
+    const bool ready = ready_head_ < ready_.size();
+    if (!ready && queue_.empty()) break;
+    if (stop_due(ready ? event_time_ : queue_.top_time())) [[unlikely]] {
+      record_stop();
+      break;
+    }
+    if (ready) {
       const std::int64_t argument = ready_[ready_head_++];
       if (ready_head_ == ready_.size()) {
         ready_.clear();
@@ -219,7 +277,6 @@ RunOutcome Engine::run() {
       resume_handler(*this, nullptr, argument);
       continue;
     }
-    if (queue_.empty()) break;
     const Event event = queue_.pop();
     event_time_ = event.time;
     prefetch_upcoming_resumes();
@@ -227,6 +284,13 @@ RunOutcome Engine::run() {
   }
   prefaulter_.reset();
   for (const Rank& r : ranks_) outcome_.end_time = std::max(outcome_.end_time, r.clock);
+  if (outcome_.fault) outcome_.message = describe_fault(*outcome_.fault, "");
+  if (outcome_.kind == RunOutcome::Kind::Stopped) {
+    for (const Rank& r : ranks_) {
+      if (r.state != State::Blocked && r.state != State::Finished) outcome_.runnable_ranks.push_back(r.rank);
+    }
+    outcome_.message = stop_report();
+  }
   if (aborted_) return outcome_;
   const auto finished = [](const Rank& r) { return r.state == State::Finished; };
   const bool all_finished = std::all_of(ranks_.begin(), ranks_.end(), finished) &&
@@ -237,6 +301,32 @@ RunOutcome Engine::run() {
     outcome_.message = deadlock_report();
   }
   return outcome_;
+}
+
+void Engine::list_unfinished(std::ostringstream& out) const {
+  constexpr std::size_t kListed = 64;  // a 65,536-rank run must not print 65,536 lines
+  std::size_t listed = 0;
+  std::size_t unfinished = 0;
+  const std::size_t fibers = ranks_.size() + tasks_.size();
+  for (std::size_t i = 0; i < fibers; ++i) {
+    const Rank& r = entry(static_cast<int>(i));
+    if (r.state == State::Finished || (i >= ranks_.size() && r.state != State::Blocked)) continue;
+    if (++unfinished > kListed) continue;
+    ++listed;
+    const int fiber = static_cast<int>(i);
+    std::string what;
+    if (r.state == State::Blocked) {
+      what = describe_blocked_ ? describe_blocked_(fiber) : "blocked";
+    } else {
+      const std::string place = describe_place_ ? describe_place_(fiber) : std::string("runnable");
+      what = (fiber == stopped_while_running_ ? "running, " : "due to run, ") + place;
+    }
+    out << "  rank " << r.rank << " at t=" << time_to_seconds(r.clock) * 1e6 << " us: " << what << "\n";
+  }
+  if (unfinished > listed) out << "  ... and " << unfinished - listed << " more\n";
+  std::size_t finished = 0;
+  for (const Rank& r : ranks_) finished += r.state == State::Finished ? 1 : 0;
+  if (finished > 0) out << "  (" << finished << " ranks had already finished)\n";
 }
 
 std::string Engine::deadlock_report() const {
@@ -250,25 +340,36 @@ std::string Engine::deadlock_report() const {
     out << ", and " << blocked_tasks << (blocked_tasks == 1 ? " operation" : " operations") << " in the background";
   }
   out << ":\n";
-  constexpr std::size_t kListed = 64;  // a 65,536-rank deadlock must not print 65,536 lines
-  std::size_t listed = 0;
-  const std::size_t fibers = ranks_.size() + tasks_.size();
-  for (std::size_t i = 0; i < fibers; ++i) {
-    const Rank& r = entry(static_cast<int>(i));
-    if (r.state != State::Blocked) continue;
-    if (listed++ == kListed) {
-      out << "  ... and " << (blocked + blocked_tasks - kListed) << " more\n";
-      break;
-    }
-    out << "  rank " << r.rank << " at t=" << time_to_seconds(r.clock) * 1e6 << " us: "
-        << (describe_blocked_ ? describe_blocked_(static_cast<int>(i)) : std::string("blocked")) << "\n";
-  }
-  std::size_t finished = 0;
-  for (const Rank& r : ranks_) finished += r.state == State::Finished ? 1 : 0;
-  if (finished > 0) out << "  (" << finished << " ranks had already finished)\n";
+  list_unfinished(out);
   out << "Check that every send has a matching receive (peer, tag, communicator) and that every rank of a "
          "communicator calls its collectives, or use nonblocking calls.";
   return out.str();
+}
+
+std::string Engine::stop_report() const {
+  std::ostringstream out;
+  Time now = event_time_;
+  for (const Rank& r : ranks_) now = std::max(now, r.state == State::Finished ? 0 : r.clock);
+  if (stop_signal_ == 0) {
+    out << "stopped: the virtual-time limit of " << time_to_seconds(virtual_limit_) * 1e6
+        << " us (--virtual-time-limit) was reached";
+  } else if (stop_signal_ == SIGALRM) {
+    out << "stopped: the wall-time limit of " << wall_limit_seconds_ << " s (--time-limit) was reached, at t="
+        << time_to_seconds(now) * 1e6 << " us";
+  } else {
+    const char* name = sigabbrev_np(stop_signal_);
+    out << "stopped by SIG" << (name != nullptr ? name : "?") << (stop_signal_ == SIGINT ? " (Ctrl-C)" : "")
+        << " at t=" << time_to_seconds(now) * 1e6 << " us";
+  }
+  out << "; where each rank was:\n";
+  list_unfinished(out);
+  if (stopped_while_running_ >= 0) {
+    out << "rank " << entry(stopped_while_running_).rank
+        << " ran on without reaching an MPI call for a second after the stop was asked: an endless loop?\n";
+  }
+  std::string text = out.str();
+  text.pop_back();  // the last line's newline
+  return text;
 }
 
 }  // namespace xo::sim

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <iosfwd>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +23,7 @@
 #include "event_queue.hpp"
 #include "fiber.hpp"
 #include "huge_page_array.hpp"
+#include "rank_fault.hpp"
 #include "stack_prefaulter.hpp"
 #include "virtual_time.hpp"
 #include "xo/reference_mpi/rank_switch_listener.hpp"
@@ -31,13 +34,18 @@ struct EngineConfig {
   int ranks = 1;
   std::size_t stack_bytes = 8 << 20;
   bool guard_pages = true;
+  bool catch_stop_signals = false;  // SIGINT, SIGTERM, SIGHUP stop the run (StopGuard)
+  double wall_limit_seconds = 0;  // > 0: stop after this much wall time
+  Time virtual_limit = 0;         // > 0: stop before anything happens later than this
 };
 
 struct RunOutcome {
-  enum class Kind { Completed, Deadlock, Aborted };
+  enum class Kind { Completed, Deadlock, Aborted, Fault, Stopped };
   Kind kind = Kind::Completed;
   int exit_code = 0;
-  std::string message;  // the deadlock report or the abort reason
+  std::string message;  // the deadlock report, the abort reason or what the fault was
+  std::optional<RankFault> fault;  // Kind::Fault
+  std::vector<int> runnable_ranks;  // Kind::Stopped: ranks that could still run (not blocked, not finished)
   Time end_time = 0;    // largest rank clock
   std::size_t guarded_stacks = 0;
 };
@@ -48,6 +56,8 @@ class Engine {
   using TaskBody = void (*)(void* argument);
   // Describes what a blocked fiber (a rank, or a task) waits for, for the deadlock report.
   using BlockedDescriber = std::function<std::string(int fiber)>;
+  // Where a fiber that could still run was when the run stopped ("inside MPI_Iprobe").
+  using PlaceDescriber = std::function<std::string(int fiber)>;
 
   Engine(const EngineConfig& config, RankBody body, void* argument);
   ~Engine();
@@ -55,6 +65,7 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   void set_blocked_describer(BlockedDescriber describer) { describe_blocked_ = std::move(describer); }
+  void set_place_describer(PlaceDescriber describer) { describe_place_ = std::move(describer); }
   // Told of every switch into and out of a rank's fiber, if set; must outlive the run.
   void set_switch_listener(mpi::RankSwitchListener* listener) { switch_listener_ = listener; }
   RunOutcome run();
@@ -134,9 +145,21 @@ class Engine {
   static std::uint32_t resumed_generation(std::int64_t argument) { return static_cast<std::uint32_t>(argument >> 32); }
   void prefetch_upcoming_resumes() const;
   static void fiber_entry(void* launch);
+  // FaultGuard's callback, on the faulting fiber's signal stack: ends the fiber, does not return.
+  static void end_faulted_fiber(void* engine, const RankFault& fault);
+  // StopGuard's callback: ends the running fiber where it is, does not return.
+  static void end_stopped_fiber(void* engine);
+  // Whether the run must stop now (a signal, a limit), checked at every step.
+  bool stop_due(Time next) const;
+  void record_stop();
+  void record_fault(const RankFault& fault);
   void schedule_resume(int fiber, Time at);
   void retire_task(int fiber);
   std::string deadlock_report() const;
+  std::string stop_report() const;
+  // One line per rank that has not finished (blocked: what it waits for; else where it was), at
+  // most 64.
+  void list_unfinished(std::ostringstream& out) const;
 
   HugePageArray<Rank> ranks_;  // written for every rank at start-up: see HugePageArray
   std::unique_ptr<StackPrefaulter> prefaulter_;  // large runs only, until every rank has run once
@@ -151,6 +174,12 @@ class Engine {
   RankBody body_;
   void* argument_;
   BlockedDescriber describe_blocked_;
+  PlaceDescriber describe_place_;
+  bool catch_stop_signals_ = false;
+  double wall_limit_seconds_ = 0;
+  Time virtual_limit_ = std::numeric_limits<Time>::max();
+  int stop_signal_ = 0;          // what stopped the run: a signal, or 0 for the virtual-time limit
+  int stopped_while_running_ = -1;  // the fiber StopGuard ended where it ran, if any
   mpi::RankSwitchListener* switch_listener_ = nullptr;
   Time event_time_ = 0;
   int current_ = -1;       // the running fiber

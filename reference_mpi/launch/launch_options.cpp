@@ -66,6 +66,20 @@ SimulationOptions launch_options_from_environment() {
     throw hw::MachineError("--compute-threshold=" + threshold +
                            " is not a duration: give a number with ns, us, ms or s (for example 1us, 500ns), or 0");
   }
+  const std::string wall_limit = env_or(kEnvTimeLimit, "0");
+  const std::int64_t wall_limit_ns = parse_duration_ns(wall_limit);
+  if (wall_limit_ns < 0) {
+    throw hw::MachineError("--time-limit=" + wall_limit + " is not a duration: give a number with s, m or h (for "
+                           "example 90s, 10m, 1h), or 0 for none");
+  }
+  options.time_limit_seconds = static_cast<double>(wall_limit_ns) * 1e-9;
+  const std::string virtual_limit = env_or(kEnvVirtualTimeLimit, "0");
+  const std::int64_t virtual_limit_ns = parse_duration_ns(virtual_limit);
+  if (virtual_limit_ns < 0) {
+    throw hw::MachineError("--virtual-time-limit=" + virtual_limit + " is not a duration: give a number with ns, us, "
+                           "ms, s, m or h (for example 2s, 500ms), or 0 for none");
+  }
+  options.virtual_time_limit_ps = virtual_limit_ns * 1000;
   const std::string stack = env_or(kEnvStack, "8M");
   options.stack_bytes = parse_byte_size(stack);
   if (options.stack_bytes < 16 * 1024) {
@@ -80,7 +94,13 @@ std::int64_t parse_duration_ns(const std::string& text) {
   const double value = std::strtod(text.c_str(), &end);
   if (end == text.c_str() || !(value >= 0)) return -1;
   const std::string unit = end;
-  const double scale = unit == "ns" ? 1 : unit == "us" ? 1e3 : unit == "ms" ? 1e6 : unit == "s" ? 1e9 : -1;
+  const double scale = unit == "ns"                   ? 1
+                       : unit == "us"                 ? 1e3
+                       : unit == "ms"                 ? 1e6
+                       : unit == "s"                  ? 1e9
+                       : unit == "m" || unit == "min" ? 60e9
+                       : unit == "h"                  ? 3600e9
+                                                      : -1;
   const double ns = value * scale;
   if (scale < 0 || ns > 1e15) return -1;  // beyond 11 days: a typo, and far from int64's end
   return static_cast<std::int64_t>(ns + 0.5);

@@ -18,13 +18,16 @@ inline constexpr const char* kEnvStack = "XO_RUN_STACK_SIZE";   // bytes, with o
 inline constexpr const char* kEnvQuiet = "XO_RUN_QUIET";        // 1: no summary line on stderr
 inline constexpr const char* kEnvTrace = "XO_RUN_TRACE";        // directory to write the OTF2 trace into
 inline constexpr const char* kEnvCommand = "XO_RUN_COMMAND";    // the xo command line, kept in the trace
+inline constexpr const char* kEnvTimeLimit = "XO_RUN_TIME_LIMIT";  // wall time, e.g. 10m; unset or 0: none
+inline constexpr const char* kEnvVirtualTimeLimit = "XO_RUN_VIRTUAL_TIME_LIMIT";  // virtual time, e.g. 2s
 inline constexpr const char* kEnvPrivatize = "XO_RUN_PRIVATIZE";  // on (default): a copy of the program per rank; off
 
 // Reads the variables above; throws hw::MachineError with a clear message on a malformed value.
 SimulationOptions launch_options_from_environment();
 // Reads XO_RUN_PRIVATIZE; throws hw::MachineError if it is neither on nor off.
 bool privatize_from_environment();
-// Parses a duration such as "1us", "500ns", "2ms", "0.5s" or "0" into nanoseconds; -1 if malformed.
+// Parses a duration such as "1us", "500ns", "2ms", "0.5s", "10m" (minutes, as timeout(1)), "1h" or
+// "0" into nanoseconds; -1 if malformed.
 std::int64_t parse_duration_ns(const std::string& text);
 // Parses "512K", "8M", "1G" or plain bytes; returns 0 if malformed.
 std::size_t parse_byte_size(const std::string& text);

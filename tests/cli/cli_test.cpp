@@ -7,6 +7,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -187,15 +190,70 @@ TEST(Cli, DeadlockedProgramFailsWithTheReport) {
   EXPECT_TRUE(contains(r.err, "MPI_Recv from rank 1 (tag 7) on MPI_COMM_WORLD")) << r.err;
 }
 
+TEST(Cli, ReportOfATraceWithoutMpiCallsSaysSoInOneLineAndStoresNothing) {
+  auto r = run_command("(cd $(mktemp -d) && printf '#include <stdio.h>\\nint main(void){puts(\"no MPI\");return 0;}' > "
+                       "n.c && " + kXo + " cc n.c -o n && " + kXo + " record -q -o n.otf2 ./n && " + kXo +
+                       " report --db h.db n.otf2; echo status=$?; " + kXo + " history list --db h.db)");
+  EXPECT_TRUE(contains(r.err, "n.otf2/traces.otf2 holds no MPI calls (written by xo")) << r.err;
+  EXPECT_TRUE(contains(r.err, "nothing was stored")) << r.err;
+  EXPECT_TRUE(contains(r.out, "status=2")) << r.out;
+  EXPECT_FALSE(contains(r.err + r.out, "stored as run")) << r.out;
+}
+
+TEST(Cli, ReportRefusesFilesOfATraceThatAreNotRegularFilesWithoutOpeningThem) {
+  // A FIFO would make any reader wait for a writer for good; a directory is no event file.
+  for (const char* replace : {"mkfifo t.otf2/traces/1.evt", "mkdir t.otf2/traces/1.evt", "mkfifo t.otf2/traces.otf2"}) {
+    auto r = run_command("(cd $(mktemp -d) && " + kXo + " record -q -n 2 -o t.otf2 " + kPingpong +
+                         " && rm t.otf2/traces" + (std::string(replace).find("1.evt") != std::string::npos
+                                                        ? "/1.evt" : ".otf2") +
+                         " && " + replace + " && timeout 60 " + kXo + " report --no-bench --no-store t.otf2)");
+    EXPECT_EQ(r.status, 2) << replace << r.err;
+    EXPECT_TRUE(contains(r.err, "is not a regular file (a")) << replace << r.err;
+  }
+}
+
+TEST(Cli, AnEnvironmentVariableTheMachineDoesNotReadIsRefusedWithTheNearestItDoes) {
+  auto r = run_command(kXo + " run -n 2 --machine xt3 -e MPICH_MAX_SHORT_MSG_SIZ=1 " + kPingpong);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "xo: -e MPICH_MAX_SHORT_MSG_SIZ=1: the xt3 machine's MPI reads no variable "
+                              "MPICH_MAX_SHORT_MSG_SIZ; did you mean MPICH_MAX_SHORT_MSG_SIZE or"))  // nearest first
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "add --allow-unknown-env")) << r.err;
+  r = run_command(kXo + " run -q -n 2 --machine xt3 --allow-unknown-env -e MY_PROGRAM_SETTING=1 " + kPingpong);
+  EXPECT_EQ(r.status, 0) << r.err;
+  r = run_command(kXo + " bench --machine ap1000 -e XO_COLL_BCST=linear");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "did you mean XO_COLL_BCAST")) << r.err;
+  EXPECT_FALSE(contains(r.err, "--allow-unknown-env")) << r.err;  // no program reads a bench's settings
+}
+
+TEST(Cli, RanksBeyondTheMachinesMemoryAreRefusedBeforeTheRunStarts) {
+  std::ifstream meminfo("/proc/meminfo");
+  std::uint64_t available_kib = 0;
+  for (std::string name; meminfo >> name;) {
+    std::uint64_t kib = 0;
+    meminfo >> kib;
+    if (name == "MemAvailable:" || name == "SwapFree:") available_kib += kib;
+    meminfo.ignore(64, '\n');
+  }
+  if (available_kib > 100ull << 20) GTEST_SKIP() << "this machine could hold 16,777,216 ranks";
+  auto r = run_command(kXo + " run -n 16777216 " + kPingpong);
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_TRUE(contains(r.err, "xo: xo run -n 16777216 needs at least 112.0 GiB")) << r.err;
+  EXPECT_TRUE(contains(r.err, "this machine has available; run at most about")) << r.err;
+}
+
 TEST(Cli, StackOverflowNamesTheRankAndTheFix) {
   // A 1.6 MB local array on a 512 KiB fiber stack: the guard page must catch it, even though the
   // frame is far larger than the guard (xo cc compiles with stack-clash protection).
   auto r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){MPI_Init(&c,&v);"
                        "volatile double a[200000];for(int i=0;i<200000;++i)a[i]=i;MPI_Finalize();return 0;}' > s.c && " +
                        kXo + " cc s.c -o s && " + kXo + " run -n 2 --stack-size=512K ./s");
-  EXPECT_EQ(r.status, 134);
-  EXPECT_TRUE(contains(r.err, "xo: rank 0 overflowed its 512 KiB fiber stack; run again with a larger --stack-size"))
-      << r.err;
+  EXPECT_EQ(r.status, 139);  // a process's own stack overflow is a SIGSEGV
+  // The frame is made at main's entry, before MPI_Init.
+  EXPECT_TRUE(contains(r.err, "xo: rank 0 overflowed its 512 KiB fiber stack in its own code, before its first MPI "
+                              "call")) << r.err;
+  EXPECT_TRUE(contains(r.err, "run again with a larger --stack-size (for example --stack-size=1M)")) << r.err;
   r = run_command("cd $(mktemp -d) && printf '#include <mpi.h>\\nint main(int c,char**v){MPI_Init(&c,&v);"
                   "volatile double a[200000];for(int i=0;i<200000;++i)a[i]=i;MPI_Finalize();return 0;}' > s.c && " +
                   kXo + " cc s.c -o s && " + kXo + " run -q -n 2 --stack-size=4M ./s");
@@ -243,9 +301,11 @@ TEST(Cli, BenchRefusesBadOptionsAndExistingTraces) {
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_TRUE(contains(first.out, "Protocols: LogGP fits")) << first.out;
   EXPECT_TRUE(contains(first.out, "XO_EAGER_LIMIT")) << first.out;
+  // Again: the earlier traces move beside the new ones, to RUN.old.
   auto again = run_command(kXo + " bench --machine loggp --suite pt2pt -o " + dir);
-  EXPECT_EQ(again.status, 2);
-  EXPECT_TRUE(contains(again.err, "already holds a trace")) << again.err;
+  EXPECT_EQ(again.status, 0) << again.err;
+  EXPECT_TRUE(contains(again.err, "the earlier bench's traces in " + dir + "/ were moved beside them")) << again.err;
+  EXPECT_EQ(run_command("ls " + dir + "/*.old/traces.otf2").status, 0);
   EXPECT_EQ(run_command(kXo + " bench --machine loggp --suite pt2pt --force -o " + dir).status, 0);
   run_command("rm -rf " + dir);
 }

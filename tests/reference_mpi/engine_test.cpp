@@ -246,7 +246,10 @@ TEST(Engine, AnUnguardedStackOverflowIsCaughtByItsCanary) {
   Engine engine(EngineConfig{3, 64 * 1024, false}, body, &log);
   log.engine = &engine;
   const RunOutcome outcome = engine.run();
-  EXPECT_EQ(outcome.kind, RunOutcome::Kind::Aborted);
+  EXPECT_EQ(outcome.kind, RunOutcome::Kind::Fault);
+  ASSERT_TRUE(outcome.fault);
+  EXPECT_EQ(outcome.fault->rank, 1);
+  EXPECT_TRUE(outcome.fault->stack_overflow);
   EXPECT_NE(outcome.message.find("rank 1 overflowed its 64 KiB fiber stack"), std::string::npos) << outcome.message;
   EXPECT_EQ(outcome.guarded_stacks, 0u);
   EXPECT_TRUE(log.lines.empty());

@@ -146,20 +146,27 @@ TEST_F(Record, DefaultDirectoryIsNamedAfterTheProgram) {
   EXPECT_TRUE(fs::exists(path("pingpong.otf2/traces.otf2")));
 }
 
-TEST_F(Record, RefusesToOverwriteATraceUnlessForced) {
+TEST_F(Record, KeepsTheEarlierTraceAsOldUnlessForced) {
   ASSERT_EQ(record("-q -n 2 -o t.otf2", example("pingpong") + " 1").status, 0);
   std::ofstream(path("t.otf2/notes.txt")) << "mine";
-  const auto before = files_under(path("t.otf2"));
 
-  auto refused = record("-q -n 4 -o t.otf2", example("ring") + " 1");
-  EXPECT_NE(refused.status, 0);
-  EXPECT_TRUE(contains(refused.err, "already holds a trace")) << refused.err;
-  EXPECT_TRUE(contains(refused.err, "--force")) << refused.err;
-  EXPECT_TRUE(files_under(path("t.otf2")) == before) << "a refused record changed the directory";
-
-  auto forced = record("-q --force -n 4 -o t.otf2", example("ring") + " 1");
-  ASSERT_EQ(forced.status, 0) << forced.err;
+  // As perf keeps perf.data.old: the earlier archive moves to t.otf2.old, the rest stays.
+  auto again = record("-n 4 -o t.otf2", example("ring") + " 1");
+  ASSERT_EQ(again.status, 0) << again.err;
+  EXPECT_TRUE(contains(again.err, "xo: the earlier trace in t.otf2 was moved to t.otf2.old")) << again.err;
   EXPECT_EQ(xo::test::read_archive(path("t.otf2/traces.otf2")).properties.at("CROSSOVER::RANKS"), "4");
+  EXPECT_EQ(xo::test::read_archive(path("t.otf2.old/traces.otf2")).properties.at("CROSSOVER::RANKS"), "2");
+  EXPECT_EQ(xo::test::slurp(path("t.otf2/notes.txt")), "mine") << "only the archive moves";
+
+  // Once more: the older .old gives way to the newer.
+  ASSERT_EQ(record("-q -n 3 -o t.otf2", example("ring") + " 1").status, 0);
+  EXPECT_EQ(xo::test::read_archive(path("t.otf2.old/traces.otf2")).properties.at("CROSSOVER::RANKS"), "4");
+
+  auto forced = record("-q --force -n 2 -o t.otf2", example("ring") + " 1");
+  ASSERT_EQ(forced.status, 0) << forced.err;
+  EXPECT_EQ(xo::test::read_archive(path("t.otf2/traces.otf2")).properties.at("CROSSOVER::RANKS"), "2");
+  EXPECT_EQ(xo::test::read_archive(path("t.otf2.old/traces.otf2")).properties.at("CROSSOVER::RANKS"), "4")
+      << "--force replaces the trace and leaves .old alone";
   EXPECT_EQ(xo::test::slurp(path("t.otf2/notes.txt")), "mine") << "--force removes only the old trace";
 }
 

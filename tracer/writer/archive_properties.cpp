@@ -69,6 +69,16 @@ void set_archive_properties(OTF2_Archive* archive, const TraceRecorder& run, con
   set(archive, kPropertyCommandLine, options.command_line, status);
   set(archive, kPropertyCreator, options.creator, status);
   if (run.finished()) set(archive, kPropertyExitCode, std::to_string(run.exit_code()), status);
+  if (const std::optional<mpi::RunFailure>& failure = run.failure()) {
+    if (failure->cut_short) set(archive, kPropertyCutShort, "true", status);
+    set(archive, kPropertyFailure, failure->message, status);
+    if (failure->fault_rank >= 0) {
+      set(archive, kPropertyFaultRank, std::to_string(failure->fault_rank), status);
+      set(archive, kPropertyFaultSignal, failure->fault_signal, status);
+      set(archive, kPropertyFaultPlace, failure->fault_place, status);
+      set(archive, kPropertyFaultTime, std::to_string(failure->fault_ps), status);
+    }
+  }
   for (const mpi::RunSetting& p : info.parameters) {
     set(archive, setting_property_name(SettingKind::Parameter, p.name), p.value, status);
   }

@@ -88,6 +88,7 @@ void Otf2Writer::comm_destroyed(int rank, int comm_id, std::int64_t time_ps) {
   recorder_->comm_destroyed(rank, comm_id, time_ps);
 }
 void Otf2Writer::phase(const mpi::PhaseRecord& p) { recorder_->phase(p); }
+void Otf2Writer::run_failed(const mpi::RunFailure& failure) { recorder_->run_failed(failure); }
 void Otf2Writer::run_finished(std::int64_t end_ps, int exit_code) { recorder_->run_finished(end_ps, exit_code); }
 
 void Otf2Writer::finish() {

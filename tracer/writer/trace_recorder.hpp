@@ -10,6 +10,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "name_table.hpp"
@@ -103,6 +104,7 @@ class TraceRecorder {
   void comm_created(int rank, int comm_id, std::int64_t time);
   void comm_destroyed(int rank, int comm_id, std::int64_t time);
   void phase(const mpi::PhaseRecord& p);
+  void run_failed(const mpi::RunFailure& failure) { failure_ = failure; }
   void run_finished(std::int64_t end, int exit_code);
 
   bool started() const { return started_; }
@@ -120,6 +122,8 @@ class TraceRecorder {
   std::int64_t end_time() const;
   bool finished() const { return finished_; }
   int exit_code() const { return exit_code_; }
+  // Why the run failed, if it did.
+  const std::optional<mpi::RunFailure>& failure() const { return failure_; }
   std::uint64_t repaired_events() const { return repaired_; }
   // Whether any call came with its call site (a program apart from the reference MPI's code).
   bool has_call_sites() const { return has_call_sites_; }
@@ -167,6 +171,7 @@ class TraceRecorder {
   std::int64_t end_ = 0;
   std::int64_t latest_phase_end_ = 0;
   int exit_code_ = 0;
+  std::optional<mpi::RunFailure> failure_;
   std::uint64_t repaired_ = 0;
   bool has_call_sites_ = false;
 };

@@ -27,6 +27,8 @@ struct CrossoverRun {
   std::string program_args;  // the program and its arguments, shell-quoted
   std::string creator;
   std::optional<int> exit_code;      // absent when the run did not finish
+  bool cut_short = false;            // the run stopped before every rank's program ended
+  std::string failure;               // why the run failed, as xo printed it
   std::vector<Setting> parameters;   // machine parameters, by decoded name
   std::vector<Setting> environment;  // environment variables of the machine's MPI
 };

@@ -79,6 +79,18 @@ struct CollectiveEvent {
   std::string algorithm;  // the algorithm the machine chose, "binomial", "selective_broadcast"
 };
 
+// Why a run failed: a rank's fault, MPI_Abort or a fatal MPI error, a deadlock, an interrupt, or
+// ranks that ended early or with a non-zero status.
+struct RunFailure {
+  bool cut_short = false;  // the run stopped before every rank's program ended
+  std::string message;     // what xo prints
+  // A fault in a rank's code (a signal, a stack overflow): which rank, what and where.
+  int fault_rank = -1;
+  std::string fault_signal;  // "SIGSEGV"; "stack overflow" when the stack's canary found it
+  std::string fault_place;   // "inside MPI_Send", "in its own code after MPI_Barrier"
+  std::int64_t fault_ps = -1;
+};
+
 class RunObserver {
  public:
   virtual ~RunObserver() = default;
@@ -137,6 +149,8 @@ class RunObserver {
   // Phases of one rank may overlap in time (several messages in flight).
   virtual void phase(const PhaseRecord& /*p*/) {}
 
+  // Before run_finished, if the run failed.
+  virtual void run_failed(const RunFailure& /*failure*/) {}
   // After the last rank finished (or the run failed): the largest rank clock.
   virtual void run_finished(std::int64_t /*end_ps*/, int /*exit_code*/) {}
 };

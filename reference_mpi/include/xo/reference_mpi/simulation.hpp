@@ -30,6 +30,13 @@ struct SimulationOptions {
   std::int64_t compute_threshold_ns = 1000;
   std::size_t stack_bytes = 8 << 20;  // what Linux gives a process (ulimit -s), mapped lazily
   bool guard_pages = true;
+  // > 0: the run stops, with where each rank was, after this much wall time, or before anything
+  // happens later than this virtual time (as after SIGINT or SIGTERM, which always stop it so).
+  double time_limit_seconds = 0;
+  std::int64_t virtual_time_limit_ps = 0;
+  // SIGINT, SIGTERM and SIGHUP stop the run with where each rank was (a program under xo run); off,
+  // they keep the action the process gave them.
+  bool catch_stop_signals = false;
   // Where the machine's MPI environment variables are read from (getenv when unset).
   std::function<const char*(const char*)> env_lookup;
   // Called for every protocol phase of every message, if set.

@@ -64,7 +64,8 @@ class Otf2Writer final : public mpi::RunObserver {
   void comm_created(int rank, int comm_id, std::int64_t time_ps) override;
   void comm_destroyed(int rank, int comm_id, std::int64_t time_ps) override;
   void phase(const mpi::PhaseRecord& p) override;
-  // Only notes the end time and exit code: the archive is written by finish().
+  // Only note why the run failed, its end time and exit code: the archive is written by finish().
+  void run_failed(const mpi::RunFailure& failure) override;
   void run_finished(std::int64_t end_ps, int exit_code) override;
 
   // Writes the archive, once, after the run (run_started must have been called). A run that did

@@ -33,6 +33,16 @@ inline constexpr const char* kPropertyProgramArgs = "CROSSOVER::PROGRAM_ARGS";
 inline constexpr const char* kPropertyCommandLine = "CROSSOVER::COMMAND_LINE";
 inline constexpr const char* kPropertyCreator = "CROSSOVER::CREATOR";
 inline constexpr const char* kPropertyExitCode = "CROSSOVER::EXIT_CODE";
+// A failed run: "true" if it stopped before every rank's program ended (a fault, MPI_Abort, a
+// deadlock, an interrupt), and the message xo printed.
+inline constexpr const char* kPropertyCutShort = "CROSSOVER::CUT_SHORT";
+inline constexpr const char* kPropertyFailure = "CROSSOVER::FAILURE";
+// A fault in a rank's code: the rank, the signal ("SIGSEGV", or "stack overflow"), where it was
+// ("inside MPI_Send") and its virtual time in picoseconds.
+inline constexpr const char* kPropertyFaultRank = "CROSSOVER::FAULT::RANK";
+inline constexpr const char* kPropertyFaultSignal = "CROSSOVER::FAULT::SIGNAL";
+inline constexpr const char* kPropertyFaultPlace = "CROSSOVER::FAULT::PLACE";
+inline constexpr const char* kPropertyFaultTime = "CROSSOVER::FAULT::TIME_PS";
 
 enum class SettingKind { Parameter, Environment };
 
