@@ -272,8 +272,7 @@ void prepare_run_dirs(const BenchOptions& o, const suite::BenchPlan& plan) {
   bool moved = false;
   for (const suite::BenchRun& run : plan.runs) moved = prepare_trace_dir(o.out_dir + "/" + run.name, o.force) || moved;
   if (moved) {
-    std::fprintf(stderr, "xo: the earlier bench's traces in %s/ were moved beside them, to RUN.old (--force "
-                 "replaces them instead)\n", o.out_dir.c_str());
+    say_bench_traces_moved(o.out_dir);
   }
 }
 

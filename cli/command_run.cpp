@@ -248,8 +248,7 @@ int command_record(const std::vector<std::string>& args) {
   if (s.program.empty()) launch("record", s);  // the usage error
   if (s.trace_dir.empty()) s.trace_dir = default_trace_dir(s.program[0]);
   if (prepare_trace_dir(s.trace_dir, s.force) && !s.quiet) {
-    std::fprintf(stderr, "xo: the earlier trace in %s was moved to %s (--force replaces it instead)\n",
-                 s.trace_dir.c_str(), old_trace_dir(s.trace_dir).c_str());
+    say_trace_moved(s.trace_dir);
   }
   std::vector<std::string> command_line = {"xo", "record"};
   command_line.insert(command_line.end(), args.begin(), args.end());

@@ -242,8 +242,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
     }
   }
   if (moved) {
-    std::fprintf(stderr, "xo: the earlier bench's traces in %s/ were moved beside them, to RUN.old (--force "
-                 "replaces them instead)\n", o.out_dir.c_str());
+    say_bench_traces_moved(o.out_dir);
   }
   for (std::size_t i = 1; i < total; ++i) {
     record(plan.runs[i % plan.runs.size()], static_cast<int>(i / plan.runs.size()), i);

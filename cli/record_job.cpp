@@ -133,8 +133,7 @@ int record_job(const JobRecording& job) {
   const std::string mpi = job_mpi(job);
   const std::string library = mpi == "openmpi" ? tool_layout().pmpi_openmpi : tool_layout().pmpi_mpich;
   if (prepare_trace_dir(job.trace_dir, job.force) && !job.quiet) {
-    std::fprintf(stderr, "xo: the earlier trace in %s was moved to %s (--force replaces it instead)\n",
-                 job.trace_dir.c_str(), old_trace_dir(job.trace_dir).c_str());
+    say_trace_moved(job.trace_dir);
   }
   const fs::path logs = fs::absolute(fs::path(job.trace_dir) / "rank-logs");
   std::error_code error;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <system_error>
 
@@ -40,6 +41,18 @@ std::string old_trace_dir(const std::string& dir) {
     return real.string() + ".old";
   }
   return name + ".old";
+}
+
+void say_trace_moved(const std::string& dir) {
+  std::fprintf(stderr, "xo: the earlier trace in %s was moved to %s (--force replaces it instead)\n", dir.c_str(),
+               old_trace_dir(dir).c_str());
+}
+
+void say_bench_traces_moved(const std::string& out_dir) {
+  std::fprintf(stderr,
+               "xo: the earlier bench's traces in %s/ were moved beside them, to RUN.old (--force replaces them "
+               "instead)\n",
+               out_dir.c_str());
 }
 
 bool prepare_trace_dir(const std::string& dir, bool force) {

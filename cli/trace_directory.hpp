@@ -17,6 +17,10 @@ std::string default_trace_dir(const std::string& program);
 bool prepare_trace_dir(const std::string& dir, bool force);
 // "DIR.old", beside DIR.
 std::string old_trace_dir(const std::string& dir);
+// The line telling the user prepare_trace_dir moved the earlier trace of `dir` (of a recording),
+// or the earlier traces of a bench's runs under `out_dir`.
+void say_trace_moved(const std::string& dir);
+void say_bench_traces_moved(const std::string& out_dir);
 // The anchor file of a trace given as a directory from xo record (DIR/traces.otf2) or as the
 // anchor itself.
 std::string trace_anchor(const std::string& trace);
