@@ -40,6 +40,7 @@ struct CompareOptions {
   std::string compute = "measured";
   std::vector<std::string> program;
   ReportFormat format = ReportFormat::Text;
+  analyzer::Damage damage = analyzer::Damage::Refuse;  // --tolerate reads damaged traces, marked
 };
 
 // Options may come before or after the traces; a program to record follows `--`.
@@ -61,6 +62,9 @@ CompareOptions parse(const std::vector<std::string>& args) {
       o.machine = reader.take_value();
     } else if (name == "--compute") {
       o.compute = reader.take_value();
+    } else if (name == "--tolerate") {
+      reader.take_flag();
+      o.damage = analyzer::Damage::Tolerate;
     } else if (name == "--format" || name == "-f") {
       const std::string f = reader.take_value();
       if (f == "text") {
@@ -99,8 +103,9 @@ struct Side {
   analyzer::RunFits fits;
 };
 
-Side read_side(const std::string& label, const std::string& path) {
-  Side s{label, path, analyzer::read_trace(trace_anchor(path)), {}, {}, {}};
+Side read_side(const std::string& label, const std::string& path, analyzer::Damage damage) {
+  Side s{label, path, analyzer::read_trace(trace_anchor(path), {}, damage), {}, {}, {}};
+  if (s.model.problems.damage() > 0) s.label += " (damaged trace)";
   s.profile = analyzer::profile_mpi(s.model);
   analyzer::add_message_samples(s.model, s.messages);
   s.fits = analyzer::fit_run(s.messages);
@@ -246,7 +251,7 @@ ReportSection boundaries_section(const Side& a, const Side& b) {
 
 int command_compare(const std::vector<std::string>& args) {
   const CompareOptions o = parse(args);
-  Side a = read_side("A", o.first);
+  Side a = read_side("A", o.first, o.damage);
   std::optional<ScratchDirectory> scratch;
   std::string second = o.second;
   if (!o.machine.empty()) {
@@ -272,10 +277,16 @@ int command_compare(const std::vector<std::string>& args) {
                        "); the program must be built with xo cc (see its messages above)");
     }
   }
-  Side b = read_side("B", second);
+  Side b = read_side("B", second, o.damage);
   if (!o.machine.empty()) b.path = o.program[0] + " on " + o.machine + " (recorded now)";
   ReportDocument doc{"xo compare: A " + o.first + ", B " + b.path, {}};
   doc.sections.push_back(runs_section(a, b));
+  for (const Side* side : {&a, &b}) {
+    if (side->model.problems.damage() > 0) {
+      doc.sections.front().lines.push_back(side->label + ": read with --tolerate, every figure of it may be wrong: " +
+                                           side->model.problems.first_damage);
+    }
+  }
   doc.sections.push_back(calls_section(a, b));
   doc.sections.push_back(protocols_section(a, b));
   doc.sections.push_back(sizes_section(a, b));

@@ -1,8 +1,12 @@
 // xo history: the benchmark history that xo bench and xo report store runs in. list, show, compare,
 // trend, export and delete; every one takes --db PATH.
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -12,6 +16,7 @@
 #include "history_option.hpp"
 #include "history_subcommands.hpp"
 #include "table.hpp"
+#include "trace_directory.hpp"
 #include "xo/db/history_error.hpp"
 #include "xo/db/history_export.hpp"
 
@@ -97,13 +102,20 @@ void list(const HistoryRequest& r) {
     return;
   }
   std::printf("%s: %lld runs\n", history.path().c_str(), static_cast<long long>(total));
+  // The trace column appears only when a run listed came from a damaged trace.
+  const bool any_damaged = std::any_of(runs.begin(), runs.end(), [](const db::RunSummary& s) { return s.damaged; });
   std::vector<std::vector<std::string>> rows = {{"run", "time (UTC)", "kind", "machine", "ranks", "program", "figures"}};
+  if (any_damaged) rows[0].push_back("trace");
   for (const db::RunSummary& s : runs) {
     rows.push_back({std::to_string(s.id), s.started_at, db::run_kind_name(s.kind), s.machine,
                     s.ranks ? std::to_string(*s.ranks) : "-", s.program.empty() ? "-" : s.program,
                     std::to_string(s.figures)});
+    if (s.damaged) rows.back().push_back("damaged");
   }
   print_table(rows);
+  if (any_damaged) {
+    std::printf("  (damaged: read despite damage with xo report --tolerate; `xo history show RUN` says what)\n");
+  }
   if (runs.empty()) std::printf("  (none on this machine or of this kind)\n");
   if (r.limit != 0 && runs.size() == r.limit) std::printf("  (the newest %zu; --limit 0 shows all)\n", r.limit);
 }
@@ -136,6 +148,7 @@ void show(const HistoryRequest& r) {
   std::printf("  command: %s\n  program: %s\n  ranks: %s\n  trace: %s\n  host: %s, %s\n", run.command.c_str(),
               run.program.empty() ? "-" : run.program.c_str(), run.ranks ? std::to_string(*run.ranks).c_str() : "-",
               run.trace.c_str(), run.host.c_str(), run.tool_version.c_str());
+  if (!run.damage.empty()) std::printf("  from a damaged trace: %s\n", run.damage.c_str());
   std::printf("  parameters: %s\n  environment: %s\n", settings_text(run.parameters, 14).c_str(),
               settings_text(run.environment, 15).c_str());
   const auto figures = history.figures(id);
@@ -159,7 +172,29 @@ void show(const HistoryRequest& r) {
   if (!run.recommendations.empty()) std::printf("\n");
 }
 
+// The -o file's place, checked before anything is read: a directory given for the file, or a
+// directory that does not exist (no directories are made for it: a mistyped path is an error).
+void check_export_file(const std::string& output, const std::string& format) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::is_directory(output, error)) {
+    throw UsageError("cannot write " + output + ": it is a directory; give a file, e.g. -o " +
+                     (fs::path(output) / ("history." + format)).string());
+  }
+  const fs::path dir = fs::path(output).parent_path();
+  if (dir.empty() || fs::is_directory(dir, error)) return;
+  for (fs::path part = dir; !part.empty() && part != part.parent_path(); part = part.parent_path()) {
+    if (fs::exists(part, error) && !fs::is_directory(part, error)) {
+      throw UsageError("cannot write " + output + ": " + part.string() + " is not a directory; choose another -o FILE");
+    }
+  }
+  throw UsageError("cannot write " + output + ": the directory " + dir.string() +
+                   " does not exist; create it (mkdir -p " + shell_words({dir.string()}) +
+                   ") or choose another -o FILE");
+}
+
 void export_runs(const HistoryRequest& r) {
+  if (!r.output.empty()) check_export_file(r.output, r.format);
   const auto history = r.choice.open(db::HistoryAccess::ReadOnly);
   std::vector<std::int64_t> ids;
   for (const std::string& word : r.operands) ids.push_back(parse_run_id(word));
@@ -179,11 +214,27 @@ void export_runs(const HistoryRequest& r) {
     std::fwrite(text.str().data(), 1, text.str().size(), stdout);
     return;
   }
+  errno = 0;
   std::ofstream out(r.output, std::ios::binary | std::ios::trunc);
   out << text.str();
   out.close();
-  if (!out) throw UsageError("cannot write " + r.output + "; choose another file with -o FILE");
+  if (!out) {
+    // The system's reason: a permission, a full disk.
+    throw UsageError("cannot write " + r.output + (errno != 0 ? std::string(" (") + std::strerror(errno) + ")" : "") +
+                     "; choose another file with -o FILE");
+  }
   std::fprintf(stderr, "xo: %zu runs written to %s\n", runs.size(), r.output.c_str());
+}
+
+// After a comparison: which of the runs came from a damaged trace, and what the damage was, since
+// a figure that changed may have changed with the damage rather than with the program.
+void say_damaged_runs(const db::History& history, const std::vector<std::int64_t>& ids) {
+  for (std::int64_t id : ids) {
+    const db::RunRecord run = existing_run(history, id);
+    if (run.damage.empty()) continue;
+    std::printf("run %lld is from a damaged trace, so its figures may not be what the program did: %s\n",
+                static_cast<long long>(id), run.damage.c_str());
+  }
 }
 
 void remove_runs(const HistoryRequest& r) {
@@ -213,7 +264,8 @@ db::RunRecord existing_run(const db::History& history, std::int64_t id) {
 
 std::string run_title(std::int64_t id, const db::RunRecord& run) {
   return "run " + std::to_string(id) + " (" + db::run_kind_name(run.kind) + " on " +
-         (run.machine.empty() ? "an unknown machine" : run.machine) + ", " + run.started_at + ")";
+         (run.machine.empty() ? "an unknown machine" : run.machine) + ", " + run.started_at +
+         (run.damage.empty() ? "" : ", from a damaged trace") + ")";
 }
 
 int command_history(const std::vector<std::string>& args) {
@@ -224,7 +276,9 @@ int command_history(const std::vector<std::string>& args) {
     show(r);
   } else if (r.subcommand == "compare") {
     const auto ids = run_ids(r, 2, 2, "xo history compare RUN RUN");
-    print_comparison(r.choice.open(db::HistoryAccess::ReadOnly), ids[0], ids[1]);
+    const auto history = r.choice.open(db::HistoryAccess::ReadOnly);
+    print_comparison(history, ids[0], ids[1]);
+    say_damaged_runs(history, ids);
   } else if (r.subcommand == "trend") {
     if (r.operands.size() != 1) throw UsageError("usage: xo history trend FIGURE [--machine M], e.g. fit/short/L or 'fit/*/L'");
     print_trend(r.choice.open(db::HistoryAccess::ReadOnly), r.operands[0], r.machine);

@@ -46,6 +46,7 @@ struct ReportOptions {
   bool cache = true;
   bool simulate = true;
   bool store_run = true;           // false with --no-store: the history serves the bench cache only
+  analyzer::Damage damage = analyzer::Damage::Refuse;  // --tolerate reports on a damaged trace, marked
   std::optional<int> verify_runs;  // --verify-runs, only with --verify
   std::size_t top = 10;
   HistoryChoice history;
@@ -96,6 +97,9 @@ ReportOptions parse(const std::vector<std::string>& args) {
     } else if (name == "--no-store") {
       reader.take_flag();
       o.store_run = false;
+    } else if (name == "--tolerate") {
+      reader.take_flag();
+      o.damage = analyzer::Damage::Tolerate;
     } else if (name == "--top") {
       o.top = static_cast<std::size_t>(reader.take_whole_number(1, 100000, "a number of rows"));
     } else if (take_history_option(reader, o.history)) {
@@ -164,9 +168,13 @@ int command_report(const std::vector<std::string>& args) {
   auto history = open_history(o);
   const std::string anchor = trace_anchor(o.trace);
   ProgressLine progress;
-  const TraceModel model = analyzer::read_trace(anchor, [&](std::uint64_t read, std::uint64_t total) {
-    progress.show("reading " + anchor, static_cast<std::size_t>(read), static_cast<std::size_t>(std::max(read, total)));
-  });
+  const TraceModel model = analyzer::read_trace(
+      anchor,
+      [&](std::uint64_t read, std::uint64_t total) {
+        progress.show("reading " + anchor, static_cast<std::size_t>(read),
+                      static_cast<std::size_t>(std::max(read, total)));
+      },
+      o.damage);
   if (model.calls.size() == 0) {  // nothing below would mean anything, and an empty run is no history
     throw analyzer::TraceReadError(anchor + " holds no MPI calls (" +
                                    (model.run.creator.empty() ? std::string("no creator named")
@@ -218,7 +226,8 @@ int command_report(const std::vector<std::string>& args) {
     command_line.insert(command_line.end(), args.begin(), args.end());
     store_report(*history, {model, anchor, shell_words(command_line), report.profile,
                             report.bench ? &report.bench->analysis : nullptr, report.recommendations,
-                            verified ? &*verified : nullptr, report.verification ? &*report.verification : nullptr});
+                            verified ? &*verified : nullptr, report.verification ? &*report.verification : nullptr,
+                            model.problems.first_damage});
   }
   return 0;
 }

@@ -147,7 +147,8 @@ Examples:
   mpicc.mpich app.c -o app && xo record --mpi=system -o app.otf2 -- mpirun.mpich -np 4 ./app
 )";
 
-constexpr const char* kBench = R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]
+constexpr const char* kBench =
+    R"(Usage: xo bench [--machine NAME] [--suite pt2pt|coll|all] [--ranks LIST] [-o DIR] [--force]
                 [--param KEY=VALUE]... [-e VAR=VALUE]... [--part I/N | --merge] [--db PATH | --no-history]
        xo bench --mpi=system|openmpi|mpich [--reps N] [--rounds N] [-o DIR] [--force]
                 [--db PATH | --no-history] -- LAUNCHER...
@@ -178,8 +179,9 @@ Options:
   -N, --ranks-per-node N   ranks per node for every run (the ping-pong always spans two nodes)
   -e, --env VAR=VALUE      set a variable of the machine's MPI for every run (repeatable); the
                            process environment is not read, so the command line says it all
-  --db PATH                store the run in this history file instead of the default
-                           ($XDG_DATA_HOME/crossover/history.db or ~/.local/share/crossover/history.db)
+  --db PATH                store the run in this history file (its directory must exist) instead
+                           of the default ($XDG_DATA_HOME/crossover/history.db or
+                           ~/.local/share/crossover/history.db, its directories made as needed)
   --no-history             store nothing
   --part I/N               run only part I of N of the plan (every N-th run from the I-th) into
                            DIR, for a sweep spread over several machines sharing DIR (a Slurm
@@ -212,9 +214,10 @@ Examples:
                                                           # --allow-run-as-root as root)
 )";
 
-constexpr const char* kReport = R"(Usage: xo report [--format text|json|markdown] [--verify [--verify-runs N]] [--no-bench]
+constexpr const char* kReport =
+    R"(Usage: xo report [--format text|json|markdown] [--verify [--verify-runs N]] [--no-bench]
                  [--no-cache] [--no-simulate] [--top N] [--db PATH] [--no-store | --no-history]
-                 TRACE
+                 [--tolerate] TRACE
 
 Reads TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x trace, e.g. Score-P's)
 and reports:
@@ -249,10 +252,17 @@ Options (before or after TRACE; after `--` a name starting with '-' is a trace):
                            run was recorded in); the savings are then the prediction alone
   --top N                  rows of the profile tables (default 10)
   --db PATH                store the run (and cache the bench) in this history file instead of
-                           the default
+                           the default; its directory must exist
   --no-store               store no run, but read and fill the history's bench cache (what
                            xo gui does when it opens a trace)
   --no-history             store nothing and use no bench cache
+  --tolerate               report on a damaged trace instead of refusing it: every section is
+                           then marked as from a damaged trace, the JSON says "damaged": true and
+                           the history marks the run. A trace is damaged when its files differ from
+                           what Crossover's writer recorded (a digest of every event file, a trace
+                           identifier over the anchor and definitions) or its events contradict
+                           each other (time running backwards on a location, a Leave without its
+                           Enter, members of a collective that disagree)
 
 Terms: "end-to-end" is a send's start to its receive's end (receive posted first); "best >= N"
 is a bound (one side won at every size measured), not a crossing; "predicted saving" is the time
@@ -270,7 +280,7 @@ Examples:
   xo report --verify --format markdown stencil.otf2 > report.md
 )";
 
-constexpr const char* kCompare = R"(Usage: xo compare [--format text|markdown] A B
+constexpr const char* kCompare = R"(Usage: xo compare [--format text|markdown] [--tolerate] A B
        xo compare [--format text|markdown] A --machine NAME [--compute MODE] -- PROGRAM [ARGS...]
 
 Sets two traces side by side: what each run was (a machine model, or a real MPI's job from
@@ -287,6 +297,8 @@ Options:
   -m, --machine NAME       record PROGRAM on this model as B (see xo machines)
   --compute MODE           B's computation: measured (default, timed on this host as A's was) or none
   -f, --format FORMAT      text (default) or markdown
+  --tolerate               set damaged traces side by side instead of refusing them, each marked
+                           (see xo help report)
 
 Examples:
   xo compare real.otf2 model.otf2
@@ -301,7 +313,9 @@ constexpr const char* kHistory = R"(Usage: xo history list [--machine M] [--kind
        xo history export [--format csv|json] [-o FILE] [RUN...]
        xo history delete RUN...
 Every sub-command takes --db PATH (default $XDG_DATA_HOME/crossover/history.db, or
-~/.local/share/crossover/history.db without XDG_DATA_HOME).
+~/.local/share/crossover/history.db without XDG_DATA_HOME, whose directories are made when the
+first run is stored; a --db file's directory must exist, and a file that is not a history, such
+as another program's SQLite database, is refused and left as it is).
 
 The benchmark history: every xo bench and xo report stores its run there (the machine, the
 settings the run used, the program, the command) with its figures, each a number under a stable
@@ -310,14 +324,17 @@ MPI_Reduce@16 (where two algorithms cross), best/... (the value a threshold shou
 branching/MPI_Barrier, barrier/k=3, mpi_time/MPI_Send, protocol_time/long-pull,
 wait/late sender/short, saving/VAR/predicted and saving/VAR/measured.
 
-  list       the runs, newest first (the newest 20 unless --limit says otherwise; 0 for all)
-  show       a run's description, settings and every figure
+  list       the runs, newest first (the newest 20 unless --limit says otherwise; 0 for all);
+             "damaged" marks a run xo report --tolerate read from a damaged trace
+  show       a run's description, settings and every figure, and what a damaged trace's damage was
   compare    two runs' figures side by side with the change in percent, and the settings that differ
   trend      a figure's values across runs, oldest first, one series per machine, kind, program,
              rank count and settings (headed by the settings that differ); FIGURE may be a glob
              ('fit/*/L'); an unknown name lists the near ones
   export     every run's figures (or the runs given), one row per run and figure: CSV (RFC 4180,
-             with a header) or JSON (an array of runs with their settings and figures)
+             with a header; the last column, damage, is empty for a trusted trace) or JSON (an
+             array of runs with their settings, figures and "damage", null for a trusted trace);
+             -o FILE must be in a directory that exists
   delete     the runs given, with everything they stored
 
 A change is flagged REGRESSION when it goes the worse way by more than 3 x the figure's typical
@@ -368,8 +385,8 @@ Examples:
   xo calibrate --param o_s=140 --param o_r=60 ap1000
 )";
 
-constexpr const char* kGui = R"(Usage: xo gui [TRACE]
-       xo gui --screenshot OUT.png [--view VIEW] [--size WxH] TRACE
+constexpr const char* kGui = R"(Usage: xo gui [--tolerate] [TRACE]
+       xo gui --screenshot OUT.png [--view VIEW] [--size WxH] [--tolerate] TRACE
 
 Opens TRACE (a directory from xo record, or its traces.otf2) in the Crossover GUI (the program
 xo-gui, built beside xo): a timeline of every rank's MPI calls with its network's protocol phases
@@ -383,6 +400,8 @@ Options:
                       and exit (no display needed)
   --view VIEW         timeline (default), summary, fits, recommendations or history
   --size WxH          window size in pixels (default 1280x800)
+  --tolerate          open a damaged trace instead of refusing it (see xo help report); a red
+                      banner above the views says so
 
 Timeline: wheel zooms about the cursor, Shift+wheel scrolls the ranks, drag pans, right-drag (or
 Shift+drag) zooms to the band, double-click or Home fits all, + and - zoom, arrows pan and

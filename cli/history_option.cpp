@@ -11,6 +11,7 @@ std::string HistoryChoice::path() const { return db.empty() ? db::default_histor
 
 db::History HistoryChoice::open(db::HistoryAccess access) const {
   db::HistoryOptions options;
+  options.create_directories = db.empty();  // the default place is made as needed; a --db file's must exist
   if (const char* wait = std::getenv("XO_HISTORY_BUSY_TIMEOUT_MS")) {
     char* end = nullptr;
     const long ms = std::strtol(wait, &end, 10);

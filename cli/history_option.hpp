@@ -17,7 +17,8 @@ struct HistoryChoice {
 
   std::string path() const;  // throws db::HistoryError when there is no default place
   // XO_HISTORY_BUSY_TIMEOUT_MS, if set, is how long to wait for another process's write lock
-  // (default 10 s).
+  // (default 10 s). Writing to the default place makes its directories; a --db file's directory
+  // must exist.
   db::History open(db::HistoryAccess access) const;
   // The history to store in, opened before the work so that a database it cannot use is an error
   // before any time is spent; none with --no-history.

@@ -155,6 +155,7 @@ db::RunRecord verify_record(const ReportResults& r) {
 db::RunRecord report_record(const ReportResults& r, std::optional<std::int64_t> verify_run) {
   db::RunRecord run = traced_run(db::RunKind::Report, r);
   run.trace = r.trace;
+  run.damage = r.damage;
   add_profile(run, r.profile);
   add_wait_states(run, r.model);
   if (r.bench) add_bench_results(run, *r.bench);

@@ -66,6 +66,9 @@ struct ReportResults {
   // What --verify measured: the saving stored is the difference of its medians (both sides
   // recorded alike; a real job's without MPI_Init and MPI_Finalize).
   const analyzer::report::VerificationResult* verification = nullptr;
+  // "" for a trusted trace; else the first damage the report tolerated (--tolerate). Braced, so that
+  // an initializer listing the fields before it need not name it.
+  std::string damage{};
 };
 
 // Stores the report, and with --verify first the verifying recording as a run of its own that

@@ -150,6 +150,8 @@ void write_run(JsonWriter& j, const TraceSummary& t) {
   j.key("creator").value(t.creator);
   j.key("problems").value(t.problems);
   j.key("first_problem").text_or_null(t.first_problem);
+  j.key("damage").value(t.damage);
+  j.key("first_damage").text_or_null(t.first_damage);
   j.end_object();
   j.key("run");
   if (!t.crossover) return j.null();
@@ -506,6 +508,7 @@ void write_report_json(const RunReport& r, std::FILE* out) {
   j.begin_object();
   j.key("schema").value("crossover-report");
   j.key("version").value(kSchemaVersion);
+  j.key("damaged").value(r.run.damage > 0);  // every figure below then comes from a damaged trace
   write_run(j, r.run);
   write_library(j, r);
   write_profile(j, r.profile);

@@ -21,6 +21,11 @@ using namespace analyzer::report;
 ReportSection run_section(const RunReport& r) {
   ReportSection s{"run", "Run", {}, std::nullopt};
   const TraceSummary& t = r.run;
+  if (t.damage > 0) {
+    s.lines.push_back("DAMAGED TRACE, read with --tolerate: " + std::to_string(t.damage) + " sign" +
+                      (t.damage > 1 ? "s" : "") + " of damage, the first: " + t.first_damage +
+                      ". Every figure below may be wrong");
+  }
   s.lines.push_back("trace: " + t.anchor + " (" + std::to_string(t.events) + " events, " + std::to_string(t.ranks) +
                     " ranks)");
   if (t.crossover) {
@@ -485,6 +490,9 @@ ReportDocument report_document(const RunReport& r, const std::string& title, std
   }
   if (r.real_bench && r.real_bench->run != 0) doc.sections.push_back(recommendations_section(r));
   if (r.verify_requested) doc.sections.push_back(verification_section(r.verification));
+  if (r.run.damage > 0) {
+    for (ReportSection& s : doc.sections) s.title += " (from a damaged trace)";
+  }
   return doc;
 }
 

@@ -10,6 +10,8 @@ namespace {
 
 std::string optional_text(const std::optional<double>& value) { return value ? exact_number(*value) : ""; }
 std::string optional_json(const std::optional<double>& value) { return value ? exact_number(*value) : "null"; }
+// A run's damage: null for a trusted trace.
+std::string damage_json(const std::string& damage) { return damage.empty() ? "null" : json_string(damage); }
 
 void write_settings_json(std::ostream& out, const std::vector<Setting>& settings) {
   out << '{';
@@ -55,14 +57,16 @@ std::string exact_number(double value) {
 }
 
 void write_csv(std::ostream& out, const std::vector<ExportedRun>& runs) {
-  out << "run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper\r\n";
+  // damage comes last, so that readers of the columns before it by position read them still.
+  out << "run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper,damage\r\n";
   for (const ExportedRun& r : runs) {
     const std::string run_fields = std::to_string(r.id) + ',' + run_kind_name(r.run.kind) + ',' +
                                    csv_field(r.run.started_at) + ',' + csv_field(r.run.machine) + ',' +
                                    (r.run.ranks ? std::to_string(*r.run.ranks) : "") + ',' + csv_field(r.run.program);
     for (const Figure& f : r.figures) {
       out << run_fields << ',' << csv_field(f.key) << ',' << exact_number(f.value) << ',' << csv_field(f.unit) << ','
-          << direction_name(f.direction) << ',' << optional_text(f.lower) << ',' << optional_text(f.upper) << "\r\n";
+          << direction_name(f.direction) << ',' << optional_text(f.lower) << ',' << optional_text(f.upper) << ','
+          << csv_field(r.run.damage) << "\r\n";
     }
   }
 }
@@ -76,7 +80,8 @@ void write_json(std::ostream& out, const std::vector<ExportedRun>& runs) {
         << ", \"ranks\": " << (r.run.ranks ? std::to_string(*r.run.ranks) : "null")
         << ", \"program\": " << json_string(r.run.program) << ", \"command\": " << json_string(r.run.command)
         << ", \"tool_version\": " << json_string(r.run.tool_version) << ", \"host\": " << json_string(r.run.host)
-        << ", \"trace\": " << json_string(r.run.trace) << ",\n  \"parameters\": ";
+        << ", \"trace\": " << json_string(r.run.trace) << ", \"damage\": " << damage_json(r.run.damage)
+        << ",\n  \"parameters\": ";
     write_settings_json(out, r.run.parameters);
     out << ",\n  \"environment\": ";
     write_settings_json(out, r.run.environment);

@@ -88,8 +88,8 @@ void read_results(Connection& c, std::int64_t id, RunRecord& run) {
 
 std::vector<RunSummary> History::runs(const RunFilter& filter) const {
   Statement query = connection_->prepare(
-      "SELECT id, kind, started_at, machine, ranks, program FROM runs WHERE (?1 = '' OR machine = ?1) AND "
-      "(?2 = '' OR kind = ?2) ORDER BY started_at DESC, id DESC LIMIT ?3");
+      "SELECT id, kind, started_at, machine, ranks, program, damage IS NOT NULL FROM runs "
+      "WHERE (?1 = '' OR machine = ?1) AND (?2 = '' OR kind = ?2) ORDER BY started_at DESC, id DESC LIMIT ?3");
   query.bind(1, filter.machine).bind(2, std::string_view(filter.kind ? run_kind_name(*filter.kind) : ""));
   query.bind(3, filter.limit == 0 ? std::int64_t{-1} : static_cast<std::int64_t>(filter.limit));
   // Counted run by run: with a constant run id SQLite takes each table's index through the view,
@@ -98,7 +98,7 @@ std::vector<RunSummary> History::runs(const RunFilter& filter) const {
   std::vector<RunSummary> runs;
   while (query.step()) {
     runs.push_back({query.integer(0), kind_of(query, 1, path_), query.text(2), query.text(3), optional_int(query, 4),
-                    query.text(5), 0});
+                    query.text(5), 0, query.integer(6) != 0});
     count.bind(1, runs.back().id);
     if (count.step()) runs.back().figures = count.integer(0);
     count.reset();
@@ -114,7 +114,8 @@ std::int64_t History::run_count() const {
 
 std::optional<RunRecord> History::run(std::int64_t id) const {
   Statement query = connection_->prepare(
-      "SELECT kind, machine, ranks, program, command, tool_version, started_at, host, trace FROM runs WHERE id = ?1");
+      "SELECT kind, machine, ranks, program, command, tool_version, started_at, host, trace, damage FROM runs "
+      "WHERE id = ?1");
   query.bind(1, id);
   if (!query.step()) return std::nullopt;
   RunRecord run;
@@ -127,6 +128,7 @@ std::optional<RunRecord> History::run(std::int64_t id) const {
   run.started_at = query.text(6);
   run.host = query.text(7);
   run.trace = query.text(8);
+  run.damage = query.text(9);  // NULL reads as ""
   read_settings(*connection_, id, run);
   read_results(*connection_, id, run);
   return run;

@@ -84,12 +84,21 @@ std::int64_t History::store(const RunRecord& run, const std::function<void()>& b
   std::int64_t id = 0;
   in_write_transaction(c, "storing a run", [&] {
     Statement insert = c.prepare(
-        "INSERT INTO runs (kind, machine, ranks, program, command, tool_version, started_at, host, trace) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        "INSERT INTO runs (kind, machine, ranks, program, command, tool_version, started_at, host, trace, damage) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
     insert.bind(1, std::string_view(run_kind_name(run.kind))).bind(2, run.machine);
-    if (run.ranks) insert.bind(3, static_cast<std::int64_t>(*run.ranks)); else insert.bind_null(3);
+    if (run.ranks)
+      insert.bind(3, static_cast<std::int64_t>(*run.ranks));
+    else
+      insert.bind_null(3);
     insert.bind(4, run.program).bind(5, run.command).bind(6, run.tool_version).bind(7, run.started_at);
-    insert.bind(8, run.host).bind(9, run.trace).run();
+    insert.bind(8, run.host).bind(9, run.trace);
+    if (run.damage.empty()) {
+      insert.bind_null(10);  // a trusted trace
+    } else {
+      insert.bind(10, run.damage);
+    }
+    insert.run();
     id = c.last_insert_id();
     insert_settings(c, id, "parameter", run.parameters);
     insert_settings(c, id, "environment", run.environment);

@@ -139,7 +139,13 @@ CREATE TABLE bench_cache (
 );
 )sql";
 
-constexpr std::array<std::string_view, 2> kMigrations = {kVersion1, kVersion2};
+// Version 3: a run from a trace xo report read despite damage (--tolerate) says what the damage was;
+// NULL for a trusted trace, and for every run stored before.
+constexpr std::string_view kVersion3 = R"sql(
+ALTER TABLE runs ADD COLUMN damage TEXT;
+)sql";
+
+constexpr std::array<std::string_view, 3> kMigrations = {kVersion1, kVersion2, kVersion3};
 
 }  // namespace
 

@@ -1,21 +1,55 @@
 #include "sqlite_connection.hpp"
 
 #include <sqlite3.h>
+#include <sys/statvfs.h>
 
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 
+#include "file_permissions.hpp"
 #include "xo/db/history_error.hpp"
 
 namespace xo::db {
 
+namespace {
+
+// Bytes an ordinary user may still write on the file system holding `path`; none if unknown.
+std::optional<std::uint64_t> free_bytes(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::path dir = std::filesystem::absolute(std::filesystem::path(path), error).parent_path();
+  struct statvfs space {};
+  if (error || statvfs(dir.c_str(), &space) != 0) return std::nullopt;
+  return static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize;
+}
+
+// SQLite reports a write that found no room as SQLITE_FULL, and a WAL index (-shm) that could not
+// grow as an I/O error; the file system itself says whether it is full, and how full.
+[[noreturn]] void throw_full(const std::string& path, int os_error, std::optional<std::uint64_t> free) {
+  if (os_error == EDQUOT) {
+    throw HistoryError("cannot store in " + path + ": your disk quota on the file system holding it is used up; " +
+                           "free some space or choose another file with --db PATH",
+                       HistoryError::Cause::Failure);
+  }
+  const std::string left = free ? " (" + std::to_string(*free / 1024) + " KiB free)" : "";
+  throw HistoryError("cannot store in " + path + ": the file system holding it is full" + left +
+                         "; free some space or choose another file with --db PATH",
+                     HistoryError::Cause::Failure);
+}
+
+// An I/O error this close to the end of the space is the space running out.
+constexpr std::uint64_t kNearlyFullBytes = 1 << 20;
+
+}  // namespace
+
 void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::string_view doing) {
   const std::string detail = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code);
   const std::string what = " (" + std::string(doing) + ": " + detail + ")";
+  const int os_error = db != nullptr ? sqlite3_system_errno(db) : 0;
   switch (code & 0xff) {
     case SQLITE_NOTADB:
-      throw HistoryError(path + " is not a Crossover history (not an SQLite database)" + what +
+      throw HistoryError(path + " is not a Crossover history: it is not a SQLite database at all" + what +
                          "; xo leaves it as it is: choose another file with --db PATH, or move it away to start a new "
                          "history there");
     case SQLITE_CORRUPT:
@@ -27,19 +61,35 @@ void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::str
       throw HistoryError(path + " is locked by another process for longer than xo waits" + what +
                              "; try again when it has finished",
                          HistoryError::Cause::Busy);
-    case SQLITE_READONLY:
+    case SQLITE_READONLY: {
+      // On a read-only connection, only reading in WAL mode writes anything: the index (-shm).
+      const bool reading = db != nullptr && sqlite3_db_readonly(db, "main") == 1;
+      const std::string refused = permission_problem(path, reading ? FileAccess::ReadWal : FileAccess::Write);
+      if (!refused.empty()) throw HistoryError(refused);
       throw HistoryError(path + " cannot be written" + what +
                          "; make it writable or choose another file with --db PATH");
+    }
     case SQLITE_CANTOPEN: {
-      const int os_error = db != nullptr ? sqlite3_system_errno(db) : 0;
+      if (os_error == EACCES || os_error == EPERM || os_error == EROFS) {
+        for (const FileAccess access : {FileAccess::Read, FileAccess::Write}) {
+          const std::string refused = permission_problem(path, access);
+          if (!refused.empty()) throw HistoryError(refused);
+        }
+      }
       throw HistoryError("cannot open " + path + " (" + std::string(doing) + ": " +
-                         (os_error != 0 ? std::strerror(os_error) : detail) +
-                         "); choose another file with --db PATH");
+                         (os_error != 0 ? std::strerror(os_error) : detail) + "); choose another file with --db PATH");
     }
     case SQLITE_FULL:
-      throw HistoryError("the disk holding " + path + " is full" + what + "; nothing was stored", HistoryError::Cause::Failure);
-    case SQLITE_IOERR:
-      throw HistoryError("cannot read or write " + path + what, HistoryError::Cause::Failure);
+      throw_full(path, os_error, free_bytes(path));
+    case SQLITE_IOERR: {
+      const auto free = free_bytes(path);
+      if (os_error == ENOSPC || os_error == EDQUOT || (free && *free < kNearlyFullBytes)) {
+        throw_full(path, os_error, free);
+      }
+      throw HistoryError("cannot read or write " + path + what +
+                             (os_error != 0 ? std::string("; the system said: ") + std::strerror(os_error) : ""),
+                         HistoryError::Cause::Failure);
+    }
     default:
       throw HistoryError(path + ": SQLite failed" + what);
   }

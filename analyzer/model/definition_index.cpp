@@ -3,6 +3,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "xo/tracer/file_digest.hpp"
+
 namespace xo::analyzer {
 
 namespace {
@@ -135,6 +137,20 @@ class Resolver {
     }
     for (Index row = 0; row < locations.size(); ++row) {
       if (locations.kind[row] != LocationKind::Rank) index.read_order.push_back(row);
+    }
+    digests(index);
+  }
+
+  // The event file digests Crossover's writer records (xo/tracer/file_digest.hpp).
+  void digests(DefinitionIndex& index) {
+    index.digest.assign(model_.locations.size(), 0);
+    index.has_digest.assign(model_.locations.size(), 0);
+    for (const RawDefinitions::LocationNumber& n : raw_.location_numbers) {
+      const Index row = location_rows_.find(n.location);
+      if (row == kNoIndex || text(n.name) != tracer::kLocationPropertyDigest) continue;
+      index.digest[row] = n.value;
+      index.has_digest[row] = 1;
+      index.digests = true;
     }
   }
 

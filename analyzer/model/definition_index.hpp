@@ -45,6 +45,10 @@ struct DefinitionIndex {
   std::uint64_t global_offset = 0;
   double seconds_per_tick = 1;
   std::vector<Index> read_order;  // location rows: the ranks by world rank, then the others
+  // By location row: the digest of its event file that the writer recorded, if it did.
+  std::vector<std::uint64_t> digest;
+  std::vector<std::uint8_t> has_digest;
+  bool digests = false;  // any location has one: the archive is Crossover's and can be checked
 
   // Multiplying by the reciprocal (within an ulp of dividing) saves a division on every event.
   double seconds(OTF2_TimeStamp t) const {

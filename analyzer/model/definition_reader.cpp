@@ -37,6 +37,12 @@ OTF2_CallbackCode on_location(void* user, OTF2_LocationRef self, OTF2_StringRef 
   return OTF2_CALLBACK_SUCCESS;
 }
 
+OTF2_CallbackCode on_location_property(void* user, OTF2_LocationRef location, OTF2_StringRef name, OTF2_Type type,
+                                       OTF2_AttributeValue value) {
+  if (type == OTF2_TYPE_UINT64) defs(user).location_numbers.push_back({location, name, value.uint64});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_StringRef,
                             OTF2_RegionRole role, OTF2_Paradigm paradigm, OTF2_RegionFlag, OTF2_StringRef, uint32_t,
                             uint32_t) {
@@ -90,6 +96,7 @@ RawDefinitions read_definitions(Otf2TraceFile& file) {
   registered(OTF2_GlobalDefReaderCallbacks_SetStringCallback(c, on_string));
   registered(OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(c, on_attribute));
   registered(OTF2_GlobalDefReaderCallbacks_SetLocationCallback(c, on_location));
+  registered(OTF2_GlobalDefReaderCallbacks_SetLocationPropertyCallback(c, on_location_property));
   registered(OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, on_region));
   registered(OTF2_GlobalDefReaderCallbacks_SetSourceCodeLocationCallback(c, on_source_code_location));
   registered(OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(c, on_calling_context));

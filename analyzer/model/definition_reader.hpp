@@ -35,6 +35,12 @@ struct RawDefinitions {
     OTF2_RegionRole role;
     OTF2_Paradigm paradigm;
   };
+  // A location property of type uint64 (Crossover's writer records event file digests so).
+  struct LocationNumber {
+    OTF2_LocationRef location;
+    OTF2_StringRef name;
+    std::uint64_t value;
+  };
   struct SourceCodeLocation {
     OTF2_SourceCodeLocationRef ref;
     OTF2_StringRef file;
@@ -67,6 +73,7 @@ struct RawDefinitions {
   std::vector<String> strings;
   std::vector<Attribute> attributes;
   std::vector<Location> locations;
+  std::vector<LocationNumber> location_numbers;
   std::vector<Region> regions;
   std::vector<SourceCodeLocation> source_locations;
   std::vector<CallingContext> calling_contexts;

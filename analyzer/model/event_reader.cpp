@@ -147,7 +147,7 @@ double EventReader::at(OTF2_TimeStamp time) {
 
 bool EventReader::on_rank(const char* record) {
   if (kind_ == LocationKind::Rank) return true;
-  log_.add(&ReadProblems::misplaced_events, [&] {
+  log_.add(&ReadProblems::events_off_ranks, [&] {
     return model_.locations.name[row_] + ": " + record + " on a location that is not an MPI rank; ignored";
   });
   return false;

@@ -157,7 +157,8 @@ bool attribute_list(Cursor& fields, DecodedAttributes& out) {
   return true;
 }
 
-// Whether a location's local definition file holds no definition: missing, or one empty chunk.
+}  // namespace
+
 bool no_local_definitions(const std::string& path) {
   struct stat status {};
   if (stat(path.c_str(), &status) != 0) return errno == ENOENT;
@@ -170,6 +171,8 @@ bool no_local_definitions(const std::string& path) {
   return read_all && bytes[0] == kChunkHeader && bytes[1] == kLittleEndian && bytes[kChunkHeaderBytes] == kEndOfFile &&
          bytes[kChunkHeaderBytes + 1] == kEndOfBuffer;
 }
+
+namespace {
 
 class File {
  public:
@@ -207,6 +210,7 @@ std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::str
   }
   time_ = 0;
   attributes_.count = 0;
+  digest_ = tracer::FileDigest();
   std::uint64_t events = 0;
   for (off_t offset = 0;; offset += static_cast<off_t>(chunk_bytes_)) {
     std::size_t size = 0;
@@ -218,10 +222,25 @@ std::uint64_t EvtFileDecoder::decode(const std::string& evt_path, const std::str
       size += static_cast<std::size_t>(got);
     }
     if (size == 0) throw DecodingRefused(evt_path + " ends without the end-of-file record");
+    digest_.add(chunk_.data(), size);
     const std::uint64_t before = events;
     const bool ended = decode_chunk(size, reader, events);
     if (chunk_read) chunk_read(events - before);
-    if (ended) return events;
+    if (ended) {
+      digest_rest(file.fd(), offset + static_cast<off_t>(size));
+      return events;
+    }
+  }
+}
+
+// Whatever follows the end-of-file record (nothing, in a file as written) is part of the file.
+void EvtFileDecoder::digest_rest(int fd, off_t offset) {
+  for (;;) {
+    const ssize_t got = pread(fd, chunk_.data(), chunk_bytes_, offset);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return;
+    digest_.add(chunk_.data(), static_cast<std::size_t>(got));
+    offset += got;
   }
 }
 

@@ -20,6 +20,8 @@
 // DecodingRefused, and the caller reads the archive through libotf2 instead, whose behaviour and
 // error messages stay the reference: a refusal is never wrong, only slower.
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -28,12 +30,16 @@
 
 #include "event_attributes.hpp"
 #include "event_reader.hpp"
+#include "xo/tracer/file_digest.hpp"
 
 namespace xo::analyzer {
 
 struct DecodingRefused : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+
+// Whether a location's local definition file holds no definition: missing, or one empty chunk.
+bool no_local_definitions(const std::string& path);
 
 class EvtFileDecoder {
  public:
@@ -47,15 +53,20 @@ class EvtFileDecoder {
   std::uint64_t decode(const std::string& evt_path, const std::string& def_path, EventReader& reader,
                        const std::function<void(std::uint64_t)>& chunk_read);
 
+  // The digest of the whole event file last decoded (xo/tracer/file_digest.hpp).
+  std::uint64_t digest() const { return digest_.value(); }
+
  private:
   // Decodes one chunk of `size` bytes; true once the end-of-file record is met.
   bool decode_chunk(std::size_t size, EventReader& reader, std::uint64_t& events);
+  void digest_rest(int fd, off_t offset);
 
   std::uint64_t chunk_bytes_;
   std::vector<std::uint8_t> chunk_;  // one chunk and kSlack bytes (evt_file_decoder.cpp)
   std::uint64_t time_ = 0;           // of the latest timestamp record
   DecodedAttributes attributes_;
   std::string file_;  // being read, for the refusal's message
+  tracer::FileDigest digest_;
 };
 
 }  // namespace xo::analyzer

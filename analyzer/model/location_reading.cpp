@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,8 @@
 #include "evt_file_decoder.hpp"
 #include "otf2_event_files.hpp"
 #include "parallel_jobs.hpp"
+#include "trace_damage.hpp"
+#include "xo/tracer/file_digest.hpp"
 
 namespace xo::analyzer {
 
@@ -91,6 +94,35 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
           append_column(c.is_mpi, shares, calls, &CallTable::is_mpi)};
 }
 
+// Whether the event file of a location of Crossover's is the one its writer digested.
+void check_digest(const std::string& evt, Index row, std::uint64_t digest, const DefinitionIndex& index,
+                  ProblemLog& log) {
+  if (!index.has_digest[row] || digest == index.digest[row]) return;
+  log.add(&ReadProblems::changed_files, [&] {
+    return evt +
+           " is not the file its writer wrote (its digest differs from the one recorded): it was changed or "
+           "cut afterwards, or copied in from another trace";
+  });
+}
+
+// Crossover writes no local definitions; any found would remap the events' references unseen.
+void check_no_local_definitions(const std::string& def, Index row, const DefinitionIndex& index, ProblemLog& log) {
+  if (!index.has_digest[row] || no_local_definitions(def)) return;
+  log.add(&ReadProblems::changed_files, [&] {
+    return def + " holds local definitions, which Crossover's writer never writes: it was changed afterwards";
+  });
+}
+
+// A count of 0 in another writer's archive may mean it did not count (otf2_event_files.cpp).
+void check_event_count(const std::string& evt, Index row, std::uint64_t events, const DefinitionIndex& index,
+                       const TraceModel& model, ProblemLog& log) {
+  if (events <= model.locations.events[row] || (model.locations.events[row] == 0 && !index.has_digest[row])) return;
+  log.add(&ReadProblems::event_count_mismatches, [&] {
+    return evt + " holds more events than the " + std::to_string(model.locations.events[row]) +
+           " its definition announces";
+  });
+}
+
 }  // namespace
 
 std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& model) {
@@ -100,7 +132,7 @@ std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& m
 }
 
 EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
-                            EventDecoding decoding, const ReadProgress& progress) {
+                            EventDecoding decoding, Damage damage, const ReadProgress& progress) {
   const std::vector<Index>& order = index.read_order;
   const LocationTable& locations = model.locations;
   const std::uint64_t announced = announced_events(index, model);
@@ -153,10 +185,14 @@ EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, T
         const OTF2_LocationRef id = locations.id[row];
         reader.begin_location(row);
         const std::string evt = file.location_file(id, ".evt");
-        if (decoder.decode(evt, file.location_file(id, ".def"), reader, chunk_read) < locations.events[row]) {
+        const std::uint64_t events = decoder.decode(evt, file.location_file(id, ".def"), reader, chunk_read);
+        if (events < locations.events[row]) {
           throw DecodingRefused(evt + " holds fewer events than its definition announces");
         }
         reader.end_location();
+        check_digest(evt, row, decoder.digest(), index, share_log);
+        check_event_count(evt, row, events, index, model, share_log);
+        refuse_if_damaged(file.path(), share.problems, damage);
       }
     } else {
       std::vector<OTF2_LocationRef> refs;
@@ -164,9 +200,25 @@ EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, T
       Otf2EventFiles files(file, refs);
       for (std::size_t i = share.begin; i < share.end; ++i) {
         const Index row = order[i];
+        const OTF2_LocationRef id = locations.id[row];
+        const std::string evt = file.posix() ? file.location_file(id, ".evt") : "";
+        std::optional<std::uint64_t> digest;  // of a file Crossover sealed
+        if (file.posix() && index.has_digest[row]) {
+          file.check_complete(evt);              // a cut file is named so, before its digest differs
+          digest = tracer::digest_of_file(evt);  // none for a file that is not regular: read_location names it
+          check_no_local_definitions(file.location_file(id, ".def"), row, index, share_log);
+          // Refused before libotf2 parses the bytes: it reads past what a damaged chunk holds.
+          if (damage == Damage::Refuse && digest) check_digest(evt, row, *digest, index, share_log);
+          refuse_if_damaged(file.path(), share.problems, damage);
+        }
         reader.begin_location(row);
-        files.read_location(locations.id[row], locations.events[row], callbacks.get(), &reader, chunk_read);
+        const std::uint64_t events =
+            files.read_location(id, locations.events[row], callbacks.get(), &reader, chunk_read);
         reader.end_location();
+        // Tolerated, logged where the own decoder logs it, so both read the same problems.
+        if (damage == Damage::Tolerate && digest) check_digest(evt, row, *digest, index, share_log);
+        check_event_count(file.posix() ? evt : "location " + std::to_string(id), row, events, index, model, share_log);
+        refuse_if_damaged(file.path(), share.problems, damage);
       }
       files.close();
     }

@@ -25,8 +25,10 @@ enum class EventDecoding { Own, Otf2 };
 // Reads on `threads` threads (read_threads.hpp), at most one per location. Problems found while
 // reading go to model.problems, after those already there, in read order. If reading fails, the
 // failure of the first location in read order that failed is thrown: with EventDecoding::Own,
-// DecodingRefused for anything the own decoder does not read (the model is then incomplete).
+// DecodingRefused for anything the own decoder does not read (the model is then incomplete); with
+// Damage::Refuse, the refusal of a location that shows damage, and libotf2 is not handed an event
+// file of Crossover's whose digest differs from the recorded one.
 EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
-                            EventDecoding decoding, const ReadProgress& progress);
+                            EventDecoding decoding, Damage damage, const ReadProgress& progress);
 
 }  // namespace xo::analyzer

@@ -1,5 +1,6 @@
 #include "otf2_event_files.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -25,9 +26,9 @@ Otf2EventFiles::Otf2EventFiles(const Otf2TraceFile& file, const std::vector<OTF2
   file_.check(OTF2_Reader_OpenEvtFiles(reader_.get()), "opening its event files");
 }
 
-void Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint64_t announced,
-                                   const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
-                                   const std::function<void(std::uint64_t)>& chunk_read) {
+std::uint64_t Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint64_t announced,
+                                            const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
+                                            const std::function<void(std::uint64_t)>& chunk_read) {
   // With the POSIX substrate each location has its own files, which name the culprit best.
   const bool posix = file_.posix_;
   const std::string which = "location " + std::to_string(location);
@@ -51,13 +52,19 @@ void Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint64_t anno
   OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader_.get(), location);
   if (events == nullptr) file_.check(OTF2_ERROR_INVALID, "opening " + events_of);
   file_.check(OTF2_Reader_RegisterEvtCallbacks(reader_.get(), events, callbacks, user_data), "reading " + events_of);
+  // One event past the announced count shows a file that holds more; reading on would let a
+  // damaged file's garbage run as long as it parses. A count of 0 may mean a writer that did not
+  // count: that file is read to its end.
+  const bool counted = announced != 0 && announced != OTF2_UNDEFINED_UINT64;
+  const std::uint64_t most = counted ? announced + 1 : OTF2_UNDEFINED_UINT64;
   std::uint64_t total = 0;
-  for (;;) {
+  while (total < most) {
+    const std::uint64_t asked = std::min(kEventsPerChunk, most - total);
     std::uint64_t read = 0;
-    file_.check(OTF2_Reader_ReadLocalEvents(reader_.get(), events, kEventsPerChunk, &read), "reading " + events_of);
+    file_.check(OTF2_Reader_ReadLocalEvents(reader_.get(), events, asked, &read), "reading " + events_of);
     total += read;
     if (chunk_read) chunk_read(read);
-    if (read < kEventsPerChunk) break;
+    if (read < asked) break;
   }
   file_.check(OTF2_Reader_CloseEvtReader(reader_.get(), events), "closing " + events_of);
   // A file cut at a chunk boundary reads without error: only the count tells.
@@ -65,6 +72,7 @@ void Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint64_t anno
     file_.fail(events_of + ": " + std::to_string(total) + " of the " + std::to_string(announced) +
                " events its definition announces are there, the file is truncated; " + Otf2TraceFile::kFix);
   }
+  return total;
 }
 
 void Otf2EventFiles::close() {

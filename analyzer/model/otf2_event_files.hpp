@@ -23,9 +23,11 @@ class Otf2EventFiles {
 
   // Reads the location's local definitions (OTF2 then maps its local ids and corrects its clock)
   // and all of its events, calling `chunk_read` with the count after every chunk of events.
-  // Fails if fewer events than `announced` (the location definition's count) are there.
-  void read_location(OTF2_LocationRef location, std::uint64_t announced, const OTF2_EvtReaderCallbacks* callbacks,
-                     void* user_data, const std::function<void(std::uint64_t)>& chunk_read);
+  // Fails if fewer events than `announced` (the location definition's count) are there; reads at
+  // most one more, and returns how many it read.
+  std::uint64_t read_location(OTF2_LocationRef location, std::uint64_t announced,
+                              const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
+                              const std::function<void(std::uint64_t)>& chunk_read);
   // Closes the files, failing if OTF2 cannot (the reader itself closes with the object).
   void close();
 

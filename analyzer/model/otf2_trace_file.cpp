@@ -7,8 +7,11 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <optional>
 
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/tracer/trace_identity.hpp"
 
 namespace xo::analyzer {
 
@@ -24,6 +27,15 @@ std::string file_kind(const std::filesystem::file_status& status) {
     case std::filesystem::file_type::character: return "a device";
     default: return "not a plain file";
   }
+}
+
+// The file's bytes, or nothing if it cannot be read.
+std::optional<std::string> file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return std::nullopt;
+  return bytes;
 }
 
 // Takes a string OTF2 allocated with malloc.
@@ -54,6 +66,14 @@ Otf2TraceFile::Otf2TraceFile(std::string anchor_path) : path_(std::move(anchor_p
   if (access(path_.c_str(), R_OK) != 0) {
     throw TraceReadError("cannot read trace " + path_ + ": " + std::strerror(errno) +
                          "; make it readable (chmod u+r) or read it as its owner");
+  }
+  // libotf2 reads past a 1-byte anchor's end (valgrind: an invalid read, a different message each
+  // run); every anchor it writes starts with a header of far more bytes than this.
+  constexpr std::uintmax_t kShortestAnchor = 16;
+  if (const std::uintmax_t size = std::filesystem::file_size(path_, error); !error && size < kShortestAnchor) {
+    throw TraceReadError("cannot read trace " + path_ + ": it is not an OTF2 anchor file (" + std::to_string(size) +
+                         " bytes, too short to hold its header); give the path of an OTF2 archive's anchor file "
+                         "(.../traces.otf2), or copy the archive again if it was cut");
   }
   reader_.reset(OTF2_Reader_Open(path_.c_str()));
   if (reader_ == nullptr) {
@@ -120,6 +140,17 @@ void Otf2TraceFile::read_anchor(RunDescription& run) {
     check(OTF2_Reader_GetProperty(reader_.get(), names[i], &value), std::string("reading property ") + names[i]);
     run.properties[names[i]] = taken(value);
   }
+}
+
+std::optional<bool> Otf2TraceFile::identity_holds() const {
+  std::uint64_t id = 0;
+  if (!posix_ || OTF2_Reader_GetTraceId(reader_.get(), &id) != OTF2_SUCCESS) return std::nullopt;
+  const std::optional<std::string> anchor = file_bytes(path_);
+  const std::optional<std::string> definitions = file_bytes(definition_file());
+  if (!anchor || !definitions) return std::nullopt;
+  const std::optional<std::uint64_t> expected = tracer::content_trace_id(*anchor, id, *definitions);
+  if (!expected) return false;  // the anchor does not even hold the identifier OTF2 read from it
+  return *expected == id;
 }
 
 void Otf2TraceFile::read_global_definitions(const OTF2_GlobalDefReaderCallbacks* callbacks, void* user_data) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "otf2_error_capture.hpp"
@@ -29,6 +30,15 @@ class Otf2TraceFile {
   // compression): then Crossover's own decoder may read them (evt_file_decoder.hpp).
   bool plain_files() const { return plain_files_; }
   std::uint64_t event_chunk_bytes() const { return event_chunk_bytes_; }
+  const std::string& path() const { return path_; }  // the anchor file
+  // Whether each location has files of its own (the POSIX substrate).
+  bool posix() const { return posix_; }
+  // Whether the trace identifier is the one Crossover's writer derives from the anchor and global
+  // definition files (xo/tracer/trace_identity.hpp); nothing if that cannot be told (another
+  // substrate or OTF2 layout). Meaningful for archives Crossover wrote.
+  std::optional<bool> identity_holds() const;
+  // Fails unless `file` (of a POSIX, uncompressed archive) ends as OTF2 ends the files it writes.
+  void check_complete(const std::string& file) const;
   // Paths of the POSIX substrate's files: <anchor>/<location>.evt and .def.
   std::string location_file(OTF2_LocationRef location, const char* extension) const;
 
@@ -44,8 +54,6 @@ class Otf2TraceFile {
       "the archive is incomplete or corrupt: copy the whole archive directory again, or record it again";
 
   void check(OTF2_ErrorCode code, const std::string& doing) const;
-  // Fails unless `file` (of a POSIX, uncompressed archive) ends as OTF2 ends the files it writes.
-  void check_complete(const std::string& file) const;
   // The POSIX substrate's global definition file, <anchor>.def.
   std::string definition_file() const;
 

@@ -18,7 +18,12 @@ class ProblemLog {
   template <class Describe>
   void add(std::uint64_t ReadProblems::*counter, const Describe& describe) {
     ++(problems_.*counter);
-    if (problems_.examples.size() < kExamples) problems_.examples.push_back(describe());
+    const bool first_damage = problems_.first_damage.empty() && ReadProblems::is_damage(counter);
+    if (problems_.examples.size() < kExamples || first_damage) {
+      std::string described = describe();
+      if (first_damage) problems_.first_damage = described;
+      if (problems_.examples.size() < kExamples) problems_.examples.push_back(std::move(described));
+    }
   }
 
  private:

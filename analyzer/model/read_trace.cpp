@@ -16,6 +16,7 @@
 #include "problem_log.hpp"
 #include "protocol_labeler.hpp"
 #include "read_threads.hpp"
+#include "trace_damage.hpp"
 
 namespace xo::analyzer {
 
@@ -43,7 +44,8 @@ DecoderChoice requested_decoder(const std::string& anchor_path) {
                        "decoder with libotf2 reading what it refuses");
 }
 
-TraceModel read_with(const std::string& anchor_path, const ReadProgress& progress, EventDecoding decoding) {
+TraceModel read_with(const std::string& anchor_path, const ReadProgress& progress, EventDecoding decoding,
+                     Damage damage) {
   TraceModel model;
   ProblemLog log(model.problems);
   Otf2TraceFile file(anchor_path);
@@ -53,12 +55,15 @@ TraceModel read_with(const std::string& anchor_path, const ReadProgress& progres
   file.read_anchor(model.run);
   model.run.crossover = decode_crossover_run(model.run.properties);
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
+  check_archive_identity(file, index, model, log);
+  refuse_if_damaged(anchor_path, model.problems, damage);  // before any event file is read
 
   const unsigned threads = read_threads(announced_events(index, model), file);
-  EventRecords records = read_locations(file, index, model, threads, decoding, progress);
+  EventRecords records = read_locations(file, index, model, threads, decoding, damage, progress);
   index_calls_by_rank(model);
   match_messages(records, model, log, threads);
   assemble_collectives(records, model, log);
+  refuse_if_damaged(anchor_path, model.problems, damage);
   // Returning the records' memory costs about what labelling does, so the two go side by side.
   run_jobs(threads, {[&] { label_protocols(model); }, [&] { records = EventRecords{}; }});
   return model;
@@ -68,11 +73,11 @@ TraceModel read_with(const std::string& anchor_path, const ReadProgress& progres
 
 // An archive the own decoder refuses anywhere (another writer's records, local definitions, damage)
 // is read again through libotf2, which reads or names the problem as the reference does.
-TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress) {
+TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress, Damage damage) {
   const DecoderChoice choice = requested_decoder(anchor_path);
   if (choice != DecoderChoice::Otf2) {
     try {
-      return read_with(anchor_path, progress, EventDecoding::Own);
+      return read_with(anchor_path, progress, EventDecoding::Own, damage);
     } catch (const DecodingRefused& refused) {
       if (choice == DecoderChoice::Own) {
         throw TraceReadError("cannot read trace " + anchor_path + ": XO_READ_DECODER=own: Crossover's event decoder " +
@@ -81,7 +86,7 @@ TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progre
       }
     }
   }
-  return read_with(anchor_path, progress, EventDecoding::Otf2);
+  return read_with(anchor_path, progress, EventDecoding::Otf2, damage);
 }
 
 }  // namespace xo::analyzer

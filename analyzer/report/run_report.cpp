@@ -49,6 +49,8 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   }
   r.run.problems = trace.problems.total();
   if (!trace.problems.examples.empty()) r.run.first_problem = trace.problems.examples.front();
+  r.run.damage = trace.problems.damage();
+  r.run.first_damage = trace.problems.first_damage;
   r.profile = profile_mpi(trace);
   r.fits = fit_run(samples.messages);
   const WaitStateTable waits = find_wait_states(trace);

@@ -1,13 +1,15 @@
 #include "app/gui_options.hpp"
 
+#include <QFileInfo>
 #include <QRegularExpression>
 
 namespace xo::gui {
 
 // The whole help is `xo help gui` (cli/help_text.cpp); this is the reminder xo-gui gives alone.
 const char* const kGuiUsage =
-    "Usage: xo gui [TRACE]\n"
-    "       xo gui --screenshot OUT.png [--view timeline|summary|fits|recommendations|history] [--size WxH] TRACE\n"
+    "Usage: xo gui [--tolerate] [TRACE]\n"
+    "       xo gui --screenshot OUT.png [--view timeline|summary|fits|recommendations|history] [--size WxH]\n"
+    "              [--tolerate] TRACE\n"
     "See `xo help gui` for the views and the mouse and keyboard controls.\n";
 
 GuiOptions parse_gui_options(const std::vector<std::string>& args) {
@@ -21,6 +23,8 @@ GuiOptions parse_gui_options(const std::vector<std::string>& args) {
     };
     if (a == "--help" || a == "-h") {
       o.help = true;
+    } else if (a == "--tolerate") {
+      o.tolerate = true;
     } else if (a == "--screenshot") {
       o.screenshot = value("the PNG file to write, e.g. --screenshot timeline.png");
     } else if (a == "--view") {
@@ -49,6 +53,17 @@ GuiOptions parse_gui_options(const std::vector<std::string>& args) {
   if (!operands.empty()) o.trace = QString::fromStdString(operands[0]);
   if (!o.screenshot.isEmpty() && o.trace.isEmpty()) {
     throw OptionError("--screenshot needs a trace: xo gui --screenshot OUT.png [--view VIEW] TRACE");
+  }
+  // Checked before the trace is read: a screenshot goes into a directory that exists.
+  if (!o.screenshot.isEmpty()) {
+    const QFileInfo file(o.screenshot);
+    const QString dir = file.absolutePath();
+    if (file.isDir())
+      throw OptionError("--screenshot " + o.screenshot.toStdString() + " is a directory; give a PNG file");
+    if (!QFileInfo(dir).isDir()) {
+      throw OptionError("--screenshot " + o.screenshot.toStdString() + ": the directory " + dir.toStdString() +
+                        " does not exist; create it (mkdir -p " + dir.toStdString() + ") or choose another path");
+    }
   }
   return o;
 }

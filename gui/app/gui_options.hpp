@@ -22,6 +22,7 @@ struct GuiOptions {
   QString screenshot;  // empty: interactive
   View view = View::Timeline;
   QSize size{1280, 800};
+  bool tolerate = false;  // --tolerate: open a damaged trace anyway, marked as such
   bool help = false;
 };
 

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
   if (!options.screenshot.isEmpty()) return take_screenshot(options, xo);
   MainWindow window(xo, true);
   window.resize(options.size);
+  window.loader().set_tolerate_damage(options.tolerate);
   window.show();
   if (!options.trace.isEmpty()) window.open_trace(options.trace);
   return QApplication::exec();

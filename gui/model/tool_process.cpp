@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <csignal>
+#include <cstring>
 
 namespace xo::gui {
 
@@ -53,6 +55,38 @@ ToolResult run_tool(const QString& program, const QStringList& args, const std::
   r.crashed = process.exitStatus() == QProcess::CrashExit;
   r.exit_code = process.exitCode();
   return r;
+}
+
+namespace {
+
+// A signal that ended the program, and what most often sends it.
+QString killed_text(int signal) {
+  const char* name = sigabbrev_np(signal);
+  QString text = QString("killed by SIG%1 (signal %2)").arg(name ? name : "?").arg(signal);
+  if (signal == SIGKILL) {
+    text +=
+        ": most likely the system ran out of memory and the kernel's out-of-memory killer ended it (dmesg "
+        "tells); free memory, or give the machine more";
+  } else if (signal == SIGSEGV || signal == SIGABRT || signal == SIGBUS || signal == SIGFPE) {
+    text += ": it crashed; please report it with the trace";
+  }
+  return text;
+}
+
+}  // namespace
+
+QString ToolResult::failure(int timeout_ms) const {
+  QString why;
+  if (!started) return err;
+  if (timed_out) {
+    why = QString("timed out after %1 s").arg(timeout_ms / 1000);
+  } else if (crashed) {
+    why = killed_text(exit_code);  // QProcess gives the signal as the exit code of a crash
+  } else {
+    why = QString("exit %1").arg(exit_code);
+  }
+  const QString last = err.section('\n', -1).trimmed();
+  return last.isEmpty() ? why : why + "; it said: " + last;
 }
 
 QString tool_beside(const QString& name, const QString& directory) {

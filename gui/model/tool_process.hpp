@@ -21,6 +21,9 @@ struct ToolResult {
   QString err;  // standard error, trimmed; or why the program could not run
 
   bool ok() const { return started && !cancelled && !timed_out && !crashed && exit_code == 0; }
+  // Why it did not succeed, in words: "killed by SIGKILL (signal 9): most likely the system ran
+  // out of memory ...", "timed out after 600 s", "exit 2", followed by the last line it printed.
+  QString failure(int timeout_ms) const;
 };
 
 // `on_line`, if given, sees each line of standard error as it comes (xo's progress lines), from

@@ -20,6 +20,14 @@ struct Cancelled {};
 constexpr int kReportTimeoutMs = 10 * 60 * 1000;
 constexpr int kHistoryTimeoutMs = 60 * 1000;
 
+// --no-store: opening a trace stores no run, but the history's bench cache makes a second opening
+// of the same setup fast. A damaged trace read anyway is reported on likewise, marked.
+QStringList report_arguments(const QString& anchor, analyzer::Damage damage) {
+  QStringList args = {"report", "--format", "json", "--no-store"};
+  if (damage == analyzer::Damage::Tolerate) args << "--tolerate";
+  return args << anchor;
+}
+
 }  // namespace
 
 struct TraceLoader::Job {
@@ -51,7 +59,8 @@ quint64 TraceLoader::load(const QString& path, bool with_report) {
   auto job = std::make_shared<Job>();
   job->id = ++next_id_;
   current_ = job->id;
-  job->future = QtConcurrent::run([this, job, path, with_report] { run_load(job, path, with_report); });
+  const analyzer::Damage damage = tolerate_damage_ ? analyzer::Damage::Tolerate : analyzer::Damage::Refuse;
+  job->future = QtConcurrent::run([this, job, path, with_report, damage] { run_load(job, path, with_report, damage); });
   jobs_.push_back(job);
   return job->id;
 }
@@ -84,7 +93,8 @@ void TraceLoader::forget_finished() {
   std::erase_if(jobs_, [](const std::shared_ptr<Job>& job) { return job->future.isFinished(); });
 }
 
-void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report) {
+void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report,
+                           analyzer::Damage damage) {
   const quint64 id = job->id;
   const QString anchor = anchor_of(path);
   auto progress = [this, id](int percent, const QString& stage) {
@@ -97,12 +107,15 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     {
       std::lock_guard lock(otf2_mutex);
       int last_percent = -1;
-      *model = analyzer::read_trace(anchor.toStdString(), [&](std::uint64_t read, std::uint64_t total) {
-        if (job->stop) throw Cancelled{};
-        const int percent = total > 0 ? static_cast<int>(std::min<std::uint64_t>(80, 80 * read / total)) : 0;
-        if (percent != last_percent) progress(percent, "reading " + anchor);
-        last_percent = percent;
-      });
+      *model = analyzer::read_trace(
+          anchor.toStdString(),
+          [&](std::uint64_t read, std::uint64_t total) {
+            if (job->stop) throw Cancelled{};
+            const int percent = total > 0 ? static_cast<int>(std::min<std::uint64_t>(80, 80 * read / total)) : 0;
+            if (percent != last_percent) progress(percent, "reading " + anchor);
+            last_percent = percent;
+          },
+          damage);
     }
     if (job->stop) return;
     progress(85, "building the timeline");
@@ -142,20 +155,14 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     post(id, [this, id, message] { emit report_failed(id, message); });
     return;
   }
-  // --no-store: opening a trace stores no run, but the history's bench cache makes a second
-  // opening of the same setup fast.
   const ToolResult r =
-      run_tool(xo_, {"report", "--format", "json", "--no-store", anchor}, job->stop, kReportTimeoutMs,
-               [this, id](const QString& line) {
-                 if (line.startsWith('[')) post(id, [this, id, line] { emit report_progress(id, line); });
-               });
+      run_tool(xo_, report_arguments(anchor, damage), job->stop, kReportTimeoutMs, [this, id](const QString& line) {
+        if (line.startsWith('[')) post(id, [this, id, line] { emit report_progress(id, line); });
+      });
   if (r.cancelled) return;
   try {
     if (!r.ok()) {
-      throw std::runtime_error(QString("xo report failed (%1): %2")
-                                   .arg(r.timed_out ? QString("timed out") : QString("exit %1").arg(r.exit_code),
-                                        r.err.isEmpty() ? QString("no message") : r.err.section('\n', -1))
-                                   .toStdString());
+      throw std::runtime_error(QString("xo report failed: %1").arg(r.failure(kReportTimeoutMs)).toStdString());
     }
     auto report = std::make_shared<const ReportData>(parse_report_json(r.out));
     post(id, [this, id, report] { emit report_ready(id, report); });
@@ -174,7 +181,9 @@ void TraceLoader::run_history(const std::shared_ptr<Job>& job) {
   const ToolResult r = run_tool(xo_, {"history", "export", "--format", "json"}, job->stop, kHistoryTimeoutMs);
   if (r.cancelled) return;
   if (!r.ok()) {  // xo's one-line message: no history yet, or why it cannot be read
-    return unavailable(r.err.isEmpty() ? QString("xo history export failed (exit %1)").arg(r.exit_code) : r.err.trimmed());
+    return unavailable(r.started && !r.crashed && !r.timed_out && !r.err.isEmpty()
+                           ? r.err.trimmed()
+                           : QString("xo history export failed: %1").arg(r.failure(kHistoryTimeoutMs)));
   }
   try {
     auto rows = std::make_shared<const std::vector<HistoryRow>>(parse_history_json(r.out));

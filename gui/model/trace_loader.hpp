@@ -17,6 +17,7 @@
 #include "model/history_rows.hpp"
 #include "model/report_data.hpp"
 #include "model/trace_analysis.hpp"
+#include "xo/analyzer/read_trace.hpp"
 
 namespace xo::gui {
 
@@ -31,6 +32,8 @@ class TraceLoader : public QObject {
   // Starts loading `path` (a trace directory or its traces.otf2); returns the new job's id.
   quint64 load(const QString& path, bool with_report = true);
   quint64 load_history();
+  // Whether a damaged trace is read anyway (xo gui --tolerate), for the loads started after.
+  void set_tolerate_damage(bool tolerate) { tolerate_damage_ = tolerate; }
   void cancel();  // the current load; its results will not arrive
   quint64 current_job() const { return current_; }
   bool busy() const;
@@ -50,7 +53,7 @@ class TraceLoader : public QObject {
 
  private:
   struct Job;
-  void run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report);
+  void run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report, analyzer::Damage damage);
   void run_history(const std::shared_ptr<Job>& job);
   // Calls `deliver` on the GUI thread if `job` is still the current load when it gets there.
   template <class Deliver>
@@ -58,6 +61,7 @@ class TraceLoader : public QObject {
   void forget_finished();
 
   QString xo_;
+  bool tolerate_damage_ = false;
   quint64 next_id_ = 0;
   std::atomic<quint64> current_{0};
   quint64 history_job_ = 0;

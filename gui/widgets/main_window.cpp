@@ -71,7 +71,17 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   tabs_->addTab(history_, "History");
   // Small windows (screenshots for docs) squeeze the views rather than grow past the size asked.
   for (int i = 0; i < tabs_->count(); ++i) tabs_->widget(i)->setMinimumSize(160, 120);
-  setCentralWidget(tabs_);
+  auto* central = new QWidget(this);
+  auto* central_layout = new QVBoxLayout(central);
+  central_layout->setContentsMargins(0, 0, 0, 0);
+  central_layout->setSpacing(0);
+  damage_banner_ = new QLabel(central);
+  damage_banner_->setWordWrap(true);
+  damage_banner_->setStyleSheet("QLabel { background: #b00020; color: white; font-weight: bold; padding: 6px; }");
+  damage_banner_->hide();
+  central_layout->addWidget(damage_banner_);
+  central_layout->addWidget(tabs_, 1);
+  setCentralWidget(central);
 
   progress_ = new QProgressBar(this);
   progress_->setMaximumWidth(240);
@@ -149,6 +159,7 @@ void MainWindow::open_trace(const QString& path) {
   summary_->clear();
   fits_->clear();
   recommendations_->clear();
+  damage_banner_->hide();
   setWindowTitle("Crossover - " + QFileInfo(path).fileName());
   progress_->setValue(0);
   progress_->show();
@@ -165,6 +176,14 @@ void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
   setWindowTitle("Crossover - " + trace->title());
   if (dialogs_) remember(trace->path);
   const auto& problems = trace->model().problems;
+  if (problems.damage() > 0) {
+    setWindowTitle("Crossover - " + trace->title() + " [damaged trace]");
+    damage_banner_->setText(QString("Damaged trace, opened with --tolerate: %1 sign(s) of damage, the first: %2. "
+                                    "Every figure in these views may be wrong; record the run again.")
+                                .arg(problems.damage())
+                                .arg(QString::fromStdString(problems.first_damage)));
+    damage_banner_->show();
+  }
   if (problems.total() > 0) {
     stage_->setText(QString("%1 problems in the trace were tolerated, e.g. %2")
                         .arg(problems.total())

@@ -45,6 +45,8 @@ class MainWindow : public QMainWindow {
   TimelineView& timeline() { return *timeline_; }
   FindBar& find_bar() { return *find_bar_; }
   DetailsPane& details() { return *details_; }
+  // Shown above the views while the trace is one read with damage (xo gui --tolerate).
+  const QLabel& damage_banner() const { return *damage_banner_; }
   std::shared_ptr<const LoadedTrace> trace() const { return trace_; }
 
  signals:
@@ -76,6 +78,7 @@ class MainWindow : public QMainWindow {
   HistoryView* history_ = nullptr;
   QProgressBar* progress_ = nullptr;
   QLabel* stage_ = nullptr;
+  QLabel* damage_banner_ = nullptr;
   QMenu* recent_ = nullptr;
 };
 

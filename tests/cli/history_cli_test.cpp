@@ -71,7 +71,9 @@ TEST(HistoryCli, BenchAndReportStoreTheirRunsAndHistoryShowsThem) {
 
   auto csv = run_command(kXo + " history export --db " + db + " 1 3");
   ASSERT_EQ(csv.status, 0) << csv.err;
-  EXPECT_EQ(csv.out.rfind("run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper\r\n", 0), 0u);
+  EXPECT_EQ(
+      csv.out.rfind("run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper,damage\r\n", 0),
+      0u);
   EXPECT_TRUE(contains(csv.out, "\r\n1,bench,")) << csv.out;
   EXPECT_TRUE(contains(csv.out, ",fit/eager/L,")) << csv.out;
   EXPECT_FALSE(contains(csv.out, "\r\n2,verify,")) << "only the runs asked for";
@@ -191,12 +193,22 @@ TEST(HistoryCli, BenchRefusesAHistoryItMustNotTouchBeforeItRuns) {
   }
   const std::string garbage = dir.file("garbage.db");
   std::ofstream(garbage) << "not a database at all, but somebody's notes\n";
+  const std::string foreign = dir.file("contacts.db");
+  {
+    xo::db::Connection raw(foreign, xo::db::Connection::Mode::ReadWriteCreate);
+    raw.execute("CREATE TABLE people (name, phone); INSERT INTO people VALUES ('Ada', '555')", "test");
+  }
   std::ofstream(dir.file("plain")) << "a file";
+  const std::string latest = std::to_string(xo::db::History::latest_schema_version());
   for (const auto& [db, message] : std::vector<std::pair<std::string, std::string>>{
-           {newer, newer + " was written by a newer xo (schema 7, this xo knows 2); use that xo, or choose another file "
-                           "with --db PATH"},
-           {garbage, garbage + " is not a Crossover history"},
-           {dir.file("plain/h.db"), "cannot create the directory " + dir.file("plain")}}) {
+           {newer, newer + " was written by a newer xo (schema 7, this xo knows " + latest +
+                       "); use that xo, or choose another file with --db PATH"},
+           {garbage, garbage + " is not a Crossover history: it is not a SQLite database at all"},
+           {foreign, foreign +
+                         " is a SQLite database, but not a Crossover history: it holds table people; xo leaves it "
+                         "as it is: choose another file with --db PATH\n"},
+           {dir.file("plain/h.db"), "cannot store in " + dir.file("plain/h.db") + ": " + dir.file("plain") +
+                                        " is not a directory; choose another --db PATH\n"}}) {
     const std::string before = file_bytes(db);
     auto r = run_command(bench(dir, db));
     EXPECT_EQ(r.status, 2) << db;
@@ -204,6 +216,105 @@ TEST(HistoryCli, BenchRefusesAHistoryItMustNotTouchBeforeItRuns) {
     EXPECT_EQ(r.out, "") << "refused before the bench ran";
     EXPECT_EQ(file_bytes(db), before) << db;
   }
+}
+
+// --db names a file: xo neither writes into a database that is not a history nor makes a
+// directory for it; only the default place (XDG) is made as needed.
+TEST(HistoryCli, DbRefusesAnotherProgramsDatabaseAndAMissingDirectory) {
+  ScratchDir dir;
+  const std::string foreign = dir.file("notes.db");
+  {
+    xo::db::Connection raw(foreign, xo::db::Connection::Mode::ReadWriteCreate);
+    raw.execute("CREATE TABLE notes (text); CREATE TABLE tags (name); INSERT INTO notes VALUES ('keep me')", "test");
+  }
+  const std::string before = file_bytes(foreign);
+  const std::string refusal = "xo: " + foreign +
+                              " is a SQLite database, but not a Crossover history: it holds tables notes, tags; xo "
+                              "leaves it as it is: choose another file with --db PATH\n";
+  for (const std::string& command :
+       {bench(dir, foreign), kXo + " history list --db " + foreign, kXo + " history delete 1 --db " + foreign}) {
+    auto r = run_command(command);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_EQ(r.err, refusal) << command;
+    EXPECT_EQ(r.out, "") << command;
+  }
+  EXPECT_EQ(file_bytes(foreign), before) << "byte for byte as it was";
+  EXPECT_FALSE(std::filesystem::exists(foreign + "-wal"));
+
+  auto missing = run_command("cd " + dir.path() + " && " + kXo + " bench --machine loggp --suite pt2pt -o " +
+                             dir.file("b") + " --db results/h.db");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.err,
+            "xo: cannot store in results/h.db: the directory results does not exist; create it (mkdir -p results) or "
+            "choose another --db PATH\n");
+  EXPECT_EQ(missing.out, "") << "refused before the bench ran";
+  EXPECT_FALSE(std::filesystem::exists(dir.file("results")));
+}
+
+TEST(HistoryCli, ExportRefusesAnOutputItCannotPlaceBeforeReading) {
+  ScratchDir dir;
+  // No history at all: the output's place is checked first, so it is what the message is about.
+  const std::string db = dir.file("none.db");
+  auto missing = run_command("cd " + dir.path() + " && " + kXo + " history export -o out/x.json --db " + db);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.err,
+            "xo: cannot write out/x.json: the directory out does not exist; create it (mkdir -p out) or choose "
+            "another -o FILE\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("out")));
+  auto directory = run_command(kXo + " history export --format json -o " + dir.path() + " --db " + db);
+  EXPECT_EQ(directory.status, 2);
+  EXPECT_EQ(directory.err, "xo: cannot write " + dir.path() + ": it is a directory; give a file, e.g. -o " +
+                               dir.path() + "/history.json\n");
+}
+
+// A run xo report stored from a damaged trace (--tolerate) is marked wherever it is shown.
+TEST(HistoryCli, ARunFromADamagedTraceIsMarkedEverywhere) {
+  ScratchDir dir;
+  const std::string db = dir.file("h.db");
+  const std::string damage = "traces/3.evt is not the file its writer wrote (its digest differs)";
+  {
+    auto history = xo::db::History::open(db, xo::db::HistoryAccess::ReadWrite);
+    history.store(xo::test::sample_run());
+    auto damaged = xo::test::sample_run();
+    damaged.damage = damage;
+    history.store(damaged);
+  }
+  auto list = run_command(kXo + " history list --db " + db);
+  ASSERT_EQ(list.status, 0) << list.err;
+  const auto line_of = [](const std::string& text, const std::string& start) {
+    const auto at = text.find(start);
+    return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
+  };
+  EXPECT_TRUE(contains(line_of(list.out, "  run "), "figures  trace")) << list.out;
+  EXPECT_TRUE(contains(line_of(list.out, "  2 "), "damaged")) << list.out;
+  EXPECT_FALSE(contains(line_of(list.out, "  1 "), "damaged")) << list.out;
+  EXPECT_TRUE(contains(list.out, "xo report --tolerate")) << list.out;
+
+  auto show = run_command(kXo + " history show 2 --db " + db);
+  ASSERT_EQ(show.status, 0) << show.err;
+  EXPECT_TRUE(contains(show.out, ", from a damaged trace)\n")) << show.out;
+  EXPECT_TRUE(contains(show.out, "\n  from a damaged trace: " + damage + "\n")) << show.out;
+  EXPECT_FALSE(contains(run_command(kXo + " history show 1 --db " + db).out, "damaged"));
+
+  auto compare = run_command(kXo + " history compare 1 2 --db " + db);
+  ASSERT_EQ(compare.status, 0) << compare.err;
+  EXPECT_TRUE(contains(
+      compare.out, "run 2 is from a damaged trace, so its figures may not be what the program did: " + damage + "\n"))
+      << compare.out;
+  EXPECT_FALSE(contains(compare.out, "run 1 is from a damaged trace")) << compare.out;
+
+  auto csv = run_command(kXo + " history export --db " + db);
+  ASSERT_EQ(csv.status, 0) << csv.err;
+  EXPECT_EQ(
+      csv.out.rfind("run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper,damage\r\n", 0),
+      0u);
+  EXPECT_TRUE(contains(csv.out, ",fit/short/L,")) << csv.out;
+  EXPECT_TRUE(contains(csv.out, "," + damage + "\r\n")) << csv.out;
+  auto json = run_command(kXo + " history export --format json --db " + db);
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_TRUE(xo::test::JsonChecker::valid(json.out)) << json.out;
+  EXPECT_TRUE(contains(json.out, "\"damage\": null")) << json.out;
+  EXPECT_TRUE(contains(json.out, "\"damage\": \"" + damage + "\"")) << json.out;
 }
 
 TEST(HistoryCli, AStoreThatFailsStillPrintsTheReportFirst) {

@@ -94,14 +94,21 @@ TEST(HistoryExport, CsvFieldsAreQuotedAsRfc4180Says) {
 TEST(HistoryExport, CsvHasAHeaderAndARowPerRunAndFigure) {
   auto run = xo::test::sample_run();
   run.program = "./app \"big, input\"";
+  auto damaged = xo::test::sample_run();
+  damaged.damage = "traces/3.evt ends early, at byte 4096";
   const std::vector<xo::db::ExportedRun> runs = {
-      {7, run, {{"fit/short/L", 5.8e-06, "s", Direction::LowerIsBetter, 5e-06, 6e-06}, {"k", 3, "", Direction::Neither, {}, {}}}}};
+      {7,
+       run,
+       {{"fit/short/L", 5.8e-06, "s", Direction::LowerIsBetter, 5e-06, 6e-06},
+        {"k", 3, "", Direction::Neither, {}, {}}}},
+      {8, damaged, {{"k", 4, "", Direction::Neither, {}, {}}}}};
   std::ostringstream out;
   xo::db::write_csv(out, runs);
-  EXPECT_EQ(out.str(),
-            "run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper\r\n"
-            "7,bench," + run.started_at + ",xt3,16,\"./app \"\"big, input\"\"\",fit/short/L,5.8e-06,s,lower,5e-06,6e-06\r\n"
-            "7,bench," + run.started_at + ",xt3,16,\"./app \"\"big, input\"\"\",k,3,,neither,,\r\n");
+  const std::string first = "7,bench," + run.started_at + ",xt3,16,\"./app \"\"big, input\"\"\",";
+  EXPECT_EQ(out.str(), "run,kind,started_at,machine,ranks,program,key,value,unit,direction,lower,upper,damage\r\n" +
+                           first + "fit/short/L,5.8e-06,s,lower,5e-06,6e-06,\r\n" + first + "k,3,,neither,,,\r\n" +
+                           "8,bench," + damaged.started_at +
+                           ",xt3,16,,k,4,,neither,,,\"traces/3.evt ends early, at byte 4096\"\r\n");
 }
 
 TEST(HistoryExport, JsonIsValidAndExact) {
@@ -117,6 +124,14 @@ TEST(HistoryExport, JsonIsValidAndExact) {
   EXPECT_NE(out.str().find("\"ranks\": null"), std::string::npos);
   EXPECT_NE(out.str().find("\"lower\": null, \"upper\": 1e+300"), std::string::npos) << out.str();
   EXPECT_NE(out.str().find("\"parameters\": {\"L\": \"5.8\", \"G\": \"0.9\"}"), std::string::npos);
+  EXPECT_NE(out.str().find("\"trace\": \"/tmp/bench\", \"damage\": null,"), std::string::npos) << "a trusted trace";
+  auto damaged = run;
+  damaged.damage = "traces/3.evt is not the file its writer wrote";
+  std::ostringstream marked;
+  xo::db::write_json(marked, {{3, damaged, {}}});
+  EXPECT_TRUE(xo::test::JsonChecker::valid(marked.str())) << marked.str();
+  EXPECT_NE(marked.str().find("\"damage\": \"traces/3.evt is not the file its writer wrote\""), std::string::npos)
+      << marked.str();
   std::ostringstream empty;
   xo::db::write_json(empty, {});
   EXPECT_TRUE(xo::test::JsonChecker::valid(empty.str())) << empty.str();

@@ -1,15 +1,18 @@
 // The history database: runs stored and read back whole, the figures every reader sees, queries by
 // run and by key, deletion, the schema's migrations and the default place.
 
+#include "xo/db/history.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 
 #include "history_fixtures.hpp"
 #include "schema_migrations.hpp"
 #include "sqlite_connection.hpp"
-#include "xo/db/history.hpp"
 #include "xo/db/history_error.hpp"
 #include "xo/db/history_path.hpp"
 
@@ -31,7 +34,7 @@ const xo::db::Figure* find_figure(const std::vector<xo::db::Figure>& figures, co
 
 TEST(History, StoresARunAndReadsItBackWhole) {
   ScratchDir dir;
-  const std::string path = dir.file("sub/dir/history.db");
+  const std::string path = dir.file("history.db");
   auto history = History::open(path, HistoryAccess::ReadWrite);
   const auto stored = sample_run();
   const std::int64_t id = history.store(stored);
@@ -59,7 +62,65 @@ TEST(History, StoresARunAndReadsItBackWhole) {
   ASSERT_EQ(run->recommendations.size(), 1u);
   ASSERT_TRUE(run->recommendations[0].verification);
   EXPECT_EQ(run->recommendations[0].verification->measured_seconds, 0.0025);
+  EXPECT_EQ(run->damage, "") << "a trusted trace";
   EXPECT_FALSE(history.run(id + 1));
+}
+
+TEST(History, ARunFromADamagedTraceSaysSoAndHow) {
+  ScratchDir dir;
+  auto history = History::open(dir.file("h.db"), HistoryAccess::ReadWrite);
+  const auto trusted = history.store(sample_run());
+  auto damaged_run = sample_run();
+  damaged_run.kind = xo::db::RunKind::Report;
+  damaged_run.damage = "traces/3.evt is not the file its writer wrote (its digest differs)";
+  const auto damaged = history.store(damaged_run);
+  EXPECT_EQ(history.run(damaged)->damage, damaged_run.damage);
+  EXPECT_EQ(history.run(trusted)->damage, "");
+  const auto runs = history.runs();
+  ASSERT_EQ(runs.size(), 2u);
+  EXPECT_EQ(runs[0].id, damaged);
+  EXPECT_TRUE(runs[0].damaged);
+  EXPECT_FALSE(runs[1].damaged);
+  xo::db::Connection raw(dir.file("h.db"), xo::db::Connection::Mode::ReadOnly);
+  auto stored = raw.prepare("SELECT count(*) FROM runs WHERE damage IS NULL");
+  ASSERT_TRUE(stored.step());
+  EXPECT_EQ(stored.integer(0), 1) << "a trusted trace's run stores NULL, not ''";
+}
+
+TEST(HistoryPlace, AFileNamedInADirectoryThatDoesNotExistIsRefused) {
+  ScratchDir dir;
+  const std::string path = dir.file("results/h.db");
+  try {
+    History::open(path, HistoryAccess::ReadWrite);
+    FAIL() << "a missing directory must be refused";
+  } catch (const HistoryError& e) {
+    EXPECT_EQ(std::string(e.what()), "cannot store in " + path + ": the directory " + dir.file("results") +
+                                         " does not exist; create it (mkdir -p " + dir.file("results") +
+                                         ") or choose another --db PATH");
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.file("results"))) << "nothing was created";
+}
+
+TEST(HistoryPlace, TheDefaultPlaceMakesItsDirectories) {
+  ScratchDir dir;
+  const std::string path = dir.file("data/crossover/history.db");
+  auto history = History::open(path, HistoryAccess::ReadWrite, {.create_directories = true});
+  EXPECT_GT(history.store(sample_run()), 0);
+  EXPECT_TRUE(std::filesystem::is_regular_file(path));
+}
+
+TEST(HistoryPlace, AFileWhereADirectoryShouldBeIsNamed) {
+  ScratchDir dir;
+  std::ofstream(dir.file("plain")) << "a file, not a directory";
+  for (const std::string& path : {dir.file("plain/h.db"), dir.file("plain/sub/h.db")}) {
+    try {
+      History::open(path, HistoryAccess::ReadWrite);
+      FAIL() << path;
+    } catch (const HistoryError& e) {
+      EXPECT_EQ(std::string(e.what()),
+                "cannot store in " + path + ": " + dir.file("plain") + " is not a directory; choose another --db PATH");
+    }
+  }
 }
 
 TEST(History, EveryNumberIsAFigureWithAStableKey) {
@@ -225,6 +286,39 @@ TEST(HistoryMigrations, StepsApplyInOrderOnceAndAFailingStepChangesNothing) {
     FAIL() << "a database beyond the steps known must be refused";
   } catch (const HistoryError& e) {
     EXPECT_NE(std::string(e.what()).find("newer xo (schema 2, this xo knows 1)"), std::string::npos) << e.what();
+  }
+}
+
+// A history made by an earlier xo: its runs come through the upgrade whole, as from a trusted
+// trace (they were stored before damage was recorded), and the upgraded file takes damaged runs.
+TEST(HistoryMigrations, AnEarlierVersionsHistoryIsUpgradedWithItsRuns) {
+  for (const std::size_t earlier : {std::size_t{1}, std::size_t{2}}) {
+    ScratchDir dir;
+    const std::string path = dir.file("old.db");
+    {
+      xo::db::Connection raw(path, xo::db::Connection::Mode::ReadWriteCreate);
+      raw.execute("PRAGMA journal_mode = WAL", "test");
+      ASSERT_EQ(xo::db::apply_migrations(raw, xo::db::history_migrations().first(earlier)), static_cast<int>(earlier));
+      raw.execute(
+          "INSERT INTO runs (kind, machine, ranks, program, command, tool_version, started_at, host, trace) VALUES "
+          "('report', 'xt3', 4, './app', 'xo report t', 'xo 0.1', '2025-01-01T00:00:00Z', 'h', 't/traces.otf2');"
+          "INSERT INTO measurements (run_id, key, value, unit, direction) VALUES (1, 'mpi_time', 0.5, 's', 'lower')",
+          "test");
+    }
+    auto history = History::open(path, HistoryAccess::ReadWrite);
+    EXPECT_EQ(history.schema_version(), History::latest_schema_version()) << "from version " << earlier;
+    const auto old = history.run(1);
+    ASSERT_TRUE(old);
+    EXPECT_EQ(old->machine, "xt3");
+    EXPECT_EQ(old->trace, "t/traces.otf2");
+    EXPECT_EQ(old->damage, "");
+    ASSERT_EQ(old->measurements.size(), 1u);
+    EXPECT_EQ(old->measurements[0].value, 0.5);
+    EXPECT_FALSE(history.runs()[0].damaged);
+    auto damaged = sample_run();
+    damaged.damage = "traces/0.evt ends in the middle of an event";
+    const auto id = history.store(damaged);
+    EXPECT_EQ(history.run(id)->damage, damaged.damage);
   }
 }
 

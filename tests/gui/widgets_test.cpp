@@ -3,7 +3,10 @@
 // the screenshot command writes a PNG of the asked size for every view, and refuses mistakes.
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QImage>
+#include <QLabel>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
@@ -134,6 +137,39 @@ class WidgetsTest : public QObject {
     r = run_gui({"--screenshot", dir_.filePath("x.png")});
     QCOMPARE(r.status, 2);
     QVERIFY(!QFile::exists(dir_.filePath("x.png")));
+  }
+
+  // A trace damaged after writing: refused with the reason, or with --tolerate (the loader's
+  // setting) shown under a banner that says so, the title marked too.
+  void a_damaged_trace_is_refused_or_shown_under_a_banner() {
+    const QString damaged = dir_.filePath("damaged.otf2");
+    QVERIFY(QDir().mkpath(damaged + "/traces"));
+    for (const QString& file : QDir(ring_).entryList(QDir::Files))
+      QFile::copy(ring_ + "/" + file, damaged + "/" + file);
+    for (const QString& file : QDir(ring_ + "/traces").entryList(QDir::Files)) {
+      QFile::copy(ring_ + "/traces/" + file, damaged + "/traces/" + file);
+    }
+    QFile::remove(damaged + "/traces/1.evt");
+    QVERIFY(QFile::copy(ring_ + "/traces/2.evt", damaged + "/traces/1.evt"));
+
+    MainWindow window(XO_BINARY, false);
+    QSignalSpy failed(&window, &MainWindow::load_failed);
+    window.open_trace(damaged);
+    QVERIFY(failed.wait(60000));
+    QVERIFY2(failed.at(0).at(0).toString().contains("1.evt is not the file its writer wrote"),
+             qPrintable(failed.at(0).at(0).toString()));
+    QVERIFY(window.damage_banner().isHidden());
+
+    window.loader().set_tolerate_damage(true);
+    QSignalSpy analysed(&window.loader(), &TraceLoader::analysed);
+    window.open_trace(damaged);
+    QVERIFY(analysed.wait(60000));
+    QVERIFY(!window.damage_banner().isHidden());
+    QVERIFY2(window.damage_banner().text().contains("Damaged trace, opened with --tolerate"),
+             qPrintable(window.damage_banner().text()));
+    QVERIFY(window.windowTitle().endsWith("[damaged trace]"));
+    window.open_trace(ring_);  // a sound trace next: the banner goes
+    QVERIFY(window.damage_banner().isHidden());
   }
 
   void xo_gui_starts_xo_gui() {

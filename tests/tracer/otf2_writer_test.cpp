@@ -531,6 +531,7 @@ TEST_F(WrittenRun, RunDescriptionIsInTheArchiveProperties) {
       {"CROSSOVER::COMMAND_LINE", "xo record -n 4 --machine xt3 -o trace -- ./app"},
       {"CROSSOVER::CREATOR", "xo 0.1.0"},
       {"CROSSOVER::EXIT_CODE", "0"},
+      {"CROSSOVER::FILE_DIGESTS", "xo-digest-1"},
       {"CROSSOVER::PARAM::__L", "5.5"},
       {"CROSSOVER::PARAM::G", "1.0"},
       {"CROSSOVER::PARAM::__G", "0.1"},

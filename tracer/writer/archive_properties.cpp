@@ -68,6 +68,7 @@ void set_archive_properties(OTF2_Archive* archive, const TraceRecorder& run, con
   set(archive, kPropertyProgramArgs, shell_quoted(info.program_args), status);
   set(archive, kPropertyCommandLine, options.command_line, status);
   set(archive, kPropertyCreator, options.creator, status);
+  set(archive, kPropertyFileDigests, kFileDigestsVersion, status);
   if (run.finished()) set(archive, kPropertyExitCode, std::to_string(run.exit_code()), status);
   if (const std::optional<mpi::RunFailure>& failure = run.failure()) {
     if (failure->cut_short) set(archive, kPropertyCutShort, "true", status);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "archive_plan.hpp"
@@ -12,6 +13,7 @@
 #include "location_events.hpp"
 #include "otf2_status.hpp"
 #include "reproducible_trace_id.hpp"
+#include "xo/tracer/file_digest.hpp"
 
 namespace xo::tracer {
 
@@ -70,6 +72,7 @@ class ArchiveWriter {
     write_rank_locations();
     write_lane_locations();
     status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
+    digest_event_files();
 
     status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(locations_.size(), run_.ranks().size())),
                   "setting the definition chunk size");
@@ -122,6 +125,16 @@ class ArchiveWriter {
         });
         locations_.push_back({id, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), events});
       }
+    }
+  }
+
+  // Read back (from the page cache, just written): OTF2 hands a file's bytes to its substrate only.
+  void digest_event_files() {
+    for (LocationRecord& l : locations_) {
+      const std::string path = dir_ + "/traces/" + std::to_string(l.id) + ".evt";
+      const std::optional<std::uint64_t> digest = digest_of_file(path);
+      if (!digest) status_.fail("reading back " + path + " to record its digest", OTF2_ERROR_EIO);
+      l.digest = *digest;
     }
   }
 

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "mpi_call_kind.hpp"
+#include "xo/tracer/file_digest.hpp"
 
 namespace xo::tracer {
 
@@ -63,6 +64,7 @@ struct Definitions {
   std::vector<SystemTreeNodeDef> nodes;
   std::vector<OTF2_StringRef> rank_names;  // location group names, by rank
   std::vector<OTF2_StringRef> location_names;
+  OTF2_StringRef digest_name = OTF2_UNDEFINED_STRING;
   std::vector<RegionDef> regions;
   std::vector<SourceCodeLocationDef> source_locations;
   std::vector<CallingContextDef> calling_contexts;  // one a call site, with its source location
@@ -197,6 +199,7 @@ Definitions resolve(const TraceRecorder& run, ArchivePlan& plan, const std::vect
     defs.rank_names.push_back(strings.ref("MPI Rank " + std::to_string(rank)));
   }
   for (const LocationRecord& location : locations) defs.location_names.push_back(strings.ref(location.name));
+  defs.digest_name = strings.ref(kLocationPropertyDigest);
   defs.regions = regions(run, plan, strings);
   call_sites(plan, strings, defs);
   comms_and_groups(run, plan, strings, defs);
@@ -242,6 +245,11 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
     status.check(OTF2_GlobalDefWriter_WriteLocation(w, l.id, defs.location_names[i], OTF2_LOCATION_TYPE_CPU_THREAD,
                                                     l.events, l.group),
                  what);
+  }
+  for (const LocationRecord& l : locations) {
+    OTF2_AttributeValue digest;
+    digest.uint64 = l.digest;
+    status.check(OTF2_GlobalDefWriter_WriteLocationProperty(w, l.id, defs.digest_name, OTF2_TYPE_UINT64, digest), what);
   }
   for (std::size_t ref = 0; ref < defs.regions.size(); ++ref) {
     const RegionDef& r = defs.regions[ref];

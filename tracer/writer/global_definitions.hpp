@@ -20,6 +20,7 @@ struct LocationRecord {
   std::string name;
   OTF2_LocationGroupRef group;  // the rank
   std::uint64_t events;
+  std::uint64_t digest = 0;  // of its event file (xo/tracer/file_digest.hpp)
 };
 
 // `locations` in id order. Adds its strings to the plan's table.

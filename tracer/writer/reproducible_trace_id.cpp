@@ -7,6 +7,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
+#include <string_view>
+
+#include "xo/tracer/trace_identity.hpp"
 
 namespace xo::tracer {
 
@@ -34,15 +38,6 @@ std::uint64_t written_trace_id(const std::string& dir, const Otf2Status& status)
   return id;
 }
 
-// FNV-1a, 64 bits.
-std::uint64_t hash(std::uint64_t h, const std::string& bytes) {
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ull;
-  }
-  return h;
-}
-
 }  // namespace
 
 void make_trace_id_reproducible(const std::string& archive_dir, const Otf2Status& status) {
@@ -50,16 +45,11 @@ void make_trace_id_reproducible(const std::string& archive_dir, const Otf2Status
   const std::uint64_t id = written_trace_id(archive_dir, status);
   std::string anchor = read_file(anchor_path, status);
 
-  char pattern[sizeof id];
-  std::memcpy(pattern, &id, sizeof id);
-  const std::string_view needle(pattern, sizeof pattern);
-  const std::size_t at = anchor.find(needle);
-  if (at == std::string::npos || anchor.find(needle, at + 1) != std::string::npos) return;
-
-  anchor.replace(at, sizeof id, sizeof id, '\0');
-  const std::uint64_t reproducible =
-      hash(hash(0xcbf29ce484222325ull, anchor), read_file(std::filesystem::path(archive_dir) / "traces.def", status));
-  std::memcpy(anchor.data() + at, &reproducible, sizeof reproducible);
+  const std::optional<std::uint64_t> reproducible =
+      content_trace_id(anchor, id, read_file(std::filesystem::path(archive_dir) / "traces.def", status));
+  if (!reproducible) return;
+  const std::size_t at = anchor.find(std::string_view(reinterpret_cast<const char*>(&id), sizeof id));
+  std::memcpy(anchor.data() + at, &*reproducible, sizeof *reproducible);
   std::ofstream out(anchor_path, std::ios::binary | std::ios::trunc);
   out.write(anchor.data(), static_cast<std::streamsize>(anchor.size()));
   out.close();

@@ -30,10 +30,21 @@ class TraceReadError : public std::runtime_error {
 // every million events or so and once at the end: enough for a progress bar.
 using ReadProgress = std::function<void(std::uint64_t events_read, std::uint64_t events_total)>;
 
+// What to do with a damaged trace: one whose contents contradict each other (time running
+// backwards on a location, a Leave without its Enter, members of a collective that disagree) or, in
+// an archive of Crossover's, differ from what its writer recorded (each event file's digest, the
+// trace identifier over the anchor and global definitions, the rank count). Figures from such a
+// trace cannot be trusted.
+enum class Damage {
+  Refuse,    // throw TraceReadError naming the first sign of damage, before reading further
+  Tolerate,  // read what can be read; the damage is counted in TraceModel::problems (damage())
+};
+
 // `anchor_path` is the archive's anchor file (".../traces.otf2"). Throws TraceReadError if the
-// archive cannot be read (missing, not OTF2, truncated or corrupt files). Problems that leave the
-// rest readable (events out of order, a Leave without its Enter, unmatched messages) are counted
-// in TraceModel::problems instead.
-TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress = {});
+// archive cannot be read (missing, not OTF2, truncated or corrupt files) or, unless tolerated, is
+// damaged. Problems that are no damage (unmatched messages, calls left open by a run cut short)
+// are counted in TraceModel::problems.
+TraceModel read_trace(const std::string& anchor_path, const ReadProgress& progress = {},
+                      Damage damage = Damage::Refuse);
 
 }  // namespace xo::analyzer

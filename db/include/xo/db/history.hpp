@@ -1,12 +1,13 @@
 #pragma once
 // The benchmark history: an SQLite database of runs and their figures (db/README.md has the schema).
 //
-// Opening it creates the file and its directories if needed, sets WAL journaling (readers never
-// block the writer), a busy timeout and foreign keys, and brings the schema up to date. It refuses,
-// without writing anything, a database from a newer xo, a file that is not a history or fails
-// SQLite's quick check, and a place it cannot write. A run and everything it produced are stored
-// in one transaction, so no reader ever sees half a run, and a process killed while storing
-// leaves the database as it was.
+// Opening it for writing creates the file if needed (its directory too only when asked: see
+// HistoryOptions), sets WAL journaling (readers never block the writer), a busy timeout and foreign
+// keys, and brings the schema up to date. It refuses, without writing anything, a database from a
+// newer xo, a file that is not a history (another program's SQLite database, or no SQLite at all)
+// or fails SQLite's quick check, a directory that does not exist, and a place it may not read or
+// write. A run and everything it produced are stored in one transaction, so no reader ever sees half
+// a run, and a process killed while storing leaves the database as it was.
 
 #include <cstdint>
 #include <functional>
@@ -25,11 +26,15 @@ class Connection;
 
 enum class HistoryAccess {
   ReadOnly,   // queries: the file must exist; it is never written
-  ReadWrite,  // storing and deleting: creates the file (and its directories) if missing
+  ReadWrite,  // storing and deleting: creates the file if missing
 };
 
 struct HistoryOptions {
   int busy_timeout_ms = 10'000;  // how long to wait for another process's write lock
+  // Whether writing creates the file's missing directories. Only the default place does (the XDG
+  // convention: a program makes its own data directory); a file the user named must be in a
+  // directory that exists, so that a mistyped path is an error, not a history nobody finds.
+  bool create_directories = false;
 };
 
 // One line of `xo history list`.
@@ -41,6 +46,7 @@ struct RunSummary {
   std::optional<int> ranks;
   std::string program;
   std::int64_t figures = 0;
+  bool damaged = false;  // from a damaged trace (RunRecord::damage says how)
 };
 
 struct RunFilter {

@@ -1,8 +1,9 @@
 #pragma once
 // The one error the history raises for anything a user can meet: a database from a newer xo, a
-// file that is not a history or is damaged, a place that cannot be written, a database locked for
-// longer than the busy timeout, an unknown run. The message names the file and the way out; the
-// front end prints it as "xo: <message>".
+// file that is not a history (another program's SQLite database, or not SQLite) or is damaged, a
+// directory that does not exist, permissions that stop a read or a write, a full file system, a
+// database locked for longer than the busy timeout, an unknown run. The message names the file,
+// the true cause and the way out; the front end prints it as "xo: <message>".
 
 #include <stdexcept>
 #include <string>

@@ -1,7 +1,9 @@
 #pragma once
 // Runs and their figures as CSV (RFC 4180: a header, CRLF line ends, fields with a comma, quote or
 // line break quoted, quotes doubled; one row per run and figure) or JSON (an array of runs, each
-// with its description, settings and figures; numbers exact, missing ones null).
+// with its description, settings and figures; numbers exact, missing ones null). A run from a
+// damaged trace says what the damage was (CSV: the last column, damage; JSON: "damage"); for a
+// trusted trace that is empty (CSV) or null (JSON).
 
 #include <cstdint>
 #include <ostream>

@@ -93,6 +93,7 @@ struct RunRecord {
   std::string started_at;    // UTC, ISO-8601: "2024-05-01T12:00:00Z"
   std::string host;
   std::string trace;         // where its trace or traces are
+  std::string damage;        // "" for a trusted trace; else the first damage xo report tolerated (--tolerate)
   std::vector<Measurement> measurements;
   std::vector<FitRecord> fits;
   std::vector<CrossoverRecord> crossovers;

@@ -44,6 +44,13 @@ inline constexpr const char* kPropertyFaultSignal = "CROSSOVER::FAULT::SIGNAL";
 inline constexpr const char* kPropertyFaultPlace = "CROSSOVER::FAULT::PLACE";
 inline constexpr const char* kPropertyFaultTime = "CROSSOVER::FAULT::TIME_PS";
 
+// Present in every archive whose files Crossover's writer sealed: each event file's digest is a
+// location property (file_digest.hpp) and the trace identifier covers the anchor and global
+// definitions (trace_identity.hpp). Its value names the digest ("xo-digest-1"). A reader that finds
+// it, or finds digests, checks them all: a single damaged byte cannot hide both marks.
+inline constexpr const char* kPropertyFileDigests = "CROSSOVER::FILE_DIGESTS";
+inline constexpr const char* kFileDigestsVersion = "xo-digest-1";
+
 enum class SettingKind { Parameter, Environment };
 
 // "CROSSOVER::PARAM::O_S" for parameter "o_s".

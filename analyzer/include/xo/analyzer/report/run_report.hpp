@@ -45,6 +45,10 @@ struct TraceSummary {
   std::optional<LibrarySettings> library;  // a real job whose library has a knob schema
   std::uint64_t problems = 0;             // tolerated while reading
   std::string first_problem;
+  // Signs of damage (ReadProblems::damage()), read anyway (xo report --tolerate): every figure of
+  // the report is then marked as coming from a damaged trace.
+  std::uint64_t damage = 0;
+  std::string first_damage;
 };
 
 struct WaitRow {
