@@ -29,7 +29,34 @@ void ArgumentReader::take_flag() {
   ++next_;
 }
 
+namespace {
+
+// The long name an option's short one stands for, so that `-o a --output b` counts as given twice.
+std::string long_name(const std::string& name) {
+  static const std::map<std::string, std::string> kLong = {
+      {"-e", "--env"},    {"-f", "--format"}, {"-m", "--machine"}, {"-n", "--ranks"}, {"-N", "--ranks-per-node"},
+      {"-o", "--output"}, {"-p", "--param"},
+  };
+  const auto it = kLong.find(name);
+  return it == kLong.end() ? name : it->second;
+}
+
+}  // namespace
+
+// An option with one value given twice with two values: the command would take one and drop the
+// other without a word (`-o a -o b`). The repeatable ones (-e, --param) check their settings
+// themselves.
 std::string ArgumentReader::take_value() {
+  const std::string name = option_name();
+  std::string value = take_repeatable_value();
+  const auto [at, added] = values_.emplace(long_name(name), value);
+  if (!added && at->second != value) {
+    throw UsageError(name + " is given twice, as " + at->second + " and as " + value + ": give it once");
+  }
+  return value;
+}
+
+std::string ArgumentReader::take_repeatable_value() {
   const std::string& arg = args_[next_];
   const auto eq = arg.find('=');
   std::string name = arg;
@@ -62,7 +89,7 @@ long ArgumentReader::take_whole_number(long min, long max, const std::string& wh
 }
 
 void ArgumentReader::take_env_setting(std::map<std::string, std::string>& environment) {
-  const std::string setting = take_value();
+  const std::string setting = take_repeatable_value();
   const auto eq = setting.find('=');
   if (eq == std::string::npos || eq == 0) {
     throw UsageError("-e expects VAR=value (for example -e XO_EAGER_LIMIT=65536), got '" + setting + "'");
@@ -75,10 +102,12 @@ void ArgumentReader::take_env_setting(std::map<std::string, std::string>& enviro
   }
 }
 
-void ArgumentReader::take_param(std::vector<std::string>& params) { add_param(params, take_value(), "--param"); }
+void ArgumentReader::take_param(std::vector<std::string>& params) {
+  add_param(params, take_repeatable_value(), "--param");
+}
 
 void ArgumentReader::take_ranks_per_node(std::vector<std::string>& params) {
-  const std::string value = take_value();
+  const std::string value = take_repeatable_value();
   const bool whole = !value.empty() && value.size() < 8 && value.find_first_not_of("0123456789") == std::string::npos;
   if (!whole || std::stoi(value) < 1) {
     throw UsageError("--ranks-per-node " + value + ": give the ranks to place on each node, a whole number from 1 " +

@@ -30,7 +30,8 @@ class ArgumentReader {
   // Consumes a flag with no value.
   void take_flag();
   // Consumes an option and its value (inline after '=' or the next argument); UsageError if the
-  // value is missing or empty.
+  // value is missing or empty, or if the option (by its long name) was given before with another
+  // value.
   std::string take_value();
   // Consumes an option whose value is a whole number from `min` to `max`; UsageError otherwise,
   // "--top abc: give a number of rows from 1 to 100000" for `what` "a number of rows".
@@ -52,10 +53,13 @@ class ArgumentReader {
 
  private:
   static void add_param(std::vector<std::string>& params, const std::string& assignment, const char* option);
+  // take_value without the once-only check, for the options that may be repeated.
+  std::string take_repeatable_value();
 
   std::string command_;
   std::vector<std::string> args_;
   std::size_t next_ = 0;
+  std::map<std::string, std::string> values_;  // by long option name, the value taken
 };
 
 }  // namespace xo::cli

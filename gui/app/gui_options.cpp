@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <map>
 
 namespace xo::gui {
 
@@ -15,11 +16,17 @@ const char* const kGuiUsage =
 GuiOptions parse_gui_options(const std::vector<std::string>& args) {
   GuiOptions o;
   std::vector<std::string> operands;
+  std::map<std::string, std::string> given;  // option -> value: one given twice must agree
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&](const char* what) {
       if (i + 1 >= args.size()) throw OptionError(a + " needs a value: " + what);
-      return QString::fromStdString(args[++i]);
+      const std::string& v = args[++i];
+      const auto [at, added] = given.emplace(a, v);
+      if (!added && at->second != v) {
+        throw OptionError(a + " is given twice, as " + at->second + " and as " + v + ": give it once");
+      }
+      return QString::fromStdString(v);
     };
     if (a == "--help" || a == "-h") {
       o.help = true;

@@ -132,7 +132,8 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
       {"-e XO_EAGER_LIMIT " + kPingpong, "-e expects VAR=value"},
       {"--machine xt3 -e MPICH_UNEX_BUFFER_SIZE=1000 " + kPingpong,
        "Assertion failed in portals_init.c: MPIDI_Portals_unex_block_size > MPIDI_Portals_short_size"},
-      {"--machine xt3 -e MPICH_PTL_EAGER_LONG=2 " + kPingpong, "MPICH_PTL_EAGER_LONG=2 is out of range: machine 'xt3' accepts 0 to 1 flag"},
+      {"--machine xt3 -e MPICH_PTL_EAGER_LONG=2 " + kPingpong,
+       "MPICH_PTL_EAGER_LONG=2 is out of range: machine 'xt3' accepts 0 to 1 flag"},
       {"--compute=sometimes " + kPingpong, "--compute=sometimes is not a compute mode; use none or measured"},
       {"--stack-size=12 " + kPingpong, "--stack-size=12 is invalid"},
       {"--compute-threshold=soon " + kPingpong, "--compute-threshold=soon is not a duration: give a number with ns"},
@@ -148,6 +149,9 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
        "--param ranks_per_node=4: ranks_per_node is set already (ranks_per_node=2)"},
       {"-e XO_EAGER_LIMIT=1 -e XO_EAGER_LIMIT=2 " + kPingpong,
        "-e XO_EAGER_LIMIT is given twice, as 1 and as 2: give it once"},
+      {"-n 2 -n 4 " + kPingpong, "-n is given twice, as 2 and as 4: give it once"},
+      {"--machine xt3 -m x1 " + kPingpong, "-m is given twice, as xt3 and as x1: give it once"},
+      {"--time-limit=1s --time-limit 2s " + kPingpong, "--time-limit is given twice, as 1s and as 2s: give it once"},
       {"-n 2", "no program to run"},
       {"-n 2 ./no-such-program", "cannot run './no-such-program': no such executable file; build it with `xo cc"},
       {"-n 2 /bin/true", "'/bin/true' was not built against the reference MPI; rebuild it with `xo cc`"},
@@ -157,6 +161,14 @@ TEST(Cli, RunRejectsBadSettingsWithOneClearMessage) {
     EXPECT_EQ(r.status, 2) << c.args;
     EXPECT_TRUE(contains(r.err, "xo: " + c.message)) << c.args << "\n" << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one message:\n" << r.err;
+  }
+  // The same value twice drops nothing; two values in any command do.
+  EXPECT_EQ(run_command(kXo + " run -q -n 2 -n 2 " + kPingpong).status, 0);
+  for (const char* twice : {"record -o a -o b -n 2 ", "report --top 5 --top 6 x.otf2 ", "bench -o a --output b ",
+                            "history list --limit 2 --limit 3 ", "report --db a.db --db b.db x.otf2 "}) {
+    const auto r = run_command(kXo + " " + twice + kPingpong);
+    EXPECT_EQ(r.status, 2) << twice << r.err;
+    EXPECT_TRUE(contains(r.err, " is given twice, as ")) << twice << r.err;
   }
   // An empty -o (an unset shell variable) is refused, not taken for the default name.
   auto empty_output = run_command(kXo + " record -o '' -n 2 " + kPingpong);

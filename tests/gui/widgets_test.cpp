@@ -136,6 +136,9 @@ class WidgetsTest : public QObject {
     QCOMPARE(r.status, 2);
     r = run_gui({"--screenshot", dir_.filePath("x.png")});
     QCOMPARE(r.status, 2);
+    r = run_gui({"--screenshot", dir_.filePath("x.png"), "--view", "fits", "--view", "summary", ring_});
+    QCOMPARE(r.status, 2);
+    QCOMPARE(r.err, QString("xo gui: --view is given twice, as fits and as summary: give it once"));
     QVERIFY(!QFile::exists(dir_.filePath("x.png")));
   }
 
