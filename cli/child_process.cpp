@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 
@@ -23,7 +24,24 @@ std::vector<char*> argument_vector(std::vector<std::string>& words) {
 
 }  // namespace
 
+std::string ProcessEnd::text() const {
+  if (signal == 0) return "exit " + std::to_string(exit_code);
+  const char* name = sigabbrev_np(signal);
+  std::string text = std::string("killed by SIG") + (name ? name : "?") + " (signal " + std::to_string(signal) + ")";
+  if (signal == SIGKILL) {
+    text += ": most likely the system ran out of memory and the kernel's out-of-memory killer ended it (dmesg tells)";
+  } else if (signal == SIGSEGV || signal == SIGABRT || signal == SIGBUS || signal == SIGFPE) {
+    text += ": it crashed";
+  }
+  return text;
+}
+
 int run_process(const std::vector<std::string>& command, const std::string& cannot_start, ChildStdout child_stdout) {
+  return run_process_to_end(command, cannot_start, child_stdout).status();
+}
+
+ProcessEnd run_process_to_end(const std::vector<std::string>& command, const std::string& cannot_start,
+                              ChildStdout child_stdout) {
   std::vector<std::string> words = command;
   std::vector<char*> argv = argument_vector(words);
   std::fflush(stdout);
@@ -36,7 +54,7 @@ int run_process(const std::vector<std::string>& command, const std::string& cann
   }
   int status = 0;
   if (pid < 0 || waitpid(pid, &status, 0) < 0) throw UsageError(std::string("cannot start a process: ") + std::strerror(errno));
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return WIFEXITED(status) ? ProcessEnd{WEXITSTATUS(status), 0} : ProcessEnd{0, WTERMSIG(status)};
 }
 
 std::string process_output(const std::vector<std::string>& command) {

@@ -271,9 +271,12 @@ int command_compare(const std::vector<std::string>& args) {
                                         o.compute,
                                         "--"};
     command.insert(command.end(), o.program.begin(), o.program.end());
-    const int status = run_process(command, "xo compare runs xo record", ChildStdout::ToStderr);
-    if (status != 0) {
-      throw UsageError("recording " + o.program[0] + " on " + o.machine + " failed (exit " + std::to_string(status) +
+    const ProcessEnd end = run_process_to_end(command, "xo compare runs xo record", ChildStdout::ToStderr);
+    if (end.signal != 0) {
+      throw UsageError("recording " + o.program[0] + " on " + o.machine + " failed: xo record was " + end.text());
+    }
+    if (end.exit_code != 0) {
+      throw UsageError("recording " + o.program[0] + " on " + o.machine + " failed (" + end.text() +
                        "); the program must be built with xo cc (see its messages above)");
     }
   }

@@ -21,12 +21,12 @@ analyzer::MpiProfile rerecord(const analyzer::CrossoverRun& run, const RecordedR
   command.push_back("--");
   const std::vector<std::string> program = split_shell_words(run.program_args);
   command.insert(command.end(), program.begin(), program.end());
-  const int status = run_process(command, why + " runs xo itself", ChildStdout::ToStderr);
-  if (status != 0) {
-    throw std::runtime_error(why + ": recording the run again failed (exit " + std::to_string(status) +
-                             "); the program must be where the trace says (" +
-                             (program.empty() ? std::string("?") : program[0]) +
-                             "): run xo report from the directory it was recorded in");
+  const ProcessEnd end = run_process_to_end(command, why + " runs xo itself", ChildStdout::ToStderr);
+  if (end.signal != 0) throw std::runtime_error(why + ": recording the run again failed: xo record was " + end.text());
+  if (end.exit_code != 0) {
+    throw std::runtime_error(
+        why + ": recording the run again failed (" + end.text() + "); the program must be where the trace says (" +
+        (program.empty() ? std::string("?") : program[0]) + "): run xo report from the directory it was recorded in");
   }
   return analyzer::profile_mpi(analyzer::read_trace(dir + "/traces.otf2"));
 }
