@@ -164,7 +164,8 @@ bool built_by_xo(const std::string& path) {
 [[noreturn]] void launch(const char* command, const RunSettings& s) {
   validate_ranks(s.ranks);
   const std::string ranks_option = std::string("xo ") + command + " -n " + s.ranks;
-  refuse_ranks_beyond_memory(std::strtol(s.ranks.c_str(), nullptr, 10), ranks_option);
+  const std::int64_t ranks = std::strtol(s.ranks.c_str(), nullptr, 10);
+  refuse_ranks_beyond_memory(ranks, ranks_option);  // before anything else: the program may not exist yet
   validate_machine(s);
   if (s.compute != "none" && s.compute != "measured") {
     throw UsageError("--compute=" + s.compute + " is not a compute mode; use none or measured");
@@ -199,6 +200,7 @@ bool built_by_xo(const std::string& path) {
     throw UsageError("'" + s.program[0] + "' was not built against the reference MPI; rebuild it with `xo cc` or "
                      "`xo c++` (for example: xo cc app.c -o app)");
   }
+  if (s.privatize == "on") refuse_ranks_beyond_memory(ranks, ranks_option, private_data_per_rank(path));
 
   std::string params;
   for (const std::string& p : s.params) params += p + "\n";

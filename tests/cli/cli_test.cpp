@@ -253,6 +253,19 @@ TEST(Cli, RanksBeyondTheMachinesMemoryAreRefusedBeforeTheRunStarts) {
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_TRUE(contains(r.err, "xo: xo run -n 16777216 needs at least 112.0 GiB")) << r.err;
   EXPECT_TRUE(contains(r.err, "this machine has available; run at most about")) << r.err;
+
+  // 8 MiB of initialised globals, which every rank copies: ranks whose copies alone exceed the
+  // memory, though their stacks and state would fit.
+  const std::uint64_t ranks = available_kib / (8 << 10) * 2 + 1;
+  ASSERT_LT(ranks * 7, available_kib);
+  r = run_command(
+      "(cd $(mktemp -d) && printf '#include <mpi.h>\\nstatic char table[8<<20]={1};int main(int c,char**v)"
+      "{MPI_Init(&c,&v);table[1]=table[0];MPI_Finalize();return 0;}' > g.c && " +
+      kXo + " cc g.c -o g && (" + kXo + " run -n " + std::to_string(ranks) + " ./g; echo status=$?) && " + kXo +
+      " run -q -n " + std::to_string(ranks) + " --privatize=off ./g)");
+  EXPECT_TRUE(contains(r.out, "status=2")) << r.out << r.err;
+  EXPECT_TRUE(contains(r.err, " KiB of the program's initialised globals, which every rank has a copy of")) << r.err;
+  EXPECT_EQ(r.status, 0) << r.err;  // sharing one copy (--privatize=off), they fit
 }
 
 TEST(Cli, StackOverflowNamesTheRankAndTheFix) {
