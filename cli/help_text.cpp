@@ -94,7 +94,8 @@ Options:
 A limit, SIGINT (Ctrl-C), SIGTERM or SIGHUP stops the run with where each rank was (the call it
 waits in, or where it runs; a rank that polls while all others wait is named a likely livelock),
 and xo record still writes the trace. A rank computing without MPI calls gets a second to reach
-one, then is stopped where it runs (at once on a second Ctrl-C).
+one, then is stopped where it runs (at once on a second Ctrl-C). Without a limit, a rank that has
+polled for 1 s of virtual time while nothing else can happen is warned of once, as it runs.
 
 A rank that faults (SIGSEGV, SIGFPE, abort(), an uncaught C++ exception, a stack overflow) is
 named with the cause, where it was and the virtual time; the other ranks' output is kept, and

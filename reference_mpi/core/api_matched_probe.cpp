@@ -104,9 +104,7 @@ int MPI_Improbe(int source, int tag, MPI_Comm comm, int* flag, MPI_Message* mess
     }
     if (take_match(context, source, tag, comm, message, status)) return;
     *flag = 0;
-    World& world = World::current();
-    world.engine().advance(world.poll_cost());  // polling takes time, so a polling loop lets others progress
-    world.engine().sync();
+    World::current().poll_without_progress();
   });
 }
 

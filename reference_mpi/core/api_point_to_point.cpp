@@ -181,8 +181,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int* flag, MPI_Status* status
     const xo::mpi::Message* m = world.self().queues.find_unexpected(context, source, tag, false);
     *flag = m != nullptr ? 1 : 0;
     if (m != nullptr) return fill_probe_status(*m, status);
-    world.engine().advance(world.poll_cost());  // polling takes time, so a polling loop lets others progress
-    world.engine().sync();
+    world.poll_without_progress();
   });
 }
 

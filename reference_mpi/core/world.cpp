@@ -208,6 +208,12 @@ RunFailure World::conclude(const sim::RunOutcome& outcome, const std::string& un
   return failure;
 }
 
+void World::poll_without_progress() {
+  engine_.advance(poll_cost_);
+  livelock_watch_.failed_poll(engine_.current_rank(), self().call, engine_.now(), engine_.nothing_else_pending());
+  engine_.sync();
+}
+
 std::string World::likely_livelock(const std::vector<int>& runnable) {
   // A rank that polls (MPI_Iprobe, MPI_Test, ...) while every other rank waits, or has ended,
   // polls for a message that can never come: nothing it waits for can happen without it.

@@ -14,6 +14,7 @@
 #include "../kernel/huge_page_array.hpp"
 #include "comm_meeting.hpp"
 #include "intercomm_handoff.hpp"
+#include "livelock_watch.hpp"
 #include "message.hpp"
 #include "nic.hpp"
 #include "nonblocking_collective.hpp"
@@ -96,6 +97,10 @@ class World {
   void complete(Request* request, sim::Time at);
   // Time a rank polling with Test or Iprobe spends per call, so polling loops advance.
   sim::Time poll_cost() const { return poll_cost_; }
+  // Fiber side: a poll (Test, Iprobe, ...) found nothing. Charges poll_cost(), so that a polling
+  // loop lets the others progress, warns once of a rank polling for what can never come
+  // (LivelockWatch), and yields to what is due earlier.
+  void poll_without_progress();
   const hw::ReceiveResources& receive_resources() const { return resources_; }
   const std::string& self_send_error() const { return self_send_error_; }
   std::int64_t mailbox_credits() const { return mailbox_credits_; }  // hw::Machine::mailbox_credits
@@ -175,6 +180,7 @@ class World {
   int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;
+  LivelockWatch livelock_watch_;
   std::int64_t compute_clock_cost_ns_ = 0;
   hw::ReceiveResources resources_;
   std::string self_send_error_;

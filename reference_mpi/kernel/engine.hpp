@@ -96,6 +96,9 @@ class Engine {
   // Yields if an event is due before this rank's clock, so effects stay in time order. Events at
   // the same time may run after the rank: ties go to the running rank.
   void sync();
+  // Whether nothing but the running fiber can make anything happen: no event is pending and no
+  // other fiber is due. A rank polling then polls for what can never come.
+  bool nothing_else_pending() const { return queue_.empty() && ready_head_ >= ready_.size(); }
   // Suspends the running rank until wake().
   void block();
   // Suspends the running rank until `at`, or until an earlier wake().

@@ -111,6 +111,17 @@ TEST(RunStop, AVirtualTimeLimitStopsAPollingRankAndNamesTheLivelock) {
   EXPECT_TRUE(contains(r.err, "likely livelock: rank 2 polls with MPI_Iprobe while every other rank waits")) << r.err;
 }
 
+TEST(RunStop, ARankPollingForWhatCanNeverComeIsWarnedOfWhileTheRunGoesOn) {
+  auto r = run("iprobe", "--virtual-time-limit 3s");
+  EXPECT_EQ(r.status, 124) << r.err;
+  const std::size_t warning = r.err.find(
+      "xo: warning: rank 2 has polled with MPI_Iprobe for 1 s of virtual time while every other rank "
+      "waits or has ended: a likely livelock");
+  ASSERT_NE(warning, std::string::npos) << r.err;
+  EXPECT_LT(warning, r.err.find("xo: stopped:")) << r.err;  // while it ran, not only when stopped
+  EXPECT_EQ(r.err.find("xo: warning:", warning + 1), std::string::npos) << r.err;  // once
+}
+
 TEST(RunStop, AWallTimeLimitStopsARankInAnEndlessLoopWhereItRuns) {
   auto r = run("spin", "--time-limit 1s");
   EXPECT_EQ(r.status, 124) << r.err;
