@@ -515,3 +515,19 @@ TEST(Cli, ReportPricesAMailboxLimitInMemory) {
   EXPECT_TRUE(contains(r.out, "a mailbox of 8 slots of 2080 bytes for each of 15 peers: 119 KiB -> 244 KiB per rank"))
       << r.out;
 }
+
+TEST(Cli, RecordingOntoAFullDiskSaysSoAndWhereToRecordInstead) {
+  // A 64 KiB file system of its own, in a mount namespace that ends with the command.
+  char dir[] = "/tmp/xo-full-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  auto r = run_command(std::string("unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs ") + dir + " || exit 77; " +
+                       kXo + " record -q -n 4 --machine xt3 -o " + dir + "/t " + XO_EXAMPLES_DIR + "/stencil2d 16 20'");
+  rmdir(dir);
+  if (r.status == 77 || contains(r.err, "unshare failed")) GTEST_SKIP() << "no mount namespace here: " << r.err;
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_TRUE(
+      contains(r.err, "xo: the trace was not written: cannot write the OTF2 trace in " + std::string(dir) + "/t: "))
+      << r.err;
+  EXPECT_TRUE(contains(r.err, "; the file system holding " + std::string(dir) + "/t is full (")) << r.err;
+  EXPECT_TRUE(contains(r.err, "free some space, or record elsewhere with -o DIR")) << r.err;
+}

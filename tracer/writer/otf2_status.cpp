@@ -1,6 +1,9 @@
 #include "otf2_status.hpp"
 
+#include <sys/statvfs.h>
+
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 #include <new>
 #include <stdexcept>
@@ -44,6 +47,24 @@ std::string cause_of(OTF2_ErrorCode returned) {
   return cause;
 }
 
+// What the user can do about a failure the file system reported; "" for the others.
+std::string fix_for(OTF2_ErrorCode returned, const std::string& dir) {
+  const OTF2_ErrorCode code = first_error.code != OTF2_SUCCESS ? first_error.code : returned;
+  if (code == OTF2_ERROR_ENOSPC || code == OTF2_ERROR_EDQUOT) {
+    struct statvfs space {};
+    const std::string left =
+        statvfs(dir.c_str(), &space) == 0
+            ? " (" + std::to_string(static_cast<std::uint64_t>(space.f_bavail) * space.f_frsize / 1024) + " KiB free)"
+            : "";
+    return "; the file system holding " + dir + (code == OTF2_ERROR_EDQUOT ? " is over your quota" : " is full") +
+           left + ": free some space, or record elsewhere with -o DIR";
+  }
+  if (code == OTF2_ERROR_EACCES || code == OTF2_ERROR_EPERM || code == OTF2_ERROR_EROFS) {
+    return "; you may not write in " + dir + ": record elsewhere with -o DIR";
+  }
+  return "";
+}
+
 }  // namespace
 
 Otf2Status::Otf2Status(std::string archive_dir)
@@ -56,7 +77,7 @@ Otf2Status::~Otf2Status() { OTF2_Error_RegisterCallback(previous_, nullptr); }
 
 void Otf2Status::fail(const std::string& what, OTF2_ErrorCode code) const {
   throw std::runtime_error("cannot write the OTF2 trace in " + archive_dir_ + ": " + what +
-                           " failed: " + cause_of(code));
+                           " failed: " + cause_of(code) + fix_for(code, archive_dir_));
 }
 
 }  // namespace xo::tracer
