@@ -41,7 +41,16 @@ void check_event_file_set(const Otf2TraceFile& file, const TraceModel& model, Pr
 
 void check_archive_identity(const Otf2TraceFile& file, const DefinitionIndex& index, const TraceModel& model,
                             ProblemLog& log) {
-  if (!index.digests && !model.run.properties.count(tracer::kPropertyFileDigests)) return;  // not sealed
+  const auto seal = model.run.properties.find(tracer::kPropertyFileDigests);
+  if (!index.digests && seal == model.run.properties.end()) return;  // not sealed
+  if (seal != model.run.properties.end() && seal->second != tracer::kFileDigestsVersion) {
+    log.add(&ReadProblems::changed_files, [&] {
+      return file.path() + " is sealed with digest '" + seal->second + "', which this xo does not know (it knows " +
+             tracer::kFileDigestsVersion + "): a newer xo wrote it (read it with that one: " + model.run.creator +
+             "), or the anchor is damaged";
+    });
+    return;  // every digest would differ
+  }
   if (file.identity_holds() != true) {
     log.add(&ReadProblems::changed_files, [&] {
       return file.path() +

@@ -94,6 +94,17 @@ TEST_F(DamagedTrace, AByteFlippedInTheDefinitionsIsRefused) {
   EXPECT_TRUE(contains(r.err, "f/traces") && contains(r.err, "xo: ")) << r.err;
 }
 
+TEST_F(DamagedTrace, ASealThisXoDoesNotKnowIsSaidSo) {
+  // As a later xo with another digest would write it (same length, so OTF2 still reads the anchor).
+  auto r = in_dir("cp -r t n && sed -i 's/xo-digest-1/xo-digest-9/' n/traces.otf2 && " + kXo +
+                  " report --no-bench --no-history n");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(contains(r.err,
+                       "n/traces.otf2 is sealed with digest 'xo-digest-9', which this xo does not know (it "
+                       "knows xo-digest-1): a newer xo wrote it (read it with that one: xo "))
+      << r.err;
+}
+
 TEST_F(DamagedTrace, AnAnchorCutToOneByteIsRefusedBeforeLibotf2ReadsPastIt) {
   auto r = in_dir("cp -r t one && head -c 1 t/traces.otf2 > one/traces.otf2 && " + kXo +
                   " report --no-bench --no-history one");
