@@ -14,10 +14,8 @@ std::optional<double> number_in(const QJsonValue& v) { return v.isDouble() ? std
 
 QString text_of(const QJsonValue& v) { return v.isString() ? v.toString() : QString("-"); }
 
-// "12.4 %", as the text report shows shares.
-QVariant percent_of(const QJsonValue& v) {
-  return v.isDouble() ? QVariant(QString::number(v.toDouble(), 'f', 1) + " %") : QVariant(QString("-"));
-}
+// A share in percent (shown "12.4 %" by its column's unit), or "-".
+QVariant percent_of(const QJsonValue& v) { return v.isDouble() ? QVariant(v.toDouble()) : QVariant(QString("-")); }
 
 }  // namespace
 
@@ -49,8 +47,10 @@ ReportData parse_report_json(const QByteArray& json) {
     r.crossovers.push_back({c["variable"].toString(), c["call"].toString(), c["now"].toDouble(), number_in(c["best"]),
                             number_in(c["crossing"].toObject()["value"]), c["finding"].toString()});
   }
-  r.recommendations.header = {"setting", "predicted saving s", "share of MPI", "simulated saving s", "chosen",
-                               "affected", "evidence", "cost"};
+  r.recommendations.header = {"setting", "predicted saving", "share of MPI", "simulated saving",
+                              "chosen",  "affected",         "evidence",     "cost"};
+  using U = CellUnit;
+  r.recommendations.units = {U::Plain, U::Seconds, U::Percent, U::Seconds, U::Plain, U::Count, U::Plain, U::Plain};
   for (const QJsonValue& value : report["recommendations"].toArray()) {
     const QJsonObject rec = value.toObject();
     const QVariant saving = rec["required"].toBool() ? QVariant(QString("needed")) : QVariant(rec["predicted_saving_seconds"].toDouble());

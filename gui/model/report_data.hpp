@@ -11,11 +11,14 @@
 #include <optional>
 #include <vector>
 
+#include "model/table_model.hpp"
+
 namespace xo::gui {
 
 struct ReportTableData {
   QStringList header;
   std::vector<QVariantList> rows;
+  std::vector<CellUnit> units;  // by column: how its numbers read
   QStringList lines;  // the section's lines ("none: ...")
 };
 

@@ -1,11 +1,36 @@
 #include "model/table_model.hpp"
 
+#include <QLocale>
+
+#include "xo/analyzer/analysis/number_text.hpp"
+
 namespace xo::gui {
 
-void TableModel::set_table(QStringList header, std::vector<QVariantList> rows) {
+namespace {
+
+QString number_text(double value, CellUnit unit) {
+  switch (unit) {
+    case CellUnit::Count:
+      return QLocale(QLocale::English).toString(value, 'f', 0);
+    case CellUnit::Seconds:
+      return QString::fromStdString(analyzer::duration_text(value));
+    case CellUnit::Bytes:
+      return QString::fromStdString(analyzer::bytes_text(value));
+    case CellUnit::Percent:
+      return QString::number(value, 'f', 1) + " %";
+    case CellUnit::Plain:
+      break;
+  }
+  return QString::number(value, 'g', 6);
+}
+
+}  // namespace
+
+void TableModel::set_table(QStringList header, std::vector<QVariantList> rows, std::vector<CellUnit> units) {
   beginResetModel();
   header_ = std::move(header);
   rows_ = std::move(rows);
+  units_ = std::move(units);
   for (QVariantList& row : rows_) {
     while (row.size() < header_.size()) row.append(QString());
   }
@@ -21,7 +46,11 @@ QVariant TableModel::data(const QModelIndex& index, int role) const {
   const QVariant& cell = rows_[static_cast<std::size_t>(index.row())][index.column()];
   const bool number = cell.typeId() != QMetaType::QString;
   switch (role) {
-    case Qt::DisplayRole: return number ? QVariant(QString::number(cell.toDouble(), 'g', 6)) : cell;
+    case Qt::DisplayRole: {
+      if (!number) return cell;
+      const auto column = static_cast<std::size_t>(index.column());
+      return number_text(cell.toDouble(), column < units_.size() ? units_[column] : CellUnit::Plain);
+    }
     case Qt::ToolTipRole: return cell.toString();
     case Qt::UserRole: return cell;
     case Qt::TextAlignmentRole:

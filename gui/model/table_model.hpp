@@ -1,7 +1,7 @@
 #pragma once
 // A read-only table of cells (text or numbers) with a header, for the summary's profile and wait
-// tables and the recommendations: numbers sort as numbers (Qt::UserRole holds the raw value) and
-// are right-aligned; long cells show whole in the tooltip.
+// tables and the recommendations: numbers show with their column's unit, sort as numbers
+// (Qt::UserRole holds the raw value) and are right-aligned; long cells show whole in the tooltip.
 
 #include <QAbstractTableModel>
 #include <QStringList>
@@ -10,13 +10,18 @@
 
 namespace xo::gui {
 
+// How a column's numbers read: with their unit and a fixed precision ("31.2 ms", "1.19 KiB",
+// "12.4 %", "1,024"), not as a raw double ("3.35818e+08"); Plain for any other number.
+enum class CellUnit { Plain, Count, Seconds, Bytes, Percent };
+
 class TableModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
   using QAbstractTableModel::QAbstractTableModel;
 
-  void set_table(QStringList header, std::vector<QVariantList> rows);
+  // `units`, by column; a column beyond them is Plain.
+  void set_table(QStringList header, std::vector<QVariantList> rows, std::vector<CellUnit> units = {});
   const std::vector<QVariantList>& rows() const { return rows_; }
 
   int rowCount(const QModelIndex& parent = {}) const override;
@@ -27,6 +32,7 @@ class TableModel : public QAbstractTableModel {
  private:
   QStringList header_;
   std::vector<QVariantList> rows_;
+  std::vector<CellUnit> units_;
 };
 
 }  // namespace xo::gui

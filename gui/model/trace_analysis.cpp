@@ -24,23 +24,28 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
   a.profile = analyzer::profile_mpi(m);
   const double mpi = a.profile.mpi_seconds;
   const auto share = [mpi](double s) { return mpi > 0 ? QVariant(100 * s / mpi) : QVariant(QString("-")); };
-  a.by_call.header = {"call", "calls", "seconds", "% of MPI", "longest s"};
+  using U = CellUnit;
+  a.by_call.header = {"call", "calls", "time", "share of MPI", "longest call"};
+  a.by_call.units = {U::Plain, U::Count, U::Seconds, U::Percent, U::Seconds};
   for (const auto& c : a.profile.by_call) {
     a.by_call.rows.push_back({QString::fromStdString(c.call), QVariant::fromValue(c.count), c.seconds, share(c.seconds), c.longest});
   }
-  a.by_call_site.header = {"call", "site", "calls", "ranks", "seconds", "% of MPI"};
+  a.by_call_site.header = {"call", "site", "calls", "ranks", "time", "share of MPI"};
+  a.by_call_site.units = {U::Plain, U::Plain, U::Count, U::Count, U::Seconds, U::Percent};
   for (const auto& c : a.profile.by_call_site) {
     const QString file = QFileInfo(QString::fromStdString(c.site.file)).fileName();
     const QString where = c.site.line > 0 ? QString("%1:%2").arg(file).arg(c.site.line) : file + ", no line (built without -g)";
     a.by_call_site.rows.push_back({QString::fromStdString(c.call), QString::fromStdString(c.site.function) + " (" + where + ")",
                                    QVariant::fromValue(c.count), c.ranks, c.seconds, share(c.seconds)});
   }
-  a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "seconds", "% of MPI"};
+  a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "time", "share of MPI"};
+  a.by_protocol.units = {U::Plain, U::Count, U::Bytes, U::Seconds, U::Percent};
   for (const auto& p : a.profile.by_protocol) {
     a.by_protocol.rows.push_back({QString::fromStdString(p.protocol), QVariant::fromValue(p.messages), QVariant::fromValue(p.bytes),
                                   p.seconds, share(p.seconds)});
   }
-  a.waits.header = {"pattern", "protocol", "count", "seconds", "% of MPI"};
+  a.waits.header = {"pattern", "protocol", "count", "time", "share of MPI"};
+  a.waits.units = {U::Plain, U::Plain, U::Count, U::Seconds, U::Percent};
   for (const auto& t : analyzer::total_wait_states(analyzer::find_wait_states(m))) {
     const std::string_view protocol = m.strings.at(t.protocol);
     a.waits.rows.push_back({QString(analyzer::wait_kind_name(t.kind)),

@@ -59,7 +59,8 @@ QString RecommendationsView::export_text() const { return exports_->toPlainText(
 
 void RecommendationsView::set_report(std::shared_ptr<const ReportData> report) {
   if (!report) return clear();
-  recommendations_.set_table(report->recommendations.header, report->recommendations.rows);
+  recommendations_.set_table(report->recommendations.header, report->recommendations.rows,
+                             report->recommendations.units);
   std::vector<QVariantList> rows;
   for (const CrossoverMark& c : report->crossovers) {
     rows.push_back({c.variable, c.where, c.now, c.best ? QVariant(*c.best) : QVariant(QString("?")),

@@ -16,6 +16,8 @@
 #include <QValueAxis>
 #include <cmath>
 
+#include "xo/analyzer/analysis/number_text.hpp"
+
 namespace xo::gui {
 
 namespace {
@@ -105,15 +107,15 @@ void SummaryView::set_analysis(std::shared_ptr<const TraceAnalysis> a) {
   clear();
   if (!a) return;
   const auto& p = a->profile;
-  headline_->setText(QString("%1 ranks, %2 s per rank; time in MPI %3 s summed over the ranks (%4 % of the run)")
+  headline_->setText(QString("%1 ranks, %2 per rank; time in MPI %3 summed over the ranks (%4 % of the run)")
                          .arg(p.ranks)
-                         .arg(p.run_seconds, 0, 'g', 4)
-                         .arg(p.mpi_seconds, 0, 'g', 4)
-                         .arg(p.run_seconds > 0 ? 100 * p.mpi_seconds / (p.run_seconds * p.ranks) : 0, 0, 'g', 3));
-  by_call_.set_table(a->by_call.header, a->by_call.rows);
-  by_call_site_.set_table(a->by_call_site.header, a->by_call_site.rows);
-  by_protocol_.set_table(a->by_protocol.header, a->by_protocol.rows);
-  waits_.set_table(a->waits.header, a->waits.rows);
+                         .arg(QString::fromStdString(analyzer::duration_text(p.run_seconds)))
+                         .arg(QString::fromStdString(analyzer::duration_text(p.mpi_seconds)))
+                         .arg(p.run_seconds > 0 ? 100 * p.mpi_seconds / (p.run_seconds * p.ranks) : 0, 0, 'f', 1));
+  by_call_.set_table(a->by_call.header, a->by_call.rows, a->by_call.units);
+  by_call_site_.set_table(a->by_call_site.header, a->by_call_site.rows, a->by_call_site.units);
+  by_protocol_.set_table(a->by_protocol.header, a->by_protocol.rows, a->by_protocol.units);
+  waits_.set_table(a->waits.header, a->waits.rows, a->waits.units);
   waits_note_->setText(a->waits.lines.join('\n'));
   waits_note_->setVisible(!a->waits.lines.isEmpty());
   matrix_.set_matrix(a->messages.matrix);

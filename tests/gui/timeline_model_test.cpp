@@ -3,6 +3,7 @@
 // item models under QAbstractItemModelTester.
 
 #include <QAbstractItemModelTester>
+#include <QRegularExpression>
 #include <QTest>
 #include <algorithm>
 #include <set>
@@ -208,6 +209,13 @@ class TimelineModelTest : public QObject {
     for (int r = 0; r < table.rowCount(); ++r) calls << table.data(table.index(r, 0)).toString();
     QVERIFY2(calls.contains("MPI_Allreduce") && calls.contains("MPI_Waitall"), qPrintable(calls.join(',')));
     QCOMPARE(table.data(table.index(0, 1), Qt::TextAlignmentRole).toInt(), int(Qt::AlignRight | Qt::AlignVCenter));
+    table.set_table(a.by_call.header, a.by_call.rows, a.by_call.units);  // numbers with units, not raw doubles
+    for (int r = 0; r < table.rowCount(); ++r) {
+      const QString time = table.data(table.index(r, 2)).toString();
+      QVERIFY2(QRegularExpression("^[0-9.]+ (ns|µs|ms|s)$").match(time).hasMatch(), qPrintable(time));
+      QVERIFY2(table.data(table.index(r, 3)).toString().endsWith(" %"),
+               qPrintable(table.data(table.index(r, 3)).toString()));
+    }
     table.set_table(a.by_call_site.header, a.by_call_site.rows);
     QCOMPARE(table.columnCount(), 6);
     QStringList sites;
@@ -248,7 +256,11 @@ class TimelineModelTest : public QObject {
     QVERIFY(r.crossovers[0].point_to_point() && !r.crossovers[0].crossing && *r.crossovers[0].best == 1048576);
     QCOMPARE(*r.crossovers[1].crossing, 12000.0);
     QCOMPARE(r.export_lines, QStringList{"export MPICH_MAX_SHORT_MSG_SIZE=1048576"});
-    QCOMPARE(r.recommendations.rows[0][2].toString(), QString("12.3 %"));
+    TableModel shown;
+    shown.set_table(r.recommendations.header, r.recommendations.rows, r.recommendations.units);
+    QCOMPARE(shown.data(shown.index(0, 2)).toString(), QString("12.3 %"));    // a number, shown with its unit
+    QCOMPARE(shown.data(shown.index(0, 2), Qt::UserRole).toDouble(), 12.34);  // and sorted as one
+    QCOMPARE(shown.data(shown.index(0, 3)).toString(), QString("200 µs"));
     QCOMPARE(r.recommendations.rows[0][7].toString(), QString("-"));
     QCOMPARE(r.recommendations.rows.size(), std::size_t{2});
     QCOMPARE(r.recommendations.rows[1][4].toString(), QString("no"));
