@@ -1,8 +1,11 @@
 #include "model/comm_matrix_model.hpp"
 
 #include <QColor>
+#include <QLocale>
 #include <algorithm>
 #include <cmath>
+
+#include "xo/analyzer/analysis/number_text.hpp"
 
 namespace xo::gui {
 
@@ -16,6 +19,11 @@ void CommMatrixModel::set_matrix(CommMatrix matrix) {
 int CommMatrixModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : matrix_.cells; }
 int CommMatrixModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : matrix_.cells; }
 
+// Log scale: a cell of 1 byte is pale (0), the busiest pair dark (1).
+double CommMatrixModel::level(std::uint64_t bytes) const {
+  return std::log1p(static_cast<double>(bytes)) / std::log1p(static_cast<double>(most_bytes_));
+}
+
 QString CommMatrixModel::ranks_of(int cell) const {
   if (matrix_.block == 1) return QString::number(cell);
   const int first = cell * matrix_.block, last = std::min(matrix_.ranks, first + matrix_.block) - 1;
@@ -28,19 +36,24 @@ QVariant CommMatrixModel::data(const QModelIndex& index, int role) const {
                            static_cast<std::size_t>(index.column());
   const std::uint64_t bytes = matrix_.bytes[cell];
   switch (role) {
-    case Qt::DisplayRole: return bytes == 0 ? QVariant() : QVariant(QString::number(static_cast<double>(bytes), 'g', 3));
+    case Qt::DisplayRole:
+      return bytes == 0 ? QVariant()
+                        : QVariant(QString::fromStdString(analyzer::bytes_text(static_cast<double>(bytes))));
     case Qt::UserRole: return QVariant::fromValue(bytes);
     case Qt::ToolTipRole:
-      return QString("rank %1 to rank %2: %3 messages, %4 bytes")
+      return QString("rank %1 to rank %2: %3 messages, %4 (%5 bytes)")
           .arg(ranks_of(index.row()), ranks_of(index.column()))
-          .arg(matrix_.messages[cell])
-          .arg(bytes);
+          .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(matrix_.messages[cell])))
+          .arg(QString::fromStdString(analyzer::bytes_text(static_cast<double>(bytes))))
+          .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(bytes)));
     case Qt::BackgroundRole: {
       if (bytes == 0 || most_bytes_ == 0) return {};
-      // Log scale: a cell of 1 byte is pale, the busiest pair dark.
-      const double level = std::log1p(static_cast<double>(bytes)) / std::log1p(static_cast<double>(most_bytes_));
-      return QColor::fromHsvF(0.6f, static_cast<float>(0.1 + 0.8 * level), 1.0f - static_cast<float>(0.35 * level));
+      return QColor::fromHsvF(0.6f, static_cast<float>(0.1 + 0.8 * level(bytes)),
+                              1.0f - static_cast<float>(0.35 * level(bytes)));
     }
+    case Qt::ForegroundRole:  // dark text on pale cells, white on dark ones
+      if (bytes == 0 || most_bytes_ == 0) return {};
+      return QColor(level(bytes) > 0.5 ? Qt::white : Qt::black);
     case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     default: return {};
   }

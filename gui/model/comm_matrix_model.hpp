@@ -1,6 +1,7 @@
 #pragma once
 // The communication matrix as a table: a row per sender, a column per receiver (or per block of
-// ranks above kMostMatrixRanks), the bytes in each cell and a heat colour on a log scale.
+// ranks above kMostMatrixRanks), the bytes in each cell with their unit ("1.19 KiB"; the tooltip has
+// the messages and the exact bytes) and a heat colour on a log scale, its text light on dark cells.
 
 #include <QAbstractTableModel>
 
@@ -23,6 +24,7 @@ class CommMatrixModel : public QAbstractTableModel {
 
  private:
   QString ranks_of(int cell) const;
+  double level(std::uint64_t bytes) const;
 
   CommMatrix matrix_;
   std::uint64_t most_bytes_ = 0;

@@ -80,7 +80,7 @@ SummaryView::SummaryView(QWidget* parent)
   chart_view->setRenderHint(QPainter::Antialiasing);
   right->addWidget(boxed("Message sizes (messages per power-of-two bin)", chart_view));
   auto* matrix_view = table_of(&matrix_, right, false);
-  matrix_view->horizontalHeader()->setDefaultSectionSize(56);
+  matrix_view->horizontalHeader()->setDefaultSectionSize(64);  // "1.19 KiB" whole
   matrix_view->horizontalHeader()->setStretchLastSection(false);
   matrix_view->verticalHeader()->show();
   matrix_view->setAlternatingRowColors(false);

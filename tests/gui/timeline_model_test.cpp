@@ -233,6 +233,14 @@ class TimelineModelTest : public QObject {
     }
     for (auto b : stencil_.model->messages.bytes) expected += b;
     QCOMPARE(bytes, expected);
+    for (int r = 0; r < 4; ++r) {  // bytes with their unit; the tooltip has the exact count
+      for (int c = 0; c < 4; ++c) {
+        const QString shown = matrix.data(matrix.index(r, c)).toString();
+        if (shown.isEmpty()) continue;
+        QVERIFY2(QRegularExpression("^[0-9.]+ (B|KiB|MiB|GiB)$").match(shown).hasMatch(), qPrintable(shown));
+        QVERIFY(matrix.data(matrix.index(r, c), Qt::ToolTipRole).toString().contains(" bytes)"));
+      }
+    }
     std::uint64_t histogram = 0;
     for (const SizeBin& bin : a.messages.sizes) histogram += bin.messages;
     QCOMPARE(histogram, std::uint64_t{stencil_.model->messages.size()});
