@@ -81,7 +81,16 @@ TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified
                             " halo.otf2");
   ASSERT_EQ(report.status, 0) << report.err << report.out;
   EXPECT_TRUE(contains(report.out, "advice on them from xo bench --mpi run 1")) << report.out;
-  EXPECT_TRUE(contains(report.out, "export OMPI_MCA_btl_vader_eager_limit=")) << report.out;
+  // Whether the raised limit pays at 16 KiB is the bench's real timing on a shared host (eager and
+  // single-copy rendezvous come within noise of each other here in some runs): the report follows
+  // the bench either way, and tests assert no wall-clock outcome.
+  if (!contains(report.out, "export OMPI_MCA_btl_vader_eager_limit=")) {
+    EXPECT_TRUE(contains(report.out,
+                         "none: by the bench's measurements, no setting would make this run's "
+                         "communication faster"))
+        << report.out;
+    return;
+  }
   EXPECT_TRUE(contains(report.out, "the job's messages of 16 KiB (6000 of 6000)")) << report.out;
   EXPECT_TRUE(contains(report.out, "it was run again by its own command 3 times with the settings")) << report.out;
   EXPECT_TRUE(contains(report.out, "measured: time in MPI summed over the ranks, without MPI_Init")) << report.out;
