@@ -4,7 +4,8 @@
 // profile, wait states, message statistics, fits) loads it as xo gui does, and the time to the
 // first frame (loaded + the timeline fit to the window painted into a 1600x900 QImage) and to the
 // analysis done are measured from the click. Then frame times of the timeline painted offscreen,
-// as TimelineView paints it (rows, collectives, message lines, ruler, labels): zoom steps (1.25x
+// as TimelineView paints it by default (every rank fit to the height with its lanes folded,
+// collectives, message lines, ruler, labels): zoom steps (1.25x
 // in or out about a random pixel) and pan steps (40 pixels) at several zoom levels; the median and
 // the 95th percentile over the frames, with the draw records and lines per frame.
 //
@@ -57,8 +58,10 @@ Opened open(const QString& anchor) {
   QImage image(kWidth, kHeight, QImage::Format_RGB32);
   const auto start = Clock::now();
   QObject::connect(&loader, &TraceLoader::loaded, &loop, [&](quint64, std::shared_ptr<const LoadedTrace> trace) {
+    RankSelection ranks;
+    ranks.reset(trace->model().ranks());
     TimelineLayout layout;
-    layout.build(trace->timeline);
+    layout.build(trace->timeline, ranks, kHeight - TimelineLayout::kRulerHeight);
     TimelineViewport viewport;
     viewport.set_width(kWidth - TimelineLayout::kLabelWidth);
     viewport.set_limits(trace->timeline.start_time, trace->timeline.end_time);
@@ -86,8 +89,10 @@ struct Frames {
 // `frames` frames from a view of `zoom` times the trace, each after one step.
 template <class Step>
 Frames measure(const LoadedTrace& trace, double zoom, int frames, Step step) {
+  RankSelection ranks;
+  ranks.reset(trace.model().ranks());
   TimelineLayout layout;
-  layout.build(trace.timeline);
+  layout.build(trace.timeline, ranks, kHeight - TimelineLayout::kRulerHeight);
   TimelineViewport viewport;
   viewport.set_width(kWidth - TimelineLayout::kLabelWidth);
   viewport.set_limits(trace.timeline.start_time, trace.timeline.end_time);

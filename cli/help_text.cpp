@@ -386,12 +386,14 @@ Examples:
   xo calibrate --param o_s=140 --param o_r=60 ap1000
 )";
 
-constexpr const char* kGui = R"(Usage: xo gui [--tolerate] [TRACE]
-       xo gui --screenshot OUT.png [--view VIEW] [--size WxH] [--tolerate] TRACE
+constexpr const char* kGui = R"(Usage: xo gui [--ranks LIST] [--expand-lanes] [--time FROM-TO] [--tolerate] [TRACE]
+       xo gui --screenshot OUT.png [--view VIEW] [--size WxH] [--ranks LIST] [--expand-lanes]
+              [--time FROM-TO] [--tolerate] TRACE
 
 Opens TRACE (a directory from xo record, or its traces.otf2) in the Crossover GUI (the program
 xo-gui, built beside xo): a timeline of every rank's MPI calls with its network's protocol phases
-beneath, message lines coloured by protocol and collective instances; time per call and protocol,
+beneath (coloured by kind: header, data, ack, copies, waits), message lines coloured by protocol,
+collective instances and a legend; time per call and protocol,
 message sizes, the communication matrix and wait states; the fit chart (samples, the segmented
 fit, crossovers); xo report's recommendations with their export lines; the benchmark history.
 Traces can also be opened from the File menu, the recent files or by dropping them on the window.
@@ -401,17 +403,26 @@ Options:
                       and exit (no display needed)
   --view VIEW         timeline (default), summary, fits, recommendations or history
   --size WxH          window size in pixels (default 1280x800)
+  --ranks LIST        show only these ranks: 0-15,32, or a communicator's name (the timeline's
+                      Ranks field, Ctrl+R)
+  --expand-lanes      a row per network lane under every rank (default: folded into one
+                      protocols row per rank; E toggles)
+  --time FROM-TO      show this time range, with units: 100us-250us, 1.2ms-1.5ms
   --tolerate          open a damaged trace instead of refusing it (see xo help report); a red
                       banner above the views says so
 
-Timeline: wheel zooms about the cursor, Shift+wheel scrolls the ranks, drag pans, right-drag (or
-Shift+drag) zooms to the band, double-click or Home fits all, + and - zoom, arrows pan and
-scroll, a click selects (details below the timeline), Ctrl+F finds a call, rank or tag.
+Timeline: every rank fits the window (ranks that outnumber pixels share pixel rows, showing what
+most of them do). Wheel zooms time about the cursor, Ctrl+wheel zooms ranks, Shift+wheel scrolls,
+drag pans, right-drag (or Shift+drag) zooms to the band, a drag over the rank labels zooms to
+those ranks, a click on a rank's label expands its lanes, E expands all, L shows the legend,
+double-click or Home fits all, + and - zoom, arrows pan and scroll, a click selects (details
+below the timeline), Ctrl+F finds a call, rank or tag. Help > Timeline (F1) lists them.
 
 Examples:
   xo record -n 8 --machine xt3 -o ring.otf2 build/examples/ring 50
   xo gui ring.otf2
   xo gui --screenshot fits.png --view fits ring.otf2
+  xo gui --screenshot lanes.png --ranks 0-3 --expand-lanes --time 100us-140us ring.otf2
 )";
 
 }  // namespace

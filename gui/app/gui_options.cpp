@@ -8,10 +8,19 @@ namespace xo::gui {
 
 // The whole help is `xo help gui` (cli/help_text.cpp); this is the reminder xo-gui gives alone.
 const char* const kGuiUsage =
-    "Usage: xo gui [--tolerate] [TRACE]\n"
+    "Usage: xo gui [--ranks LIST] [--expand-lanes] [--time FROM-TO] [--tolerate] [TRACE]\n"
     "       xo gui --screenshot OUT.png [--view timeline|summary|fits|recommendations|history] [--size WxH]\n"
-    "              [--tolerate] TRACE\n"
+    "              [--ranks LIST] [--expand-lanes] [--time FROM-TO] [--tolerate] TRACE\n"
     "See `xo help gui` for the views and the mouse and keyboard controls.\n";
+
+std::optional<double> parse_time_text(const QString& text) {
+  static const QRegularExpression time(R"(^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(s|ms|us|µs|ns)\s*$)");
+  const auto match = time.match(text);
+  if (!match.hasMatch()) return std::nullopt;
+  const QString unit = match.captured(2);
+  const double scale = unit == "s" ? 1 : unit == "ms" ? 1e-3 : unit == "ns" ? 1e-9 : 1e-6;
+  return match.captured(1).toDouble() * scale;
+}
 
 GuiOptions parse_gui_options(const std::vector<std::string>& args) {
   GuiOptions o;
@@ -32,6 +41,22 @@ GuiOptions parse_gui_options(const std::vector<std::string>& args) {
       o.help = true;
     } else if (a == "--tolerate") {
       o.tolerate = true;
+    } else if (a == "--ranks") {
+      o.timeline.ranks = value("ranks such as 0-15,32, or a communicator's name, e.g. --ranks 0-7");
+      if (o.timeline.ranks.trimmed().isEmpty())
+        throw OptionError("--ranks needs ranks, e.g. --ranks 0-7 or --ranks 0,4,8");
+    } else if (a == "--expand-lanes") {
+      o.timeline.expand_lanes = true;
+    } else if (a == "--time") {
+      const QString text = value("a time range with units, e.g. --time 100us-250us");
+      const qsizetype dash = text.indexOf('-', 1);
+      const auto from = dash > 0 ? parse_time_text(text.left(dash)) : std::nullopt;
+      const auto to = dash > 0 ? parse_time_text(text.mid(dash + 1)) : std::nullopt;
+      if (!from || !to || *to <= *from) {
+        throw OptionError("--time " + text.toStdString() +
+                          ": give FROM-TO with units, the later second, e.g. --time 100us-250us or --time 1.2ms-1.5ms");
+      }
+      o.timeline.time = std::pair{*from, *to};
     } else if (a == "--screenshot") {
       o.screenshot = value("the PNG file to write, e.g. --screenshot timeline.png");
     } else if (a == "--view") {

@@ -1,9 +1,11 @@
 #pragma once
-// The command line of xo-gui (`xo gui [TRACE]`, `xo gui --screenshot out.png [--view V]
-// [--size WxH] TRACE`), read before Qt starts so that a mistake is one line and exit status 2.
+// The command line of xo-gui (`xo gui [--ranks LIST] [--expand-lanes] [--time A-B] [TRACE]`,
+// `xo gui --screenshot out.png [--view V] [--size WxH] ... TRACE`), read before Qt starts so that a mistake is one line
+// and exit status 2.
 
 #include <QSize>
 #include <QString>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,8 +25,12 @@ struct GuiOptions {
   View view = View::Timeline;
   QSize size{1280, 800};
   bool tolerate = false;  // --tolerate: open a damaged trace anyway, marked as such
+  TimelineStart timeline;  // --ranks, --expand-lanes, --time: how the timeline first shows
   bool help = false;
 };
+
+// "1.5ms", "200us", "3 s", "850ns": seconds, or nothing if it is not a time with a unit.
+std::optional<double> parse_time_text(const QString& text);
 
 // Throws OptionError naming the problem and the fix.
 GuiOptions parse_gui_options(const std::vector<std::string>& args);

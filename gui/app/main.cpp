@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   MainWindow window(xo, true);
   window.resize(options.size);
   window.loader().set_tolerate_damage(options.tolerate);
+  window.set_timeline_start(options.timeline);
   window.show();
   if (!options.trace.isEmpty()) window.open_trace(options.trace);
   return QApplication::exec();

@@ -21,6 +21,7 @@ constexpr int kTimeoutMs = 5 * 60 * 1000;
 int take_screenshot(const GuiOptions& o, const QString& xo_program) {
   MainWindow window(xo_program, false);
   window.loader().set_tolerate_damage(o.tolerate);
+  window.set_timeline_start(o.timeline);
   window.resize(o.size);
   window.show_view(o.view);
   window.show();

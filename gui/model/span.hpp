@@ -9,7 +9,7 @@ namespace xo::gui {
 struct Span {
   double start = 0;  // seconds since the trace's global offset
   double end = 0;    // >= start
-  std::uint32_t category = 0;  // CategoryTable id: the call's name, or the phase's protocol
+  std::uint32_t category = 0;  // CategoryTable id: the call's name, or the phase's kind
   std::uint32_t source = 0;    // row of the model's CallTable (call rows) or PhaseTable (phase rows)
 };
 static_assert(sizeof(Span) == 24, "Span is a packed plain record");

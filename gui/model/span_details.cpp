@@ -63,8 +63,10 @@ QString span_summary(const TimelineData& d, std::uint32_t span) {
     return QString("%1 on rank %2, %3").arg(d.categories.name(s.category)).arg(row.rank).arg(seconds_text(s.end - s.start));
   }
   const auto& m = *d.model;
+  const analyzer::StringId protocol = m.phases.protocol[s.source];
   return QString("%1 phase (%2) of rank %3, %4")
-      .arg(text(m.regions.name[m.phases.region[s.source]]), d.categories.name(s.category))
+      .arg(d.categories.name(s.category),
+           protocol == analyzer::kNoString ? QString("no protocol recorded") : text(m.strings.at(protocol)))
       .arg(row.rank)
       .arg(seconds_text(s.end - s.start));
 }

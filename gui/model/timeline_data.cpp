@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "model/phase_kind.hpp"
+
 namespace xo::gui {
 
 namespace {
@@ -23,7 +25,7 @@ void add_call_row(const TraceModel& m, analyzer::RankId rank, TimelineData& d) {
   double covered_until = -1e300;
   for (Index c = calls.first_of_rank[rank]; c < calls.first_of_rank[rank + 1]; ++c) {
     if (!calls.is_mpi[c] || calls.enter[c] < covered_until) continue;
-    const auto category = d.categories.id_of(QString::fromStdString(m.regions.name[calls.region[c]]));
+    const auto category = d.categories.id_of(QString::fromStdString(m.regions.name[calls.region[c]]), kCallRole);
     d.span_of_call[c] = static_cast<std::uint32_t>(d.spans.size());
     d.spans.push_back({calls.enter[c], std::max(calls.enter[c], calls.leave[c]), category, c});
     covered_until = std::max(calls.enter[c], calls.leave[c]);
@@ -44,10 +46,9 @@ void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, const
       ++d.dropped_overlapping_phases;
       continue;
     }
-    const QString name = m.phases.protocol[p] == analyzer::kNoString
-                             ? QString::fromStdString(m.regions.name[m.phases.region[p]])
-                             : text_of(m, m.phases.protocol[p], "");
-    d.spans.push_back({start, end, d.categories.id_of(name), p});
+    // Coloured by kind (header, data, ack, ...); the protocol is the label's and the details'.
+    const QString kind = QString::fromStdString(m.regions.name[m.phases.region[p]]);
+    d.spans.push_back({start, end, d.categories.id_of(kind, kPhaseRole, phase_kind_colour(kind)), p});
     covered_until = end;
   }
   row.count = static_cast<std::uint32_t>(d.spans.size()) - row.first;
@@ -66,7 +67,7 @@ void index_messages(const TraceModel& m, TimelineData& d) {
   std::vector<std::uint32_t> next(d.first_message_of_sender.begin(), d.first_message_of_sender.end() - 1);
   d.message_category.resize(msg.size());
   for (Index i = 0; i < msg.size(); ++i) {
-    d.message_category[i] = d.categories.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"));
+    d.message_category[i] = d.categories.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"), kMessageRole);
     if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks) d.messages_by_sender[next[msg.sender[i]]++] = i;
   }
   for (std::size_t r = 0; r < ranks; ++r) {
@@ -87,7 +88,7 @@ void add_collectives(const TraceModel& m, TimelineData& d) {
       mark.low_rank = std::min(mark.low_rank, c.rank[k]);
       mark.high_rank = std::max(mark.high_rank, c.rank[k]);
     }
-    mark.category = d.categories.id_of(text_of(m, c.algorithm[i], "(collective)"));
+    mark.category = d.categories.id_of(text_of(m, c.algorithm[i], "(collective)"), kCollectiveRole);
     d.collectives.push_back(mark);
   }
   std::stable_sort(d.collectives.begin(), d.collectives.end(),

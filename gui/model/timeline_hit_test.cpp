@@ -26,4 +26,16 @@ std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScal
   return best < 0 ? TimelineData::kNoSpan : data.rows[row].first + static_cast<std::uint32_t>(best);
 }
 
+std::uint32_t span_in_band(const TimelineData& data, const Band& band, const PixelScale& scale, double x) {
+  if (band.count != 1) return TimelineData::kNoSpan;
+  if (band.kind != BandKind::Protocols) return span_at(data, band.row, scale, x);
+  const auto [first, end] = lane_rows(data, data.rows[band.row].rank);
+  for (double slop : {0.0, 3.0}) {
+    for (std::size_t row = first; row < end; ++row) {
+      if (const std::uint32_t span = span_at(data, row, scale, x, slop); span != TimelineData::kNoSpan) return span;
+    }
+  }
+  return TimelineData::kNoSpan;
+}
+
 }  // namespace xo::gui

@@ -11,12 +11,52 @@ namespace {
 
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRulerHeight;
-constexpr double kMostMessageLines = 8000;
 
 // Screen y of a content y.
 int screen_y(int content_y, int scroll_y) { return kTop + content_y - scroll_y; }
 
+QString text_of(const analyzer::TraceModel& m, analyzer::StringId id) {
+  const std::string_view s = m.strings.at(id);
+  return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+}
+
+// What a box says when it is wide enough: the call, or the phase's kind and protocol.
+QString box_text(const TimelineData& d, const Band& band, const PixelRecord& rec) {
+  const QString& name = d.categories.name(rec.category);
+  if (band.kind == BandKind::Calls) return name;
+  const analyzer::StringId protocol = d.model->phases.protocol[d.spans[rec.span].source];
+  return protocol == analyzer::kNoString ? name : name + " · " + text_of(*d.model, protocol);
+}
+
 }  // namespace
+
+double most_message_lines(MessageDensity density) {
+  switch (density) {
+    case MessageDensity::None:
+      return 0;
+    case MessageDensity::Sparse:
+      return 2000;
+    case MessageDensity::Normal:
+      return 8000;
+    case MessageDensity::Dense:
+      return 50000;
+  }
+  return 8000;
+}
+
+const char* message_density_name(MessageDensity density) {
+  switch (density) {
+    case MessageDensity::None:
+      return "none";
+    case MessageDensity::Sparse:
+      return "sparse";
+    case MessageDensity::Normal:
+      return "normal";
+    case MessageDensity::Dense:
+      return "dense";
+  }
+  return "normal";
+}
 
 void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                              const TimelineViewport& vp, const RenderOptions& options) {
@@ -24,67 +64,111 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   p.fillRect(QRect(QPoint(0, 0), size), QColor(252, 252, 250));
   p.save();
   p.setClipRect(QRect(kLeft, kTop, size.width() - kLeft, size.height() - kTop));
-  paint_rows(p, size, d, layout, vp, options.scroll_y);
+  paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
-  if (options.messages) paint_messages(p, size, d, layout, vp, options.scroll_y);
+  if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
   if (options.selected < d.spans.size()) {
-    const std::size_t row = d.row_of_span(options.selected);
-    const Span& s = d.spans[options.selected];
-    const double x0 = kLeft + vp.x_of(s.start), x1 = std::max(x0 + 3, kLeft + vp.x_of(s.end));
-    const int top = screen_y(layout.row_top(row), options.scroll_y);
-    p.setPen(QPen(Qt::black, 2));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(QRectF(std::max(x0, kLeft - 2.0), top - 1, std::min(x1, size.width() + 2.0) - std::max(x0, kLeft - 2.0),
-                      layout.row_height(row) + 2));
+    const long band = layout.band_of_row(d, d.row_of_span(options.selected));
+    if (band >= 0) {
+      const Band& b = layout.bands()[static_cast<std::size_t>(band)];
+      const Span& s = d.spans[options.selected];
+      const double x0 = kLeft + vp.x_of(s.start), x1 = std::max(x0 + 3, kLeft + vp.x_of(s.end));
+      const int top = screen_y(b.top, options.scroll_y);
+      p.setPen(QPen(Qt::black, 2));
+      p.setBrush(Qt::NoBrush);
+      p.drawRect(QRectF(std::max(x0, kLeft - 2.0), top - 1,
+                        std::min(x1, size.width() + 2.0) - std::max(x0, kLeft - 2.0), b.height + 2));
+    }
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
   paint_ruler(p, size, vp);
 }
 
-void TimelineRenderer::paint_rows(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                                  const TimelineViewport& vp, int scroll_y) {
-  const int width = size.width() - kLeft;
-  const auto [first, last] = layout.rows_between(scroll_y, scroll_y + size.height() - kTop);
-  const PixelScale scale = vp.scale();
-  const QFontMetrics metrics(p.font());
-  for (std::size_t row = first; row < last; ++row) {
+void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band,
+                                    const PixelScale& scale, int width) {
+  auto aggregate = [&](std::size_t row, std::vector<PixelRecord>& out) {
     const TimelineRow& r = d.rows[row];
-    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, records_);
+    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, out);
+  };
+  if (band.kind == BandKind::Lane || (band.kind == BandKind::Calls && band.count == 1)) {
+    aggregate(band.row, records_);
+    return;
+  }
+  if (band.kind == BandKind::Protocols) {
+    vote_.reset(width, false);
+    const auto [first, end] = lane_rows(d, d.rows[band.row].rank);
+    for (std::size_t row = first; row < end; ++row) {
+      aggregate(row, row_records_);
+      vote_.add(row_records_);
+    }
+  } else {
+    vote_.reset(width, true);
+    for (std::uint32_t k = 0; k < band.count; ++k) {
+      aggregate(d.call_row_of_rank[static_cast<std::size_t>(layout.rank_at(band.first + k))], row_records_);
+      vote_.add(row_records_);
+    }
+  }
+  vote_.result(records_);
+}
+
+void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                                   const TimelineViewport& vp, int scroll_y) {
+  const int width = size.width() - kLeft;
+  const auto [first, last] = layout.bands_between(scroll_y, scroll_y + size.height() - kTop);
+  const PixelScale scale = vp.scale();
+  const QFont normal = p.font();
+  QFont small = normal;
+  small.setPointSizeF(normal.pointSizeF() * 0.75);
+  const QFontMetrics normal_metrics(normal), small_metrics(small);
+  for (std::size_t b = first; b < last; ++b) {
+    const Band& band = layout.bands()[b];
+    band_records(d, layout, band, scale, width);
     last_records_ += records_.size();
-    const int top = screen_y(layout.row_top(row), scroll_y), height = layout.row_height(row);
+    const int top = screen_y(band.top, scroll_y);
+    const bool phases = band.kind != BandKind::Calls;
+    const QFontMetrics& metrics = phases ? small_metrics : normal_metrics;
+    const bool labelled = band.height >= metrics.height() - 2;
+    p.setFont(phases ? small : normal);
     for (const PixelRecord& rec : records_) {
       const QColor colour =
           rec.kind == PixelKind::Mixed ? CategoryTable::mixed_colour() : d.categories.colour(rec.category);
-      const QRect box(kLeft + rec.x0, top, rec.x1 - rec.x0, height);
+      const QRect box(kLeft + rec.x0, top, rec.x1 - rec.x0, band.height);
       p.fillRect(box, colour);
-      // Names in calls wide enough to hold them, as Vampir writes them.
-      if (r.kind == RowKind::Calls && rec.kind == PixelKind::Single && box.width() > 60) {
-        p.setPen(Qt::black);
+      // Names in boxes wide enough to hold them, as Vampir writes them.
+      if (labelled && rec.kind == PixelKind::Single && box.width() > 60) {
+        p.setPen(colour.lightnessF() < 0.45 ? Qt::white : Qt::black);
         p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   metrics.elidedText(d.categories.name(rec.category), Qt::ElideRight, box.width() - 5));
+                   metrics.elidedText(box_text(d, band, rec), Qt::ElideRight, box.width() - 5));
       }
     }
   }
+  p.setFont(normal);
 }
 
 void TimelineRenderer::paint_collectives(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                                          const TimelineViewport& vp, int scroll_y) {
   const auto& marks = d.collectives;
+  const auto shown = layout.shown();
   auto first_ending_at = [&](std::vector<CollectiveMark>::const_iterator from, double t) {
     return std::partition_point(from, marks.end(), [t](const CollectiveMark& m) { return m.end < t; });
   };
   auto it = first_ending_at(marks.begin(), vp.start());
   while (it != marks.end() && it->end <= vp.end()) {
     const double x = std::floor(vp.x_of(it->end));
-    const std::size_t low = d.call_row_of_rank[static_cast<std::size_t>(it->low_rank)];
-    const std::size_t high = d.call_row_of_rank[static_cast<std::size_t>(it->high_rank)];
-    const int y0 = screen_y(layout.row_top(low), scroll_y);
-    const int y1 = screen_y(layout.row_top(high) + layout.row_height(high), scroll_y);
-    if (y1 >= kTop && y0 <= size.height()) {
-      // Opaque and on whole pixels: a blended or fractional box takes QPainter's slow path.
-      p.fillRect(QRect(kLeft + static_cast<int>(x), y0, 1, y1 - y0), d.categories.colour(it->category).darker(170));
-      ++last_lines_;
+    // From the first shown member's row to the last's (shown ranks ascend).
+    const auto low = std::lower_bound(shown.begin(), shown.end(), it->low_rank);
+    const auto high = std::upper_bound(shown.begin(), shown.end(), it->high_rank);
+    if (low < high) {
+      const Band& top = layout.bands()[static_cast<std::size_t>(layout.calls_band(*low))];
+      const Band& bottom = layout.bands()[static_cast<std::size_t>(layout.calls_band(*(high - 1)))];
+      const int y0 = screen_y(top.top, scroll_y), y1 = screen_y(bottom.bottom(), scroll_y);
+      if (y1 >= kTop && y0 <= size.height()) {
+        // Opaque and on whole pixels: a blended or fractional box takes QPainter's slow path.
+        p.fillRect(QRect(kLeft + static_cast<int>(x), y0, 1, std::max(1, y1 - y0)),
+                   d.categories.colour(it->category).darker(170));
+        ++last_lines_;
+      }
     }
     // One instance per pixel column: the next one ending in a later column.
     it = first_ending_at(it + 1, vp.time_at(x + 1));
@@ -92,32 +176,35 @@ void TimelineRenderer::paint_collectives(QPainter& p, QSize size, const Timeline
 }
 
 void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                                      const TimelineViewport& vp, int scroll_y) {
+                                      const TimelineViewport& vp, const RenderOptions& options) {
   const auto& msg = d.model->messages;
   lines_by_category_.resize(d.categories.size());
   for (auto& lines : lines_by_category_) lines.clear();
   const double from = vp.start() - vp.span();  // lines into the view from a screen to the left
   // Lines are dearer than boxes: a sender gets one line per `stride` columns, the stride chosen so
-  // that a frame draws at most about kMostMessageLines of them (a dense view is a band of lines
-  // either way; zooming in brings every message back).
-  const double senders = static_cast<double>(d.first_message_of_sender.size());
-  const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / kMostMessageLines));
+  // that a frame draws at most about the density's lines.
+  const double senders = static_cast<double>(layout.shown().size());
+  const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / most_message_lines(options.messages)));
   const auto mid = [&](analyzer::RankId rank) {
-    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(rank)];
-    return screen_y(layout.row_top(row), scroll_y) + layout.row_height(row) / 2.0;
+    const long band = layout.calls_band(rank);
+    if (band < 0) return -1.0;
+    const Band& b = layout.bands()[static_cast<std::size_t>(band)];
+    return screen_y(b.top, options.scroll_y) + b.height / 2.0;
   };
-  for (std::size_t sender = 0; sender + 1 < d.first_message_of_sender.size(); ++sender) {
-    const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[sender];
-    const auto end = d.messages_by_sender.begin() + d.first_message_of_sender[sender + 1];
+  const auto ranks = static_cast<analyzer::RankId>(d.call_row_of_rank.size());
+  for (const analyzer::RankId sender : layout.shown()) {
+    const double y0 = mid(sender);
+    const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[static_cast<std::size_t>(sender)];
+    const auto end = d.messages_by_sender.begin() + d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
     auto sent_from = [&](decltype(begin) start, double t) {
       return std::partition_point(start, end, [&](analyzer::Index m) { return msg.send_time[m] < t; });
     };
     for (auto it = sent_from(begin, from); it != end && msg.send_time[*it] <= vp.end();) {
       const analyzer::Index m = *it;
       const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(msg.receive_time[m]);
-      if (x1 >= 0 && msg.receiver[m] >= 0 && static_cast<std::size_t>(msg.receiver[m]) < d.call_row_of_rank.size()) {
-        const double y0 = mid(msg.sender[m]), y1 = mid(msg.receiver[m]);
-        if (std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
+      if (x1 >= 0 && msg.receiver[m] >= 0 && msg.receiver[m] < ranks) {
+        const double y1 = mid(msg.receiver[m]);
+        if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
           lines_by_category_[d.message_category[m]].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
         }
       }
@@ -126,7 +213,8 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   }
   for (std::size_t c = 0; c < lines_by_category_.size(); ++c) {
     if (lines_by_category_[c].empty()) continue;
-    p.setPen(QPen(d.categories.colour(static_cast<std::uint32_t>(c)).darker(140), 1));
+    // Darker than the protocol's colour, to stand out from the boxes they cross.
+    p.setPen(QPen(d.categories.colour(static_cast<std::uint32_t>(c)).darker(220), 1));
     p.drawLines(lines_by_category_[c].data(), static_cast<int>(lines_by_category_[c].size()));
     last_lines_ += lines_by_category_[c].size();
   }
@@ -137,23 +225,45 @@ void TimelineRenderer::paint_labels(QPainter& p, QSize size, const TimelineData&
   p.fillRect(QRect(0, kTop, kLeft, size.height() - kTop), QColor(236, 236, 232));
   p.save();
   p.setClipRect(QRect(0, kTop, kLeft, size.height() - kTop));
-  const auto [first, last] = layout.rows_between(scroll_y, scroll_y + size.height() - kTop);
-  QFont small = p.font();
-  small.setPointSizeF(small.pointSizeF() * 0.75);
-  int lane = 0;
-  for (std::size_t row = first; row < last; ++row) {
-    const TimelineRow& r = d.rows[row];
-    const QRect box(6, screen_y(layout.row_top(row), scroll_y), kLeft - 10, layout.row_height(row));
-    if (r.kind == RowKind::Calls) {
-      lane = 0;
-      p.setFont(QFont());
+  const auto [first, last] = layout.bands_between(scroll_y, scroll_y + size.height() - kTop);
+  const QFont normal = p.font();
+  QFont small = normal;
+  small.setPointSizeF(normal.pointSizeF() * 0.75);
+  const int small_height = QFontMetrics(small).height();
+  int free_from = -1 << 30;  // screen y below the last label drawn: thin bands are labelled where room is
+  for (std::size_t b = first; b < last; ++b) {
+    const Band& band = layout.bands()[b];
+    const int top = screen_y(band.top, scroll_y);
+    if (band.kind == BandKind::Calls) {
+      const RankId rank = layout.rank_at(band.first);
+      QString text;
+      if (band.count > 1) {
+        text = QString("ranks %1-%2").arg(rank).arg(layout.rank_at(band.first + band.count - 1));
+      } else {
+        const auto [lanes_begin, lanes_end] = lane_rows(d, rank);
+        const bool expanded = b + 1 < layout.bands().size() && layout.bands()[b + 1].kind == BandKind::Lane &&
+                              layout.bands()[b + 1].first == band.first;
+        const QString arrow = lanes_end == lanes_begin ? "  "
+                              : expanded               ? QString::fromUtf8("\u25be ")
+                                                       : QString::fromUtf8("\u25b8 ");
+        text = arrow + QString("rank %1").arg(rank);
+      }
+      const bool roomy = band.height >= QFontMetrics(normal).height();
+      const int label_height = roomy ? band.height : small_height;
+      const int y = roomy ? top : top + band.height / 2 - label_height / 2;
+      if (!roomy && y < free_from) continue;
+      p.setFont(roomy ? normal : small);
       p.setPen(Qt::black);
-      p.drawText(box, Qt::AlignVCenter | Qt::AlignLeft, QString("rank %1").arg(r.rank));
-    } else {
-      lane = row > 0 && d.rows[row - 1].kind == RowKind::Phases ? lane + 1 : 0;
+      p.drawText(QRect(4, y, kLeft - 8, label_height), Qt::AlignVCenter | Qt::AlignLeft, text);
+      free_from = y + label_height;
+    } else if (band.height >= small_height - 3 && top + band.height / 2 - small_height / 2 >= free_from - 2) {
+      const std::size_t lanes_begin = lane_rows(d, d.rows[band.row].rank).first;
+      const QString text = band.kind == BandKind::Protocols ? QString("protocols")
+                                                            : QString("network %1").arg(band.row - lanes_begin + 1);
       p.setFont(small);
       p.setPen(QColor(90, 90, 90));
-      p.drawText(box, Qt::AlignVCenter | Qt::AlignRight, QString("network %1").arg(lane + 1));
+      p.drawText(QRect(6, top + band.height / 2 - small_height / 2, kLeft - 10, small_height),
+                 Qt::AlignVCenter | Qt::AlignRight, text);
     }
   }
   p.restore();

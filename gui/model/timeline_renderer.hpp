@@ -1,11 +1,11 @@
 #pragma once
 // Paints the timeline into any QPainter (a widget, or a QImage for screenshots and the benchmark):
-// ruler, rank labels, rows through the per-pixel aggregation, collective instances, message lines
-// and the selection. Every part is bounded by pixels: rows give at most one record per column,
-// collectives at most one line per column, messages at most one line per sender and column (from a
-// screen before the view, so lines coming in from the left are drawn), thinned further to about
-// 8,000 lines a frame when the view is dense. Buffers are reused from
-// frame to frame; nothing is allocated per event.
+// ruler, rank labels, the layout's bands through the per-pixel aggregation (folded rows through a
+// column vote), collective instances, message lines and the selection. Every part is bounded by
+// pixels: a band gives at most one record per column, collectives at most one line per column,
+// messages at most one line per sender and column (from a screen before the view, so lines coming
+// in from the left are drawn), thinned further to the options' most lines a frame when the view
+// is dense. Buffers are reused from frame to frame; nothing is allocated per event.
 
 #include <QColor>
 #include <QLineF>
@@ -13,6 +13,7 @@
 #include <QSize>
 #include <vector>
 
+#include "model/column_vote.hpp"
 #include "model/pixel_aggregation.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
@@ -20,9 +21,15 @@
 
 namespace xo::gui {
 
+// How many message lines a frame draws at most: a dense view is a band of lines either way, and
+// zooming in brings every message back.
+enum class MessageDensity { None, Sparse, Normal, Dense };
+double most_message_lines(MessageDensity density);         // 0, 2,000, 8,000, 50,000
+const char* message_density_name(MessageDensity density);  // "none", "sparse", "normal", "dense"
+
 struct RenderOptions {
   std::uint32_t selected = TimelineData::kNoSpan;
-  bool messages = true;
+  MessageDensity messages = MessageDensity::Normal;
   bool collectives = true;
   int scroll_y = 0;  // content y at the top of the rows' area
 };
@@ -37,16 +44,21 @@ class TimelineRenderer {
   std::size_t last_lines() const { return last_lines_; }
 
  private:
-  void paint_rows(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                  const TimelineViewport& vp, int scroll_y);
+  // The band's records into records_: one row aggregated, or several voted into one.
+  void band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band, const PixelScale& scale,
+                    int width);
+  void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                   const TimelineViewport& vp, int scroll_y);
   void paint_collectives(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                          const TimelineViewport& vp, int scroll_y);
   void paint_messages(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                      const TimelineViewport& vp, int scroll_y);
+                      const TimelineViewport& vp, const RenderOptions& options);
   void paint_labels(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
   void paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp);
 
   std::vector<PixelRecord> records_;
+  std::vector<PixelRecord> row_records_;
+  ColumnVote vote_;
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::size_t last_records_ = 0;
   std::size_t last_lines_ = 0;

@@ -6,6 +6,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -17,12 +18,15 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "model/timeline_help.hpp"
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
 #include "widgets/fit_chart_view.hpp"
 #include "widgets/history_view.hpp"
 #include "widgets/recommendations_view.hpp"
 #include "widgets/summary_view.hpp"
+#include "widgets/timeline_controls.hpp"
+#include "widgets/timeline_legend.hpp"
 #include "widgets/timeline_view.hpp"
 
 namespace xo::gui {
@@ -53,12 +57,21 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   find_bar_ = new FindBar(timeline_page);
   layout->addWidget(find_bar_);
+  controls_ = new TimelineControls(timeline_page);
+  layout->addWidget(controls_);
   auto* split = new QSplitter(Qt::Vertical, timeline_page);
-  timeline_ = new TimelineView(split);
+  auto* beside = new QSplitter(Qt::Horizontal, split);
+  timeline_ = new TimelineView(beside);
+  legend_ = new TimelineLegend(beside);
+  beside->addWidget(timeline_);
+  beside->addWidget(legend_);
+  beside->setStretchFactor(0, 1);
+  beside->setSizes({1000, 230});
   details_ = new DetailsPane(split);
-  split->addWidget(timeline_);
+  split->addWidget(beside);
   split->addWidget(details_);
   split->setStretchFactor(0, 1);
+  split->setSizes({10000, 110});  // the timeline takes what the details do not need
   layout->addWidget(split, 1);
   summary_ = new SummaryView(tabs_);
   fits_ = new FitChartView(tabs_);
@@ -92,6 +105,17 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   build_menus();
 
   connect(timeline_, &TimelineView::selection_changed, details_, &DetailsPane::show_span);
+  connect(timeline_, &TimelineView::ranks_changed, this, [this](const QString& description) {
+    controls_->set_ranks_shown(description);
+    controls_->set_lanes_expanded(timeline_->ranks().all_expanded());
+  });
+  connect(controls_, &TimelineControls::rank_filter_entered, this,
+          [this](const QString& text) { controls_->set_rank_problem(timeline_->set_rank_filter(text)); });
+  connect(controls_, &TimelineControls::density_chosen, timeline_, &TimelineView::set_message_density);
+  connect(controls_, &TimelineControls::lanes_expanded_toggled, timeline_, &TimelineView::set_all_expanded);
+  connect(controls_, &TimelineControls::legend_toggled, this, &MainWindow::show_legend);
+  controls_->set_density(timeline_->message_density());
+  show_legend(true);
   connect(find_bar_, &FindBar::show_span, this, [this](std::uint32_t span) { timeline_->select_span(span, true); });
   connect(&loader_, &TraceLoader::progress, this, [this](quint64, int percent, const QString& stage) {
     progress_->setValue(percent);
@@ -139,11 +163,51 @@ void MainWindow::build_menus() {
                     [this, i] { tabs_->setCurrentIndex(i); });
   }
   view->addSeparator();
-  view->addAction("&Fit all", QKeySequence(Qt::Key_Home), this, [this] { timeline_->viewport().fit_all(); });
+  view->addAction("&Fit all (time and ranks)", QKeySequence(Qt::Key_Home), this, [this] { timeline_->fit_all(); });
+  view->addAction("&Ranks...", QKeySequence(Qt::CTRL | Qt::Key_R), this, [this] {
+    tabs_->setCurrentIndex(0);
+    controls_->focus_ranks();
+  });
+  legend_action_ = view->addAction("&Legend", QKeySequence(Qt::Key_L), this, [this](bool on) { show_legend(on); });
+  legend_action_->setCheckable(true);
+  legend_action_->setChecked(true);
   view->addAction("F&ind...", QKeySequence::Find, this, [this] {
     tabs_->setCurrentIndex(0);
     find_bar_->focus_text();
   });
+  QMenu* help = menuBar()->addMenu("&Help");
+  help->addAction("Timeline: &mouse and keys", QKeySequence::HelpContents, this, &MainWindow::show_help);
+  help->addAction("&About Crossover", this, [this] {
+    QMessageBox::about(this, "About Crossover",
+                       "Crossover shows why MPI communication is slow and which settings fix it: protocol "
+                       "timelines, fitted LogGP models, crossovers and verified recommendations. "
+                       "See xo --help and the README.");
+  });
+}
+
+void MainWindow::apply_timeline_start() {
+  if (!start_.ranks.isEmpty()) {
+    controls_->ranks_field().setText(start_.ranks);
+    const QString problem = timeline_->set_rank_filter(start_.ranks);
+    controls_->set_rank_problem(problem);
+    if (!problem.isEmpty() && !dialogs_) emit load_failed("--ranks " + start_.ranks + ": " + problem);
+  }
+  if (start_.expand_lanes) timeline_->set_all_expanded(true);
+  if (start_.time) timeline_->viewport().show_range(start_.time->first, start_.time->second);
+}
+
+void MainWindow::show_legend(bool shown) {
+  legend_->setVisible(shown);
+  controls_->set_legend_shown(shown);
+  if (legend_action_) legend_action_->setChecked(shown);
+}
+
+void MainWindow::show_help() {
+  auto* box =
+      new QMessageBox(QMessageBox::NoIcon, "Timeline: mouse and keys", timeline_help_text(), QMessageBox::Ok, this);
+  box->setTextFormat(Qt::RichText);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  box->open();
 }
 
 void MainWindow::open_dialog() {
@@ -154,6 +218,7 @@ void MainWindow::open_dialog() {
 void MainWindow::open_trace(const QString& path) {
   trace_.reset();
   timeline_->set_trace(nullptr);
+  legend_->set_data(nullptr);
   details_->set_trace(nullptr);
   find_bar_->set_trace(nullptr);
   summary_->clear();
@@ -171,6 +236,8 @@ void MainWindow::show_view(View view) { tabs_->setCurrentIndex(static_cast<int>(
 void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
   trace_ = trace;
   timeline_->set_trace(trace);
+  apply_timeline_start();
+  legend_->set_data(&trace->timeline);
   details_->set_trace(trace);
   find_bar_->set_trace(trace);
   setWindowTitle("Crossover - " + trace->title());

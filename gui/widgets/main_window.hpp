@@ -1,8 +1,8 @@
 #pragma once
-// The main window: a tab per view (timeline with find bar and details, summary, fits,
-// recommendations, history), a progress bar while a trace loads in the worker, File > Open,
-// recent files and drag and drop. A failed load is an error dialog (or, without dialogs, the
-// load_failed signal, for screenshots).
+// The main window: a tab per view (timeline with find bar, rank and message controls, legend and
+// details; summary, fits, recommendations, history), a progress bar while a trace loads in the
+// worker, File > Open, recent files, drag and drop, and Help (the timeline's mouse and keys). A failed load is an error
+// dialog (or, without dialogs, the load_failed signal, for screenshots).
 
 #include <QMainWindow>
 #include <memory>
@@ -10,6 +10,7 @@
 
 #include "model/trace_loader.hpp"
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -23,9 +24,18 @@ class FitChartView;
 class HistoryView;
 class RecommendationsView;
 class SummaryView;
+class TimelineControls;
+class TimelineLegend;
 class TimelineView;
 
 enum class View { Timeline, Summary, Fits, Recommendations, History };
+
+// How the timeline first shows a trace (xo gui --ranks, --expand-lanes, --time).
+struct TimelineStart {
+  QString ranks;  // a rank filter (parse_rank_filter); empty: all
+  bool expand_lanes = false;
+  std::optional<std::pair<double, double>> time;  // seconds since the trace's start
+};
 
 // "timeline", "summary", "fits", "recommendations", "history"; nothing for another name.
 std::optional<View> view_named(const QString& name);
@@ -40,10 +50,15 @@ class MainWindow : public QMainWindow {
   MainWindow(const QString& xo_program, bool dialogs, QWidget* parent = nullptr);
 
   void open_trace(const QString& path);
+  // Applied to every trace loaded after; a rank filter the trace cannot meet is reported by
+  // load_failed (screenshots) or beside the rank field.
+  void set_timeline_start(TimelineStart start) { start_ = std::move(start); }
   void show_view(View view);
   TraceLoader& loader() { return loader_; }
   TimelineView& timeline() { return *timeline_; }
   FindBar& find_bar() { return *find_bar_; }
+  TimelineControls& timeline_controls() { return *controls_; }
+  const TimelineLegend& legend() const { return *legend_; }
   DetailsPane& details() { return *details_; }
   // Shown above the views while the trace is one read with damage (xo gui --tolerate).
   const QLabel& damage_banner() const { return *damage_banner_; }
@@ -64,13 +79,20 @@ class MainWindow : public QMainWindow {
   void on_loaded(std::shared_ptr<const LoadedTrace> trace);
   void on_analysed(std::shared_ptr<const TraceAnalysis> analysis);
   void on_failed(const QString& message);
+  void apply_timeline_start();
+  void show_legend(bool shown);
+  void show_help();
 
   bool dialogs_;
+  TimelineStart start_;
   TraceLoader loader_;
   std::shared_ptr<const LoadedTrace> trace_;
   QTabWidget* tabs_ = nullptr;
   TimelineView* timeline_ = nullptr;
   FindBar* find_bar_ = nullptr;
+  TimelineControls* controls_ = nullptr;
+  TimelineLegend* legend_ = nullptr;
+  QAction* legend_action_ = nullptr;
   DetailsPane* details_ = nullptr;
   SummaryView* summary_ = nullptr;
   FitChartView* fits_ = nullptr;

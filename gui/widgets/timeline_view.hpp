@@ -1,13 +1,16 @@
 #pragma once
-// The timeline widget: paints through TimelineRenderer and turns mouse and keys into viewport
-// changes. Wheel: zoom about the cursor; Shift+wheel: scroll the rows; drag: pan; right-drag or
-// Shift+drag: zoom to the band; click: select; double-click or Home: fit all; tooltips name the
-// span under the cursor.
+// The timeline widget: paints through TimelineRenderer and turns mouse and keys into viewport and
+// rank-selection changes. Wheel: zoom time about the cursor; Ctrl+wheel: zoom ranks about the
+// cursor; Shift+wheel: scroll the rows; drag: pan; right-drag or Shift+drag: zoom to the time
+// band; drag over the rank labels: zoom to those ranks; click a rank's label: expand or fold its
+// network lanes; E: expand or fold every rank's; click: select; double-click or Home: fit all
+// (time and ranks); tooltips name the span under the cursor.
 
 #include <QPoint>
 #include <QWidget>
 #include <memory>
 
+#include "model/rank_selection.hpp"
 #include "model/timeline_layout.hpp"
 #include "model/timeline_renderer.hpp"
 #include "model/timeline_viewport.hpp"
@@ -28,12 +31,25 @@ class TimelineView : public QWidget {
   std::uint32_t selected() const { return options_.selected; }
   TimelineViewport& viewport() { return viewport_; }
   const TimelineLayout& layout() const { return layout_; }
+  const RankSelection& ranks() const { return ranks_; }
   int scroll_y() const;
   // The span at a widget position, or TimelineData::kNoSpan.
   std::uint32_t span_at_position(QPoint position) const;
 
+  // Shows only the ranks the text names (parse_rank_filter); returns what was wrong with it, or
+  // an empty string.
+  QString set_rank_filter(const QString& text);
+  void fit_all();  // every filtered rank and the whole time
+  void set_all_expanded(bool expanded);
+  void toggle_expanded(RankId rank);
+  void zoom_ranks(std::size_t first, std::size_t end);  // positions among the filter's ranks
+  void set_message_density(MessageDensity density);
+  MessageDensity message_density() const { return options_.messages; }
+
  signals:
   void selection_changed(std::uint32_t span);
+  // The shown ranks changed: "ranks 8-15 of all 64 ranks", "communicator 'rows' (8 ranks)".
+  void ranks_changed(const QString& description);
 
  protected:
   void paintEvent(QPaintEvent* event) override;
@@ -48,15 +64,21 @@ class TimelineView : public QWidget {
 
  private:
   int data_width() const;
+  int rows_height() const;
+  void relayout();  // after the ranks, their expansion or the height changed
   void update_scroll_range();
+  // The shown position (index into layout().shown()) of the band at widget y, or -1.
+  long position_at(int y) const;
 
   std::shared_ptr<const LoadedTrace> trace_;
   TimelineViewport viewport_;
+  RankSelection ranks_;
+  QString filter_description_;
   TimelineLayout layout_;
   TimelineRenderer renderer_;
   RenderOptions options_;
   QScrollBar* rows_bar_ = nullptr;
-  enum class Drag { None, Pan, Band } drag_ = Drag::None;
+  enum class Drag { None, Pan, Band, Ranks } drag_ = Drag::None;
   QPoint press_;
   QPoint last_;
   bool moved_ = false;

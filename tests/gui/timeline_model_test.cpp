@@ -8,8 +8,12 @@
 #include <algorithm>
 #include <set>
 
+#include "model/column_vote.hpp"
 #include "model/comm_matrix_model.hpp"
 #include "model/history_rows.hpp"
+#include "model/legend_entries.hpp"
+#include "model/phase_kind.hpp"
+#include "model/rank_selection.hpp"
 #include "model/report_data.hpp"
 #include "model/span_details.hpp"
 #include "model/table_model.hpp"
@@ -82,7 +86,7 @@ class TimelineModelTest : public QObject {
     }
   }
 
-  void phase_rows_hold_every_phase_by_protocol() {
+  void phase_rows_hold_every_phase_by_kind() {
     const auto& m = *stencil_.model;
     std::size_t phases = 0;
     for (std::size_t r = 0; r < stencil_.rows.size(); ++r) {
@@ -92,12 +96,26 @@ class TimelineModelTest : public QObject {
       for (std::size_t i = 0; i < spans.size(); ++i) {
         const Index p = spans[i].source;
         QCOMPARE(m.phases.lane[p], stencil_.rows[r].lane);
-        QCOMPARE(stencil_.categories.name(spans[i].category).toStdString(), std::string(m.strings.at(m.phases.protocol[p])));
+        QCOMPARE(stencil_.categories.name(spans[i].category).toStdString(), m.regions.name[m.phases.region[p]]);
+        QVERIFY(stencil_.categories.roles(spans[i].category) & kPhaseRole);
         if (i > 0) QVERIFY(spans[i - 1].end <= spans[i].start);
       }
     }
     QCOMPARE(phases, m.phases.size());
     QCOMPARE(stencil_.dropped_overlapping_phases, std::uint64_t{0});
+  }
+
+  // Kinds the reference MPI writes take their family's colour, so a header is blue and data orange
+  // whatever the order they first appear in.
+  void phase_kinds_are_coloured_by_family() {
+    const std::uint32_t eager = stencil_.categories.find("eager");
+    QVERIFY(eager != CategoryTable::kNone);
+    QCOMPARE(stencil_.categories.colour(eager), *phase_kind_colour("eager"));
+    QCOMPARE(phase_family("header"), PhaseFamily::Control);
+    QCOMPARE(phase_family("data"), PhaseFamily::Payload);
+    QCOMPARE(phase_family("unexpected-copy"), PhaseFamily::Copy);
+    QCOMPARE(phase_family("some other writer's phase"), PhaseFamily::Other);
+    QVERIFY(!phase_kind_colour("some other writer's phase"));
   }
 
   void messages_by_sender_in_send_order() {
@@ -186,16 +204,165 @@ class TimelineModelTest : public QObject {
     QVERIFY(!find_spans(ring_, FindField::Tag, "x").error.isEmpty());
   }
 
-  void layout_rows_and_hit_rows() {
-    TimelineLayout layout;
-    layout.build(stencil_);
-    QCOMPARE(layout.rows(), stencil_.rows.size());
-    for (std::size_t r = 0; r < layout.rows(); ++r) {
-      QCOMPARE(layout.row_at(layout.row_top(r)), static_cast<long>(r));
-      QCOMPARE(layout.row_at(layout.row_top(r) + layout.row_height(r) - 1), static_cast<long>(r));
+  // Bands lie top to bottom without overlap, every shown rank has its calls band, and band_at
+  // finds each band at its first and last pixel row.
+  static void check_bands(const TimelineLayout& layout) {
+    const auto& bands = layout.bands();
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+      QVERIFY(bands[b].height >= 1);
+      if (b > 0) QVERIFY(bands[b - 1].bottom() <= bands[b].top);
+      QCOMPARE(layout.band_at(bands[b].top), static_cast<long>(b));
+      QCOMPARE(layout.band_at(bands[b].bottom() - 1), static_cast<long>(b));
     }
-    QCOMPARE(layout.row_at(-1), -1L);
-    QCOMPARE(layout.row_at(layout.content_height()), -1L);
+    for (RankId rank : layout.shown()) QVERIFY(layout.calls_band(rank) >= 0);
+    QCOMPARE(layout.band_at(-1), -1L);
+    QCOMPARE(layout.band_at(layout.content_height()), -1L);
+  }
+
+  void layout_fits_every_rank_with_its_lanes_folded() {
+    RankSelection ranks;
+    ranks.reset(4);
+    TimelineLayout layout;
+    layout.build(stencil_, ranks, 300);
+    check_bands(layout);
+    QVERIFY(layout.content_height() <= 300);
+    QCOMPARE(layout.bands().size(), std::size_t{8});  // calls and protocols per rank
+    for (std::size_t b = 0; b < 8; ++b) {
+      QCOMPARE(layout.bands()[b].kind, b % 2 ? BandKind::Protocols : BandKind::Calls);
+    }
+    // A few ranks stop stretching at kTallestRank.
+    layout.build(stencil_, ranks, 5000);
+    QCOMPARE(layout.content_height(), 4 * TimelineLayout::kTallestRank);
+
+    // An expanded rank keeps its full height, a row per lane; the rest share what is left.
+    ranks.toggle_expanded(1);
+    layout.build(stencil_, ranks, 300);
+    check_bands(layout);
+    const auto [first_lane, end_lane] = lane_rows(stencil_, 1);
+    std::size_t lanes = 0;
+    for (const Band& b : layout.bands()) {
+      if (b.kind != BandKind::Lane) continue;
+      QCOMPARE(b.height, TimelineLayout::kPhaseRowHeight);
+      QCOMPARE(stencil_.rows[b.row].rank, RankId{1});
+      QCOMPARE(layout.band_of_row(stencil_, b.row), static_cast<long>(&b - layout.bands().data()));
+      ++lanes;
+    }
+    QCOMPARE(lanes, end_lane - first_lane);
+    // A folded rank's lane rows are drawn in its protocols band.
+    const long protocols = layout.band_of_row(stencil_, lane_rows(stencil_, 0).first);
+    QCOMPARE(layout.bands()[static_cast<std::size_t>(protocols)].kind, BandKind::Protocols);
+  }
+
+  // More ranks than pixel rows: ranks share bands of one pixel, in order, every rank in one.
+  void layout_folds_ranks_into_pixel_rows() {
+    TimelineData many;
+    many.call_row_of_rank.resize(1000);
+    for (RankId r = 0; r < 1000; ++r) {
+      many.call_row_of_rank[static_cast<std::size_t>(r)] = static_cast<std::uint32_t>(many.rows.size());
+      many.rows.push_back({r, RowKind::Calls, xo::analyzer::kNoIndex, 0, 0});
+    }
+    RankSelection ranks;
+    ranks.reset(1000);
+    TimelineLayout layout;
+    layout.build(many, ranks, 300);
+    check_bands(layout);
+    QCOMPARE(layout.bands().size(), std::size_t{300});
+    std::uint32_t next = 0;
+    for (const Band& b : layout.bands()) {
+      QCOMPARE(b.first, next);
+      QVERIFY(b.count == 3 || b.count == 4);
+      next += b.count;
+    }
+    QCOMPARE(next, 1000u);
+    QCOMPARE(layout.calls_band(999), 299L);
+    // Zoomed to 100 ranks, each gets three pixels; filtered to 10, each 30.
+    ranks.zoom(500, 600);
+    layout.build(many, ranks, 300);
+    check_bands(layout);
+    QCOMPARE(layout.bands().size(), std::size_t{100});
+    QCOMPARE(layout.calls_band(499), -1L);
+    ranks.set_filter({1, 2, 3, 10, 20, 30, 100, 200, 300, 999});
+    layout.build(many, ranks, 300);
+    QCOMPARE(layout.bands().size(), std::size_t{10});
+    QCOMPARE(layout.bands()[9].height, 30 - TimelineLayout::kRankGap);
+  }
+
+  void rank_filter_reads_lists_ranges_and_communicators() {
+    const auto& m = *stencil_.model;
+    RankFilterResult r = parse_rank_filter("3, 0-1,1", m);
+    QCOMPARE(r.error, QString());
+    QCOMPARE(r.ranks, (std::vector<RankId>{0, 1, 3}));
+    QCOMPARE(r.description, QString("ranks 0-1, 3"));
+    QCOMPARE(parse_rank_filter("", m).ranks.size(), std::size_t{4});
+    QCOMPARE(parse_rank_filter("all", m).description, QString("all 4 ranks"));
+    QCOMPARE(parse_rank_filter("mpi_comm_world", m).ranks.size(), std::size_t{4});
+    QCOMPARE(parse_rank_filter("3-1", m).error, QString("'3-1' runs backwards: write the lower rank first"));
+    QCOMPARE(parse_rank_filter("7", m).error, QString("no rank 7: the trace has ranks 0 to 3"));
+    const QString unknown = parse_rank_filter("rows", m).error;
+    QVERIFY2(unknown.contains("neither ranks") && unknown.contains("MPI_COMM_WORLD"), qPrintable(unknown));
+  }
+
+  // Folding rows: the majority per column; with empty columns voting or not; a column one span
+  // alone holds stays that span.
+  void column_vote_takes_the_majority() {
+    auto rec = [](int x0, int x1, std::uint32_t category, std::uint32_t span, PixelKind kind = PixelKind::Single) {
+      return PixelRecord{x0, x1, category, span, kind};
+    };
+    ColumnVote vote;
+    std::vector<PixelRecord> out;
+    vote.reset(10, false);
+    vote.add({rec(0, 4, 1, 100)});
+    vote.add({});
+    vote.add({rec(2, 6, 2, 200)});
+    vote.result(out);
+    // Columns 0-1: span 100 alone; 2-3: a tie, the first candidate stays, folded; 4-5: span 200.
+    QCOMPARE(out.size(), std::size_t{3});
+    QCOMPARE(out[0], rec(0, 2, 1, 100));
+    QCOMPARE(out[1].kind, PixelKind::Folded);
+    QCOMPARE(out[1].x1, 4);
+    QCOMPARE(out[2], rec(4, 6, 2, 200));
+    vote.reset(10, true);  // ranks: the empty columns of two rows outvote one busy row
+    vote.add({rec(0, 10, 1, 1)});
+    vote.add({rec(0, 3, 1, 2)});
+    vote.add({rec(0, 3, 1, 3)});
+    vote.result(out);
+    QCOMPARE(out.size(), std::size_t{1});
+    QCOMPARE(out[0].x1, 3);
+    QCOMPARE(out[0].kind, PixelKind::Folded);
+    vote.reset(4, true);
+    vote.add({rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)});
+    vote.result(out);
+    QCOMPARE(out.size(), std::size_t{1});
+    QCOMPARE(out[0].kind, PixelKind::Mixed);
+  }
+
+  void legend_groups_by_role_and_family() {
+    const auto groups = legend_groups(stencil_);
+    QVERIFY(groups.size() >= 3);
+    QCOMPARE(groups.front().title, QString("MPI calls"));
+    QStringList titles;
+    for (const auto& g : groups) {
+      titles << g.title;
+      for (std::size_t i = 1; i < g.entries.size(); ++i) QVERIFY(g.entries[i - 1].uses >= g.entries[i].uses);
+    }
+    QVERIFY2(titles.contains("phases: payload") && titles.contains("messages by protocol") &&
+                 titles.contains("collectives by algorithm"),
+             qPrintable(titles.join(", ")));
+  }
+
+  // A click on a rank's protocols row selects the phase of whichever lane is busy there.
+  void hit_test_in_a_folded_protocols_row() {
+    const auto& m = *stencil_.model;
+    const auto [first, end] = lane_rows(stencil_, 0);
+    QVERIFY(end > first);
+    const Span& s = stencil_.row_spans(first)[0];
+    const PixelScale scale{s.start - 1e-6, 1e-8};
+    const Band protocols{0, 5, BandKind::Protocols, 0, 1, stencil_.call_row_of_rank[0]};
+    const std::uint32_t hit = span_in_band(stencil_, protocols, scale, ((s.start + s.end) / 2 - scale.start) / 1e-8);
+    QVERIFY(hit != TimelineData::kNoSpan);
+    QCOMPARE(m.phases.rank[stencil_.spans[hit].source], RankId{0});
+    const Band group{0, 1, BandKind::Calls, 0, 2, stencil_.call_row_of_rank[0]};
+    QCOMPARE(span_in_band(stencil_, group, scale, 100), TimelineData::kNoSpan);
   }
 
   void analysis_tables_under_the_model_tester() {

@@ -3,20 +3,26 @@
 // the screenshot command writes a PNG of the asked size for every view, and refuses mistakes.
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 
+#include "app/gui_options.hpp"
+#include "model/timeline_help.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
 #include "widgets/main_window.hpp"
+#include "widgets/timeline_controls.hpp"
+#include "widgets/timeline_legend.hpp"
 #include "widgets/timeline_view.hpp"
 
 using namespace xo::gui;
@@ -70,7 +76,8 @@ class WidgetsTest : public QObject {
     }
     const Span& s = d.spans[longest];
     const int x = TimelineLayout::kLabelWidth + static_cast<int>(view.viewport().x_of((s.start + s.end) / 2));
-    const int y = TimelineLayout::kRulerHeight + view.layout().row_top(d.call_row_of_rank[1]) + 5 - view.scroll_y();
+    const Band& band = view.layout().bands()[static_cast<std::size_t>(view.layout().calls_band(1))];
+    const int y = TimelineLayout::kRulerHeight + band.top + band.height / 2 - view.scroll_y();
     QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(x, y));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(view.selected(), longest);
@@ -94,6 +101,90 @@ class WidgetsTest : public QObject {
     QVERIFY(qAbs(view.viewport().time_at(300) - t) < 1e-12);
     QTest::keyClick(&view, Qt::Key_Home);
     QCOMPARE(view.viewport().span(), span);
+  }
+
+  // Every rank fits the window by default, each with its lanes folded into one protocols row; a
+  // click on a rank's label expands its lanes (and again folds them), E does so for all, a drag
+  // over the labels zooms into those ranks, Ctrl+wheel zooms ranks, Home shows every rank again.
+  void ranks_fit_fold_expand_and_zoom() {
+    TimelineView view;
+    view.resize(900, 400);
+    view.show();
+    view.set_trace(trace_);
+    const TimelineLayout& layout = view.layout();
+    QCOMPARE(layout.shown().size(), std::size_t{4});
+    QVERIFY(layout.content_height() <= 400 - TimelineLayout::kRulerHeight);
+    auto bands_of = [&](BandKind kind) {
+      return std::count_if(layout.bands().begin(), layout.bands().end(),
+                           [kind](const Band& b) { return b.kind == kind; });
+    };
+    QCOMPARE(bands_of(BandKind::Protocols), 4L);
+    QCOMPARE(bands_of(BandKind::Lane), 0L);
+    const auto label_of = [&](int rank) {
+      const Band& b = layout.bands()[static_cast<std::size_t>(layout.calls_band(rank))];
+      return QPoint(20, TimelineLayout::kRulerHeight + b.top + b.height / 2 - view.scroll_y());
+    };
+    QTest::mouseClick(&view, Qt::LeftButton, {}, label_of(2));
+    QVERIFY(view.ranks().expanded(2));
+    const auto [first_lane, end_lane] = lane_rows(trace_->timeline, 2);
+    QCOMPARE(bands_of(BandKind::Lane), static_cast<long>(end_lane - first_lane));
+    QCOMPARE(bands_of(BandKind::Protocols), 3L);
+    QTest::mouseClick(&view, Qt::LeftButton, {}, label_of(2));
+    QVERIFY(!view.ranks().expanded(2));
+    QTest::keyClick(&view, Qt::Key_E);
+    QVERIFY(view.ranks().all_expanded());
+    QCOMPARE(bands_of(BandKind::Protocols), 0L);
+    QTest::keyClick(&view, Qt::Key_E);
+    QCOMPARE(bands_of(BandKind::Lane), 0L);
+
+    QSignalSpy ranks_changed(&view, &TimelineView::ranks_changed);
+    QTest::mousePress(&view, Qt::LeftButton, {}, label_of(1));
+    QTest::mouseMove(&view, label_of(2));
+    QTest::mouseRelease(&view, Qt::LeftButton, {}, label_of(2));
+    QCOMPARE(std::vector<RankId>(layout.shown().begin(), layout.shown().end()), (std::vector<RankId>{1, 2}));
+    QCOMPARE(ranks_changed.last().at(0).toString(), QString("ranks 1-2 of all 4 ranks"));
+    QTest::keyClick(&view, Qt::Key_Home);
+    QCOMPARE(layout.shown().size(), std::size_t{4});
+    const QPointF at(300, TimelineLayout::kRulerHeight + 10.0);
+    QWheelEvent wheel(at, view.mapToGlobal(at), {}, QPoint(0, 3 * 120), Qt::NoButton, Qt::ControlModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &wheel);
+    QCOMPARE(layout.shown().size(), std::size_t{2});  // 4 / 1.25^3, rounded
+    QCOMPARE(layout.shown().front(), RankId{0});      // about rank 0, under the cursor
+
+    QCOMPARE(view.set_rank_filter("1,3"), QString());
+    QCOMPARE(std::vector<RankId>(layout.shown().begin(), layout.shown().end()), (std::vector<RankId>{1, 3}));
+    QCOMPARE(view.set_rank_filter("2-9"), QString("no rank 9: the trace has ranks 0 to 3"));
+    QCOMPARE(layout.shown().size(), std::size_t{2});  // a wrong filter changes nothing
+    QCOMPARE(view.set_rank_filter("MPI_COMM_WORLD"), QString());
+    QCOMPARE(layout.shown().size(), std::size_t{4});
+  }
+
+  // The legend lists what the colours mean, and the controls drive the view.
+  void legend_and_controls() {
+    MainWindow window(XO_BINARY, false);
+    window.resize(1200, 700);
+    window.show();
+    window.open_trace(ring_);
+    QTRY_VERIFY_WITH_TIMEOUT(window.trace() != nullptr, 60000);
+    auto& controls = window.timeline_controls();
+    controls.ranks_field().setText("0-1");
+    QTest::keyClick(&controls.ranks_field(), Qt::Key_Return);
+    QCOMPARE(window.timeline().layout().shown().size(), std::size_t{2});
+    controls.ranks_field().setText("no such thing");
+    QTest::keyClick(&controls.ranks_field(), Qt::Key_Return);
+    QCOMPARE(window.timeline().layout().shown().size(), std::size_t{2});
+    QVERIFY(window.legend().isVisible());
+    QVERIFY(window.legend().topLevelItemCount() >= 2);  // MPI calls, phases, ..., other
+    QCOMPARE(window.legend().topLevelItem(0)->text(0), QString("MPI calls"));
+    QCheckBox* legend = nullptr;
+    for (QCheckBox* box : controls.findChildren<QCheckBox*>()) {
+      if (box->text() == "Legend") legend = box;
+    }
+    QVERIFY(legend && legend->isChecked());
+    legend->click();
+    QVERIFY(!window.legend().isVisible());
+    QVERIFY(timeline_help_text().contains("Ctrl+wheel"));
   }
 
   void find_bar_walks_the_matches() {
@@ -139,7 +230,25 @@ class WidgetsTest : public QObject {
     r = run_gui({"--screenshot", dir_.filePath("x.png"), "--view", "fits", "--view", "summary", ring_});
     QCOMPARE(r.status, 2);
     QCOMPARE(r.err, QString("xo gui: --view is given twice, as fits and as summary: give it once"));
+    r = run_gui({"--screenshot", dir_.filePath("x.png"), "--time", "200us-100us", ring_});
+    QCOMPARE(r.status, 2);
+    QVERIFY2(r.err.startsWith("xo gui: --time 200us-100us: give FROM-TO with units"), qPrintable(r.err));
+    r = run_gui({"--screenshot", dir_.filePath("x.png"), "--ranks", "2-9", ring_});  // the ring has 4 ranks
+    QCOMPARE(r.status, 1);
+    QCOMPARE(r.err, QString("xo gui: --ranks 2-9: no rank 9: the trace has ranks 0 to 3"));
     QVERIFY(!QFile::exists(dir_.filePath("x.png")));
+  }
+
+  // The timeline opens as --ranks, --expand-lanes and --time ask.
+  void screenshot_of_chosen_ranks_lanes_and_time() {
+    const QString out = dir_.filePath("lanes.png");
+    const Run r = run_gui(
+        {"--screenshot", out, "--size", "800x500", "--ranks", "1-2", "--expand-lanes", "--time", "1us-20us", ring_});
+    QCOMPARE(r.status, 0);
+    QCOMPARE(QImage(out).size(), QSize(800, 500));
+    QCOMPARE(parse_time_text("1.5ms").value(), 1.5e-3);
+    QCOMPARE(parse_time_text("850 ns").value(), 850e-9);
+    QVERIFY(!parse_time_text("12").has_value());
   }
 
   // A trace damaged after writing: refused with the reason, or with --tolerate (the loader's
