@@ -397,10 +397,13 @@ collective instances and a legend; time per call and protocol,
 message sizes, the communication matrix and wait states; the fit chart (samples, the segmented
 fit, crossovers); xo report's recommendations with their export lines; the benchmark history.
 Traces can also be opened from the File menu, the recent files or by dropping them on the window.
+File > Export saves the current view as PNG or SVG, and the summary's tables as CSV files
+(by_call.csv, by_call_site.csv, by_protocol.csv, wait_states.csv, message_sizes.csv,
+communication_matrix.csv; numbers in base units, the unit in the header).
 
 Options:
   --screenshot FILE   render the window offscreen once the view's data is in, write it as a PNG
-                      and exit (no display needed)
+                      (FILE.png) or an SVG drawing (FILE.svg) and exit (no display needed)
   --view VIEW         timeline (default), summary, fits, recommendations or history
   --size WxH          window size in pixels (default 1280x800)
   --ranks LIST        show only these ranks: 0-15,32, or a communicator's name (the timeline's

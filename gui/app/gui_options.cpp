@@ -9,7 +9,7 @@ namespace xo::gui {
 // The whole help is `xo help gui` (cli/help_text.cpp); this is the reminder xo-gui gives alone.
 const char* const kGuiUsage =
     "Usage: xo gui [--ranks LIST] [--expand-lanes] [--time FROM-TO] [--tolerate] [TRACE]\n"
-    "       xo gui --screenshot OUT.png [--view timeline|summary|fits|recommendations|history] [--size WxH]\n"
+    "       xo gui --screenshot OUT.png|OUT.svg [--view timeline|summary|fits|recommendations|history] [--size WxH]\n"
     "              [--ranks LIST] [--expand-lanes] [--time FROM-TO] [--tolerate] TRACE\n"
     "See `xo help gui` for the views and the mouse and keyboard controls.\n";
 
@@ -91,7 +91,12 @@ GuiOptions parse_gui_options(const std::vector<std::string>& args) {
     const QFileInfo file(o.screenshot);
     const QString dir = file.absolutePath();
     if (file.isDir())
-      throw OptionError("--screenshot " + o.screenshot.toStdString() + " is a directory; give a PNG file");
+      throw OptionError("--screenshot " + o.screenshot.toStdString() + " is a directory; give a PNG or SVG file");
+    const QString suffix = file.suffix().toLower();
+    if (suffix != "png" && suffix != "svg") {
+      throw OptionError("--screenshot " + o.screenshot.toStdString() +
+                        ": give a file name ending in .png (pixels) or .svg (vectors)");
+    }
     if (!QFileInfo(dir).isDir()) {
       throw OptionError("--screenshot " + o.screenshot.toStdString() + ": the directory " + dir.toStdString() +
                         " does not exist; create it (mkdir -p " + dir.toStdString() + ") or choose another path");

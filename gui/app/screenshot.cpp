@@ -1,4 +1,5 @@
-// xo gui --screenshot: the window rendered offscreen once what the view shows has arrived.
+// xo gui --screenshot: the window rendered offscreen once what the view shows has arrived, as PNG
+// or SVG by the file's suffix.
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -8,6 +9,7 @@
 #include <cstdio>
 
 #include "app/gui_options.hpp"
+#include "widgets/image_export.hpp"
 
 namespace xo::gui {
 
@@ -55,9 +57,8 @@ int take_screenshot(const GuiOptions& o, const QString& xo_program) {
     return 1;
   }
   QCoreApplication::processEvents();  // layouts and charts settle before the grab
-  const QPixmap shot = window.grab();
-  if (!shot.save(o.screenshot, "PNG")) {
-    std::fprintf(stderr, "xo gui: cannot write %s; choose a writable path ending in .png\n", o.screenshot.toLocal8Bit().constData());
+  if (const QString problem = save_widget_image(window, o.screenshot); !problem.isEmpty()) {
+    std::fprintf(stderr, "xo gui: %s\n", problem.toLocal8Bit().constData());
     return 1;
   }
   return 0;

@@ -18,11 +18,13 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "model/csv_export.hpp"
 #include "model/timeline_help.hpp"
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
 #include "widgets/fit_chart_view.hpp"
 #include "widgets/history_view.hpp"
+#include "widgets/image_export.hpp"
 #include "widgets/recommendations_view.hpp"
 #include "widgets/summary_view.hpp"
 #include "widgets/timeline_controls.hpp"
@@ -156,6 +158,12 @@ void MainWindow::build_menus() {
   recent_ = file->addMenu("Open &recent");
   rebuild_recent_menu();
   file->addSeparator();
+  export_view_ = file->addAction("&Export view as image...", QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                                 &MainWindow::export_view_dialog);
+  export_csv_ = file->addAction("Export summary as &CSV...", this, &MainWindow::export_csv_dialog);
+  export_view_->setEnabled(false);
+  export_csv_->setEnabled(false);
+  file->addSeparator();
   file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
   QMenu* view = menuBar()->addMenu("&View");
   for (int i = 0; i < 5; ++i) {
@@ -210,6 +218,39 @@ void MainWindow::show_help() {
   box->open();
 }
 
+QString MainWindow::export_view(const QString& path) { return save_widget_image(*tabs_->currentWidget(), path); }
+
+QString MainWindow::export_summary_csv(const QString& directory) {
+  if (!analysis_) return "nothing to export yet: the trace is not analysed";
+  try {
+    const QStringList files = write_summary_csv(*analysis_, directory);
+    stage_->setText(QString("wrote %1 CSV files into %2").arg(files.size()).arg(directory));
+    return {};
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+}
+
+void MainWindow::export_view_dialog() {
+  const QString view = view_names()[tabs_->currentIndex()];
+  const QString path = QFileDialog::getSaveFileName(this, "Export the " + view + " view", view + ".png",
+                                                    "PNG image (*.png);;SVG drawing (*.svg)");
+  if (path.isEmpty()) return;
+  const QString problem = export_view(path);
+  if (!problem.isEmpty()) {
+    QMessageBox::warning(this, "Cannot export", problem);
+  } else {
+    stage_->setText("wrote " + path);
+  }
+}
+
+void MainWindow::export_csv_dialog() {
+  const QString directory = QFileDialog::getExistingDirectory(this, "Export the summary's tables as CSV into");
+  if (directory.isEmpty()) return;
+  const QString problem = export_summary_csv(directory);
+  if (!problem.isEmpty()) QMessageBox::warning(this, "Cannot export", problem);
+}
+
 void MainWindow::open_dialog() {
   const QString path = QFileDialog::getOpenFileName(this, "Open an OTF2 trace", {}, "OTF2 anchor (*.otf2);;All files (*)");
   if (!path.isEmpty()) open_trace(path);
@@ -217,6 +258,9 @@ void MainWindow::open_dialog() {
 
 void MainWindow::open_trace(const QString& path) {
   trace_.reset();
+  analysis_.reset();
+  export_view_->setEnabled(false);
+  export_csv_->setEnabled(false);
   timeline_->set_trace(nullptr);
   legend_->set_data(nullptr);
   details_->set_trace(nullptr);
@@ -235,6 +279,7 @@ void MainWindow::show_view(View view) { tabs_->setCurrentIndex(static_cast<int>(
 
 void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
   trace_ = trace;
+  export_view_->setEnabled(true);
   timeline_->set_trace(trace);
   apply_timeline_start();
   legend_->set_data(&trace->timeline);
@@ -259,6 +304,8 @@ void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
 }
 
 void MainWindow::on_analysed(std::shared_ptr<const TraceAnalysis> analysis) {
+  analysis_ = analysis;
+  export_csv_->setEnabled(true);
   summary_->set_analysis(analysis);
   fits_->set_analysis(analysis, trace_ ? &trace_->timeline.categories : nullptr);
 }

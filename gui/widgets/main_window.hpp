@@ -1,7 +1,8 @@
 #pragma once
 // The main window: a tab per view (timeline with find bar, rank and message controls, legend and
 // details; summary, fits, recommendations, history), a progress bar while a trace loads in the
-// worker, File > Open, recent files, drag and drop, and Help (the timeline's mouse and keys). A failed load is an error
+// worker, File > Open, recent files, drag and drop, export (the view as PNG or SVG, the summary as
+// CSV), and Help (the timeline's mouse and keys). A failed load is an error
 // dialog (or, without dialogs, the load_failed signal, for screenshots).
 
 #include <QMainWindow>
@@ -63,6 +64,10 @@ class MainWindow : public QMainWindow {
   // Shown above the views while the trace is one read with damage (xo gui --tolerate).
   const QLabel& damage_banner() const { return *damage_banner_; }
   std::shared_ptr<const LoadedTrace> trace() const { return trace_; }
+  // The current view as PNG or SVG (by the suffix); the summary's tables as CSV files into an
+  // existing directory (csv_export.hpp). Each returns what went wrong, or an empty string.
+  QString export_view(const QString& path);
+  QString export_summary_csv(const QString& directory);
 
  signals:
   void load_failed(const QString& message);
@@ -74,6 +79,8 @@ class MainWindow : public QMainWindow {
  private:
   void build_menus();
   void open_dialog();
+  void export_view_dialog();
+  void export_csv_dialog();
   void remember(const QString& path);
   void rebuild_recent_menu();
   void on_loaded(std::shared_ptr<const LoadedTrace> trace);
@@ -87,12 +94,15 @@ class MainWindow : public QMainWindow {
   TimelineStart start_;
   TraceLoader loader_;
   std::shared_ptr<const LoadedTrace> trace_;
+  std::shared_ptr<const TraceAnalysis> analysis_;
   QTabWidget* tabs_ = nullptr;
   TimelineView* timeline_ = nullptr;
   FindBar* find_bar_ = nullptr;
   TimelineControls* controls_ = nullptr;
   TimelineLegend* legend_ = nullptr;
   QAction* legend_action_ = nullptr;
+  QAction* export_view_ = nullptr;
+  QAction* export_csv_ = nullptr;
   DetailsPane* details_ = nullptr;
   SummaryView* summary_ = nullptr;
   FitChartView* fits_ = nullptr;

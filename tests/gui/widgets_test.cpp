@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -15,6 +16,7 @@
 #include <QWheelEvent>
 
 #include "app/gui_options.hpp"
+#include "model/csv_export.hpp"
 #include "model/timeline_help.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
@@ -239,6 +241,58 @@ class WidgetsTest : public QObject {
     QVERIFY(!QFile::exists(dir_.filePath("x.png")));
   }
 
+  // File > Export: the current view as PNG or SVG, the summary's tables as CSV with plain numbers.
+  void export_view_and_summary() {
+    MainWindow window(XO_BINARY, false);
+    window.resize(1000, 700);
+    window.show();
+    QCOMPARE(window.export_summary_csv(dir_.path()), QString("nothing to export yet: the trace is not analysed"));
+    QSignalSpy analysed(&window.loader(), &TraceLoader::analysed);
+    window.open_trace(ring_);
+    QVERIFY(analysed.wait(60000));
+    const QString png = dir_.filePath("view.png"), svg = dir_.filePath("view.svg");
+    QCOMPARE(window.export_view(png), QString());
+    QVERIFY(!QImage(png).isNull());
+    QCOMPARE(window.export_view(svg), QString());
+    QFile drawing(svg);
+    QVERIFY(drawing.open(QIODevice::ReadOnly));
+    const QByteArray vectors = drawing.readAll();
+    QVERIFY(vectors.contains("<svg") && vectors.contains("rank 3"));  // the labels are text, not pixels
+    QVERIFY(window.export_view(dir_.filePath("view.jpg")).contains("ending in .png or .svg"));
+
+    const QString csv = dir_.filePath("csv");
+    QVERIFY(QDir().mkpath(csv));
+    QCOMPARE(window.export_summary_csv(csv), QString());
+    QFile by_call(csv + "/by_call.csv");
+    QVERIFY(by_call.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(by_call.readAll()).split("\r\n", Qt::SkipEmptyParts);
+    QCOMPARE(lines.front(), QString("call,calls,time [s],share of MPI [%],longest call [s]"));
+    bool sends = false;
+    for (const QString& l : lines.mid(1)) {
+      const QStringList f = l.split(',');
+      QCOMPARE(f.size(), 5);
+      bool number = false;
+      f[2].toDouble(&number);
+      QVERIFY2(number, qPrintable(l));               // a value in seconds, not "474 µs"
+      if (f[0] == "MPI_Send") sends = f[1] == "20";  // 4 ranks x 5 laps
+    }
+    QVERIFY(sends);
+    QFile matrix(csv + "/communication_matrix.csv");
+    QVERIFY(matrix.open(QIODevice::ReadOnly));
+    qulonglong messages = 0;
+    for (const QString& l : QString::fromUtf8(matrix.readAll()).split("\r\n", Qt::SkipEmptyParts).mid(1)) {
+      messages += l.split(',').last().toULongLong();
+    }
+    QCOMPARE(messages, 20ull);
+    for (const char* name : {"by_call_site.csv", "by_protocol.csv", "wait_states.csv", "message_sizes.csv"}) {
+      QVERIFY2(QFile::exists(csv + "/" + name), name);
+    }
+    QVERIFY(window.export_summary_csv(dir_.filePath("missing/dir")).startsWith("cannot write"));
+    QCOMPARE(csv_field("a,b"), QString("\"a,b\""));
+    QCOMPARE(csv_field("say \"hi\""), QString("\"say \"\"hi\"\"\""));
+    QCOMPARE(csv_field("plain"), QString("plain"));
+  }
+
   // The timeline opens as --ranks, --expand-lanes and --time ask.
   void screenshot_of_chosen_ranks_lanes_and_time() {
     const QString out = dir_.filePath("lanes.png");
@@ -246,6 +300,12 @@ class WidgetsTest : public QObject {
         {"--screenshot", out, "--size", "800x500", "--ranks", "1-2", "--expand-lanes", "--time", "1us-20us", ring_});
     QCOMPARE(r.status, 0);
     QCOMPARE(QImage(out).size(), QSize(800, 500));
+    const QString svg = dir_.filePath("lanes.svg");
+    QCOMPARE(run_gui({"--screenshot", svg, "--size", "800x500", ring_}).status, 0);
+    QVERIFY(QFileInfo(svg).size() > 1000);
+    const Run jpeg = run_gui({"--screenshot", dir_.filePath("x.jpg"), ring_});
+    QCOMPARE(jpeg.status, 2);
+    QVERIFY2(jpeg.err.contains("ending in .png (pixels) or .svg (vectors)"), qPrintable(jpeg.err));
     QCOMPARE(parse_time_text("1.5ms").value(), 1.5e-3);
     QCOMPARE(parse_time_text("850 ns").value(), 850e-9);
     QVERIFY(!parse_time_text("12").has_value());
