@@ -14,6 +14,9 @@ namespace xo::cli {
 
 namespace {
 
+// The child run_process_to_end waits for (0: none), for stop_running_child.
+volatile std::sig_atomic_t g_running_child = 0;
+
 // execvp's argument vector over `words`, which must outlive it.
 std::vector<char*> argument_vector(std::vector<std::string>& words) {
   std::vector<char*> argv;
@@ -53,8 +56,20 @@ ProcessEnd run_process_to_end(const std::vector<std::string>& command, const std
     _exit(127);
   }
   int status = 0;
-  if (pid < 0 || waitpid(pid, &status, 0) < 0) throw UsageError(std::string("cannot start a process: ") + std::strerror(errno));
+  if (pid > 0) g_running_child = pid;
+  const bool waited = pid > 0 && waitpid(pid, &status, 0) >= 0;
+  g_running_child = 0;
+  if (!waited) throw UsageError(std::string("cannot start a process: ") + std::strerror(errno));
   return WIFEXITED(status) ? ProcessEnd{WEXITSTATUS(status), 0} : ProcessEnd{0, WTERMSIG(status)};
+}
+
+void stop_running_child(int signal) {
+  const pid_t child = g_running_child;
+  if (child <= 0) return;
+  kill(child, signal);
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
 }
 
 std::string process_output(const std::vector<std::string>& command) {

@@ -29,6 +29,11 @@ ProcessEnd run_process_to_end(const std::vector<std::string>& command, const std
 // The same, as the status a shell gives: the exit code, or 128 + the signal.
 int run_process(const std::vector<std::string>& command, const std::string& cannot_start,
                 ChildStdout child_stdout = ChildStdout::Inherited);
+// For a fatal-signal handler of ours (async-signal-safe): passes `signal` on to the program
+// run_process_to_end is waiting for, if any, and waits for it to end, so that a stopped xo leaves
+// no child behind writing into directories the handler is about to remove.
+void stop_running_child(int signal);
+
 // What the program prints on stdout, without its last newline; "" if it cannot run or fails.
 std::string process_output(const std::vector<std::string>& command);
 

@@ -1,5 +1,6 @@
 #include "scratch_directory.hpp"
 
+#include <pthread.h>
 #include <signal.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
@@ -11,6 +12,8 @@
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+
+#include "child_process.hpp"
 
 namespace xo::cli {
 
@@ -35,6 +38,7 @@ void remove_quietly(const char* path) {
 // Removing a directory tree is not async-signal-safe in general; the process is about to die of
 // the signal, and a half-removed scratch directory is swept by the next command anyway.
 extern "C" void on_fatal_signal(int signal) {
+  stop_running_child(signal);  // first: a re-recording child writes into these directories
   for (auto& path : g_paths) {
     if (path[0] != 0) remove_quietly(path.data());
   }
@@ -97,6 +101,15 @@ ScratchDirectory::ScratchDirectory(const std::string& purpose, ScratchStorage st
   const fs::path root = temporary_root(storage);
   sweep_orphans(root);
   std::string pattern = (root / (kPrefix + purpose + "-" + std::to_string(getpid()) + "-XXXXXX")).string();
+  // A stop signal between making the directory and listing it for the handler would leave it.
+  sigset_t stops, previous;
+  sigemptyset(&stops);
+  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, s);
+  pthread_sigmask(SIG_BLOCK, &stops, &previous);
+  struct Unblock {
+    sigset_t mask;
+    ~Unblock() { pthread_sigmask(SIG_SETMASK, &mask, nullptr); }
+  } unblock{previous};
   if (mkdtemp(pattern.data()) == nullptr) {
     throw std::runtime_error("cannot make a temporary directory in " + root.string() + " (" + std::strerror(errno) +
                              "): free space there or set TMPDIR to a writable directory");

@@ -20,8 +20,9 @@ struct Cancelled {};
 constexpr int kReportTimeoutMs = 10 * 60 * 1000;
 constexpr int kHistoryTimeoutMs = 60 * 1000;
 
-// --no-store: opening a trace stores no run, but the history's bench cache makes a second opening
-// of the same setup fast. A damaged trace read anyway is reported on likewise, marked.
+// --no-store: opening a trace stores no run (File > Store in history does, through store()), but
+// the history's bench cache makes a second opening of the same setup fast. A damaged trace read anyway is reported on
+// likewise, marked.
 QStringList report_arguments(const QString& anchor, analyzer::Damage damage) {
   QStringList args = {"report", "--format", "json", "--no-store"};
   if (damage == analyzer::Damage::Tolerate) args << "--tolerate";
@@ -48,7 +49,7 @@ void TraceLoader::post(quint64 job, Deliver deliver) {
   QMetaObject::invokeMethod(
       this,
       [this, job, deliver = std::move(deliver)]() mutable {
-        if (job == current_.load() || job == history_job_) deliver();
+        if (job == current_.load() || job == history_job_ || job == store_job_) deliver();
       },
       Qt::QueuedConnection);
 }
@@ -75,9 +76,20 @@ quint64 TraceLoader::load_history() {
   return job->id;
 }
 
+quint64 TraceLoader::store(const QString& path) {
+  forget_finished();
+  auto job = std::make_shared<Job>();
+  job->id = ++next_id_;
+  store_job_ = job->id;
+  const analyzer::Damage damage = tolerate_damage_ ? analyzer::Damage::Tolerate : analyzer::Damage::Refuse;
+  job->future = QtConcurrent::run([this, job, path, damage] { run_store(job, path, damage); });
+  jobs_.push_back(job);
+  return job->id;
+}
+
 void TraceLoader::cancel() {
   for (auto& job : jobs_) {
-    if (job->id != history_job_) job->stop = true;
+    if (job->id != history_job_ && job->id != store_job_) job->stop = true;
   }
   current_ = 0;
 }
@@ -170,6 +182,27 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     const QString message = QString::fromUtf8(e.what());
     post(id, [this, id, message] { emit report_failed(id, message); });
   }
+}
+
+void TraceLoader::run_store(const std::shared_ptr<Job>& job, const QString& path, analyzer::Damage damage) {
+  const quint64 id = job->id;
+  auto fail = [this, id](const QString& message) { post(id, [this, message] { emit store_failed(message); }); };
+  if (!QFileInfo(xo_).isExecutable())
+    return fail(QString("cannot store the run: %1 is missing; build the xo target").arg(xo_));
+  QStringList args = {"report", "--format", "json"};
+  if (damage == analyzer::Damage::Tolerate) args << "--tolerate";
+  args << anchor_of(path);
+  const ToolResult r = run_tool(xo_, args, job->stop, kReportTimeoutMs, [this, id](const QString& line) {
+    if (line.startsWith('[')) post(id, [this, line] { emit store_progress(line); });
+  });
+  if (r.cancelled) return;
+  if (!r.ok()) return fail(QString("xo report failed: %1").arg(r.failure(kReportTimeoutMs)));
+  // xo says where it stored the run on its standard error ("xo: stored as run 7 in PATH").
+  QString message = "stored";
+  for (const QString& line : r.err.split('\n')) {
+    if (line.contains("stored as run")) message = line.section("xo: ", -1).trimmed();
+  }
+  post(id, [this, message] { emit stored(message); });
 }
 
 void TraceLoader::run_history(const std::shared_ptr<Job>& job) {

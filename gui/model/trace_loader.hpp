@@ -32,6 +32,9 @@ class TraceLoader : public QObject {
   // Starts loading `path` (a trace directory or its traces.otf2); returns the new job's id.
   quint64 load(const QString& path, bool with_report = true);
   quint64 load_history();
+  // Stores the trace's run in the history, as `xo report` does (the GUI stores nothing unless
+  // asked): its own job, not cancelled by a newer load, only by the loader's end.
+  quint64 store(const QString& path);
   // Whether a damaged trace is read anyway (xo gui --tolerate), for the loads started after.
   void set_tolerate_damage(bool tolerate) { tolerate_damage_ = tolerate; }
   void cancel();  // the current load; its results will not arrive
@@ -49,12 +52,16 @@ class TraceLoader : public QObject {
   void report_ready(quint64 job, std::shared_ptr<const xo::gui::ReportData> report);
   void report_failed(quint64 job, const QString& message);
   void history_ready(std::shared_ptr<const std::vector<xo::gui::HistoryRow>> rows);
+  void store_progress(const QString& line);
+  void stored(const QString& message);  // "stored as run 7 in /root/.local/share/crossover/history.db"
+  void store_failed(const QString& message);
   void history_unavailable(const QString& message);
 
  private:
   struct Job;
   void run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report, analyzer::Damage damage);
   void run_history(const std::shared_ptr<Job>& job);
+  void run_store(const std::shared_ptr<Job>& job, const QString& path, analyzer::Damage damage);
   // Calls `deliver` on the GUI thread if `job` is still the current load when it gets there.
   template <class Deliver>
   void post(quint64 job, Deliver deliver);
@@ -65,6 +72,7 @@ class TraceLoader : public QObject {
   quint64 next_id_ = 0;
   std::atomic<quint64> current_{0};
   quint64 history_job_ = 0;
+  quint64 store_job_ = 0;
   std::vector<std::shared_ptr<Job>> jobs_;
 };
 

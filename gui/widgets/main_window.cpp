@@ -128,14 +128,32 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   connect(&loader_, &TraceLoader::loaded, this, [this](quint64, auto trace) { on_loaded(std::move(trace)); });
   connect(&loader_, &TraceLoader::analysed, this, [this](quint64, auto analysis) { on_analysed(std::move(analysis)); });
   connect(&loader_, &TraceLoader::report_started, this, [this](quint64) {
+    report_clock_.start();
+    report_progress_ = ReportProgress();
     const QString text = "Computing recommendations... (xo report benchmarks the trace's machine model, a few seconds)";
     recommendations_->set_status(text);
     fits_->set_status(text);
   });
   connect(&loader_, &TraceLoader::report_progress, this, [this](quint64, const QString& line) {
-    const QString text = "Computing recommendations: " + line;
+    const QString text = "Computing recommendations: " +
+                         report_progress_.update(line, static_cast<double>(report_clock_.elapsed()) / 1e3);
     recommendations_->set_status(text);
     fits_->set_status(text);
+  });
+  connect(&loader_, &TraceLoader::store_progress, this, [this](const QString& line) {
+    stage_->setText("Storing the run in the history: " +
+                    store_progress_.update(line, static_cast<double>(store_clock_.elapsed()) / 1e3));
+  });
+  connect(&loader_, &TraceLoader::stored, this, [this](const QString& message) {
+    store_->setEnabled(trace_ != nullptr);
+    stage_->setText(message);
+    loader_.load_history();
+  });
+  connect(&loader_, &TraceLoader::store_failed, this, [this](const QString& message) {
+    store_->setEnabled(trace_ != nullptr);
+    stage_->setText("not stored: " + message);
+    emit store_failed(message);
+    if (dialogs_) QMessageBox::warning(this, "Cannot store the run", message);
   });
   connect(&loader_, &TraceLoader::report_ready, this, [this](quint64, auto report) {
     recommendations_->set_report(report);
@@ -163,6 +181,11 @@ void MainWindow::build_menus() {
   export_csv_ = file->addAction("Export summary as &CSV...", this, &MainWindow::export_csv_dialog);
   export_view_->setEnabled(false);
   export_csv_->setEnabled(false);
+  store_ = file->addAction("&Store this run in the history", this, &MainWindow::store_run);
+  store_->setToolTip(
+      "Opening a trace stores nothing; this runs xo report, which stores the run, its settings and "
+      "figures in the benchmark history");
+  store_->setEnabled(false);
   file->addSeparator();
   file->addAction("&Quit", QKeySequence::Quit, this, &QWidget::close);
   QMenu* view = menuBar()->addMenu("&View");
@@ -218,6 +241,15 @@ void MainWindow::show_help() {
   box->open();
 }
 
+void MainWindow::store_run() {
+  if (!trace_) return;
+  store_->setEnabled(false);
+  store_clock_.start();
+  store_progress_ = ReportProgress();
+  stage_->setText("Storing the run in the history (xo report)...");
+  loader_.store(trace_->path);
+}
+
 QString MainWindow::export_view(const QString& path) { return save_widget_image(*tabs_->currentWidget(), path); }
 
 QString MainWindow::export_summary_csv(const QString& directory) {
@@ -259,6 +291,7 @@ void MainWindow::open_dialog() {
 void MainWindow::open_trace(const QString& path) {
   trace_.reset();
   analysis_.reset();
+  store_->setEnabled(false);
   export_view_->setEnabled(false);
   export_csv_->setEnabled(false);
   timeline_->set_trace(nullptr);
@@ -280,6 +313,7 @@ void MainWindow::show_view(View view) { tabs_->setCurrentIndex(static_cast<int>(
 void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
   trace_ = trace;
   export_view_->setEnabled(true);
+  store_->setEnabled(true);
   timeline_->set_trace(trace);
   apply_timeline_start();
   legend_->set_data(&trace->timeline);

@@ -5,10 +5,12 @@
 // CSV), and Help (the timeline's mouse and keys). A failed load is an error
 // dialog (or, without dialogs, the load_failed signal, for screenshots).
 
+#include <QElapsedTimer>
 #include <QMainWindow>
 #include <memory>
 #include <optional>
 
+#include "model/report_progress.hpp"
 #include "model/trace_loader.hpp"
 
 class QAction;
@@ -68,9 +70,12 @@ class MainWindow : public QMainWindow {
   // existing directory (csv_export.hpp). Each returns what went wrong, or an empty string.
   QString export_view(const QString& path);
   QString export_summary_csv(const QString& directory);
+  // File > Store this run in the history: xo report, storing, in the background.
+  void store_run();
 
  signals:
   void load_failed(const QString& message);
+  void store_failed(const QString& message);
 
  protected:
   void dragEnterEvent(QDragEnterEvent* event) override;
@@ -103,6 +108,9 @@ class MainWindow : public QMainWindow {
   QAction* legend_action_ = nullptr;
   QAction* export_view_ = nullptr;
   QAction* export_csv_ = nullptr;
+  QAction* store_ = nullptr;
+  QElapsedTimer report_clock_, store_clock_;
+  ReportProgress report_progress_, store_progress_;
   DetailsPane* details_ = nullptr;
   SummaryView* summary_ = nullptr;
   FitChartView* fits_ = nullptr;

@@ -13,6 +13,8 @@
 #include <fstream>
 #include <string>
 
+#include "child_process.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -72,6 +74,35 @@ TEST(ScratchDirectory, SigtermRemovesItAndStillEndsTheProcess) {
   int status = 0;
   waitpid(child, &status, 0);
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << "the handler re-raises the signal";
+  EXPECT_EQ(tmp.entries(), 0u);
+}
+
+// xo report re-records the program in a child that writes into the scratch directory: stopped
+// with SIGTERM, xo passes the signal on and waits for the child before removing the directory, so
+// that a child left running cannot write it back after it is gone.
+TEST(ScratchDirectory, SigtermStopsTheChildBeforeRemovingIt) {
+  OwnTmpdir tmp;
+  int ready[2];
+  ASSERT_EQ(pipe(ready), 0);
+  const pid_t xo = fork();
+  if (xo == 0) {
+    close(ready[0]);
+    xo::cli::ScratchDirectory scratch("report-verify");
+    // The child works for a while, then writes its trace into the directory (unless stopped).
+    const std::string script = "trap 'exit 143' TERM; echo > /dev/fd/" + std::to_string(ready[1]) +
+                               "; for i in 1 2 3 4 5 6; do sleep 0.05; done; mkdir -p " + scratch.path() + "/late";
+    xo::cli::run_process_to_end({"sh", "-c", script}, "");
+    _exit(0);
+  }
+  close(ready[1]);
+  char byte = 0;
+  ASSERT_EQ(read(ready[0], &byte, 1), 1);  // the child runs and has its trap
+  close(ready[0]);
+  kill(xo, SIGTERM);
+  int status = 0;
+  waitpid(xo, &status, 0);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+  usleep(600 * 1000);  // a child left running would have written by now
   EXPECT_EQ(tmp.entries(), 0u);
 }
 

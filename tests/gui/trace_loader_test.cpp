@@ -3,14 +3,18 @@
 // older one's results, and a trace of a machine model gets xo report's recommendations, with its
 // progress, storing no run.
 
+#include "model/trace_loader.hpp"
+
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
+#include "model/report_progress.hpp"
 #include "model/tool_process.hpp"
-#include "model/trace_loader.hpp"
 #include "recorded_trace.hpp"
 
 using namespace xo::gui;
@@ -114,6 +118,72 @@ class TraceLoaderTest : public QObject {
     QVERIFY2((runs.err + runs.out).contains("no runs yet"), qPrintable(runs.err + runs.out));
     const ToolResult cached = run_tool(XO_BINARY, {"report", "--no-store", "--no-simulate", ring_}, no_stop, 60000);
     QVERIFY2(cached.out.contains("from the bench cache"), cached.out.constData());
+  }
+
+  // File > Store this run in the history: the run is stored only when asked, and xo's words say
+  // where.
+  void storing_is_asked_for() {
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy stored(&loader, &TraceLoader::stored), failed(&loader, &TraceLoader::store_failed);
+    loader.store(ring_);
+    QVERIFY(QTest::qWaitFor([&] { return stored.count() + failed.count() > 0; }, 120000));
+    QCOMPARE(failed.count(), 0);
+    const QString message = stored.at(0).at(0).toString();
+    QVERIFY2(message.startsWith("stored as run ") && message.contains("history.db"), qPrintable(message));
+    const std::atomic<bool> no_stop{false};
+    const ToolResult runs = run_tool(XO_BINARY, {"history", "list"}, no_stop, 30000);
+    QVERIFY2(!(runs.err + runs.out).contains("no runs yet") && runs.out.contains("ring"), runs.out.constData());
+
+    TraceLoader missing(dir_.filePath("no-such-xo"));
+    QSignalSpy refused(&missing, &TraceLoader::store_failed);
+    missing.store(ring_);
+    QVERIFY(refused.wait(30000));
+    QVERIFY(refused.at(0).at(0).toString().contains("no-such-xo is missing"));
+  }
+
+  // Closing the window (the loader's end) while the report benchmarks stops it, and the report
+  // removes its temporary directories: nothing is left behind.
+  void closing_stops_the_report_and_leaves_nothing() {
+    QTemporaryDir scratch, data;
+    const QByteArray old_tmpdir = qgetenv("TMPDIR"), old_data = qgetenv("XDG_DATA_HOME");
+    qputenv("TMPDIR", scratch.path().toUtf8());      // the child xo report's temporary directories go here
+    qputenv("XDG_DATA_HOME", data.path().toUtf8());  // an empty history: no bench cache, a bench that runs
+    {
+      TraceLoader loader(XO_BINARY);
+      QSignalSpy progress(&loader, &TraceLoader::report_progress);
+      loader.load(pingpong_);
+      QVERIFY(QTest::qWaitFor(
+          [&] {
+            return !progress.isEmpty() && progress.last().at(1).toString().contains("trying the recommendations");
+          },
+          120000));
+    }  // the destructor cancels and waits
+    qputenv("TMPDIR", old_tmpdir);
+    qputenv("XDG_DATA_HOME", old_data);
+    QCOMPARE(QDir(scratch.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
+  }
+
+  // The report's progress lines in words, with the time left for the stage at its pace so far.
+  void report_progress_in_words() {
+    const auto step = parse_report_step("[  2/6] benchmarking xt3: ping-pong with X=0: long-pull as far as it goes");
+    QVERIFY(step);
+    QCOMPARE(step->done, 2LL);
+    QCOMPARE(step->total, 6LL);
+    QCOMPARE(step->stage, QString("benchmarking xt3"));
+    QCOMPARE(step->detail, QString("ping-pong with X=0: long-pull as far as it goes"));
+    QVERIFY(!parse_report_step("stencil: 64x64 grid"));
+    QVERIFY(!parse_report_step("[7/6] nonsense"));
+    ReportProgress progress;
+    QCOMPARE(progress.update("[  0/6] benchmarking xt3: a", 1),
+             QString("benchmarking xt3, 0 of 6 done (a); 1 s so far"));
+    QCOMPARE(progress.update("[  2/6] benchmarking xt3: b", 9),
+             QString("benchmarking xt3, 2 of 6 done (b); 9 s so far, about 16 s left for this stage"));
+    // A new stage counts its own pace: 2 s for its first part, 2 parts left.
+    QCOMPARE(progress.update("[  0/3] trying the recommendations on the program: c", 20).left(46),
+             QString("trying the recommendations on the program, 0 o"));
+    QVERIFY(progress.update("[  1/3] trying the recommendations on the program: d", 22)
+                .endsWith("about 4 s left for this stage"));
+    QCOMPARE(progress.update("plain line", 30), QString("plain line"));
   }
 
   void a_missing_xo_is_a_report_error() {
