@@ -446,6 +446,16 @@ void write_recommendations(JsonWriter& j, const RunReport& report) {
     }
     j.key("chosen").value(r.required || (simulated ? report.candidates->is_chosen(i) : r.alternative_to.empty()));
     j.key("affected").value(static_cast<std::uint64_t>(r.affected));
+    j.key("moves");  // the point-to-point messages it moves, for the GUI to show them
+    if (r.moves) {
+      j.begin_object();
+      j.key("protocol").value(r.moves->protocol);
+      j.key("smallest_bytes").value(r.moves->smallest);
+      j.key("largest_bytes").value(r.moves->largest);
+      j.end_object();
+    } else {
+      j.null();
+    }
     j.key("evidence").value(r.evidence);
     j.key("cost").text_or_null(r.cost);
     j.end_object();

@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
 
 namespace xo::gui {
@@ -32,6 +33,11 @@ FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& sample
       for (std::size_t k = 0; k < keep; ++k) points.points.emplace_back(bytes, seconds[k * seconds.size() / keep]);
     }
     if (!points.points.empty()) d.protocols.push_back(std::move(points));
+  }
+  if (lo > 0 && lo == hi) {
+    d.note = QString("every message here is %1, so there is no trend over sizes to fit (it takes two sizes or more)")
+                 .arg(QString::fromStdString(analyzer::bytes_text(lo)));
+    return d;
   }
   // The boundaries xo report finds, from the same function.
   std::string missing;

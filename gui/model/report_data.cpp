@@ -45,7 +45,8 @@ ReportData parse_report_json(const QByteArray& json) {
   for (const QJsonValue& value : bench.toObject()["crossovers"].toArray()) {
     const QJsonObject c = value.toObject();
     r.crossovers.push_back({c["variable"].toString(), c["call"].toString(), c["now"].toDouble(), number_in(c["best"]),
-                            number_in(c["crossing"].toObject()["value"]), c["finding"].toString()});
+                            number_in(c["crossing"].toObject()["value"]), c["finding"].toString(),
+                            c["operation"].isString() ? c["operation"].toString() : QString()});
   }
   r.recommendations.header = {"setting", "predicted saving", "share of MPI", "simulated saving",
                               "chosen",  "affected",         "evidence",     "cost"};
@@ -62,6 +63,16 @@ ReportData parse_report_json(const QByteArray& json) {
                                       rec["evidence"].toString(), text_of(rec["cost"])});
     // The lines to paste: the set the simulation chose (all of them when it was not run).
     if (chosen) r.export_lines << rec["export"].toString();
+    RecommendationTarget target{rec["variable"].toString(), {}, 0, 0, {}};
+    if (const QJsonObject moves = rec["moves"].toObject(); !moves.isEmpty()) {
+      target.protocol = moves["protocol"].toString();
+      target.smallest_bytes = moves["smallest_bytes"].toDouble();
+      target.largest_bytes = moves["largest_bytes"].toDouble();
+    }
+    for (const CrossoverMark& c : r.crossovers) {
+      if (c.variable == target.variable && !c.operation.isEmpty()) target.operation = c.operation;
+    }
+    r.targets.push_back(target);
   }
   if (r.recommendations.rows.empty()) {
     r.recommendations.lines << "none: by the bench's measurements, no setting would make this run's communication faster";

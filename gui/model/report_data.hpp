@@ -29,13 +29,25 @@ struct CrossoverMark {
   std::optional<double> best;      // the setting the bench favours
   std::optional<double> crossing;  // where the two sides' lines cross (column "crossing")
   QString finding;
+  QString operation;  // the collective ("MPI_Reduce"), empty for point-to-point
 
   bool point_to_point() const { return where == "point-to-point"; }
+};
+
+// What a recommendation changes in this run, so the timeline can show it: the point-to-point
+// messages it moves to another protocol (a protocol and a size range), or the calls of a
+// collective whose algorithm it switches.
+struct RecommendationTarget {
+  QString variable;
+  QString protocol;  // the messages' protocol now; empty for a collective's setting
+  double smallest_bytes = 0, largest_bytes = 0;
+  QString operation;  // the collective's calls ("MPI_Allreduce"), from its crossover; else empty
 };
 
 struct ReportData {
   std::vector<CrossoverMark> crossovers;
   ReportTableData recommendations;  // header: setting, predicted saving s, ...
+  std::vector<RecommendationTarget> targets;  // by recommendation row
   QStringList export_lines;         // the recommendations' first column
   bool has_bench = false;           // false for a foreign trace, --no-bench, or a real job without a bench
 };

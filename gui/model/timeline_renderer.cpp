@@ -11,6 +11,8 @@ namespace {
 
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRulerHeight;
+constexpr std::size_t kMostHighlightLines = 20000;
+const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour comes near it
 
 // Screen y of a content y.
 int screen_y(int content_y, int scroll_y) { return kTop + content_y - scroll_y; }
@@ -67,6 +69,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
+  if (options.highlight) paint_highlight(p, size, d, layout, vp, options);
   if (options.selected < d.spans.size()) {
     const long band = layout.band_of_row(d, d.row_of_span(options.selected));
     if (band >= 0) {
@@ -217,6 +220,56 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
     p.setPen(QPen(d.categories.colour(static_cast<std::uint32_t>(c)).darker(220), 1));
     p.drawLines(lines_by_category_[c].data(), static_cast<int>(lines_by_category_[c].size()));
     last_lines_ += lines_by_category_[c].size();
+  }
+}
+
+void TimelineRenderer::paint_highlight(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                                       const TimelineViewport& vp, const RenderOptions& options) {
+  const TimelineHighlight& h = *options.highlight;
+  const auto& msg = d.model->messages;
+  // Messages: those sent from a screen before the view to its end.
+  const auto first = std::partition_point(h.messages.begin(), h.messages.end(),
+                                          [&](analyzer::Index m) { return msg.send_time[m] < vp.start() - vp.span(); });
+  const auto last =
+      std::partition_point(first, h.messages.end(), [&](analyzer::Index m) { return msg.send_time[m] <= vp.end(); });
+  const auto in_view = static_cast<std::size_t>(last - first);
+  const std::size_t step = std::max<std::size_t>(1, (in_view + kMostHighlightLines - 1) / kMostHighlightLines);
+  const auto mid = [&](analyzer::RankId rank) {
+    const long band =
+        rank >= 0 && static_cast<std::size_t>(rank) < d.call_row_of_rank.size() ? layout.calls_band(rank) : -1;
+    if (band < 0) return -1.0;
+    const Band& b = layout.bands()[static_cast<std::size_t>(band)];
+    return screen_y(b.top, options.scroll_y) + b.height / 2.0;
+  };
+  highlight_lines_.clear();
+  for (std::size_t k = 0; k < in_view; k += step) {
+    const analyzer::Index m = first[static_cast<std::ptrdiff_t>(k)];
+    const double y0 = mid(msg.sender[m]), y1 = mid(msg.receiver[m]);
+    if (y0 < 0 || y1 < 0) continue;
+    highlight_lines_.emplace_back(kLeft + vp.x_of(msg.send_time[m]), y0, kLeft + vp.x_of(msg.receive_time[m]), y1);
+  }
+  p.setPen(QPen(kHighlight, 2));
+  p.drawLines(highlight_lines_.data(), static_cast<int>(highlight_lines_.size()));
+  last_lines_ += highlight_lines_.size();
+  // Calls: outlined on the bands of one rank in view.
+  if (h.spans.empty()) return;
+  p.setBrush(Qt::NoBrush);
+  const auto [band_first, band_last] = layout.bands_between(options.scroll_y, options.scroll_y + size.height() - kTop);
+  for (std::size_t b = band_first; b < band_last; ++b) {
+    const Band& band = layout.bands()[b];
+    if (band.kind != BandKind::Calls || band.count != 1) continue;
+    const TimelineRow& row = d.rows[band.row];
+    auto it = std::lower_bound(h.spans.begin(), h.spans.end(), row.first);
+    const auto end = std::lower_bound(it, h.spans.end(), row.first + row.count);
+    it = std::partition_point(it, end, [&](std::uint32_t s) { return d.spans[s].end < vp.start(); });
+    double next_x = -1e300;  // one outline a pixel column
+    for (; it != end && d.spans[*it].start <= vp.end(); ++it) {
+      const double x0 = std::floor(vp.x_of(d.spans[*it].start));
+      if (x0 < next_x) continue;
+      const double x1 = std::max(x0 + 2, vp.x_of(d.spans[*it].end));
+      p.drawRect(QRectF(kLeft + x0, screen_y(band.top, options.scroll_y), x1 - x0, band.height));
+      next_x = x0 + 1;
+    }
   }
 }
 

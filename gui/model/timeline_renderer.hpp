@@ -16,6 +16,7 @@
 #include "model/column_vote.hpp"
 #include "model/pixel_aggregation.hpp"
 #include "model/timeline_data.hpp"
+#include "model/timeline_highlight.hpp"
 #include "model/timeline_layout.hpp"
 #include "model/timeline_viewport.hpp"
 
@@ -32,6 +33,7 @@ struct RenderOptions {
   MessageDensity messages = MessageDensity::Normal;
   bool collectives = true;
   int scroll_y = 0;  // content y at the top of the rows' area
+  const TimelineHighlight* highlight = nullptr;  // drawn over everything but the selection
 };
 
 class TimelineRenderer {
@@ -53,6 +55,10 @@ class TimelineRenderer {
                          const TimelineViewport& vp, int scroll_y);
   void paint_messages(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                       const TimelineViewport& vp, const RenderOptions& options);
+  // The highlight's messages in view (at most kMostHighlightLines, evenly chosen) and its calls
+  // on single-rank bands (at most one a pixel column).
+  void paint_highlight(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                       const TimelineViewport& vp, const RenderOptions& options);
   void paint_labels(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
   void paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp);
 
@@ -60,6 +66,7 @@ class TimelineRenderer {
   std::vector<PixelRecord> row_records_;
   ColumnVote vote_;
   std::vector<std::vector<QLineF>> lines_by_category_;
+  std::vector<QLineF> highlight_lines_;
   std::size_t last_records_ = 0;
   std::size_t last_lines_ = 0;
 };

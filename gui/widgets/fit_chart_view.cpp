@@ -12,7 +12,16 @@
 #include <cmath>
 #include <limits>
 
+#include "xo/analyzer/analysis/number_text.hpp"
+
 namespace xo::gui {
+
+namespace {
+
+// A point-to-point setting's bytes as people read them: "1 KiB", "125 KiB" (the legend).
+QString bytes(double value) { return QString::fromStdString(analyzer::bytes_text(value)); }
+
+}  // namespace
 
 FitChartView::FitChartView(QWidget* parent) : QWidget(parent), chart_(new QChart), status_(new QLabel(this)) {
   auto* layout = new QVBoxLayout(this);
@@ -29,7 +38,7 @@ FitChartView::FitChartView(QWidget* parent) : QWidget(parent), chart_(new QChart
 void FitChartView::clear() {
   analysis_.reset();
   report_.reset();
-  status_->setText("No trace analysed yet.");
+  status_text_ = "No trace analysed yet.";
   rebuild();
 }
 
@@ -44,13 +53,23 @@ void FitChartView::set_report(std::shared_ptr<const ReportData> report) {
   rebuild();
 }
 
-void FitChartView::set_status(const QString& text) { status_->setText(text); }
+void FitChartView::set_status(const QString& text) {
+  status_text_ = text;
+  show_status();
+}
+
+QString FitChartView::status() const { return status_->text(); }
+
+void FitChartView::show_status() {
+  status_->setText(empty_reason_.isEmpty() ? status_text_ : status_text_ + "\n" + empty_reason_);
+}
 
 void FitChartView::rebuild() {
   chart_->removeAllSeries();
   for (QAbstractAxis* axis : chart_->axes()) chart_->removeAxis(axis);
   chart_->setTitle("End-to-end time against message size");
-  if (!analysis_) return;
+  empty_reason_.clear();
+  if (!analysis_) return show_status();
   const FitChartData& fits = analysis_->fits;
   double x_lo = std::numeric_limits<double>::max(), x_hi = 0, y_lo = x_lo, y_hi = 0;
   auto widen = [&](double x, double y) {
@@ -72,8 +91,25 @@ void FitChartView::rebuild() {
     series.push_back(s);
   }
   if (series.empty()) {
-    status_->setText("No message with an end-to-end time in this trace (it takes a receive posted before the send).");
-    return;
+    empty_reason_ = fits.zero_byte_samples > 0
+                        ? QString(
+                              "Nothing to plot: the %1 messages with an end-to-end time are all empty (0 bytes), "
+                              "and a log axis has no place for 0.")
+                              .arg(fits.zero_byte_samples)
+                        : QString(
+                              "Nothing to plot: no point-to-point message of this trace has an end-to-end time "
+                              "(a send matched with its receive); collectives are in the Summary.");
+    return show_status();
+  }
+  if (fits.curve.empty()) empty_reason_ = "No fitted curve: " + fits.note;
+  // The run's and the best settings belong on the chart: the size axis widens to hold them.
+  if (report_) {
+    for (const CrossoverMark& c : report_->crossovers) {
+      if (!c.point_to_point()) continue;
+      for (const std::optional<double>& v : {std::optional<double>(c.now), c.best, c.crossing}) {
+        if (v && *v > 0) x_lo = std::min(x_lo, *v), x_hi = std::max(x_hi, *v);
+      }
+    }
   }
   if (!fits.curve.empty()) {
     auto* curve = new QLineSeries;
@@ -87,8 +123,12 @@ void FitChartView::rebuild() {
   const auto decade_above = [](double v) { return std::pow(10.0, std::floor(std::log10(v)) + 1); };
   const double y_bottom = decade_below(y_lo), y_top = decade_above(y_hi);
   const double x_left = decade_below(x_lo), x_right = decade_above(x_hi);
-  auto vertical = [&](double x, const QString& name, QPen pen) {
-    if (!(x >= x_left && x <= x_right)) return;
+  auto vertical = [&](double x, QString name, QPen pen) {
+    if (!(x > 0)) {
+      name += " (drawn at the left edge)";
+      x = x_left;
+    }
+    x = std::clamp(x, x_left, x_right);
     auto* line = new QLineSeries;
     line->setName(name);
     line->setPen(pen);
@@ -103,10 +143,13 @@ void FitChartView::rebuild() {
   if (report_) {
     for (const CrossoverMark& c : report_->crossovers) {
       if (!c.point_to_point()) continue;
-      if (c.crossing) vertical(*c.crossing, QString("%1 crossover %2 B").arg(c.variable).arg(*c.crossing, 0, 'g', 6), QPen(QColor(200, 30, 30), 2));
-      vertical(c.now > 0 ? c.now : 1, QString("%1 now %2").arg(c.variable).arg(c.now), QPen(QColor(30, 90, 200), 1.5, Qt::DotLine));
+      if (c.crossing)
+        vertical(*c.crossing, QString("%1 crossover %2").arg(c.variable, bytes(*c.crossing)),
+                 QPen(QColor(200, 30, 30), 2));
+      vertical(c.now, QString("%1 now %2").arg(c.variable, bytes(c.now)), QPen(QColor(30, 90, 200), 1.5, Qt::DotLine));
       if (c.best && *c.best != c.now) {
-        vertical(*c.best > 0 ? *c.best : 1, QString("%1 best %2").arg(c.variable).arg(*c.best), QPen(QColor(20, 150, 60), 1.5, Qt::DashDotLine));
+        vertical(*c.best, QString("%1 best %2").arg(c.variable, bytes(*c.best)),
+                 QPen(QColor(20, 150, 60), 1.5, Qt::DashDotLine));
       }
     }
   }
@@ -127,11 +170,12 @@ void FitChartView::rebuild() {
     s->attachAxis(x_axis);
     s->attachAxis(y_axis);
   }
-  QString note = fits.note;
+  // Why there is no curve is in the status line above the chart.
   if (fits.zero_byte_samples > 0) {
-    note += QString("%1%2 zero-byte messages are not on the log axis.").arg(note.isEmpty() ? "" : " ").arg(fits.zero_byte_samples);
+    chart_->setTitle(chart_->title() +
+                     QString(" - %1 zero-byte messages are not on the log axis").arg(fits.zero_byte_samples));
   }
-  if (!note.isEmpty()) chart_->setTitle(chart_->title() + " - " + note);
+  show_status();
 }
 
 }  // namespace xo::gui

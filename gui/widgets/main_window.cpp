@@ -17,6 +17,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "model/csv_export.hpp"
 #include "model/timeline_help.hpp"
@@ -156,11 +157,19 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
     if (dialogs_) QMessageBox::warning(this, "Cannot store the run", message);
   });
   connect(&loader_, &TraceLoader::report_ready, this, [this](quint64, auto report) {
+    report_ = report;
     recommendations_->set_report(report);
     fits_->set_report(report);
-    fits_->set_status("Samples and the segmented fit of this trace; crossovers, current and best settings from xo report's bench.");
+    const bool marks = std::any_of(report->crossovers.begin(), report->crossovers.end(),
+                                   [](const CrossoverMark& c) { return c.point_to_point(); });
+    fits_->set_status(marks ? QString("Samples and the segmented fit of this trace; crossovers, current and best "
+                                      "settings from xo report's bench.")
+                            : QString("Samples and the segmented fit of this trace. No setting to mark: xo report's "
+                                      "bench has no point-to-point switch point for this machine (see "
+                                      "Recommendations)."));
     stage_->setText("recommendations ready");
   });
+  connect(recommendations_, &RecommendationsView::recommendation_chosen, this, &MainWindow::show_recommendation);
   connect(&loader_, &TraceLoader::report_failed, this, [this](quint64, const QString& message) {
     recommendations_->set_status(message);
     fits_->set_status("Samples and the segmented fit of this trace. No crossovers: " + message);
@@ -241,6 +250,17 @@ void MainWindow::show_help() {
   box->open();
 }
 
+void MainWindow::show_recommendation(int row, bool show) {
+  if (!trace_ || !report_ || row < 0 || static_cast<std::size_t>(row) >= report_->targets.size()) return;
+  const QString setting =
+      report_->recommendations.rows[static_cast<std::size_t>(row)].value(0).toString().section(' ', -1);
+  auto highlight = std::make_shared<const TimelineHighlight>(
+      highlight_recommendation(trace_->timeline, report_->targets[static_cast<std::size_t>(row)], setting));
+  stage_->setText(highlight->description + (show ? "" : "; Show in the timeline brings them out"));
+  timeline_->set_highlight(highlight);
+  if (show) tabs_->setCurrentIndex(static_cast<int>(View::Timeline));
+}
+
 void MainWindow::store_run() {
   if (!trace_) return;
   store_->setEnabled(false);
@@ -291,6 +311,7 @@ void MainWindow::open_dialog() {
 void MainWindow::open_trace(const QString& path) {
   trace_.reset();
   analysis_.reset();
+  report_.reset();
   store_->setEnabled(false);
   export_view_->setEnabled(false);
   export_csv_->setEnabled(false);

@@ -72,6 +72,8 @@ class MainWindow : public QMainWindow {
   QString export_summary_csv(const QString& directory);
   // File > Store this run in the history: xo report, storing, in the background.
   void store_run();
+  // Brings out in the timeline what recommendation `row` changes; `show`: switch to the timeline.
+  void show_recommendation(int row, bool show);
 
  signals:
   void load_failed(const QString& message);
@@ -100,6 +102,7 @@ class MainWindow : public QMainWindow {
   TraceLoader loader_;
   std::shared_ptr<const LoadedTrace> trace_;
   std::shared_ptr<const TraceAnalysis> analysis_;
+  std::shared_ptr<const ReportData> report_;
   QTabWidget* tabs_ = nullptr;
   TimelineView* timeline_ = nullptr;
   FindBar* find_bar_ = nullptr;

@@ -10,6 +10,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include "xo/analyzer/analysis/number_text.hpp"
+
 namespace xo::gui {
 
 namespace {
@@ -32,16 +34,42 @@ RecommendationsView::RecommendationsView(QWidget* parent)
   layout->addWidget(status_);
   auto* lines = new QHBoxLayout;
   exports_->setReadOnly(true);
-  exports_->setMaximumHeight(90);
+  exports_->setMaximumHeight(4 * QFontMetrics(QFont("monospace")).lineSpacing() + 12);
   exports_->setFont(QFont("monospace"));
   lines->addWidget(exports_, 1);
   lines->addWidget(copy_, 0, Qt::AlignTop);
   layout->addLayout(lines);
-  layout->addWidget(new QLabel("Recommendations (predicted saving by the bench's fitted models; evidence; cost):", this));
-  layout->addWidget(table_of(&recommendations_, this), 2);
+  auto* heading = new QHBoxLayout;
+  heading->addWidget(new QLabel("Recommendations (predicted saving by the bench's fitted models; evidence; cost); "
+                                "select one to see what it changes:",
+                                this),
+                     1);
+  show_ = new QPushButton("Show in the timeline", this);
+  show_->setToolTip("The messages this setting moves to another protocol, or the calls whose algorithm it switches");
+  heading->addWidget(show_);
+  layout->addLayout(heading);
+  table_ = table_of(&recommendations_, this);
+  // The setting and the numbers whole; evidence and cost share the rest, wrapped.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  layout->addWidget(table_, 2);
   layout->addWidget(new QLabel("Crossovers of the machine's switch points (xo bench with the run's settings):", this));
-  layout->addWidget(table_of(&crossovers_, this), 1);
+  auto* crossovers = table_of(&crossovers_, this);
+  crossovers->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  crossovers->horizontalHeader()->setStretchLastSection(true);
+  layout->addWidget(crossovers, 1);
   connect(copy_, &QPushButton::clicked, this, [this] { QGuiApplication::clipboard()->setText(export_text()); });
+  connect(table_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+    show_->setEnabled(current.isValid());
+    if (current.isValid()) emit recommendation_chosen(current.row(), false);
+  });
+  connect(table_, &QTableView::doubleClicked, this,
+          [this](const QModelIndex& index) { emit recommendation_chosen(index.row(), true); });
+  connect(show_, &QPushButton::clicked, this, [this] {
+    const QModelIndex current = table_->currentIndex();
+    if (current.isValid()) emit recommendation_chosen(current.row(), true);
+  });
   clear();
 }
 
@@ -51,7 +79,10 @@ void RecommendationsView::clear() {
   crossovers_.set_table({}, {});
   exports_->clear();
   copy_->setEnabled(false);
+  show_->setEnabled(false);
 }
+
+void RecommendationsView::select_recommendation(int row) { table_->selectRow(row); }
 
 void RecommendationsView::set_status(const QString& text) { status_->setText(text); }
 
@@ -61,10 +92,22 @@ void RecommendationsView::set_report(std::shared_ptr<const ReportData> report) {
   if (!report) return clear();
   recommendations_.set_table(report->recommendations.header, report->recommendations.rows,
                              report->recommendations.units);
+  show_->setEnabled(false);
+  if (recommendations_.columnCount() == 8) {  // evidence takes what is left, cost a wrapped column
+    table_->horizontalHeader()->setSectionResizeMode(6, QHeaderView::Stretch);
+    table_->horizontalHeader()->setSectionResizeMode(7, QHeaderView::Interactive);
+    table_->horizontalHeader()->resizeSection(7, 240);
+    table_->horizontalHeader()->setStretchLastSection(false);
+  }
+  table_->resizeRowsToContents();
   std::vector<QVariantList> rows;
   for (const CrossoverMark& c : report->crossovers) {
-    rows.push_back({c.variable, c.where, c.now, c.best ? QVariant(*c.best) : QVariant(QString("?")),
-                    c.crossing ? QVariant(*c.crossing) : QVariant(QString("-")), c.finding});
+    // Point-to-point settings are sizes; a collective's may be elements or ranks (its finding says).
+    const auto value = [&c](double v) {
+      return c.point_to_point() ? QVariant(QString::fromStdString(analyzer::bytes_text(v))) : QVariant(v);
+    };
+    rows.push_back({c.variable, c.where, value(c.now), c.best ? value(*c.best) : QVariant(QString("?")),
+                    c.crossing ? value(*c.crossing) : QVariant(QString("-")), c.finding});
   }
   crossovers_.set_table({"variable", "call", "now", "best", "crossing", "finding"}, rows);
   exports_->setPlainText(report->export_lines.join('\n'));

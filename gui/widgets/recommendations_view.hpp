@@ -1,7 +1,8 @@
 #pragma once
 // What `xo report` recommends for the trace: the `export` lines (to copy), each with its
 // predicted saving, evidence and cost, and the crossovers they come from. Shows "computing
-// recommendations..." while the report runs and its error text if it fails.
+// recommendations..." while the report runs and its error text if it fails. Selecting a
+// recommendation shows, in the timeline, the messages it moves or the calls it switches.
 
 #include <QWidget>
 #include <memory>
@@ -12,6 +13,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QTableView;
 
 namespace xo::gui {
 
@@ -26,12 +28,21 @@ class RecommendationsView : public QWidget {
   void clear();
   QString export_text() const;
   TableModel& recommendations() { return recommendations_; }
+  // Selects a recommendation, as a click on its row does.
+  void select_recommendation(int row);
+
+ signals:
+  // A recommendation's row was selected; `show`: the user asked to see it in the timeline
+  // (double-click, or the button).
+  void recommendation_chosen(int row, bool show);
 
  private:
   TableModel recommendations_, crossovers_;
   QLabel* status_ = nullptr;
   QPlainTextEdit* exports_ = nullptr;
   QPushButton* copy_ = nullptr;
+  QPushButton* show_ = nullptr;
+  QTableView* table_ = nullptr;
 };
 
 }  // namespace xo::gui

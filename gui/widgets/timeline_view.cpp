@@ -40,6 +40,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent), rows_bar_(new QSc
 void TimelineView::set_trace(std::shared_ptr<const LoadedTrace> trace) {
   trace_ = std::move(trace);
   options_.selected = TimelineData::kNoSpan;
+  set_highlight(nullptr);
   ranks_.reset(trace_ ? trace_->model().ranks() : 0);
   filter_description_ = trace_ ? QString("all %1 ranks").arg(trace_->model().ranks()) : QString();
   if (trace_) {
@@ -119,6 +120,12 @@ void TimelineView::zoom_ranks(std::size_t first, std::size_t end) {
   ranks_.zoom(first, end);
   rows_bar_->setValue(0);
   relayout();
+}
+
+void TimelineView::set_highlight(std::shared_ptr<const TimelineHighlight> highlight) {
+  highlight_ = std::move(highlight);
+  options_.highlight = highlight_.get();
+  update();
 }
 
 void TimelineView::set_message_density(MessageDensity density) {

@@ -44,6 +44,9 @@ class TimelineView : public QWidget {
   void toggle_expanded(RankId rank);
   void zoom_ranks(std::size_t first, std::size_t end);  // positions among the filter's ranks
   void set_message_density(MessageDensity density);
+  // Brings out a recommendation's messages or calls (nullptr: none); kept until the next trace.
+  void set_highlight(std::shared_ptr<const TimelineHighlight> highlight);
+  const TimelineHighlight* highlight() const { return highlight_.get(); }
   MessageDensity message_density() const { return options_.messages; }
 
  signals:
@@ -71,6 +74,7 @@ class TimelineView : public QWidget {
   long position_at(int y) const;
 
   std::shared_ptr<const LoadedTrace> trace_;
+  std::shared_ptr<const TimelineHighlight> highlight_;
   TimelineViewport viewport_;
   RankSelection ranks_;
   QString filter_description_;

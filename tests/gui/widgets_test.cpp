@@ -18,6 +18,7 @@
 #include "app/gui_options.hpp"
 #include "model/csv_export.hpp"
 #include "model/timeline_help.hpp"
+#include "model/timeline_highlight.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
 #include "widgets/details_pane.hpp"
@@ -291,6 +292,46 @@ class WidgetsTest : public QObject {
     QCOMPARE(csv_field("a,b"), QString("\"a,b\""));
     QCOMPARE(csv_field("say \"hi\""), QString("\"say \"\"hi\"\"\""));
     QCOMPARE(csv_field("plain"), QString("plain"));
+  }
+
+  // A recommendation selected brings out in the timeline the messages it moves: the ping-pong's
+  // largest messages, which a raised eager limit moves off the long protocol.
+  void a_recommendation_shows_the_messages_it_moves() {
+    const QString pingpong = test::record(dir_, "pp.otf2", "pingpong", 2);
+    QVERIFY(!pingpong.isEmpty());
+    MainWindow window(XO_BINARY, false);
+    window.resize(1000, 700);
+    window.show();
+    QSignalSpy ready(&window.loader(), &TraceLoader::report_ready);
+    window.open_trace(pingpong);
+    QVERIFY(ready.wait(120000));
+    const auto report = ready.at(0).at(1).value<std::shared_ptr<const ReportData>>();
+    QCOMPARE(report->targets.size(), report->recommendations.rows.size());
+    int row = -1;
+    for (std::size_t i = 0; i < report->targets.size(); ++i) {
+      if (!report->targets[i].protocol.isEmpty() && row < 0) row = static_cast<int>(i);
+    }
+    QVERIFY2(row >= 0, "a point-to-point recommendation with the messages it moves");
+    const RecommendationTarget& target = report->targets[static_cast<std::size_t>(row)];
+    window.show_view(View::Recommendations);
+    QVERIFY(window.timeline().highlight() == nullptr);
+    window.show_recommendation(row, true);
+    const TimelineHighlight* h = window.timeline().highlight();
+    QVERIFY(h && !h->messages.empty());
+    const auto& msg = window.trace()->model().messages;
+    for (auto m : h->messages) {
+      QVERIFY(msg.bytes[m] >= target.smallest_bytes && msg.bytes[m] <= target.largest_bytes);
+    }
+    QVERIFY2(h->description.contains(QString("%1 messages of").arg(h->messages.size())) &&
+                 h->description.contains(target.variable),
+             qPrintable(h->description));
+    QCOMPARE(window.timeline().isVisible(), true);  // the timeline shown
+    const QImage frame = window.timeline().grab().toImage();
+    bool magenta = false;
+    for (int y = 0; y < frame.height() && !magenta; ++y) {
+      for (int x = 0; x < frame.width() && !magenta; ++x) magenta = frame.pixelColor(x, y) == QColor(230, 0, 150);
+    }
+    QVERIFY2(magenta, "the highlighted messages are drawn");
   }
 
   // The timeline opens as --ranks, --expand-lanes and --time ask.
