@@ -15,6 +15,7 @@ MessageStatistics message_statistics(const analyzer::TraceModel& m) {
   const auto cells = static_cast<std::size_t>(matrix.cells);
   matrix.bytes.assign(cells * cells, 0);
   matrix.messages.assign(cells * cells, 0);
+  matrix.seconds.assign(cells * cells, 0);
   const auto& msg = m.messages;
   for (std::size_t i = 0; i < msg.size(); ++i) {
     ++counts[static_cast<std::size_t>(std::bit_width(msg.bytes[i]))];
@@ -23,6 +24,7 @@ MessageStatistics message_statistics(const analyzer::TraceModel& m) {
     const std::size_t cell = static_cast<std::size_t>(from / matrix.block) * cells + static_cast<std::size_t>(to / matrix.block);
     matrix.bytes[cell] += msg.bytes[i];
     ++matrix.messages[cell];
+    matrix.seconds[cell] += std::max(0.0, msg.receive_time[i] - msg.send_time[i]);
   }
   const auto first = std::find_if(counts.begin(), counts.end(), [](std::uint64_t c) { return c > 0; });
   const auto last = std::find_if(counts.rbegin(), counts.rend(), [](std::uint64_t c) { return c > 0; }).base();

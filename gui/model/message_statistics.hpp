@@ -23,6 +23,7 @@ struct CommMatrix {
   int cells = 0;       // cells per side: ceil(ranks / block)
   std::vector<std::uint64_t> bytes;     // cells x cells, sender-major
   std::vector<std::uint64_t> messages;  // the same layout
+  std::vector<double> seconds;          // the same layout: end-to-end times summed (send to receive)
 };
 
 struct MessageStatistics {

@@ -3,7 +3,9 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/wait_states.hpp"
 
 namespace xo::gui {
@@ -46,13 +48,32 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
   }
   a.waits.header = {"pattern", "protocol", "count", "time", "share of MPI"};
   a.waits.units = {U::Plain, U::Plain, U::Count, U::Seconds, U::Percent};
-  for (const auto& t : analyzer::total_wait_states(analyzer::find_wait_states(m))) {
+  const auto wait_states = analyzer::find_wait_states(m);
+  for (const auto& t : analyzer::total_wait_states(wait_states)) {
     const std::string_view protocol = m.strings.at(t.protocol);
     a.waits.rows.push_back({QString(analyzer::wait_kind_name(t.kind)),
                             protocol.empty() ? QString("(unknown)") : QString::fromUtf8(protocol.data(), static_cast<qsizetype>(protocol.size())),
                             QVariant::fromValue(t.count), t.seconds, share(t.seconds)});
   }
   if (a.waits.rows.empty()) a.waits.lines << "none: no rank waited for another inside MPI";
+  const analyzer::ComputeImbalance balance = analyzer::find_compute_imbalance(m, wait_states);
+  a.by_rank.header = {"rank", "computation", "in MPI", "waited", "made others wait", "waiting rooted here"};
+  a.by_rank.units = {U::Count, U::Seconds, U::Seconds, U::Seconds, U::Seconds, U::Seconds};
+  for (const analyzer::RankBalance& r : balance.ranks) {
+    a.by_rank.rows.push_back(
+        {r.rank, r.compute_seconds, r.mpi_seconds, r.waited_seconds, r.caused_seconds, r.root_seconds});
+  }
+  if (!balance.ranks.empty()) {
+    a.balance = QString("load imbalance %1 % (the most computation over the mean, less 1); rank %2 computes most (%3)")
+                    .arg(100 * balance.imbalance(), 0, 'f', 1)
+                    .arg(balance.most_compute_rank)
+                    .arg(QString::fromStdString(analyzer::duration_text(balance.max_compute_seconds)));
+    if (const analyzer::RankBalance* root = balance.root_cause(); root && root->root_seconds > 0) {
+      a.balance += QString("; the computation of rank %1 is the root of %2 of waiting")
+                       .arg(root->rank)
+                       .arg(QString::fromStdString(analyzer::duration_text(root->root_seconds)));
+    }
+  }
   a.messages = message_statistics(m);
   std::vector<analyzer::ProtocolSamples> samples;
   analyzer::add_message_samples(m, samples);

@@ -29,6 +29,8 @@ struct TraceAnalysis {
   ReportTableData by_call_site; // by call site (where the program made the call), if the trace names them
   ReportTableData by_protocol;  // by protocol or collective algorithm
   ReportTableData waits;        // wait states by pattern and protocol
+  ReportTableData by_rank;      // per rank: computation, MPI, waiting, waiting caused, waiting rooted in it
+  QString balance;              // "load imbalance 12.4 % (max over mean computation); rank 3 computes most"
   MessageStatistics messages;
   FitChartData fits;
 };

@@ -5,10 +5,14 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QComboBox>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLogValueAxis>
+#include <QPainter>
+#include <QPixmap>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -72,6 +76,9 @@ SummaryView::SummaryView(QWidget* parent)
   left->addWidget(boxed("Time in MPI by call site (where the program made the call)", table_of(&by_call_site_, left)));
   left->addWidget(boxed("Time in MPI by protocol or collective algorithm", table_of(&by_protocol_, left)));
   left->addWidget(boxed("Wait states (Scalasca's patterns)", table_of(&waits_, left), waits_note_));
+  balance_ = new QLabel(left);
+  balance_->setWordWrap(true);
+  left->addWidget(boxed("Per rank: computation, time in MPI and waiting", table_of(&by_rank_, left), balance_));
   auto* right = new QSplitter(Qt::Vertical, columns);
   histogram_->setAnimationOptions(QChart::NoAnimation);
   histogram_->legend()->hide();
@@ -84,11 +91,44 @@ SummaryView::SummaryView(QWidget* parent)
   matrix_view->horizontalHeader()->setStretchLastSection(false);
   matrix_view->verticalHeader()->show();
   matrix_view->setAlternatingRowColors(false);
-  right->addWidget(boxed("Communication matrix (bytes, sender row to receiver column)", matrix_view));
+  auto* matrix_top = new QWidget(right);
+  auto* matrix_bar = new QHBoxLayout(matrix_top);
+  matrix_bar->setContentsMargins(0, 0, 0, 0);
+  matrix_bar->addWidget(new QLabel("show", matrix_top));
+  measure_ = new QComboBox(matrix_top);
+  measure_->addItems({"bytes", "messages", "end-to-end time"});
+  matrix_bar->addWidget(measure_);
+  scale_ = new QLabel(matrix_top);
+  matrix_bar->addWidget(scale_);
+  scale_most_ = new QLabel(matrix_top);
+  matrix_bar->addWidget(scale_most_, 1);
+  connect(measure_, &QComboBox::currentIndexChanged, this,
+          [this](int index) { set_matrix_measure(static_cast<MatrixMeasure>(index)); });
+  right->addWidget(boxed("Communication matrix (sender row to receiver column)", matrix_view, matrix_top));
   columns->addWidget(left);
   columns->addWidget(right);
   layout->addWidget(columns, 1);
   clear();
+}
+
+void SummaryView::set_matrix_measure(MatrixMeasure measure) {
+  if (measure_->currentIndex() != static_cast<int>(measure)) measure_->setCurrentIndex(static_cast<int>(measure));
+  matrix_.set_measure(measure);
+  update_scale();
+}
+
+// The colour scale beside the measure: pale to dark on a log scale, from the least to the most.
+void SummaryView::update_scale() {
+  constexpr int kWidth = 160, kHeight = 14;
+  QPixmap bar(kWidth, kHeight);
+  QPainter p(&bar);
+  for (int x = 0; x < kWidth; ++x) p.fillRect(x, 0, 1, kHeight, CommMatrixModel::colour_at(x / double(kWidth - 1)));
+  p.end();
+  scale_->setPixmap(bar);
+  scale_->setToolTip(matrix_.most() > 0 ? QString("colour on a log scale: pale = little, dark = %1 (the busiest pair)")
+                                              .arg(matrix_.value_text(matrix_.most()))
+                                        : QString("no messages"));
+  scale_most_->setText(matrix_.most() > 0 ? "up to " + matrix_.value_text(matrix_.most()) : QString());
 }
 
 void SummaryView::clear() {
@@ -98,7 +138,10 @@ void SummaryView::clear() {
   by_protocol_.set_table({}, {});
   waits_.set_table({}, {});
   waits_note_->hide();
+  by_rank_.set_table({}, {});
+  balance_->clear();
   matrix_.set_matrix({});
+  update_scale();
   histogram_->removeAllSeries();
   for (QAbstractAxis* axis : histogram_->axes()) histogram_->removeAxis(axis);
 }
@@ -118,7 +161,10 @@ void SummaryView::set_analysis(std::shared_ptr<const TraceAnalysis> a) {
   waits_.set_table(a->waits.header, a->waits.rows, a->waits.units);
   waits_note_->setText(a->waits.lines.join('\n'));
   waits_note_->setVisible(!a->waits.lines.isEmpty());
+  by_rank_.set_table(a->by_rank.header, a->by_rank.rows, a->by_rank.units);
+  balance_->setText(a->balance);
   matrix_.set_matrix(a->messages.matrix);
+  update_scale();
 
   auto* set = new QBarSet("messages");
   QStringList labels;

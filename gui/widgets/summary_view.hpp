@@ -1,6 +1,7 @@
 #pragma once
-// The summary of one trace: time in MPI by call and by protocol or algorithm, wait states, the
-// message size histogram and the communication matrix.
+// The summary of one trace: time in MPI by call and by protocol or algorithm, wait states, per
+// rank computation and waiting with the load imbalance, the message size histogram and the
+// communication matrix (bytes, messages or time, with its colour scale).
 
 #include <QWidget>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "model/trace_analysis.hpp"
 
 class QChart;
+class QComboBox;
 class QLabel;
 
 namespace xo::gui {
@@ -27,11 +29,19 @@ class SummaryView : public QWidget {
   TableModel& by_protocol() { return by_protocol_; }
   TableModel& by_call_site() { return by_call_site_; }
   TableModel& waits() { return waits_; }
+  TableModel& by_rank() { return by_rank_; }
+  void set_matrix_measure(MatrixMeasure measure);
   CommMatrixModel& matrix() { return matrix_; }
 
  private:
-  TableModel by_call_, by_call_site_, by_protocol_, waits_;
+  void update_scale();
+
+  TableModel by_call_, by_call_site_, by_protocol_, waits_, by_rank_;
   CommMatrixModel matrix_;
+  QLabel* balance_ = nullptr;
+  QLabel* scale_ = nullptr;
+  QLabel* scale_most_ = nullptr;
+  QComboBox* measure_ = nullptr;
   QLabel* headline_ = nullptr;
   QLabel* waits_note_ = nullptr;
   QChart* histogram_ = nullptr;

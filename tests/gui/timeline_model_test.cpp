@@ -411,6 +411,31 @@ class TimelineModelTest : public QObject {
     std::uint64_t histogram = 0;
     for (const SizeBin& bin : a.messages.sizes) histogram += bin.messages;
     QCOMPARE(histogram, std::uint64_t{stencil_.model->messages.size()});
+
+    // The matrix by messages and by time: the counts sum to the trace's messages, times read in
+    // seconds' units, and the darkest cell is the busiest by the measure shown.
+    matrix.set_measure(MatrixMeasure::Messages);
+    std::uint64_t messages = 0;
+    for (int r = 0; r < 4; ++r) {
+      for (int c = 0; c < 4; ++c) messages += matrix.data(matrix.index(r, c), Qt::UserRole).toULongLong();
+    }
+    QCOMPARE(messages, std::uint64_t{stencil_.model->messages.size()});
+    matrix.set_measure(MatrixMeasure::Seconds);
+    for (int r = 0; r < 4; ++r) {
+      for (int c = 0; c < 4; ++c) {
+        const QString shown = matrix.data(matrix.index(r, c)).toString();
+        if (!shown.isEmpty())
+          QVERIFY2(QRegularExpression("^[0-9.]+ (ns|µs|ms|s)$").match(shown).hasMatch(), qPrintable(shown));
+      }
+    }
+    QVERIFY(matrix.most() > 0);
+    QCOMPARE(CommMatrixModel::colour_at(1), CommMatrixModel::colour_at(1.0));
+    QVERIFY(CommMatrixModel::colour_at(1).value() < CommMatrixModel::colour_at(0).value());
+
+    // Per rank: computation, MPI and waiting, and the imbalance in words.
+    QCOMPARE(a.by_rank.rows.size(), std::size_t{4});
+    for (const QVariantList& row : a.by_rank.rows) QVERIFY(row[2].toDouble() > 0);  // every rank is in MPI
+    QVERIFY2(a.balance.startsWith("load imbalance ") && a.balance.contains("computes most"), qPrintable(a.balance));
   }
 
   void report_and_history_json() {
