@@ -66,4 +66,25 @@ FindResult find_spans(const TimelineData& d, FindField field, const QString& tex
   return r;
 }
 
+std::uint32_t longest_call_at(const TimelineData& d, const QString& call, const analyzer::CallSite& site) {
+  const auto& m = *d.model;
+  std::vector<char> at_site(m.call_sites.size());
+  for (std::size_t i = 0; i < at_site.size(); ++i) {
+    at_site[i] = m.call_sites.line[i] == site.line && m.call_sites.file[i] == site.file &&
+                 m.call_sites.function[i] == site.function;
+  }
+  const std::uint32_t category = d.categories.find(call);
+  std::uint32_t best = TimelineData::kNoSpan;
+  for (const TimelineRow& row : d.rows) {
+    if (row.kind != RowKind::Calls || category == CategoryTable::kNone) continue;
+    for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
+      const Span& span = d.spans[s];
+      const analyzer::Index where = m.calls.site[span.source];
+      if (span.category != category || where == analyzer::kNoIndex || !at_site[where]) continue;
+      if (best == TimelineData::kNoSpan || span.end - span.start > d.spans[best].end - d.spans[best].start) best = s;
+    }
+  }
+  return best;
+}
+
 }  // namespace xo::gui

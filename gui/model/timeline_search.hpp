@@ -20,4 +20,8 @@ struct FindResult {
 
 FindResult find_spans(const TimelineData& data, FindField field, const QString& text);
 
+// The longest `call` (an MPI call's name) the program made at `site`, for the summary's call-site
+// table to show one in the timeline; TimelineData::kNoSpan if there is none.
+std::uint32_t longest_call_at(const TimelineData& data, const QString& call, const analyzer::CallSite& site);
+
 }  // namespace xo::gui

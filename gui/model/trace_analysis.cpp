@@ -39,6 +39,7 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
     const QString where = c.site.line > 0 ? QString("%1:%2").arg(file).arg(c.site.line) : file + ", no line (built without -g)";
     a.by_call_site.rows.push_back({QString::fromStdString(c.call), QString::fromStdString(c.site.function) + " (" + where + ")",
                                    QVariant::fromValue(c.count), c.ranks, c.seconds, share(c.seconds)});
+    a.call_sites.push_back(c.site);
   }
   a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "time", "share of MPI"};
   a.by_protocol.units = {U::Plain, U::Count, U::Bytes, U::Seconds, U::Percent};

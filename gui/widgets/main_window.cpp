@@ -20,13 +20,16 @@
 #include <algorithm>
 
 #include "model/csv_export.hpp"
+#include "model/source_excerpt.hpp"
 #include "model/timeline_help.hpp"
+#include "model/timeline_search.hpp"
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
 #include "widgets/fit_chart_view.hpp"
 #include "widgets/history_view.hpp"
 #include "widgets/image_export.hpp"
 #include "widgets/recommendations_view.hpp"
+#include "widgets/source_view.hpp"
 #include "widgets/summary_view.hpp"
 #include "widgets/timeline_controls.hpp"
 #include "widgets/timeline_legend.hpp"
@@ -70,9 +73,14 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   beside->addWidget(legend_);
   beside->setStretchFactor(0, 1);
   beside->setSizes({1000, 230});
-  details_ = new DetailsPane(split);
+  auto* below = new QSplitter(Qt::Horizontal, split);
+  details_ = new DetailsPane(below);
+  source_ = new SourceView(below);
+  below->addWidget(details_);
+  below->addWidget(source_);
+  below->setSizes({600, 500});
   split->addWidget(beside);
-  split->addWidget(details_);
+  split->addWidget(below);
   split->setStretchFactor(0, 1);
   split->setSizes({10000, 110});  // the timeline takes what the details do not need
   layout->addWidget(split, 1);
@@ -108,6 +116,14 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   build_menus();
 
   connect(timeline_, &TimelineView::selection_changed, details_, &DetailsPane::show_span);
+  connect(timeline_, &TimelineView::selection_changed, this, &MainWindow::show_source);
+  connect(summary_, &SummaryView::call_site_chosen, this, [this](const QString& call, const analyzer::CallSite& site) {
+    if (!trace_) return;
+    const std::uint32_t span = longest_call_at(trace_->timeline, call, site);
+    if (span == TimelineData::kNoSpan) return;
+    tabs_->setCurrentIndex(static_cast<int>(View::Timeline));
+    timeline_->select_span(span, true);
+  });
   connect(timeline_, &TimelineView::ranks_changed, this, [this](const QString& description) {
     controls_->set_ranks_shown(description);
     controls_->set_lanes_expanded(timeline_->ranks().all_expanded());
@@ -250,6 +266,20 @@ void MainWindow::show_help() {
   box->open();
 }
 
+void MainWindow::show_source(std::uint32_t span) {
+  if (!trace_ || span >= trace_->timeline.spans.size()) return source_->show_nothing({});
+  const TimelineData& d = trace_->timeline;
+  const TimelineRow& row = d.rows[d.row_of_span(span)];
+  if (row.kind != RowKind::Calls)
+    return source_->show_nothing("A protocol phase has no line in the program; select its call.");
+  const analyzer::Index site = d.model->calls.site[d.spans[span].source];
+  const QString call = d.categories.name(d.spans[span].category);
+  if (site == analyzer::kNoIndex) return source_->show_nothing(call + ": the trace names no call site for it");
+  const auto& sites = d.model->call_sites;
+  source_->show_excerpt(source_excerpt(QString::fromStdString(sites.file[site]), static_cast<int>(sites.line[site])),
+                        call + " in " + QString::fromStdString(sites.function[site]));
+}
+
 void MainWindow::show_recommendation(int row, bool show) {
   if (!trace_ || !report_ || row < 0 || static_cast<std::size_t>(row) >= report_->targets.size()) return;
   const QString setting =
@@ -318,6 +348,7 @@ void MainWindow::open_trace(const QString& path) {
   timeline_->set_trace(nullptr);
   legend_->set_data(nullptr);
   details_->set_trace(nullptr);
+  source_->show_nothing({});
   find_bar_->set_trace(nullptr);
   summary_->clear();
   fits_->clear();

@@ -26,6 +26,7 @@ class FindBar;
 class FitChartView;
 class HistoryView;
 class RecommendationsView;
+class SourceView;
 class SummaryView;
 class TimelineControls;
 class TimelineLegend;
@@ -74,6 +75,9 @@ class MainWindow : public QMainWindow {
   void store_run();
   // Brings out in the timeline what recommendation `row` changes; `show`: switch to the timeline.
   void show_recommendation(int row, bool show);
+  // The source of the selected call (its call site), beside its details.
+  void show_source(std::uint32_t span);
+  const SourceView& source() const { return *source_; }
 
  signals:
   void load_failed(const QString& message);
@@ -115,6 +119,7 @@ class MainWindow : public QMainWindow {
   QElapsedTimer report_clock_, store_clock_;
   ReportProgress report_progress_, store_progress_;
   DetailsPane* details_ = nullptr;
+  SourceView* source_ = nullptr;
   SummaryView* summary_ = nullptr;
   FitChartView* fits_ = nullptr;
   RecommendationsView* recommendations_ = nullptr;

@@ -73,7 +73,13 @@ SummaryView::SummaryView(QWidget* parent)
   auto* columns = new QSplitter(Qt::Horizontal, this);
   auto* left = new QSplitter(Qt::Vertical, columns);
   left->addWidget(boxed("Time in MPI by call", table_of(&by_call_, left)));
-  left->addWidget(boxed("Time in MPI by call site (where the program made the call)", table_of(&by_call_site_, left)));
+  auto* sites = table_of(&by_call_site_, left);
+  sites->setToolTip("Double-click a site to see its longest call in the timeline, with its source");
+  connect(sites, &QTableView::doubleClicked, this, [this, sites](const QModelIndex& index) {
+    const auto* proxy = static_cast<const QSortFilterProxyModel*>(sites->model());
+    choose_call_site(proxy->mapToSource(index).row());
+  });
+  left->addWidget(boxed("Time in MPI by call site (where the program made the call; double-click: show it)", sites));
   left->addWidget(boxed("Time in MPI by protocol or collective algorithm", table_of(&by_protocol_, left)));
   left->addWidget(boxed("Wait states (Scalasca's patterns)", table_of(&waits_, left), waits_note_));
   balance_ = new QLabel(left);
@@ -111,6 +117,12 @@ SummaryView::SummaryView(QWidget* parent)
   clear();
 }
 
+void SummaryView::choose_call_site(int row) {
+  if (!analysis_ || row < 0 || static_cast<std::size_t>(row) >= analysis_->call_sites.size()) return;
+  emit call_site_chosen(analysis_->by_call_site.rows[static_cast<std::size_t>(row)].value(0).toString(),
+                        analysis_->call_sites[static_cast<std::size_t>(row)]);
+}
+
 void SummaryView::set_matrix_measure(MatrixMeasure measure) {
   if (measure_->currentIndex() != static_cast<int>(measure)) measure_->setCurrentIndex(static_cast<int>(measure));
   matrix_.set_measure(measure);
@@ -132,6 +144,7 @@ void SummaryView::update_scale() {
 }
 
 void SummaryView::clear() {
+  analysis_.reset();
   headline_->setText("No trace analysed yet.");
   by_call_.set_table({}, {});
   by_call_site_.set_table({}, {});
@@ -148,6 +161,7 @@ void SummaryView::clear() {
 
 void SummaryView::set_analysis(std::shared_ptr<const TraceAnalysis> a) {
   clear();
+  analysis_ = a;
   if (!a) return;
   const auto& p = a->profile;
   headline_->setText(QString("%1 ranks, %2 per rank; time in MPI %3 summed over the ranks (%4 % of the run)")

@@ -31,11 +31,20 @@ class SummaryView : public QWidget {
   TableModel& waits() { return waits_; }
   TableModel& by_rank() { return by_rank_; }
   void set_matrix_measure(MatrixMeasure measure);
+
+ signals:
+  // A row of the call-site table was double-clicked: its call and site.
+  void call_site_chosen(const QString& call, const xo::analyzer::CallSite& site);
+
+ public:
+  // As a double-click on row `row` of the call-site table (the analysis' order) does.
+  void choose_call_site(int row);
   CommMatrixModel& matrix() { return matrix_; }
 
  private:
   void update_scale();
 
+  std::shared_ptr<const TraceAnalysis> analysis_;
   TableModel by_call_, by_call_site_, by_protocol_, waits_, by_rank_;
   CommMatrixModel matrix_;
   QLabel* balance_ = nullptr;

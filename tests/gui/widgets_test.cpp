@@ -11,12 +11,14 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 #include <QWheelEvent>
 
 #include "app/gui_options.hpp"
 #include "model/csv_export.hpp"
+#include "model/source_excerpt.hpp"
 #include "model/timeline_help.hpp"
 #include "model/timeline_highlight.hpp"
 #include "model/trace_analysis.hpp"
@@ -24,6 +26,8 @@
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
 #include "widgets/main_window.hpp"
+#include "widgets/source_view.hpp"
+#include "widgets/summary_view.hpp"
 #include "widgets/timeline_controls.hpp"
 #include "widgets/timeline_legend.hpp"
 #include "widgets/timeline_view.hpp"
@@ -292,6 +296,40 @@ class WidgetsTest : public QObject {
     QCOMPARE(csv_field("a,b"), QString("\"a,b\""));
     QCOMPARE(csv_field("say \"hi\""), QString("\"say \"\"hi\"\"\""));
     QCOMPARE(csv_field("plain"), QString("plain"));
+  }
+
+  // A selected call shows its source, its call site's line marked; a double-click on a site in the
+  // summary selects that site's longest call in the timeline.
+  void the_source_of_a_call_and_its_site() {
+    MainWindow window(XO_BINARY, false);
+    window.resize(1000, 700);
+    window.show();
+    QSignalSpy analysed(&window.loader(), &TraceLoader::analysed);
+    window.open_trace(ring_);
+    QVERIFY(analysed.wait(60000));
+    const TimelineData& d = window.trace()->timeline;
+    std::uint32_t send = TimelineData::kNoSpan;
+    const TimelineRow& row = d.rows[d.call_row_of_rank[1]];
+    for (std::uint32_t s = row.first; s < row.first + row.count && send == TimelineData::kNoSpan; ++s) {
+      if (d.categories.name(d.spans[s].category) == "MPI_Send") send = s;
+    }
+    QVERIFY(send != TimelineData::kNoSpan);
+    window.timeline().select_span(send, true);
+    const QString source = window.source().toPlainText();
+    QVERIFY2(source.startsWith("MPI_Send in main at ring.c:"), qPrintable(source));
+    QVERIFY2(QRegularExpression("\\n *[0-9]+ > .*MPI_Send").match(source).hasMatch(), qPrintable(source));
+
+    auto* summary = window.findChild<SummaryView*>();
+    QVERIFY(summary);
+    window.timeline().select_span(TimelineData::kNoSpan, false);
+    summary->choose_call_site(0);
+    QVERIFY(window.timeline().selected() != TimelineData::kNoSpan);
+    QCOMPARE(window.source().toPlainText().section(' ', 0, 0),
+             d.categories.name(d.spans[window.timeline().selected()].category));
+
+    const SourceExcerpt missing = source_excerpt("/no/such/file.c", 10);
+    QVERIFY(missing.lines.isEmpty() && missing.problem.contains("not on this machine"));
+    QVERIFY(source_excerpt("", 3).problem.contains("-g"));
   }
 
   // A recommendation selected brings out in the timeline the messages it moves: the ping-pong's
