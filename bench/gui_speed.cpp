@@ -61,7 +61,7 @@ Opened open(const QString& anchor) {
     RankSelection ranks;
     ranks.reset(trace->model().ranks());
     TimelineLayout layout;
-    layout.build(trace->timeline, ranks, kHeight - TimelineLayout::kRulerHeight);
+    layout.build(trace->timeline, ranks, kHeight - TimelineLayout::kRowsTop);
     TimelineViewport viewport;
     viewport.set_width(kWidth - TimelineLayout::kLabelWidth);
     viewport.set_limits(trace->timeline.start_time, trace->timeline.end_time);
@@ -92,7 +92,7 @@ Frames measure(const LoadedTrace& trace, double zoom, int frames, Step step) {
   RankSelection ranks;
   ranks.reset(trace.model().ranks());
   TimelineLayout layout;
-  layout.build(trace.timeline, ranks, kHeight - TimelineLayout::kRulerHeight);
+  layout.build(trace.timeline, ranks, kHeight - TimelineLayout::kRowsTop);
   TimelineViewport viewport;
   viewport.set_width(kWidth - TimelineLayout::kLabelWidth);
   viewport.set_limits(trace.timeline.start_time, trace.timeline.end_time);

@@ -19,9 +19,15 @@ class ColumnVote {
   void reset(int width, bool empty_votes);
   void add(const std::vector<PixelRecord>& row);     // one row's records, as aggregate_row made them
   void result(std::vector<PixelRecord>& out) const;  // replaces `out`
+  // Column x: how many rows had something there (all rows when empty columns vote), and what most
+  // of them had (a category, PixelRecord::kMixedCategory, or kNothing).
+  std::uint32_t voters(int x) const { return voters_[static_cast<std::size_t>(x)]; }
+  std::uint32_t candidate(int x) const { return candidate_[static_cast<std::size_t>(x)]; }
+  int width() const { return static_cast<int>(candidate_.size()); }
+  static constexpr std::uint32_t kNothing = 0xfffffffeu;
 
  private:
-  static constexpr std::uint32_t kEmpty = 0xfffffffeu;
+  static constexpr std::uint32_t kEmpty = kNothing;
 
   bool empty_votes_ = true;
   std::vector<std::uint32_t> candidate_;  // by column: a category, kMixedCategory or kEmpty

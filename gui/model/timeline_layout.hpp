@@ -1,10 +1,10 @@
 #pragma once
-// Where the timeline's parts go on screen: the ruler on top, rank labels on the left, then bands of
-// rows. By default every shown rank fits the height at once, as Vampir's master timeline does: a
-// rank gets a call row and, beneath it, one protocol row that folds its network lanes; as ranks
-// get thinner the protocol row goes, then several ranks share one pixel row (aggregated vertically
-// as the renderer aggregates time horizontally). A rank whose lanes are expanded gets a row per
-// lane at full height, and the whole scrolls when those no longer fit.
+// Where the timeline's parts go on screen: the ruler on top, the overview strip under it, rank
+// labels on the left, then bands of rows. By default every shown rank fits the height at once, as Vampir's master
+// timeline does: a rank gets a call row and, beneath it, one protocol row that folds its network lanes; as ranks get
+// thinner the protocol row goes, then several ranks share one pixel row (aggregated vertically as the renderer
+// aggregates time horizontally). A rank whose lanes are expanded gets a row per lane at full height, and the whole
+// scrolls when those no longer fit.
 
 #include <span>
 #include <utility>
@@ -35,6 +35,8 @@ struct Band {
 class TimelineLayout {
  public:
   static constexpr int kRulerHeight = 26;
+  static constexpr int kOverviewHeight = 34;  // the strip under the ruler: ranks in MPI over time
+  static constexpr int kRowsTop = kRulerHeight + kOverviewHeight;
   static constexpr int kLabelWidth = 92;
   static constexpr int kCallRowHeight = 18;  // an expanded rank's rows
   static constexpr int kPhaseRowHeight = 9;

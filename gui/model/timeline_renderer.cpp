@@ -10,8 +10,9 @@ namespace xo::gui {
 namespace {
 
 constexpr int kLeft = TimelineLayout::kLabelWidth;
-constexpr int kTop = TimelineLayout::kRulerHeight;
+constexpr int kTop = TimelineLayout::kRowsTop;  // the rows start under the ruler and overview
 constexpr std::size_t kMostHighlightLines = 20000;
+constexpr std::size_t kMostOverviewRanks = 1024;
 const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour comes near it
 
 // Screen y of a content y.
@@ -66,6 +67,10 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   p.fillRect(QRect(QPoint(0, 0), size), QColor(252, 252, 250));
   p.save();
   p.setClipRect(QRect(kLeft, kTop, size.width() - kLeft, size.height() - kTop));
+  // The overview counts the call rows the bands aggregate anyway (fed as they go), and the rest.
+  overview_step_ = std::max<std::size_t>(1, (layout.shown().size() + kMostOverviewRanks - 1) / kMostOverviewRanks);
+  overview_.reset(std::max(0, size.width() - kLeft), false);
+  overview_fed_.assign(layout.shown().size(), 0);
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
@@ -85,7 +90,56 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
+  paint_overview(p, size, d, layout, vp);
   paint_ruler(p, size, vp);
+}
+
+void TimelineRenderer::paint_overview(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                                      const TimelineViewport& vp) {
+  constexpr int kStripTop = TimelineLayout::kRulerHeight, kStrip = TimelineLayout::kOverviewHeight - 4;
+  const int width = size.width() - kLeft;
+  p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
+  const auto shown = layout.shown();
+  if (shown.empty() || width <= 0) return;
+  std::uint32_t ranks = 0;
+  const PixelScale scale = vp.scale();
+  for (std::size_t k = 0; k < shown.size(); k += overview_step_, ++ranks) {
+    if (overview_fed_[k]) continue;
+    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[k])];
+    const TimelineRow& r = d.rows[row];
+    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, row_records_);
+    overview_.add(row_records_);
+  }
+  const int bottom = kStripTop + 2 + kStrip;
+  for (int x = 0; x < width;) {
+    const std::uint32_t busy = overview_.voters(x), category = overview_.candidate(x);
+    int end = x + 1;
+    while (end < width && overview_.voters(end) == busy && overview_.candidate(end) == category) ++end;
+    if (busy > 0) {
+      const int height = std::max(1, static_cast<int>(std::lround(kStrip * static_cast<double>(busy) / ranks)));
+      const QColor colour =
+          category < d.categories.size() ? d.categories.colour(category) : CategoryTable::mixed_colour();
+      p.fillRect(QRect(kLeft + x, bottom - height, end - x, height), colour);
+    }
+    x = end;
+  }
+  p.save();
+  p.setPen(QColor(90, 90, 90));
+  QFont small = p.font();
+  small.setPointSizeF(small.pointSizeF() * 0.75);
+  p.setFont(small);
+  p.drawText(
+      QRect(4, kStripTop, kLeft - 8, TimelineLayout::kOverviewHeight), Qt::AlignVCenter | Qt::AlignLeft,
+      ranks == shown.size() ? QString("ranks in MPI") : QString("in MPI (%1 of %2)").arg(ranks).arg(shown.size()));
+  p.drawLine(0, kStripTop + TimelineLayout::kOverviewHeight - 1, size.width(),
+             kStripTop + TimelineLayout::kOverviewHeight - 1);
+  p.restore();
+}
+
+void TimelineRenderer::feed_overview(std::size_t position, const std::vector<PixelRecord>& call_row) {
+  if (position % overview_step_ != 0 || overview_fed_[position]) return;
+  overview_.add(call_row);
+  overview_fed_[position] = 1;
 }
 
 void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band,
@@ -96,6 +150,7 @@ void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout&
   };
   if (band.kind == BandKind::Lane || (band.kind == BandKind::Calls && band.count == 1)) {
     aggregate(band.row, records_);
+    if (band.kind == BandKind::Calls) feed_overview(band.first, records_);
     return;
   }
   if (band.kind == BandKind::Protocols) {
@@ -110,6 +165,7 @@ void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout&
     for (std::uint32_t k = 0; k < band.count; ++k) {
       aggregate(d.call_row_of_rank[static_cast<std::size_t>(layout.rank_at(band.first + k))], row_records_);
       vote_.add(row_records_);
+      feed_overview(band.first + k, row_records_);
     }
   }
   vote_.result(records_);
@@ -323,15 +379,16 @@ void TimelineRenderer::paint_labels(QPainter& p, QSize size, const TimelineData&
 }
 
 void TimelineRenderer::paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp) {
-  p.fillRect(QRect(0, 0, size.width(), kTop), QColor(228, 228, 224));
+  constexpr int kRuler = TimelineLayout::kRulerHeight;
+  p.fillRect(QRect(0, 0, size.width(), kRuler), QColor(228, 228, 224));
   p.setPen(QColor(60, 60, 60));
-  p.drawLine(0, kTop - 1, size.width(), kTop - 1);
+  p.drawLine(0, kRuler - 1, size.width(), kRuler - 1);
   for (const RulerTick& tick : ruler_ticks(vp.start(), vp.end(), vp.width())) {
     const double x = kLeft + vp.x_of(tick.time);
-    p.drawLine(QPointF(x, kTop - 8), QPointF(x, kTop - 1));
-    p.drawText(QRectF(x + 3, 2, 120, kTop - 8), Qt::AlignLeft | Qt::AlignVCenter, tick.label);
+    p.drawLine(QPointF(x, kRuler - 8), QPointF(x, kRuler - 1));
+    p.drawText(QRectF(x + 3, 2, 120, kRuler - 8), Qt::AlignLeft | Qt::AlignVCenter, tick.label);
   }
-  p.drawText(QRect(4, 2, kLeft - 8, kTop - 6), Qt::AlignLeft | Qt::AlignVCenter, seconds_text(vp.span(), 3));
+  p.drawText(QRect(4, 2, kLeft - 8, kRuler - 6), Qt::AlignLeft | Qt::AlignVCenter, seconds_text(vp.span(), 3));
 }
 
 }  // namespace xo::gui

@@ -1,7 +1,7 @@
 #pragma once
 // Paints the timeline into any QPainter (a widget, or a QImage for screenshots and the benchmark):
-// ruler, rank labels, the layout's bands through the per-pixel aggregation (folded rows through a
-// column vote), collective instances, message lines and the selection. Every part is bounded by
+// ruler, the overview strip (ranks in MPI over time), rank labels, the layout's bands through the per-pixel aggregation
+// (folded rows through a column vote), collective instances, message lines and the selection. Every part is bounded by
 // pixels: a band gives at most one record per column, collectives at most one line per column,
 // messages at most one line per sender and column (from a screen before the view, so lines coming
 // in from the left are drawn), thinned further to the options' most lines a frame when the view
@@ -47,6 +47,8 @@ class TimelineRenderer {
 
  private:
   // The band's records into records_: one row aggregated, or several voted into one.
+  // Counts a shown rank's call row in the overview, once a frame.
+  void feed_overview(std::size_t position, const std::vector<PixelRecord>& call_row);
   void band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band, const PixelScale& scale,
                     int width);
   void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
@@ -60,11 +62,18 @@ class TimelineRenderer {
   void paint_highlight(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                        const TimelineViewport& vp, const RenderOptions& options);
   void paint_labels(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
+  // The overview strip: per pixel column, the share of the shown ranks inside an MPI call, drawn in
+  // the colour of the call most of them are in (at most kMostOverviewRanks ranks, evenly chosen).
+  void paint_overview(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                      const TimelineViewport& vp);
   void paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp);
 
   std::vector<PixelRecord> records_;
   std::vector<PixelRecord> row_records_;
   ColumnVote vote_;
+  ColumnVote overview_;
+  std::size_t overview_step_ = 1;           // every step-th shown rank is counted
+  std::vector<std::uint8_t> overview_fed_;  // by shown position: counted already this frame
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;
   std::size_t last_records_ = 0;

@@ -21,7 +21,7 @@ namespace {
 constexpr double kZoomPerNotch = 1.25;
 constexpr int kClickSlop = 3;  // pixels a press may move and still be a click
 constexpr int kLeft = TimelineLayout::kLabelWidth;
-constexpr int kTop = TimelineLayout::kRulerHeight;
+constexpr int kTop = TimelineLayout::kRowsTop;  // the rows start under the ruler and overview
 
 }  // namespace
 

@@ -10,6 +10,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -21,6 +22,7 @@
 #include "model/source_excerpt.hpp"
 #include "model/timeline_help.hpp"
 #include "model/timeline_highlight.hpp"
+#include "model/timeline_renderer.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
 #include "widgets/details_pane.hpp"
@@ -84,7 +86,7 @@ class WidgetsTest : public QObject {
     const Span& s = d.spans[longest];
     const int x = TimelineLayout::kLabelWidth + static_cast<int>(view.viewport().x_of((s.start + s.end) / 2));
     const Band& band = view.layout().bands()[static_cast<std::size_t>(view.layout().calls_band(1))];
-    const int y = TimelineLayout::kRulerHeight + band.top + band.height / 2 - view.scroll_y();
+    const int y = TimelineLayout::kRowsTop + band.top + band.height / 2 - view.scroll_y();
     QTest::mouseClick(&view, Qt::LeftButton, {}, QPoint(x, y));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(view.selected(), longest);
@@ -120,7 +122,7 @@ class WidgetsTest : public QObject {
     view.set_trace(trace_);
     const TimelineLayout& layout = view.layout();
     QCOMPARE(layout.shown().size(), std::size_t{4});
-    QVERIFY(layout.content_height() <= 400 - TimelineLayout::kRulerHeight);
+    QVERIFY(layout.content_height() <= 400 - TimelineLayout::kRowsTop);
     auto bands_of = [&](BandKind kind) {
       return std::count_if(layout.bands().begin(), layout.bands().end(),
                            [kind](const Band& b) { return b.kind == kind; });
@@ -129,7 +131,7 @@ class WidgetsTest : public QObject {
     QCOMPARE(bands_of(BandKind::Lane), 0L);
     const auto label_of = [&](int rank) {
       const Band& b = layout.bands()[static_cast<std::size_t>(layout.calls_band(rank))];
-      return QPoint(20, TimelineLayout::kRulerHeight + b.top + b.height / 2 - view.scroll_y());
+      return QPoint(20, TimelineLayout::kRowsTop + b.top + b.height / 2 - view.scroll_y());
     };
     QTest::mouseClick(&view, Qt::LeftButton, {}, label_of(2));
     QVERIFY(view.ranks().expanded(2));
@@ -152,7 +154,7 @@ class WidgetsTest : public QObject {
     QCOMPARE(ranks_changed.last().at(0).toString(), QString("ranks 1-2 of all 4 ranks"));
     QTest::keyClick(&view, Qt::Key_Home);
     QCOMPARE(layout.shown().size(), std::size_t{4});
-    const QPointF at(300, TimelineLayout::kRulerHeight + 10.0);
+    const QPointF at(300, TimelineLayout::kRowsTop + 10.0);
     QWheelEvent wheel(at, view.mapToGlobal(at), {}, QPoint(0, 3 * 120), Qt::NoButton, Qt::ControlModifier,
                       Qt::NoScrollPhase, false);
     QApplication::sendEvent(&view, &wheel);
@@ -165,6 +167,43 @@ class WidgetsTest : public QObject {
     QCOMPARE(layout.shown().size(), std::size_t{2});  // a wrong filter changes nothing
     QCOMPARE(view.set_rank_filter("MPI_COMM_WORLD"), QString());
     QCOMPARE(layout.shown().size(), std::size_t{4});
+  }
+
+  // The overview strip (it needs fonts, hence here): in each pixel column, a bar as tall as the
+  // share of ranks inside an MPI call there, counted from the spans themselves.
+  void overview_strip_shows_ranks_in_mpi() {
+    const TimelineData& d = trace_->timeline;
+    RankSelection ranks;
+    ranks.reset(4);
+    TimelineLayout layout;
+    layout.build(d, ranks, 300);
+    TimelineViewport viewport;
+    viewport.set_width(400);
+    viewport.set_limits(d.start_time, d.end_time);
+    QImage image(TimelineLayout::kLabelWidth + 400, 400, QImage::Format_RGB32);
+    QPainter painter(&image);
+    TimelineRenderer renderer;
+    renderer.paint(painter, image.size(), d, layout, viewport, {});
+    painter.end();
+    const QColor background = image.pixelColor(TimelineLayout::kLabelWidth + 1, TimelineLayout::kRulerHeight + 1);
+    const int bottom = TimelineLayout::kRulerHeight + 2 + TimelineLayout::kOverviewHeight - 4;  // one past the bars
+    int checked = 0;
+    for (int x = 5; x < 400; x += 7) {
+      const double t0 = viewport.time_at(x), t1 = viewport.time_at(x + 1);
+      int busy = 0;
+      for (int r = 0; r < 4; ++r) {
+        const auto spans = d.row_spans(d.call_row_of_rank[static_cast<std::size_t>(r)]);
+        busy += std::any_of(spans.begin(), spans.end(), [&](const Span& s) {
+          return s.start < t1 && (s.end > t0 || (s.end == s.start && s.start >= t0));  // as pixel_aggregation.hpp
+        });
+      }
+      const int height = busy == 0 ? 0 : std::max(1, static_cast<int>(std::lround(30.0 * busy / 4)));
+      const int px = TimelineLayout::kLabelWidth + x;
+      if (height > 0) QVERIFY2(image.pixelColor(px, bottom - 1) != background, qPrintable(QString("column %1").arg(x)));
+      if (height < 30) QCOMPARE(image.pixelColor(px, bottom - height - 1), background);
+      ++checked;
+    }
+    QVERIFY(checked > 50);
   }
 
   // The legend lists what the colours mean, and the controls drive the view.
