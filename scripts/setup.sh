@@ -17,6 +17,7 @@ packages=(
   openssh-client          # Open MPI's mpirun looks for ssh even to start ranks on one host
   qt6-base-dev qt6-charts-dev libgl-dev libqt6opengl6-dev # GUI (Qt Charts' CMake package needs Qt6OpenGL's)
   qt6-svg-dev             # the GUI's SVG export (QSvgGenerator)
+  xvfb xauth              # the GUI's test in a real X window (xvfb-run)
 )
 
 missing=()

@@ -12,8 +12,11 @@
 #include <QLineEdit>
 #include <QPainter>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 #include <QWheelEvent>
 
@@ -409,6 +412,33 @@ class WidgetsTest : public QObject {
       for (int x = 0; x < frame.width() && !magenta; ++x) magenta = frame.pixelColor(x, y) == QColor(230, 0, 150);
     }
     QVERIFY2(magenta, "the highlighted messages are drawn");
+  }
+
+  // In a real X window (Xvfb, the xcb platform, not offscreen): the window shows, and what it
+  // shows is the timeline with its rows, overview and legend, not a blank or black frame.
+  void a_real_window_under_xvfb() {
+    const QString xvfb_run = QStandardPaths::findExecutable("xvfb-run");
+    if (xvfb_run.isEmpty()) QSKIP("xvfb-run is not installed (scripts/setup.sh installs it)");
+    const QString out = dir_.filePath("xvfb.png");
+    QProcess gui;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove("QT_QPA_PLATFORM");        // this test's own is offscreen
+    env.insert("XO_GUI_VERBOSE", "1");    // Qt's messages through
+    env.insert("QT_DEBUG_PLUGINS", "1");  // which names the platform plugin loaded
+    gui.setProcessEnvironment(env);
+    gui.start(xvfb_run,
+              {"-a", "-s", "-screen 0 1280x900x24", XO_GUI_BINARY, "--screenshot", out, "--size", "900x600", ring_});
+    QVERIFY(gui.waitForFinished(180000));
+    const QString err = QString::fromUtf8(gui.readAllStandardError());
+    QVERIFY2(gui.exitStatus() == QProcess::NormalExit && gui.exitCode() == 0, qPrintable(err));
+    QVERIFY2(err.contains("libqxcb.so\" loaded library"), "the X11 platform, not offscreen");
+    const QImage shot(out);
+    QCOMPARE(shot.size(), QSize(900, 600));
+    QSet<QRgb> colours;
+    for (int y = 0; y < shot.height(); y += 3) {
+      for (int x = 0; x < shot.width(); x += 3) colours.insert(shot.pixel(x, y));
+    }
+    QVERIFY2(colours.size() > 20, "a frame with the timeline's colours, not a blank one");
   }
 
   // The timeline opens as --ranks, --expand-lanes and --time ask.
