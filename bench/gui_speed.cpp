@@ -9,7 +9,9 @@
 // in or out about a random pixel) and pan steps (40 pixels) at several zoom levels; the median and
 // the 95th percentile over the frames, with the draw records and lines per frame.
 //
-//   gui_speed [--quick] [--runs N]
+//   gui_speed [--quick] [--runs N] [--ranks N] [--steps N]
+//
+// --ranks 1024 --steps 23000 is the 10^8 events over 1,024 ranks.
 
 #include <QEventLoop>
 #include <QGuiApplication>
@@ -18,6 +20,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <random>
 
 #include "child_run.hpp"
@@ -114,13 +118,39 @@ Frames measure(const LoadedTrace& trace, double zoom, int frames, Step step) {
   return {median(times), times[times.size() * 95 / 100], records / frames, lines / frames};
 }
 
+// Bytes of the files under `dir`: the trace's size on disk.
+double bytes_on_disk(const std::string& dir) {
+  double total = 0;
+  std::error_code error;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, error); !error && it != std::filesystem::end(it);
+       it.increment(error)) {
+    if (it->is_regular_file(error)) total += static_cast<double>(it->file_size(error));
+  }
+  return total;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  // --ranks and --steps size the synthetic run (default 64 ranks, 40,000 steps: 10.9 M events);
+  // the rest are the benchmarks' common options.
+  int ranks = 0, steps = 0;
+  std::vector<char*> rest{argv[0]};
+  for (int i = 1; i < argc; ++i) {
+    if ((std::strcmp(argv[i], "--ranks") == 0 || std::strcmp(argv[i], "--steps") == 0) && i + 1 < argc) {
+      (argv[i][2] == 'r' ? ranks : steps) = std::max(1, std::atoi(argv[i + 1]));
+      ++i;
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
   xo::bench::RunCount count;
-  if (!xo::bench::read_run_count(argc, argv, "gui_speed [--quick] [--runs N]", count)) return 2;
-  const int ranks = count.quick ? 8 : 64;
-  const int steps = count.quick ? 200 : 40000;
+  if (!xo::bench::read_run_count(static_cast<int>(rest.size()), rest.data(),
+                                 "gui_speed [--quick] [--runs N] [--ranks N] [--steps N]", count)) {
+    return 2;
+  }
+  if (ranks == 0) ranks = count.quick ? 8 : 64;
+  if (steps == 0) steps = count.quick ? 200 : 40000;
   const int frames = count.quick ? 5 : 200;
   xo::bench::ScratchDir dir("xo_gui_speed");
   if (dir.path().empty()) return 1;
@@ -145,6 +175,7 @@ int main(int argc, char** argv) {
   std::printf("gui_speed: %d ranks, %.1f M events, %.2f M messages, %zu timeline rows, %.2f M spans, %d runs\n", ranks,
               written.events / 1e6, written.messages / 1e6, last.trace->timeline.rows.size(),
               static_cast<double>(last.trace->timeline.spans.size()) / 1e6, count.runs);
+  std::printf("trace on disk: %.0f MB\n", bytes_on_disk(dir.path()) / 1e6);
   std::printf("open: first frame %.2f s (median; %.2f-%.2f), analysis done %.2f s (%.2f-%.2f); peak RSS %.0f MB\n",
               median(first), *std::min_element(first.begin(), first.end()), *std::max_element(first.begin(), first.end()),
               median(analysed), *std::min_element(analysed.begin(), analysed.end()),

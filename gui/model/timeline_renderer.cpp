@@ -1,5 +1,6 @@
 #include "model/timeline_renderer.hpp"
 
+#include <QPaintEngine>
 #include <algorithm>
 #include <cmath>
 
@@ -12,7 +13,6 @@ namespace {
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRowsTop;  // the rows start under the ruler and overview
 constexpr std::size_t kMostHighlightLines = 20000;
-constexpr std::size_t kMostOverviewRanks = 1024;
 const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour comes near it
 
 // Screen y of a content y.
@@ -68,9 +68,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   p.save();
   p.setClipRect(QRect(kLeft, kTop, size.width() - kLeft, size.height() - kTop));
   // The overview counts the call rows the bands aggregate anyway (fed as they go), and the rest.
-  overview_step_ = std::max<std::size_t>(1, (layout.shown().size() + kMostOverviewRanks - 1) / kMostOverviewRanks);
-  overview_.reset(std::max(0, size.width() - kLeft), false);
-  overview_fed_.assign(layout.shown().size(), 0);
+  overview_.begin(layout.shown().size(), size.width() - kLeft);
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
@@ -90,56 +88,8 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
-  paint_overview(p, size, d, layout, vp);
+  overview_.paint(p, size, d, layout, vp, row_records_);
   paint_ruler(p, size, vp);
-}
-
-void TimelineRenderer::paint_overview(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                                      const TimelineViewport& vp) {
-  constexpr int kStripTop = TimelineLayout::kRulerHeight, kStrip = TimelineLayout::kOverviewHeight - 4;
-  const int width = size.width() - kLeft;
-  p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
-  const auto shown = layout.shown();
-  if (shown.empty() || width <= 0) return;
-  std::uint32_t ranks = 0;
-  const PixelScale scale = vp.scale();
-  for (std::size_t k = 0; k < shown.size(); k += overview_step_, ++ranks) {
-    if (overview_fed_[k]) continue;
-    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[k])];
-    const TimelineRow& r = d.rows[row];
-    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, row_records_);
-    overview_.add(row_records_);
-  }
-  const int bottom = kStripTop + 2 + kStrip;
-  for (int x = 0; x < width;) {
-    const std::uint32_t busy = overview_.voters(x), category = overview_.candidate(x);
-    int end = x + 1;
-    while (end < width && overview_.voters(end) == busy && overview_.candidate(end) == category) ++end;
-    if (busy > 0) {
-      const int height = std::max(1, static_cast<int>(std::lround(kStrip * static_cast<double>(busy) / ranks)));
-      const QColor colour =
-          category < d.categories.size() ? d.categories.colour(category) : CategoryTable::mixed_colour();
-      p.fillRect(QRect(kLeft + x, bottom - height, end - x, height), colour);
-    }
-    x = end;
-  }
-  p.save();
-  p.setPen(QColor(90, 90, 90));
-  QFont small = p.font();
-  small.setPointSizeF(small.pointSizeF() * 0.75);
-  p.setFont(small);
-  p.drawText(
-      QRect(4, kStripTop, kLeft - 8, TimelineLayout::kOverviewHeight), Qt::AlignVCenter | Qt::AlignLeft,
-      ranks == shown.size() ? QString("ranks in MPI") : QString("in MPI (%1 of %2)").arg(ranks).arg(shown.size()));
-  p.drawLine(0, kStripTop + TimelineLayout::kOverviewHeight - 1, size.width(),
-             kStripTop + TimelineLayout::kOverviewHeight - 1);
-  p.restore();
-}
-
-void TimelineRenderer::feed_overview(std::size_t position, const std::vector<PixelRecord>& call_row) {
-  if (position % overview_step_ != 0 || overview_fed_[position]) return;
-  overview_.add(call_row);
-  overview_fed_[position] = 1;
 }
 
 void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band,
@@ -150,7 +100,7 @@ void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout&
   };
   if (band.kind == BandKind::Lane || (band.kind == BandKind::Calls && band.count == 1)) {
     aggregate(band.row, records_);
-    if (band.kind == BandKind::Calls) feed_overview(band.first, records_);
+    if (band.kind == BandKind::Calls) overview_.feed(band.first, records_);
     return;
   }
   if (band.kind == BandKind::Protocols) {
@@ -165,7 +115,7 @@ void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout&
     for (std::uint32_t k = 0; k < band.count; ++k) {
       aggregate(d.call_row_of_rank[static_cast<std::size_t>(layout.rank_at(band.first + k))], row_records_);
       vote_.add(row_records_);
-      feed_overview(band.first + k, row_records_);
+      overview_.feed(band.first + k, row_records_);
     }
   }
   vote_.result(records_);
@@ -173,13 +123,26 @@ void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout&
 
 void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                                    const TimelineViewport& vp, int scroll_y) {
-  const int width = size.width() - kLeft;
-  const auto [first, last] = layout.bands_between(scroll_y, scroll_y + size.height() - kTop);
+  const int width = size.width() - kLeft, rows_height = size.height() - kTop;
+  if (width <= 0 || rows_height <= 0) return;
+  const auto [first, last] = layout.bands_between(scroll_y, scroll_y + rows_height);
   const PixelScale scale = vp.scale();
   const QFont normal = p.font();
   QFont small = normal;
   small.setPointSizeF(normal.pointSizeF() * 0.75);
   const QFontMetrics normal_metrics(normal), small_metrics(small);
+  // On a raster device the boxes are written into an image's scanlines and drawn in one go: with
+  // a thousand ranks a frame has a quarter million boxes, too many for one fillRect each. Other
+  // devices (SVG export) get one rectangle per box, so that they stay vectors.
+  const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
+  if (raster) {
+    if (band_image_.size() != QSize(width, rows_height)) band_image_ = QImage(width, rows_height, QImage::Format_RGB32);
+    band_image_.fill(QColor(252, 252, 250));
+  }
+  labels_.clear();
+  rgb_of_category_.resize(d.categories.size());
+  for (std::uint32_t c = 0; c < rgb_of_category_.size(); ++c) rgb_of_category_[c] = d.categories.colour(c).rgb();
+  const QRgb mixed_rgb = CategoryTable::mixed_colour().rgb();
   for (std::size_t b = first; b < last; ++b) {
     const Band& band = layout.bands()[b];
     band_records(d, layout, band, scale, width);
@@ -188,19 +151,33 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
     const bool phases = band.kind != BandKind::Calls;
     const QFontMetrics& metrics = phases ? small_metrics : normal_metrics;
     const bool labelled = band.height >= metrics.height() - 2;
-    p.setFont(phases ? small : normal);
+    const int y0 = std::max(0, top - kTop), y1 = std::min(rows_height, top - kTop + band.height);
     for (const PixelRecord& rec : records_) {
-      const QColor colour =
-          rec.kind == PixelKind::Mixed ? CategoryTable::mixed_colour() : d.categories.colour(rec.category);
+      const bool mixed = rec.kind == PixelKind::Mixed;
       const QRect box(kLeft + rec.x0, top, rec.x1 - rec.x0, band.height);
-      p.fillRect(box, colour);
-      // Names in boxes wide enough to hold them, as Vampir writes them.
+      if (raster) {
+        const QRgb rgb = mixed ? mixed_rgb : rgb_of_category_[rec.category];
+        const int x0 = std::max(0, rec.x0), x1 = std::min(width, rec.x1);
+        for (int y = y0; y < y1 && x0 < x1; ++y) {
+          auto* line = reinterpret_cast<QRgb*>(band_image_.scanLine(y));
+          std::fill(line + x0, line + x1, rgb);
+        }
+      } else {
+        p.fillRect(box, mixed ? CategoryTable::mixed_colour() : d.categories.colour(rec.category));
+      }
+      // Names in boxes wide enough to hold them, as Vampir writes them (after the boxes).
       if (labelled && rec.kind == PixelKind::Single && box.width() > 60) {
-        p.setPen(colour.lightnessF() < 0.45 ? Qt::white : Qt::black);
-        p.drawText(box.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   metrics.elidedText(box_text(d, band, rec), Qt::ElideRight, box.width() - 5));
+        const QColor colour = d.categories.colour(rec.category);
+        labels_.push_back({box, colour.lightnessF() < 0.45 ? QColor(Qt::white) : QColor(Qt::black), phases,
+                           metrics.elidedText(box_text(d, band, rec), Qt::ElideRight, box.width() - 5)});
       }
     }
+  }
+  if (raster) p.drawImage(kLeft, kTop, band_image_);
+  for (const BoxLabel& label : labels_) {
+    p.setFont(label.small ? small : normal);
+    p.setPen(label.colour);
+    p.drawText(label.box.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, label.text);
   }
   p.setFont(normal);
 }

@@ -8,12 +8,14 @@
 // is dense. Buffers are reused from frame to frame; nothing is allocated per event.
 
 #include <QColor>
+#include <QImage>
 #include <QLineF>
 #include <QPainter>
 #include <QSize>
 #include <vector>
 
 #include "model/column_vote.hpp"
+#include "model/overview_strip.hpp"
 #include "model/pixel_aggregation.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_highlight.hpp"
@@ -47,8 +49,6 @@ class TimelineRenderer {
 
  private:
   // The band's records into records_: one row aggregated, or several voted into one.
-  // Counts a shown rank's call row in the overview, once a frame.
-  void feed_overview(std::size_t position, const std::vector<PixelRecord>& call_row);
   void band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band, const PixelScale& scale,
                     int width);
   void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
@@ -62,18 +62,22 @@ class TimelineRenderer {
   void paint_highlight(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                        const TimelineViewport& vp, const RenderOptions& options);
   void paint_labels(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
-  // The overview strip: per pixel column, the share of the shown ranks inside an MPI call, drawn in
-  // the colour of the call most of them are in (at most kMostOverviewRanks ranks, evenly chosen).
-  void paint_overview(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                      const TimelineViewport& vp);
   void paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp);
 
+  struct BoxLabel {
+    QRect box;
+    QColor colour;
+    bool small = false;
+    QString text;
+  };
+
   std::vector<PixelRecord> records_;
+  QImage band_image_;  // the bands' boxes, on a raster device
+  std::vector<QRgb> rgb_of_category_;
+  std::vector<BoxLabel> labels_;  // names drawn over them
   std::vector<PixelRecord> row_records_;
   ColumnVote vote_;
-  ColumnVote overview_;
-  std::size_t overview_step_ = 1;           // every step-th shown rank is counted
-  std::vector<std::uint8_t> overview_fed_;  // by shown position: counted already this frame
+  OverviewStrip overview_;
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;
   std::size_t last_records_ = 0;

@@ -1,0 +1,68 @@
+#include "model/overview_strip.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace xo::gui {
+
+namespace {
+
+constexpr int kLeft = TimelineLayout::kLabelWidth;
+
+}  // namespace
+
+void OverviewStrip::begin(std::size_t shown_ranks, int width) {
+  step_ = std::max<std::size_t>(1, (shown_ranks + kMostOverviewRanks - 1) / kMostOverviewRanks);
+  vote_.reset(std::max(0, width), false);
+  fed_.assign(shown_ranks, 0);
+}
+
+void OverviewStrip::feed(std::size_t position, const std::vector<PixelRecord>& call_row) {
+  if (position % step_ != 0 || position >= fed_.size() || fed_[position]) return;
+  vote_.add(call_row);
+  fed_[position] = 1;
+}
+
+void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                          const TimelineViewport& vp, std::vector<PixelRecord>& scratch) {
+  constexpr int kStripTop = TimelineLayout::kRulerHeight, kStrip = TimelineLayout::kOverviewHeight - 4;
+  const int width = size.width() - kLeft;
+  p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
+  const auto shown = layout.shown();
+  if (shown.empty() || width <= 0) return;
+  std::uint32_t ranks = 0;
+  const PixelScale scale = vp.scale();
+  for (std::size_t k = 0; k < shown.size(); k += step_, ++ranks) {
+    if (fed_[k]) continue;
+    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[k])];
+    const TimelineRow& r = d.rows[row];
+    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, scratch);
+    vote_.add(scratch);
+  }
+  const int bottom = kStripTop + 2 + kStrip;
+  for (int x = 0; x < width;) {
+    const std::uint32_t busy = vote_.voters(x), category = vote_.candidate(x);
+    int end = x + 1;
+    while (end < width && vote_.voters(end) == busy && vote_.candidate(end) == category) ++end;
+    if (busy > 0) {
+      const int height = std::max(1, static_cast<int>(std::lround(kStrip * static_cast<double>(busy) / ranks)));
+      const QColor colour =
+          category < d.categories.size() ? d.categories.colour(category) : CategoryTable::mixed_colour();
+      p.fillRect(QRect(kLeft + x, bottom - height, end - x, height), colour);
+    }
+    x = end;
+  }
+  p.save();
+  p.setPen(QColor(90, 90, 90));
+  QFont small = p.font();
+  small.setPointSizeF(small.pointSizeF() * 0.75);
+  p.setFont(small);
+  p.drawText(
+      QRect(4, kStripTop, kLeft - 8, TimelineLayout::kOverviewHeight), Qt::AlignVCenter | Qt::AlignLeft,
+      ranks == shown.size() ? QString("ranks in MPI") : QString("in MPI (%1 of %2)").arg(ranks).arg(shown.size()));
+  p.drawLine(0, kStripTop + TimelineLayout::kOverviewHeight - 1, size.width(),
+             kStripTop + TimelineLayout::kOverviewHeight - 1);
+  p.restore();
+}
+
+}  // namespace xo::gui

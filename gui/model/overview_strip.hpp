@@ -1,0 +1,36 @@
+#pragma once
+// The strip under the timeline's ruler, as Vampir's summary timeline: per pixel column, the share
+// of the shown ranks inside an MPI call, drawn in the colour of the call most of them are in. At
+// most kMostOverviewRanks ranks are counted, evenly chosen; the renderer feeds it the call rows it
+// aggregates for the bands anyway, and it aggregates the rest itself.
+
+#include <QPainter>
+#include <QSize>
+#include <cstdint>
+#include <vector>
+
+#include "model/column_vote.hpp"
+#include "model/timeline_data.hpp"
+#include "model/timeline_layout.hpp"
+#include "model/timeline_viewport.hpp"
+
+namespace xo::gui {
+
+class OverviewStrip {
+ public:
+  static constexpr std::size_t kMostOverviewRanks = 1024;
+
+  void begin(std::size_t shown_ranks, int width);  // each frame, before feeding
+  // A shown rank's call row aggregated to pixel records; counted once a frame, if chosen.
+  void feed(std::size_t position, const std::vector<PixelRecord>& call_row);
+  // Counts the chosen ranks not fed yet and paints the strip; `scratch` is a reusable buffer.
+  void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const TimelineViewport& vp,
+             std::vector<PixelRecord>& scratch);
+
+ private:
+  ColumnVote vote_;
+  std::size_t step_ = 1;           // every step-th shown rank is counted
+  std::vector<std::uint8_t> fed_;  // by shown position: counted already this frame
+};
+
+}  // namespace xo::gui
