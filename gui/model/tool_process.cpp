@@ -3,11 +3,29 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
+#include <algorithm>
 #include <csignal>
 #include <cstring>
 
+#include "xo/analyzer/analysis/number_text.hpp"
+
 namespace xo::gui {
+
+namespace {
+
+// A running process's resident set in bytes (Linux: /proc/PID/status), or 0.
+double resident_bytes(qint64 pid) {
+  QFile status(QString("/proc/%1/status").arg(pid));
+  if (!status.open(QIODevice::ReadOnly)) return 0;
+  for (const QByteArray& line : status.readAll().split('\n')) {
+    if (line.startsWith("VmRSS:")) return line.mid(6).trimmed().split(' ').value(0).toDouble() * 1024;
+  }
+  return 0;
+}
+
+}  // namespace
 
 ToolResult run_tool(const QString& program, const QStringList& args, const std::atomic<bool>& stop, int timeout_ms,
                     const std::function<void(const QString&)>& on_line) {
@@ -32,6 +50,7 @@ ToolResult run_tool(const QString& program, const QStringList& args, const std::
   };
   // The process's own pipes fill up unless read while it runs.
   while (!process.waitForFinished(100)) {
+    r.peak_bytes = std::max(r.peak_bytes, resident_bytes(process.processId()));
     r.out += process.readAllStandardOutput();
     read_err();
     if (stop.load()) {
@@ -59,10 +78,11 @@ ToolResult run_tool(const QString& program, const QStringList& args, const std::
 
 namespace {
 
-// A signal that ended the program, and what most often sends it.
-QString killed_text(int signal) {
+// A signal that ended the program, and what most often sends it; with the memory it held.
+QString killed_text(int signal, double peak_bytes) {
   const char* name = sigabbrev_np(signal);
   QString text = QString("killed by SIG%1 (signal %2)").arg(name ? name : "?").arg(signal);
+  if (peak_bytes > 0) text += " holding " + QString::fromStdString(analyzer::bytes_text(peak_bytes)) + " of memory";
   if (signal == SIGKILL) {
     text +=
         ": most likely the system ran out of memory and the kernel's out-of-memory killer ended it (dmesg "
@@ -81,7 +101,7 @@ QString ToolResult::failure(int timeout_ms) const {
   if (timed_out) {
     why = QString("timed out after %1 s").arg(timeout_ms / 1000);
   } else if (crashed) {
-    why = killed_text(exit_code);  // QProcess gives the signal as the exit code of a crash
+    why = killed_text(exit_code, peak_bytes);  // QProcess gives the signal as the exit code of a crash
   } else {
     why = QString("exit %1").arg(exit_code);
   }

@@ -19,10 +19,12 @@ struct ToolResult {
   int exit_code = -1;
   QByteArray out;
   QString err;  // standard error, trimmed; or why the program could not run
+  double peak_bytes = 0;  // the most memory it was seen to hold (its resident set, sampled)
 
   bool ok() const { return started && !cancelled && !timed_out && !crashed && exit_code == 0; }
-  // Why it did not succeed, in words: "killed by SIGKILL (signal 9): most likely the system ran
-  // out of memory ...", "timed out after 600 s", "exit 2", followed by the last line it printed.
+  // Why it did not succeed, in words: "killed by SIGKILL (signal 9) holding 15.8 GB of memory:
+  // most likely the system ran out of memory ...", "timed out after 600 s", "exit 2", followed by
+  // the last line it printed.
   QString failure(int timeout_ms) const;
 };
 

@@ -163,6 +163,21 @@ class TraceLoaderTest : public QObject {
     QCOMPARE(QDir(scratch.path()).entryList(QDir::NoDotAndDotDot | QDir::AllEntries), QStringList());
   }
 
+  // A background job the kernel kills (as its out-of-memory killer does) is named with its signal,
+  // the memory it held and the likely cause.
+  void a_killed_job_says_why_and_how_much_memory() {
+    const std::atomic<bool> no_stop{false};
+    // Holds about 40 MB in a shell variable, then dies of SIGKILL.
+    const ToolResult r = run_tool(
+        "/bin/sh", {"-c", "x=$(head -c 40000000 /dev/zero | tr '\\0' a); sleep 0.5; kill -9 $$"}, no_stop, 60000);
+    QVERIFY(r.started && r.crashed);
+    const QString why = r.failure(60000);
+    QVERIFY2(why.startsWith("killed by SIGKILL (signal 9) holding ") && why.contains("MiB of memory") &&
+                 why.contains("ran out of memory"),
+             qPrintable(why));
+    QVERIFY(r.peak_bytes > 30e6);
+  }
+
   // The report's progress lines in words, with the time left for the stage at its pace so far.
   void report_progress_in_words() {
     const auto step = parse_report_step("[  2/6] benchmarking xt3: ping-pong with X=0: long-pull as far as it goes");
