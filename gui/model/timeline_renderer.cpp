@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/row_vote.hpp"
 #include "model/time_ruler.hpp"
 
 namespace xo::gui {
@@ -13,6 +14,7 @@ namespace {
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRowsTop;  // the rows start under the ruler and overview
 constexpr std::size_t kMostHighlightLines = 20000;
+constexpr std::uint32_t kMostRanksPerPixelRow = 8;
 const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour comes near it
 
 // Screen y of a content y.
@@ -103,22 +105,26 @@ void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout&
     if (band.kind == BandKind::Calls) overview_.feed(band.first, records_);
     return;
   }
+  std::size_t rows = 0;
+  auto next_row = [&]() -> std::vector<PixelRecord>& {
+    if (band_rows_.size() <= rows) band_rows_.resize(rows + 1);
+    return band_rows_[rows++];
+  };
   if (band.kind == BandKind::Protocols) {
-    vote_.reset(width, false);
     const auto [first, end] = lane_rows(d, d.rows[band.row].rank);
-    for (std::size_t row = first; row < end; ++row) {
-      aggregate(row, row_records_);
-      vote_.add(row_records_);
-    }
+    for (std::size_t row = first; row < end; ++row) aggregate(row, next_row());
   } else {
-    vote_.reset(width, true);
-    for (std::uint32_t k = 0; k < band.count; ++k) {
-      aggregate(d.call_row_of_rank[static_cast<std::size_t>(layout.rank_at(band.first + k))], row_records_);
-      vote_.add(row_records_);
-      overview_.feed(band.first + k, row_records_);
+    // Ranks sharing a pixel row: the majority of at most kMostRanksPerPixelRow of them, evenly
+    // chosen, so that a frame over 65,536 ranks costs pixels rather than ranks.
+    const std::uint32_t step = (band.count + kMostRanksPerPixelRow - 1) / kMostRanksPerPixelRow;
+    for (std::uint32_t k = 0; k < band.count; k += step) {
+      std::vector<PixelRecord>& row = next_row();
+      aggregate(d.call_row_of_rank[static_cast<std::size_t>(layout.rank_at(band.first + k))], row);
+      overview_.feed(band.first + k, row);
     }
   }
-  vote_.result(records_);
+  // Idle columns vote for ranks (most ranks computing reads as computing), not for lanes.
+  vote_rows({band_rows_.data(), rows}, band.kind == BandKind::Calls, width, records_);
 }
 
 void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
@@ -218,9 +224,13 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   for (auto& lines : lines_by_category_) lines.clear();
   const double from = vp.start() - vp.span();  // lines into the view from a screen to the left
   // Lines are dearer than boxes: a sender gets one line per `stride` columns, the stride chosen so
-  // that a frame draws at most about the density's lines.
-  const double senders = static_cast<double>(layout.shown().size());
-  const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / most_message_lines(options.messages)));
+  // that a frame draws at most about the density's lines; with more senders than that, every
+  // sender_step-th sender is drawn (one line each, a line every two columns at most).
+  const auto shown = layout.shown();
+  const double most = most_message_lines(options.messages);
+  const std::size_t sender_step = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(shown.size() / most)));
+  const double senders = std::ceil(static_cast<double>(shown.size()) / static_cast<double>(sender_step));
+  const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / most));
   const auto mid = [&](analyzer::RankId rank) {
     const long band = layout.calls_band(rank);
     if (band < 0) return -1.0;
@@ -228,7 +238,8 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
     return screen_y(b.top, options.scroll_y) + b.height / 2.0;
   };
   const auto ranks = static_cast<analyzer::RankId>(d.call_row_of_rank.size());
-  for (const analyzer::RankId sender : layout.shown()) {
+  for (std::size_t k = 0; k < shown.size(); k += sender_step) {
+    const analyzer::RankId sender = shown[k];
     const double y0 = mid(sender);
     const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[static_cast<std::size_t>(sender)];
     const auto end = d.messages_by_sender.begin() + d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];

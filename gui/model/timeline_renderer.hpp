@@ -14,7 +14,6 @@
 #include <QSize>
 #include <vector>
 
-#include "model/column_vote.hpp"
 #include "model/overview_strip.hpp"
 #include "model/pixel_aggregation.hpp"
 #include "model/timeline_data.hpp"
@@ -76,7 +75,7 @@ class TimelineRenderer {
   std::vector<QRgb> rgb_of_category_;
   std::vector<BoxLabel> labels_;  // names drawn over them
   std::vector<PixelRecord> row_records_;
-  ColumnVote vote_;
+  std::vector<std::vector<PixelRecord>> band_rows_;  // the rows a folded band votes over
   OverviewStrip overview_;
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;

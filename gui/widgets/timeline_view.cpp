@@ -310,8 +310,8 @@ bool TimelineView::event(QEvent* event) {
                band >= 0 && layout_.bands()[static_cast<std::size_t>(band)].count > 1) {
       const Band& b = layout_.bands()[static_cast<std::size_t>(band)];
       QToolTip::showText(help->globalPos(),
-                         QString("ranks %1 to %2 (%3) in one pixel row: each column shows what most of them do; "
-                                 "Ctrl+wheel or drag over the labels to zoom into them")
+                         QString("ranks %1 to %2 (%3) in one pixel row: each column shows what most of them (up to 8, "
+                                 "evenly chosen) do; Ctrl+wheel or drag over the labels to zoom into them")
                              .arg(layout_.rank_at(b.first))
                              .arg(layout_.rank_at(b.first + b.count - 1))
                              .arg(b.count),

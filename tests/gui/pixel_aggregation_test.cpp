@@ -2,10 +2,13 @@
 // scanning every span, on random rows (many seeds; gaps, zero-length spans, runs of one category,
 // spans shorter and longer than a pixel) at several zoom levels and offsets.
 
+#include "model/pixel_aggregation.hpp"
+
 #include <QTest>
 #include <random>
 
-#include "model/pixel_aggregation.hpp"
+#include "model/column_vote.hpp"
+#include "model/row_vote.hpp"
 
 using namespace xo::gui;
 
@@ -140,6 +143,46 @@ class PixelAggregationTest : public QObject {
     QCOMPARE(records[0], (PixelRecord{0, 10, 7, 0, PixelKind::Single}));
     QCOMPARE(records[1], (PixelRecord{10, 11, 3, 1, PixelKind::Folded}));
     QCOMPARE(records[2], (PixelRecord{11, 12, PixelRecord::kMixedCategory, 101, PixelKind::Mixed}));
+  }
+
+  // Folding rows by sweeping their records' boundaries gives what the column-by-column vote gives,
+  // on random rows (gaps, single, folded and mixed records), one to eight of them, idle columns
+  // voting or not.
+  void row_vote_agrees_with_the_column_vote() {
+    std::mt19937 random(11);
+    std::uniform_int_distribution<int> length(1, 30), coin(0, 9), category(0, 3);
+    constexpr int kWidth = 300;
+    int compared = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      const int count = 1 + trial % 8;
+      std::vector<std::vector<PixelRecord>> rows(static_cast<std::size_t>(count));
+      std::uint32_t span = 0;
+      for (auto& row : rows) {
+        for (int x = 0; x < kWidth;) {
+          const int end = std::min(kWidth, x + length(random));
+          const int pick = coin(random);
+          if (pick >= 3) {  // a record; otherwise a gap
+            PixelRecord r{x, end, static_cast<std::uint32_t>(category(random)), span++, PixelKind::Single};
+            if (pick == 3) r.kind = PixelKind::Folded;
+            if (pick == 4) r.kind = PixelKind::Mixed, r.category = PixelRecord::kMixedCategory;
+            if (!row.empty() && row.back().x1 == x && pick >= 5 && coin(random) < 3) r.span = row.back().span;
+            row.push_back(r);
+          }
+          x = end;
+        }
+      }
+      for (bool empty_votes : {false, true}) {
+        ColumnVote columns;
+        columns.reset(kWidth, empty_votes);
+        for (const auto& row : rows) columns.add(row);
+        std::vector<PixelRecord> expected, got;
+        columns.result(expected);
+        vote_rows(rows, empty_votes, kWidth, got);
+        QCOMPARE(got, expected);
+        ++compared;
+      }
+    }
+    QCOMPARE(compared, 800);
   }
 
   void column_of_agrees_with_column_start() {
