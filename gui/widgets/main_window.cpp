@@ -121,6 +121,7 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
     controls_->set_ranks_shown(description);
     controls_->set_lanes_expanded(timeline_->ranks().all_expanded());
   });
+  connect(timeline_, &TimelineView::filter_cleared, this, [this] { controls_->ranks_field().clear(); });
   connect(controls_, &TimelineControls::rank_filter_entered, this,
           [this](const QString& text) { controls_->set_rank_problem(timeline_->set_rank_filter(text)); });
   connect(controls_, &TimelineControls::density_chosen, timeline_, &TimelineView::set_message_density);

@@ -189,6 +189,7 @@ void TimelineView::select_span(std::uint32_t span, bool bring_into_view) {
       ranks_.set_filter(std::move(all));
       filter_description_ = QString("all %1 ranks").arg(trace_->model().ranks());
       relayout();
+      emit filter_cleared();
     }
     const long band = layout_.band_of_row(trace_->timeline, row);
     if (band >= 0) {

@@ -53,6 +53,8 @@ class TimelineView : public QWidget {
   void selection_changed(std::uint32_t span);
   // The shown ranks changed: "ranks 8-15 of all 64 ranks", "communicator 'rows' (8 ranks)".
   void ranks_changed(const QString& description);
+  // The rank filter was dropped to show a selection among the ranks it hid.
+  void filter_cleared();
 
  protected:
   void paintEvent(QPaintEvent* event) override;

@@ -223,6 +223,13 @@ class WidgetsTest : public QObject {
     controls.ranks_field().setText("no such thing");
     QTest::keyClick(&controls.ranks_field(), Qt::Key_Return);
     QCOMPARE(window.timeline().layout().shown().size(), std::size_t{2});
+    // Selecting a call of a rank the filter hides brings every rank back, and empties the field.
+    controls.ranks_field().setText("0-1");
+    QTest::keyClick(&controls.ranks_field(), Qt::Key_Return);
+    const TimelineData& d = window.trace()->timeline;
+    window.timeline().select_span(d.rows[d.call_row_of_rank[3]].first, true);
+    QCOMPARE(window.timeline().layout().shown().size(), std::size_t{4});
+    QCOMPARE(controls.ranks_field().text(), QString());
     QVERIFY(window.legend().isVisible());
     QVERIFY(window.legend().topLevelItemCount() >= 2);  // MPI calls, phases, ..., other
     QCOMPARE(window.legend().topLevelItem(0)->text(0), QString("MPI calls"));
