@@ -4,71 +4,56 @@
 
 namespace xo::gui {
 
+void ColumnTally::vote(std::uint32_t value, std::uint32_t from_span, bool is_single) {
+  ++voters;
+  if (voters > 1 && (value != candidate || from_span != span || !is_single)) single = false;
+  if (voters == 1 && !is_single) single = false;
+  if (votes == 0) {
+    candidate = value;
+    span = from_span;
+    votes = 1;
+  } else if (candidate == value) {
+    ++votes;
+  } else {
+    --votes;
+  }
+}
+
+bool ColumnTally::record(std::int32_t x0, std::int32_t x1, PixelRecord& out) const {
+  if (candidate == kNothing || voters == 0) return false;
+  const PixelKind kind = candidate == PixelRecord::kMixedCategory               ? PixelKind::Mixed
+                         : single && votes == static_cast<std::int32_t>(voters) ? PixelKind::Single
+                                                                                : PixelKind::Folded;
+  out = {x0, x1, candidate, span, kind};
+  return true;
+}
+
 void ColumnVote::reset(int width, bool empty_votes) {
-  const auto n = static_cast<std::size_t>(std::max(0, width));
   empty_votes_ = empty_votes;
-  candidate_.assign(n, kEmpty);
-  votes_.assign(n, 0);
-  voters_.assign(n, 0);
-  span_.assign(n, 0);
-  single_.assign(n, 1);
+  columns_.assign(static_cast<std::size_t>(std::max(0, width)), ColumnTally{});
 }
 
 void ColumnVote::add(const std::vector<PixelRecord>& row) {
-  const auto width = static_cast<std::int32_t>(candidate_.size());
-  auto vote = [this](std::int32_t x, std::uint32_t value, std::uint32_t span, bool single) {
-    const auto c = static_cast<std::size_t>(x);
-    ++voters_[c];
-    if (voters_[c] > 1 && (value != candidate_[c] || span != span_[c] || !single)) single_[c] = 0;
-    if (voters_[c] == 1 && !single) single_[c] = 0;
-    if (votes_[c] == 0) {
-      candidate_[c] = value;
-      span_[c] = span;
-      votes_[c] = 1;
-    } else if (candidate_[c] == value) {
-      ++votes_[c];
-    } else {
-      --votes_[c];
-    }
-  };
+  const auto width = static_cast<std::int32_t>(columns_.size());
+  auto column = [this](std::int32_t x) -> ColumnTally& { return columns_[static_cast<std::size_t>(x)]; };
   std::int32_t x = 0;
   for (const PixelRecord& r : row) {
     if (empty_votes_) {
-      for (; x < std::min(r.x0, width); ++x) vote(x, kEmpty, 0, false);
+      for (; x < std::min(r.x0, width); ++x) column(x).vote_idle();
     }
-    const std::uint32_t value = r.kind == PixelKind::Mixed ? PixelRecord::kMixedCategory : r.category;
-    for (x = std::max(r.x0, 0); x < std::min(r.x1, width); ++x) vote(x, value, r.span, r.kind == PixelKind::Single);
+    for (x = std::max(r.x0, 0); x < std::min(r.x1, width); ++x) column(x).vote(r);
   }
   if (empty_votes_) {
-    for (; x < width; ++x) vote(x, kEmpty, 0, false);
+    for (; x < width; ++x) column(x).vote_idle();
   }
 }
 
 void ColumnVote::result(std::vector<PixelRecord>& out) const {
   out.clear();
-  const auto width = static_cast<std::int32_t>(candidate_.size());
-  for (std::int32_t x = 0; x < width; ++x) {
-    const auto c = static_cast<std::size_t>(x);
-    const std::uint32_t value = candidate_[c];
-    if (value == kEmpty || voters_[c] == 0) continue;
-    PixelRecord r;
-    r.x0 = x;
-    r.x1 = x + 1;
-    r.span = span_[c];
-    r.category = value;
-    r.kind = value == PixelRecord::kMixedCategory                               ? PixelKind::Mixed
-             : single_[c] && votes_[c] == static_cast<std::int32_t>(voters_[c]) ? PixelKind::Single
-                                                                                : PixelKind::Folded;
-    if (!out.empty()) {
-      PixelRecord& last = out.back();
-      const bool joins = last.x1 == x && last.kind == r.kind && last.category == r.category &&
-                         (r.kind != PixelKind::Single || last.span == r.span);
-      if (joins) {
-        last.x1 = x + 1;
-        continue;
-      }
-    }
-    out.push_back(r);
+  PixelRecord r;
+  for (std::size_t x = 0; x < columns_.size(); ++x) {
+    const auto at = static_cast<std::int32_t>(x);
+    if (columns_[x].record(at, at + 1, r)) append_record(out, r);
   }
 }
 

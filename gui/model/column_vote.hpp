@@ -14,6 +14,26 @@
 
 namespace xo::gui {
 
+// One column's vote over the rows folded into it (Boyer-Moore's streaming majority, in the rows'
+// order): ColumnVote keeps one per column, vote_rows one per stretch of columns alike.
+struct ColumnTally {
+  static constexpr std::uint32_t kNothing = 0xfffffffeu;  // an idle row's vote
+
+  std::uint32_t candidate = kNothing;  // a category, PixelRecord::kMixedCategory or kNothing
+  std::uint32_t span = 0;              // the span the candidate came from, while it is one
+  std::uint32_t voters = 0;
+  std::int32_t votes = 0;  // the candidate's lead
+  bool single = true;      // while every vote was the same single span
+
+  void vote(std::uint32_t value, std::uint32_t from_span, bool is_single);
+  void vote(const PixelRecord& r) {  // a row's record: a Mixed one votes for "several kinds"
+    vote(r.kind == PixelKind::Mixed ? PixelRecord::kMixedCategory : r.category, r.span, r.kind == PixelKind::Single);
+  }
+  void vote_idle() { vote(kNothing, 0, false); }
+  // The record the column shows over [x0, x1), or nothing (false) for an idle column.
+  bool record(std::int32_t x0, std::int32_t x1, PixelRecord& out) const;
+};
+
 class ColumnVote {
  public:
   void reset(int width, bool empty_votes);
@@ -21,20 +41,14 @@ class ColumnVote {
   void result(std::vector<PixelRecord>& out) const;  // replaces `out`
   // Column x: how many rows had something there (all rows when empty columns vote), and what most
   // of them had (a category, PixelRecord::kMixedCategory, or kNothing).
-  std::uint32_t voters(int x) const { return voters_[static_cast<std::size_t>(x)]; }
-  std::uint32_t candidate(int x) const { return candidate_[static_cast<std::size_t>(x)]; }
-  int width() const { return static_cast<int>(candidate_.size()); }
-  static constexpr std::uint32_t kNothing = 0xfffffffeu;
+  std::uint32_t voters(int x) const { return columns_[static_cast<std::size_t>(x)].voters; }
+  std::uint32_t candidate(int x) const { return columns_[static_cast<std::size_t>(x)].candidate; }
+  int width() const { return static_cast<int>(columns_.size()); }
+  static constexpr std::uint32_t kNothing = ColumnTally::kNothing;
 
  private:
-  static constexpr std::uint32_t kEmpty = kNothing;
-
   bool empty_votes_ = true;
-  std::vector<std::uint32_t> candidate_;  // by column: a category, kMixedCategory or kEmpty
-  std::vector<std::int32_t> votes_;       // the candidate's lead
-  std::vector<std::uint32_t> voters_;
-  std::vector<std::uint32_t> span_;   // the span the candidate came from, while it is one
-  std::vector<std::uint8_t> single_;  // 1 while every vote was the same single span
+  std::vector<ColumnTally> columns_;
 };
 
 }  // namespace xo::gui

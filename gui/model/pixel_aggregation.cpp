@@ -35,7 +35,9 @@ std::size_t first_starting_at(std::span<const Span> spans, std::size_t from, dou
       spans.begin());
 }
 
-void emit(std::vector<PixelRecord>& out, const PixelRecord& r) {
+}  // namespace
+
+void append_record(std::vector<PixelRecord>& out, const PixelRecord& r) {
   if (!out.empty()) {
     PixelRecord& last = out.back();
     if (last.x1 == r.x0 && last.kind == r.kind && last.category == r.category &&
@@ -46,8 +48,6 @@ void emit(std::vector<PixelRecord>& out, const PixelRecord& r) {
   }
   out.push_back(r);
 }
-
-}  // namespace
 
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out) {
   out.clear();
@@ -80,7 +80,7 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
       r.kind = PixelKind::Mixed;
       r.category = PixelRecord::kMixedCategory;
     }
-    emit(out, r);
+    append_record(out, r);
     x = r.x1;
     // Of the spans met, only the last can reach past the columns just emitted.
     const double next_a = scale.column_start(x);

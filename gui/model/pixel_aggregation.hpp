@@ -54,6 +54,10 @@ struct RowView {
   std::uint32_t first = 0;                             // the caller's index of spans[0]
 };
 
+// Appends `r` to `out`, or widens out's last record when `r` continues it (adjacent, the same kind
+// and category, and for Single the same span): the one rule every row of records is built by.
+void append_record(std::vector<PixelRecord>& out, const PixelRecord& r);
+
 // Replaces `out` with the records of columns [0, width).
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out);
 

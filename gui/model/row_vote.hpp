@@ -1,7 +1,7 @@
 #pragma once
-// Folds a few rows' pixel records into one row, with the same result as ColumnVote (a streaming
-// majority per column, in the rows' order), but by sweeping the records' boundaries instead of
-// every column: a band of eight ranks zoomed in costs its few records, not eight times the width.
+// Folds a few rows' pixel records into one row, with the same result as ColumnVote (ColumnTally's
+// vote per column, in the rows' order), but by sweeping the records' boundaries instead of every
+// column: a band of eight ranks zoomed in costs its few records, not eight times the width.
 
 #include <span>
 #include <vector>
