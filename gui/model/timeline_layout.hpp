@@ -53,6 +53,7 @@ class TimelineLayout {
   long band_at(int y) const;
   // Bands that meet content [y0, y1).
   std::pair<std::size_t, std::size_t> bands_between(int y0, int y1) const;
+  std::size_t world_ranks() const { return rank_band_.size(); }
   // The band holding the rank's calls, or -1 if the rank is not shown.
   long calls_band(RankId rank) const { return rank_band_[static_cast<std::size_t>(rank)]; }
   // The band a TimelineData row is drawn in: its rank's calls, its folded protocols, or its lane.

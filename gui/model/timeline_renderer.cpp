@@ -25,6 +25,15 @@ QString text_of(const analyzer::TraceModel& m, analyzer::StringId id) {
   return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
+// Screen y of the middle of a rank's calls band, where its message lines start and end; -1 for a
+// rank not shown (or no rank of the trace: a message to an unknown peer).
+double rank_middle(const TimelineLayout& layout, analyzer::RankId rank, int scroll_y) {
+  const long band = rank >= 0 && static_cast<std::size_t>(rank) < layout.world_ranks() ? layout.calls_band(rank) : -1;
+  if (band < 0) return -1.0;
+  const Band& b = layout.bands()[static_cast<std::size_t>(band)];
+  return screen_y(b.top, scroll_y) + b.height / 2.0;
+}
+
 // What a box says when it is wide enough: the call, or the phase's kind and protocol.
 QString box_text(const TimelineData& d, const Band& band, const PixelRecord& rec) {
   const QString& name = d.categories.name(rec.category);
@@ -231,13 +240,7 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   const std::size_t sender_step = std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(shown.size() / most)));
   const double senders = std::ceil(static_cast<double>(shown.size()) / static_cast<double>(sender_step));
   const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / most));
-  const auto mid = [&](analyzer::RankId rank) {
-    const long band = layout.calls_band(rank);
-    if (band < 0) return -1.0;
-    const Band& b = layout.bands()[static_cast<std::size_t>(band)];
-    return screen_y(b.top, options.scroll_y) + b.height / 2.0;
-  };
-  const auto ranks = static_cast<analyzer::RankId>(d.call_row_of_rank.size());
+  const auto mid = [&](analyzer::RankId rank) { return rank_middle(layout, rank, options.scroll_y); };
   for (std::size_t k = 0; k < shown.size(); k += sender_step) {
     const analyzer::RankId sender = shown[k];
     const double y0 = mid(sender);
@@ -249,11 +252,9 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
     for (auto it = sent_from(begin, from); it != end && msg.send_time[*it] <= vp.end();) {
       const analyzer::Index m = *it;
       const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(msg.receive_time[m]);
-      if (x1 >= 0 && msg.receiver[m] >= 0 && msg.receiver[m] < ranks) {
-        const double y1 = mid(msg.receiver[m]);
-        if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
-          lines_by_category_[d.message_category[m]].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
-        }
+      const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
+      if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
+        lines_by_category_[d.message_category[m]].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
       }
       it = sent_from(it + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
     }
@@ -278,13 +279,7 @@ void TimelineRenderer::paint_highlight(QPainter& p, QSize size, const TimelineDa
       std::partition_point(first, h.messages.end(), [&](analyzer::Index m) { return msg.send_time[m] <= vp.end(); });
   const auto in_view = static_cast<std::size_t>(last - first);
   const std::size_t step = std::max<std::size_t>(1, (in_view + kMostHighlightLines - 1) / kMostHighlightLines);
-  const auto mid = [&](analyzer::RankId rank) {
-    const long band =
-        rank >= 0 && static_cast<std::size_t>(rank) < d.call_row_of_rank.size() ? layout.calls_band(rank) : -1;
-    if (band < 0) return -1.0;
-    const Band& b = layout.bands()[static_cast<std::size_t>(band)];
-    return screen_y(b.top, options.scroll_y) + b.height / 2.0;
-  };
+  const auto mid = [&](analyzer::RankId rank) { return rank_middle(layout, rank, options.scroll_y); };
   highlight_lines_.clear();
   for (std::size_t k = 0; k < in_view; k += step) {
     const analyzer::Index m = first[static_cast<std::ptrdiff_t>(k)];

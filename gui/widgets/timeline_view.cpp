@@ -9,7 +9,6 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 #include "model/span_details.hpp"
 #include "model/timeline_hit_test.hpp"
@@ -184,11 +183,7 @@ void TimelineView::select_span(std::uint32_t span, bool bring_into_view) {
     // A rank filtered or zoomed away comes back: the selection must be seen.
     const std::size_t row = trace_->timeline.row_of_span(span);
     if (layout_.calls_band(trace_->timeline.rows[row].rank) < 0) {
-      std::vector<RankId> all(static_cast<std::size_t>(trace_->model().ranks()));
-      std::iota(all.begin(), all.end(), RankId{0});
-      ranks_.set_filter(std::move(all));
-      filter_description_ = QString("all %1 ranks").arg(trace_->model().ranks());
-      relayout();
+      set_rank_filter({});  // every rank, as an empty filter field means
       emit filter_cleared();
     }
     const long band = layout_.band_of_row(trace_->timeline, row);
