@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/display_text.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 
 namespace xo::gui {
@@ -40,7 +41,7 @@ double CommMatrixModel::value(std::size_t cell) const {
 QString CommMatrixModel::value_text(double v) const {
   switch (measure_) {
     case MatrixMeasure::Bytes:
-      return QString::fromStdString(analyzer::bytes_text(v));
+      return size_text(v);
     case MatrixMeasure::Messages:
       return QLocale(QLocale::English).toString(static_cast<qulonglong>(v));
     case MatrixMeasure::Seconds:
@@ -82,7 +83,7 @@ QVariant CommMatrixModel::data(const QModelIndex& index, int role) const {
       return QString("rank %1 to rank %2: %3 messages, %4 (%5 bytes), %6 end to end in all")
           .arg(ranks_of(index.row()), ranks_of(index.column()))
           .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(matrix_.messages[cell])))
-          .arg(QString::fromStdString(analyzer::bytes_text(static_cast<double>(bytes))))
+          .arg(size_text(static_cast<double>(bytes)))
           .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(bytes)))
           .arg(QString::fromStdString(analyzer::duration_text(matrix_.seconds.empty() ? 0 : matrix_.seconds[cell])));
     }

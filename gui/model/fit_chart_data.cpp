@@ -5,7 +5,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "xo/analyzer/analysis/number_text.hpp"
+#include "model/display_text.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
 
 namespace xo::gui {
@@ -36,7 +36,7 @@ FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& sample
   }
   if (lo > 0 && lo == hi) {
     d.note = QString("every message here is %1, so there is no trend over sizes to fit (it takes two sizes or more)")
-                 .arg(QString::fromStdString(analyzer::bytes_text(lo)));
+                 .arg(size_text(lo));
     return d;
   }
   // The boundaries xo report finds, from the same function.

@@ -1,5 +1,6 @@
 #include "model/span_details.hpp"
 
+#include "model/display_text.hpp"
 #include "model/time_ruler.hpp"
 
 namespace xo::gui {
@@ -8,11 +9,10 @@ namespace {
 
 using analyzer::Index;
 
-QString text(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
-
 QString message_line(const analyzer::TraceModel& m, Index i, bool sent) {
   const auto& msg = m.messages;
-  const QString protocol = msg.protocol[i] == analyzer::kNoString ? QString("unknown protocol") : text(m.strings.at(msg.protocol[i]));
+  const QString protocol =
+      msg.protocol[i] == analyzer::kNoString ? QString("unknown protocol") : text_of(m.strings.at(msg.protocol[i]));
   return QString("%1 rank %2: %3 bytes, tag %4, %5, end to end %6")
       .arg(sent ? "sent to" : "received from")
       .arg(sent ? msg.receiver[i] : msg.sender[i])
@@ -42,8 +42,9 @@ void add_call_details(const TimelineData& d, Index call, int most_messages, QStr
   for (Index k = 0; k < c.members(); ++k) {
     if (c.call[k] != call) continue;
     const Index instance = c.instance[k];
-    const QString algorithm = c.algorithm[instance] == analyzer::kNoString ? QString("no algorithm recorded")
-                                                                           : text(m.strings.at(c.algorithm[instance]));
+    const QString algorithm = c.algorithm[instance] == analyzer::kNoString
+                                  ? QString("no algorithm recorded")
+                                  : text_of(m.strings.at(c.algorithm[instance]));
     lines << QString("collective instance %1 on %2 members, algorithm %3; this rank sent %4 bytes, received %5")
                  .arg(instance)
                  .arg(c.member_count[instance])
@@ -66,7 +67,7 @@ QString span_summary(const TimelineData& d, std::uint32_t span) {
   const analyzer::StringId protocol = m.phases.protocol[s.source];
   return QString("%1 phase (%2) of rank %3, %4")
       .arg(d.categories.name(s.category),
-           protocol == analyzer::kNoString ? QString("no protocol recorded") : text(m.strings.at(protocol)))
+           protocol == analyzer::kNoString ? QString("no protocol recorded") : text_of(m.strings.at(protocol)))
       .arg(row.rank)
       .arg(seconds_text(s.end - s.start));
 }

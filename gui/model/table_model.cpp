@@ -2,6 +2,7 @@
 
 #include <QLocale>
 
+#include "model/display_text.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 
 namespace xo::gui {
@@ -15,7 +16,7 @@ QString number_text(double value, CellUnit unit) {
     case CellUnit::Seconds:
       return QString::fromStdString(analyzer::duration_text(value));
     case CellUnit::Bytes:
-      return QString::fromStdString(analyzer::bytes_text(value));
+      return size_text(value);
     case CellUnit::Percent:
       return QString::number(value, 'f', 1) + " %";
     case CellUnit::Plain:

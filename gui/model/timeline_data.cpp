@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "model/display_text.hpp"
 #include "model/phase_kind.hpp"
 
 namespace xo::gui {
@@ -14,7 +15,7 @@ using analyzer::TraceModel;
 
 QString text_of(const TraceModel& m, analyzer::StringId id, const char* otherwise) {
   const std::string_view s = m.strings.at(id);
-  return s.empty() ? QString(otherwise) : QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+  return s.empty() ? QString(otherwise) : gui::text_of(s);
 }
 
 // The rank's outermost MPI calls: a non-MPI region (main, a user function) is not drawn, and an MPI

@@ -2,15 +2,9 @@
 
 #include <algorithm>
 
-#include "xo/analyzer/analysis/number_text.hpp"
+#include "model/display_text.hpp"
 
 namespace xo::gui {
-
-namespace {
-
-QString bytes(double value) { return QString::fromStdString(analyzer::bytes_text(value)); }
-
-}  // namespace
 
 TimelineHighlight highlight_recommendation(const TimelineData& d, const RecommendationTarget& target,
                                            const QString& setting) {
@@ -22,16 +16,15 @@ TimelineHighlight highlight_recommendation(const TimelineData& d, const Recommen
       const double size = static_cast<double>(msg.bytes[i]);
       if (size < target.smallest_bytes || size > target.largest_bytes || msg.protocol[i] == analyzer::kNoString)
         continue;
-      const std::string_view protocol = m.strings.at(msg.protocol[i]);
-      if (QString::fromUtf8(protocol.data(), static_cast<qsizetype>(protocol.size())) == target.protocol) {
+      if (text_of(m.strings.at(msg.protocol[i])) == target.protocol) {
         h.messages.push_back(i);
       }
     }
     std::stable_sort(h.messages.begin(), h.messages.end(),
                      [&](analyzer::Index a, analyzer::Index b) { return msg.send_time[a] < msg.send_time[b]; });
     const QString sizes = target.smallest_bytes == target.largest_bytes
-                              ? bytes(target.smallest_bytes)
-                              : bytes(target.smallest_bytes) + " to " + bytes(target.largest_bytes);
+                              ? size_text(target.smallest_bytes)
+                              : size_text(target.smallest_bytes) + " to " + size_text(target.largest_bytes);
     h.description = QString("%1 messages of %2 (%3), which %4 moves to another protocol")
                         .arg(h.messages.size())
                         .arg(sizes, target.protocol, setting);

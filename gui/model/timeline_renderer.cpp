@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/display_text.hpp"
 #include "model/row_vote.hpp"
 #include "model/time_ruler.hpp"
 
@@ -20,11 +21,6 @@ const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour come
 // Screen y of a content y.
 int screen_y(int content_y, int scroll_y) { return kTop + content_y - scroll_y; }
 
-QString text_of(const analyzer::TraceModel& m, analyzer::StringId id) {
-  const std::string_view s = m.strings.at(id);
-  return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
-
 // Screen y of the middle of a rank's calls band, where its message lines start and end; -1 for a
 // rank not shown (or no rank of the trace: a message to an unknown peer).
 double rank_middle(const TimelineLayout& layout, analyzer::RankId rank, int scroll_y) {
@@ -39,7 +35,7 @@ QString box_text(const TimelineData& d, const Band& band, const PixelRecord& rec
   const QString& name = d.categories.name(rec.category);
   if (band.kind == BandKind::Calls) return name;
   const analyzer::StringId protocol = d.model->phases.protocol[d.spans[rec.span].source];
-  return protocol == analyzer::kNoString ? name : name + " · " + text_of(*d.model, protocol);
+  return protocol == analyzer::kNoString ? name : name + " · " + text_of(d.model->strings.at(protocol));
 }
 
 }  // namespace

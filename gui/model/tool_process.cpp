@@ -9,7 +9,7 @@
 #include <csignal>
 #include <cstring>
 
-#include "xo/analyzer/analysis/number_text.hpp"
+#include "model/display_text.hpp"
 
 namespace xo::gui {
 
@@ -82,7 +82,7 @@ namespace {
 QString killed_text(int signal, double peak_bytes) {
   const char* name = sigabbrev_np(signal);
   QString text = QString("killed by SIG%1 (signal %2)").arg(name ? name : "?").arg(signal);
-  if (peak_bytes > 0) text += " holding " + QString::fromStdString(analyzer::bytes_text(peak_bytes)) + " of memory";
+  if (peak_bytes > 0) text += " holding " + size_text(peak_bytes) + " of memory";
   if (signal == SIGKILL) {
     text +=
         ": most likely the system ran out of memory and the kernel's out-of-memory killer ended it (dmesg "

@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "model/display_text.hpp"
 #include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
@@ -53,8 +54,8 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
   for (const auto& t : analyzer::total_wait_states(wait_states)) {
     const std::string_view protocol = m.strings.at(t.protocol);
     a.waits.rows.push_back({QString(analyzer::wait_kind_name(t.kind)),
-                            protocol.empty() ? QString("(unknown)") : QString::fromUtf8(protocol.data(), static_cast<qsizetype>(protocol.size())),
-                            QVariant::fromValue(t.count), t.seconds, share(t.seconds)});
+                            protocol.empty() ? QString("(unknown)") : text_of(protocol), QVariant::fromValue(t.count),
+                            t.seconds, share(t.seconds)});
   }
   if (a.waits.rows.empty()) a.waits.lines << "none: no rank waited for another inside MPI";
   const analyzer::ComputeImbalance balance = analyzer::find_compute_imbalance(m, wait_states);

@@ -12,16 +12,9 @@
 #include <cmath>
 #include <limits>
 
-#include "xo/analyzer/analysis/number_text.hpp"
+#include "model/display_text.hpp"
 
 namespace xo::gui {
-
-namespace {
-
-// A point-to-point setting's bytes as people read them: "1 KiB", "125 KiB" (the legend).
-QString bytes(double value) { return QString::fromStdString(analyzer::bytes_text(value)); }
-
-}  // namespace
 
 FitChartView::FitChartView(QWidget* parent) : QWidget(parent), chart_(new QChart), status_(new QLabel(this)) {
   auto* layout = new QVBoxLayout(this);
@@ -144,11 +137,12 @@ void FitChartView::rebuild() {
     for (const CrossoverMark& c : report_->crossovers) {
       if (!c.point_to_point()) continue;
       if (c.crossing)
-        vertical(*c.crossing, QString("%1 crossover %2").arg(c.variable, bytes(*c.crossing)),
+        vertical(*c.crossing, QString("%1 crossover %2").arg(c.variable, size_text(*c.crossing)),
                  QPen(QColor(200, 30, 30), 2));
-      vertical(c.now, QString("%1 now %2").arg(c.variable, bytes(c.now)), QPen(QColor(30, 90, 200), 1.5, Qt::DotLine));
+      vertical(c.now, QString("%1 now %2").arg(c.variable, size_text(c.now)),
+               QPen(QColor(30, 90, 200), 1.5, Qt::DotLine));
       if (c.best && *c.best != c.now) {
-        vertical(*c.best, QString("%1 best %2").arg(c.variable, bytes(*c.best)),
+        vertical(*c.best, QString("%1 best %2").arg(c.variable, size_text(*c.best)),
                  QPen(QColor(20, 150, 60), 1.5, Qt::DashDotLine));
       }
     }

@@ -10,7 +10,7 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-#include "xo/analyzer/analysis/number_text.hpp"
+#include "model/display_text.hpp"
 
 namespace xo::gui {
 
@@ -103,9 +103,7 @@ void RecommendationsView::set_report(std::shared_ptr<const ReportData> report) {
   std::vector<QVariantList> rows;
   for (const CrossoverMark& c : report->crossovers) {
     // Point-to-point settings are sizes; a collective's may be elements or ranks (its finding says).
-    const auto value = [&c](double v) {
-      return c.point_to_point() ? QVariant(QString::fromStdString(analyzer::bytes_text(v))) : QVariant(v);
-    };
+    const auto value = [&c](double v) { return c.point_to_point() ? QVariant(size_text(v)) : QVariant(v); };
     rows.push_back({c.variable, c.where, value(c.now), c.best ? value(*c.best) : QVariant(QString("?")),
                     c.crossing ? value(*c.crossing) : QVariant(QString("-")), c.finding});
   }
