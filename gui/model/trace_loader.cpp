@@ -20,11 +20,14 @@ struct Cancelled {};
 constexpr int kReportTimeoutMs = 10 * 60 * 1000;
 constexpr int kHistoryTimeoutMs = 60 * 1000;
 
-// --no-store: opening a trace stores no run (File > Store in history does, through store()), but
-// the history's bench cache makes a second opening of the same setup fast. A damaged trace read anyway is reported on
-// likewise, marked.
-QStringList report_arguments(const QString& anchor, analyzer::Damage damage) {
-  QStringList args = {"report", "--format", "json", "--no-store"};
+enum class Storing { No, Yes };
+
+// Opening a trace runs the report with --no-store: it stores no run (File > Store in history runs
+// it storing, through store()), but the history's bench cache makes a second opening of the same
+// setup fast. A damaged trace read anyway is reported on likewise, marked.
+QStringList report_arguments(const QString& anchor, analyzer::Damage damage, Storing storing) {
+  QStringList args = {"report", "--format", "json"};
+  if (storing == Storing::No) args << "--no-store";
   if (damage == analyzer::Damage::Tolerate) args << "--tolerate";
   return args << anchor;
 }
@@ -167,10 +170,11 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     post(id, [this, id, message] { emit report_failed(id, message); });
     return;
   }
-  const ToolResult r =
-      run_tool(xo_, report_arguments(anchor, damage), job->stop, kReportTimeoutMs, [this, id](const QString& line) {
-        if (line.startsWith('[')) post(id, [this, id, line] { emit report_progress(id, line); });
-      });
+  const ToolResult r = run_tool(xo_, report_arguments(anchor, damage, Storing::No), job->stop, kReportTimeoutMs,
+                                [this, id](const QString& line) {
+                                  if (line.startsWith('['))
+                                    post(id, [this, id, line] { emit report_progress(id, line); });
+                                });
   if (r.cancelled) return;
   try {
     if (!r.ok()) {
@@ -189,12 +193,10 @@ void TraceLoader::run_store(const std::shared_ptr<Job>& job, const QString& path
   auto fail = [this, id](const QString& message) { post(id, [this, message] { emit store_failed(message); }); };
   if (!QFileInfo(xo_).isExecutable())
     return fail(QString("cannot store the run: %1 is missing; build the xo target").arg(xo_));
-  QStringList args = {"report", "--format", "json"};
-  if (damage == analyzer::Damage::Tolerate) args << "--tolerate";
-  args << anchor_of(path);
-  const ToolResult r = run_tool(xo_, args, job->stop, kReportTimeoutMs, [this, id](const QString& line) {
-    if (line.startsWith('[')) post(id, [this, line] { emit store_progress(line); });
-  });
+  const ToolResult r = run_tool(xo_, report_arguments(anchor_of(path), damage, Storing::Yes), job->stop,
+                                kReportTimeoutMs, [this, id](const QString& line) {
+                                  if (line.startsWith('[')) post(id, [this, line] { emit store_progress(line); });
+                                });
   if (r.cancelled) return;
   if (!r.ok()) return fail(QString("xo report failed: %1").arg(r.failure(kReportTimeoutMs)));
   // xo says where it stored the run on its standard error ("xo: stored as run 7 in PATH").
