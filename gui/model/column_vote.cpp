@@ -33,7 +33,7 @@ void ColumnVote::reset(int width, bool empty_votes) {
   columns_.assign(static_cast<std::size_t>(std::max(0, width)), ColumnTally{});
 }
 
-void ColumnVote::add(const std::vector<PixelRecord>& row) {
+void ColumnVote::add(std::span<const PixelRecord> row) {
   const auto width = static_cast<std::int32_t>(columns_.size());
   auto column = [this](std::int32_t x) -> ColumnTally& { return columns_[static_cast<std::size_t>(x)]; };
   std::int32_t x = 0;

@@ -8,6 +8,7 @@
 // is a busy rank).
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "model/pixel_aggregation.hpp"
@@ -37,7 +38,7 @@ struct ColumnTally {
 class ColumnVote {
  public:
   void reset(int width, bool empty_votes);
-  void add(const std::vector<PixelRecord>& row);     // one row's records, as aggregate_row made them
+  void add(std::span<const PixelRecord> row);        // one row's records, as aggregate_row made them
   void result(std::vector<PixelRecord>& out) const;  // replaces `out`
   // Column x: how many rows had something there (all rows when empty columns vote), and what most
   // of them had (a category, PixelRecord::kMixedCategory, or kNothing).

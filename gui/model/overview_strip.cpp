@@ -17,7 +17,7 @@ void OverviewStrip::begin(std::size_t shown_ranks, int width) {
   fed_.assign(shown_ranks, 0);
 }
 
-void OverviewStrip::feed(std::size_t position, const std::vector<PixelRecord>& call_row) {
+void OverviewStrip::feed(std::size_t position, std::span<const PixelRecord> call_row) {
   if (position % step_ != 0 || position >= fed_.size() || fed_[position]) return;
   vote_.add(call_row);
   fed_[position] = 1;

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QSize>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "model/column_vote.hpp"
@@ -22,7 +23,7 @@ class OverviewStrip {
 
   void begin(std::size_t shown_ranks, int width);  // each frame, before feeding
   // A shown rank's call row aggregated to pixel records; counted once a frame, if chosen.
-  void feed(std::size_t position, const std::vector<PixelRecord>& call_row);
+  void feed(std::size_t position, std::span<const PixelRecord> call_row);
   // Counts the chosen ranks not fed yet and paints the strip; `scratch` is a reusable buffer.
   void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const TimelineViewport& vp,
              std::vector<PixelRecord>& scratch);

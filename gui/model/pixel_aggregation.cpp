@@ -1,18 +1,8 @@
 #include "model/pixel_aggregation.hpp"
 
 #include <algorithm>
-#include <cmath>
 
 namespace xo::gui {
-
-long long PixelScale::column_of(double t) const {
-  const double raw = std::floor((t - start) / seconds_per_pixel);
-  long long x = static_cast<long long>(std::clamp(raw, -4e18, 4e18));
-  // The division may round across a boundary; settle it with the comparisons the columns use.
-  while (column_start(x) > t) --x;
-  while (column_start(x + 1) <= t) ++x;
-  return x;
-}
 
 namespace {
 

@@ -14,6 +14,7 @@
 // found by binary search once, and each following column by galloping from the last, with no
 // allocation beyond the caller's reused output vector.
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -26,10 +27,23 @@ namespace xo::gui {
 struct PixelScale {
   double start = 0;
   double seconds_per_pixel = 1;
+  double pixels_per_second = 1;  // column_of's first guess multiplies: a division costs 5x more
+
+  PixelScale() = default;
+  PixelScale(double start_time, double seconds_per_column)
+      : start(start_time), seconds_per_pixel(seconds_per_column), pixels_per_second(1 / seconds_per_column) {}
 
   double column_start(long long x) const { return start + static_cast<double>(x) * seconds_per_pixel; }
-  // The column whose [column_start(x), column_start(x + 1)) holds t, by the same arithmetic.
-  long long column_of(double t) const;
+  // The column whose [column_start(x), column_start(x + 1)) holds t, by the same arithmetic. Inline:
+  // a zoomed-in frame asks it three times a span.
+  long long column_of(double t) const {
+    const double raw = std::clamp((t - start) * pixels_per_second, -4e18, 4e18);
+    long long x = static_cast<long long>(raw);  // truncates; the loops below make it the floor
+    // The guess may round across a boundary; settle it with the comparisons the columns use.
+    while (column_start(x) > t) --x;
+    while (column_start(x + 1) <= t) ++x;
+    return x;
+  }
 };
 
 enum class PixelKind : std::uint8_t { Single, Folded, Mixed };

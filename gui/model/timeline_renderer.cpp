@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "model/display_text.hpp"
-#include "model/row_vote.hpp"
 #include "model/time_ruler.hpp"
 
 namespace xo::gui {
@@ -15,7 +14,6 @@ namespace {
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRowsTop;  // the rows start under the ruler and overview
 constexpr std::size_t kMostHighlightLines = 20000;
-constexpr std::uint32_t kMostRanksPerPixelRow = 8;
 const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour comes near it
 
 // Screen y of a content y.
@@ -95,41 +93,8 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
-  overview_.paint(p, size, d, layout, vp, row_records_);
+  overview_.paint(p, size, d, layout, vp, overview_scratch_);
   paint_ruler(p, size, vp);
-}
-
-void TimelineRenderer::band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band,
-                                    const PixelScale& scale, int width) {
-  auto aggregate = [&](std::size_t row, std::vector<PixelRecord>& out) {
-    const TimelineRow& r = d.rows[row];
-    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, out);
-  };
-  if (band.kind == BandKind::Lane || (band.kind == BandKind::Calls && band.count == 1)) {
-    aggregate(band.row, records_);
-    if (band.kind == BandKind::Calls) overview_.feed(band.first, records_);
-    return;
-  }
-  std::size_t rows = 0;
-  auto next_row = [&]() -> std::vector<PixelRecord>& {
-    if (band_rows_.size() <= rows) band_rows_.resize(rows + 1);
-    return band_rows_[rows++];
-  };
-  if (band.kind == BandKind::Protocols) {
-    const auto [first, end] = lane_rows(d, d.rows[band.row].rank);
-    for (std::size_t row = first; row < end; ++row) aggregate(row, next_row());
-  } else {
-    // Ranks sharing a pixel row: the majority of at most kMostRanksPerPixelRow of them, evenly
-    // chosen, so that a frame over 65,536 ranks costs pixels rather than ranks.
-    const std::uint32_t step = (band.count + kMostRanksPerPixelRow - 1) / kMostRanksPerPixelRow;
-    for (std::uint32_t k = 0; k < band.count; k += step) {
-      std::vector<PixelRecord>& row = next_row();
-      aggregate(d.call_row_of_rank[static_cast<std::size_t>(layout.rank_at(band.first + k))], row);
-      overview_.feed(band.first + k, row);
-    }
-  }
-  // Idle columns vote for ranks (most ranks computing reads as computing), not for lanes.
-  vote_rows({band_rows_.data(), rows}, band.kind == BandKind::Calls, width, records_);
 }
 
 void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
@@ -137,58 +102,38 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
   const int width = size.width() - kLeft, rows_height = size.height() - kTop;
   if (width <= 0 || rows_height <= 0) return;
   const auto [first, last] = layout.bands_between(scroll_y, scroll_y + rows_height);
-  const PixelScale scale = vp.scale();
   const QFont normal = p.font();
   QFont small = normal;
   small.setPointSizeF(normal.pointSizeF() * 0.75);
   const QFontMetrics normal_metrics(normal), small_metrics(small);
+  const BandFrame frame{
+      &d, &layout, first, last, vp.scale(), width, scroll_y, normal_metrics.height() - 2, small_metrics.height() - 2};
   // On a raster device the boxes are written into an image's scanlines and drawn in one go: with
   // a thousand ranks a frame has a quarter million boxes, too many for one fillRect each. Other
   // devices (SVG export) get one rectangle per box, so that they stay vectors.
-  const bool raster = p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
-  if (raster) {
+  if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
     if (band_image_.size() != QSize(width, rows_height)) band_image_ = QImage(width, rows_height, QImage::Format_RGB32);
     band_image_.fill(QColor(252, 252, 250));
+    bands_.draw(frame, &band_image_);
+    p.drawImage(kLeft, kTop, band_image_);
+  } else {
+    bands_.draw(frame, nullptr, &p, QPoint(kLeft, kTop));
   }
-  labels_.clear();
-  rgb_of_category_.resize(d.categories.size());
-  for (std::uint32_t c = 0; c < rgb_of_category_.size(); ++c) rgb_of_category_[c] = d.categories.colour(c).rgb();
-  const QRgb mixed_rgb = CategoryTable::mixed_colour().rgb();
-  for (std::size_t b = first; b < last; ++b) {
-    const Band& band = layout.bands()[b];
-    band_records(d, layout, band, scale, width);
-    last_records_ += records_.size();
-    const int top = screen_y(band.top, scroll_y);
+  last_records_ += bands_.records();
+  bands_.for_each_call_row(
+      [this](std::size_t position, std::span<const PixelRecord> row) { overview_.feed(position, row); });
+  // Names in boxes wide enough to hold them, as Vampir writes them (after the boxes).
+  for (const BoxToName& named : bands_.boxes_to_name()) {
+    const Band& band = layout.bands()[named.band];
+    const PixelRecord& rec = named.record;
     const bool phases = band.kind != BandKind::Calls;
-    const QFontMetrics& metrics = phases ? small_metrics : normal_metrics;
-    const bool labelled = band.height >= metrics.height() - 2;
-    const int y0 = std::max(0, top - kTop), y1 = std::min(rows_height, top - kTop + band.height);
-    for (const PixelRecord& rec : records_) {
-      const bool mixed = rec.kind == PixelKind::Mixed;
-      const QRect box(kLeft + rec.x0, top, rec.x1 - rec.x0, band.height);
-      if (raster) {
-        const QRgb rgb = mixed ? mixed_rgb : rgb_of_category_[rec.category];
-        const int x0 = std::max(0, rec.x0), x1 = std::min(width, rec.x1);
-        for (int y = y0; y < y1 && x0 < x1; ++y) {
-          auto* line = reinterpret_cast<QRgb*>(band_image_.scanLine(y));
-          std::fill(line + x0, line + x1, rgb);
-        }
-      } else {
-        p.fillRect(box, mixed ? CategoryTable::mixed_colour() : d.categories.colour(rec.category));
-      }
-      // Names in boxes wide enough to hold them, as Vampir writes them (after the boxes).
-      if (labelled && rec.kind == PixelKind::Single && box.width() > 60) {
-        const QColor colour = d.categories.colour(rec.category);
-        labels_.push_back({box, colour.lightnessF() < 0.45 ? QColor(Qt::white) : QColor(Qt::black), phases,
-                           metrics.elidedText(box_text(d, band, rec), Qt::ElideRight, box.width() - 5)});
-      }
-    }
-  }
-  if (raster) p.drawImage(kLeft, kTop, band_image_);
-  for (const BoxLabel& label : labels_) {
-    p.setFont(label.small ? small : normal);
-    p.setPen(label.colour);
-    p.drawText(label.box.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft, label.text);
+    const QRect box(kLeft + rec.x0, screen_y(band.top, scroll_y), rec.x1 - rec.x0, band.height);
+    const QColor colour = d.categories.colour(rec.category);
+    p.setFont(phases ? small : normal);
+    p.setPen(colour.lightnessF() < 0.45 ? QColor(Qt::white) : QColor(Qt::black));
+    p.drawText(
+        box.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
+        (phases ? small_metrics : normal_metrics).elidedText(box_text(d, band, rec), Qt::ElideRight, box.width() - 5));
   }
   p.setFont(normal);
 }

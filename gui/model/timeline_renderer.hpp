@@ -14,6 +14,7 @@
 #include <QSize>
 #include <vector>
 
+#include "model/band_painter.hpp"
 #include "model/overview_strip.hpp"
 #include "model/pixel_aggregation.hpp"
 #include "model/timeline_data.hpp"
@@ -47,9 +48,6 @@ class TimelineRenderer {
   std::size_t last_lines() const { return last_lines_; }
 
  private:
-  // The band's records into records_: one row aggregated, or several voted into one.
-  void band_records(const TimelineData& d, const TimelineLayout& layout, const Band& band, const PixelScale& scale,
-                    int width);
   void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                    const TimelineViewport& vp, int scroll_y);
   void paint_collectives(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
@@ -63,19 +61,9 @@ class TimelineRenderer {
   void paint_labels(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
   void paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp);
 
-  struct BoxLabel {
-    QRect box;
-    QColor colour;
-    bool small = false;
-    QString text;
-  };
-
-  std::vector<PixelRecord> records_;
+  BandPainter bands_;
   QImage band_image_;  // the bands' boxes, on a raster device
-  std::vector<QRgb> rgb_of_category_;
-  std::vector<BoxLabel> labels_;  // names drawn over them
-  std::vector<PixelRecord> row_records_;
-  std::vector<std::vector<PixelRecord>> band_rows_;  // the rows a folded band votes over
+  std::vector<PixelRecord> overview_scratch_;
   OverviewStrip overview_;
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <set>
 
+#include "model/band_painter.hpp"
 #include "model/column_vote.hpp"
 #include "model/comm_matrix_model.hpp"
 #include "model/history_rows.hpp"
@@ -287,6 +288,58 @@ class TimelineModelTest : public QObject {
     QCOMPARE(layout.bands()[9].height, 30 - TimelineLayout::kRankGap);
   }
 
+  // Bands drawn on several threads make the frame one thread makes: the same pixels, the same
+  // boxes to name and the same call rows fed to the overview, in band order.
+  void bands_drawn_in_parallel_as_on_one_thread() {
+    const QString path = test::record(dir_, "ring64.otf2", "ring", 64, {"3"});
+    QVERIFY2(!path.isEmpty(), "xo record failed");
+    const TimelineData d = build_timeline_data(test::read(path));
+    RankSelection ranks;
+    ranks.reset(64);
+    struct Drawn {
+      QImage image;
+      std::vector<std::pair<std::size_t, std::vector<PixelRecord>>> fed;
+      std::vector<BoxToName> named;
+      std::size_t records = 0;
+    };
+    for (const int height : {40, 300, 5000}) {  // ranks folded into pixel rows; a rank a band; lanes too
+      TimelineLayout layout;
+      layout.build(d, ranks, height);
+      for (const double zoom : {1.0, 9.0}) {
+        const double span = (d.end_time - d.start_time) / zoom;
+        const BandFrame frame{
+            &d, &layout, 0, layout.bands().size(), PixelScale{d.start_time + span * (zoom - 1) / 2, span / 700}, 700,
+            0,  10,      6};
+        auto draw = [&](int threads) {
+          Drawn out;
+          out.image = QImage(700, layout.content_height(), QImage::Format_RGB32);
+          out.image.fill(Qt::white);
+          BandPainter painter(threads);
+          painter.draw(frame, &out.image);
+          painter.for_each_call_row([&](std::size_t position, std::span<const PixelRecord> row) {
+            out.fed.emplace_back(position, std::vector<PixelRecord>(row.begin(), row.end()));
+          });
+          out.named = painter.boxes_to_name();
+          out.records = painter.records();
+          return out;
+        };
+        const Drawn one = draw(1), several = draw(3);
+        QVERIFY(one.records > 0);
+        QCOMPARE(several.records, one.records);
+        QVERIFY(several.image == one.image);
+        QVERIFY(one.image.pixel(350, layout.bands().front().top) != QColor(Qt::white).rgb());
+        QCOMPARE(several.fed.size(), one.fed.size());
+        QCOMPARE(one.fed.size(), std::size_t{64});  // every rank's call row, once
+        QVERIFY(several.fed == one.fed);
+        QCOMPARE(several.named.size(), one.named.size());
+        for (std::size_t i = 0; i < one.named.size(); ++i) {
+          QCOMPARE(several.named[i].band, one.named[i].band);
+          QCOMPARE(several.named[i].record, one.named[i].record);
+        }
+      }
+    }
+  }
+
   void rank_filter_reads_lists_ranges_and_communicators() {
     const auto& m = *stencil_.model;
     RankFilterResult r = parse_rank_filter("3, 0-1,1", m);
@@ -311,9 +364,9 @@ class TimelineModelTest : public QObject {
     ColumnVote vote;
     std::vector<PixelRecord> out;
     vote.reset(10, false);
-    vote.add({rec(0, 4, 1, 100)});
-    vote.add({});
-    vote.add({rec(2, 6, 2, 200)});
+    vote.add(std::vector<PixelRecord>{rec(0, 4, 1, 100)});
+    vote.add(std::vector<PixelRecord>{});
+    vote.add(std::vector<PixelRecord>{rec(2, 6, 2, 200)});
     vote.result(out);
     // Columns 0-1: span 100 alone; 2-3: a tie, the first candidate stays, folded; 4-5: span 200.
     QCOMPARE(out.size(), std::size_t{3});
@@ -322,15 +375,15 @@ class TimelineModelTest : public QObject {
     QCOMPARE(out[1].x1, 4);
     QCOMPARE(out[2], rec(4, 6, 2, 200));
     vote.reset(10, true);  // ranks: the empty columns of two rows outvote one busy row
-    vote.add({rec(0, 10, 1, 1)});
-    vote.add({rec(0, 3, 1, 2)});
-    vote.add({rec(0, 3, 1, 3)});
+    vote.add(std::vector<PixelRecord>{rec(0, 10, 1, 1)});
+    vote.add(std::vector<PixelRecord>{rec(0, 3, 1, 2)});
+    vote.add(std::vector<PixelRecord>{rec(0, 3, 1, 3)});
     vote.result(out);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].x1, 3);
     QCOMPARE(out[0].kind, PixelKind::Folded);
     vote.reset(4, true);
-    vote.add({rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)});
+    vote.add(std::vector<PixelRecord>{rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)});
     vote.result(out);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].kind, PixelKind::Mixed);
