@@ -65,7 +65,7 @@ class ByteReader {
 };
 
 // A sample's optional fields, in the order of the presence bits.
-constexpr std::optional<double> fit::LogGpSample::*kOptionalTimes[] = {
+constexpr fit::OptionalSeconds fit::LogGpSample::*kOptionalTimes[] = {
     &fit::LogGpSample::send_call_seconds,    &fit::LogGpSample::receive_call_seconds,
     &fit::LogGpSample::end_to_end_seconds,   &fit::LogGpSample::gap_seconds,
     &fit::LogGpSample::send_blocked_seconds, &fit::LogGpSample::free_after_receive_posted,

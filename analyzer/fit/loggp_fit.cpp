@@ -18,7 +18,7 @@ struct Series {
   std::vector<double> y;
 };
 
-void check_time(std::size_t sample, const char* name, const std::optional<double>& seconds) {
+void check_time(std::size_t sample, const char* name, OptionalSeconds seconds) {
   if (seconds && !(std::isfinite(*seconds) && *seconds >= 0)) {
     throw std::invalid_argument("LogGP sample " + std::to_string(sample) + ": " + name + " is " +
                                 std::to_string(*seconds) + "; it must be finite and ≥ 0");

@@ -22,22 +22,23 @@
 #include <span>
 
 #include "xo/analyzer/fit/estimate.hpp"
+#include "xo/analyzer/fit/optional_seconds.hpp"
 #include "xo/analyzer/fit/robust_fit.hpp"
 
 namespace xo::analyzer::fit {
 
 struct LogGpSample {
   double bytes = 0;
-  std::optional<double> send_call_seconds;     // time inside the send call
-  std::optional<double> receive_call_seconds;  // inside the receive call, message already there
-  std::optional<double> end_to_end_seconds;    // send entered to receive left, receive posted first
-  std::optional<double> gap_seconds;           // since the same sender's previous send began
+  OptionalSeconds send_call_seconds;     // time inside the send call
+  OptionalSeconds receive_call_seconds;  // inside the receive call, message already there
+  OptionalSeconds end_to_end_seconds;    // send entered to receive left, receive posted first
+  OptionalSeconds gap_seconds;           // since the same sender's previous send began
   // Not used by the LogGP fit; the analyzer prices protocol changes with them (protocol_costs.hpp).
-  std::optional<double> send_blocked_seconds;  // a blocking send's call, receive posted first
+  OptionalSeconds send_blocked_seconds;  // a blocking send's call, receive posted first
   // The send's buffer became free only after its receive was posted, which came after the send:
   // the protocol holds the sender until the receiver arrives (rendezvous), or not (eager).
   std::optional<bool> sender_waited_for_receive;
-  std::optional<double> free_after_receive_posted;  // then: from that receive's post to the buffer free
+  OptionalSeconds free_after_receive_posted;  // then: from that receive's post to the buffer free
 };
 
 struct LogGpFitOptions {
