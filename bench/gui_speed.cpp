@@ -167,6 +167,7 @@ int main(int argc, char** argv) {
   std::vector<double> first, analysed;
   Opened last;
   for (int r = 0; r < count.runs; ++r) {
+    last = {};  // the trace of the run before is closed first, as the GUI does: one trace's peak memory
     last = open(anchor);
     if (!last.trace) return 1;
     first.push_back(last.first_frame);

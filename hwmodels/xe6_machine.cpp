@@ -100,6 +100,10 @@ Machine::ReservedMemory Xe6Machine::reserved_memory() const {
                                        " bytes for each of " + std::to_string(peers) + " peers"};
 }
 
+std::int64_t Xe6Machine::env_in_effect(std::string_view name) const {
+  return name == "MPICH_GNI_MAX_VSHORT_MSG_SIZE" ? mailbox_payload_limit_ : env(name);
+}
+
 void Xe6Machine::refresh() {
   read_collective_env_vars();
   cost_ = loggp_parameters();

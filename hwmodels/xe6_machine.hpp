@@ -22,6 +22,7 @@ class Xe6Machine final : public CrayMptMachine {
   ReservedMemory reserved_memory() const override;
   // Largest user payload of an E0 (mailbox) message for this job size, seed 004 slide 12.
   std::int64_t mailbox_payload_limit() const;
+  std::int64_t env_in_effect(std::string_view name) const override;
 
  private:
   void refresh() override;

@@ -224,7 +224,7 @@ std::vector<SwitchCrossover> find_switch_crossovers(const hw::Machine& machine,
     for (const int ranks : sizes) {
       SwitchCrossover s;
       s.point = p;
-      s.setting = machine.env(p.env_var);
+      s.setting = machine.env_in_effect(p.env_var);
       s.ranks = ranks;
       const Series below =
           point_to_point ? protocol_series(messages, p.below) : algorithm_series(collectives, p, p.below, ranks);

@@ -46,4 +46,18 @@ TEST(MachineSetup, XE6MailboxesAreTheMemoryItsSettingsSetAside) {
   EXPECT_EQ(xt3->reserved_memory().bytes_per_rank, 0) << "a model that does not say";
 }
 
+// A variable left to the MPI (-1: by job size, seed 004 slide 12) is reported as what it decided,
+// so that the report's "now" is a size, not -1.
+TEST(MachineSetup, XE6VshortLimitInEffectFollowsTheJobSize) {
+  const auto lookup = xo::hw::lookup_in({});
+  const auto small = xo::hw::configured_machine("xe6", 16, {}, lookup);
+  EXPECT_EQ(small->env("MPICH_GNI_MAX_VSHORT_MSG_SIZE"), -1);
+  EXPECT_EQ(small->env_in_effect("MPICH_GNI_MAX_VSHORT_MSG_SIZE"), 984);
+  EXPECT_EQ(xo::hw::configured_machine("xe6", 4096, {}, lookup)->env_in_effect("MPICH_GNI_MAX_VSHORT_MSG_SIZE"), 472);
+  EXPECT_EQ(xo::hw::configured_machine("xe6", 20000, {}, lookup)->env_in_effect("MPICH_GNI_MAX_VSHORT_MSG_SIZE"), 216);
+  const auto set = xo::hw::configured_like(*small, {{"MPICH_GNI_MAX_VSHORT_MSG_SIZE", "100"}});
+  EXPECT_EQ(set->env_in_effect("MPICH_GNI_MAX_VSHORT_MSG_SIZE"), 100);
+  EXPECT_EQ(small->env_in_effect("MPICH_GNI_MAX_EAGER_MSG_SIZE"), small->env("MPICH_GNI_MAX_EAGER_MSG_SIZE"));
+}
+
 }  // namespace

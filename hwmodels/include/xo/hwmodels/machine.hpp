@@ -43,6 +43,9 @@ class Machine {
   // their defaults; a malformed or out-of-range value throws MachineError naming variable and range.
   void resolve_env(const std::function<const char*(const char*)>& lookup);
   std::int64_t env(std::string_view name) const;
+  // The value in effect: env(name), or, for a variable left to the MPI to decide at run time
+  // (MPICH_GNI_MAX_VSHORT_MSG_SIZE=-1 on the XE6: by job size), what it decided for this job.
+  virtual std::int64_t env_in_effect(std::string_view name) const { return env(name); }
   // The variable of that name, or nullptr if this machine's MPI reads none.
   const EnvVar* find_env_var(std::string_view name) const;
   // The choices of a variable that names one (empty for numeric variables), and a value as a user

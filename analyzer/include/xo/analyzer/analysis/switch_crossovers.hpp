@@ -30,7 +30,7 @@ struct SideFit {
 
 struct SwitchCrossover {
   hw::SwitchPoint point;
-  std::int64_t setting = 0;  // the machine's value of the variable
+  std::int64_t setting = 0;  // the variable's value in effect (Machine::env_in_effect)
   int ranks = 0;             // the communicator size measured, for collective switches in bytes or elements
 
   // "point-to-point", "MPI_Reduce", or "MPI_Reduce on 16 ranks".
