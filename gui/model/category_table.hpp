@@ -30,6 +30,7 @@ class CategoryTable {
   // Adds the name if new (with `colour`, or one of its own), and counts one use in `role`.
   std::uint32_t id_of(const QString& name, CategoryRole role, std::optional<QColor> colour = std::nullopt);
   std::uint32_t find(const QString& name) const;  // kNone if unknown
+  void use(std::uint32_t id) { ++uses_[id]; }     // one more use of an id id_of gave, by a caller that keeps ids
   const QString& name(std::uint32_t id) const { return names_[id]; }
   QColor colour(std::uint32_t id) const { return colours_[id]; }
   std::uint8_t roles(std::uint32_t id) const { return roles_[id]; }

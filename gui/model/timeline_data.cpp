@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <span>
 
 #include "model/display_text.hpp"
 #include "model/phase_kind.hpp"
@@ -18,15 +19,38 @@ QString text_of(const TraceModel& m, analyzer::StringId id, const char* otherwis
   return s.empty() ? QString(otherwise) : gui::text_of(s);
 }
 
+// Category ids by a small key (a region, a string of the trace), each name looked up once: a 10^8
+// event trace has tens of millions of spans and a few dozen names, and a lookup by name (a QString
+// made and hashed) cost more than the rest of building the timeline.
+class CategoriesByKey {
+ public:
+  CategoriesByKey(CategoryTable& table, std::size_t keys) : table_(table), ids_(keys + 1, kUnknown) {}
+  // `key` may be kNoIndex / kNoString (the last slot); `name_of()` gives the name and id_of's options.
+  template <class Lookup>
+  std::uint32_t get(std::size_t key, Lookup lookup) {
+    std::uint32_t& id = ids_[std::min(key, ids_.size() - 1)];
+    if (id == kUnknown) return id = lookup(table_);  // id_of counted this use
+    table_.use(id);
+    return id;
+  }
+
+ private:
+  static constexpr std::uint32_t kUnknown = 0xffffffffu;
+  CategoryTable& table_;
+  std::vector<std::uint32_t> ids_;
+};
+
 // The rank's outermost MPI calls: a non-MPI region (main, a user function) is not drawn, and an MPI
 // call inside another MPI call (a library's own) is part of the outer one.
-void add_call_row(const TraceModel& m, analyzer::RankId rank, TimelineData& d) {
+void add_call_row(const TraceModel& m, analyzer::RankId rank, CategoriesByKey& by_region, TimelineData& d) {
   const auto& calls = m.calls;
   TimelineRow row{rank, RowKind::Calls, analyzer::kNoIndex, static_cast<std::uint32_t>(d.spans.size()), 0};
   double covered_until = -1e300;
   for (Index c = calls.first_of_rank[rank]; c < calls.first_of_rank[rank + 1]; ++c) {
     if (!calls.is_mpi[c] || calls.enter[c] < covered_until) continue;
-    const auto category = d.categories.id_of(QString::fromStdString(m.regions.name[calls.region[c]]), kCallRole);
+    const auto category = by_region.get(calls.region[c], [&](CategoryTable& t) {
+      return t.id_of(QString::fromStdString(m.regions.name[calls.region[c]]), kCallRole);
+    });
     d.span_of_call[c] = static_cast<std::uint32_t>(d.spans.size());
     d.spans.push_back({calls.enter[c], std::max(calls.enter[c], calls.leave[c]), category, c});
     covered_until = std::max(calls.enter[c], calls.leave[c]);
@@ -37,8 +61,8 @@ void add_call_row(const TraceModel& m, analyzer::RankId rank, TimelineData& d) {
 }
 
 // Phases of one lane, given as PhaseTable rows sorted by start.
-void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, const std::vector<Index>& phases,
-                   TimelineData& d) {
+void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::span<const Index> phases,
+                   CategoriesByKey& by_region, TimelineData& d) {
   TimelineRow row{rank, RowKind::Phases, lane, static_cast<std::uint32_t>(d.spans.size()), 0};
   double covered_until = -1e300;
   for (Index p : phases) {
@@ -48,12 +72,57 @@ void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, const
       continue;
     }
     // Coloured by kind (header, data, ack, ...); the protocol is the label's and the details'.
-    const QString kind = QString::fromStdString(m.regions.name[m.phases.region[p]]);
-    d.spans.push_back({start, end, d.categories.id_of(kind, kPhaseRole, phase_kind_colour(kind)), p});
+    const auto category = by_region.get(m.phases.region[p], [&](CategoryTable& t) {
+      const QString kind = QString::fromStdString(m.regions.name[m.phases.region[p]]);
+      return t.id_of(kind, kPhaseRole, phase_kind_colour(kind));
+    });
+    d.spans.push_back({start, end, category, p});
     covered_until = end;
   }
   row.count = static_cast<std::uint32_t>(d.spans.size()) - row.first;
   d.rows.push_back(row);
+}
+
+// A rank's phases on one lane: phase_order[begin, end), by start.
+struct PhaseGroup {
+  analyzer::RankId rank = 0;
+  Index lane = analyzer::kNoIndex;
+  std::size_t begin = 0, end = 0;
+};
+
+// The phases grouped by (rank, lane) in that order, each group by start (stable), into `order`.
+// The reader appends a lane's phases in the order of its events, so a counting sort by lane and a
+// check that each lane is in order (sorting only one that is not) stand in for sorting them all.
+std::vector<PhaseGroup> group_phases(const TraceModel& m, std::vector<Index>& order) {
+  const auto& ph = m.phases;
+  const std::size_t lanes = m.locations.size();
+  const auto slot = [lanes](Index lane) { return std::min<std::size_t>(lane, lanes); };  // kNoIndex: the last
+  std::vector<std::size_t> first(lanes + 2, 0);
+  for (Index p = 0; p < ph.size(); ++p) ++first[slot(ph.lane[p]) + 1];
+  std::partial_sum(first.begin(), first.end(), first.begin());
+  order.resize(ph.size());
+  std::vector<std::size_t> next(first.begin(), first.end() - 1);
+  for (Index p = 0; p < ph.size(); ++p) order[next[slot(ph.lane[p])]++] = p;
+  const auto by_rank_then_start = [&ph](Index a, Index b) {
+    return ph.rank[a] != ph.rank[b] ? ph.rank[a] < ph.rank[b] : ph.start[a] < ph.start[b];
+  };
+  std::vector<PhaseGroup> groups;
+  for (std::size_t l = 0; l <= lanes; ++l) {
+    const auto begin = order.begin() + static_cast<std::ptrdiff_t>(first[l]);
+    const auto end = order.begin() + static_cast<std::ptrdiff_t>(first[l + 1]);
+    if (!std::is_sorted(begin, end, by_rank_then_start)) std::stable_sort(begin, end, by_rank_then_start);
+    for (auto it = begin; it != end;) {
+      const analyzer::RankId rank = ph.rank[*it];
+      const auto group_end = std::find_if(it, end, [&](Index p) { return ph.rank[p] != rank; });
+      groups.push_back({rank, ph.lane[*it], static_cast<std::size_t>(it - order.begin()),
+                        static_cast<std::size_t>(group_end - order.begin())});
+      it = group_end;
+    }
+  }
+  std::stable_sort(groups.begin(), groups.end(), [](const PhaseGroup& a, const PhaseGroup& b) {
+    return a.rank != b.rank ? a.rank < b.rank : a.lane < b.lane;
+  });
+  return groups;
 }
 
 void index_messages(const TraceModel& m, TimelineData& d) {
@@ -67,14 +136,18 @@ void index_messages(const TraceModel& m, TimelineData& d) {
   d.messages_by_sender.resize(d.first_message_of_sender.back());
   std::vector<std::uint32_t> next(d.first_message_of_sender.begin(), d.first_message_of_sender.end() - 1);
   d.message_category.resize(msg.size());
+  CategoriesByKey by_protocol(d.categories, m.strings.text.size());
   for (Index i = 0; i < msg.size(); ++i) {
-    d.message_category[i] = d.categories.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"), kMessageRole);
+    d.message_category[i] = by_protocol.get(msg.protocol[i], [&](CategoryTable& t) {
+      return t.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"), kMessageRole);
+    });
     if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks) d.messages_by_sender[next[msg.sender[i]]++] = i;
   }
+  const auto by_send_time = [&](Index a, Index b) { return msg.send_time[a] < msg.send_time[b]; };
   for (std::size_t r = 0; r < ranks; ++r) {
-    std::stable_sort(d.messages_by_sender.begin() + d.first_message_of_sender[r],
-                     d.messages_by_sender.begin() + d.first_message_of_sender[r + 1],
-                     [&](Index a, Index b) { return msg.send_time[a] < msg.send_time[b]; });
+    const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[r];
+    const auto end = d.messages_by_sender.begin() + d.first_message_of_sender[r + 1];
+    if (!std::is_sorted(begin, end, by_send_time)) std::stable_sort(begin, end, by_send_time);  // mostly they are
   }
 }
 
@@ -113,26 +186,16 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
   d.span_of_call.assign(m.calls.size(), TimelineData::kNoSpan);
   d.spans.reserve(m.calls.size() + m.phases.size());
 
-  // Phases grouped by (rank, lane), each group by start.
-  std::vector<Index> phases(m.phases.size());
-  std::iota(phases.begin(), phases.end(), Index{0});
-  std::stable_sort(phases.begin(), phases.end(), [&](Index a, Index b) {
-    if (m.phases.rank[a] != m.phases.rank[b]) return m.phases.rank[a] < m.phases.rank[b];
-    if (m.phases.lane[a] != m.phases.lane[b]) return m.phases.lane[a] < m.phases.lane[b];
-    return m.phases.start[a] < m.phases.start[b];
-  });
-  std::size_t next_phase = 0;
-  std::vector<Index> lane_phases;
+  std::vector<Index> phase_order;
+  const std::vector<PhaseGroup> groups = group_phases(m, phase_order);
+  CategoriesByKey calls_by_region(d.categories, m.regions.size()), phases_by_region(d.categories, m.regions.size());
+  std::size_t g = 0;
   for (analyzer::RankId r = 0; r < ranks; ++r) {
-    add_call_row(m, r, d);
-    while (next_phase < phases.size() && m.phases.rank[phases[next_phase]] < r) ++next_phase;  // phases of no rank
-    while (next_phase < phases.size() && m.phases.rank[phases[next_phase]] == r) {
-      const Index lane = m.phases.lane[phases[next_phase]];
-      lane_phases.clear();
-      while (next_phase < phases.size() && m.phases.rank[phases[next_phase]] == r && m.phases.lane[phases[next_phase]] == lane) {
-        lane_phases.push_back(phases[next_phase++]);
-      }
-      add_phase_row(m, r, lane, lane_phases, d);
+    add_call_row(m, r, calls_by_region, d);
+    while (g < groups.size() && groups[g].rank < r) ++g;  // phases of no rank
+    for (; g < groups.size() && groups[g].rank == r; ++g) {
+      const std::span<const Index> phases(phase_order.data() + groups[g].begin, groups[g].end - groups[g].begin);
+      add_phase_row(m, r, groups[g].lane, phases, phases_by_region, d);
     }
   }
 

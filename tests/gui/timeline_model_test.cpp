@@ -106,6 +106,66 @@ class TimelineModelTest : public QObject {
     QCOMPARE(stencil_.dropped_overlapping_phases, std::uint64_t{0});
   }
 
+  // Phases as a foreign writer may leave them, lanes interleaved and out of time order, one of no
+  // rank: each rank's lanes in lane order, each lane's phases by start, the categories counted per use.
+  void phase_rows_from_phases_out_of_order() {
+    auto m = std::make_shared<xo::analyzer::TraceModel>();
+    auto add_location = [&](xo::analyzer::LocationKind kind, xo::analyzer::RankId rank) {
+      m->locations.id.push_back(m->locations.size());
+      m->locations.name.push_back("l");
+      m->locations.kind.push_back(kind);
+      m->locations.world_rank.push_back(rank);
+      m->locations.events.push_back(0);
+    };
+    using xo::analyzer::LocationKind;
+    add_location(LocationKind::Rank, 0);         // 0
+    add_location(LocationKind::Rank, 1);         // 1
+    add_location(LocationKind::NetworkLane, 1);  // 2
+    add_location(LocationKind::NetworkLane, 0);  // 3
+    add_location(LocationKind::NetworkLane, 0);  // 4
+    m->locations.location_of_rank = {0, 1};
+    m->calls.first_of_rank = {0, 0, 0};
+    m->regions.id = {0, 1};
+    m->regions.name = {"header", "data"};
+    m->regions.paradigm.resize(2);
+    m->regions.role.resize(2);
+    struct P {
+      xo::analyzer::RankId rank;
+      Index lane;
+      double start;
+      Index region;
+    };
+    const std::vector<P> phases = {{0, 4, 5, 0}, {1, 2, 3, 1}, {0, 3, 2, 1}, {0, 4, 1, 1}, {7, 2, 0, 0},
+                                   {0, 3, 0, 0}, {1, 2, 1, 0}, {0, 4, 3, 0}, {0, 3, 9, 1}};
+    for (const P& p : phases) {
+      m->phases.rank.push_back(p.rank);
+      m->phases.region.push_back(p.region);
+      m->phases.lane.push_back(p.lane);
+      m->phases.start.push_back(p.start);
+      m->phases.end.push_back(p.start + 0.5);
+      m->phases.protocol.push_back(xo::analyzer::kNoString);
+      m->phases.bytes.push_back(0);
+      m->phases.peer.push_back(xo::analyzer::kNoRank);
+    }
+    const TimelineData d = build_timeline_data(m);
+    // Rows: rank 0's calls, its lanes 3 and 4; rank 1's calls, its lane 2. Rank 7 is no rank.
+    QCOMPARE(d.rows.size(), std::size_t{5});
+    const std::vector<std::pair<Index, std::vector<double>>> expected = {{3, {0, 2, 9}}, {4, {1, 3, 5}}, {2, {1, 3}}};
+    const std::size_t phase_rows[] = {1, 2, 4};
+    for (std::size_t k = 0; k < 3; ++k) {
+      const TimelineRow& row = d.rows[phase_rows[k]];
+      QCOMPARE(row.kind, RowKind::Phases);
+      QCOMPARE(row.lane, expected[k].first);
+      std::vector<double> starts;
+      for (const Span& s : d.row_spans(phase_rows[k])) starts.push_back(s.start);
+      QCOMPARE(starts, expected[k].second);
+    }
+    QCOMPARE(d.rows[3].rank, 1);
+    QCOMPARE(d.rows[3].kind, RowKind::Calls);
+    QCOMPARE(d.categories.uses(d.categories.find("header")), std::uint64_t{4});  // the no-rank one is not drawn
+    QCOMPARE(d.categories.uses(d.categories.find("data")), std::uint64_t{4});
+  }
+
   // Kinds the reference MPI writes take their family's colour, so a header is blue and data orange
   // whatever the order they first appear in.
   void phase_kinds_are_coloured_by_family() {
