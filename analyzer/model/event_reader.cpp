@@ -7,7 +7,7 @@
 #include <string>
 
 #include "event_attributes.hpp"
-#include "huge_page_reserve.hpp"
+#include "xo/analyzer/huge_page_reserve.hpp"
 
 namespace xo::analyzer {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "huge_page_reserve.hpp"
 #include "parallel_jobs.hpp"
+#include "xo/analyzer/huge_page_reserve.hpp"
 
 namespace xo::analyzer {
 

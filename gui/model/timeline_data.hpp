@@ -45,7 +45,6 @@ struct TimelineData {
   // whether a run of spans is all one call.
   std::vector<std::uint32_t> same_category_until;
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
-  std::vector<std::uint32_t> span_of_call;      // CallTable row -> span, or kNoSpan (nested / not MPI)
   std::vector<std::uint32_t> message_category;  // MessageTable row -> category of its protocol
   // Messages grouped by sender, each group by send time: rows of the MessageTable.
   std::vector<analyzer::Index> messages_by_sender;
@@ -61,6 +60,9 @@ struct TimelineData {
     return {spans.data() + rows[row].first, rows[row].count};
   }
   std::size_t row_of_span(std::uint32_t span) const;
+  // The span of a CallTable row, or kNoSpan (a call nested in another, or not MPI): a search of its
+  // rank's calls row, whose sources ascend (a table of every call would be 4 bytes a call).
+  std::uint32_t span_of_call(analyzer::Index call) const;
 };
 
 TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> model);

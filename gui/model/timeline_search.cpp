@@ -54,7 +54,7 @@ FindResult find_spans(const TimelineData& d, FindField field, const QString& tex
       for (std::size_t i = 0; i < m.size(); ++i) {
         if (m.tag[i] != tag) continue;
         for (analyzer::Index call : {m.send_call[i], m.receive_call[i]}) {
-          if (call != analyzer::kNoIndex && d.span_of_call[call] != TimelineData::kNoSpan) r.spans.push_back(d.span_of_call[call]);
+          if (const std::uint32_t span = d.span_of_call(call); span != TimelineData::kNoSpan) r.spans.push_back(span);
         }
       }
       std::sort(r.spans.begin(), r.spans.end());

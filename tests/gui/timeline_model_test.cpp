@@ -83,8 +83,15 @@ class TimelineModelTest : public QObject {
         QCOMPARE(spans[i].start, m.calls.enter[expected[i]]);
         QCOMPARE(ring_.categories.name(spans[i].category).toStdString(), m.regions.name[m.calls.region[expected[i]]]);
         if (i > 0) QVERIFY(spans[i - 1].end <= spans[i].start);
+        QCOMPARE(ring_.span_of_call(expected[i]), ring_.rows[row].first + static_cast<std::uint32_t>(i));
+      }
+      for (Index c = m.calls.first_of_rank[rank]; c < m.calls.first_of_rank[rank + 1]; ++c) {
+        if (std::find(expected.begin(), expected.end(), c) == expected.end()) {
+          QCOMPARE(ring_.span_of_call(c), TimelineData::kNoSpan);  // main, or nested
+        }
       }
     }
+    QCOMPARE(ring_.span_of_call(static_cast<Index>(m.calls.size())), TimelineData::kNoSpan);
   }
 
   void phase_rows_hold_every_phase_by_kind() {
@@ -228,11 +235,11 @@ class TimelineModelTest : public QObject {
   void details_name_the_call_its_messages_and_collective() {
     const auto& m = *stencil_.model;
     const Index call = m.collectives.call[0];
-    const QStringList coll = span_details(stencil_, stencil_.span_of_call[call]);
+    const QStringList coll = span_details(stencil_, stencil_.span_of_call(call));
     QVERIFY2(coll[0].startsWith("MPI_Allreduce on rank"), qPrintable(coll.join('\n')));
     QVERIFY2(coll.join('\n').contains("collective instance 0 on 4 members, algorithm"), qPrintable(coll.join('\n')));
     const auto& msg = ring_.model->messages;
-    const QStringList send = span_details(ring_, ring_.span_of_call[msg.send_call[0]]);
+    const QStringList send = span_details(ring_, ring_.span_of_call(msg.send_call[0]));
     QVERIFY2(send[0].startsWith("MPI_Send on rank " + QString::number(msg.sender[0])), qPrintable(send.join('\n')));
     QVERIFY2(send.join('\n').contains(QString("sent to rank %1: 8 bytes, tag %2, vshort").arg(msg.receiver[0]).arg(msg.tag[0])),
              qPrintable(send.join('\n')));

@@ -2,7 +2,7 @@
 // the reserved part before the first whole huge page is made present, nothing past the rows is
 // written.
 
-#include "../../../analyzer/model/huge_page_reserve.hpp"
+#include "xo/analyzer/huge_page_reserve.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
