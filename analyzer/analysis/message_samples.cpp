@@ -60,6 +60,13 @@ std::vector<double> half_round_trips(const TraceModel& m) {
 }  // namespace
 
 void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_protocol) {
+  for_each_message_sample(m, [&by_protocol](std::string_view label, const fit::LogGpSample& s) {
+    entry(by_protocol, label.empty() ? "(unknown)" : std::string(label)).samples.push_back(s);
+  });
+}
+
+void for_each_message_sample(const TraceModel& m,
+                             const std::function<void(std::string_view protocol, const fit::LogGpSample&)>& visit) {
   const MessageTable& msg = m.messages;
   const CallTable& calls = m.calls;
   const bool bench = is_bench_pingpong(m);
@@ -115,7 +122,7 @@ void add_message_samples(const TraceModel& m, std::vector<ProtocolSamples>& by_p
         !s.sender_waited_for_receive) {
       continue;
     }
-    entry(by_protocol, label.empty() ? "(unknown)" : std::string(label)).samples.push_back(s);
+    visit(label, s);
   }
 }
 

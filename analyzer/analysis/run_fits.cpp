@@ -1,5 +1,6 @@
 #include "xo/analyzer/analysis/run_fits.hpp"
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 
@@ -29,12 +30,10 @@ std::string too_few(std::size_t samples, std::size_t sizes) {
          (sizes == 1 ? " size" : " sizes") + ": a line needs three times at two sizes or more";
 }
 
-}  // namespace
-
-SizeTimes end_to_end_by_size(const std::vector<ProtocolSamples>& samples, std::size_t per_size) {
+SizeTimes strided_by_size(const std::vector<ProtocolTimes>& times, std::size_t per_size) {
   SizeTimes out;
-  for (const ProtocolSamples& p : samples) {
-    for (const auto& [bytes, seconds] : times_by_size(p, nullptr)) {
+  for (const ProtocolTimes& p : times) {
+    for (const auto& [bytes, seconds] : p.by_size) {
       if (bytes <= 0) continue;
       const std::size_t keep = std::min(seconds.size(), per_size);
       for (std::size_t k = 0; k < keep; ++k) {
@@ -43,6 +42,31 @@ SizeTimes end_to_end_by_size(const std::vector<ProtocolSamples>& samples, std::s
       }
     }
   }
+  return out;
+}
+
+}  // namespace
+
+SizeTimes end_to_end_by_size(const std::vector<ProtocolSamples>& samples, std::size_t per_size) {
+  return strided_by_size(end_to_end_times(samples), per_size);
+}
+
+std::vector<ProtocolTimes> end_to_end_times(const std::vector<ProtocolSamples>& samples) {
+  std::vector<ProtocolTimes> out;
+  for (const ProtocolSamples& p : samples) out.push_back({p.protocol, times_by_size(p, nullptr)});
+  return out;
+}
+
+std::vector<ProtocolTimes> end_to_end_times(const TraceModel& model) {
+  std::vector<ProtocolTimes> out;
+  for_each_message_sample(model, [&out](std::string_view label, const fit::LogGpSample& s) {
+    // Protocols in the order add_message_samples makes them (the first sample of each, with an
+    // end-to-end time or not), so that a fit over these is the one over the samples.
+    const std::string_view protocol = label.empty() ? "(unknown)" : label;
+    auto it = std::find_if(out.begin(), out.end(), [&](const ProtocolTimes& p) { return p.protocol == protocol; });
+    if (it == out.end()) it = out.insert(out.end(), {std::string(protocol), {}});
+    if (s.end_to_end_seconds) it->by_size[s.bytes].push_back(*s.end_to_end_seconds);
+  });
   return out;
 }
 
@@ -69,7 +93,11 @@ RunFits fit_run(const std::vector<ProtocolSamples>& samples) {
 }
 
 std::optional<fit::SegmentedFit> fit_boundaries(const std::vector<ProtocolSamples>& samples, std::string* missing) {
-  const SizeTimes all = end_to_end_by_size(samples, kSamplesPerSize);
+  return fit_boundaries(end_to_end_times(samples), missing);
+}
+
+std::optional<fit::SegmentedFit> fit_boundaries(const std::vector<ProtocolTimes>& times, std::string* missing) {
+  const SizeTimes all = strided_by_size(times, kSamplesPerSize);
   try {
     return fit::fit_segmented(all.bytes, all.seconds);
   } catch (const std::invalid_argument& e) {

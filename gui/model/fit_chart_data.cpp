@@ -10,21 +10,16 @@
 
 namespace xo::gui {
 
-FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& samples) {
+FitChartData fit_chart_data(const std::vector<analyzer::ProtocolTimes>& times) {
   FitChartData d;
   double lo = 0, hi = 0;
-  for (const auto& p : samples) {
+  for (const auto& p : times) {
     ProtocolPoints points{QString::fromStdString(p.protocol), {}, 0};
-    std::map<double, std::vector<double>> by_size;
-    for (const auto& s : p.samples) {
-      if (!s.end_to_end_seconds) continue;
-      if (s.bytes <= 0) {
-        ++d.zero_byte_samples;
+    for (const auto& [bytes, seconds] : p.by_size) {
+      if (bytes <= 0) {
+        d.zero_byte_samples += seconds.size();
         continue;
       }
-      by_size[s.bytes].push_back(*s.end_to_end_seconds);
-    }
-    for (const auto& [bytes, seconds] : by_size) {
       points.samples += seconds.size();
       lo = lo == 0 ? bytes : std::min(lo, bytes);
       hi = std::max(hi, bytes);
@@ -41,7 +36,7 @@ FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& sample
   }
   // The boundaries xo report finds, from the same function.
   std::string missing;
-  const auto fit = analyzer::fit_boundaries(samples, &missing);
+  const auto fit = analyzer::fit_boundaries(times, &missing);
   if (!fit) {
     d.note = QString("no segmented fit: %1").arg(QString::fromStdString(missing));
     return d;

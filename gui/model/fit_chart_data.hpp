@@ -9,7 +9,7 @@
 #include <QString>
 #include <vector>
 
-#include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/run_fits.hpp"
 
 namespace xo::gui {
 
@@ -34,6 +34,6 @@ struct FitChartData {
 
 inline constexpr std::size_t kSamplesPerSize = 40;
 
-FitChartData fit_chart_data(const std::vector<analyzer::ProtocolSamples>& samples);
+FitChartData fit_chart_data(const std::vector<analyzer::ProtocolTimes>& times);
 
 }  // namespace xo::gui

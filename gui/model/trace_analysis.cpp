@@ -5,8 +5,8 @@
 
 #include "model/display_text.hpp"
 #include "xo/analyzer/analysis/compute_imbalance.hpp"
-#include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/analysis/wait_states.hpp"
 
 namespace xo::gui {
@@ -22,32 +22,19 @@ QString anchor_of(const QString& path) {
   return QFileInfo(path).isDir() ? QDir(path).filePath("traces.otf2") : path;
 }
 
-TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
-  TraceAnalysis a;
-  a.profile = analyzer::profile_mpi(m);
-  const double mpi = a.profile.mpi_seconds;
-  const auto share = [mpi](double s) { return mpi > 0 ? QVariant(100 * s / mpi) : QVariant(QString("-")); };
+namespace {
+
+// Share of the time in MPI, or "-" when the trace spent none.
+QVariant share_of_mpi(double seconds, double mpi) {
+  return mpi > 0 ? QVariant(100 * seconds / mpi) : QVariant(QString("-"));
+}
+
+// The wait states' totals and the per-rank balance. The wait states (one per late message, hundreds
+// of megabytes at 10^8 events) live only here, gone before the fits' samples take their memory.
+void add_waits_and_balance(const analyzer::TraceModel& m, TraceAnalysis& a) {
   using U = CellUnit;
-  a.by_call.header = {"call", "calls", "time", "share of MPI", "longest call"};
-  a.by_call.units = {U::Plain, U::Count, U::Seconds, U::Percent, U::Seconds};
-  for (const auto& c : a.profile.by_call) {
-    a.by_call.rows.push_back({QString::fromStdString(c.call), QVariant::fromValue(c.count), c.seconds, share(c.seconds), c.longest});
-  }
-  a.by_call_site.header = {"call", "site", "calls", "ranks", "time", "share of MPI"};
-  a.by_call_site.units = {U::Plain, U::Plain, U::Count, U::Count, U::Seconds, U::Percent};
-  for (const auto& c : a.profile.by_call_site) {
-    const QString file = QFileInfo(QString::fromStdString(c.site.file)).fileName();
-    const QString where = c.site.line > 0 ? QString("%1:%2").arg(file).arg(c.site.line) : file + ", no line (built without -g)";
-    a.by_call_site.rows.push_back({QString::fromStdString(c.call), QString::fromStdString(c.site.function) + " (" + where + ")",
-                                   QVariant::fromValue(c.count), c.ranks, c.seconds, share(c.seconds)});
-    a.call_sites.push_back(c.site);
-  }
-  a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "time", "share of MPI"};
-  a.by_protocol.units = {U::Plain, U::Count, U::Bytes, U::Seconds, U::Percent};
-  for (const auto& p : a.profile.by_protocol) {
-    a.by_protocol.rows.push_back({QString::fromStdString(p.protocol), QVariant::fromValue(p.messages), QVariant::fromValue(p.bytes),
-                                  p.seconds, share(p.seconds)});
-  }
+  const double mpi = a.profile.mpi_seconds;
+  const auto share = [mpi](double s) { return share_of_mpi(s, mpi); };
   a.waits.header = {"pattern", "protocol", "count", "time", "share of MPI"};
   a.waits.units = {U::Plain, U::Plain, U::Count, U::Seconds, U::Percent};
   const auto wait_states = analyzer::find_wait_states(m);
@@ -76,10 +63,42 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
                        .arg(QString::fromStdString(analyzer::duration_text(root->root_seconds)));
     }
   }
+}
+
+}  // namespace
+
+TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
+  TraceAnalysis a;
+  a.profile = analyzer::profile_mpi(m);
+  const double mpi = a.profile.mpi_seconds;
+  const auto share = [mpi](double s) { return share_of_mpi(s, mpi); };
+  using U = CellUnit;
+  a.by_call.header = {"call", "calls", "time", "share of MPI", "longest call"};
+  a.by_call.units = {U::Plain, U::Count, U::Seconds, U::Percent, U::Seconds};
+  for (const auto& c : a.profile.by_call) {
+    a.by_call.rows.push_back(
+        {QString::fromStdString(c.call), QVariant::fromValue(c.count), c.seconds, share(c.seconds), c.longest});
+  }
+  a.by_call_site.header = {"call", "site", "calls", "ranks", "time", "share of MPI"};
+  a.by_call_site.units = {U::Plain, U::Plain, U::Count, U::Count, U::Seconds, U::Percent};
+  for (const auto& c : a.profile.by_call_site) {
+    const QString file = QFileInfo(QString::fromStdString(c.site.file)).fileName();
+    const QString where =
+        c.site.line > 0 ? QString("%1:%2").arg(file).arg(c.site.line) : file + ", no line (built without -g)";
+    a.by_call_site.rows.push_back({QString::fromStdString(c.call),
+                                   QString::fromStdString(c.site.function) + " (" + where + ")",
+                                   QVariant::fromValue(c.count), c.ranks, c.seconds, share(c.seconds)});
+    a.call_sites.push_back(c.site);
+  }
+  a.by_protocol.header = {"protocol or algorithm", "messages or calls", "bytes", "time", "share of MPI"};
+  a.by_protocol.units = {U::Plain, U::Count, U::Bytes, U::Seconds, U::Percent};
+  for (const auto& p : a.profile.by_protocol) {
+    a.by_protocol.rows.push_back({QString::fromStdString(p.protocol), QVariant::fromValue(p.messages),
+                                  QVariant::fromValue(p.bytes), p.seconds, share(p.seconds)});
+  }
+  add_waits_and_balance(m, a);
   a.messages = message_statistics(m);
-  std::vector<analyzer::ProtocolSamples> samples;
-  analyzer::add_message_samples(m, samples);
-  a.fits = fit_chart_data(samples);
+  a.fits = fit_chart_data(analyzer::end_to_end_times(m));
   return a;
 }
 

@@ -2,6 +2,8 @@
 // samples, a nonblocking one ending when its own message arrived, not when the MPI_Waitall that
 // reported several of them returned.
 
+#include "xo/analyzer/analysis/message_samples.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -10,7 +12,7 @@
 #include <vector>
 
 #include "../model/traced_run.hpp"
-#include "xo/analyzer/analysis/message_samples.hpp"
+#include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
 namespace {
@@ -115,4 +117,47 @@ TEST(MessageSamples, PersistentWildcardAndSendrecvMessagesGiveSamples) {
   EXPECT_EQ(end_to_end_by_bytes[kWildcard], 1) << "wildcard";
   EXPECT_EQ(end_to_end_by_bytes[kSentInSendrecv], 1) << "sent in MPI_Sendrecv";
   EXPECT_EQ(end_to_end_by_bytes[kReceivedInSendrecv], 1) << "received in MPI_Sendrecv";
+}
+
+// The GUI's chart reads the end-to-end times straight from the trace (8 bytes a message) rather
+// than from the samples (64): the same times by protocol and size, in the same order, and so the
+// same segmented fit as the report's.
+TEST(MessageSamples, EndToEndTimesFromTheTraceAreThoseOfTheSamples) {
+  const auto trace = traced(2, [](int rank) {
+    static std::vector<char> buffer(1 << 18);
+    for (int bytes = 8; bytes <= (1 << 18); bytes *= 4) {
+      for (int i = 0; i < 5; ++i) {
+        if (rank == 0) {
+          MPI_Send(buffer.data(), bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+          MPI_Recv(buffer.data(), bytes, MPI_BYTE, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else {
+          MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          MPI_Send(buffer.data(), bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+        }
+      }
+    }
+  });
+  std::vector<xo::analyzer::ProtocolSamples> samples;
+  xo::analyzer::add_message_samples(trace, samples);
+  const auto from_samples = xo::analyzer::end_to_end_times(samples);
+  const auto from_trace = xo::analyzer::end_to_end_times(trace);
+  ASSERT_GE(from_trace.size(), 2u) << "several protocols over these sizes";
+  ASSERT_EQ(from_trace.size(), from_samples.size());
+  std::size_t times = 0;
+  for (std::size_t p = 0; p < from_trace.size(); ++p) {
+    EXPECT_EQ(from_trace[p].protocol, from_samples[p].protocol);
+    EXPECT_EQ(from_trace[p].by_size, from_samples[p].by_size);
+    for (const auto& [bytes, seconds] : from_trace[p].by_size) times += seconds.size();
+  }
+  EXPECT_GT(times, 20u);
+  std::string missing_trace, missing_samples;
+  const auto fit_trace = xo::analyzer::fit_boundaries(from_trace, &missing_trace);
+  const auto fit_samples = xo::analyzer::fit_boundaries(samples, &missing_samples);
+  ASSERT_EQ(fit_trace.has_value(), fit_samples.has_value());
+  EXPECT_EQ(missing_trace, missing_samples);
+  if (fit_trace) {
+    ASSERT_EQ(fit_trace->breakpoints.size(), fit_samples->breakpoints.size());
+    for (const double bytes : {100.0, 5000.0, 100000.0})
+      EXPECT_EQ(fit_trace->predict(bytes), fit_samples->predict(bytes));
+  }
 }

@@ -16,7 +16,9 @@
 // its o_r includes that round trip; L is then what end to end leaves over.) On a real MPI
 // (xo bench --mpi) the ping-pong's end to end is half a round trip timed on rank 0's clock.
 
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "xo/analyzer/fit/loggp_fit.hpp"
@@ -31,5 +33,11 @@ struct ProtocolSamples {
 
 // Appends the trace's samples to `by_protocol` (one entry per protocol, in order of appearance).
 void add_message_samples(const TraceModel& model, std::vector<ProtocolSamples>& by_protocol);
+
+// Each sample in turn with its message's protocol label (empty when the trace has none), in the
+// order add_message_samples appends them, without keeping them: a caller that needs one figure of
+// each (the GUI's chart, 8 bytes a message) need not hold 64 bytes a message.
+void for_each_message_sample(const TraceModel& model,
+                             const std::function<void(std::string_view protocol, const fit::LogGpSample&)>& visit);
 
 }  // namespace xo::analyzer

@@ -4,6 +4,7 @@
 // all protocols, the protocol boundaries a segmented fit finds from the times alone, as it must on
 // a real MPI whose protocols are not labelled. Each absent model says why in one line.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,10 +38,22 @@ struct SizeTimes {
 };
 SizeTimes end_to_end_by_size(const std::vector<ProtocolSamples>& samples, std::size_t per_size);
 
+// A protocol's end-to-end times by message size (every size, zero bytes included): all that the
+// segmented fit and the GUI's chart read of the samples.
+struct ProtocolTimes {
+  std::string protocol;
+  std::map<double, std::vector<double>> by_size;
+};
+std::vector<ProtocolTimes> end_to_end_times(const std::vector<ProtocolSamples>& samples);
+// The same straight from a trace, keeping 8 bytes a message rather than a sample's 64.
+std::vector<ProtocolTimes> end_to_end_times(const TraceModel& model);
+
 RunFits fit_run(const std::vector<ProtocolSamples>& samples);
 
 // The segmented fit alone (RunFits::boundaries); `missing`, if given, says why there is none.
 std::optional<fit::SegmentedFit> fit_boundaries(const std::vector<ProtocolSamples>& samples,
+                                                std::string* missing = nullptr);
+std::optional<fit::SegmentedFit> fit_boundaries(const std::vector<ProtocolTimes>& times,
                                                 std::string* missing = nullptr);
 
 }  // namespace xo::analyzer
