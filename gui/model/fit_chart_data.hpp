@@ -1,7 +1,7 @@
 #pragma once
 // What the fit chart plots for one trace: per protocol, its messages' end-to-end times against
-// bytes (message_samples; at most kSamplesPerSize per protocol and size, evenly chosen, so a chart
-// of a million messages stays light), and the segmented fit analyzer/fit finds over all protocols
+// bytes (end_to_end_times, run_fits.hpp; at most kSamplesPerSize per protocol and size, evenly
+// chosen, so a chart of a million messages stays light), and the segmented fit analyzer/fit finds over all protocols
 // from the times alone (its curve sampled on a log grid, its breakpoints), as `xo report`'s "fits"
 // section does. Zero-byte messages have no place on a log axis and are counted instead.
 
