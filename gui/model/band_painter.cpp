@@ -1,6 +1,5 @@
 #include "model/band_painter.hpp"
 
-#include <QThread>
 #include <algorithm>
 
 #include "model/row_vote.hpp"
@@ -14,12 +13,6 @@ constexpr std::size_t kChunksPerWorker = 4;  // claimed as they come: bands diff
 constexpr int kNamedBoxWidth = 60;
 
 }  // namespace
-
-// The calling thread is one of the threads: the pool has the others.
-BandPainter::BandPainter(int threads) {
-  threads_ = static_cast<std::size_t>(std::max(1, threads > 0 ? threads : QThread::idealThreadCount()));
-  pool_.setMaxThreadCount(static_cast<int>(std::max<std::size_t>(1, threads_ - 1)));
-}
 
 void BandPainter::band_records(const BandFrame& f, const Band& band, Scratch& s, Chunk& chunk) {
   const TimelineData& d = *f.data;
@@ -58,52 +51,47 @@ void BandPainter::band_records(const BandFrame& f, const Band& band, Scratch& s,
   vote_rows({s.rows.data(), rows}, band.kind == BandKind::Calls, f.width, s.records);
 }
 
-void BandPainter::work(std::size_t worker, const BandFrame& f, QImage* image, QPainter* painter, QPoint origin) {
-  Scratch& s = scratch_[worker];
+void BandPainter::draw_chunk(Chunk& chunk, Scratch& s, const BandFrame& f, QImage* image, QPainter* painter,
+                             QPoint origin) {
   const TimelineData& d = *f.data;
   const QRgb mixed_rgb = CategoryTable::mixed_colour().rgb();
   const int rows_height = image ? image->height() : 0;
   uchar* const bits = image ? image->bits() : nullptr;  // detached by draw(), before the workers start
   const qsizetype bytes_per_line = image ? image->bytesPerLine() : 0;
-  for (std::size_t c; (c = next_chunk_.fetch_add(1)) < chunks_.size();) {
-    Chunk& chunk = chunks_[c];
-    for (std::size_t b = chunk.first; b < chunk.last; ++b) {
-      const Band& band = f.layout->bands()[b];
-      band_records(f, band, s, chunk);
-      chunk.drawn += s.records.size();
-      const int top = band.top - f.scroll_y;  // in the image
-      const bool named = band.height >= (band.kind == BandKind::Calls ? f.named_calls_height : f.named_phases_height);
-      const int y0 = std::max(0, top), y1 = std::min(rows_height, top + band.height);
-      for (const PixelRecord& rec : s.records) {
-        const bool mixed = rec.kind == PixelKind::Mixed;
-        if (image) {
-          const QRgb rgb = mixed ? mixed_rgb : rgb_of_category_[rec.category];
-          const int x0 = std::max(0, rec.x0), x1 = std::min(f.width, rec.x1);
-          for (int y = y0; y < y1 && x0 < x1; ++y) {
-            auto* line = reinterpret_cast<QRgb*>(bits + y * bytes_per_line);
-            std::fill(line + x0, line + x1, rgb);
-          }
-        } else {
-          painter->fillRect(QRect(origin.x() + rec.x0, origin.y() + top, rec.x1 - rec.x0, band.height),
-                            mixed ? CategoryTable::mixed_colour() : d.categories.colour(rec.category));
+  for (std::size_t b = chunk.first; b < chunk.last; ++b) {
+    const Band& band = f.layout->bands()[b];
+    band_records(f, band, s, chunk);
+    chunk.drawn += s.records.size();
+    const int top = band.top - f.scroll_y;  // in the image
+    const bool named = band.height >= (band.kind == BandKind::Calls ? f.named_calls_height : f.named_phases_height);
+    const int y0 = std::max(0, top), y1 = std::min(rows_height, top + band.height);
+    for (const PixelRecord& rec : s.records) {
+      const bool mixed = rec.kind == PixelKind::Mixed;
+      if (image) {
+        const QRgb rgb = mixed ? mixed_rgb : rgb_of_category_[rec.category];
+        const int x0 = std::max(0, rec.x0), x1 = std::min(f.width, rec.x1);
+        for (int y = y0; y < y1 && x0 < x1; ++y) {
+          auto* line = reinterpret_cast<QRgb*>(bits + y * bytes_per_line);
+          std::fill(line + x0, line + x1, rgb);
         }
-        if (named && rec.kind == PixelKind::Single && rec.x1 - rec.x0 > kNamedBoxWidth) {
-          chunk.boxes_to_name.push_back({b, rec});
-        }
+      } else {
+        painter->fillRect(QRect(origin.x() + rec.x0, origin.y() + top, rec.x1 - rec.x0, band.height),
+                          mixed ? CategoryTable::mixed_colour() : d.categories.colour(rec.category));
+      }
+      if (named && rec.kind == PixelKind::Single && rec.x1 - rec.x0 > kNamedBoxWidth) {
+        chunk.boxes_to_name.push_back({b, rec});
       }
     }
   }
 }
 
-void BandPainter::draw(const BandFrame& f, QImage* image, QPainter* painter, QPoint origin) {
+void BandPainter::draw(const BandFrame& f, ParallelJobs& jobs, QImage* image, QPainter* painter, QPoint origin) {
   const TimelineData& d = *f.data;
   rgb_of_category_.resize(d.categories.size());
   for (std::uint32_t c = 0; c < rgb_of_category_.size(); ++c) rgb_of_category_[c] = d.categories.colour(c).rgb();
   if (image) image->detach();  // QImage::bits() would detach in each worker otherwise
-  // A vector painter is used on this thread only.
-  const std::size_t workers = image ? threads_ : 1;
   const std::size_t bands = f.last > f.first ? f.last - f.first : 0;
-  const std::size_t chunks = std::min(bands, workers * kChunksPerWorker);
+  const std::size_t chunks = std::min(bands, jobs.workers() * kChunksPerWorker);
   chunks_.resize(chunks);
   for (std::size_t c = 0; c < chunks; ++c) {
     Chunk& chunk = chunks_[c];
@@ -114,12 +102,14 @@ void BandPainter::draw(const BandFrame& f, QImage* image, QPainter* painter, QPo
     chunk.boxes_to_name.clear();
     chunk.drawn = 0;
   }
-  if (scratch_.size() < workers) scratch_.resize(workers);
-  next_chunk_ = 0;
-  const std::size_t helpers = std::min(workers, chunks) > 0 ? std::min(workers, chunks) - 1 : 0;
-  for (std::size_t w = 1; w <= helpers; ++w) pool_.start([this, w, &f, image] { work(w, f, image, nullptr, {}); });
-  work(0, f, image, painter, origin);
-  pool_.waitForDone();
+  if (scratch_.size() < jobs.workers()) scratch_.resize(jobs.workers());
+  if (image) {
+    jobs.run(chunks, [&](std::size_t c, std::size_t worker) {
+      draw_chunk(chunks_[c], scratch_[worker], f, image, nullptr, {});
+    });
+  } else {  // a vector painter is used on this thread only
+    for (Chunk& chunk : chunks_) draw_chunk(chunk, scratch_[0], f, nullptr, painter, origin);
+  }
   boxes_to_name_.clear();
   records_ = 0;
   for (const Chunk& chunk : chunks_) {

@@ -7,12 +7,11 @@
 
 #include <QImage>
 #include <QPainter>
-#include <QThreadPool>
-#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "model/parallel_jobs.hpp"
 #include "model/pixel_aggregation.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
@@ -39,12 +38,10 @@ struct BoxToName {
 
 class BandPainter {
  public:
-  explicit BandPainter(int threads = 0);  // 0: one per core
-
-  // Draws the frame's bands into `image` (its y 0 is the frame's scroll_y; columns from x 0), in
-  // parallel; or, without an image, one `painter` rectangle per box at `origin`, on this thread
-  // (a vector device such as SVG export).
-  void draw(const BandFrame& frame, QImage* image, QPainter* painter = nullptr, QPoint origin = {});
+  // Draws the frame's bands into `image` (its y 0 is the frame's scroll_y; columns from x 0) on
+  // `jobs`' workers; or, without an image, one `painter` rectangle per box at `origin`, on this
+  // thread (a vector device such as SVG export).
+  void draw(const BandFrame& frame, ParallelJobs& jobs, QImage* image, QPainter* painter = nullptr, QPoint origin = {});
 
   // After draw: the boxes to name, in band order.
   const std::vector<BoxToName>& boxes_to_name() const { return boxes_to_name_; }
@@ -75,14 +72,12 @@ class BandPainter {
     std::vector<std::vector<PixelRecord>> rows;  // the rows a folded band votes over
   };
 
-  void work(std::size_t worker, const BandFrame& frame, QImage* image, QPainter* painter, QPoint origin);
+  void draw_chunk(Chunk& chunk, Scratch& scratch, const BandFrame& frame, QImage* image, QPainter* painter,
+                  QPoint origin);
   void band_records(const BandFrame& frame, const Band& band, Scratch& scratch, Chunk& chunk);
 
-  std::size_t threads_ = 1;
-  QThreadPool pool_;
   std::vector<Chunk> chunks_;
-  std::vector<Scratch> scratch_;
-  std::atomic<std::size_t> next_chunk_{0};
+  std::vector<Scratch> scratch_;  // by worker
   std::vector<QRgb> rgb_of_category_;
   std::vector<BoxToName> boxes_to_name_;
   std::size_t records_ = 0;

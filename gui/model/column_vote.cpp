@@ -33,18 +33,21 @@ void ColumnVote::reset(int width, bool empty_votes) {
   columns_.assign(static_cast<std::size_t>(std::max(0, width)), ColumnTally{});
 }
 
-void ColumnVote::add(std::span<const PixelRecord> row) {
-  const auto width = static_cast<std::int32_t>(columns_.size());
+void ColumnVote::add(std::span<const PixelRecord> row, int x_begin, int x_end) {
+  x_begin = std::max(0, x_begin);
+  x_end = std::min(x_end, width());
   auto column = [this](std::int32_t x) -> ColumnTally& { return columns_[static_cast<std::size_t>(x)]; };
-  std::int32_t x = 0;
-  for (const PixelRecord& r : row) {
+  // The first record reaching into the range (records are sorted and disjoint).
+  auto r = std::partition_point(row.begin(), row.end(), [x_begin](const PixelRecord& p) { return p.x1 <= x_begin; });
+  std::int32_t x = x_begin;
+  for (; r != row.end() && r->x0 < x_end; ++r) {
     if (empty_votes_) {
-      for (; x < std::min(r.x0, width); ++x) column(x).vote_idle();
+      for (; x < std::min(r->x0, x_end); ++x) column(x).vote_idle();
     }
-    for (x = std::max(r.x0, 0); x < std::min(r.x1, width); ++x) column(x).vote(r);
+    for (x = std::max(r->x0, x_begin); x < std::min(r->x1, x_end); ++x) column(x).vote(*r);
   }
   if (empty_votes_) {
-    for (; x < width; ++x) column(x).vote_idle();
+    for (; x < x_end; ++x) column(x).vote_idle();
   }
 }
 

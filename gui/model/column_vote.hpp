@@ -38,7 +38,10 @@ struct ColumnTally {
 class ColumnVote {
  public:
   void reset(int width, bool empty_votes);
-  void add(std::span<const PixelRecord> row);        // one row's records, as aggregate_row made them
+  void add(std::span<const PixelRecord> row) { add(row, 0, width()); }  // a row, as aggregate_row made it
+  // The row's votes in columns [x_begin, x_end) only: threads voting on disjoint columns, each over
+  // the rows in one order, give the votes one thread gives.
+  void add(std::span<const PixelRecord> row, int x_begin, int x_end);
   void result(std::vector<PixelRecord>& out) const;  // replaces `out`
   // Column x: how many rows had something there (all rows when empty columns vote), and what most
   // of them had (a category, PixelRecord::kMixedCategory, or kNothing).

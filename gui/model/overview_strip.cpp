@@ -15,30 +15,41 @@ void OverviewStrip::begin(std::size_t shown_ranks, int width) {
   step_ = std::max<std::size_t>(1, (shown_ranks + kMostOverviewRanks - 1) / kMostOverviewRanks);
   vote_.reset(std::max(0, width), false);
   fed_.assign(shown_ranks, 0);
+  counted_.clear();
 }
 
 void OverviewStrip::feed(std::size_t position, std::span<const PixelRecord> call_row) {
   if (position % step_ != 0 || position >= fed_.size() || fed_[position]) return;
-  vote_.add(call_row);
+  counted_.push_back(call_row);
   fed_[position] = 1;
 }
 
 void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                          const TimelineViewport& vp, std::vector<PixelRecord>& scratch) {
+                          const TimelineViewport& vp, ParallelJobs& jobs) {
   constexpr int kStripTop = TimelineLayout::kRulerHeight, kStrip = TimelineLayout::kOverviewHeight - 4;
   const int width = size.width() - kLeft;
   p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
   const auto shown = layout.shown();
   if (shown.empty() || width <= 0) return;
+  std::vector<std::size_t> missing;  // chosen, not fed: shown positions
   std::uint32_t ranks = 0;
-  const PixelScale scale = vp.scale();
   for (std::size_t k = 0; k < shown.size(); k += step_, ++ranks) {
-    if (fed_[k]) continue;
-    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[k])];
-    const TimelineRow& r = d.rows[row];
-    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, scratch);
-    vote_.add(scratch);
+    if (!fed_[k]) missing.push_back(k);
   }
+  if (own_rows_.size() < missing.size()) own_rows_.resize(missing.size());
+  const PixelScale scale = vp.scale();
+  jobs.run(missing.size(), [&](std::size_t i, std::size_t) {
+    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[missing[i]])];
+    const TimelineRow& r = d.rows[row];
+    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, own_rows_[i]);
+  });
+  for (std::size_t i = 0; i < missing.size(); ++i) counted_.push_back(own_rows_[i]);
+  const std::size_t ranges = jobs.workers();
+  jobs.run(ranges, [&](std::size_t j, std::size_t) {
+    const int x0 = static_cast<int>(static_cast<std::size_t>(width) * j / ranges);
+    const int x1 = static_cast<int>(static_cast<std::size_t>(width) * (j + 1) / ranges);
+    for (const auto& row : counted_) vote_.add(row, x0, x1);
+  });
   const int bottom = kStripTop + 2 + kStrip;
   for (int x = 0; x < width;) {
     const std::uint32_t busy = vote_.voters(x), category = vote_.candidate(x);

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/column_vote.hpp"
+#include "model/parallel_jobs.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
 #include "model/timeline_viewport.hpp"
@@ -22,16 +23,20 @@ class OverviewStrip {
   static constexpr std::size_t kMostOverviewRanks = 1024;
 
   void begin(std::size_t shown_ranks, int width);  // each frame, before feeding
-  // A shown rank's call row aggregated to pixel records; counted once a frame, if chosen.
+  // A shown rank's call row aggregated to pixel records; counted once a frame, if chosen. The
+  // records are read when the strip is painted, so they must live until then.
   void feed(std::size_t position, std::span<const PixelRecord> call_row);
-  // Counts the chosen ranks not fed yet and paints the strip; `scratch` is a reusable buffer.
+  // Aggregates the chosen ranks not fed, counts every chosen row (on `jobs`' workers, each over a
+  // range of columns: the same votes as one thread's) and paints the strip.
   void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const TimelineViewport& vp,
-             std::vector<PixelRecord>& scratch);
+             ParallelJobs& jobs);
 
  private:
   ColumnVote vote_;
   std::size_t step_ = 1;           // every step-th shown rank is counted
   std::vector<std::uint8_t> fed_;  // by shown position: counted already this frame
+  std::vector<std::span<const PixelRecord>> counted_;  // the rows to count, in order
+  std::vector<std::vector<PixelRecord>> own_rows_;     // chosen ranks' rows no band aggregated
 };
 
 }  // namespace xo::gui

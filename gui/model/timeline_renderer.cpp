@@ -93,7 +93,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
-  overview_.paint(p, size, d, layout, vp, overview_scratch_);
+  overview_.paint(p, size, d, layout, vp, jobs_);
   paint_ruler(p, size, vp);
 }
 
@@ -114,10 +114,10 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
   if (p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster) {
     if (band_image_.size() != QSize(width, rows_height)) band_image_ = QImage(width, rows_height, QImage::Format_RGB32);
     band_image_.fill(QColor(252, 252, 250));
-    bands_.draw(frame, &band_image_);
+    bands_.draw(frame, jobs_, &band_image_);
     p.drawImage(kLeft, kTop, band_image_);
   } else {
-    bands_.draw(frame, nullptr, &p, QPoint(kLeft, kTop));
+    bands_.draw(frame, jobs_, nullptr, &p, QPoint(kLeft, kTop));
   }
   last_records_ += bands_.records();
   bands_.for_each_call_row(

@@ -61,9 +61,9 @@ class TimelineRenderer {
   void paint_labels(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
   void paint_ruler(QPainter& p, QSize size, const TimelineViewport& vp);
 
+  ParallelJobs jobs_;
   BandPainter bands_;
   QImage band_image_;  // the bands' boxes, on a raster device
-  std::vector<PixelRecord> overview_scratch_;
   OverviewStrip overview_;
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;

@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 #include <QTest>
 #include <algorithm>
+#include <random>
 #include <set>
 
 #include "model/band_painter.hpp"
@@ -381,8 +382,9 @@ class TimelineModelTest : public QObject {
           Drawn out;
           out.image = QImage(700, layout.content_height(), QImage::Format_RGB32);
           out.image.fill(Qt::white);
-          BandPainter painter(threads);
-          painter.draw(frame, &out.image);
+          ParallelJobs jobs(threads);
+          BandPainter painter;
+          painter.draw(frame, jobs, &out.image);
           painter.for_each_call_row([&](std::size_t position, std::span<const PixelRecord> row) {
             out.fed.emplace_back(position, std::vector<PixelRecord>(row.begin(), row.end()));
           });
@@ -454,6 +456,37 @@ class TimelineModelTest : public QObject {
     vote.result(out);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].kind, PixelKind::Mixed);
+  }
+
+  // Votes cast over ranges of columns, each over the rows in one order, are the votes of whole rows.
+  void column_vote_by_ranges_is_the_whole_vote() {
+    std::mt19937 random(11);
+    for (const bool empty_votes : {false, true}) {
+      std::vector<std::vector<PixelRecord>> rows(9);
+      for (auto& row : rows) {
+        for (int x = static_cast<int>(random() % 5); x < 100; x += 1 + static_cast<int>(random() % 6)) {
+          const int x1 = std::min(100, x + 1 + static_cast<int>(random() % 4));
+          const auto kind = static_cast<PixelKind>(random() % 3);
+          row.push_back(
+              {x, x1, kind == PixelKind::Mixed ? PixelRecord::kMixedCategory : static_cast<std::uint32_t>(random() % 3),
+               static_cast<std::uint32_t>(random() % 4), kind});
+          x = x1;
+        }
+      }
+      ColumnVote whole, ranged;
+      whole.reset(100, empty_votes);
+      ranged.reset(100, empty_votes);
+      for (const auto& row : rows) whole.add(row);
+      for (const auto& [x0, x1] : {std::pair{0, 33}, std::pair{33, 34}, std::pair{34, 100}}) {
+        for (const auto& row : rows) ranged.add(row, x0, x1);
+      }
+      std::vector<PixelRecord> a, b;
+      whole.result(a);
+      ranged.result(b);
+      QVERIFY(!a.empty());
+      QVERIFY(a == b);
+      for (int x = 0; x < 100; ++x) QCOMPARE(ranged.voters(x), whole.voters(x));
+    }
   }
 
   void legend_groups_by_role_and_family() {
