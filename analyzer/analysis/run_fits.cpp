@@ -11,12 +11,10 @@ namespace {
 // Enough for the medians per size that the segmented fit works on to be stable.
 constexpr std::size_t kSamplesPerSize = 200;
 
-std::map<double, std::vector<double>> times_by_size(const ProtocolSamples& p, std::size_t* zero_bytes) {
+std::map<double, std::vector<double>> times_by_size(const ProtocolSamples& p) {
   std::map<double, std::vector<double>> by_size;
   for (const fit::LogGpSample& s : p.samples) {
-    if (!s.end_to_end_seconds) continue;
-    if (s.bytes <= 0 && zero_bytes != nullptr) ++*zero_bytes;
-    by_size[s.bytes].push_back(*s.end_to_end_seconds);
+    if (s.end_to_end_seconds) by_size[s.bytes].push_back(*s.end_to_end_seconds);
   }
   return by_size;
 }
@@ -53,7 +51,7 @@ SizeTimes end_to_end_by_size(const std::vector<ProtocolSamples>& samples, std::s
 
 std::vector<ProtocolTimes> end_to_end_times(const std::vector<ProtocolSamples>& samples) {
   std::vector<ProtocolTimes> out;
-  for (const ProtocolSamples& p : samples) out.push_back({p.protocol, times_by_size(p, nullptr)});
+  for (const ProtocolSamples& p : samples) out.push_back({p.protocol, times_by_size(p)});
   return out;
 }
 
@@ -72,10 +70,12 @@ std::vector<ProtocolTimes> end_to_end_times(const TraceModel& model) {
 
 RunFits fit_run(const std::vector<ProtocolSamples>& samples) {
   RunFits fits;
-  for (const ProtocolSamples& p : samples) {
+  const std::vector<ProtocolTimes> times = end_to_end_times(samples);  // for the lines and the boundaries
+  for (const ProtocolTimes& p : times) {
     ProtocolLine line{p.protocol, 0, 0, std::nullopt, {}};
     std::vector<double> x, y;
-    for (const auto& [bytes, seconds] : times_by_size(p, &fits.zero_byte_samples)) {
+    for (const auto& [bytes, seconds] : p.by_size) {
+      if (bytes <= 0) fits.zero_byte_samples += seconds.size();
       ++line.sizes;
       for (double s : seconds) x.push_back(bytes), y.push_back(s);
     }
@@ -88,7 +88,7 @@ RunFits fit_run(const std::vector<ProtocolSamples>& samples) {
     if (!line.line && line.missing.empty()) line.missing = too_few(line.samples, line.sizes);
     fits.protocols.push_back(std::move(line));
   }
-  fits.boundaries = fit_boundaries(samples, &fits.boundaries_missing);
+  fits.boundaries = fit_boundaries(times, &fits.boundaries_missing);
   return fits;
 }
 

@@ -40,8 +40,7 @@ void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const 
   const PixelScale scale = vp.scale();
   jobs.run(missing.size(), [&](std::size_t i, std::size_t) {
     const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[missing[i]])];
-    const TimelineRow& r = d.rows[row];
-    aggregate_row({d.row_spans(row), d.same_category_until.data() + r.first, r.first}, scale, width, own_rows_[i]);
+    aggregate_row(d.row_view(row), scale, width, own_rows_[i]);
   });
   for (std::size_t i = 0; i < missing.size(); ++i) counted_.push_back(own_rows_[i]);
   const std::size_t ranges = jobs.workers();

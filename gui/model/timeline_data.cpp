@@ -26,7 +26,7 @@ QString text_of(const TraceModel& m, analyzer::StringId id, const char* otherwis
 class CategoriesByKey {
  public:
   CategoriesByKey(CategoryTable& table, std::size_t keys) : table_(table), ids_(keys + 1, kUnknown) {}
-  // `key` may be kNoIndex / kNoString (the last slot); `name_of()` gives the name and id_of's options.
+  // `key` may be kNoIndex / kNoString (the last slot); `lookup(table)` asks the table by name, once.
   template <class Lookup>
   std::uint32_t get(std::size_t key, Lookup lookup) {
     std::uint32_t& id = ids_[std::min(key, ids_.size() - 1)];

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/category_table.hpp"
+#include "model/pixel_aggregation.hpp"
 #include "model/span.hpp"
 #include "xo/analyzer/trace_model.hpp"
 
@@ -60,6 +61,10 @@ struct TimelineData {
     return {spans.data() + rows[row].first, rows[row].count};
   }
   std::size_t row_of_span(std::uint32_t span) const;
+  // A row as aggregate_row reads it.
+  RowView row_view(std::size_t row) const {
+    return {row_spans(row), same_category_until.data() + rows[row].first, rows[row].first};
+  }
   // The span of a CallTable row, or kNoSpan (a call nested in another, or not MPI): a search of its
   // rank's calls row, whose sources ascend (a table of every call would be 4 bytes a call).
   std::uint32_t span_of_call(analyzer::Index call) const;
