@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "argument_reader.hpp"
+#include "stop_signals.hpp"
 
 namespace xo::cli {
 
@@ -48,15 +49,21 @@ ProcessEnd run_process_to_end(const std::vector<std::string>& command, const std
   std::vector<std::string> words = command;
   std::vector<char*> argv = argument_vector(words);
   std::fflush(stdout);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    if (child_stdout == ChildStdout::ToStderr) dup2(STDERR_FILENO, STDOUT_FILENO);
-    execvp(argv[0], argv.data());
-    std::fprintf(stderr, "xo: cannot run '%s': %s; %s\n", argv[0], std::strerror(errno), cannot_start.c_str());
-    _exit(127);
+  pid_t pid = 0;
+  {
+    // A stop between the fork and recording the child would find no child to pass it to.
+    const StopSignalsBlocked blocked;
+    pid = fork();
+    if (pid == 0) {
+      blocked.restore();
+      if (child_stdout == ChildStdout::ToStderr) dup2(STDERR_FILENO, STDOUT_FILENO);
+      execvp(argv[0], argv.data());
+      std::fprintf(stderr, "xo: cannot run '%s': %s; %s\n", argv[0], std::strerror(errno), cannot_start.c_str());
+      _exit(127);
+    }
+    if (pid > 0) g_running_child = pid;
   }
   int status = 0;
-  if (pid > 0) g_running_child = pid;
   const bool waited = pid > 0 && waitpid(pid, &status, 0) >= 0;
   g_running_child = 0;
   if (!waited) throw UsageError(std::string("cannot start a process: ") + std::strerror(errno));

@@ -1,7 +1,5 @@
 #include "scratch_directory.hpp"
 
-#include <pthread.h>
-#include <signal.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -14,6 +12,7 @@
 #include <stdexcept>
 
 #include "child_process.hpp"
+#include "stop_signals.hpp"
 
 namespace xo::cli {
 
@@ -102,14 +101,7 @@ ScratchDirectory::ScratchDirectory(const std::string& purpose, ScratchStorage st
   sweep_orphans(root);
   std::string pattern = (root / (kPrefix + purpose + "-" + std::to_string(getpid()) + "-XXXXXX")).string();
   // A stop signal between making the directory and listing it for the handler would leave it.
-  sigset_t stops, previous;
-  sigemptyset(&stops);
-  for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, s);
-  pthread_sigmask(SIG_BLOCK, &stops, &previous);
-  struct Unblock {
-    sigset_t mask;
-    ~Unblock() { pthread_sigmask(SIG_SETMASK, &mask, nullptr); }
-  } unblock{previous};
+  const StopSignalsBlocked blocked;
   if (mkdtemp(pattern.data()) == nullptr) {
     throw std::runtime_error("cannot make a temporary directory in " + root.string() + " (" + std::strerror(errno) +
                              "): free space there or set TMPDIR to a writable directory");

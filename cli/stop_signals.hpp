@@ -1,0 +1,31 @@
+#pragma once
+// Holds back the stop signals (SIGINT, SIGTERM, SIGHUP) while an object lives, so that a stop
+// arriving between two steps that must go together (a directory made and listed for the handler
+// that removes it; a child forked and recorded for the handler that stops it) waits for both.
+
+#include <pthread.h>
+
+#include <csignal>
+
+namespace xo::cli {
+
+class StopSignalsBlocked {
+ public:
+  StopSignalsBlocked() {
+    sigset_t stops;
+    sigemptyset(&stops);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, s);
+    pthread_sigmask(SIG_BLOCK, &stops, &previous_);
+  }
+  ~StopSignalsBlocked() { restore(); }
+  StopSignalsBlocked(const StopSignalsBlocked&) = delete;
+  StopSignalsBlocked& operator=(const StopSignalsBlocked&) = delete;
+
+  // The mask as it was (also for a forked child, before it runs another program).
+  void restore() const { pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+
+ private:
+  sigset_t previous_;
+};
+
+}  // namespace xo::cli
