@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -83,6 +84,20 @@ struct RunCount {
   int runs = 5;
 };
 
+// A count given to `option` as a whole number of at least `least`; false (after saying so) for
+// anything else, such as "x" or "-3", rather than a silent 0 or 1.
+inline bool read_count(const char* option, const char* text, int least, int& out) {
+  char* end = nullptr;
+  errno = 0;
+  const long value = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || errno != 0 || value < least || value > 1'000'000'000) {
+    std::fprintf(stderr, "%s %s: give a whole number of %d or more\n", option, text, least);
+    return false;
+  }
+  out = static_cast<int>(value);
+  return true;
+}
+
 // Reads the options of RunCount from argv; false (after printing `usage`) for anything else.
 inline bool read_run_count(int argc, char** argv, const char* usage, RunCount& count) {
   for (int i = 1; i < argc; ++i) {
@@ -90,7 +105,7 @@ inline bool read_run_count(int argc, char** argv, const char* usage, RunCount& c
       count.quick = true;
       count.runs = 1;
     } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-      count.runs = std::max(1, std::atoi(argv[++i]));
+      if (!read_count("--runs", argv[++i], 1, count.runs)) return false;
     } else {
       std::fprintf(stderr, "usage: %s\n", usage);
       return false;

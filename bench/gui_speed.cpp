@@ -146,7 +146,7 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--open-only") == 0) {
       open_only = true;
     } else if ((std::strcmp(argv[i], "--ranks") == 0 || std::strcmp(argv[i], "--steps") == 0) && i + 1 < argc) {
-      (argv[i][2] == 'r' ? ranks : steps) = std::max(1, std::atoi(argv[i + 1]));
+      if (!xo::bench::read_count(argv[i], argv[i + 1], 1, argv[i][2] == 'r' ? ranks : steps)) return 2;
       ++i;
     } else {
       rest.push_back(argv[i]);
