@@ -9,8 +9,9 @@
 // (communicator, tag) after a stable sort of just that rest. Messages come out ordered by sender,
 // then receiver. What is left over on either side is counted and the first few described.
 //
-// On `threads` threads (read_threads.hpp) the two sides are ordered at once, and the message
-// table's columns are filled by two jobs that each write half of them.
+// On `threads` threads (read_threads.hpp) the two sides are ordered at once, and each side's half
+// of the message table's columns is filled by two jobs. The sends and receives of `records` are
+// consumed: each side is freed as soon as its columns are written.
 
 #include "event_records.hpp"
 #include "problem_log.hpp"
@@ -18,6 +19,6 @@
 
 namespace xo::analyzer {
 
-void match_messages(const EventRecords& records, TraceModel& model, ProblemLog& log, unsigned threads);
+void match_messages(EventRecords& records, TraceModel& model, ProblemLog& log, unsigned threads);
 
 }  // namespace xo::analyzer
