@@ -4,8 +4,11 @@
 #include <unordered_map>
 
 #include "xo/tracer/file_digest.hpp"
+#include "xo/tracer/trace_contract.hpp"
 
 namespace xo::analyzer {
+
+namespace contract = tracer::contract;
 
 namespace {
 
@@ -18,10 +21,8 @@ bool is_integer(OTF2_Type type) {
     case OTF2_TYPE_INT8:
     case OTF2_TYPE_INT16:
     case OTF2_TYPE_INT32:
-    case OTF2_TYPE_INT64:
-      return true;
-    default:
-      return false;
+    case OTF2_TYPE_INT64: return true;
+    default: return false;
   }
 }
 
@@ -66,13 +67,15 @@ class Resolver {
   void attributes(DefinitionIndex& index) {
     for (const RawDefinitions::Attribute& a : raw_.attributes) {
       const std::string name = text(a.name);
-      if (name == "protocol" && a.type == OTF2_TYPE_STRING) index.protocol_attribute = a.ref;
-      if (name == "algorithm" && a.type == OTF2_TYPE_STRING) index.algorithm_attribute = a.ref;
-      if (name == "bytes" && is_integer(a.type)) index.bytes_attribute = a.ref;
-      if (name == "peer" && is_integer(a.type)) index.peer_attribute = a.ref;
-      if (name == "buffer_free" && is_integer(a.type)) index.buffer_free_attribute = a.ref;
-      if (name == "arrived" && is_integer(a.type)) index.arrived_attribute = a.ref;
-      if (name == "callsite" && a.type == OTF2_TYPE_CALLING_CONTEXT) index.call_site_attribute = a.ref;
+      const auto typed = [&](const contract::AttributeSpec& spec) { return name == spec.name && a.type == spec.type; };
+      const auto integer = [&](const contract::AttributeSpec& spec) { return name == spec.name && is_integer(a.type); };
+      if (typed(contract::kProtocolAttribute)) index.protocol_attribute = a.ref;
+      if (typed(contract::kAlgorithmAttribute)) index.algorithm_attribute = a.ref;
+      if (integer(contract::kBytesAttribute)) index.bytes_attribute = a.ref;
+      if (integer(contract::kPeerAttribute)) index.peer_attribute = a.ref;
+      if (integer(contract::kBufferFreeAttribute)) index.buffer_free_attribute = a.ref;
+      if (integer(contract::kArrivedAttribute)) index.arrived_attribute = a.ref;
+      if (typed(contract::kCallSiteAttribute)) index.call_site_attribute = a.ref;
     }
   }
 
@@ -88,7 +91,7 @@ class Resolver {
       regions.paradigm.push_back(r.paradigm);
       regions.role.push_back(r.role);
       index.region_is_mpi.push_back(r.paradigm == OTF2_PARADIGM_MPI);
-      index.region_is_hardware.push_back(r.paradigm == OTF2_PARADIGM_HARDWARE);
+      index.region_is_hardware.push_back(r.paradigm == contract::kProtocolPhaseParadigm);
     }
   }
 
@@ -130,7 +133,7 @@ class Resolver {
       if (group == rank_of_group_.end()) continue;
       locations.world_rank[row] = group->second;
       // A lane until it enters a region that is not a protocol phase (the event reader decides).
-      if (types_of_rows_[row] == OTF2_LOCATION_TYPE_CPU_THREAD) locations.kind[row] = LocationKind::NetworkLane;
+      if (types_of_rows_[row] == contract::kNetworkLaneType) locations.kind[row] = LocationKind::NetworkLane;
     }
     for (Index row : locations.location_of_rank) {
       if (row != kNoIndex) index.read_order.push_back(row);
@@ -227,8 +230,8 @@ class Resolver {
     const RawDefinitions::Group* b = group(c.remote_group);
     const RawDefinitions::Group* a = group(c.group);
     const auto world_size = model_.locations.location_of_rank.size();
-    if (a == nullptr || b == nullptr || a->type != OTF2_GROUP_TYPE_COMM_GROUP || b->type != OTF2_GROUP_TYPE_COMM_GROUP ||
-        ranks.global) {
+    if (a == nullptr || b == nullptr || a->type != OTF2_GROUP_TYPE_COMM_GROUP ||
+        b->type != OTF2_GROUP_TYPE_COMM_GROUP || ranks.global) {
       bad("inter-communicator " + std::to_string(c.ref) + " does not have two communicator groups of rank positions");
       ranks = {};
       return;

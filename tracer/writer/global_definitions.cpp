@@ -5,6 +5,7 @@
 
 #include "mpi_call_kind.hpp"
 #include "xo/tracer/file_digest.hpp"
+#include "xo/tracer/trace_contract.hpp"
 
 namespace xo::tracer {
 
@@ -72,26 +73,19 @@ struct Definitions {
   std::vector<CommDef> comms;
 };
 
+AttributeDef attribute(const contract::AttributeSpec& spec, StringTable& strings) {
+  return {strings.ref(spec.name), strings.ref(spec.description), spec.type};
+}
+
 std::vector<AttributeDef> attributes(StringTable& strings) {
   std::vector<AttributeDef> out(kAttributeCount);
-  out[kAttributeProtocol] = {strings.ref("protocol"),
-                             strings.ref("the machine's protocol path of this phase's message"), OTF2_TYPE_STRING};
-  out[kAttributeBytes] = {strings.ref("bytes"), strings.ref("bytes this phase moves"), OTF2_TYPE_UINT64};
-  out[kAttributePeer] = {strings.ref("peer"), strings.ref("the other rank of this phase (MPI_COMM_WORLD)"),
-                         OTF2_TYPE_INT32};
-  out[kAttributeAlgorithm] = {strings.ref("algorithm"), strings.ref("the collective algorithm the machine chose"),
-                              OTF2_TYPE_STRING};
-  out[kAttributeBufferFree] = {strings.ref("buffer_free"),
-                               strings.ref("when the send's buffer became free: the request completed, before the "
-                                           "call that reported it"),
-                               OTF2_TYPE_UINT64};
-  out[kAttributeArrived] = {strings.ref("arrived"),
-                            strings.ref("when the message had arrived and the receive request completed, before the "
-                                        "call that reported it"),
-                            OTF2_TYPE_UINT64};
-  out[kAttributeCallSite] = {strings.ref("callsite"),
-                             strings.ref("where the program made this MPI call: its function, source file and line"),
-                             OTF2_TYPE_CALLING_CONTEXT};
+  out[kAttributeProtocol] = attribute(contract::kProtocolAttribute, strings);
+  out[kAttributeBytes] = attribute(contract::kBytesAttribute, strings);
+  out[kAttributePeer] = attribute(contract::kPeerAttribute, strings);
+  out[kAttributeAlgorithm] = attribute(contract::kAlgorithmAttribute, strings);
+  out[kAttributeBufferFree] = attribute(contract::kBufferFreeAttribute, strings);
+  out[kAttributeArrived] = attribute(contract::kArrivedAttribute, strings);
+  out[kAttributeCallSite] = attribute(contract::kCallSiteAttribute, strings);
   return out;
 }
 
@@ -111,21 +105,21 @@ std::vector<SystemTreeNodeDef> system_tree(const mpi::RunInfo& info, StringTable
 
 // MPI calls keep their MPI name, so that tools that classify MPI regions by name and paradigm
 // (Scalasca, Vampir) recognise them. Protocol phases are the simulated machine's network
-// interface at work: OTF2_PARADIGM_HARDWARE says so, where USER would count them as the
-// program's computation and MEASUREMENT_SYSTEM as the tool's overhead.
+// interface at work (trace_contract.hpp): the hardware paradigm says so, where USER would count
+// them as the program's computation and MEASUREMENT_SYSTEM as the tool's overhead.
 std::vector<RegionDef> regions(const TraceRecorder& run, const ArchivePlan& plan, StringTable& strings) {
   std::vector<RegionDef> out;
-  const OTF2_StringRef mpi_file = strings.ref("MPI");
+  const OTF2_StringRef mpi_file = strings.ref(contract::kMpiRegionFile);
   const OTF2_StringRef no_description = strings.ref("");
   for (std::uint32_t call : plan.calls_by_region) {
     const std::string& name = run.calls().name(call);
     out.push_back({strings.ref(name), no_description, mpi_call_kind(name).role, OTF2_PARADIGM_MPI, mpi_file});
   }
-  const OTF2_StringRef protocol_file = strings.ref("xo protocol");
-  const OTF2_StringRef phase_description = strings.ref("a protocol phase on the rank's network interface");
+  const OTF2_StringRef protocol_file = strings.ref(contract::kProtocolPhaseFile);
+  const OTF2_StringRef phase_description = strings.ref(contract::kProtocolPhaseDescription);
   for (mpi::Phase phase : plan.phases_by_region) {
     out.push_back({strings.ref(mpi::phase_name(phase)), phase_description, OTF2_REGION_ROLE_DATA_TRANSFER,
-                   OTF2_PARADIGM_HARDWARE, protocol_file});
+                   contract::kProtocolPhaseParadigm, protocol_file});
   }
   return out;
 }
@@ -139,13 +133,14 @@ void call_sites(const ArchivePlan& plan, StringTable& strings, Definitions& defs
   const OTF2_StringRef description = strings.ref("the program's function that made the MPI call");
   for (const SourceSite& site : plan.call_sites) {
     const std::string& file = site.file.empty() ? site.object : site.file;
-    auto [it, added] = region_of_function.try_emplace({site.function, file},
-                                                      static_cast<OTF2_RegionRef>(defs.regions.size()));
+    auto [it, added] =
+        region_of_function.try_emplace({site.function, file}, static_cast<OTF2_RegionRef>(defs.regions.size()));
     if (added) {
-      defs.regions.push_back({strings.ref(site.function), description, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER,
-                              strings.ref(file)});
+      defs.regions.push_back(
+          {strings.ref(site.function), description, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_USER, strings.ref(file)});
     }
-    defs.calling_contexts.push_back({it->second, static_cast<OTF2_SourceCodeLocationRef>(defs.source_locations.size())});
+    defs.calling_contexts.push_back(
+        {it->second, static_cast<OTF2_SourceCodeLocationRef>(defs.source_locations.size())});
     defs.source_locations.push_back({strings.ref(file), site.line});
   }
 }
@@ -242,7 +237,7 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
   }
   for (std::size_t i = 0; i < locations.size(); ++i) {
     const LocationRecord& l = locations[i];
-    status.check(OTF2_GlobalDefWriter_WriteLocation(w, l.id, defs.location_names[i], OTF2_LOCATION_TYPE_CPU_THREAD,
+    status.check(OTF2_GlobalDefWriter_WriteLocation(w, l.id, defs.location_names[i], contract::kNetworkLaneType,
                                                     l.events, l.group),
                  what);
   }
