@@ -119,8 +119,9 @@ int main(int argc, char** argv) {
     scenarios.push_back({machine, Call::Allreduce, 1});
     scenarios.push_back({machine, Call::Allreduce, 1024});
   }
-  std::printf("Collectives at %d ranks (--compute=none, 64 KiB stacks, %d calls after one warm-up; median of %d runs)\n",
-              ranks, g_iterations, runs);
+  std::printf(
+      "Collectives at %d ranks (--compute=none, 64 KiB stacks, %d calls after one warm-up; median of %d runs)\n", ranks,
+      g_iterations, runs);
   std::printf("%-8s %-22s %9s %14s %12s %12s %12s\n", "machine", "call", "wall s", "simulated us", "p2p msgs",
               "peak RSS MB", "KiB per rank");
   int failures = 0;

@@ -195,7 +195,8 @@ int main(int argc, char** argv) {
       xo::bench::peak_rss_kib() / 1024);
 
   if (open_only) return 0;
-  std::printf("\n%-34s %10s %10s %14s %12s\n", "frames (1600x900)", "median ms", "p95 ms", "records/frame", "lines/frame");
+  std::printf("\n%-34s %10s %10s %14s %12s\n", "frames (1600x900)", "median ms", "p95 ms", "records/frame",
+              "lines/frame");
   const auto zoom_step = [](TimelineViewport& v, std::mt19937& random, int i) {
     v.zoom_about(std::uniform_real_distribution<double>(0, v.width())(random), i % 2 ? 1 / 1.25 : 1.25);
   };
@@ -208,7 +209,8 @@ int main(int argc, char** argv) {
   for (const Case& c : {Case{"zoom steps, whole trace", 1, false}, Case{"pan steps, 1/10 of the trace", 10, true},
                         Case{"zoom steps, 1/100", 100, false}, Case{"pan steps, 1/100", 100, true},
                         Case{"pan steps, 1/10000", 10000, true}}) {
-    const Frames f = c.pan ? measure(*last.trace, c.zoom, frames, pan_step) : measure(*last.trace, c.zoom, frames, zoom_step);
+    const Frames f =
+        c.pan ? measure(*last.trace, c.zoom, frames, pan_step) : measure(*last.trace, c.zoom, frames, zoom_step);
     std::printf("%-34s %10.2f %10.2f %14.0f %12.0f\n", c.name, f.median_ms, f.p95_ms, f.records, f.lines);
   }
   return 0;

@@ -44,11 +44,13 @@ db::RunRecord sample_run(int n) {
     }
   }
   for (int m = 0; m < 40; ++m) {
-    run.measurements.push_back({"mpi_time/call" + std::to_string(m), 0.1 * wobble, "s", db::Direction::LowerIsBetter, {}, {}, 100});
+    run.measurements.push_back(
+        {"mpi_time/call" + std::to_string(m), 0.1 * wobble, "s", db::Direction::LowerIsBetter, {}, {}, 100});
   }
   for (int x = 0; x < 20; ++x) {
-    run.crossovers.push_back({"VAR_" + std::to_string(x), x % 2 ? "MPI_Reduce" : "", x % 2 ? std::optional<int>(16) : std::nullopt,
-                              "a", "b", "bytes", 1000.0 * wobble, 900.0, 1100.0, 1024.0, 512, "a finding"});
+    run.crossovers.push_back({"VAR_" + std::to_string(x), x % 2 ? "MPI_Reduce" : "",
+                              x % 2 ? std::optional<int>(16) : std::nullopt, "a", "b", "bytes", 1000.0 * wobble, 900.0,
+                              1100.0, 1024.0, 512, "a finding"});
   }
   for (int r = 0; r < 10; ++r) {
     run.recommendations.push_back({"VAR_" + std::to_string(r), "1024", 0.01, 10, "evidence", "cost",
@@ -92,7 +94,8 @@ int main(int argc, char** argv) {
   }
   int round = 0;
   const double insert_seconds = timed(repetitions, [&] {
-    auto history = db::History::open(dir.path() + "/insert" + std::to_string(round++) + ".db", db::HistoryAccess::ReadWrite);
+    auto history =
+        db::History::open(dir.path() + "/insert" + std::to_string(round++) + ".db", db::HistoryAccess::ReadWrite);
     for (const auto& run : runs) history.store(run);
   });
   std::printf("store: %d runs of %zu figures, one transaction each: %.0f runs/s (%.2f ms per run; median of %d)\n",

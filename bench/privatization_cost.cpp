@@ -54,20 +54,21 @@ double remap_switch_us(std::size_t segment_bytes, int switches) {
     double us;
   };
   return xo::bench::run_in_child([&] {
-    const int ranks = 8;
-    const int fd = memfd_create("segments", 0);
-    if (fd < 0 || ftruncate(fd, static_cast<off_t>(segment_bytes * ranks)) != 0) return Sample{-1};
-    auto* window = static_cast<volatile char*>(
-        mmap(nullptr, segment_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < switches; ++i) {
-      mmap(const_cast<char*>(window), segment_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
-           static_cast<off_t>(segment_bytes * static_cast<std::size_t>(i % ranks)));
-      window[0] = static_cast<char>(window[0] + 1);
-    }
-    return Sample{std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() /
-                  switches};
-  }).us;
+           const int ranks = 8;
+           const int fd = memfd_create("segments", 0);
+           if (fd < 0 || ftruncate(fd, static_cast<off_t>(segment_bytes * ranks)) != 0) return Sample{-1};
+           auto* window =
+               static_cast<volatile char*>(mmap(nullptr, segment_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0));
+           const auto start = std::chrono::steady_clock::now();
+           for (int i = 0; i < switches; ++i) {
+             mmap(const_cast<char*>(window), segment_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+                  static_cast<off_t>(segment_bytes * static_cast<std::size_t>(i % ranks)));
+             window[0] = static_cast<char>(window[0] + 1);
+           }
+           return Sample{std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() /
+                         switches};
+         })
+      .us;
 }
 
 }  // namespace

@@ -20,12 +20,12 @@
 
 namespace {
 
+using xo::bench::g_iterations;
 using xo::bench::median;
 using xo::bench::peak_rss_kib;
-using xo::bench::run_in_child;
-using xo::bench::g_iterations;
 using xo::bench::pingpong_main;
 using xo::bench::ring_main;
+using xo::bench::run_in_child;
 
 struct Scenario {
   const char* name;
@@ -72,8 +72,8 @@ int main(int argc, char** argv) {
     }
   }
   xo::bench::RunCount count;
-  if (!xo::bench::read_run_count(static_cast<int>(rest.size()), rest.data(), "sim_speed [--quick] [--runs N] [--ranks N] [--iterations N]",
-                                 count)) {
+  if (!xo::bench::read_run_count(static_cast<int>(rest.size()), rest.data(),
+                                 "sim_speed [--quick] [--runs N] [--ranks N] [--iterations N]", count)) {
     return 2;
   }
   const bool quick = count.quick;
@@ -98,8 +98,8 @@ int main(int argc, char** argv) {
       rss.push_back(sample.peak_rss_kib);
       messages = sample.messages;
     }
-    std::printf("%-20s %7d %12.0f %9.3f %14.2f %12.1f %12.1f\n", s.name, s.ranks, messages, median(wall),
-                median(rate), median(rss) / 1024, median(rss) / s.ranks);
+    std::printf("%-20s %7d %12.0f %9.3f %14.2f %12.1f %12.1f\n", s.name, s.ranks, messages, median(wall), median(rate),
+                median(rss) / 1024, median(rss) / s.ranks);
   }
   return 0;
 }

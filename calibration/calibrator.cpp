@@ -54,9 +54,6 @@ int job_size_of(const SeedFigure& figure) {
   return 2;
 }
 
-
-
-
 // The environment variable a row's parameters name, if the machine reads it.
 std::string named_variable(const hw::Machine& machine, const SeedFigure& figure) {
   for (const auto& [key, value] : figure.parameters) {
@@ -64,7 +61,6 @@ std::string named_variable(const hw::Machine& machine, const SeedFigure& figure)
   }
   return {};
 }
-
 
 // The machine as the figure's experiment ran it: the AP1000's CellOS-level rows without the MPI
 // layer (on messages and broadcasts), the T3E rows with the library version they name and
@@ -75,7 +71,7 @@ MachineSetup setup_for(const hw::Machine& machine, const SeedFigure& figure) {
   if (const std::string version = parameter(figure, "version"); !version.empty()) {
     // Seed 003: "message buffering was suppressed by setting MPP_BUFFER_MAX=0".
     setup.env = {{"XO_T3E_HW_QUEUES", version == "old" ? "0" : "1"}, {"MPP_BUFFER_MAX", "0"}};
-    setup.ranks = 8;                     // seed 003: runs on 8 processors
+    setup.ranks = 8;  // seed 003: runs on 8 processors
   }
   return setup;
 }

@@ -99,7 +99,8 @@ MemberTimes group_collective_times(const MachineSetup& setup, CollectiveKind kin
 
 std::vector<int> largest_rises(const MachineSetup& setup, CollectiveKind kind, int count) {
   std::vector<double> t(static_cast<std::size_t>(setup.ranks), 0.0);
-  for (int g = 2; g < setup.ranks; ++g) t[static_cast<std::size_t>(g)] = group_collective_times(setup, kind, g, count).max;
+  for (int g = 2; g < setup.ranks; ++g)
+    t[static_cast<std::size_t>(g)] = group_collective_times(setup, kind, g, count).max;
   double top = 0;
   for (std::size_t g = 3; g < t.size(); ++g) top = std::max(top, t[g] - t[g - 1]);
   std::vector<int> at;

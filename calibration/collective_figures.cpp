@@ -29,9 +29,7 @@ void compare_shape(Comparison& c, bool holds, const std::string& simulated) {
   c.status = holds ? Comparison::Status::Holds : Comparison::Status::Fails;
 }
 
-std::string percent(double fraction) {
-  return format(std::round(fraction * 1000) / 10) + " %";
-}
+std::string percent(double fraction) { return format(std::round(fraction * 1000) / 10) + " %"; }
 
 double slowest(const MachineSetup& setup, CollectiveKind kind, int group, int count) {
   return group_collective_times(setup, kind, group, count).max;
@@ -196,8 +194,8 @@ void collective_time_figure(MachineSetup setup, Comparison& c) {
   const int count = barrier ? 0 : std::atoi(parameter(c.figure, "count").c_str());
   c.method = (barrier ? std::string("MPI_Barrier") : "MPI_Allreduce of " + std::to_string(count) + " int") + " on " +
              std::to_string(setup.ranks) + " ranks, slowest rank's mean of back-to-back calls";
-  compare_number(c, collective_time(setup, barrier ? CollectiveKind::Barrier : CollectiveKind::AllreduceSumInt,
-                                    count) * 1e6);
+  compare_number(
+      c, collective_time(setup, barrier ? CollectiveKind::Barrier : CollectiveKind::AllreduceSumInt, count) * 1e6);
 }
 
 // A switch point of the machine's choice of algorithm (seed 002's MPICH_* variables): the sizes,
@@ -309,7 +307,8 @@ void hw_barrier_benefit_grows(MachineSetup setup, Comparison& c) {
     setup.ranks = ranks;
     MachineSetup software = setup;
     software.env["XO_COLL_BARRIER"] = "dissemination";
-    benefit.push_back(collective_time(software, CollectiveKind::Barrier) - collective_time(setup, CollectiveKind::Barrier));
+    benefit.push_back(collective_time(software, CollectiveKind::Barrier) -
+                      collective_time(setup, CollectiveKind::Barrier));
     text += (text.empty() ? "" : ", ") + format(benefit.back() * 1e6) + " us at " + std::to_string(ranks);
   }
   c.method = "MPI_Barrier on 8, 32, 128 PEs: dissemination over messages minus the barrier hardware";

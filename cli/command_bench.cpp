@@ -13,18 +13,18 @@
 #include <thread>
 
 #include "argument_reader.hpp"
-#include "memory_estimate.hpp"
-#include "unknown_env.hpp"
 #include "bench_parts.hpp"
 #include "commands.hpp"
 #include "history_records.hpp"
+#include "memory_estimate.hpp"
 #include "progress_line.hpp"
 #include "real_bench.hpp"
 #include "table.hpp"
 #include "tool_paths.hpp"
 #include "trace_directory.hpp"
-#include "xo/analyzer/analysis/number_text.hpp"
+#include "unknown_env.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
+#include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
@@ -53,8 +53,8 @@ struct BenchOptions {
   bool reps_given = false;
   std::vector<std::string> launcher;
   std::vector<std::string> model_options;  // given, which a real MPI's bench has no use for
-  BenchPart part;      // --part I/N: only this part of the plan, no analysis
-  bool merge = false;  // --merge: analyse the parts' traces, run nothing
+  BenchPart part;                          // --part I/N: only this part of the plan, no analysis
+  bool merge = false;                      // --merge: analyse the parts' traces, run nothing
 };
 
 suite::Suite parse_suite(const std::string& text) {
@@ -84,9 +84,8 @@ BenchOptions parse(const std::vector<std::string>& args) {
   ArgumentReader reader("bench", args);
   while (reader.at_option()) {
     const std::string name = reader.option_name();
-    if (name == "--machine" || name == "-m" || name == "--ranks" || name == "-n" ||
-        name == "--param" || name == "-p" || name == "--ranks-per-node" || name == "-N" || name == "-e" ||
-        name == "--env") {
+    if (name == "--machine" || name == "-m" || name == "--ranks" || name == "-n" || name == "--param" || name == "-p" ||
+        name == "--ranks-per-node" || name == "-N" || name == "-e" || name == "--env") {
       o.model_options.push_back(name);
     }
     if (name == "--mpi") {
@@ -128,7 +127,8 @@ BenchOptions parse(const std::vector<std::string>& args) {
   }
   if (!o.mpi.empty()) {
     if (!o.model_options.empty()) {
-      throw UsageError(o.model_options.front() + " is for a machine model; --mpi benches the system's MPI, which its "
+      throw UsageError(o.model_options.front() +
+                       " is for a machine model; --mpi benches the system's MPI, which its "
                        "launcher runs: give the ranks to the launcher after --");
     }
     reader.take_separator();
@@ -136,7 +136,8 @@ BenchOptions parse(const std::vector<std::string>& args) {
     return o;
   }
   if (o.reps_given) {
-    throw UsageError("--reps and --rounds are for --mpi: a machine model's runs are exact, so each size is run 3 times");
+    throw UsageError(
+        "--reps and --rounds are for --mpi: a machine model's runs are exact, so each size is run 3 times");
   }
   if (!reader.done()) throw UsageError("unexpected argument '" + reader.rest()[0] + "'; see `xo help bench`");
   if (o.merge && o.part.count > 0) {
@@ -153,7 +154,8 @@ std::unique_ptr<hw::Machine> configured_machine(const BenchOptions& o, int ranks
 }
 
 std::string with_interval(const analyzer::fit::Estimate& e, double scale) {
-  return number_text(e.value * scale, 3) + " [" + number_text(e.lower * scale, 3) + ", " + number_text(e.upper * scale, 3) + "]";
+  return number_text(e.value * scale, 3) + " [" + number_text(e.lower * scale, 3) + ", " +
+         number_text(e.upper * scale, 3) + "]";
 }
 
 void print_protocols(const analyzer::BenchAnalysis& a) {
@@ -194,14 +196,14 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
   std::map<std::string, std::vector<const analyzer::SwitchCrossover*>> by_variable;
   for (const analyzer::SwitchCrossover& s : a.switches) {
     const std::string best = s.best ? number_text(*s.best, 10) : "?";
-    rows.push_back({s.point.env_var, s.where(),
-                    std::to_string(s.setting), best, s.finding});
+    rows.push_back({s.point.env_var, s.where(), std::to_string(s.setting), best, s.finding});
     by_variable[s.point.env_var].push_back(&s);
   }
   print_table(rows);
   for (const auto& [variable, points] : by_variable) {
     const auto& first = *points.front();
-    if (std::none_of(points.begin(), points.end(), [](const analyzer::SwitchCrossover* s) { return s->best.has_value(); })) {
+    if (std::none_of(points.begin(), points.end(),
+                     [](const analyzer::SwitchCrossover* s) { return s->best.has_value(); })) {
       continue;
     }
     const bool agree = std::all_of(points.begin(), points.end(), [&](const analyzer::SwitchCrossover* s) {
@@ -211,7 +213,8 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
       std::printf("  (%s: the calls it serves favour different values; the application's mix decides)\n",
                   variable.c_str());
     } else if (std::llround(*first.best) != first.setting && first.best_changes_measured_sizes()) {
-      exports.push_back("export " + variable + "=" + std::to_string(std::llround(*first.best)) + "   # " + first.finding);
+      exports.push_back("export " + variable + "=" + std::to_string(std::llround(*first.best)) + "   # " +
+                        first.finding);
     }
   }
 }
@@ -219,7 +222,8 @@ void print_switches(const analyzer::BenchAnalysis& a, std::vector<std::string>& 
 void print_collective_models(const analyzer::BenchAnalysis& a, const BenchOptions& o) {
   if (a.collective_models.empty()) {
     if (o.suite != suite::Suite::PointToPoint && o.ranks.size() < 3) {
-      std::printf("\n(Collective time against bytes and ranks needs three or more communicator sizes: --ranks 8,16,32)\n");
+      std::printf(
+          "\n(Collective time against bytes and ranks needs three or more communicator sizes: --ranks 8,16,32)\n");
     }
     return;
   }
@@ -231,7 +235,8 @@ void print_collective_models(const analyzer::BenchAnalysis& a, const BenchOption
       if (!sizes.empty()) sizes += ',';
       sizes += std::to_string(p);
     }
-    if (m.rank_counts.size() > 4) sizes = std::to_string(m.rank_counts.front()) + " to " + std::to_string(m.rank_counts.back());
+    if (m.rank_counts.size() > 4)
+      sizes = std::to_string(m.rank_counts.front()) + " to " + std::to_string(m.rank_counts.back());
     rows.push_back({m.call, m.algorithm, m.formula(), number_text(m.fit.r_squared(), 4),
                     number_text(std::round(m.largest_relative_error * 1000) / 10, 3) + " %", sizes});
   }
@@ -242,14 +247,16 @@ void print_branching(const analyzer::BenchAnalysis& a, const hw::Machine& m, std
   if (!a.branching) return;
   const auto& b = *a.branching;
   const std::int64_t now = m.env("XO_COLL_BRANCHING");
-  std::printf("\nBarrier tree branching (XO_COLL_BRANCHING): best %d (%lld by the fitted tree model, R^2 %.3f%s; %d by "
-              "the measured means); now %lld\n",
-              b.chosen(), static_cast<long long>(b.best.at), b.model.r_squared(),
-              b.model_holds() ? "" : ": the model does not describe this barrier, so the measured best counts",
-              b.measured_best, static_cast<long long>(now));
+  std::printf(
+      "\nBarrier tree branching (XO_COLL_BRANCHING): best %d (%lld by the fitted tree model, R^2 %.3f%s; %d by "
+      "the measured means); now %lld\n",
+      b.chosen(), static_cast<long long>(b.best.at), b.model.r_squared(),
+      b.model_holds() ? "" : ": the model does not describe this barrier, so the measured best counts", b.measured_best,
+      static_cast<long long>(now));
   std::vector<std::vector<std::string>> rows = {{"k", "mean barrier us", "tree depth"}};
   for (std::size_t i = 0; i < b.factors.size(); ++i) {
-    rows.push_back({std::to_string(b.factors[i]), number_text(b.mean_seconds[i] * 1e6, 5), number_text(b.mean_depth[i], 3)});
+    rows.push_back(
+        {std::to_string(b.factors[i]), number_text(b.mean_seconds[i] * 1e6, 5), number_text(b.mean_depth[i], 3)});
   }
   print_table(rows);
   if (b.chosen() != now) {
@@ -316,7 +323,8 @@ int command_bench(const std::vector<std::string>& args) {
   const BenchOptions o = parse(args);
   std::vector<std::string> command_line = {"xo", "bench"};
   command_line.insert(command_line.end(), args.begin(), args.end());
-  if (!o.mpi.empty()) return bench_real_mpi({o.mpi, o.out_dir, o.force, o.suite, o.reps, o.rounds, o.launcher, command_line, o.history});
+  if (!o.mpi.empty())
+    return bench_real_mpi({o.mpi, o.out_dir, o.force, o.suite, o.reps, o.rounds, o.launcher, command_line, o.history});
   int most_ranks = 2;
   for (int r : o.ranks) most_ranks = std::max(most_ranks, r);
   refuse_ranks_beyond_memory(most_ranks, "xo bench --ranks " + std::to_string(most_ranks));
@@ -376,7 +384,8 @@ int command_bench(const std::vector<std::string>& args) {
     std::printf("\nSettings these measurements favour (point-to-point by end-to-end time; weigh memory too):\n");
     for (const std::string& e : exports) std::printf("  %s\n", e.c_str());
   }
-  if (history) store_bench(*history, bench_record(*machine, most_ranks, analysis, shell_words(command_line), o.out_dir));
+  if (history)
+    store_bench(*history, bench_record(*machine, most_ranks, analysis, shell_words(command_line), o.out_dir));
   return anchors.size() == runs ? 0 : 1;
 }
 

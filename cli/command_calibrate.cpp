@@ -39,16 +39,11 @@ std::string verdict(const calibration::Comparison& c) {
       std::snprintf(error, sizeof error, "%+.1f %%%s", *c.error_percent,
                     c.status == calibration::Comparison::Status::Outside ? " (!)" : "");
       return error;
-    case calibration::Comparison::Status::InRange:
-      return "in range";
-    case calibration::Comparison::Status::OutOfRange:
-      return "out of range (!)";
-    case calibration::Comparison::Status::Holds:
-      return "holds";
-    case calibration::Comparison::Status::Fails:
-      return "fails (!)";
-    case calibration::Comparison::Status::NotModelled:
-      return "-";
+    case calibration::Comparison::Status::InRange: return "in range";
+    case calibration::Comparison::Status::OutOfRange: return "out of range (!)";
+    case calibration::Comparison::Status::Holds: return "holds";
+    case calibration::Comparison::Status::Fails: return "fails (!)";
+    case calibration::Comparison::Status::NotModelled: return "-";
   }
   return "-";
 }

@@ -121,7 +121,7 @@ std::vector<std::string> compile_flags(const std::string& cc) {
 std::vector<std::string> foreign_link_flags() {
   const ToolLayout& t = tool_layout();
   return {"-Wl,--wrap=main", "-Wl,--export-dynamic-symbol=main", t.entry_library, "-L" + t.runtime_dir,
-          "-lxo_runtime", "-Wl,-rpath," + t.runtime_dir};
+          "-lxo_runtime",    "-Wl,-rpath," + t.runtime_dir};
 }
 
 std::vector<std::string> link_flags(const std::string& cc, bool static_link, bool library) {
@@ -136,9 +136,19 @@ std::vector<std::string> link_flags(const std::string& cc, bool static_link, boo
     return flags;
   }
   if (library) return {"-L" + t.runtime_dir, "-lxo_runtime"};
-  return {"-shared", "-Wl,-e,_start", start_file(cc), "-Wl,-Bsymbolic", "-Wl,--wrap=main", "-Wl,--no-undefined",
-          "-Wl,-z,noseparate-code", "-Wl,-u,xo_program_interpreter", t.entry_library, t.interpreter_library,
-          "-L" + t.runtime_dir, "-lxo_runtime", "-Wl,-rpath," + t.runtime_dir};
+  return {"-shared",
+          "-Wl,-e,_start",
+          start_file(cc),
+          "-Wl,-Bsymbolic",
+          "-Wl,--wrap=main",
+          "-Wl,--no-undefined",
+          "-Wl,-z,noseparate-code",
+          "-Wl,-u,xo_program_interpreter",
+          t.entry_library,
+          t.interpreter_library,
+          "-L" + t.runtime_dir,
+          "-lxo_runtime",
+          "-Wl,-rpath," + t.runtime_dir};
 }
 
 void print_words(const std::vector<std::string>& words) {
@@ -152,8 +162,9 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool w
   const auto [cc, variable] = compiler(cplusplus, wrapper);
   if (std::getenv(kInsideXoCc) != nullptr || is_this_program(cc)) {
     const std::string name = variable.empty() ? std::string(cplusplus ? "CXX" : "CC") : variable;
-    std::fprintf(stderr, "xo: %s=%s leads back to xo cc (it is xo, mpicc, or a wrapper around them); set %s to the "
-                         "C%s compiler itself, for example %s\n",
+    std::fprintf(stderr,
+                 "xo: %s=%s leads back to xo cc (it is xo, mpicc, or a wrapper around them); set %s to the "
+                 "C%s compiler itself, for example %s\n",
                  name.c_str(), cc.c_str(), name.c_str(), cplusplus ? "++" : "", cplusplus ? "g++" : "gcc");
     return 2;
   }
@@ -203,7 +214,7 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool w
   }
   setenv(kInsideXoCc, "1", 1);
   return run_process(command, std::string("install it (apt-get install ") + (cplusplus ? "g++" : "gcc") + ") or set " +
-                                   (cplusplus ? "CXX" : "CC"));
+                                  (cplusplus ? "CXX" : "CC"));
 }
 
 }  // namespace xo::cli

@@ -46,7 +46,8 @@ std::size_t parse_limit(const std::string& text) {
 
 // Options may stand before, between or after the operands, as in `xo history show 3 --db h.db`.
 HistoryRequest parse(const std::vector<std::string>& args) {
-  if (args.empty()) throw UsageError("give a sub-command: xo history list|show|compare|trend|export|delete (see `xo help history`)");
+  if (args.empty())
+    throw UsageError("give a sub-command: xo history list|show|compare|trend|export|delete (see `xo help history`)");
   HistoryRequest r;
   r.subcommand = args[0];
   ArgumentReader reader("history", std::vector<std::string>(args.begin() + 1, args.end()));
@@ -104,7 +105,8 @@ void list(const HistoryRequest& r) {
   std::printf("%s: %lld runs\n", history.path().c_str(), static_cast<long long>(total));
   // The trace column appears only when a run listed came from a damaged trace.
   const bool any_damaged = std::any_of(runs.begin(), runs.end(), [](const db::RunSummary& s) { return s.damaged; });
-  std::vector<std::vector<std::string>> rows = {{"run", "time (UTC)", "kind", "machine", "ranks", "program", "figures"}};
+  std::vector<std::vector<std::string>> rows = {
+      {"run", "time (UTC)", "kind", "machine", "ranks", "program", "figures"}};
   if (any_damaged) rows[0].push_back("trace");
   for (const db::RunSummary& s : runs) {
     rows.push_back({std::to_string(s.id), s.started_at, db::run_kind_name(s.kind), s.machine,
@@ -156,17 +158,20 @@ void show(const HistoryRequest& r) {
   std::vector<std::vector<std::string>> rows = {{"figure", "value", "unit", "95 % interval", "better"}};
   for (const db::Figure& f : figures) {
     const DisplayUnit unit = display_unit(f.unit, f.value);
-    const std::string interval = f.lower && f.upper ? value_text(*f.lower, unit) + " .. " + value_text(*f.upper, unit) : "";
+    const std::string interval =
+        f.lower && f.upper ? value_text(*f.lower, unit) + " .. " + value_text(*f.upper, unit) : "";
     rows.push_back({f.key, value_text(f.value, unit), unit.name, interval, db::direction_phrase(f.direction)});
   }
   print_table(rows);
   for (const db::RecommendationRecord& rec : run.recommendations) {
     std::printf("\nexport %s=%s: predicted saving %s (%lld affected; %s)", rec.variable.c_str(), rec.value.c_str(),
-                seconds_text(rec.predicted_seconds).c_str(), static_cast<long long>(rec.affected), rec.evidence.c_str());
+                seconds_text(rec.predicted_seconds).c_str(), static_cast<long long>(rec.affected),
+                rec.evidence.c_str());
     if (rec.verification) {
-      std::printf("; measured %s (%s%s)", seconds_text(rec.verification->measured_seconds).c_str(),
-                  rec.verification->note.c_str(),
-                  rec.verification->verify_run ? (", run " + std::to_string(*rec.verification->verify_run)).c_str() : "");
+      std::printf(
+          "; measured %s (%s%s)", seconds_text(rec.verification->measured_seconds).c_str(),
+          rec.verification->note.c_str(),
+          rec.verification->verify_run ? (", run " + std::to_string(*rec.verification->verify_run)).c_str() : "");
     }
   }
   if (!run.recommendations.empty()) std::printf("\n");
@@ -257,7 +262,8 @@ db::RunRecord existing_run(const db::History& history, std::int64_t id) {
   auto run = history.run(id);
   if (!run) {
     if (history.run_count() == 0) throw db::HistoryError(std::string(kNoRuns) + " (" + history.path() + " is empty)");
-    throw db::HistoryError("no run " + std::to_string(id) + " in " + history.path() + "; `xo history list` shows the runs");
+    throw db::HistoryError("no run " + std::to_string(id) + " in " + history.path() +
+                           "; `xo history list` shows the runs");
   }
   return *run;
 }
@@ -280,7 +286,8 @@ int command_history(const std::vector<std::string>& args) {
     print_comparison(history, ids[0], ids[1]);
     say_damaged_runs(history, ids);
   } else if (r.subcommand == "trend") {
-    if (r.operands.size() != 1) throw UsageError("usage: xo history trend FIGURE [--machine M], e.g. fit/short/L or 'fit/*/L'");
+    if (r.operands.size() != 1)
+      throw UsageError("usage: xo history trend FIGURE [--machine M], e.g. fit/short/L or 'fit/*/L'");
     print_trend(r.choice.open(db::HistoryAccess::ReadOnly), r.operands[0], r.machine);
   } else if (r.subcommand == "export") {
     export_runs(r);

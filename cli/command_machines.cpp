@@ -48,7 +48,8 @@ void show(const std::string& name) {
   std::printf("\nParameters (change with --param NAME=VALUE)\n");
   rows = {{"name", "value", "unit", "range", "meaning", "source"}};
   for (const hw::Parameter& p : machine->parameters()) {
-    rows.push_back({p.name, number_text(p.value), p.unit, number_text(p.min) + " .. " + number_text(p.max), p.meaning, p.source});
+    rows.push_back(
+        {p.name, number_text(p.value), p.unit, number_text(p.min) + " .. " + number_text(p.max), p.meaning, p.source});
   }
   print_table(rows);
 
@@ -67,11 +68,13 @@ void show(const std::string& name) {
     const std::string value = machine->env_value_text(*machine->find_env_var(p.env_var), machine->env(p.env_var));
     const std::string rule = p.value_is_first_above ? p.below + " < " + value + " <= " + p.above
                                                     : p.below + " <= " + value + " < " + p.above;
-    rows.push_back({p.env_var, p.operation.empty() ? "point-to-point" : p.operation, rule, hw::switch_unit_name(p.unit)});
+    rows.push_back(
+        {p.env_var, p.operation.empty() ? "point-to-point" : p.operation, rule, hw::switch_unit_name(p.unit)});
   }
   // Settings that move one protocol's messages to another at every size (xo report prices them too).
   for (const hw::ProtocolOption& o : machine->protocol_options()) {
-    rows.push_back({o.env_var, "point-to-point", o.from + " -> " + o.to + " with " + o.env_var + "=" + o.value, "any size"});
+    rows.push_back(
+        {o.env_var, "point-to-point", o.from + " -> " + o.to + " with " + o.env_var + "=" + o.value, "any size"});
   }
   if (rows.size() == 1) rows = {{"(none)"}};
   print_table(rows);
@@ -96,7 +99,8 @@ int command_machines(const std::vector<std::string>& args) {
   std::printf("Machines (details: xo machines --show NAME)\n");
   print_table(rows);
   rows.clear();
-  for (const hw::RealMpi& mpi : hw::real_mpis()) rows.push_back({mpi.key, mpi.name + ": knobs only, for traces of xo record --mpi"});
+  for (const hw::RealMpi& mpi : hw::real_mpis())
+    rows.push_back({mpi.key, mpi.name + ": knobs only, for traces of xo record --mpi"});
   std::printf("\nReal MPIs (xo machines --show NAME lists their knobs)\n");
   print_table(rows);
   return 0;

@@ -45,9 +45,9 @@ struct ReportOptions {
   bool bench = true;
   bool cache = true;
   bool simulate = true;
-  bool store_run = true;           // false with --no-store: the history serves the bench cache only
+  bool store_run = true;                               // false with --no-store: the history serves the bench cache only
   analyzer::Damage damage = analyzer::Damage::Refuse;  // --tolerate reports on a damaged trace, marked
-  std::optional<int> verify_runs;  // --verify-runs, only with --verify
+  std::optional<int> verify_runs;                      // --verify-runs, only with --verify
   std::size_t top = 10;
   HistoryChoice history;
 };
@@ -176,10 +176,10 @@ int command_report(const std::vector<std::string>& args) {
       },
       o.damage);
   if (model.calls.size() == 0) {  // nothing below would mean anything, and an empty run is no history
-    throw analyzer::TraceReadError(anchor + " holds no MPI calls (" +
-                                   (model.run.creator.empty() ? std::string("no creator named")
-                                                              : "written by " + model.run.creator) +
-                                   "): there is nothing to report, and nothing was stored; record an MPI program");
+    throw analyzer::TraceReadError(
+        anchor + " holds no MPI calls (" +
+        (model.run.creator.empty() ? std::string("no creator named") : "written by " + model.run.creator) +
+        "): there is nothing to report, and nothing was stored; record an MPI program");
   }
   analyzer::RunSamples samples;
   analyzer::add_message_samples(model, samples.messages);

@@ -2,9 +2,9 @@
 // message, not a failed simulation), then exec the program with the settings in XO_RUN_*
 // variables, which the reference MPI's __wrap_main reads. `record` also names the trace directory.
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -15,11 +15,11 @@
 #include <string_view>
 
 #include "argument_reader.hpp"
-#include "trace_directory.hpp"
 #include "commands.hpp"
 #include "launch_options.hpp"
 #include "memory_estimate.hpp"
 #include "record_job.hpp"
+#include "trace_directory.hpp"
 #include "unknown_env.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
@@ -122,7 +122,7 @@ void validate_machine(const RunSettings& s) {
 // The program's path: as given if it has a '/', else looked up in PATH like a shell would.
 std::string locate(const std::string& program) {
   auto usable = [](const std::string& path) {
-    struct stat st{};
+    struct stat st {};
     return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
   };
   if (program.find('/') != std::string::npos) {
@@ -136,15 +136,15 @@ std::string locate(const std::string& program) {
       dirs = colon == std::string_view::npos ? std::string_view() : dirs.substr(colon + 1);
     }
   }
-  throw UsageError("cannot run '" + program + "': no such executable file; build it with `xo cc " + program +
-                   ".c -o " + program + "` (and give its path, e.g. ./" + program + ")");
+  throw UsageError("cannot run '" + program + "': no such executable file; build it with `xo cc " + program + ".c -o " +
+                   program + "` (and give its path, e.g. ./" + program + ")");
 }
 
 // Programs built by `xo cc` contain the reference MPI's __wrap_main.
 bool built_by_xo(const std::string& path) {
   const int fd = open(path.c_str(), O_RDONLY);
   if (fd < 0) return false;
-  struct stat st{};
+  struct stat st {};
   bool found = false;
   if (fstat(fd, &st) == 0 && st.st_size > 0) {
     void* data = mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
@@ -184,7 +184,8 @@ bool built_by_xo(const std::string& path) {
                      "for none");
   }
   if (s.privatize != "on" && s.privatize != "off") {
-    throw UsageError("--privatize=" + s.privatize + " is not a privatization mode; use on (a private copy of the "
+    throw UsageError("--privatize=" + s.privatize +
+                     " is not a privatization mode; use on (a private copy of the "
                      "program per rank, the default) or off (the ranks share its globals)");
   }
   if (mpi::parse_byte_size(s.stack_size) < 16 * 1024) {
@@ -197,7 +198,8 @@ bool built_by_xo(const std::string& path) {
   }
   const std::string path = locate(s.program[0]);
   if (!built_by_xo(path)) {
-    throw UsageError("'" + s.program[0] + "' was not built against the reference MPI; rebuild it with `xo cc` or "
+    throw UsageError("'" + s.program[0] +
+                     "' was not built against the reference MPI; rebuild it with `xo cc` or "
                      "`xo c++` (for example: xo cc app.c -o app)");
   }
   if (s.privatize == "on") refuse_ranks_beyond_memory(ranks, ranks_option, private_data_per_rank(path));
@@ -239,9 +241,10 @@ int command_record(const std::vector<std::string>& args) {
     if (s.ranks != defaults.ranks || s.machine != defaults.machine || !s.params.empty() || !s.environment.empty() ||
         s.compute != defaults.compute || s.compute_threshold != defaults.compute_threshold ||
         s.stack_size != defaults.stack_size || s.privatize != defaults.privatize) {
-      throw UsageError("--mpi traces a job of the system's MPI: its launcher sets the ranks and its MPI does the rest; "
-                       "drop -n, --machine, --param, -e, --compute, --compute-threshold, --stack-size and --privatize (they are for "
-                       "simulated runs)");
+      throw UsageError(
+          "--mpi traces a job of the system's MPI: its launcher sets the ranks and its MPI does the rest; "
+          "drop -n, --machine, --param, -e, --compute, --compute-threshold, --stack-size and --privatize (they are for "
+          "simulated runs)");
     }
     std::vector<std::string> typed = {"xo", "record"};
     typed.insert(typed.end(), args.begin(), args.end());

@@ -431,21 +431,23 @@ Examples:
 }  // namespace
 
 bool print_help(const std::string& command) {
-  const char* text = command.empty()                          ? kOverview
-                     : command == "cc" || command == "c++"    ? kCc
-                     : command == "run"                       ? kRun
-                     : command == "record"                    ? kRecord
-                     : command == "bench"                     ? kBench
-                     : command == "compare"                   ? kCompare
-                     : command == "report"                    ? kReport
-                     : command == "history"                   ? kHistory
-                     : command == "machines"                  ? kMachines
-                     : command == "calibrate"                 ? kCalibrate
-                     : command == "gui"                       ? kGui
-                     : command == "help"                      ? kOverview
-                                                              : nullptr;
+  const char* text = command.empty()                       ? kOverview
+                     : command == "cc" || command == "c++" ? kCc
+                     : command == "run"                    ? kRun
+                     : command == "record"                 ? kRecord
+                     : command == "bench"                  ? kBench
+                     : command == "compare"                ? kCompare
+                     : command == "report"                 ? kReport
+                     : command == "history"                ? kHistory
+                     : command == "machines"               ? kMachines
+                     : command == "calibrate"              ? kCalibrate
+                     : command == "gui"                    ? kGui
+                     : command == "help"                   ? kOverview
+                                                           : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr, "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, gui and help\n",
+    std::fprintf(stderr,
+                 "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, compare, bench, "
+                 "history, machines, calibrate, gui and help\n",
                  command.c_str());
     return false;
   }

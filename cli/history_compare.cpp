@@ -110,7 +110,8 @@ void print_comparison(const db::History& history, std::int64_t before, std::int6
   std::printf("%s against %s\n", run_title(before, a).c_str(), run_title(after, b).c_str());
   if (a.machine != b.machine) std::printf("  different machines: %s and %s\n", a.machine.c_str(), b.machine.c_str());
   if (a.program != b.program) std::printf("  different programs: %s and %s\n", a.program.c_str(), b.program.c_str());
-  const std::string changed = settings_change(a.parameters, b.parameters) + settings_change(a.environment, b.environment);
+  const std::string changed =
+      settings_change(a.parameters, b.parameters) + settings_change(a.environment, b.environment);
   if (!changed.empty()) std::printf("  settings changed: %s\n", changed.c_str());
   std::vector<std::vector<std::string>> table = {
       {"figure", "unit", "run " + std::to_string(before), "run " + std::to_string(after), "change", "flag"}};
@@ -133,7 +134,8 @@ void print_comparison(const db::History& history, std::int64_t before, std::int6
 void print_trend(const db::History& history, const std::string& pattern, const std::string& machine) {
   const auto values = history.figure_values(pattern, machine);
   if (values.empty()) {
-    if (history.run_count() == 0) throw db::HistoryError("no runs yet; `xo bench --machine xt3` or `xo report TRACE` stores one");
+    if (history.run_count() == 0)
+      throw db::HistoryError("no runs yet; `xo bench --machine xt3` or `xo report TRACE` stores one");
     const auto near = near_keys(history.figure_keys(), pattern);
     std::string hint;
     for (const std::string& key : near) hint += (hint.empty() ? "" : ", ") + key;
@@ -170,7 +172,8 @@ void print_trend(const db::History& history, const std::string& pattern, const s
         change = percent_text(db::percent_change(earlier.back(), f.value));
         flag = db::verdict_flag(db::judge_change(earlier, f.value, f.direction).verdict);
       }
-      table.push_back({std::to_string(values[i].run_id), values[i].started_at, value_text(f.value, unit), change, flag});
+      table.push_back(
+          {std::to_string(values[i].run_id), values[i].started_at, value_text(f.value, unit), change, flag});
       earlier.push_back(f.value);
     }
     print_table(table);

@@ -12,8 +12,8 @@
 namespace xo::cli {
 
 struct HistoryChoice {
-  std::string db;      // --db PATH; "" for the default
-  bool store = true;   // false with --no-history
+  std::string db;     // --db PATH; "" for the default
+  bool store = true;  // false with --no-history
 
   std::string path() const;  // throws db::HistoryError when there is no default place
   // XO_HISTORY_BUSY_TIMEOUT_MS, if set, is how long to wait for another process's write lock

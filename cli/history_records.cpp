@@ -40,11 +40,12 @@ db::RunRecord new_run(db::RunKind kind, std::string machine, std::optional<int> 
 // A number that is not finite (a fit that failed quietly) is no figure.
 void add_measurement(db::RunRecord& run, std::string key, double value, std::string unit, Direction direction,
                      std::optional<std::int64_t> count = std::nullopt) {
-  if (std::isfinite(value)) run.measurements.push_back({std::move(key), value, std::move(unit), direction, {}, {}, count});
+  if (std::isfinite(value))
+    run.measurements.push_back({std::move(key), value, std::move(unit), direction, {}, {}, count});
 }
 
-void add_fit(db::RunRecord& run, const std::string& protocol, const std::string& parameter, const analyzer::fit::Estimate& e,
-             const std::string& unit, std::optional<double> r_squared) {
+void add_fit(db::RunRecord& run, const std::string& protocol, const std::string& parameter,
+             const analyzer::fit::Estimate& e, const std::string& unit, std::optional<double> r_squared) {
   if (!std::isfinite(e.value)) return;
   run.fits.push_back({protocol, parameter, e.value, unit, Direction::LowerIsBetter, e.lower, e.upper, r_squared});
 }
@@ -60,10 +61,21 @@ void add_bench_results(db::RunRecord& run, const analyzer::BenchAnalysis& a) {
     add_fit(run, p.protocol, "G", f.gap_per_byte, "s/byte", f.end_to_end_fit.fit.r_squared());
   }
   for (const analyzer::SwitchCrossover& s : a.switches) {
-    db::CrossoverRecord x{s.point.env_var, s.point.operation, std::nullopt, s.point.below, s.point.above,
-                          hw::switch_unit_name(s.point.unit), {}, {}, {}, s.best, s.setting, s.finding};
+    db::CrossoverRecord x{s.point.env_var,
+                          s.point.operation,
+                          std::nullopt,
+                          s.point.below,
+                          s.point.above,
+                          hw::switch_unit_name(s.point.unit),
+                          {},
+                          {},
+                          {},
+                          s.best,
+                          s.setting,
+                          s.finding};
     if (!s.point.operation.empty() && s.ranks > 0) x.ranks = s.ranks;
-    if (s.crossing) x.crossing = s.crossing->x, x.lower = s.crossing->band_overlap_lower, x.upper = s.crossing->band_overlap_upper;
+    if (s.crossing)
+      x.crossing = s.crossing->x, x.lower = s.crossing->band_overlap_lower, x.upper = s.crossing->band_overlap_upper;
     run.crossovers.push_back(std::move(x));
   }
   // Collective models by their terms: per_step multiplies f(P), per_byte n g(P) (the form is in
@@ -73,7 +85,8 @@ void add_bench_results(db::RunRecord& run, const analyzer::BenchAnalysis& a) {
     const double r2 = m.fit.r_squared();
     add_fit(run, subject, "start", m.fit.coefficient("start"), "s", r2);
     add_fit(run, subject, "per_step", m.fit.coefficient("per_step"), "s", r2);
-    if (m.bandwidth != analyzer::RankTerm::None) add_fit(run, subject, "per_byte", m.fit.coefficient("per_byte"), "s/byte", r2);
+    if (m.bandwidth != analyzer::RankTerm::None)
+      add_fit(run, subject, "per_byte", m.fit.coefficient("per_byte"), "s/byte", r2);
   }
   if (a.unlabelled) {
     const auto& breakpoints = a.unlabelled->breakpoints;
@@ -85,7 +98,8 @@ void add_bench_results(db::RunRecord& run, const analyzer::BenchAnalysis& a) {
     const auto& b = *a.branching;
     add_measurement(run, "branching/MPI_Barrier", b.chosen(), "k", Direction::Neither);
     for (std::size_t i = 0; i < b.factors.size(); ++i) {
-      add_measurement(run, "barrier/k=" + std::to_string(b.factors[i]), b.mean_seconds[i], "s", Direction::LowerIsBetter);
+      add_measurement(run, "barrier/k=" + std::to_string(b.factors[i]), b.mean_seconds[i], "s",
+                      Direction::LowerIsBetter);
     }
   }
 }
@@ -94,7 +108,8 @@ void add_profile(db::RunRecord& run, const analyzer::MpiProfile& p) {
   add_measurement(run, "mpi_time", p.mpi_seconds, "s", Direction::LowerIsBetter);
   add_measurement(run, "run_time", p.run_seconds, "s", Direction::LowerIsBetter);
   for (const analyzer::CallTime& c : p.by_call) {
-    add_measurement(run, "mpi_time/" + c.call, c.seconds, "s", Direction::LowerIsBetter, static_cast<std::int64_t>(c.count));
+    add_measurement(run, "mpi_time/" + c.call, c.seconds, "s", Direction::LowerIsBetter,
+                    static_cast<std::int64_t>(c.count));
   }
   for (const analyzer::ProtocolTime& t : p.by_protocol) {
     add_measurement(run, "protocol_time/" + t.protocol, t.seconds, "s", Direction::LowerIsBetter,
@@ -105,8 +120,9 @@ void add_profile(db::RunRecord& run, const analyzer::MpiProfile& p) {
 void add_wait_states(db::RunRecord& run, const analyzer::TraceModel& model) {
   for (const auto& t : analyzer::total_wait_states(analyzer::find_wait_states(model))) {
     const std::string_view protocol = model.strings.at(t.protocol);
-    add_measurement(run, std::string("wait/") + analyzer::wait_kind_name(t.kind) + "/" +
-                             (protocol.empty() ? "(unknown)" : std::string(protocol)),
+    add_measurement(run,
+                    std::string("wait/") + analyzer::wait_kind_name(t.kind) + "/" +
+                        (protocol.empty() ? "(unknown)" : std::string(protocol)),
                     t.seconds, "s", Direction::LowerIsBetter, static_cast<std::int64_t>(t.count));
   }
 }
@@ -160,14 +176,16 @@ db::RunRecord report_record(const ReportResults& r, std::optional<std::int64_t> 
   add_wait_states(run, r.model);
   if (r.bench) add_bench_results(run, *r.bench);
   for (const analyzer::Recommendation& rec : r.recommendations) {
-    db::RecommendationRecord stored{rec.variable, rec.value, rec.predicted_seconds,
-                                    static_cast<std::int64_t>(rec.affected), rec.evidence, rec.cost, std::nullopt};
+    db::RecommendationRecord stored{
+        rec.variable, rec.value, rec.predicted_seconds, static_cast<std::int64_t>(rec.affected),
+        rec.evidence, rec.cost,  std::nullopt};
     if (r.verified) {
       // --verify records the run once with every recommendation, so each shares the one saving.
       const std::size_t n = r.recommendations.size();
-      const double saved = r.verification ? analyzer::report::VerificationResult::median(r.verification->mpi_seconds_before) -
-                                                analyzer::report::VerificationResult::median(r.verification->mpi_seconds_after)
-                                          : r.profile.mpi_seconds - r.verified->mpi_seconds;
+      const double saved = r.verification
+                               ? analyzer::report::VerificationResult::median(r.verification->mpi_seconds_before) -
+                                     analyzer::report::VerificationResult::median(r.verification->mpi_seconds_after)
+                               : r.profile.mpi_seconds - r.verified->mpi_seconds;
       stored.verification = db::Verification{
           saved, verify_run,
           n == 1 ? "the run recorded again with this setting"

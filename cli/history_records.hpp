@@ -48,7 +48,7 @@ db::RunRecord real_bench_record(const hw::RealMpi& mpi, const analyzer::RealBenc
 struct StoredRealBench {
   std::int64_t run = 0;
   std::string started_at;
-  int ranks = 0;  // the bench's jobs' (its collectives' communicator size)
+  int ranks = 0;                            // the bench's jobs' (its collectives' communicator size)
   std::vector<analyzer::KnobSweep> sweeps;  // curves only: no boundaries or comparisons
 };
 std::optional<StoredRealBench> latest_real_bench(const db::History& history, const hw::RealMpi& mpi,

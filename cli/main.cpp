@@ -8,8 +8,8 @@
 #include "argument_reader.hpp"
 #include "commands.hpp"
 #include "tool_paths.hpp"
-#include "xo/calibration/seed_figure.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/calibration/seed_figure.hpp"
 #include "xo/db/history_error.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
@@ -38,7 +38,9 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "compare") return command_compare(args);
   if (command == "history") return command_history(args);
   if (command == "gui") return command_gui(args);
-  throw UsageError("unknown command '" + command + "'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, gui and help (see `xo --help`)");
+  throw UsageError("unknown command '" + command +
+                   "'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, "
+                   "gui and help (see `xo --help`)");
 }
 
 }  // namespace

@@ -49,8 +49,8 @@ std::vector<std::string> launcher_arguments(const std::vector<std::string>& args
       continue;
     }
     out.push_back(a == "-np" ? "-n" : a);
-    static const char* const kWithValue[] = {"-n", "-np", "--ranks", "-m", "--machine", "-p", "--param", "-e", "--env",
-                                            "--compute", "--stack-size", "--privatize"};
+    static const char* const kWithValue[] = {"-n",      "-np", "--ranks", "-m",        "--machine",    "-p",
+                                             "--param", "-e",  "--env",   "--compute", "--stack-size", "--privatize"};
     for (const char* option : kWithValue) {
       if (a == option && has_value) out.push_back(args[++i]);
     }

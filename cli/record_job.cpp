@@ -56,7 +56,10 @@ std::string linked_mpi(const std::vector<std::string>& words, std::size_t from) 
     std::string head(1 << 20, '\0');  // the dynamic string table is near the start
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
-    if (head.rfind("\x7f" "ELF", 0) != 0) continue;
+    if (head.rfind("\x7f"
+                   "ELF",
+                   0) != 0)
+      continue;
     if (head.find("libmpich.so.") != std::string::npos) return "mpich";
     if (head.find("libmpi.so.") != std::string::npos) return "openmpi";
   }
@@ -73,7 +76,9 @@ std::string job_mpi(const JobRecording& job) {
   std::size_t first = 0;
   if (fs::path(job.command[0]).filename() == "env") {
     first = 1;
-    while (first < job.command.size() && (job.command[first].find('=') != std::string::npos || job.command[first][0] == '-')) ++first;
+    while (first < job.command.size() &&
+           (job.command[first].find('=') != std::string::npos || job.command[first][0] == '-'))
+      ++first;
     if (first == job.command.size()) throw UsageError("'" + shell_words(job.command) + "' runs no launcher");
   }
   const std::string launcher = resolved_command(job.command[first]);
@@ -108,7 +113,8 @@ std::vector<mpi::RunSetting> mpi_variables(const std::vector<std::string>& comma
   auto take = [&](const std::string& entry) {
     const std::size_t equals = entry.find('=');
     const std::string name = entry.substr(0, equals);
-    const bool of_mpi = name.rfind("OMPI_MCA_", 0) == 0 || name.rfind("MPIR_CVAR_", 0) == 0 || name.rfind("UCX_", 0) == 0;
+    const bool of_mpi =
+        name.rfind("OMPI_MCA_", 0) == 0 || name.rfind("MPIR_CVAR_", 0) == 0 || name.rfind("UCX_", 0) == 0;
     if (equals == std::string::npos || !of_mpi) return;
     set[name] = entry.substr(equals + 1);
   };
@@ -147,7 +153,7 @@ int record_job(const JobRecording& job) {
   setenv(XO_PMPI_DIR_VARIABLE, logs.c_str(), 1);
   // Ctrl-C and SIGTERM end the job, not xo: what ran is still written as a trace. (A caught
   // signal's handler is reset in the child, so the job itself stops as usual.)
-  struct sigaction quiet{};
+  struct sigaction quiet {};
   quiet.sa_handler = ignore;
   sigaction(SIGINT, &quiet, nullptr);
   sigaction(SIGTERM, &quiet, nullptr);
@@ -158,7 +164,8 @@ int record_job(const JobRecording& job) {
   tracer::PmpiJob recorded{logs.string(), job.command, mpi_variables(job.command), status};
   tracer::PmpiImport imported;
   try {
-    imported = tracer::import_pmpi_job(recorded, job.trace_dir, {std::string("xo ") + kVersion, shell_words(job.command_line)});
+    imported = tracer::import_pmpi_job(recorded, job.trace_dir,
+                                       {std::string("xo ") + kVersion, shell_words(job.command_line)});
   } catch (const std::runtime_error& e) {
     fs::remove(logs, error);  // an empty directory only: logs that could not be read stay for a look
     if (status != 0 && fs::is_empty(job.trace_dir, error)) {

@@ -9,11 +9,11 @@
 namespace xo::cli {
 
 struct JobRecording {
-  std::string mpi;                  // system, openmpi or mpich
-  std::string trace_dir;            // -o
+  std::string mpi;        // system, openmpi or mpich
+  std::string trace_dir;  // -o
   bool force = false;
   bool quiet = false;
-  std::vector<std::string> command;      // mpirun -np 4 ./app ...
+  std::vector<std::string> command;       // mpirun -np 4 ./app ...
   std::vector<std::string> command_line;  // xo record ..., as typed
   bool output_to_stderr = false;          // the job's standard output (a report's own stays clean)
 };

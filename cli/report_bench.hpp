@@ -27,6 +27,7 @@ struct RecordedRun {
 
 // `cache`: the history to read and fill the bench cache in; none to simulate every run.
 analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, const RecordedRun& run,
-                             const std::vector<analyzer::CollectiveSample>& collectives, db::History* cache);
+                                                const std::vector<analyzer::CollectiveSample>& collectives,
+                                                db::History* cache);
 
 }  // namespace xo::cli

@@ -50,7 +50,8 @@ class Recorder {
 
 }  // namespace
 
-analyzer::report::CandidateSimulation simulate_candidates(const analyzer::TraceModel& trace, const RecordedRun& recorded,
+analyzer::report::CandidateSimulation simulate_candidates(const analyzer::TraceModel& trace,
+                                                          const RecordedRun& recorded,
                                                           const std::vector<Recommendation>& recs) {
   analyzer::report::CandidateSimulation c;
   c.alone_mpi_seconds.resize(recs.size());
@@ -95,7 +96,8 @@ analyzer::report::CandidateSimulation simulate_candidates(const analyzer::TraceM
                                      duration_text(c.baseline_mpi_seconds) + " -> " + duration_text(alone) + ")"));
       continue;
     }
-    const auto same = std::find_if(set.begin(), set.end(), [&](const Recommendation* k) { return k->variable == r.variable; });
+    const auto same =
+        std::find_if(set.begin(), set.end(), [&](const Recommendation* k) { return k->variable == r.variable; });
     if (same != set.end()) {
       c.dropped.push_back(r.export_line() + ": " + (*same)->export_line() + " is chosen, which saves more alone");
       continue;

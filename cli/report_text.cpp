@@ -32,17 +32,20 @@ ReportSection run_section(const RunReport& r) {
     if (t.crossover->machine.empty()) {  // a job of the system's MPI, traced by xo record --mpi
       s.lines.push_back("MPI: " + t.crossover->machine_description + " (a real job, traced by xo record --mpi)");
       std::string settings;
-      for (const auto& e : t.crossover->environment) settings += (settings.empty() ? "" : ", ") + e.name + "=" + e.value;
-      s.lines.push_back("its settings: " + (settings.empty() ? std::string("none set, the library's defaults") : settings));
+      for (const auto& e : t.crossover->environment)
+        settings += (settings.empty() ? "" : ", ") + e.name + "=" + e.value;
+      s.lines.push_back("its settings: " +
+                        (settings.empty() ? std::string("none set, the library's defaults") : settings));
       for (const auto& p : t.crossover->parameters) {
         if (p.name == "other_thread_calls") {
-          s.lines.push_back(p.value + " MPI calls from threads other than the one that called MPI_Init are not in the "
+          s.lines.push_back(p.value +
+                            " MPI calls from threads other than the one that called MPI_Init are not in the "
                             "trace (MPI_THREAD_MULTIPLE; one location per rank): their messages show as unmatched");
         }
       }
     } else {
-      s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description +
-                        "), compute " + t.crossover->compute_mode);
+      s.lines.push_back("machine: " + t.crossover->machine + " (" + t.crossover->machine_description + "), compute " +
+                        t.crossover->compute_mode);
     }
     if (!t.crossover->command_line.empty()) s.lines.push_back("command: " + t.crossover->command_line);
     if (t.crossover->exit_code && *t.crossover->exit_code != 0) {
@@ -65,8 +68,10 @@ ReportSection run_section(const RunReport& r) {
 std::optional<ReportSection> library_section(const RunReport& r) {
   const TraceSummary& t = r.run;
   if (!t.library) return std::nullopt;
-  ReportSection s{"library_settings", "The settings of " + t.library->name + " that switch protocols and algorithms",
-                  {}, ReportTable{{"variable", "this job", "choices", "what it switches"}, {}}};
+  ReportSection s{"library_settings",
+                  "The settings of " + t.library->name + " that switch protocols and algorithms",
+                  {},
+                  ReportTable{{"variable", "this job", "choices", "what it switches"}, {}}};
   s.lines.push_back("from " + t.library->source);
   if (!r.real_bench) {
     s.lines.push_back("no advice on them (--no-bench)");
@@ -83,10 +88,12 @@ std::optional<ReportSection> library_section(const RunReport& r) {
 }
 
 ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top) {
-  ReportSection s{"time_by_call", "Time in MPI by call", {},
+  ReportSection s{"time_by_call",
+                  "Time in MPI by call",
+                  {},
                   ReportTable{{"call", "calls", "time", "share of MPI", "longest call"}, {}}};
-  s.lines.push_back("MPI time " + duration_text(p.mpi_seconds) + " summed over " + std::to_string(p.ranks) + " ranks: " +
-                    percent_text(p.mpi_seconds, p.run_seconds * p.ranks) + " of the run's " +
+  s.lines.push_back("MPI time " + duration_text(p.mpi_seconds) + " summed over " + std::to_string(p.ranks) +
+                    " ranks: " + percent_text(p.mpi_seconds, p.run_seconds * p.ranks) + " of the run's " +
                     duration_text(p.run_seconds) + " per rank");
   for (std::size_t i = 0; i < p.by_call.size() && i < top; ++i) {
     const auto& c = p.by_call[i];
@@ -97,7 +104,9 @@ ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top) {
 }
 
 ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top) {
-  ReportSection s{"time_by_protocol", "Time in MPI by protocol or collective algorithm", {},
+  ReportSection s{"time_by_protocol",
+                  "Time in MPI by protocol or collective algorithm",
+                  {},
                   ReportTable{{"protocol", "messages or calls", "bytes", "time", "share of MPI"}, {}}};
   for (std::size_t i = 0; i < p.by_protocol.size() && i < top; ++i) {
     const auto& r = p.by_protocol[i];
@@ -129,7 +138,9 @@ std::string site_text(const analyzer::CallSite& c) {
 }
 
 ReportSection call_sites_section(const analyzer::MpiProfile& p, std::size_t top, bool crossover_trace) {
-  ReportSection s{"time_by_call_site", "Time in MPI by call site (where the program made the call)", {},
+  ReportSection s{"time_by_call_site",
+                  "Time in MPI by call site (where the program made the call)",
+                  {},
                   ReportTable{{"call", "site", "calls", "ranks", "time", "share of MPI", "longest call"}, {}}};
   for (std::size_t i = 0; i < p.by_call_site.size() && i < top; ++i) {
     const auto& c = p.by_call_site[i];
@@ -153,7 +164,9 @@ std::string interval(const analyzer::fit::Estimate& e, double scale, const std::
 }
 
 ReportSection fits_section(const analyzer::RunFits& fits) {
-  ReportSection s{"fits", "Point-to-point models of this run (end-to-end time = a + b x bytes, 95 % intervals)", {},
+  ReportSection s{"fits",
+                  "Point-to-point models of this run (end-to-end time = a + b x bytes, 95 % intervals)",
+                  {},
                   ReportTable{{"protocol", "samples", "a", "b", "R^2"}, {}}};
   for (const analyzer::ProtocolLine& p : fits.protocols) {
     if (!p.line) {
@@ -188,7 +201,9 @@ ReportSection fits_section(const analyzer::RunFits& fits) {
 }
 
 ReportSection waits_section(const std::vector<WaitRow>& waits, double mpi_seconds) {
-  ReportSection s{"wait_states", "Wait states (Scalasca's patterns), by the protocol or algorithm they happened in", {},
+  ReportSection s{"wait_states",
+                  "Wait states (Scalasca's patterns), by the protocol or algorithm they happened in",
+                  {},
                   ReportTable{{"pattern", "protocol", "count", "time", "share of MPI"}, {}}};
   for (const WaitRow& w : waits) {
     s.table->rows.push_back({w.pattern, w.protocol, std::to_string(w.count), duration_text(w.seconds),
@@ -207,9 +222,9 @@ constexpr double kComputeExplains = 0.1;
 std::string late_arrival_text(const analyzer::LateArrival& a) {
   const std::string after =
       a.after_call.empty() ? std::string() : a.after_call + (a.after_site ? " at " + site_text(*a.after_site) : "");
-  const std::string waited = a.waited_for < 0 ? std::string()
-                                              : duration_text(a.waited_before_seconds) + ", mostly for rank " +
-                                                    std::to_string(a.waited_for);
+  const std::string waited =
+      a.waited_for < 0 ? std::string()
+                       : duration_text(a.waited_before_seconds) + ", mostly for rank " + std::to_string(a.waited_for);
   const double caused_each = a.caused_seconds / static_cast<double>(std::max<std::uint64_t>(a.last_at, 1));
   std::string why;
   if (a.extra_compute_seconds > kComputeExplains * caused_each) {
@@ -230,8 +245,11 @@ std::string late_arrival_text(const analyzer::LateArrival& a) {
 
 ReportSection root_causes_section(const RunReport& r, std::size_t top) {
   const analyzer::ComputeImbalance& b = r.balance;
-  ReportSection s{"root_causes", "Root causes (what the waiting ranks waited for: computation between MPI calls)", {},
-                  ReportTable{{"rank", "computation", "in MPI", "waited", "caused directly", "caused at the root"}, {}}};
+  ReportSection s{
+      "root_causes",
+      "Root causes (what the waiting ranks waited for: computation between MPI calls)",
+      {},
+      ReportTable{{"rank", "computation", "in MPI", "waited", "caused directly", "caused at the root"}, {}}};
   if (b.ranks.empty()) {
     s.lines.push_back("no ranks");
     return s;
@@ -252,8 +270,9 @@ ReportSection root_causes_section(const RunReport& r, std::size_t top) {
   if (ranks.size() > top) {
     s.lines.push_back("the " + std::to_string(top) + " ranks at the root of the most waiting (--top N for more)");
   }
-  s.lines.push_back("caused directly: other ranks' waiting for this one; caused at the root: waiting its own computation "
-                    "caused, directly or through ranks that were late only because they had waited for it");
+  s.lines.push_back(
+      "caused directly: other ranks' waiting for this one; caused at the root: waiting its own computation "
+      "caused, directly or through ranks that were late only because they had waited for it");
   double rooted = 0;
   for (const auto& k : b.ranks) rooted += k.root_seconds;
   if (b.wait_seconds > 0) {
@@ -270,7 +289,8 @@ ReportSection root_causes_section(const RunReport& r, std::size_t top) {
                        std::to_string(v->rank) + "'s computation, " + percent_text(v->compute_above_mean, 1) +
                        " above the mean rank's";
     if (v->no_setting_helps) {
-      line = "no setting helps here: " + line + "; balance the work (no MPI setting shortens another rank's computation)";
+      line =
+          "no setting helps here: " + line + "; balance the work (no MPI setting shortens another rank's computation)";
     }
     s.lines.push_back(line);
   }
@@ -292,7 +312,9 @@ std::string best_text(const analyzer::SwitchCrossover& c) {
 }
 
 ReportSection crossovers_section(const BenchSummary& bench) {
-  ReportSection s{"crossovers", "Crossovers of the machine's switch points (xo bench with this run's settings)", {},
+  ReportSection s{"crossovers",
+                  "Crossovers of the machine's switch points (xo bench with this run's settings)",
+                  {},
                   ReportTable{{"variable", "call", "now", "best", "crossing", "finding"}, {}}};
   std::string how = std::to_string(bench.runs) + " bench runs";
   if (bench.collective_runs > 0) {
@@ -328,17 +350,16 @@ ReportSection recommendations_section(const RunReport& report) {
   const double mpi_seconds = report.profile.mpi_seconds;
   const auto& tried = report.candidates;
   const bool simulated = tried && tried->simulated;
-  ReportSection s{"recommendations",
-                  report.real_bench
-                      ? "Recommendations (predicted saving: the time the affected messages or calls take less, by "
-                        "xo bench --mpi's measurements of this library on this host; a real job is not simulated)"
-                      : "Recommendations (predicted saving: the time the affected messages hold their ranks, or the "
-                        "calls take, by the bench's measurements; simulated: the program's MPI time recorded again "
-                        "with it alone)",
-                  {},
-                  ReportTable{{"setting", "predicted saving", "share of MPI", "simulated", "chosen", "affected",
-                               "evidence", "cost"},
-                              {}}};
+  ReportSection s{
+      "recommendations",
+      report.real_bench ? "Recommendations (predicted saving: the time the affected messages or calls take less, by "
+                          "xo bench --mpi's measurements of this library on this host; a real job is not simulated)"
+                        : "Recommendations (predicted saving: the time the affected messages hold their ranks, or the "
+                          "calls take, by the bench's measurements; simulated: the program's MPI time recorded again "
+                          "with it alone)",
+      {},
+      ReportTable{
+          {"setting", "predicted saving", "share of MPI", "simulated", "chosen", "affected", "evidence", "cost"}, {}}};
   for (std::size_t i = 0; i < recs.size(); ++i) {
     const auto& r = recs[i];
     const std::string cost = r.cost.empty() ? "-" : r.cost;
@@ -358,20 +379,23 @@ ReportSection recommendations_section(const RunReport& report) {
                              chosen, std::to_string(r.affected), r.evidence, cost});
   }
   if (std::any_of(recs.begin(), recs.end(), [](const auto& r) { return r.model_experiment(); })) {
-    s.lines.push_back("model experiment: a knob of this tool (XO_...) where the machine's MPI had none; it tells what "
-                      "the model would gain, not a setting a user of the real machine could make");
+    s.lines.push_back(
+        "model experiment: a knob of this tool (XO_...) where the machine's MPI had none; it tells what "
+        "the model would gain, not a setting a user of the real machine could make");
   }
   if (std::any_of(recs.begin(), recs.end(), [](const auto& r) { return !r.alternative_to.empty(); })) {
-    s.lines.push_back("alternative: it moves the same messages as the setting named, which the bench predicts to save "
-                      "more; its saving is not added to that one's, and the simulation of the program picks");
+    s.lines.push_back(
+        "alternative: it moves the same messages as the setting named, which the bench predicts to save "
+        "more; its saving is not added to that one's, and the simulation of the program picks");
   }
   if (recs.empty()) {
     s.lines.push_back("none: by the bench's measurements, no setting would make this run's communication faster");
     return s;
   }
   if (report.real_bench) {
-    s.lines.push_back("a real job: each message (or collective call) priced at what xo bench --mpi measured at its size "
-                      "with each value; xo report --verify runs the job again with them");
+    s.lines.push_back(
+        "a real job: each message (or collective call) priced at what xo bench --mpi measured at its size "
+        "with each value; xo report --verify runs the job again with them");
   } else if (!tried) {
     s.lines.push_back("not tried on the program (--no-simulate): the savings are the first-order prediction alone");
   } else if (!simulated) {
@@ -401,8 +425,8 @@ std::string range_text(const std::vector<double>& sorted) {
 }
 
 ReportSection verification_section(const std::optional<VerificationResult>& v) {
-  ReportSection s{"verification", "Verification (the run recorded again with the recommended settings)", {},
-                  std::nullopt};
+  ReportSection s{
+      "verification", "Verification (the run recorded again with the recommended settings)", {}, std::nullopt};
   if (!v) {
     s.lines.push_back("nothing to verify");
     return s;
@@ -413,16 +437,17 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
   const double before = VerificationResult::median(v->mpi_seconds_before);
   const double after = VerificationResult::median(v->mpi_seconds_after);
   if (v->verdict == Verdict::NowCompletes) {
-    s.lines.push_back("the run failed before (exit code " + std::to_string(v->failed_exit_code.value_or(0)) + " after " +
-                      duration_text(v->run_seconds_before) + " per rank) and now completes, in " +
+    s.lines.push_back("the run failed before (exit code " + std::to_string(v->failed_exit_code.value_or(0)) +
+                      " after " + duration_text(v->run_seconds_before) + " per rank) and now completes, in " +
                       duration_text(v->run_seconds_after) + " per rank");
     return s;
   }
   s.lines.push_back("predicted: the affected messages and calls take " + duration_text(v->predicted_seconds) + " less");
   if (v->verdict == Verdict::ModelConsistency) {
-    s.lines.push_back("what this checks: the run was recorded with --compute=none, so the simulation is exactly "
-                      "reproducible and one recording suffices; it checks that the machine model agrees with its own "
-                      "prediction (the bench that priced the settings ran the same model), not that a real machine would");
+    s.lines.push_back(
+        "what this checks: the run was recorded with --compute=none, so the simulation is exactly "
+        "reproducible and one recording suffices; it checks that the machine model agrees with its own "
+        "prediction (the bench that priced the settings ran the same model), not that a real machine would");
     s.lines.push_back("measured: time in MPI summed over the ranks " + duration_text(before) + " -> " +
                       duration_text(after) + ", " + duration_text(before - after) + " less (" +
                       percent_text(before - after, before) +
@@ -432,24 +457,28 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
     return s;
   }
   if (v->compute_mode == "real") {
-    s.lines.push_back("what this checks: the job ran on the real library, whose times vary from run to run; it was run "
-                      "again by its own command " + std::to_string(v->runs_per_side) + " times with the settings and " +
-                      std::to_string(v->runs_per_side) + " times without, interleaved, and the change counts only if "
-                      "every run of one side beats every run of the other (p = " + number_text(v->p_value, 2) +
-                      " that it happens by chance)");
-    s.lines.push_back("measured: time in MPI summed over the ranks, without MPI_Init and MPI_Finalize (start-up and "
-                      "tear-down, which no setting here changes), median " + duration_text(before) + " (" +
+    s.lines.push_back(
+        "what this checks: the job ran on the real library, whose times vary from run to run; it was run "
+        "again by its own command " +
+        std::to_string(v->runs_per_side) + " times with the settings and " + std::to_string(v->runs_per_side) +
+        " times without, interleaved, and the change counts only if "
+        "every run of one side beats every run of the other (p = " +
+        number_text(v->p_value, 2) + " that it happens by chance)");
+    s.lines.push_back(
+        "measured: time in MPI summed over the ranks, without MPI_Init and MPI_Finalize (start-up and "
+        "tear-down, which no setting here changes), median " +
+        duration_text(before) + " (" + range_text(v->mpi_seconds_before) + ") -> " + duration_text(after) + " (" +
+        range_text(v->mpi_seconds_after) + "), " + percent_text(before - after, before) + " less");
+  } else {
+    s.lines.push_back("what this checks: the run was recorded with --compute=" + v->compute_mode +
+                      ", so its computation is timed on this host and varies from run to run; each side was recorded " +
+                      std::to_string(v->runs_per_side) +
+                      " times, interleaved, and the change counts only if every run of "
+                      "one side beats every run of the other (p = " +
+                      number_text(v->p_value, 2) + " that it happens by chance)");
+    s.lines.push_back("measured: time in MPI summed over the ranks, median " + duration_text(before) + " (" +
                       range_text(v->mpi_seconds_before) + ") -> " + duration_text(after) + " (" +
                       range_text(v->mpi_seconds_after) + "), " + percent_text(before - after, before) + " less");
-  } else {
-  s.lines.push_back("what this checks: the run was recorded with --compute=" + v->compute_mode +
-                    ", so its computation is timed on this host and varies from run to run; each side was recorded " +
-                    std::to_string(v->runs_per_side) + " times, interleaved, and the change counts only if every run of "
-                    "one side beats every run of the other (p = " + number_text(v->p_value, 2) +
-                    " that it happens by chance)");
-  s.lines.push_back("measured: time in MPI summed over the ranks, median " + duration_text(before) + " (" +
-                    range_text(v->mpi_seconds_before) + ") -> " + duration_text(after) + " (" +
-                    range_text(v->mpi_seconds_after) + "), " + percent_text(before - after, before) + " less");
   }
   switch (v->verdict) {
     case Verdict::Faster:

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
-#include <map>
 #include <string>
 
 #include "progress_line.hpp"
@@ -38,7 +38,7 @@ const MpiProfile& median_run(const std::vector<MpiProfile>& runs) {
 }
 
 Verdict judge(const std::vector<double>& before, const std::vector<double>& after, double p) {
-  const bool faster = after.back() < before.front(), slower = after.front() > before.back();
+  const bool faster = after.back()<before.front(), slower = after.front()> before.back();
   if (!faster && !slower) return Verdict::WithinNoise;
   if (p >= kSignificance) return Verdict::TooFewRuns;
   return faster ? Verdict::Faster : Verdict::Slower;
@@ -127,7 +127,8 @@ std::optional<Verification> verify_real_job(const analyzer::TraceModel& trace,
   // The job's own settings on both sides (they were set when it ran), the recommended on one.
   std::vector<std::unique_ptr<ScopedVariable>> own;
   for (const analyzer::Setting& e : run.environment) own.push_back(std::make_unique<ScopedVariable>(e.name, e.value));
-  JobRecording job{"system", scratch.path(), true, true, split_shell_words(run.program_args), {"xo", "report", "--verify"}};
+  JobRecording job{
+      "system", scratch.path(), true, true, split_shell_words(run.program_args), {"xo", "report", "--verify"}};
   job.output_to_stderr = true;
   return verify_by_recording(run, recs, without_start_and_end(before), false, runs, [&](bool with_settings) {
     std::vector<std::unique_ptr<ScopedVariable>> changed;

@@ -14,8 +14,17 @@ analyzer::MpiProfile rerecord(const analyzer::CrossoverRun& run, const RecordedR
                               const std::map<std::string, std::string>& environment, const std::string& compute_mode,
                               const std::string& dir, const std::string& why) {
   std::vector<std::string> command = {std::filesystem::read_symlink("/proc/self/exe").string(),
-                                      "record", "-q", "--force", "-o", dir, "-n", std::to_string(recorded.ranks),
-                                      "--machine", recorded.machine, "--compute", compute_mode};
+                                      "record",
+                                      "-q",
+                                      "--force",
+                                      "-o",
+                                      dir,
+                                      "-n",
+                                      std::to_string(recorded.ranks),
+                                      "--machine",
+                                      recorded.machine,
+                                      "--compute",
+                                      compute_mode};
   for (const std::string& p : recorded.params) command.insert(command.end(), {"--param", p});
   for (const auto& [name, value] : environment) command.insert(command.end(), {"-e", name + "=" + value});
   command.push_back("--");

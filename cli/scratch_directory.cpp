@@ -65,7 +65,7 @@ constexpr unsigned long long kMemoryRootRoom = 1ull << 30;  // free bytes /dev/s
 fs::path temporary_root(ScratchStorage storage) {
   const char* tmpdir = std::getenv("TMPDIR");
   if (tmpdir != nullptr && *tmpdir != 0) return tmpdir;
-  struct statvfs memory{};
+  struct statvfs memory {};
   if (storage == ScratchStorage::MemoryIfRoom && access(kMemoryRoot, W_OK | X_OK) == 0 &&
       statvfs(kMemoryRoot, &memory) == 0 &&
       static_cast<unsigned long long>(memory.f_bavail) * memory.f_frsize >= kMemoryRootRoom) {

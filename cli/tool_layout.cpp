@@ -18,7 +18,8 @@ ToolLayout build_tree_layout() {
   t.runtime_dir = kRuntimeDir;
   t.entry_library = kEntryLibrary;
   t.interpreter_library = kInterpreterLibrary;
-  t.static_libraries = {kProgramLibrary, kTraceLibrary, kTraceFormatLibrary, kMpiLibrary, kLaunchLibrary, kModelsLibrary};
+  t.static_libraries = {kProgramLibrary, kTraceLibrary,  kTraceFormatLibrary,
+                        kMpiLibrary,     kLaunchLibrary, kModelsLibrary};
   t.seed_figures = kSeedFigures;
   t.pmpi_openmpi = kPmpiOpenMpiLibrary;
   t.pmpi_mpich = kPmpiMpichLibrary;
@@ -34,8 +35,8 @@ ToolLayout installed_layout(const fs::path& prefix) {
   t.runtime_dir = lib;
   t.entry_library = lib / "libxo_program_entry.a";
   t.interpreter_library = lib / "libxo_program_interpreter.a";
-  for (const char* name : {"libxo_program.a", "libxotrace.a", "libxotrace_format.a", "libxompi.a", "libxo_launch.a",
-                           "libxo_hwmodels.a"}) {
+  for (const char* name :
+       {"libxo_program.a", "libxotrace.a", "libxotrace_format.a", "libxompi.a", "libxo_launch.a", "libxo_hwmodels.a"}) {
     t.static_libraries.push_back(lib / name);
   }
   t.seed_figures = prefix / "share" / "crossover" / "seed_figures.csv";

@@ -10,15 +10,15 @@
 namespace xo::cli {
 
 struct ToolLayout {
-  std::string include_dir;          // mpi.h
-  std::string runtime_dir;          // libxo_runtime.so (-L and -rpath)
-  std::string entry_library;        // __wrap_main
-  std::string interpreter_library;  // the loader path that makes a shared-object program executable
+  std::string include_dir;                    // mpi.h
+  std::string runtime_dir;                    // libxo_runtime.so (-L and -rpath)
+  std::string entry_library;                  // __wrap_main
+  std::string interpreter_library;            // the loader path that makes a shared-object program executable
   std::vector<std::string> static_libraries;  // for -static: the runtime in dependency order
-  std::string seed_figures;         // calibration/seed_figures.csv
-  std::string pmpi_openmpi;         // the PMPI tracers xo record --mpi preloads (tracer/pmpi/)
+  std::string seed_figures;                   // calibration/seed_figures.csv
+  std::string pmpi_openmpi;                   // the PMPI tracers xo record --mpi preloads (tracer/pmpi/)
   std::string pmpi_mpich;
-  std::string bench_openmpi;        // the bench programs built against each, for xo bench --mpi
+  std::string bench_openmpi;  // the bench programs built against each, for xo bench --mpi
   std::string bench_mpich;
 };
 

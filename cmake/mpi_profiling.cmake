@@ -16,6 +16,7 @@ string(REGEX MATCHALL "(int|double|MPI_[A-Za-z]+) MPI_[A-Za-z0-9_]+\\([^@]*\\)@E
 string(CONCAT header "/* Generated from mpi.h by cmake/mpi_profiling.cmake: do not edit. The profiling interface\n"
            " * (MPI-3.1 chapter 14): each MPI function under its PMPI_ name too, so that a tool can define\n"
            " * MPI_Xxx to intercept a call and reach the library through PMPI_Xxx. */\n"
+           "/* clang-format off */\n"
            "#ifndef XO_MPI_PROFILING_H\n#define XO_MPI_PROFILING_H\n\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n")
 set(aliases "/* Generated from mpi.h by cmake/mpi_profiling.cmake: the PMPI_ names of the MPI functions. */\n")
 foreach(declaration IN LISTS declarations)

@@ -9,7 +9,8 @@ std::vector<FigureComparison> compare_figures(const std::vector<Figure>& before,
   std::map<std::string, FigureComparison> by_key;
   for (const Figure& f : before) by_key[f.key] = {f.key, f.unit, f.direction, f.value, std::nullopt, std::nullopt, {}};
   for (const Figure& f : after) {
-    auto [it, added] = by_key.try_emplace(f.key, FigureComparison{f.key, f.unit, f.direction, std::nullopt, {}, {}, {}});
+    auto [it, added] =
+        by_key.try_emplace(f.key, FigureComparison{f.key, f.unit, f.direction, std::nullopt, {}, {}, {}});
     it->second.after = f.value;
   }
   std::vector<FigureComparison> rows;

@@ -194,7 +194,8 @@ History History::open_once(const std::string& path, HistoryAccess access, const 
   {
     Statement journal = connection->prepare("PRAGMA journal_mode = WAL");
     if (!journal.step() || journal.text(0) != "wal") {
-      throw HistoryError(path + ": SQLite would not use WAL journaling there (a network file system?); choose a "
+      throw HistoryError(path +
+                         ": SQLite would not use WAL journaling there (a network file system?); choose a "
                          "local file with --db PATH");
     }
   }

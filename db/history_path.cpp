@@ -11,8 +11,9 @@ std::string default_history_path() {
   if (data_home != nullptr && data_home[0] == '/') return std::string(data_home) + "/crossover/history.db";
   const char* home = std::getenv("HOME");
   if (home != nullptr && home[0] != '\0') return std::string(home) + "/.local/share/crossover/history.db";
-  throw HistoryError("neither XDG_DATA_HOME nor HOME is set, so there is no default place for the history; give one "
-                     "with --db PATH");
+  throw HistoryError(
+      "neither XDG_DATA_HOME nor HOME is set, so there is no default place for the history; give one "
+      "with --db PATH");
 }
 
 }  // namespace xo::db

@@ -31,8 +31,12 @@ std::optional<int> optional_int(const Statement& row, int column) {
 
 // Columns key, value, unit, direction, lower, upper from `first` on.
 Figure figure_of(const Statement& row, int first, const std::string& path) {
-  return {row.text(first), row.real(first + 1), row.text(first + 2), direction_of(row, first + 3, path),
-          row.optional_real(first + 4), row.optional_real(first + 5)};
+  return {row.text(first),
+          row.real(first + 1),
+          row.text(first + 2),
+          direction_of(row, first + 3, path),
+          row.optional_real(first + 4),
+          row.optional_real(first + 5)};
 }
 
 bool is_glob(const std::string& pattern) { return pattern.find_first_of("*?[") != std::string::npos; }
@@ -52,7 +56,8 @@ void read_results(Connection& c, std::int64_t id, RunRecord& run) {
   measurements.bind(1, id);
   while (measurements.step()) {
     const Figure f = figure_of(measurements, 0, path);
-    run.measurements.push_back({f.key, f.value, f.unit, f.direction, f.lower, f.upper, measurements.optional_integer(6)});
+    run.measurements.push_back(
+        {f.key, f.value, f.unit, f.direction, f.lower, f.upper, measurements.optional_integer(6)});
   }
   Statement fits = c.prepare(
       "SELECT protocol, parameter, value, unit, direction, lower, upper, r_squared FROM fits WHERE run_id = ?1 "
@@ -155,8 +160,8 @@ constexpr std::string_view kFigureValueColumns =
 std::vector<FigureValue> read_figure_values(Statement& query, const std::string& path) {
   std::vector<FigureValue> values;
   while (query.step()) {
-    FigureValue v{query.integer(0), kind_of(query, 1, path), query.text(2), query.text(3), query.text(4),
-                  figure_of(query, 5, path), std::nullopt, {}};
+    FigureValue v{query.integer(0), kind_of(query, 1, path),   query.text(2), query.text(3),
+                  query.text(4),    figure_of(query, 5, path), std::nullopt,  {}};
     if (!query.is_null(11)) v.ranks = static_cast<int>(query.integer(11));
     v.settings = query.text(12);
     values.push_back(std::move(v));
@@ -186,7 +191,14 @@ std::vector<FigureValue> History::figure_history(std::int64_t run_id, std::size_
   chosen.bind(1, run_id).bind(2, static_cast<std::int64_t>(runs));
   std::vector<FigureValue> run_rows;
   while (chosen.step()) {
-    run_rows.push_back({chosen.integer(0), kind_of(chosen, 1, path_), chosen.text(2), chosen.text(3), chosen.text(4), {}, std::nullopt, {}});
+    run_rows.push_back({chosen.integer(0),
+                        kind_of(chosen, 1, path_),
+                        chosen.text(2),
+                        chosen.text(3),
+                        chosen.text(4),
+                        {},
+                        std::nullopt,
+                        {}});
   }
   std::vector<FigureValue> values;
   for (auto it = run_rows.rbegin(); it != run_rows.rend(); ++it) {  // oldest first

@@ -14,7 +14,8 @@ namespace xo::db {
 namespace {
 
 void insert_settings(Connection& c, std::int64_t run, const char* kind, const std::vector<Setting>& settings) {
-  Statement insert = c.prepare("INSERT INTO settings (run_id, kind, position, name, value) VALUES (?1, ?2, ?3, ?4, ?5)");
+  Statement insert =
+      c.prepare("INSERT INTO settings (run_id, kind, position, name, value) VALUES (?1, ?2, ?3, ?4, ?5)");
   for (std::size_t i = 0; i < settings.size(); ++i) {
     insert.bind(1, run).bind(2, std::string_view(kind)).bind(3, static_cast<std::int64_t>(i));
     insert.bind(4, settings[i].name).bind(5, settings[i].value).run();
@@ -52,7 +53,10 @@ void insert_crossovers(Connection& c, std::int64_t run, const std::vector<Crosso
       "setting, finding) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
   for (const CrossoverRecord& x : crossovers) {
     insert.bind(1, run).bind(2, x.variable).bind(3, x.operation);
-    if (x.ranks) insert.bind(4, static_cast<std::int64_t>(*x.ranks)); else insert.bind_null(4);
+    if (x.ranks)
+      insert.bind(4, static_cast<std::int64_t>(*x.ranks));
+    else
+      insert.bind_null(4);
     insert.bind(5, x.below).bind(6, x.above).bind(7, x.unit).bind(8, x.crossing).bind(9, x.lower).bind(10, x.upper);
     insert.bind(11, x.best).bind(12, x.setting).bind(13, x.finding).run();
     insert.reset();
@@ -64,7 +68,8 @@ void insert_recommendations(Connection& c, std::int64_t run, const std::vector<R
       "INSERT INTO recommendations (run_id, position, variable, value, predicted_seconds, affected, evidence, cost) "
       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
   Statement verified = c.prepare(
-      "INSERT INTO verifications (run_id, variable, measured_seconds, verify_run_id, note) VALUES (?1, ?2, ?3, ?4, ?5)");
+      "INSERT INTO verifications (run_id, variable, measured_seconds, verify_run_id, note) VALUES (?1, ?2, ?3, ?4, "
+      "?5)");
   for (std::size_t i = 0; i < recs.size(); ++i) {
     const RecommendationRecord& r = recs[i];
     insert.bind(1, run).bind(2, static_cast<std::int64_t>(i)).bind(3, r.variable).bind(4, r.value);
@@ -122,7 +127,8 @@ void History::remove(const std::vector<std::int64_t>& ids) {
       exists.reset();
     }
     if (!unknown.empty()) {
-      throw HistoryError("no run " + unknown + " in " + c.path() + "; nothing was deleted (`xo history list` shows the runs)");
+      throw HistoryError("no run " + unknown + " in " + c.path() +
+                         "; nothing was deleted (`xo history list` shows the runs)");
     }
     Statement erase = c.prepare("DELETE FROM runs WHERE id = ?1");
     for (std::int64_t id : ids) {

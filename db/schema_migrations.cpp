@@ -159,7 +159,8 @@ int schema_version(Connection& connection) {
 
 void refuse_newer_schema(const std::string& path, int found, int known) {
   throw HistoryError(path + " was written by a newer xo (schema " + std::to_string(found) + ", this xo knows " +
-                     std::to_string(known) + "); use that xo, or choose another file with --db PATH. The file was "
+                     std::to_string(known) +
+                     "); use that xo, or choose another file with --db PATH. The file was "
                      "not changed");
 }
 

@@ -58,9 +58,9 @@ void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::str
                          " .recover`, or choose another file with --db PATH");
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      throw HistoryError(path + " is locked by another process for longer than xo waits" + what +
-                             "; try again when it has finished",
-                         HistoryError::Cause::Busy);
+      throw HistoryError(
+          path + " is locked by another process for longer than xo waits" + what + "; try again when it has finished",
+          HistoryError::Cause::Busy);
     case SQLITE_READONLY: {
       // On a read-only connection, only reading in WAL mode writes anything: the index (-shm).
       const bool reading = db != nullptr && sqlite3_db_readonly(db, "main") == 1;
@@ -79,8 +79,7 @@ void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::str
       throw HistoryError("cannot open " + path + " (" + std::string(doing) + ": " +
                          (os_error != 0 ? std::strerror(os_error) : detail) + "); choose another file with --db PATH");
     }
-    case SQLITE_FULL:
-      throw_full(path, os_error, free_bytes(path));
+    case SQLITE_FULL: throw_full(path, os_error, free_bytes(path));
     case SQLITE_IOERR: {
       const auto free = free_bytes(path);
       if (os_error == ENOSPC || os_error == EDQUOT || (free && *free < kNearlyFullBytes)) {
@@ -90,8 +89,7 @@ void throw_sqlite_error(sqlite3* db, int code, const std::string& path, std::str
                              (os_error != 0 ? std::string("; the system said: ") + std::strerror(os_error) : ""),
                          HistoryError::Cause::Failure);
     }
-    default:
-      throw HistoryError(path + ": SQLite failed" + what);
+    default: throw HistoryError(path + ": SQLite failed" + what);
   }
 }
 
@@ -170,7 +168,8 @@ std::string Statement::text(int column) const {
 std::string Statement::blob(int column) const {
   const void* bytes = sqlite3_column_blob(statement_, column);
   const int size = sqlite3_column_bytes(statement_, column);
-  return bytes == nullptr ? std::string() : std::string(static_cast<const char*>(bytes), static_cast<std::size_t>(size));
+  return bytes == nullptr ? std::string()
+                          : std::string(static_cast<const char*>(bytes), static_cast<std::size_t>(size));
 }
 
 std::optional<double> Statement::optional_real(int column) const {

@@ -87,10 +87,11 @@ int main(int argc, char** argv) {
     char name[MPI_MAX_OBJECT_NAME];
     int length;
     MPI_Comm_get_name(work, name, &length);
-    printf("node_offsets: %d ranks on %s, %d items, %s, %d ranks on rank 0's node, rank sum %d, even sum %d, "
-           "attribute %d\n",
-           size, name, total, tiled ? "offsets tile the items" : "OFFSETS DO NOT TILE", node_size, rank_sum,
-           evens_sum, flag ? *value : -1);
+    printf(
+        "node_offsets: %d ranks on %s, %d items, %s, %d ranks on rank 0's node, rank sum %d, even sum %d, "
+        "attribute %d\n",
+        size, name, total, tiled ? "offsets tile the items" : "OFFSETS DO NOT TILE", node_size, rank_sum, evens_sum,
+        flag ? *value : -1);
   }
   MPI_Comm_free(&node);
   MPI_Comm_free(&work);

@@ -22,8 +22,9 @@ int main(int argc, char** argv) {
       MPI_Send(&token, 1, MPI_LONG, next, lap, MPI_COMM_WORLD);
     }
   }
-  if (rank == 0) printf("ring: %d ranks, %d laps, token sum %ld, %.3f us per hop\n", size, laps, token,
-                        MPI_Wtime() * 1e6 / (laps * (double)size));
+  if (rank == 0)
+    printf("ring: %d ranks, %d laps, token sum %ld, %.3f us per hop\n", size, laps, token,
+           MPI_Wtime() * 1e6 / (laps * (double)size));
   MPI_Finalize();
   return 0;
 }

@@ -89,8 +89,8 @@ int main(int argc, char** argv) {
     }
     double checksum = 0;
     for (int i = 0; i < n * n; ++i) checksum += grid[i];
-    printf("stencil: %dx%d grid, %dx%d ranks, %d iterations, checksum %.10e, residual %.6e\n", n, n, p, q,
-           iterations, checksum, residual);
+    printf("stencil: %dx%d grid, %dx%d ranks, %d iterations, checksum %.10e, residual %.6e\n", n, n, p, q, iterations,
+           checksum, residual);
     free(grid);
   } else {
     MPI_Send(block, rows * cols, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD);

@@ -86,8 +86,7 @@ int main(int argc, char** argv) {
         const double d = v[i * w + j] > u[i * w + j] ? v[i * w + j] - u[i * w + j] : u[i * w + j] - v[i * w + j];
         if (d > change) change = d;
       }
-    if ((it + 1) % 10 == 0 || it + 1 == iterations)
-      MPI_Allreduce(&change, &residual, 1, MPI_DOUBLE, MPI_MAX, grid);
+    if ((it + 1) % 10 == 0 || it + 1 == iterations) MPI_Allreduce(&change, &residual, 1, MPI_DOUBLE, MPI_MAX, grid);
     double* t = u;
     u = v;
     v = t;

@@ -33,8 +33,7 @@ Ap1000Machine::Ap1000Machine()
   add_parameter({"mpi_layer", 72, "us", 0, 1e6,
                  "MPI and domains-package software per message, half at each end (0 gives CellOS-level costs)",
                  std::string(kSeed) + " Figure 3: 318 us MPI minus 246 us CellOS latency"});
-  add_parameter({"g", 10, "us", 0, 1e6, "gap between message injections at a cell's message controller",
-                 "assumption"});
+  add_parameter({"g", 10, "us", 0, 1e6, "gap between message injections at a cell's message controller", "assumption"});
   add_parameter({"G", 40, "ns/byte", 0, 1e6, "T-net link: 25 MB/s", kArchitecture});
   add_parameter({"copy_G", 159.2, "ns/byte", 0, 1e6,
                  "memory copy to or from a CellOS system buffer (6.3 MB/s on the 25 MHz SPARC)",
@@ -81,8 +80,13 @@ Ap1000Machine::Ap1000Machine()
   add_env_var({"XO_AP1000_BNET_MIN_GROUP", 1, 1, 1 << 20, "ranks",
                "smallest communicator whose collectives use the B-net (point-to-point trees below)",
                std::string(kSeed) + " section 7: the seed's MPI always used the B-net (1); it suggests about 10"});
-  add_placement({1, 1, "AP1000 hardware: one SPARC per cell", {NetworkShape::Torus, 2}, 0.16,
-                 "assumption: T-net wormhole routing, a few 25 MHz cycles per router hop", 40,
+  add_placement({1,
+                 1,
+                 "AP1000 hardware: one SPARC per cell",
+                 {NetworkShape::Torus, 2},
+                 0.16,
+                 "assumption: T-net wormhole routing, a few 25 MHz cycles per router hop",
+                 40,
                  std::string(kArchitecture) + ": T-net links of 25 MB/s"});
   add_collective_knobs(3);  // seed 001 section 9: the barrier's gather tree has branching factor 3
   refresh();
@@ -116,8 +120,9 @@ void Ap1000Machine::refresh() {
 CollectiveChoice Ap1000Machine::choose_collective(const CollectiveQuery& q) const {
   using A = Algorithm;
   const bool bnet = q.ranks >= bnet_min_group_;
-  const bool xy = q.whole_machine && q.builtin_op && q.count <= xy_max_elements_ &&
-                  (q.element == ElementType::Int || q.element == ElementType::Float || q.element == ElementType::Double);
+  const bool xy =
+      q.whole_machine && q.builtin_op && q.count <= xy_max_elements_ &&
+      (q.element == ElementType::Int || q.element == ElementType::Float || q.element == ElementType::Double);
   switch (q.op) {
     case CollectiveOp::Barrier:
       if (q.whole_machine) return {A::SyncNetwork};
@@ -145,21 +150,26 @@ CollectiveChoice Ap1000Machine::choose_collective(const CollectiveQuery& q) cons
 
 void Ap1000Machine::check_settings() const {
   if (host_in_world() && job_size() < 2) {
-    throw MachineError("XO_AP1000_HOST=1 puts the host at rank 0, so the job needs at least 2 ranks (the host "
-                       "and one cell); run with -n 2 or more, or unset XO_AP1000_HOST");
+    throw MachineError(
+        "XO_AP1000_HOST=1 puts the host at rank 0, so the job needs at least 2 ranks (the host "
+        "and one cell); run with -n 2 or more, or unset XO_AP1000_HOST");
   }
 }
 
 std::vector<Machine::ProtocolInfo> Ap1000Machine::protocols() const {
   return {
-      {"l_asend", "default: the sender copies into a CellOS system buffer and continues while DMA sends it; the "
-                  "message lands in a receive-side system buffer and is copied out by l_arecv"},
-      {"linesending", "XO_AP1000_LINESENDING=1: the sender blocks until the message has left its buffer, no "
-                      "send-side copy; the receive side still copies out of a system buffer"},
-      {"ssend", "MPI_Ssend: a request, the receiver's answer once a receive matches, then the data as l_asend "
-                "sends it (copied into and out of CellOS system buffers)"},
-      {"ssend-put", "MPI_Ssend with XO_AP1000_SSEND_PUT=1 (the seed's future work): the receiver answers with its "
-                    "buffer address and the sender puts the data straight into it (no copy at either end)"},
+      {"l_asend",
+       "default: the sender copies into a CellOS system buffer and continues while DMA sends it; the "
+       "message lands in a receive-side system buffer and is copied out by l_arecv"},
+      {"linesending",
+       "XO_AP1000_LINESENDING=1: the sender blocks until the message has left its buffer, no "
+       "send-side copy; the receive side still copies out of a system buffer"},
+      {"ssend",
+       "MPI_Ssend: a request, the receiver's answer once a receive matches, then the data as l_asend "
+       "sends it (copied into and out of CellOS system buffers)"},
+      {"ssend-put",
+       "MPI_Ssend with XO_AP1000_SSEND_PUT=1 (the seed's future work): the receiver answers with its "
+       "buffer address and the sender puts the data straight into it (no copy at either end)"},
   };
 }
 

@@ -10,23 +10,23 @@ using A = Algorithm;
 
 // The algorithms reference_mpi/collective implements per operation; a test checks the table there
 // covers every pair listed here.
-constexpr std::array kBarrier{A::Auto, A::Linear, A::KaryTree, A::Dissemination, A::TreeSelectiveBroadcast,
+constexpr std::array kBarrier{A::Auto,        A::Linear,      A::KaryTree, A::Dissemination, A::TreeSelectiveBroadcast,
                               A::SyncNetwork, A::FetchAddTree};
-constexpr std::array kBcast{A::Auto, A::Linear, A::Binomial, A::KaryTree, A::ScatterAllgather,
-                            A::SelectiveBroadcast, A::GpsPull};
+constexpr std::array kBcast{A::Auto,   A::Linear, A::Binomial, A::KaryTree, A::ScatterAllgather, A::SelectiveBroadcast,
+                            A::GpsPull};
 constexpr std::array kGather{A::Auto, A::Linear, A::Binomial, A::GpsPush};
 constexpr std::array kGatherv{A::Auto, A::Linear, A::GpsPush};
 constexpr std::array kScatter{A::Auto, A::Linear, A::Binomial, A::SelectiveBroadcast, A::GpsPull};
 constexpr std::array kScatterv{A::Auto, A::Linear, A::SelectiveBroadcast, A::GpsPull};
-constexpr std::array kAllgather{A::Auto, A::Ring, A::RecursiveDoubling, A::Bruck, A::SelectiveBroadcast,
+constexpr std::array kAllgather{A::Auto,       A::Ring, A::RecursiveDoubling, A::Bruck, A::SelectiveBroadcast,
                                 A::GatherBcast};
 constexpr std::array kAllgatherv{A::Auto, A::Ring, A::SelectiveBroadcast, A::GatherBcast};
 constexpr std::array kAlltoall{A::Auto, A::Linear, A::Pairwise, A::Bruck, A::SelectiveBroadcast, A::GpsScan};
 constexpr std::array kAlltoallv{A::Auto, A::Linear, A::Pairwise, A::SelectiveBroadcast, A::GpsScan};
-constexpr std::array kReduce{A::Auto, A::Binomial, A::KaryTree, A::ReduceScatterGather, A::XyReduction,
-                             A::GpsFold};
-constexpr std::array kAllreduce{A::Auto, A::RecursiveDoubling, A::ReduceBcast, A::ReduceScatterAllgather,
-                                A::TreeSelectiveBroadcast, A::XyReduction, A::SmpAware};
+constexpr std::array kReduce{A::Auto, A::Binomial, A::KaryTree, A::ReduceScatterGather, A::XyReduction, A::GpsFold};
+constexpr std::array kAllreduce{
+    A::Auto,        A::RecursiveDoubling, A::ReduceBcast, A::ReduceScatterAllgather, A::TreeSelectiveBroadcast,
+    A::XyReduction, A::SmpAware};
 constexpr std::array kReduceScatter{A::Auto, A::ReduceScatterv, A::Pairwise};
 constexpr std::array kScan{A::Auto, A::Linear, A::RecursiveDoubling, A::GpsChain};
 
@@ -34,16 +34,16 @@ constexpr std::array kScan{A::Auto, A::Linear, A::RecursiveDoubling, A::GpsChain
 
 std::string_view collective_name(CollectiveOp op) {
   constexpr std::array<std::string_view, kCollectiveOps> names{
-      "MPI_Barrier",   "MPI_Bcast",    "MPI_Gather",   "MPI_Gatherv",   "MPI_Scatter",
-      "MPI_Scatterv",  "MPI_Allgather", "MPI_Allgatherv", "MPI_Alltoall", "MPI_Alltoallv",
-      "MPI_Reduce",    "MPI_Allreduce", "MPI_Reduce_scatter", "MPI_Scan"};
+      "MPI_Barrier",  "MPI_Bcast",     "MPI_Gather",         "MPI_Gatherv",  "MPI_Scatter",
+      "MPI_Scatterv", "MPI_Allgather", "MPI_Allgatherv",     "MPI_Alltoall", "MPI_Alltoallv",
+      "MPI_Reduce",   "MPI_Allreduce", "MPI_Reduce_scatter", "MPI_Scan"};
   return names[static_cast<std::size_t>(op)];
 }
 
 std::string_view collective_knob_suffix(CollectiveOp op) {
   constexpr std::array<std::string_view, kCollectiveOps> names{
-      "BARRIER", "BCAST",  "GATHER",    "GATHERV",    "SCATTER",  "SCATTERV",       "ALLGATHER",
-      "ALLGATHERV", "ALLTOALL", "ALLTOALLV", "REDUCE", "ALLREDUCE", "REDUCE_SCATTER", "SCAN"};
+      "BARRIER",    "BCAST",    "GATHER",    "GATHERV", "SCATTER",   "SCATTERV",       "ALLGATHER",
+      "ALLGATHERV", "ALLTOALL", "ALLTOALLV", "REDUCE",  "ALLREDUCE", "REDUCE_SCATTER", "SCAN"};
   return names[static_cast<std::size_t>(op)];
 }
 

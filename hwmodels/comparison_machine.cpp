@@ -10,8 +10,14 @@ ComparisonMachine::ComparisonMachine(std::string name, std::string description, 
   for (Parameter& p : parameters) add_parameter(std::move(p));
   add_cpu_factor_parameter();
   const int cpus = static_cast<int>(param("cpus_per_node"));
-  add_placement({cpus, cpus, "every CPU of a node (cpus_per_node) unless --ranks-per-node says otherwise",
-                 {NetworkShape::Crossbar, 1}, 0, "a switch between nodes: every pair one hop apart", -1, ""});
+  add_placement({cpus,
+                 cpus,
+                 "every CPU of a node (cpus_per_node) unless --ranks-per-node says otherwise",
+                 {NetworkShape::Crossbar, 1},
+                 0,
+                 "a switch between nodes: every pair one hop apart",
+                 -1,
+                 ""});
   add_collective_knobs(barrier_fan_in);
   refresh();
 }
@@ -38,8 +44,9 @@ CollectiveChoice ComparisonMachine::choose_collective(const CollectiveQuery& q) 
 }
 
 std::vector<Machine::ProtocolInfo> ComparisonMachine::protocols() const {
-  return {{"shm-eager", "on one node, through shared memory: standard, buffered and ready sends of any size (the "
-                        "paper gives no protocol switch)"},
+  return {{"shm-eager",
+           "on one node, through shared memory: standard, buffered and ready sends of any size (the "
+           "paper gives no protocol switch)"},
           {"shm-rendezvous", "on one node: synchronous sends, which must wait for the match"},
           {"eager", "between nodes, across the switch: standard, buffered and ready sends of any size"},
           {"rendezvous", "between nodes: synchronous sends"}};
@@ -63,7 +70,8 @@ ProtocolChoice ComparisonMachine::choose_shared_memory_protocol(std::int64_t, Se
 }
 
 namespace {
-constexpr const char* kFigure2 = "fitted to seed 000 Figure 2, a two-rank job on one node (xo calibrate shows the error)";
+constexpr const char* kFigure2 =
+    "fitted to seed 000 Figure 2, a two-rank job on one node (xo calibrate shows the error)";
 constexpr const char* kFigure1 = "fitted to seed 000 Figure 1 (barrier times at 2, 4, 8 ranks)";
 constexpr double kNoCache = 1e15;  // bytes: larger than any message, so one bandwidth applies
 }  // namespace
@@ -128,8 +136,10 @@ std::unique_ptr<Machine> make_sx6() {
            "assumption: as on a node (the IXS is a crossbar one hop away)"},
           {"net_G", 0.125, "ns/byte", 0, 1e6, "inverse bandwidth across the IXS (8 GB/s one way)",
            "assumption: the IXS's commonly quoted 8 GB/s per node and direction"},
-          {"G_beyond_cache", 0.1027, "ns/byte", 0, 1e6, "inverse bandwidth beyond cache_bytes (same: vector "
-                                                         "memory, no cache effect in the figures)", kFigure2},
+          {"G_beyond_cache", 0.1027, "ns/byte", 0, 1e6,
+           "inverse bandwidth beyond cache_bytes (same: vector "
+           "memory, no cache effect in the figures)",
+           kFigure2},
           {"cache_bytes", kNoCache, "bytes", 0, kNoCache, "size above which G_beyond_cache applies", "none"},
           // Figure 1: 5, 7.1, 22 us at 2, 4, 8 ranks. One word per node that every rank updates in
           // turn gives u n + r0 (5 and 7.1 us); the jump at 8 ranks, when the job fills the node's

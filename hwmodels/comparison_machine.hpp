@@ -19,8 +19,7 @@ namespace xo::hw {
 class ComparisonMachine final : public Machine {
  public:
   // `barrier_fan_in`: words of the barrier's arrival tree are shared by this many ranks.
-  ComparisonMachine(std::string name, std::string description, std::vector<Parameter> parameters,
-                    int barrier_fan_in);
+  ComparisonMachine(std::string name, std::string description, std::vector<Parameter> parameters, int barrier_fan_in);
   std::vector<ProtocolInfo> protocols() const override;
   ProtocolChoice choose_protocol(std::int64_t bytes, SendMode mode) const override;
   CollectiveChoice choose_collective(const CollectiveQuery& query) const override;

@@ -15,8 +15,8 @@ LoggpMachine::LoggpMachine()
   add_parameter({"o_s", 0.4, "us", 0, 1e6, "send overhead: sender CPU time per message", kAssumption});
   add_parameter({"o_r", 0.4, "us", 0, 1e6, "receive overhead: receiver CPU time per message", kAssumption});
   add_parameter({"g", 0.5, "us", 0, 1e6, "gap: minimum interval between injections at one NIC", kAssumption});
-  add_parameter({"G", 0.6, "ns/byte", 0, 1e6, "gap per byte: inverse bandwidth (0.6 ns/byte = 1.67 GB/s)",
-                 kAssumption});
+  add_parameter(
+      {"G", 0.6, "ns/byte", 0, 1e6, "gap per byte: inverse bandwidth (0.6 ns/byte = 1.67 GB/s)", kAssumption});
   add_parameter({"eager_limit", 8192, "bytes", 0, 2147483647.0,
                  "largest message sent eagerly; larger ones use the rendezvous protocol", kAssumption});
   add_parameter({"cpu_factor", 1.0, "factor", 0, 1e6,
@@ -25,8 +25,14 @@ LoggpMachine::LoggpMachine()
                "eager/rendezvous switch point used at run time (defaults to the eager_limit parameter)",
                "knob of this tool: the generic machine's stand-in for a vendor MPI's eager-limit variable"},
               "eager_limit");
-  add_placement({1, 1024, "assumption: one rank per node; more share its NIC", {NetworkShape::Crossbar, 1}, 0,
-                 "a switched network: every pair of nodes one hop apart", -1, ""});
+  add_placement({1,
+                 1024,
+                 "assumption: one rank per node; more share its NIC",
+                 {NetworkShape::Crossbar, 1},
+                 0,
+                 "a switched network: every pair of nodes one hop apart",
+                 -1,
+                 ""});
   add_collective_knobs(2);
   refresh();
 }
@@ -37,8 +43,9 @@ void LoggpMachine::refresh() {
 }
 
 std::vector<Machine::ProtocolInfo> LoggpMachine::protocols() const {
-  return {{"eager", "standard, buffered and ready sends of at most XO_EAGER_LIMIT bytes: one message, o_s + L + bytes*G"},
-          {"rendezvous", "larger sends and every synchronous send: request-to-send, clear-to-send, then the data"}};
+  return {
+      {"eager", "standard, buffered and ready sends of at most XO_EAGER_LIMIT bytes: one message, o_s + L + bytes*G"},
+      {"rendezvous", "larger sends and every synchronous send: request-to-send, clear-to-send, then the data"}};
 }
 
 LinkCost LoggpMachine::network_link(int, int) const { return cost_; }

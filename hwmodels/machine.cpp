@@ -77,8 +77,8 @@ void Machine::set_param(std::string_view name, double value) {
   if (p == nullptr) {
     std::string valid;
     for (const Parameter& q : parameters_) valid += (valid.empty() ? "" : ", ") + q.name;
-    throw MachineError("machine '" + name_ + "' has no parameter '" + std::string(name) + "'; valid parameters: " +
-                       valid + " (see `xo machines --show " + name_ + "`)");
+    throw MachineError("machine '" + name_ + "' has no parameter '" + std::string(name) +
+                       "'; valid parameters: " + valid + " (see `xo machines --show " + name_ + "`)");
   }
   if (!(value >= p->min && value <= p->max)) {
     throw MachineError("parameter '" + p->name + "' of machine '" + name_ + "' must be between " +
@@ -93,8 +93,7 @@ void Machine::set_param(std::string_view name, double value) {
 void Machine::set_param_assignment(std::string_view assignment) {
   const auto eq = assignment.find('=');
   if (eq == std::string_view::npos || eq == 0) {
-    throw MachineError("--param expects key=value (for example --param L=2.5), got '" + std::string(assignment) +
-                       "'");
+    throw MachineError("--param expects key=value (for example --param L=2.5), got '" + std::string(assignment) + "'");
   }
   double value = 0;
   if (!parse_double(assignment.substr(eq + 1), value)) {
@@ -176,8 +175,8 @@ void Machine::resolve_env(const std::function<const char*(const char*)>& lookup)
                          "'; unit: " + var.unit + ")");
     }
     if (value < var.min || value > var.max) {
-      throw MachineError(var.name + "=" + std::string(view) + " is out of range: machine '" + name_ +
-                         "' accepts " + std::to_string(var.min) + " to " + std::to_string(var.max) + " " + var.unit);
+      throw MachineError(var.name + "=" + std::string(view) + " is out of range: machine '" + name_ + "' accepts " +
+                         std::to_string(var.min) + " to " + std::to_string(var.max) + " " + var.unit);
     }
     env_values_[i] = value;
   }
@@ -277,7 +276,8 @@ void Machine::refresh_all() {
   if (!has_collective_knobs_) return;
   for (int i = 0; i < kCollectiveOps; ++i) {
     const auto op = static_cast<CollectiveOp>(i);
-    forced_[i] = algorithms_for(op)[static_cast<std::size_t>(env("XO_COLL_" + std::string(collective_knob_suffix(op))))];
+    forced_[i] =
+        algorithms_for(op)[static_cast<std::size_t>(env("XO_COLL_" + std::string(collective_knob_suffix(op))))];
   }
   branching_override_ = static_cast<int>(env("XO_COLL_BRANCHING"));
 }

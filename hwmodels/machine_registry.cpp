@@ -6,8 +6,8 @@
 #include "t3_machine.hpp"
 #include "x1_machine.hpp"
 #include "xe6_machine.hpp"
-#include "xt3_machine.hpp"
 #include "xo/hwmodels/machine_error.hpp"
+#include "xt3_machine.hpp"
 
 namespace xo::hw {
 

@@ -44,7 +44,8 @@ CollectiveChoice mpich2_choice(const CollectiveQuery& q, const Mpich2Thresholds&
       if (q.commutative && q.bytes > t.reduce_short && one_element_per_core_rank(q)) return {A::ReduceScatterGather};
       return {A::Binomial};
     case CollectiveOp::Allreduce:
-      if (q.commutative && q.bytes > t.allreduce_short && one_element_per_core_rank(q)) return {A::ReduceScatterAllgather};
+      if (q.commutative && q.bytes > t.allreduce_short && one_element_per_core_rank(q))
+        return {A::ReduceScatterAllgather};
       return {A::RecursiveDoubling};
     case CollectiveOp::ReduceScatter:
       if (q.commutative && q.total_bytes >= t.reduce_scatter_long) return {A::Pairwise};

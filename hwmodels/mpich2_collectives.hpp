@@ -17,7 +17,7 @@ struct Mpich2Thresholds {
   bool bcast_only_tree = false;  // XT3 MPICH_BCAST_ONLY_TREE: no ring for non-power-of-two sizes
   std::int64_t alltoall_short = 256;
   std::int64_t alltoall_medium = 32768;
-  bool alltoallv_sendrecv = false;             // XT3 MPICH_ALLTOALLVW_SENDRECV: always pairwise
+  bool alltoallv_sendrecv = false;  // XT3 MPICH_ALLTOALLVW_SENDRECV: always pairwise
   std::int64_t allgather_short = 81920;
   std::int64_t allgather_long = 524288;
   std::int64_t reduce_short = 2048;

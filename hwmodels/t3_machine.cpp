@@ -13,8 +13,8 @@ constexpr std::int64_t kMaxInt = 2147483647;
 T3Machine::T3Machine(Model model, std::string description)
     : Machine(model == Model::T3d ? "t3d" : "t3e", std::move(description)), model_(model) {
   const bool t3e = model == Model::T3e;
-  add_parameter({"L", t3e ? 1.0 : 2.0, "us", 0, 1e6, "latency of a remote memory reference (put, get, swap)",
-                 "assumption"});
+  add_parameter(
+      {"L", t3e ? 1.0 : 2.0, "us", 0, 1e6, "latency of a remote memory reference (put, get, swap)", "assumption"});
   // A protocol message through the SHMEM queue takes an atomic swap to lock the remote queue, a
   // put and a swap to unlock; absorbing it takes the same locking. Through the T3E's hardware
   // queue it is one insertion: the seed says the T protocol's latency (one protocol message, o + L
@@ -81,12 +81,15 @@ T3Machine::T3Machine(Model model, std::string description)
   }
   // T3D nodes hold two PEs sharing one network interface and block transfer engine; a T3E node is
   // one PE. Both place PEs on a 3-D torus.
-  add_placement({t3e ? 1 : 2, t3e ? 1 : 2,
+  add_placement({t3e ? 1 : 2,
+                 t3e ? 1 : 2,
                  t3e ? "Cray T3E hardware: one PE per router node"
                      : "Cray T3D hardware: two PEs per node share its network interface",
-                 {NetworkShape::Torus, 3}, t3e ? 0.02 : 0.013,
+                 {NetworkShape::Torus, 3},
+                 t3e ? 0.02 : 0.013,
                  t3e ? "assumption: a few 75 MHz router cycles per hop" : "assumption: two 150 MHz cycles per hop",
-                 -1, ""});  // no source at hand for the links' bandwidth: no link contention
+                 -1,
+                 ""});  // no source at hand for the links' bandwidth: no link contention
   add_collective_knobs(2);
   refresh();
 }
@@ -119,12 +122,15 @@ CollectiveChoice T3Machine::choose_collective(const CollectiveQuery& q) const {
 
 std::vector<Machine::ProtocolInfo> T3Machine::protocols() const {
   std::vector<ProtocolInfo> list = {
-      {"T", "data inline in the protocol message: under 3 words in a 4-word SHMEM slot, up to 7 words in an "
-            "8-word hardware queue packet"},
-      {"Tn", "SHMEM queue only (T3D, old T3E library): up to XO_TN_MAX_BYTES packed into contiguous queue slots, "
-             "copied out by the receiver"},
-      {"RTA", "request; the matched receiver shmem_gets the data (from the send buffer, or from a copy when the "
-              "message is within MPP_BUFFER_MAX) and acknowledges"},
+      {"T",
+       "data inline in the protocol message: under 3 words in a 4-word SHMEM slot, up to 7 words in an "
+       "8-word hardware queue packet"},
+      {"Tn",
+       "SHMEM queue only (T3D, old T3E library): up to XO_TN_MAX_BYTES packed into contiguous queue slots, "
+       "copied out by the receiver"},
+      {"RTA",
+       "request; the matched receiver shmem_gets the data (from the send buffer, or from a copy when the "
+       "message is within MPP_BUFFER_MAX) and acknowledges"},
       {"RAT", "MPI_Ssend: request, acknowledge from the matched receiver, then shmem_put of the data"},
   };
   return list;

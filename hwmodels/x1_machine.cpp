@@ -24,8 +24,8 @@ X1Machine::X1Machine()
   // the multistreamed start-up with the four streams' rate. Calibrated, not validated; the two
   // misses are the price of the physics (xo calibrate lists them).
   add_parameter({"L", 1.0, "us", 0, 1e6, "latency of a remote memory reference", "assumption"});
-  add_parameter({"o_s", 1.5, "us", 0, 1e6, "acquire a packet in the receiver's memory and queue it (AMOs)",
-                 "assumption"});
+  add_parameter(
+      {"o_s", 1.5, "us", 0, 1e6, "acquire a packet in the receiver's memory and queue it (AMOs)", "assumption"});
   add_parameter({"o_r", 1.5, "us", 0, 1e6, "scan the incoming list and match", "assumption"});
   add_parameter({"g", 0.1, "us", 0, 1e6, "gap between packets from one processor", "assumption"});
   add_parameter({"G", 0.05612, "ns/byte", 0, 1e6, "one SSP streaming remote data (17.8 GB/s)",
@@ -76,10 +76,14 @@ X1Machine::X1Machine()
   add_env_var({"XO_X1_SSP", 0, 0, 1, "flag",
                "1: SSP mode (one SSP per rank moves its data); 0: MSP mode (four SSPs share large transfers)",
                "knob of this tool for the X1's SSP and MSP programming modes, " + std::string(kSeed)});
-  add_placement({4, 4, "Cray X1 hardware: four MSPs per node; in SSP mode each MSP runs four ranks",
-                 {NetworkShape::Torus, 2}, 0.1,
-                 "assumption: about 0.1 us per router hop of the X1's modified 2-D torus", -1,
-                 ""});  // no source at hand for the links' bandwidth: no link contention
+  add_placement({4,
+                 4,
+                 "Cray X1 hardware: four MSPs per node; in SSP mode each MSP runs four ranks",
+                 {NetworkShape::Torus, 2},
+                 0.1,
+                 "assumption: about 0.1 us per router hop of the X1's modified 2-D torus",
+                 -1,
+                 ""});      // no source at hand for the links' bandwidth: no link contention
   add_collective_knobs(4);  // seed 000: the barrier's four-way tree
   refresh();
 }
@@ -125,12 +129,15 @@ CollectiveChoice X1Machine::choose_collective(const CollectiveQuery& q) const {
 
 std::vector<Machine::ProtocolInfo> X1Machine::protocols() const {
   return {
-      {"inline", "under 64 words: the data is stored into the packet in the receiver's memory; the send is then "
-                 "complete, the receive copies it out"},
-      {"pull", "64 words or more: the packet holds a pointer and a flag address; the receiver pulls the data and "
-               "sets the flag, which completes the send"},
-      {"buffered", "MPI_BUFFER_MAX set: the data is packed into buffer space and the send returns; the receiver "
-                   "pulls from the buffer and acknowledges"},
+      {"inline",
+       "under 64 words: the data is stored into the packet in the receiver's memory; the send is then "
+       "complete, the receive copies it out"},
+      {"pull",
+       "64 words or more: the packet holds a pointer and a flag address; the receiver pulls the data and "
+       "sets the flag, which completes the send"},
+      {"buffered",
+       "MPI_BUFFER_MAX set: the data is packed into buffer space and the send returns; the receiver "
+       "pulls from the buffer and acknowledges"},
   };
 }
 

@@ -35,7 +35,7 @@ class X1Machine final : public Machine {
   double msp_startup_ = 0;            // seconds
   double msp_gap_per_byte_ = 0;       // seconds per byte
   std::int64_t packet_payload_ = 0;
-  std::int64_t buffer_max_ = -1;      // MPI_BUFFER_MAX
+  std::int64_t buffer_max_ = -1;  // MPI_BUFFER_MAX
 };
 
 }  // namespace xo::hw

@@ -44,18 +44,20 @@ Xe6Machine::Xe6Machine()
   add_parameter({"reg", 5, "us", 0, 1e6, "registering a buffer with the Gemini (kernel call, page pinning)",
                  "assumption: a few microseconds per GNI_MemRegister"});
   add_parameter({"reg_per_page", 0.05, "us", 0, 1e6, "registering each further 4 KiB page", "assumption"});
-  add_parameter({"reg_cache_hit", 0.2, "us", 0, 1e6, "finding a buffer in the UDREG registration cache",
-                 "assumption"});
+  add_parameter({"reg_cache_hit", 0.2, "us", 0, 1e6, "finding a buffer in the UDREG registration cache", "assumption"});
   add_parameter({"lmt_write_chunk", 1048576, "bytes", 4096, 1e12,
                  "bytes lmt-write puts per clear-to-send (slide 17: repeated until all data is transferred)",
                  "assumption: the seed does not give the chunk size"});
-  add_parameter({"mbox_header_bytes", 32, "bytes", 0, 4096, "SMSG header stored with each mailbox slot",
-                 "assumption"});
-  add_placement({24, 24, "Cray XE6 hardware: two 12-core Magny-Cours per node (seed 004 slide 20)",
-                 {NetworkShape::Torus, 3}, 0.1,
+  add_parameter({"mbox_header_bytes", 32, "bytes", 0, 4096, "SMSG header stored with each mailbox slot", "assumption"});
+  add_placement({24,
+                 24,
+                 "Cray XE6 hardware: two 12-core Magny-Cours per node (seed 004 slide 20)",
+                 {NetworkShape::Torus, 3},
+                 0.1,
                  "assumption: about 0.1 us per Gemini router hop (Gemini latency 0.7-1.4 us end to end, "
                  "euroben.nl XE6 report)",
-                 -1, ""});  // no source at hand for the Gemini links' bandwidth: no link contention
+                 -1,
+                 ""});  // no source at hand for the Gemini links' bandwidth: no link contention
   // On-node messages go through Nemesis's shared memory (seed 004 slide 3 and slide 15: Nemesis LMT
   // with the XPMEM component for intra-node transfers).
   add_parameter({"shm_L", 0.4, "us", 0, 1e6, "latency of an on-node message through a Nemesis shared-memory queue",
@@ -68,8 +70,9 @@ Xe6Machine::Xe6Machine()
   add_env_var({"MPICH_SMP_SINGLE_COPY_OFF", 0, 0, 1, "flag",
                "1: no single-copy on-node transfers (every on-node message through shared-memory cells)",
                "Cray intro_mpi (MPT 5)"});
-  add_collective_env_vars("Cray intro_mpi (MPT 5, XE) keeps these variables of seed 002 (release 1.4); the XT3's "
-                          "defaults are an assumption (later man pages vary some by job size)");
+  add_collective_env_vars(
+      "Cray intro_mpi (MPT 5, XE) keeps these variables of seed 002 (release 1.4); the XT3's "
+      "defaults are an assumption (later man pages vary some by job size)");
   add_collective_knobs(2);
   refresh();
 }
@@ -124,7 +127,7 @@ void Xe6Machine::refresh() {
   shared_memory_.gap = 0;
   shared_memory_.gap_per_byte = copy_per_byte();
   single_copy_from_ = env("MPICH_SMP_SINGLE_COPY_OFF") != 0 ? std::numeric_limits<std::int64_t>::max()
-                                                             : env("MPICH_SMP_SINGLE_COPY_SIZE");
+                                                            : env("MPICH_SMP_SINGLE_COPY_SIZE");
 }
 
 std::int64_t Xe6Machine::mailbox_payload_limit() const { return mailbox_payload_limit_; }
@@ -142,21 +145,27 @@ std::vector<SwitchPoint> Xe6Machine::switch_points() const {
 std::vector<Machine::ProtocolInfo> Xe6Machine::protocols() const {
   return {
       {"E0", "payload fits the SMSG mailbox (984/472/216 bytes by job size): one mailbox message"},
-      {"E1", "up to MPICH_GNI_MAX_EAGER_MSG_SIZE: copied to a DMA buffer (the send completes), header by "
-             "mailbox, the receiver reads the copy into its own DMA buffer (aligned), copies it out and sends RCV "
-             "DONE"},
-      {"lmt-read", "longer messages (LMT rendezvous): both buffers registered (cached after first use), header "
-                   "by mailbox, the receiver RDMA-reads the send buffer (slower unless both buffers and the length "
-                   "are dword aligned), RCV DONE completes the send"},
-      {"lmt-write", "LMT above XO_GNI_LMT_WRITE_ABOVE: in chunks of lmt_write_chunk bytes, each registered at both "
-                    "ends and put after its own clear-to-send"},
-      {"shm-cells", "on-node messages below MPICH_SMP_SINGLE_COPY_SIZE: copied into a Nemesis shared-memory cell "
-                    "and out again by the receiver"},
-      {"shm-xpmem", "on-node messages from MPICH_SMP_SINGLE_COPY_SIZE on, and on-node synchronous sends: the "
-                    "receiver copies once from the sender's buffer (XPMEM)"},
-      {"credits", "every message takes a mailbox slot at the receiver (XO_GNI_MBOX_CREDITS per connection); "
-                  "a sender out of credits waits. Mailboxes are made on first contact, so their memory grows "
-                  "with the peers a rank talks to"},
+      {"E1",
+       "up to MPICH_GNI_MAX_EAGER_MSG_SIZE: copied to a DMA buffer (the send completes), header by "
+       "mailbox, the receiver reads the copy into its own DMA buffer (aligned), copies it out and sends RCV "
+       "DONE"},
+      {"lmt-read",
+       "longer messages (LMT rendezvous): both buffers registered (cached after first use), header "
+       "by mailbox, the receiver RDMA-reads the send buffer (slower unless both buffers and the length "
+       "are dword aligned), RCV DONE completes the send"},
+      {"lmt-write",
+       "LMT above XO_GNI_LMT_WRITE_ABOVE: in chunks of lmt_write_chunk bytes, each registered at both "
+       "ends and put after its own clear-to-send"},
+      {"shm-cells",
+       "on-node messages below MPICH_SMP_SINGLE_COPY_SIZE: copied into a Nemesis shared-memory cell "
+       "and out again by the receiver"},
+      {"shm-xpmem",
+       "on-node messages from MPICH_SMP_SINGLE_COPY_SIZE on, and on-node synchronous sends: the "
+       "receiver copies once from the sender's buffer (XPMEM)"},
+      {"credits",
+       "every message takes a mailbox slot at the receiver (XO_GNI_MBOX_CREDITS per connection); "
+       "a sender out of credits waits. Mailboxes are made on first contact, so their memory grows "
+       "with the peers a rank talks to"},
   };
 }
 
@@ -208,7 +217,8 @@ double Xe6Machine::copy_per_byte() const { return param("copy_G") * 1e-9; }
 
 double Xe6Machine::pull_penalty(std::uintptr_t source, std::uintptr_t destination, std::int64_t bytes) const {
   constexpr std::uintptr_t kDword = 4;  // seed 004 slide 18: dword-aligned start and length
-  const bool aligned = source % kDword == 0 && destination % kDword == 0 && bytes % static_cast<std::int64_t>(kDword) == 0;
+  const bool aligned =
+      source % kDword == 0 && destination % kDword == 0 && bytes % static_cast<std::int64_t>(kDword) == 0;
   return aligned ? 0 : static_cast<double>(bytes) * misaligned_extra_per_byte_;
 }
 

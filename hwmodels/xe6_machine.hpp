@@ -40,7 +40,7 @@ class Xe6Machine final : public CrayMptMachine {
   std::int64_t eager_limit_ = 0;      // MPICH_GNI_MAX_EAGER_MSG_SIZE
   std::int64_t lmt_write_above_ = 0;  // XO_GNI_LMT_WRITE_ABOVE
   std::int64_t lmt_write_chunk_ = 0;
-  std::int64_t credits_ = 0;          // XO_GNI_MBOX_CREDITS
+  std::int64_t credits_ = 0;              // XO_GNI_MBOX_CREDITS
   double misaligned_extra_per_byte_ = 0;  // seconds
   MemoryRegistration registration_;
 };

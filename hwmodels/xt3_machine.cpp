@@ -1,6 +1,5 @@
 #include "xt3_machine.hpp"
 
-
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace xo::hw {
@@ -72,11 +71,15 @@ Xt3Machine::Xt3Machine()
   // prototype implementation of MPI for SMARTMAP", EuroPVM/MPI 2008, compares against "the
   // existing MPI transport layer" on a Cray XT node). So the on-node path is the NIC's loopback:
   // no router hop, injection and ejection on the one shared SeaStar.
-  add_placement({1, 2, "Cray XT3: one Opteron per node, single or dual core (seed 002: ppn=1 and ppn=2)",
-                 {NetworkShape::Torus, 3}, 0.05,
+  add_placement({1,
+                 2,
+                 "Cray XT3: one Opteron per node, single or dual core (seed 002: ppn=1 and ppn=2)",
+                 {NetworkShape::Torus, 3},
+                 0.05,
                  "assumption: about 50 ns per SeaStar router hop, small beside the 5.8 us of Portals latency",
-                 0.5, "Brightwell et al., Portals 3.3 on the Sandia/Cray Red Storm System: 2.0 GB/s of link "
-                      "bandwidth per direction"});
+                 0.5,
+                 "Brightwell et al., Portals 3.3 on the Sandia/Cray Red Storm System: 2.0 GB/s of link "
+                 "bandwidth per direction"});
   add_collective_knobs(2);
   refresh();
 }
@@ -98,14 +101,18 @@ void Xt3Machine::refresh() {
 
 std::vector<Machine::ProtocolInfo> Xt3Machine::protocols() const {
   return {
-      {"vshort", "messages up to MPICH_MAX_VSHORT_MSG_SIZE: copied into one of MPICH_VSHORT_BUFFERS send "
-                 "buffers, then sent eagerly; the send completes after the copy"},
-      {"short", "messages up to MPICH_MAX_SHORT_MSG_SIZE: eager; unexpected ones land in the unexpected buffer "
-                "(MPICH_UNEX_BUFFER_SIZE) and take 2 of the MPICH_PTL_UNEX_EVENTS events"},
-      {"long-pull", "longer messages (default) and synchronous sends: a Portals header, then the receiver GETs "
-                    "the data from the sender's buffer once a receive matches"},
-      {"eager-long", "longer messages with MPICH_PTL_EAGER_LONG=1: the data goes at once and is ACKed if a "
-                     "receive is posted; otherwise only the header is kept and the receiver GETs the data"},
+      {"vshort",
+       "messages up to MPICH_MAX_VSHORT_MSG_SIZE: copied into one of MPICH_VSHORT_BUFFERS send "
+       "buffers, then sent eagerly; the send completes after the copy"},
+      {"short",
+       "messages up to MPICH_MAX_SHORT_MSG_SIZE: eager; unexpected ones land in the unexpected buffer "
+       "(MPICH_UNEX_BUFFER_SIZE) and take 2 of the MPICH_PTL_UNEX_EVENTS events"},
+      {"long-pull",
+       "longer messages (default) and synchronous sends: a Portals header, then the receiver GETs "
+       "the data from the sender's buffer once a receive matches"},
+      {"eager-long",
+       "longer messages with MPICH_PTL_EAGER_LONG=1: the data goes at once and is ACKed if a "
+       "receive is posted; otherwise only the header is kept and the receiver GETs the data"},
   };
 }
 
@@ -192,18 +199,22 @@ void Xt3Machine::check_settings() const {
   const std::int64_t queues = unexpected_event_queue() + env("MPICH_PTL_OTHER_EVENTS");
   if (static_cast<double>(queues) > param("portals_eq_events")) {
     // Seed 002, "What does this mean? (5)".
-    throw MachineError("portals_progress.c: PtlEQAlloc failed : PTL_NO_SPACE: the unexpected and other event "
-                       "queues (" + std::to_string(queues) + " events) exceed the Portals event queue space; "
-                       "decrease MPICH_PTL_UNEXPECTED_EVENTS (MPICH_PTL_UNEX_EVENTS) and MPICH_PTL_OTHER_EVENTS");
+    throw MachineError(
+        "portals_progress.c: PtlEQAlloc failed : PTL_NO_SPACE: the unexpected and other event "
+        "queues (" +
+        std::to_string(queues) +
+        " events) exceed the Portals event queue space; "
+        "decrease MPICH_PTL_UNEXPECTED_EVENTS (MPICH_PTL_UNEX_EVENTS) and MPICH_PTL_OTHER_EVENTS");
   }
   const std::int64_t unexpected = env("MPICH_UNEX_BUFFER_SIZE");
   const std::int64_t short_limit = env("MPICH_MAX_SHORT_MSG_SIZE");
   if (unexpected <= short_limit) {
     // Seed 002, "What does this mean? (1)": the MPI asserted this at start-up.
-    throw MachineError("Assertion failed in portals_init.c: MPIDI_Portals_unex_block_size > "
-                       "MPIDI_Portals_short_size: MPICH_UNEX_BUFFER_SIZE=" + std::to_string(unexpected) +
-                       " cannot hold one short message of MPICH_MAX_SHORT_MSG_SIZE=" + std::to_string(short_limit) +
-                       " bytes; raise MPICH_UNEX_BUFFER_SIZE or lower MPICH_MAX_SHORT_MSG_SIZE");
+    throw MachineError(
+        "Assertion failed in portals_init.c: MPIDI_Portals_unex_block_size > "
+        "MPIDI_Portals_short_size: MPICH_UNEX_BUFFER_SIZE=" +
+        std::to_string(unexpected) + " cannot hold one short message of MPICH_MAX_SHORT_MSG_SIZE=" +
+        std::to_string(short_limit) + " bytes; raise MPICH_UNEX_BUFFER_SIZE or lower MPICH_MAX_SHORT_MSG_SIZE");
   }
 }
 

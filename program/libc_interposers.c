@@ -32,7 +32,7 @@ void srand(unsigned int seed) { srandom(seed); }
 
 char* initstate(unsigned int seed, char* state, size_t size) {
   struct xo_rank_libc* s = xo_rank_libc_current();
-  char* previous = (char*)random_of(s)->state - sizeof(int32_t);  /* what glibc returns: the old buffer */
+  char* previous = (char*)random_of(s)->state - sizeof(int32_t); /* what glibc returns: the old buffer */
   if (initstate_r(seed, state, size, &s->random) != 0) return NULL;
   return previous;
 }
@@ -78,7 +78,7 @@ long jrand48(unsigned short xsubi[3]) {
 }
 void srand48(long seed) { srand48_r(seed, drand48_of()); }
 unsigned short* seed48(unsigned short seed[3]) {
-  static __thread unsigned short previous[3];  /* glibc returns its internal copy; ours is per thread */
+  static __thread unsigned short previous[3]; /* glibc returns its internal copy; ours is per thread */
   struct drand48_data* d = drand48_of();
   memcpy(previous, d->__x, sizeof previous);
   seed48_r(seed, d);

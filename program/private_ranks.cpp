@@ -28,8 +28,9 @@ PrivateRanks::PrivateRanks(int ranks, ProgramMain program_main, bool quiet)
     if (rank == 1) {
       check_mapping_budget(ranks);
       if (copies_.shares_thread_locals() && !quiet) {
-        std::fprintf(stderr, "xo: note: %s was linked as a PIE by another compiler driver, so its ranks share its "
-                             "thread-local variables; link it with mpicc or xo cc to give each rank its own\n",
+        std::fprintf(stderr,
+                     "xo: note: %s was linked as a PIE by another compiler driver, so its ranks share its "
+                     "thread-local variables; link it with mpicc or xo cc to give each rank its own\n",
                      copies_.path().c_str());
       }
     }
@@ -95,8 +96,9 @@ void PrivateRanks::check_mapping_budget(int ranks) const {
   std::ifstream("/proc/sys/vm/max_map_count") >> max_maps;
   const std::size_t needed = copies_.mappings_per_copy() * static_cast<std::size_t>(ranks) + 4096;
   if (needed <= max_maps) return;
-  throw PrivatizationError("giving each of " + std::to_string(ranks) + " ranks its own copy of the program takes about " +
-                           std::to_string(needed) + " memory mappings (" + std::to_string(copies_.mappings_per_copy()) +
+  throw PrivatizationError("giving each of " + std::to_string(ranks) +
+                           " ranks its own copy of the program takes about " + std::to_string(needed) +
+                           " memory mappings (" + std::to_string(copies_.mappings_per_copy()) +
                            " per copy), but vm.max_map_count allows " + std::to_string(max_maps) +
                            " per process; raise it (as root: sysctl -w vm.max_map_count=" + std::to_string(2 * needed) +
                            ") or run with --privatize=off to let the ranks share the program's globals");

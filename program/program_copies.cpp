@@ -8,10 +8,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <initializer_list>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <utility>
 
 #include "copy_cloning.hpp"
@@ -27,7 +27,7 @@ constexpr const char* kRelink =
 std::string errno_text() { return std::strerror(errno); }
 
 std::vector<char> read_file(int fd, const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   if (fstat(fd, &st) != 0) throw PrivatizationError("cannot read " + path + ": " + errno_text());
   std::vector<char> bytes(static_cast<std::size_t>(st.st_size));
   std::size_t done = 0;
@@ -41,7 +41,7 @@ std::vector<char> read_file(int fd, const std::string& path) {
 
 // The offsets of `names` that the program defines among its dynamic symbols (.dynsym).
 std::map<std::string, std::uint64_t> defined_dynamic_symbols(const std::vector<char>& file,
-                                                            std::initializer_list<const char*> names) {
+                                                             std::initializer_list<const char*> names) {
   std::map<std::string, std::uint64_t> found;
   const Elf64_Ehdr* header = &elf_header(file);
   if (header->e_shoff == 0 || header->e_shoff + header->e_shnum * sizeof(Elf64_Shdr) > file.size()) return found;
@@ -97,12 +97,15 @@ std::string unsuitable(const std::vector<char>& image) {
     dynamic = dynamic || ph[i].p_type == PT_DYNAMIC;
   }
   if (!dynamic || !interpreter) {
-    return std::string("it is statically linked (-static), so it cannot be loaded again; link it without -static, "
-                       "or run it with --privatize=off to let the ranks share its globals");
+    return std::string(
+        "it is statically linked (-static), so it cannot be loaded again; link it without -static, "
+        "or run it with --privatize=off to let the ranks share its globals");
   }
   if (header->e_type != ET_DYN) {
-    return std::string("it was linked as a position-dependent executable (-no-pie), which can be loaded only at one "
-                       "address; ") + kRelink;
+    return std::string(
+               "it was linked as a position-dependent executable (-no-pie), which can be loaded only at one "
+               "address; ") +
+           kRelink;
   }
   const bool pie = (dynamic_value(image, DT_FLAGS_1) & DF_1_PIE) != 0;  // binds to itself, as -Bsymbolic does
   if (!pie && (dynamic_value(image, DT_FLAGS) & DF_SYMBOLIC) == 0) {
@@ -116,7 +119,8 @@ std::size_t count_mappings() {
   if (fd < 0) return 0;
   std::size_t lines = 0;
   char buffer[65536];
-  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) lines += static_cast<std::size_t>(std::count(buffer, buffer + n, '\n'));
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;)
+    lines += static_cast<std::size_t>(std::count(buffer, buffer + n, '\n'));
   close(fd);
   return lines;
 }
@@ -162,7 +166,8 @@ ProgramCopies::ProgramCopies() {
   // program (from the static libraries), which every copy would bring again.
   if (void* runtime = dlopen("libxo_runtime.so", RTLD_NOW | RTLD_NOLOAD); runtime == nullptr) {
     close(program_fd_);
-    throw PrivatizationError(path_ + " cannot give each rank its own copy of its globals: it contains the reference "
+    throw PrivatizationError(path_ +
+                             " cannot give each rank its own copy of its globals: it contains the reference "
                              "MPI itself (linked with the static libraries), which each copy would bring again; " +
                              kRelink);
   } else {
@@ -246,8 +251,10 @@ ProgramCopies::Copy ProgramCopies::load(int rank, const std::function<void()>& b
   rmdir(directory.c_str());
   link_map* map = nullptr;
   if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr || symbols_.count("main") == 0) {
-    throw PrivatizationError(path_ + " does not export its main, so a copy cannot be started; link it with "
-                             "-Wl,--export-dynamic-symbol=main (mpicc -showme:link gives it), or " + kRelink);
+    throw PrivatizationError(path_ +
+                             " does not export its main, so a copy cannot be started; link it with "
+                             "-Wl,--export-dynamic-symbol=main (mpicc -showme:link gives it), or " +
+                             kRelink);
   }
   if (cloner_) cloner_->set_template(map->l_addr);
   Copy copy;
@@ -290,7 +297,8 @@ void ProgramCopies::share_read_only_segments(void* handle, int copy_fd) const {
     const std::size_t offset = page_floor(ph[i].p_offset);
     const std::size_t length = page_ceil(ph[i].p_offset + ph[i].p_filesz) - offset;
     void* address = reinterpret_cast<void*>(page_floor(map->l_addr + ph[i].p_vaddr));
-    const int protection = ((ph[i].p_flags & PF_R) != 0 ? PROT_READ : 0) | ((ph[i].p_flags & PF_X) != 0 ? PROT_EXEC : 0);
+    const int protection =
+        ((ph[i].p_flags & PF_R) != 0 ? PROT_READ : 0) | ((ph[i].p_flags & PF_X) != 0 ? PROT_EXEC : 0);
     if (mmap(address, length, protection, MAP_PRIVATE | MAP_FIXED, program_fd_, static_cast<off_t>(offset)) ==
         MAP_FAILED) {
       continue;  // the copy's own mapping stays: correct, just not shared

@@ -75,12 +75,12 @@ class ProgramCopies {
   void share_read_only_segments(void* handle, int copy_fd) const;
   ProgramMain loaded_main(std::uintptr_t base, CopiedGetoptVariables& getopt) const;
 
-  std::string path_;          // the program's file
-  int program_fd_ = -1;       // kept open: the copies' code is mapped from it
-  std::vector<char> image_;   // the loadable part of the file, as each copy is written
+  std::string path_;                              // the program's file
+  int program_fd_ = -1;                           // kept open: the copies' code is mapped from it
+  std::vector<char> image_;                       // the loadable part of the file, as each copy is written
   std::map<std::string, std::uint64_t> symbols_;  // offsets of main and the getopt variables it defines
   std::size_t mappings_per_copy_ = 0;
-  std::string why_not_cloned_;           // why cloner_ is null: the image, or XO_PRIVATIZE_LOADER=dlopen
+  std::string why_not_cloned_;          // why cloner_ is null: the image, or XO_PRIVATIZE_LOADER=dlopen
   std::unique_ptr<CopyCloner> cloner_;  // if the image allows; clones once the first copy is loaded
   bool linked_as_pie_ = false;
   bool has_thread_locals_ = false;

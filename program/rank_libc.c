@@ -1,8 +1,8 @@
 /* The per-rank libc state (rank_libc.h): which one is in use. */
 #define _GNU_SOURCE
-#include <string.h>
-
 #include "rank_libc.h"
+
+#include <string.h>
 
 static struct xo_rank_libc process_state;
 static int process_state_ready;
@@ -25,4 +25,3 @@ struct xo_rank_libc* xo_rank_libc_current(void) {
 }
 
 void xo_rank_libc_set_current(struct xo_rank_libc* state) { current_state = state; }
-

@@ -22,7 +22,8 @@ void print_summary(const SimulationOptions& options, const SimulationResult& res
                wall_seconds);
   if (result.max_mailbox_peers > 0) {
     std::fprintf(stderr, "xo: mailboxes: up to %lld connections and %.1f KiB of mailbox memory per rank\n",
-                 static_cast<long long>(result.max_mailbox_peers), static_cast<double>(result.max_mailbox_bytes) / 1024);
+                 static_cast<long long>(result.max_mailbox_peers),
+                 static_cast<double>(result.max_mailbox_bytes) / 1024);
   }
   if (options.guard_pages && result.guarded_stacks < static_cast<std::size_t>(options.ranks)) {
     std::fprintf(stderr,

@@ -18,6 +18,7 @@ packages=(
   qt6-base-dev qt6-charts-dev libgl-dev libqt6opengl6-dev # GUI (Qt Charts' CMake package needs Qt6OpenGL's)
   qt6-svg-dev             # the GUI's SVG export (QSvgGenerator)
   xvfb xauth              # the GUI's test in a real X window (xvfb-run)
+  clang-format            # the source format check (scripts/check_format.sh, a test)
 )
 
 missing=()

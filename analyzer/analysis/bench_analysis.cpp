@@ -27,7 +27,8 @@ bool has_settings_of(const TraceModel& model, const hw::Machine& machine) {
 // Appends `more` to `into`, protocol by protocol, keeping the order of first appearance.
 void merge(std::vector<ProtocolSamples>& into, std::vector<ProtocolSamples>&& more) {
   for (ProtocolSamples& p : more) {
-    auto at = std::find_if(into.begin(), into.end(), [&](const ProtocolSamples& q) { return q.protocol == p.protocol; });
+    auto at =
+        std::find_if(into.begin(), into.end(), [&](const ProtocolSamples& q) { return q.protocol == p.protocol; });
     if (at == into.end()) {
       into.push_back(std::move(p));
     } else {
@@ -81,8 +82,8 @@ BenchAnalysis analyze_bench(const hw::Machine& machine, const BenchSamples& samp
   analysis.switches = find_switch_crossovers(machine, messages, samples.collectives);
   analysis.branching = fit_branching(samples.collectives);
   const bool has_branching = machine.find_env_var("XO_COLL_BRANCHING") != nullptr;
-  analysis.collective_models =
-      fit_collective_models(samples.collectives, has_branching ? static_cast<int>(machine.env("XO_COLL_BRANCHING")) : 0);
+  analysis.collective_models = fit_collective_models(
+      samples.collectives, has_branching ? static_cast<int>(machine.env("XO_COLL_BRANCHING")) : 0);
   analysis.unlabelled = fit_boundaries(samples.own_settings_messages);
   return analysis;
 }

@@ -82,7 +82,8 @@ std::optional<CollectiveModel> fit_one(const std::string& call, const std::strin
       candidates.push_back({latency, RankTerm::None});
       continue;
     }
-    for (RankTerm bandwidth : {RankTerm::One, RankTerm::Log2, RankTerm::Linear, RankTerm::LinearLog2}) candidates.push_back({latency, bandwidth});
+    for (RankTerm bandwidth : {RankTerm::One, RankTerm::Log2, RankTerm::Linear, RankTerm::LinearLog2})
+      candidates.push_back({latency, bandwidth});
   }
   Eigen::VectorXd y(static_cast<Eigen::Index>(cells.size())), weights(y.size());
   for (std::size_t i = 0; i < cells.size(); ++i) {

@@ -44,7 +44,8 @@ void add_collective_samples(const TraceModel& m, std::vector<CollectiveSample>& 
     // A nonblocking instance's time holds the program's overlap, not the algorithm's cost alone;
     // the bench's line-up calls are not measurements.
     if (c.member_count[i] == 0 || c.call[first] == kNoIndex || c.nonblocking[i]) continue;
-    if (c.communicator[i] != kNoIndex && m.communicators.name[c.communicator[i]] == suite::kLineUpCommunicator) continue;
+    if (c.communicator[i] != kNoIndex && m.communicators.name[c.communicator[i]] == suite::kLineUpCommunicator)
+      continue;
     double slowest = 0, bytes = 0;
     for (Index k = first; k < last; ++k) {
       const Index call = c.call[k];
@@ -56,8 +57,7 @@ void add_collective_samples(const TraceModel& m, std::vector<CollectiveSample>& 
     const std::string_view algorithm = m.strings.at(c.algorithm[i]);
     const std::string& call = m.regions.name[m.calls.region[c.call[first]]];
     samples.push_back({call, algorithm.empty() ? "(unknown)" : std::string(algorithm), bytes, bytes / 4,
-                       static_cast<int>(c.member_count[i]), slowest, branching,
-                       swept.empty() || swept == call});
+                       static_cast<int>(c.member_count[i]), slowest, branching, swept.empty() || swept == call});
   }
 }
 

@@ -91,7 +91,8 @@ struct CallWaits {
 
 class DelayChains {
  public:
-  DelayChains(const TraceModel& m, const WaitStateTable& waits, ComputeImbalance& out) : m_(m), waits_(waits), out_(out) {
+  DelayChains(const TraceModel& m, const WaitStateTable& waits, ComputeImbalance& out)
+      : m_(m), waits_(waits), out_(out) {
     for (std::size_t w = 0; w < waits.size(); ++w) {
       if (waits.call[w] == kNoIndex) continue;
       CallWaits& c = in_call_[waits.call[w]];
@@ -154,7 +155,7 @@ struct LateTally {
   double extra = 0;
   double waited = 0;
   std::map<std::pair<std::string, Index>, std::uint64_t> after;  // previous call: name, site
-  std::map<Index, std::uint64_t> sites;                           // of the late call
+  std::map<Index, std::uint64_t> sites;                          // of the late call
   std::map<RankId, std::uint64_t> waited_for;
 };
 

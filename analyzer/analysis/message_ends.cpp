@@ -41,9 +41,7 @@ std::optional<double> buffer_free_after(const MessageEnds& m, const ProtocolCost
 }
 
 // A change of `delta` seconds in a wait that `slack` seconds of waiting right after would absorb.
-double beyond_slack(double delta, double slack) {
-  return std::copysign(std::max(0.0, std::abs(delta) - slack), delta);
-}
+double beyond_slack(double delta, double slack) { return std::copysign(std::max(0.0, std::abs(delta) - slack), delta); }
 
 }  // namespace
 

@@ -53,7 +53,8 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
     ++row.messages;
     row.bytes += m.messages.bytes[i];
     for (Index call : {m.messages.send_call[i], m.messages.receive_call[i]}) {
-      if (call != kNoIndex && outermost[call]) row.seconds += (m.calls.leave[call] - m.calls.enter[call]) / carried[call];
+      if (call != kNoIndex && outermost[call])
+        row.seconds += (m.calls.leave[call] - m.calls.enter[call]) / carried[call];
     }
   }
   // A nonblocking collective's row is named by the call that started it (MPI_Ibcast) and takes
@@ -69,7 +70,8 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
     ++row.messages;
     row.bytes += c.bytes_sent[k];
     for (Index part : {call, c.complete_call[k]}) {
-      if (part != kNoIndex && outermost[part]) row.seconds += (m.calls.leave[part] - m.calls.enter[part]) / carried[part];
+      if (part != kNoIndex && outermost[part])
+        row.seconds += (m.calls.leave[part] - m.calls.enter[part]) / carried[part];
     }
   }
   profile.by_protocol = largest_first(rows);
@@ -77,7 +79,7 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
 
 void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, MpiProfile& profile) {
   std::map<std::pair<Index, Index>, CallSiteTime> rows;  // by (site, region)
-  std::map<std::pair<Index, Index>, RankId> last_rank;    // rows are in rank order: count each rank once
+  std::map<std::pair<Index, Index>, RankId> last_rank;   // rows are in rank order: count each rank once
   for (Index i = 0; i < m.calls.size(); ++i) {
     if (!outermost[i]) continue;
     const Index site = m.calls.site[i];

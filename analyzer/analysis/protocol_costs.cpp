@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace xo::analyzer {
 
 void SizeCurve::finish() {

@@ -102,9 +102,9 @@ Recommendation moved_messages(const hw::Machine& machine, const std::string& var
   r.value = value;
   r.predicted_seconds = -e.change.total();
   r.affected = e.moved;
-  r.evidence = std::to_string(e.moved) + " messages of " + size_range_text(e.smallest, e.largest) + " move from " + from + " to " + to +
-               ": receivers " + held_text(e.change.receiver) + ", senders " + held_text(e.change.sender) +
-               " (the bench's costs at both ends)";
+  r.evidence = std::to_string(e.moved) + " messages of " + size_range_text(e.smallest, e.largest) + " move from " +
+               from + " to " + to + ": receivers " + held_text(e.change.receiver) + ", senders " +
+               held_text(e.change.sender) + " (the bench's costs at both ends)";
   r.cost = reserved_memory_change(machine, variable, value);
   r.moves = Recommendation::MovedMessages{from, e.smallest, e.largest};
   return r;
@@ -166,9 +166,9 @@ std::optional<Recommendation> threshold_recommendation(const hw::Machine& machin
     if (better && accepted(machine, s.point.env_var, v)) best = e;
   }
   if (!best) return std::nullopt;
-  Recommendation r = moved_messages(machine, s.point.env_var, std::to_string(std::llround(best->value)), *best,
-                                    best->to_below ? s.above.name : s.below.name,
-                                    best->to_below ? s.below.name : s.above.name);
+  Recommendation r =
+      moved_messages(machine, s.point.env_var, std::to_string(std::llround(best->value)), *best,
+                     best->to_below ? s.above.name : s.below.name, best->to_below ? s.below.name : s.above.name);
   r.evidence += "; " + s.finding;
   if (r.cost.empty() && best->value > now) {
     r.cost = "each of these messages that arrives before its receive is posted holds up to " +
@@ -210,8 +210,10 @@ std::optional<Recommendation> switch_recommendation(const hw::Machine& machine, 
   r.predicted_seconds = saved;
   r.affected = affected;
   const std::string what = s.point.operation + " calls";
-  r.evidence = std::to_string(affected) + " " + what + " of " + switch_size_range_text(s.point.unit, smallest, largest) + " move from " + (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
-                                                                         : s.above.name + " to " + s.below.name) +
+  r.evidence = std::to_string(affected) + " " + what + " of " +
+               switch_size_range_text(s.point.unit, smallest, largest) + " move from " +
+               (s.point.serves_below(smallest, now) ? s.below.name + " to " + s.above.name
+                                                    : s.above.name + " to " + s.below.name) +
                "; " + s.finding;
   if (const std::string reserved = reserved_memory_change(machine, r.variable, r.value); !reserved.empty()) {
     r.cost = reserved;
@@ -258,8 +260,8 @@ std::optional<Recommendation> branching_recommendation(const hw::Machine& machin
 // The largest value of a lower eager limit under which the held data would have fitted, by asking
 // the machine so configured which messages still carry their data; none if no limit helps.
 std::optional<std::pair<hw::SwitchPoint, std::int64_t>> fitting_eager_limit(const hw::Machine& machine,
-                                                                           const RunSamples& run,
-                                                                           const UnexpectedPeak& peak, double limit) {
+                                                                            const RunSamples& run,
+                                                                            const UnexpectedPeak& peak, double limit) {
   std::set<double, std::greater<>> values;  // just below each size that was held
   for (const UnexpectedArrival& a : run.unexpected) {
     if (a.receiver == peak.receiver && a.bytes >= 1) values.insert(a.bytes - 1);
@@ -334,8 +336,9 @@ std::vector<Recommendation> recommend(const hw::Machine& machine, const BenchAna
   if (auto r = branching_recommendation(machine, bench, run)) keep(std::move(*r));
   std::vector<Recommendation> all;
   for (auto& [variable, r] : best_per_variable) all.push_back(std::move(r));
-  std::stable_sort(all.begin(), all.end(),
-                   [](const Recommendation& a, const Recommendation& b) { return a.predicted_seconds > b.predicted_seconds; });
+  std::stable_sort(all.begin(), all.end(), [](const Recommendation& a, const Recommendation& b) {
+    return a.predicted_seconds > b.predicted_seconds;
+  });
   std::vector<Recommendation> out;
   if (auto r = unexpected_buffer_recommendation(machine, run)) {
     // What the run needs to finish replaces any saving the same variable was to bring.

@@ -24,8 +24,8 @@ std::string too_few(std::size_t samples, std::size_t sizes) {
     return "no message of this protocol has an end-to-end time (its receive was not posted before the send "
            "began, or it was nonblocking on both sides)";
   }
-  return std::to_string(samples) + " end-to-end times at " + std::to_string(sizes) +
-         (sizes == 1 ? " size" : " sizes") + ": a line needs three times at two sizes or more";
+  return std::to_string(samples) + " end-to-end times at " + std::to_string(sizes) + (sizes == 1 ? " size" : " sizes") +
+         ": a line needs three times at two sizes or more";
 }
 
 SizeTimes strided_by_size(const std::vector<ProtocolTimes>& times, std::size_t per_size) {
@@ -101,7 +101,8 @@ std::optional<fit::SegmentedFit> fit_boundaries(const std::vector<ProtocolTimes>
   try {
     return fit::fit_segmented(all.bytes, all.seconds);
   } catch (const std::invalid_argument& e) {
-    if (missing != nullptr) *missing = all.bytes.empty() ? "no message of a byte or more has an end-to-end time" : e.what();
+    if (missing != nullptr)
+      *missing = all.bytes.empty() ? "no message of a byte or more has an end-to-end time" : e.what();
     return std::nullopt;
   }
 }

@@ -148,9 +148,11 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
       s.best = setting_for(s.point, s.crossing->x);
       const bool exact = s.crossing->band_overlap_upper - s.crossing->band_overlap_lower <= 1e-6 * s.crossing->x;
       s.finding = s.below.name + " is faster below " + size(s.crossing->x) +
-                  (exact ? "" : " (the two lines' 95 % bands overlap from " +
-                                    switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
-                                                           s.crossing->band_overlap_upper) + ")") +
+                  (exact ? ""
+                         : " (the two lines' 95 % bands overlap from " +
+                               switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
+                                                      s.crossing->band_overlap_upper) +
+                               ")") +
                   ", " + s.above.name + " above";
     } else {
       s.finding = s.above.name + " is faster below " + size(s.crossing->x) + " and " + s.below.name +
@@ -200,7 +202,8 @@ bool SwitchCrossover::best_changes_measured_sizes() const {
   if (!best) return false;
   // Sizes x with x <= v are below (x < v for a minimum group size): the sizes that change side lie
   // between the two values.
-  const double low = std::min(static_cast<double>(setting), *best), high = std::max(static_cast<double>(setting), *best);
+  const double low = std::min(static_cast<double>(setting), *best),
+               high = std::max(static_cast<double>(setting), *best);
   const double first = point.value_is_first_above ? low : std::floor(low) + 1;
   const double last = point.value_is_first_above ? std::ceil(high) - 1 : high;
   return first <= last && first <= hi && last >= lo;

@@ -153,7 +153,8 @@ std::vector<WaitTotal> total_wait_states(const WaitStateTable& waits) {
   }
   std::vector<WaitTotal> out;
   for (const auto& [key, total] : totals) out.push_back(total);
-  std::stable_sort(out.begin(), out.end(), [](const WaitTotal& a, const WaitTotal& b) { return a.seconds > b.seconds; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const WaitTotal& a, const WaitTotal& b) { return a.seconds > b.seconds; });
   return out;
 }
 

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "input_checks.hpp"
-#include "xo/analyzer/fit/median.hpp"
 #include "theil_sen.hpp"
 #include "weighted_least_squares.hpp"
+#include "xo/analyzer/fit/median.hpp"
 
 namespace xo::analyzer::fit {
 namespace {

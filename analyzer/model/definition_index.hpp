@@ -31,7 +31,7 @@ struct DefinitionIndex {
   RefIndex strings;
   RefIndex regions;
   RefIndex comms;
-  RefIndex call_sites;  // calling context ref to CallSiteTable row
+  RefIndex call_sites;                           // calling context ref to CallSiteTable row
   std::vector<CommRanks> comm_ranks;             // by communicator row
   std::vector<std::uint8_t> region_is_mpi;       // by region row
   std::vector<std::uint8_t> region_is_hardware;  // by region row: a protocol phase on a network lane

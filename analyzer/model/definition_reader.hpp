@@ -61,8 +61,8 @@ struct RawDefinitions {
   struct Comm {
     OTF2_CommRef ref;
     OTF2_StringRef name;
-    OTF2_GroupRef group;  // an InterComm's group A
-    OTF2_CommRef parent;  // an InterComm's common communicator
+    OTF2_GroupRef group;                                // an InterComm's group A
+    OTF2_CommRef parent;                                // an InterComm's common communicator
     OTF2_GroupRef remote_group = OTF2_UNDEFINED_GROUP;  // an InterComm's group B
   };
 

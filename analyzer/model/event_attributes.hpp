@@ -60,32 +60,15 @@ inline bool integer_attribute(const EventAttributes& list, OTF2_AttributeRef ref
   OTF2_AttributeValue value;
   if (!list.find(ref, type, value)) return false;
   switch (type) {
-    case OTF2_TYPE_UINT8:
-      out = value.uint8;
-      return true;
-    case OTF2_TYPE_UINT16:
-      out = value.uint16;
-      return true;
-    case OTF2_TYPE_UINT32:
-      out = value.uint32;
-      return true;
-    case OTF2_TYPE_UINT64:
-      out = static_cast<std::int64_t>(value.uint64);
-      return true;
-    case OTF2_TYPE_INT8:
-      out = value.int8;
-      return true;
-    case OTF2_TYPE_INT16:
-      out = value.int16;
-      return true;
-    case OTF2_TYPE_INT32:
-      out = value.int32;
-      return true;
-    case OTF2_TYPE_INT64:
-      out = value.int64;
-      return true;
-    default:
-      return false;
+    case OTF2_TYPE_UINT8: out = value.uint8; return true;
+    case OTF2_TYPE_UINT16: out = value.uint16; return true;
+    case OTF2_TYPE_UINT32: out = value.uint32; return true;
+    case OTF2_TYPE_UINT64: out = static_cast<std::int64_t>(value.uint64); return true;
+    case OTF2_TYPE_INT8: out = value.int8; return true;
+    case OTF2_TYPE_INT16: out = value.int16; return true;
+    case OTF2_TYPE_INT32: out = value.int32; return true;
+    case OTF2_TYPE_INT64: out = value.int64; return true;
+    default: return false;
   }
 }
 

@@ -102,19 +102,14 @@ bool attribute_value(Cursor& c, OTF2_Type type, OTF2_AttributeValue& value) {
   std::uint64_t v = 0;
   switch (type) {
     case OTF2_TYPE_UINT8:
-    case OTF2_TYPE_INT8:
-      return c.raw(&value.uint8, 1);
+    case OTF2_TYPE_INT8: return c.raw(&value.uint8, 1);
     case OTF2_TYPE_UINT16:
-    case OTF2_TYPE_INT16:
-      return c.raw(&value.uint16, 2);
-    case OTF2_TYPE_FLOAT:
-      return c.raw(&value.float32, 4);
-    case OTF2_TYPE_DOUBLE:
-      return c.raw(&value.float64, 8);
+    case OTF2_TYPE_INT16: return c.raw(&value.uint16, 2);
+    case OTF2_TYPE_FLOAT: return c.raw(&value.float32, 4);
+    case OTF2_TYPE_DOUBLE: return c.raw(&value.float64, 8);
     case OTF2_TYPE_UINT64:
     case OTF2_TYPE_INT64:
-    case OTF2_TYPE_LOCATION:
-      return c.u64(value.uint64);
+    case OTF2_TYPE_LOCATION: return c.u64(value.uint64);
     case OTF2_TYPE_UINT32:
     case OTF2_TYPE_INT32:
     case OTF2_TYPE_STRING:
@@ -132,8 +127,7 @@ bool attribute_value(Cursor& c, OTF2_Type type, OTF2_AttributeValue& value) {
       if (!c.compressed(v, 4)) return false;
       value.uint32 = static_cast<std::uint32_t>(v);
       return true;
-    default:
-      return false;
+    default: return false;
   }
 }
 
@@ -314,9 +308,7 @@ bool EvtFileDecoder::decode_chunk(std::size_t size, EventReader& reader, std::ui
             if (type == kMpiIsend) reader.mpi_isend(time_, attributes, peer, comm, tag, bytes, request);
             if (type == kMpiIrecv) reader.mpi_irecv(time_, attributes, peer, comm, tag, bytes, request);
             break;
-          case kMpiCollectiveBegin:
-            reader.mpi_collective_begin(time_, attributes);
-            break;
+          case kMpiCollectiveBegin: reader.mpi_collective_begin(time_, attributes); break;
           case kMpiCollectiveEnd:
           case kNonBlockingCollectiveComplete:
             if (!f.byte(op) || !f.u32(comm) || !f.u32(peer) || !f.u64(sent) || !f.u64(received)) {

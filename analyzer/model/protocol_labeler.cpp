@@ -48,10 +48,12 @@ struct Starts {
         hi = lo + step;
       }
       hi = std::min(hi, n);
-      cursor = static_cast<std::size_t>(std::lower_bound(begin + static_cast<std::ptrdiff_t>(lo),
-                                                         begin + static_cast<std::ptrdiff_t>(hi), key) - begin);
+      cursor = static_cast<std::size_t>(
+          std::lower_bound(begin + static_cast<std::ptrdiff_t>(lo), begin + static_cast<std::ptrdiff_t>(hi), key) -
+          begin);
     } else if (cursor > 0 && !(sorted[cursor - 1] < key)) {
-      cursor = static_cast<std::size_t>(std::lower_bound(begin, begin + static_cast<std::ptrdiff_t>(cursor), key) - begin);
+      cursor =
+          static_cast<std::size_t>(std::lower_bound(begin, begin + static_cast<std::ptrdiff_t>(cursor), key) - begin);
     }
     return begin + static_cast<std::ptrdiff_t>(cursor);
   }
@@ -72,7 +74,8 @@ void label_protocols(TraceModel& model) {
   if (channels.empty()) return;
   // A lane's phases come in start order, so a channel is sorted already unless lanes interleave.
   for (auto& [channel, starts] : channels) {
-    if (!std::is_sorted(starts.sorted.begin(), starts.sorted.end())) std::sort(starts.sorted.begin(), starts.sorted.end());
+    if (!std::is_sorted(starts.sorted.begin(), starts.sorted.end()))
+      std::sort(starts.sorted.begin(), starts.sorted.end());
   }
 
   MessageTable& m = model.messages;

@@ -57,7 +57,8 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   r.balance = find_compute_imbalance(trace, waits);
   for (const WaitTotal& t : total_wait_states(waits)) {
     const std::string_view protocol = trace.strings.at(t.protocol);
-    r.waits.push_back({wait_kind_name(t.kind), protocol.empty() ? "(unknown)" : std::string(protocol), t.count, t.seconds});
+    r.waits.push_back(
+        {wait_kind_name(t.kind), protocol.empty() ? "(unknown)" : std::string(protocol), t.count, t.seconds});
   }
   return r;
 }

@@ -92,10 +92,9 @@ std::vector<long long> collective_sizes(const hw::SwitchPoint& s, long long sett
       for (long long n = 2; n <= ranks; ++n) sizes.push_back(n);
       break;
     default: {
-      const long long wanted =
-          run ? std::clamp(std::max(8 * setting, std::llround(4 * run->largest_bytes_per_rank)), 64LL,
-                           kLargestSweepBytes)
-              : std::clamp(8 * setting, 65536LL, kLargestSweepBytes);
+      const long long wanted = run ? std::clamp(std::max(8 * setting, std::llround(4 * run->largest_bytes_per_rank)),
+                                                64LL, kLargestSweepBytes)
+                                   : std::clamp(8 * setting, 65536LL, kLargestSweepBytes);
       for (long long b : message_sizes(std::min(wanted, largest_affordable_size(s.operation, ranks)))) {
         if (b >= 8) sizes.push_back(b);
       }
@@ -108,7 +107,10 @@ std::vector<long long> collective_sizes(const hw::SwitchPoint& s, long long sett
 BenchRun collective(std::string name, std::string purpose, int ranks, const std::string& call, hw::SwitchUnit unit,
                     long long fixed, const std::vector<long long>& sizes,
                     std::vector<std::pair<std::string, std::string>> env) {
-  BenchRun run{std::move(name), std::move(purpose), ranks, std::move(env),
+  BenchRun run{std::move(name),
+               std::move(purpose),
+               ranks,
+               std::move(env),
                {kCollectiveProgram, call, unit_argument(unit), std::to_string(kReps), std::to_string(fixed)}};
   for (const std::string& s : as_text(sizes)) run.argv.push_back(s);
   return run;
@@ -172,8 +174,9 @@ void add_collective_switches(const hw::Machine& m, int ranks, const std::optiona
     const long long fixed = s.unit == hw::SwitchUnit::Ranks ? kGroupSweepBytes : 0;
     const std::string base = "coll." + s.operation + "." + unit_argument(s.unit) + ".n" + std::to_string(ranks);
     if (defaults.insert(base).second) {
-      plan.runs.push_back(collective(base, s.operation + " by " + unit_argument(s.unit) + " on " +
-                                               std::to_string(ranks) + " ranks, the machine's own settings",
+      plan.runs.push_back(collective(base,
+                                     s.operation + " by " + unit_argument(s.unit) + " on " + std::to_string(ranks) +
+                                         " ranks, the machine's own settings",
                                      ranks, s.operation, s.unit, fixed, sizes, {}));
     }
     const auto [below, above] = ends(m, s, var, sizes.back());
@@ -200,11 +203,10 @@ void add_branching(const hw::Machine& m, int ranks, const std::optional<BenchSco
   for (long long g = 2; g < ranks; ++g) groups.push_back(g);
   for (int k = 2; k <= kLargestBranching; ++k) {
     const std::string value = std::to_string(k);
-    plan.runs.push_back(collective("barrier.n" + std::to_string(ranks) + ".XO_COLL_BRANCHING=" + value,
-                                   "MPI_Barrier on groups of 2 to " + std::to_string(ranks - 1) +
-                                       " ranks, tree branching factor " + value,
-                                   ranks, "MPI_Barrier", hw::SwitchUnit::Ranks, 0, groups,
-                                   {{"XO_COLL_BRANCHING", value}}));
+    plan.runs.push_back(collective(
+        "barrier.n" + std::to_string(ranks) + ".XO_COLL_BRANCHING=" + value,
+        "MPI_Barrier on groups of 2 to " + std::to_string(ranks - 1) + " ranks, tree branching factor " + value, ranks,
+        "MPI_Barrier", hw::SwitchUnit::Ranks, 0, groups, {{"XO_COLL_BRANCHING", value}}));
   }
 }
 

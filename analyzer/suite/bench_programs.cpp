@@ -1,5 +1,4 @@
 #include "bench_programs.hpp"
-#include "line_up_clock.hpp"
 
 #include <mpi.h>
 
@@ -8,6 +7,7 @@
 #include <cstring>
 #include <vector>
 
+#include "line_up_clock.hpp"
 #include "xo/analyzer/suite/bench_tags.hpp"
 
 namespace xo::analyzer::suite {
@@ -122,7 +122,8 @@ int collective_program(int argc, char** argv) {
     // Room for every rank's block (alltoall, allgather), else for one rank's data or the reduction
     // vector: a reduction's buffers do not grow with the group.
     const bool gathers = std::strcmp(call, "MPI_Alltoall") == 0 || std::strcmp(call, "MPI_Allgather") == 0;
-    const std::size_t room = static_cast<std::size_t>(std::max<long long>(gathers ? bytes * group : bytes, elements * 4LL)) + 8;
+    const std::size_t room =
+        static_cast<std::size_t>(std::max<long long>(gathers ? bytes * group : bytes, elements * 4LL)) + 8;
     std::vector<char> a(room), b(room);
     for (int r = 0; r < reps; ++r) {
       // Every call starts with the ranks lined up, as the seeds time single calls; back-to-back

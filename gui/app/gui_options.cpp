@@ -62,12 +62,14 @@ GuiOptions parse_gui_options(const std::vector<std::string>& args) {
     } else if (a == "--view") {
       const QString name = value("timeline, summary, fits, recommendations or history");
       const auto view = view_named(name);
-      if (!view) throw OptionError("--view " + name.toStdString() + ": choose " + view_names().join(", ").toStdString());
+      if (!view)
+        throw OptionError("--view " + name.toStdString() + ": choose " + view_names().join(", ").toStdString());
       o.view = *view;
     } else if (a == "--size") {
       const QString text = value("WIDTHxHEIGHT, e.g. --size 1200x800");
       const auto match = QRegularExpression("^(\\d{2,5})x(\\d{2,5})$").match(text);
-      if (!match.hasMatch()) throw OptionError("--size " + text.toStdString() + ": give WIDTHxHEIGHT in pixels, e.g. 1200x800");
+      if (!match.hasMatch())
+        throw OptionError("--size " + text.toStdString() + ": give WIDTHxHEIGHT in pixels, e.g. 1200x800");
       o.size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
       if (o.size.width() < 200 || o.size.height() < 150 || o.size.width() > 8000 || o.size.height() > 8000) {
         throw OptionError("--size " + text.toStdString() + ": choose between 200x150 and 8000x8000");

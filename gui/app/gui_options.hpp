@@ -24,7 +24,7 @@ struct GuiOptions {
   QString screenshot;  // empty: interactive
   View view = View::Timeline;
   QSize size{1280, 800};
-  bool tolerate = false;  // --tolerate: open a damaged trace anyway, marked as such
+  bool tolerate = false;   // --tolerate: open a damaged trace anyway, marked as such
   TimelineStart timeline;  // --ranks, --expand-lanes, --time: how the timeline first shows
   bool help = false;
 };

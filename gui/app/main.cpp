@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
   // platform (no XDG_RUNTIME_DIR, no size hints) would bury it.
   if (!options.screenshot.isEmpty() && !std::getenv("XO_GUI_VERBOSE")) {
     qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
-      if (type == QtCriticalMsg || type == QtFatalMsg) std::fprintf(stderr, "xo gui: %s\n", message.toLocal8Bit().constData());
+      if (type == QtCriticalMsg || type == QtFatalMsg)
+        std::fprintf(stderr, "xo gui: %s\n", message.toLocal8Bit().constData());
     });
   }
   int qt_argc = 1;  // our options are read; Qt sees none of them

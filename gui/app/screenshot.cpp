@@ -31,9 +31,9 @@ int take_screenshot(const GuiOptions& o, const QString& xo_program) {
   QString error;
   QEventLoop loop;
   auto check = [&] {
-    const bool ready = o.view == View::History                                        ? history_done
+    const bool ready = o.view == View::History                                   ? history_done
                        : o.view == View::Fits || o.view == View::Recommendations ? analysed && report_done
-                                                                                     : analysed;
+                                                                                 : analysed;
     if (ready || !error.isEmpty()) loop.quit();
   };
   TraceLoader& loader = window.loader();
@@ -47,7 +47,9 @@ int take_screenshot(const GuiOptions& o, const QString& xo_program) {
   QObject::connect(&loader, &TraceLoader::history_ready, &loop, [&] { history_done = true, check(); });
   QObject::connect(&loader, &TraceLoader::history_unavailable, &loop, [&] { history_done = true, check(); });
   QTimer::singleShot(kTimeoutMs, &loop, [&] {
-    error = QString("timed out after %1 s waiting for the %2 view").arg(kTimeoutMs / 1000).arg(view_names()[static_cast<int>(o.view)]);
+    error = QString("timed out after %1 s waiting for the %2 view")
+                .arg(kTimeoutMs / 1000)
+                .arg(view_names()[static_cast<int>(o.view)]);
     loop.quit();
   });
   window.open_trace(o.trace);

@@ -28,24 +28,18 @@ int CommMatrixModel::columnCount(const QModelIndex& parent) const { return paren
 
 double CommMatrixModel::value(std::size_t cell) const {
   switch (measure_) {
-    case MatrixMeasure::Bytes:
-      return static_cast<double>(matrix_.bytes[cell]);
-    case MatrixMeasure::Messages:
-      return static_cast<double>(matrix_.messages[cell]);
-    case MatrixMeasure::Seconds:
-      return matrix_.seconds.empty() ? 0 : matrix_.seconds[cell];
+    case MatrixMeasure::Bytes: return static_cast<double>(matrix_.bytes[cell]);
+    case MatrixMeasure::Messages: return static_cast<double>(matrix_.messages[cell]);
+    case MatrixMeasure::Seconds: return matrix_.seconds.empty() ? 0 : matrix_.seconds[cell];
   }
   return 0;
 }
 
 QString CommMatrixModel::value_text(double v) const {
   switch (measure_) {
-    case MatrixMeasure::Bytes:
-      return size_text(v);
-    case MatrixMeasure::Messages:
-      return QLocale(QLocale::English).toString(static_cast<qulonglong>(v));
-    case MatrixMeasure::Seconds:
-      return QString::fromStdString(analyzer::duration_text(v));
+    case MatrixMeasure::Bytes: return size_text(v);
+    case MatrixMeasure::Messages: return QLocale(QLocale::English).toString(static_cast<qulonglong>(v));
+    case MatrixMeasure::Seconds: return QString::fromStdString(analyzer::duration_text(v));
   }
   return {};
 }
@@ -74,10 +68,8 @@ QVariant CommMatrixModel::data(const QModelIndex& index, int role) const {
   const double v = value(cell);
   const bool empty = matrix_.messages[cell] == 0;
   switch (role) {
-    case Qt::DisplayRole:
-      return empty ? QVariant() : QVariant(value_text(v));
-    case Qt::UserRole:
-      return v;
+    case Qt::DisplayRole: return empty ? QVariant() : QVariant(value_text(v));
+    case Qt::UserRole: return v;
     case Qt::ToolTipRole: {
       const std::uint64_t bytes = matrix_.bytes[cell];
       return QString("rank %1 to rank %2: %3 messages, %4 (%5 bytes), %6 end to end in all")
@@ -87,8 +79,7 @@ QVariant CommMatrixModel::data(const QModelIndex& index, int role) const {
           .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(bytes)))
           .arg(QString::fromStdString(analyzer::duration_text(matrix_.seconds.empty() ? 0 : matrix_.seconds[cell])));
     }
-    case Qt::BackgroundRole:
-      return empty || most_ <= 0 ? QVariant() : QVariant(colour_at(level(v)));
+    case Qt::BackgroundRole: return empty || most_ <= 0 ? QVariant() : QVariant(colour_at(level(v)));
     case Qt::ForegroundRole:  // dark text on pale cells, white on dark ones
       return empty || most_ <= 0 ? QVariant() : QVariant(QColor(level(v) > 0.5 ? Qt::white : Qt::black));
     case Qt::TextAlignmentRole: return QVariant(Qt::AlignRight | Qt::AlignVCenter);

@@ -10,15 +10,11 @@ namespace {
 
 QString unit_suffix(CellUnit unit) {
   switch (unit) {
-    case CellUnit::Seconds:
-      return " [s]";
-    case CellUnit::Bytes:
-      return " [B]";
-    case CellUnit::Percent:
-      return " [%]";
+    case CellUnit::Seconds: return " [s]";
+    case CellUnit::Bytes: return " [B]";
+    case CellUnit::Percent: return " [%]";
     case CellUnit::Count:
-    case CellUnit::Plain:
-      break;
+    case CellUnit::Plain: break;
   }
   return {};
 }
@@ -26,10 +22,8 @@ QString unit_suffix(CellUnit unit) {
 QString value_text(const QVariant& value) {
   switch (value.typeId()) {
     case QMetaType::Double:
-    case QMetaType::Float:
-      return QString::number(value.toDouble(), 'g', 17);
-    default:
-      return value.toString();
+    case QMetaType::Float: return QString::number(value.toDouble(), 'g', 17);
+    default: return value.toString();
   }
 }
 

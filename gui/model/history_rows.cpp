@@ -22,8 +22,9 @@ std::vector<HistoryRow> parse_history_json(const QByteArray& json) {
     }
     for (const QJsonValue& f : run["figures"].toArray()) {
       const QJsonObject figure = f.toObject();
-      rows.push_back({static_cast<qint64>(run["id"].toDouble()), run["started_at"].toString(), run["machine"].toString(),
-                      figure["key"].toString(), figure["value"].toDouble(), figure["unit"].toString()});
+      rows.push_back({static_cast<qint64>(run["id"].toDouble()), run["started_at"].toString(),
+                      run["machine"].toString(), figure["key"].toString(), figure["value"].toDouble(),
+                      figure["unit"].toString()});
     }
   }
   return rows;
@@ -50,11 +51,14 @@ void HistoryModel::set_rows(std::vector<HistoryRow> rows) {
   endResetModel();
 }
 
-int HistoryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+int HistoryModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
 int HistoryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : 6; }
 
 QVariant HistoryModel::data(const QModelIndex& index, int role) const {
-  if (!index.isValid() || index.row() >= rowCount() || (role != Qt::DisplayRole && role != Qt::TextAlignmentRole)) return {};
+  if (!index.isValid() || index.row() >= rowCount() || (role != Qt::DisplayRole && role != Qt::TextAlignmentRole))
+    return {};
   if (role == Qt::TextAlignmentRole) {
     return index.column() == 0 || index.column() == 4 ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
   }

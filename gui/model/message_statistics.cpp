@@ -21,7 +21,8 @@ MessageStatistics message_statistics(const analyzer::TraceModel& m) {
     ++counts[static_cast<std::size_t>(std::bit_width(msg.bytes[i]))];
     const auto from = msg.sender[i], to = msg.receiver[i];
     if (from < 0 || to < 0 || from >= matrix.ranks || to >= matrix.ranks) continue;
-    const std::size_t cell = static_cast<std::size_t>(from / matrix.block) * cells + static_cast<std::size_t>(to / matrix.block);
+    const std::size_t cell =
+        static_cast<std::size_t>(from / matrix.block) * cells + static_cast<std::size_t>(to / matrix.block);
     matrix.bytes[cell] += msg.bytes[i];
     ++matrix.messages[cell];
     matrix.seconds[cell] += std::max(0.0, msg.receive_time[i] - msg.send_time[i]);

@@ -18,9 +18,9 @@ struct SizeBin {
 };
 
 struct CommMatrix {
-  int ranks = 0;       // world ranks
-  int block = 1;       // ranks per cell
-  int cells = 0;       // cells per side: ceil(ranks / block)
+  int ranks = 0;                        // world ranks
+  int block = 1;                        // ranks per cell
+  int cells = 0;                        // cells per side: ceil(ranks / block)
   std::vector<std::uint64_t> bytes;     // cells x cells, sender-major
   std::vector<std::uint64_t> messages;  // the same layout
   std::vector<double> seconds;          // the same layout: end-to-end times summed (send to receive)

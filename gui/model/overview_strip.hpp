@@ -33,8 +33,8 @@ class OverviewStrip {
 
  private:
   ColumnVote vote_;
-  std::size_t step_ = 1;           // every step-th shown rank is counted
-  std::vector<std::uint8_t> fed_;  // by shown position: counted already this frame
+  std::size_t step_ = 1;                               // every step-th shown rank is counted
+  std::vector<std::uint8_t> fed_;                      // by shown position: counted already this frame
   std::vector<std::span<const PixelRecord>> counted_;  // the rows to count, in order
   std::vector<std::vector<PixelRecord>> own_rows_;     // chosen ranks' rows no band aggregated
 };

@@ -51,20 +51,13 @@ PhaseFamily phase_family(const QString& kind) {
 
 const char* phase_family_title(PhaseFamily family) {
   switch (family) {
-    case PhaseFamily::Control:
-      return "control messages";
-    case PhaseFamily::Payload:
-      return "payload";
-    case PhaseFamily::Copy:
-      return "copies";
-    case PhaseFamily::Wait:
-      return "waits";
-    case PhaseFamily::Registration:
-      return "registration";
-    case PhaseFamily::CollectiveHardware:
-      return "collective hardware";
-    case PhaseFamily::Other:
-      return "other phases";
+    case PhaseFamily::Control: return "control messages";
+    case PhaseFamily::Payload: return "payload";
+    case PhaseFamily::Copy: return "copies";
+    case PhaseFamily::Wait: return "waits";
+    case PhaseFamily::Registration: return "registration";
+    case PhaseFamily::CollectiveHardware: return "collective hardware";
+    case PhaseFamily::Other: return "other phases";
   }
   return "other phases";
 }

@@ -19,10 +19,10 @@ std::size_t first_starting_at(std::span<const Span> spans, std::size_t from, dou
     step *= 2;
   }
   hi = std::min(hi, spans.size());
-  return static_cast<std::size_t>(
-      std::partition_point(spans.begin() + static_cast<std::ptrdiff_t>(lo), spans.begin() + static_cast<std::ptrdiff_t>(hi),
-                           [b](const Span& s) { return s.start < b; }) -
-      spans.begin());
+  return static_cast<std::size_t>(std::partition_point(spans.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                       spans.begin() + static_cast<std::ptrdiff_t>(hi),
+                                                       [b](const Span& s) { return s.start < b; }) -
+                                  spans.begin());
 }
 
 }  // namespace
@@ -49,7 +49,8 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
   // The first span that meets column 0 or a later one: the predicate is monotone because spans
   // are sorted and disjoint (their ends are sorted too).
   std::size_t lo = static_cast<std::size_t>(
-      std::partition_point(spans.begin(), spans.end(), [a0](const Span& s) { return !reaches(s, a0); }) - spans.begin());
+      std::partition_point(spans.begin(), spans.end(), [a0](const Span& s) { return !reaches(s, a0); }) -
+      spans.begin());
   while (x < width && lo < n) {
     const double b = scale.column_start(x + 1);
     if (spans[lo].start >= b) {  // nothing until the column where span lo starts

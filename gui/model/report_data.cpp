@@ -3,14 +3,16 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <string>
 #include <stdexcept>
+#include <string>
 
 namespace xo::gui {
 
 namespace {
 
-std::optional<double> number_in(const QJsonValue& v) { return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt; }
+std::optional<double> number_in(const QJsonValue& v) {
+  return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+}
 
 QString text_of(const QJsonValue& v) { return v.isString() ? v.toString() : QString("-"); }
 
@@ -54,7 +56,8 @@ ReportData parse_report_json(const QByteArray& json) {
   r.recommendations.units = {U::Plain, U::Seconds, U::Percent, U::Seconds, U::Plain, U::Count, U::Plain, U::Plain};
   for (const QJsonValue& value : report["recommendations"].toArray()) {
     const QJsonObject rec = value.toObject();
-    const QVariant saving = rec["required"].toBool() ? QVariant(QString("needed")) : QVariant(rec["predicted_saving_seconds"].toDouble());
+    const QVariant saving =
+        rec["required"].toBool() ? QVariant(QString("needed")) : QVariant(rec["predicted_saving_seconds"].toDouble());
     const QJsonValue simulated = rec["simulated_saving_seconds"];
     const bool chosen = rec["chosen"].toBool(true);
     r.recommendations.rows.push_back({rec["export"].toString(), saving, percent_of(rec["percent_of_mpi"]),
@@ -75,7 +78,8 @@ ReportData parse_report_json(const QByteArray& json) {
     r.targets.push_back(target);
   }
   if (r.recommendations.rows.empty()) {
-    r.recommendations.lines << "none: by the bench's measurements, no setting would make this run's communication faster";
+    r.recommendations.lines
+        << "none: by the bench's measurements, no setting would make this run's communication faster";
   }
   return r;
 }

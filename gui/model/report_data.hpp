@@ -19,13 +19,13 @@ struct ReportTableData {
   QStringList header;
   std::vector<QVariantList> rows;
   std::vector<CellUnit> units;  // by column: how its numbers read
-  QStringList lines;  // the section's lines ("none: ...")
+  QStringList lines;            // the section's lines ("none: ...")
 };
 
 struct CrossoverMark {
-  QString variable;  // MPICH_MAX_SHORT_MSG_SIZE
-  QString where;     // "point-to-point", "MPI_Reduce on 8 ranks"
-  double now = 0;    // the run's setting
+  QString variable;                // MPICH_MAX_SHORT_MSG_SIZE
+  QString where;                   // "point-to-point", "MPI_Reduce on 8 ranks"
+  double now = 0;                  // the run's setting
   std::optional<double> best;      // the setting the bench favours
   std::optional<double> crossing;  // where the two sides' lines cross (column "crossing")
   QString finding;
@@ -46,10 +46,10 @@ struct RecommendationTarget {
 
 struct ReportData {
   std::vector<CrossoverMark> crossovers;
-  ReportTableData recommendations;  // header: setting, predicted saving s, ...
+  ReportTableData recommendations;            // header: setting, predicted saving s, ...
   std::vector<RecommendationTarget> targets;  // by recommendation row
-  QStringList export_lines;         // the recommendations' first column
-  bool has_bench = false;           // false for a foreign trace, --no-bench, or a real job without a bench
+  QStringList export_lines;                   // the recommendations' first column
+  bool has_bench = false;                     // false for a foreign trace, --no-bench, or a real job without a bench
 };
 
 // The version of xo report's JSON (docs/report-schema.md) this GUI reads.

@@ -7,8 +7,8 @@
 namespace xo::gui {
 
 struct Span {
-  double start = 0;  // seconds since the trace's global offset
-  double end = 0;    // >= start
+  double start = 0;            // seconds since the trace's global offset
+  double end = 0;              // >= start
   std::uint32_t category = 0;  // CategoryTable id: the call's name, or the phase's kind
   std::uint32_t source = 0;    // row of the model's CallTable (call rows) or PhaseTable (phase rows)
 };

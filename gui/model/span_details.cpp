@@ -61,7 +61,10 @@ QString span_summary(const TimelineData& d, std::uint32_t span) {
   const Span& s = d.spans[span];
   const TimelineRow& row = d.rows[d.row_of_span(span)];
   if (row.kind == RowKind::Calls) {
-    return QString("%1 on rank %2, %3").arg(d.categories.name(s.category)).arg(row.rank).arg(seconds_text(s.end - s.start));
+    return QString("%1 on rank %2, %3")
+        .arg(d.categories.name(s.category))
+        .arg(row.rank)
+        .arg(seconds_text(s.end - s.start));
   }
   const auto& m = *d.model;
   const analyzer::StringId protocol = m.phases.protocol[s.source];

@@ -11,16 +11,11 @@ namespace {
 
 QString number_text(double value, CellUnit unit) {
   switch (unit) {
-    case CellUnit::Count:
-      return QLocale(QLocale::English).toString(value, 'f', 0);
-    case CellUnit::Seconds:
-      return QString::fromStdString(analyzer::duration_text(value));
-    case CellUnit::Bytes:
-      return size_text(value);
-    case CellUnit::Percent:
-      return QString::number(value, 'f', 1) + " %";
-    case CellUnit::Plain:
-      break;
+    case CellUnit::Count: return QLocale(QLocale::English).toString(value, 'f', 0);
+    case CellUnit::Seconds: return QString::fromStdString(analyzer::duration_text(value));
+    case CellUnit::Bytes: return size_text(value);
+    case CellUnit::Percent: return QString::number(value, 'f', 1) + " %";
+    case CellUnit::Plain: break;
   }
   return QString::number(value, 'g', 6);
 }
@@ -38,9 +33,13 @@ void TableModel::set_table(QStringList header, std::vector<QVariantList> rows, s
   endResetModel();
 }
 
-int TableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(rows_.size()); }
+int TableModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows_.size());
+}
 
-int TableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : static_cast<int>(header_.size()); }
+int TableModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(header_.size());
+}
 
 QVariant TableModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};

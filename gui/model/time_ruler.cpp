@@ -31,7 +31,8 @@ QString time_label(double seconds, double step) {
   }
   const double in_unit = seconds / unit->scale;
   const double step_in_unit = step / unit->scale;
-  const int decimals = step_in_unit >= 1 ? 0 : std::min(12, static_cast<int>(std::ceil(-std::log10(step_in_unit) - 1e-9)));
+  const int decimals =
+      step_in_unit >= 1 ? 0 : std::min(12, static_cast<int>(std::ceil(-std::log10(step_in_unit) - 1e-9)));
   return QString::number(in_unit, 'f', decimals) + " " + unit->name;
 }
 

@@ -130,9 +130,11 @@ void index_messages(const TraceModel& m, TimelineData& d) {
   const std::size_t ranks = static_cast<std::size_t>(m.ranks());
   d.first_message_of_sender.assign(ranks + 1, 0);
   for (std::size_t i = 0; i < msg.size(); ++i) {
-    if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks) ++d.first_message_of_sender[msg.sender[i] + 1];
+    if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks)
+      ++d.first_message_of_sender[msg.sender[i] + 1];
   }
-  std::partial_sum(d.first_message_of_sender.begin(), d.first_message_of_sender.end(), d.first_message_of_sender.begin());
+  std::partial_sum(d.first_message_of_sender.begin(), d.first_message_of_sender.end(),
+                   d.first_message_of_sender.begin());
   analyzer::reserve_on_huge_pages(d.messages_by_sender, d.first_message_of_sender.back());
   d.messages_by_sender.resize(d.first_message_of_sender.back());
   std::vector<std::uint32_t> next(d.first_message_of_sender.begin(), d.first_message_of_sender.end() - 1);
@@ -143,7 +145,8 @@ void index_messages(const TraceModel& m, TimelineData& d) {
     d.message_category[i] = by_protocol.get(msg.protocol[i], [&](CategoryTable& t) {
       return t.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"), kMessageRole);
     });
-    if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks) d.messages_by_sender[next[msg.sender[i]]++] = i;
+    if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks)
+      d.messages_by_sender[next[msg.sender[i]]++] = i;
   }
   const auto by_send_time = [&](Index a, Index b) { return msg.send_time[a] < msg.send_time[b]; };
   for (std::size_t r = 0; r < ranks; ++r) {

@@ -50,16 +50,14 @@ struct TimelineData {
   // Messages grouped by sender, each group by send time: rows of the MessageTable.
   std::vector<analyzer::Index> messages_by_sender;
   std::vector<std::uint32_t> first_message_of_sender;  // ranks + 1 entries
-  std::vector<CollectiveMark> collectives;              // by end
+  std::vector<CollectiveMark> collectives;             // by end
   double start_time = 0;
   double end_time = 0;
   std::uint64_t dropped_overlapping_phases = 0;  // phases nested on a lane (foreign writers), not drawn
 
   static constexpr std::uint32_t kNoSpan = 0xffffffffu;
 
-  std::span<const Span> row_spans(std::size_t row) const {
-    return {spans.data() + rows[row].first, rows[row].count};
-  }
+  std::span<const Span> row_spans(std::size_t row) const { return {spans.data() + rows[row].first, rows[row].count}; }
   std::size_t row_of_span(std::uint32_t span) const;
   // A row as aggregate_row reads it.
   RowView row_view(std::size_t row) const {

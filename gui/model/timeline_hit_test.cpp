@@ -4,7 +4,8 @@
 
 namespace xo::gui {
 
-std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScale& scale, double x, double slop_pixels) {
+std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScale& scale, double x,
+                      double slop_pixels) {
   if (row >= data.rows.size()) return TimelineData::kNoSpan;
   const auto spans = data.row_spans(row);
   const double t = scale.start + x * scale.seconds_per_pixel;

@@ -11,7 +11,8 @@
 namespace xo::gui {
 
 // The span (TimelineData numbering) or TimelineData::kNoSpan.
-std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScale& scale, double x, double slop_pixels = 3);
+std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScale& scale, double x,
+                      double slop_pixels = 3);
 
 // The same for a band of the layout: its rank's call row, its lane, or, for a rank's folded
 // protocol row, the phase of any of its lanes (one under the pixel before one nearby). Nothing for

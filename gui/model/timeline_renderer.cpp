@@ -40,28 +40,20 @@ QString box_text(const TimelineData& d, const Band& band, const PixelRecord& rec
 
 double most_message_lines(MessageDensity density) {
   switch (density) {
-    case MessageDensity::None:
-      return 0;
-    case MessageDensity::Sparse:
-      return 2000;
-    case MessageDensity::Normal:
-      return 8000;
-    case MessageDensity::Dense:
-      return 50000;
+    case MessageDensity::None: return 0;
+    case MessageDensity::Sparse: return 2000;
+    case MessageDensity::Normal: return 8000;
+    case MessageDensity::Dense: return 50000;
   }
   return 8000;
 }
 
 const char* message_density_name(MessageDensity density) {
   switch (density) {
-    case MessageDensity::None:
-      return "none";
-    case MessageDensity::Sparse:
-      return "sparse";
-    case MessageDensity::Normal:
-      return "normal";
-    case MessageDensity::Dense:
-      return "dense";
+    case MessageDensity::None: return "none";
+    case MessageDensity::Sparse: return "sparse";
+    case MessageDensity::Normal: return "normal";
+    case MessageDensity::Dense: return "dense";
   }
   return "normal";
 }

@@ -34,7 +34,7 @@ struct RenderOptions {
   std::uint32_t selected = TimelineData::kNoSpan;
   MessageDensity messages = MessageDensity::Normal;
   bool collectives = true;
-  int scroll_y = 0;  // content y at the top of the rows' area
+  int scroll_y = 0;                              // content y at the top of the rows' area
   const TimelineHighlight* highlight = nullptr;  // drawn over everything but the selection
 };
 

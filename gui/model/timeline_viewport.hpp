@@ -38,7 +38,7 @@ class TimelineViewport : public QObject {
   // Zooms in (factor > 1) or out about pixel x, which keeps showing the time it shows now unless
   // the limits get in the way.
   void zoom_about(double x, double factor);
-  void pan_pixels(double dx);  // positive: later times come into view
+  void pan_pixels(double dx);               // positive: later times come into view
   void show_range(double from, double to);  // e.g. a rubber band; widened to min_span
 
  signals:

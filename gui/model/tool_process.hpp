@@ -18,7 +18,7 @@ struct ToolResult {
   bool crashed = false;
   int exit_code = -1;
   QByteArray out;
-  QString err;  // standard error, trimmed; or why the program could not run
+  QString err;            // standard error, trimmed; or why the program could not run
   double peak_bytes = 0;  // the most memory it was seen to hold (its resident set, sampled)
 
   bool ok() const { return started && !cancelled && !timed_out && !crashed && exit_code == 0; }

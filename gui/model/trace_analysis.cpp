@@ -18,9 +18,7 @@ QString LoadedTrace::title() const {
   return text + QString(", %1 ranks").arg(model().ranks());
 }
 
-QString anchor_of(const QString& path) {
-  return QFileInfo(path).isDir() ? QDir(path).filePath("traces.otf2") : path;
-}
+QString anchor_of(const QString& path) { return QFileInfo(path).isDir() ? QDir(path).filePath("traces.otf2") : path; }
 
 namespace {
 

@@ -25,13 +25,13 @@ struct LoadedTrace {
 
 struct TraceAnalysis {
   analyzer::MpiProfile profile;
-  ReportTableData by_call;      // time in MPI by call
-  ReportTableData by_call_site; // by call site (where the program made the call), if the trace names them
+  ReportTableData by_call;       // time in MPI by call
+  ReportTableData by_call_site;  // by call site (where the program made the call), if the trace names them
   std::vector<analyzer::CallSite> call_sites;  // by row of by_call_site
-  ReportTableData by_protocol;  // by protocol or collective algorithm
-  ReportTableData waits;        // wait states by pattern and protocol
-  ReportTableData by_rank;      // per rank: computation, MPI, waiting, waiting caused, waiting rooted in it
-  QString balance;              // "load imbalance 12.4 % (max over mean computation); rank 3 computes most"
+  ReportTableData by_protocol;                 // by protocol or collective algorithm
+  ReportTableData waits;                       // wait states by pattern and protocol
+  ReportTableData by_rank;  // per rank: computation, MPI, waiting, waiting caused, waiting rooted in it
+  QString balance;          // "load imbalance 12.4 % (max over mean computation); rank 3 computes most"
   MessageStatistics messages;
   FitChartData fits;
 };

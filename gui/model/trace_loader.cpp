@@ -159,8 +159,9 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
   const bool real_job = run.crossover && run.crossover->compute_mode == "real";  // xo record --mpi
   if (!run.crossover || (run.crossover->machine.empty() && !real_job)) {
     post(id, [this, id] {
-      emit report_failed(id, "not a trace of a machine model (no CROSSOVER::MACHINE property), so there is no bench: "
-                             "no crossovers or recommendations");
+      emit report_failed(id,
+                         "not a trace of a machine model (no CROSSOVER::MACHINE property), so there is no bench: "
+                         "no crossovers or recommendations");
     });
     return;
   }

@@ -130,8 +130,8 @@ void FitChartView::rebuild() {
     series.push_back(line);
   };
   for (const FitBreakpoint& b : fits.breakpoints) {
-    vertical(std::sqrt(b.left_bytes * b.right_bytes), QString("breakpoint %1-%2 B").arg(b.left_bytes).arg(b.right_bytes),
-             QPen(Qt::darkGray, 1.5, Qt::DashLine));
+    vertical(std::sqrt(b.left_bytes * b.right_bytes),
+             QString("breakpoint %1-%2 B").arg(b.left_bytes).arg(b.right_bytes), QPen(Qt::darkGray, 1.5, Qt::DashLine));
   }
   if (report_) {
     for (const CrossoverMark& c : report_->crossovers) {

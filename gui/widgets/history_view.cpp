@@ -18,7 +18,10 @@
 namespace xo::gui {
 
 HistoryView::HistoryView(QWidget* parent)
-    : QWidget(parent), status_(new QLabel("Reading the history...", this)), figure_(new QComboBox(this)), trend_(new QChart) {
+    : QWidget(parent),
+      status_(new QLabel("Reading the history...", this)),
+      figure_(new QComboBox(this)),
+      trend_(new QChart) {
   auto* layout = new QVBoxLayout(this);
   status_->setWordWrap(true);
   layout->addWidget(status_);

@@ -226,7 +226,8 @@ void MainWindow::show_recommendation(int row, bool show) {
 }
 
 void MainWindow::open_dialog() {
-  const QString path = QFileDialog::getOpenFileName(this, "Open an OTF2 trace", {}, "OTF2 anchor (*.otf2);;All files (*)");
+  const QString path =
+      QFileDialog::getOpenFileName(this, "Open an OTF2 trace", {}, "OTF2 anchor (*.otf2);;All files (*)");
   if (!path.isEmpty()) open_trace(path);
 }
 
@@ -275,9 +276,10 @@ void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
     damage_banner_->show();
   }
   if (problems.total() > 0) {
-    stage_->setText(QString("%1 problems in the trace were tolerated, e.g. %2")
-                        .arg(problems.total())
-                        .arg(problems.examples.empty() ? QString("?") : QString::fromStdString(problems.examples.front())));
+    stage_->setText(
+        QString("%1 problems in the trace were tolerated, e.g. %2")
+            .arg(problems.total())
+            .arg(problems.examples.empty() ? QString("?") : QString::fromStdString(problems.examples.front())));
   }
 }
 

@@ -28,7 +28,10 @@ QTableView* table_of(QAbstractItemModel* model, QWidget* parent) {
 }  // namespace
 
 RecommendationsView::RecommendationsView(QWidget* parent)
-    : QWidget(parent), status_(new QLabel(this)), exports_(new QPlainTextEdit(this)), copy_(new QPushButton("Copy export lines", this)) {
+    : QWidget(parent),
+      status_(new QLabel(this)),
+      exports_(new QPlainTextEdit(this)),
+      copy_(new QPushButton("Copy export lines", this)) {
   auto* layout = new QVBoxLayout(this);
   status_->setWordWrap(true);
   layout->addWidget(status_);
@@ -112,7 +115,8 @@ void RecommendationsView::set_report(std::shared_ptr<const ReportData> report) {
   copy_->setEnabled(!report->export_lines.isEmpty());
   set_status(report->export_lines.isEmpty()
                  ? report->recommendations.lines.join(' ')
-                 : QString("%1 setting(s) predicted to make this run's communication faster:").arg(report->export_lines.size()));
+                 : QString("%1 setting(s) predicted to make this run's communication faster:")
+                       .arg(report->export_lines.size()));
 }
 
 }  // namespace xo::gui

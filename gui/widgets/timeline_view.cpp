@@ -174,7 +174,8 @@ void TimelineView::select_span(std::uint32_t span, bool bring_into_view) {
   if (bring_into_view && options_.selected != TimelineData::kNoSpan) {
     const Span& s = trace_->timeline.spans[span];
     // Keep the zoom if the span shows at it, else zoom so that it takes a tenth of the view.
-    if (s.end - s.start > viewport_.span() || viewport_.span() > 200 * std::max(s.end - s.start, viewport_.min_span() / 10)) {
+    if (s.end - s.start > viewport_.span() ||
+        viewport_.span() > 200 * std::max(s.end - s.start, viewport_.min_span() / 10)) {
       const double span_seconds = std::max(10 * (s.end - s.start), viewport_.min_span());
       viewport_.show_range((s.start + s.end) / 2 - span_seconds / 2, (s.start + s.end) / 2 + span_seconds / 2);
     } else if (s.start < viewport_.start() || s.end > viewport_.end()) {
@@ -278,9 +279,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event) {
   const double centre = viewport_.width() / 2.0;
   switch (event->key()) {
     case Qt::Key_Home:
-    case Qt::Key_0:
-      fit_all();
-      break;
+    case Qt::Key_0: fit_all(); break;
     case Qt::Key_Plus:
     case Qt::Key_Equal: viewport_.zoom_about(centre, 2); break;
     case Qt::Key_Minus: viewport_.zoom_about(centre, 0.5); break;
@@ -288,9 +287,7 @@ void TimelineView::keyPressEvent(QKeyEvent* event) {
     case Qt::Key_Right: viewport_.pan_pixels(viewport_.width() / 8.0); break;
     case Qt::Key_Up: rows_bar_->triggerAction(QAbstractSlider::SliderSingleStepSub); break;
     case Qt::Key_Down: rows_bar_->triggerAction(QAbstractSlider::SliderSingleStepAdd); break;
-    case Qt::Key_E:
-      set_all_expanded(!ranks_.all_expanded());
-      break;
+    case Qt::Key_E: set_all_expanded(!ranks_.all_expanded()); break;
     case Qt::Key_Escape: select_span(TimelineData::kNoSpan, false); break;
     default: QWidget::keyPressEvent(event); return;
   }

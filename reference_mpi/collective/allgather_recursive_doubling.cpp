@@ -16,8 +16,8 @@ void allgather_recursive_doubling(CollectiveRun& run) {
     const int partner = run.rank ^ mask;
     const int mine = run.rank & ~(mask - 1);  // first rank of the group of blocks this rank holds
     const int theirs = partner & ~(mask - 1);
-    run.exchange(run.recv.data() + mine * block, mask * block, partner, run.recv.data() + theirs * block,
-                 mask * block, partner);
+    run.exchange(run.recv.data() + mine * block, mask * block, partner, run.recv.data() + theirs * block, mask * block,
+                 partner);
   }
 }
 

@@ -16,8 +16,8 @@ void alltoall_linear(CollectiveRun& run) {
   std::vector<Request*> requests;
   for (int i = 1; i < n; ++i) {
     const auto from = static_cast<std::size_t>((run.rank + i) % n);
-    requests.push_back(run.irecv(run.recv.data() + run.block_offset[from], run.block_bytes[from],
-                                 static_cast<int>(from)));
+    requests.push_back(
+        run.irecv(run.recv.data() + run.block_offset[from], run.block_bytes[from], static_cast<int>(from)));
   }
   for (int i = 1; i < n; ++i) {
     const auto to = static_cast<std::size_t>((run.rank + i) % n);

@@ -17,7 +17,8 @@ void bcast_down(CollectiveRun& run, Parent parent_of, Children children_of) {
   const int parent = parent_of(me);
   if (parent >= 0) run.recv_from(run.recv.data(), bytes, absolute_rank(parent, run.root, run.size));
   std::vector<Request*> sends;
-  for (int child : children_of(me)) sends.push_back(run.isend(run.recv.data(), bytes, absolute_rank(child, run.root, run.size)));
+  for (int child : children_of(me))
+    sends.push_back(run.isend(run.recv.data(), bytes, absolute_rank(child, run.root, run.size)));
   run.wait_all(sends);
 }
 
@@ -25,14 +26,15 @@ void bcast_down(CollectiveRun& run, Parent parent_of, Children children_of) {
 
 void bcast_linear(CollectiveRun& run) {
   const int n = run.size;
-  bcast_down(run, [](int r) { return r == 0 ? -1 : 0; },
-             [n](int r) {
-               std::vector<int> all;
-               if (r == 0) {
-                 for (int c = 1; c < n; ++c) all.push_back(c);
-               }
-               return all;
-             });
+  bcast_down(
+      run, [](int r) { return r == 0 ? -1 : 0; },
+      [n](int r) {
+        std::vector<int> all;
+        if (r == 0) {
+          for (int c = 1; c < n; ++c) all.push_back(c);
+        }
+        return all;
+      });
 }
 
 void bcast_binomial(CollectiveRun& run) {
@@ -43,7 +45,8 @@ void bcast_binomial(CollectiveRun& run) {
 void bcast_kary_tree(CollectiveRun& run) {
   const int n = run.size;
   const int k = run.choice.branching;
-  bcast_down(run, [k](int r) { return kary_parent(r, k); }, [k, n](int r) { return kary_children(r, k, n); });
+  bcast_down(
+      run, [k](int r) { return kary_parent(r, k); }, [k, n](int r) { return kary_children(r, k, n); });
 }
 
 }  // namespace xo::mpi

@@ -101,8 +101,9 @@ constexpr std::array kTable{
 
 // Serves every call of its operation: the last resort.
 constexpr std::array<A, hw::kCollectiveOps> kUniversal{
-    A::Dissemination, A::Binomial, A::Linear, A::Linear, A::Linear, A::Linear, A::Ring,
-    A::Ring,          A::Linear,   A::Linear, A::Binomial, A::RecursiveDoubling, A::ReduceScatterv, A::Linear};
+    A::Dissemination,  A::Binomial, A::Linear, A::Linear, A::Linear,   A::Linear,
+    A::Ring,           A::Ring,     A::Linear, A::Linear, A::Binomial, A::RecursiveDoubling,
+    A::ReduceScatterv, A::Linear};
 
 hw::ElementType element_of(const Datatype* type) {
   if (type == nullptr || type->blocks().empty()) return hw::ElementType::None;
@@ -171,8 +172,8 @@ void run_collective(CollectiveRun& run) {
   const Query q = describe(run);
   const bool programs_call = !run.checked;  // not a step of a composed algorithm
   if (programs_call) {
-    const bool sizes_differ = run.op == Op::Gatherv || run.op == Op::Scatterv || run.op == Op::Allgatherv ||
-                              run.op == Op::Alltoallv;
+    const bool sizes_differ =
+        run.op == Op::Gatherv || run.op == Op::Scatterv || run.op == Op::Allgatherv || run.op == Op::Alltoallv;
     run.world.collective_ledger().check(run, sizes_differ ? -1 : q.bytes);
     run.checked = true;
   }

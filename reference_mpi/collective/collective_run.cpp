@@ -24,7 +24,14 @@ bool rooted(hw::CollectiveOp op) {
 }
 
 CollectiveRun::CollectiveRun(World& w, CommHandle& c, MPI_Comm h, hw::CollectiveOp o, const char* name)
-    : world(w), self(w.self()), comm(c), handle(h), op(o), call(name), rank(c.my_rank), size(c.size()),
+    : world(w),
+      self(w.self()),
+      comm(c),
+      handle(h),
+      op(o),
+      call(name),
+      rank(c.my_rank),
+      size(c.size()),
       sequence(++c.collective_sequence) {}
 
 Request* CollectiveRun::envelope(bool sending, std::int64_t bytes, int peer, int tag) {
@@ -83,9 +90,7 @@ void CollectiveRun::wait_all(std::span<Request* const> requests) {
 
 void CollectiveRun::send_to(const std::byte* data, std::int64_t bytes, int dest) { wait(isend(data, bytes, dest)); }
 
-void CollectiveRun::recv_from(std::byte* data, std::int64_t bytes, int source) {
-  wait(irecv(data, bytes, source));
-}
+void CollectiveRun::recv_from(std::byte* data, std::int64_t bytes, int source) { wait(irecv(data, bytes, source)); }
 
 void CollectiveRun::exchange(const std::byte* out, std::int64_t out_bytes, int dest, std::byte* in,
                              std::int64_t in_bytes, int source) {

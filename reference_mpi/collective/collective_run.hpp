@@ -65,9 +65,9 @@ struct CollectiveRun {
   bool predefined_op = true;
   const Datatype* type = nullptr;
   MPI_Datatype type_handle = MPI_DATATYPE_NULL;
-  std::int64_t count = 0;             // elements in `send`
+  std::int64_t count = 0;                 // elements in `send`
   std::vector<std::int64_t> recv_counts;  // reduce_scatter: elements per rank
-  bool exclusive = false;             // scan: MPI_Exscan (rank i gets ranks 0..i-1; rank 0 nothing)
+  bool exclusive = false;                 // scan: MPI_Exscan (rank i gets ranks 0..i-1; rank 0 nothing)
 
   int world_rank(int comm_rank) const { return comm.world_rank(comm_rank); }
   std::int64_t element_bytes() const { return type != nullptr ? type->size() : 1; }

@@ -32,11 +32,11 @@ struct BoardSlot {
   bool posted = false;   // post/await: data posted
   sim::Time latest_arrival = 0;
   sim::Time available_at = 0;
-  std::vector<sim::Time> arrival;   // by communicator rank
-  std::vector<sim::Time> release;   // by communicator rank
+  std::vector<sim::Time> arrival;                     // by communicator rank
+  std::vector<sim::Time> release;                     // by communicator rank
   std::vector<std::vector<std::byte>> contributions;  // by communicator rank
-  std::vector<std::byte> data;      // the posted or combined data
-  std::vector<int> sleepers;        // fibers (sim::Engine) blocked on this slot
+  std::vector<std::byte> data;                        // the posted or combined data
+  std::vector<int> sleepers;                          // fibers (sim::Engine) blocked on this slot
 };
 
 class HardwareBoard {

@@ -21,32 +21,20 @@ struct InterAlgorithm {
 // processes it has data for (one root and a whole group, or every pair).
 InterAlgorithm algorithm_for(Op op) {
   switch (op) {
-    case Op::Barrier:
-      return {inter_barrier, "intercomm_leaders"};
-    case Op::Bcast:
-      return {inter_bcast, "intercomm_leaders"};
-    case Op::Gather:
-      return {inter_gather, "intercomm_leaders"};
-    case Op::Gatherv:
-      return {inter_gatherv, "intercomm_direct"};
-    case Op::Scatter:
-      return {inter_scatter, "intercomm_leaders"};
-    case Op::Scatterv:
-      return {inter_scatterv, "intercomm_direct"};
+    case Op::Barrier: return {inter_barrier, "intercomm_leaders"};
+    case Op::Bcast: return {inter_bcast, "intercomm_leaders"};
+    case Op::Gather: return {inter_gather, "intercomm_leaders"};
+    case Op::Gatherv: return {inter_gatherv, "intercomm_direct"};
+    case Op::Scatter: return {inter_scatter, "intercomm_leaders"};
+    case Op::Scatterv: return {inter_scatterv, "intercomm_direct"};
     case Op::Allgather:
-    case Op::Allgatherv:
-      return {inter_allgather, "intercomm_leaders"};
+    case Op::Allgatherv: return {inter_allgather, "intercomm_leaders"};
     case Op::Alltoall:
-    case Op::Alltoallv:
-      return {inter_alltoall, "intercomm_direct"};
-    case Op::Reduce:
-      return {inter_reduce, "intercomm_leaders"};
-    case Op::Allreduce:
-      return {inter_allreduce, "intercomm_leaders"};
-    case Op::ReduceScatter:
-      return {inter_reduce_scatter, "intercomm_leaders"};
-    case Op::Scan:
-      break;
+    case Op::Alltoallv: return {inter_alltoall, "intercomm_direct"};
+    case Op::Reduce: return {inter_reduce, "intercomm_leaders"};
+    case Op::Allreduce: return {inter_allreduce, "intercomm_leaders"};
+    case Op::ReduceScatter: return {inter_reduce_scatter, "intercomm_leaders"};
+    case Op::Scan: break;
   }
   throw MpiError(MPI_ERR_COMM, std::string(hw::collective_name(op)) +
                                    " is not defined on an intercommunicator; call it on an intracommunicator "

@@ -26,8 +26,8 @@ void reduce_scatter_halving(CollectiveRun& run, const Fold& fold, const Chunks& 
     const int give_to = keep_low ? high : middle;
     std::byte* keep = data.data() + chunks.first[static_cast<std::size_t>(keep_from)] * size;
     run.exchange(data.data() + chunks.first[static_cast<std::size_t>(give_from)] * size,
-                 chunks.elements(give_from, give_to) * size, fold.actual(partner),
-                 theirs.data(), chunks.elements(keep_from, keep_to) * size, fold.actual(partner));
+                 chunks.elements(give_from, give_to) * size, fold.actual(partner), theirs.data(),
+                 chunks.elements(keep_from, keep_to) * size, fold.actual(partner));
     run.combine(theirs.data(), keep, chunks.elements(keep_from, keep_to));  // commutative: order is free
     low = keep_from;
     high = keep_to;

@@ -15,7 +15,9 @@ struct CollectiveRun;
 
 struct Chunks {
   std::vector<std::int64_t> first;  // element index of each chunk; first[2^k] = count
-  std::int64_t elements(int from, int to) const { return first[static_cast<std::size_t>(to)] - first[static_cast<std::size_t>(from)]; }
+  std::int64_t elements(int from, int to) const {
+    return first[static_cast<std::size_t>(to)] - first[static_cast<std::size_t>(from)];
+  }
 };
 
 Chunks chunk_vector(std::int64_t count, int chunks);

@@ -15,7 +15,8 @@ namespace {
 
 std::vector<std::int64_t> block_offsets_bytes(const CollectiveRun& run) {
   std::vector<std::int64_t> offsets(run.recv_counts.size() + 1, 0);
-  for (std::size_t i = 0; i < run.recv_counts.size(); ++i) offsets[i + 1] = offsets[i] + run.recv_counts[i] * run.element_bytes();
+  for (std::size_t i = 0; i < run.recv_counts.size(); ++i)
+    offsets[i + 1] = offsets[i] + run.recv_counts[i] * run.element_bytes();
   return offsets;
 }
 

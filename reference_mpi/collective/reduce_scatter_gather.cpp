@@ -15,7 +15,9 @@ void reduce_scatter_gather(CollectiveRun& run) {
   const Fold fold = fold_to_power_of_two(run, data);
   const Chunks chunks = chunk_vector(run.count, fold.pof2);
   const std::int64_t size = run.element_bytes();
-  auto chunk_at = [&](std::vector<std::byte>& v, int c) { return v.data() + chunks.first[static_cast<std::size_t>(c)] * size; };
+  auto chunk_at = [&](std::vector<std::byte>& v, int c) {
+    return v.data() + chunks.first[static_cast<std::size_t>(c)] * size;
+  };
   if (fold.new_rank >= 0) {
     reduce_scatter_halving(run, fold, chunks, data);
     if (run.rank != run.root) {

@@ -64,8 +64,8 @@ void reduce_kary_tree(CollectiveRun& run) {
   }
   const int n = run.size;
   const int k = run.choice.branching;
-  auto result = reduce_up(run, run.root, false, [k](int r) { return kary_parent(r, k); },
-                          [k, n](int r) { return kary_children(r, k, n); });
+  auto result = reduce_up(
+      run, run.root, false, [k](int r) { return kary_parent(r, k); }, [k, n](int r) { return kary_children(r, k, n); });
   deliver_to_root(run, run.root, std::move(result));
 }
 

@@ -22,8 +22,8 @@ std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::ve
     engine.sync();  // take the network in virtual-time order
     const sim::Time now = engine.now();
     const sim::Time start = std::max(now, board.broadcast_free_at);
-    const sim::Time done = start + sim::seconds_to_time(hw.broadcast_startup + static_cast<double>(network_bytes) *
-                                                                                  hw.broadcast_per_byte);
+    const sim::Time done =
+        start + sim::seconds_to_time(hw.broadcast_startup + static_cast<double>(network_bytes) * hw.broadcast_per_byte);
     board.broadcast_free_at = done;
     if (start > now) run.record_hardware_phase(Phase::NetworkWait, now, start, network_bytes);
     run.record_hardware_phase(Phase::BroadcastNetwork, start, done, network_bytes);
@@ -52,9 +52,8 @@ void scatter_selective_broadcast(CollectiveRun& run) {
   const auto mine = static_cast<std::int64_t>(run.recv.size());
   const bool root = run.rank == run.root;
   const auto network = static_cast<std::int64_t>(run.send.size());
-  std::vector<std::byte> got =
-      selective_broadcast(run, run.root, root ? with_offsets(run.send, run.block_offset) : std::vector<std::byte>{},
-                          network, mine);
+  std::vector<std::byte> got = selective_broadcast(
+      run, run.root, root ? with_offsets(run.send, run.block_offset) : std::vector<std::byte>{}, network, mine);
   copy_block(got, run.size, run.rank, run.recv.data(), mine);
   if (root) run.charge_copy(mine);
 }

@@ -15,7 +15,8 @@ inline int absolute_rank(int relative, int root, int size) { return (relative + 
 inline int binomial_parent(int r) { return r == 0 ? -1 : r & (r - 1); }
 inline std::vector<int> binomial_children(int r, int size) {
   std::vector<int> children;
-  const unsigned limit = r == 0 ? std::bit_ceil(static_cast<unsigned>(size)) : (static_cast<unsigned>(r) & -static_cast<unsigned>(r));
+  const unsigned limit =
+      r == 0 ? std::bit_ceil(static_cast<unsigned>(size)) : (static_cast<unsigned>(r) & -static_cast<unsigned>(r));
   for (unsigned step = limit >> 1; step > 0; step >>= 1) {
     if (r + static_cast<int>(step) < size) children.push_back(r + static_cast<int>(step));
   }

@@ -34,8 +34,10 @@ int* predefined_value(RankState& self, int keyval) {
 
 void refuse_predefined(int keyval, const char* what) {
   if (is_predefined_keyval(keyval)) {
-    throw MpiError(MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " is predefined (MPI_TAG_UB ... "
-                                       "MPI_LASTUSEDCODE): its attribute cannot be " + what);
+    throw MpiError(MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) +
+                                       " is predefined (MPI_TAG_UB ... "
+                                       "MPI_LASTUSEDCODE): its attribute cannot be " +
+                                       what);
   }
 }
 
@@ -145,13 +147,17 @@ int MPI_Keyval_create(MPI_Copy_function* copy_fn, MPI_Delete_function* delete_fn
 
 int MPI_Type_create_keyval(MPI_Type_copy_attr_function* type_copy_attr_fn,
                            MPI_Type_delete_attr_function* type_delete_attr_fn, int* type_keyval, void* extra_state) {
-  return create_keyval("MPI_Type_create_keyval", KeyvalKind::Type, type_copy_attr_fn, type_delete_attr_fn,
-                       type_keyval, extra_state);
+  return create_keyval("MPI_Type_create_keyval", KeyvalKind::Type, type_copy_attr_fn, type_delete_attr_fn, type_keyval,
+                       extra_state);
 }
 
-int MPI_Comm_free_keyval(int* comm_keyval) { return free_keyval("MPI_Comm_free_keyval", KeyvalKind::Comm, comm_keyval); }
+int MPI_Comm_free_keyval(int* comm_keyval) {
+  return free_keyval("MPI_Comm_free_keyval", KeyvalKind::Comm, comm_keyval);
+}
 int MPI_Keyval_free(int* keyval) { return free_keyval("MPI_Keyval_free", KeyvalKind::Comm, keyval); }
-int MPI_Type_free_keyval(int* type_keyval) { return free_keyval("MPI_Type_free_keyval", KeyvalKind::Type, type_keyval); }
+int MPI_Type_free_keyval(int* type_keyval) {
+  return free_keyval("MPI_Type_free_keyval", KeyvalKind::Type, type_keyval);
+}
 
 int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void* attribute_val) {
   return comm_set_attr("MPI_Comm_set_attr", comm, comm_keyval, attribute_val);
@@ -188,8 +194,8 @@ int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void* attribute_va
     self.keyvals.get_in_use(type_keyval, KeyvalKind::Type);
     bool present = false;
     auto it = self.type_extras.find(datatype);
-    void* found = it == self.type_extras.end() ? nullptr
-                                               : xo::mpi::find_attribute(it->second.attributes, type_keyval, &present);
+    void* found =
+        it == self.type_extras.end() ? nullptr : xo::mpi::find_attribute(it->second.attributes, type_keyval, &present);
     *flag = present ? 1 : 0;
     if (present) *static_cast<void**>(attribute_val) = found;
   });

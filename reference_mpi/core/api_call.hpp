@@ -38,7 +38,7 @@ int apply_error_handler(MPI_Comm comm, int error_class);
 
 // Argument checks shared by the entry points.
 void require_pointer(const void* pointer, const char* what);  // MPI_ERR_ARG naming `what`
-void require_count(long count);                                // MPI_ERR_COUNT if negative
+void require_count(long count);                               // MPI_ERR_COUNT if negative
 // Copies `text` to a caller's buffer of `capacity` bytes (truncating, NUL-terminated) and sets
 // *length to the characters copied, as the MPI calls that return names and strings do.
 void copy_string_out(const std::string& text, char* out, int* length, std::size_t capacity);

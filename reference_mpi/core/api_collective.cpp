@@ -79,8 +79,9 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
       run.recv.resize(static_cast<std::size_t>(
           xo::mpi::lay_out_blocks(counts_of(recvcounts, run.size), *rtype, run.block_offset, run.block_bytes)));
       const auto me = static_cast<std::size_t>(root);
-      run.send = in_place ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, displs[me], *rtype), recvcounts[me], *rtype)
-                          : xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
+      run.send = in_place
+                     ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, displs[me], *rtype), recvcounts[me], *rtype)
+                     : xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
     } else {
       xo::mpi::require_count(sendcount);
       run.send = xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
@@ -107,9 +108,11 @@ int MPI_Gather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* 
       xo::mpi::require_count(recvcount);
       const auto rtype = world.self().datatypes.get_committed(recvtype);
       const std::vector<int> counts(static_cast<std::size_t>(run.size), recvcount);
-      run.recv.resize(static_cast<std::size_t>(xo::mpi::lay_out_blocks(counts, *rtype, run.block_offset, run.block_bytes)));
+      run.recv.resize(
+          static_cast<std::size_t>(xo::mpi::lay_out_blocks(counts, *rtype, run.block_offset, run.block_bytes)));
       run.send = sendbuf == MPI_IN_PLACE
-                     ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, std::int64_t{root} * recvcount, *rtype), recvcount, *rtype)
+                     ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, std::int64_t{root} * recvcount, *rtype),
+                                           recvcount, *rtype)
                      : xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
     } else {
       xo::mpi::require_count(sendcount);
@@ -216,9 +219,11 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
     xo::mpi::require_count(recvcount);
     const auto rtype = world.self().datatypes.get_committed(recvtype);
     const std::vector<int> counts(static_cast<std::size_t>(run.size), recvcount);
-    run.recv.resize(static_cast<std::size_t>(xo::mpi::lay_out_blocks(counts, *rtype, run.block_offset, run.block_bytes)));
+    run.recv.resize(
+        static_cast<std::size_t>(xo::mpi::lay_out_blocks(counts, *rtype, run.block_offset, run.block_bytes)));
     run.send = sendbuf == MPI_IN_PLACE
-                   ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, std::int64_t{run.rank} * recvcount, *rtype), recvcount, *rtype)
+                   ? xo::mpi::pack_block(xo::mpi::element_at(recvbuf, std::int64_t{run.rank} * recvcount, *rtype),
+                                         recvcount, *rtype)
                    : xo::mpi::pack_block(sendbuf, sendcount, *world.self().datatypes.get_committed(sendtype));
     xo::mpi::run_collective(run);
     xo::mpi::unpack_all(run.recv, *rtype, recvbuf);
@@ -284,7 +289,8 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
     const std::vector<int> rcounts(static_cast<std::size_t>(run.size), recvcount);
     xo::mpi::lay_out_blocks(scounts, *stype, run.send_offset, run.send_bytes);
     run.send = xo::mpi::pack_block(sendbuf, std::int64_t{sendcount} * run.size, *stype);
-    run.recv.resize(static_cast<std::size_t>(xo::mpi::lay_out_blocks(rcounts, *rtype, run.block_offset, run.block_bytes)));
+    run.recv.resize(
+        static_cast<std::size_t>(xo::mpi::lay_out_blocks(rcounts, *rtype, run.block_offset, run.block_bytes)));
     xo::mpi::run_collective(run);
     xo::mpi::unpack_all(run.recv, *rtype, recvbuf);
   });

@@ -175,8 +175,7 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, M
     // Shared memory spans a node of the machine model: its members are the ranks on this rank's node.
     const int color = split_type == MPI_UNDEFINED ? MPI_UNDEFINED : world.node_of(world.self().world_rank);
     *newcomm = install(
-        world.meetings().meet(world, parent, MeetingKind::Split, "MPI_Comm_split_type", {color, key, nullptr}),
-        parent);
+        world.meetings().meet(world, parent, MeetingKind::Split, "MPI_Comm_split_type", {color, key, nullptr}), parent);
   });
 }
 
@@ -184,19 +183,20 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm* new
   return api_call("MPI_Comm_create_group", comm, [&] {
     xo::mpi::require_pointer(newcomm, "newcomm");
     if (tag < 0 || tag > MPI_TAG_UB_VALUE) {
-      throw MpiError(MPI_ERR_TAG, "tag " + std::to_string(tag) + " is invalid: use 0 to " +
-                                      std::to_string(MPI_TAG_UB_VALUE));
+      throw MpiError(MPI_ERR_TAG,
+                     "tag " + std::to_string(tag) + " is invalid: use 0 to " + std::to_string(MPI_TAG_UB_VALUE));
     }
     World& world = World::current();
     CommHandle& parent = world.self().comms.get(comm);
     auto members = world.self().groups.get(group);
     require_subgroup(*members, parent, "MPI_Comm_create_group");
     if (members->rank_of(world.self().world_rank) == MPI_UNDEFINED) {
-      throw MpiError(MPI_ERR_GROUP, "this rank is not in the group passed to MPI_Comm_create_group; only the "
-                                    "group's members call it");
+      throw MpiError(MPI_ERR_GROUP,
+                     "this rank is not in the group passed to MPI_Comm_create_group; only the "
+                     "group's members call it");
     }
-    *newcomm = install(world.meetings().meet_group(world, parent, "MPI_Comm_create_group", std::move(members), tag),
-                       parent);
+    *newcomm =
+        install(world.meetings().meet_group(world, parent, "MPI_Comm_create_group", std::move(members), tag), parent);
   });
 }
 

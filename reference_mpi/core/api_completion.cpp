@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "api_call.hpp"
 #include "../protocol/point_to_point.hpp"
+#include "api_call.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
 
@@ -291,8 +291,8 @@ int MPI_Get_elements(const MPI_Status* status, MPI_Datatype datatype, int* count
   return api_call("MPI_Get_elements", MPI_COMM_WORLD, [&] {
     if (status == nullptr || count == nullptr) throw MpiError(MPI_ERR_ARG, "status or count is a null pointer");
     const xo::mpi::Datatype& type = World::current().self().datatypes.get(datatype);
-    *count = ends_on_element(type, status->xo_bytes) ? static_cast<int>(type.elements_in(status->xo_bytes))
-                                                     : MPI_UNDEFINED;
+    *count =
+        ends_on_element(type, status->xo_bytes) ? static_cast<int>(type.elements_in(status->xo_bytes)) : MPI_UNDEFINED;
   });
 }
 

@@ -56,29 +56,36 @@ extern "C" {
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   return construct_datatype(
       "MPI_Type_contiguous", oldtype, newtype, MPI_COMBINER_CONTIGUOUS,
-      [&] { return std::pair{Integers{count}, Addresses{}}; },
+      [&] {
+        return std::pair{Integers{count}, Addresses{}};
+      },
       [&](const Datatype& old) { return Datatype::contiguous(count, old); });
 }
 
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   return construct_datatype(
       "MPI_Type_vector", oldtype, newtype, MPI_COMBINER_VECTOR,
-      [&] { return std::pair{Integers{count, blocklength, stride}, Addresses{}}; },
+      [&] {
+        return std::pair{Integers{count, blocklength, stride}, Addresses{}};
+      },
       [&](const Datatype& old) { return Datatype::vector(count, blocklength, stride, old); });
 }
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   return construct_datatype(
       "MPI_Type_hvector", oldtype, newtype, MPI_COMBINER_HVECTOR,
-      [&] { return std::pair{Integers{count, blocklength}, Addresses{stride}}; },
+      [&] {
+        return std::pair{Integers{count, blocklength}, Addresses{stride}};
+      },
       [&](const Datatype& old) { return Datatype::hvector(count, blocklength, stride, old); });
 }
 
-int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                            MPI_Datatype* newtype) {
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   return construct_datatype(
       "MPI_Type_create_hvector", oldtype, newtype, MPI_COMBINER_HVECTOR,
-      [&] { return std::pair{Integers{count, blocklength}, Addresses{stride}}; },
+      [&] {
+        return std::pair{Integers{count, blocklength}, Addresses{stride}};
+      },
       [&](const Datatype& old) { return Datatype::hvector(count, blocklength, stride, old); });
 }
 

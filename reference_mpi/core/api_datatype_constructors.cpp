@@ -57,8 +57,8 @@ void check_array_type(const char* call, int ndims, std::initializer_list<const i
 
 extern "C" {
 
-int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
-                             MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype* newtype) {
   return hindexed("MPI_Type_create_hindexed", count, blocklengths, displacements, oldtype, newtype);
 }
 
@@ -84,12 +84,14 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int displace
       });
 }
 
-int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[],
-                                   MPI_Datatype oldtype, MPI_Datatype* newtype) {
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[], MPI_Datatype oldtype,
+                                   MPI_Datatype* newtype) {
   const std::size_t n = length(count);
   return construct_datatype(
       "MPI_Type_create_hindexed_block", oldtype, newtype, MPI_COMBINER_HINDEXED_BLOCK,
-      [&] { return std::pair{Integers{count, blocklength}, Addresses(displacements, displacements + n)}; },
+      [&] {
+        return std::pair{Integers{count, blocklength}, Addresses(displacements, displacements + n)};
+      },
       [&](const Datatype& old) {
         check_arrays(count, {{displacements, "displacements"}});
         const std::vector<int> blocklengths(n, blocklength);
@@ -115,9 +117,8 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
       });
 }
 
-int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[],
-                           const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
-                           MPI_Datatype* newtype) {
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
+                           const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype* newtype) {
   const std::size_t n = length(ndims);
   return construct_datatype(
       "MPI_Type_create_darray", oldtype, newtype, MPI_COMBINER_DARRAY,
@@ -138,7 +139,9 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], co
 int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype) {
   return construct_datatype(
       "MPI_Type_create_resized", oldtype, newtype, MPI_COMBINER_RESIZED,
-      [&] { return std::pair{Integers{}, Addresses{lb, extent}}; },
+      [&] {
+        return std::pair{Integers{}, Addresses{lb, extent}};
+      },
       [&](const Datatype& old) { return Datatype::resized(old, lb, extent); });
 }
 

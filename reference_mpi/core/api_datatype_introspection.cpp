@@ -55,8 +55,7 @@ int MPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_add
 }
 
 int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
-                          int array_of_integers[], MPI_Aint array_of_addresses[],
-                          MPI_Datatype array_of_datatypes[]) {
+                          int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]) {
   return api_call("MPI_Type_get_contents", MPI_COMM_WORLD, [&] {
     const TypeEnvelope* envelope = envelope_of(datatype);
     if (envelope == nullptr) {

@@ -52,8 +52,9 @@ int MPI_Abort(MPI_Comm comm, int errorcode) {
   World& world = World::current();
   const int rank = world.self().world_rank;
   (void)comm;  // MPI allows aborting every process; the whole simulation ends
-  world.engine().abort(errorcode == 0 ? 1 : errorcode,
-                       "rank " + std::to_string(rank) + " called MPI_Abort with error code " + std::to_string(errorcode));
+  world.engine().abort(
+      errorcode == 0 ? 1 : errorcode,
+      "rank " + std::to_string(rank) + " called MPI_Abort with error code " + std::to_string(errorcode));
 }
 
 double MPI_Wtime(void) {
@@ -137,8 +138,9 @@ int MPI_Free_mem(void* base) {
     if (base == nullptr) return;
     auto& allocations = World::current().self().allocations;
     if (allocations.erase(base) == 0) {
-      throw MpiError(MPI_ERR_BASE, "the pointer passed to MPI_Free_mem was not returned by MPI_Alloc_mem on this "
-                                   "rank, or was freed already");
+      throw MpiError(MPI_ERR_BASE,
+                     "the pointer passed to MPI_Free_mem was not returned by MPI_Alloc_mem on this "
+                     "rank, or was freed already");
     }
   });
 }

@@ -42,7 +42,8 @@ const RealKind& real_kind(int p, int r) {
     if (p <= kind.precision && r <= kind.range) return kind;
   }
   throw MpiError(MPI_ERR_ARG, "no REAL kind has " + std::to_string(p) + " digits and exponent range " +
-                                  std::to_string(r) + ": the largest here is REAL(10) (18 digits, range 4931); "
+                                  std::to_string(r) +
+                                  ": the largest here is REAL(10) (18 digits, range 4931); "
                                   "gfortran's REAL(16) has no type in this library");
 }
 

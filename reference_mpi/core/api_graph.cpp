@@ -169,8 +169,8 @@ int MPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[
 }
 
 int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int* sourceweights,
-                                   int outdegree, const int destinations[], const int* destweights,
-                                   MPI_Info /*info*/, int /*reorder*/, MPI_Comm* comm_dist_graph) {
+                                   int outdegree, const int destinations[], const int* destweights, MPI_Info /*info*/,
+                                   int /*reorder*/, MPI_Comm* comm_dist_graph) {
   return api_call("MPI_Dist_graph_create_adjacent", comm_old, [&] {
     xo::mpi::require_pointer(comm_dist_graph, "comm_dist_graph");
     const int size = comm_of(comm_old).size();
@@ -184,9 +184,8 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int so
   });
 }
 
-int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                          const int destinations[], const int* weights, MPI_Info /*info*/, int /*reorder*/,
-                          MPI_Comm* comm_dist_graph) {
+int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
+                          const int* weights, MPI_Info /*info*/, int /*reorder*/, MPI_Comm* comm_dist_graph) {
   return api_call("MPI_Dist_graph_create", comm_old, [&] {
     xo::mpi::require_pointer(comm_dist_graph, "comm_dist_graph");
     const int size = comm_of(comm_old).size();
@@ -201,12 +200,12 @@ int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const i
     int edge = 0;
     for (int i = 0; i < n; ++i) {
       if (sources[i] < 0 || sources[i] >= size) {
-        throw MpiError(MPI_ERR_RANK, at("sources", i) + " is " + std::to_string(sources[i]) +
-                                         ", not a rank of the " + std::to_string(size) + " processes");
+        throw MpiError(MPI_ERR_RANK, at("sources", i) + " is " + std::to_string(sources[i]) + ", not a rank of the " +
+                                         std::to_string(size) + " processes");
       }
       if (degrees[i] < 0) throw MpiError(MPI_ERR_ARG, at("degrees", i) + " is negative");
       std::vector<int> targets, target_weights;
-      const int* edge_weights = !input->weighted                ? MPI_UNWEIGHTED
+      const int* edge_weights = !input->weighted               ? MPI_UNWEIGHTED
                                 : weights == MPI_WEIGHTS_EMPTY ? MPI_WEIGHTS_EMPTY
                                                                : weights + edge;
       adjacency_side(degrees[i], destinations + edge, edge_weights, size, "destinations", targets, target_weights);

@@ -52,8 +52,9 @@ bool take_match(int context, int source, int tag, MPI_Comm comm, MPI_Message* me
 xo::mpi::MatchedMessage take_message(MPI_Message* message) {
   xo::mpi::require_pointer(message, "message");
   if (*message == MPI_MESSAGE_NULL) {
-    throw MpiError(MPI_ERR_REQUEST, "the message is MPI_MESSAGE_NULL; receive a message handle that MPI_Mprobe "
-                                    "or MPI_Improbe returned");
+    throw MpiError(MPI_ERR_REQUEST,
+                   "the message is MPI_MESSAGE_NULL; receive a message handle that MPI_Mprobe "
+                   "or MPI_Improbe returned");
   }
   if (*message == MPI_MESSAGE_NO_PROC) return {};
   return World::current().self().matched.take(*message);

@@ -42,10 +42,12 @@ xo::mpi::Neighbors usable_neighbors(const xo::mpi::CommHandle& comm, const char*
   const xo::mpi::Topology& topology = xo::mpi::topology_of(comm, call);
   cartesian = std::holds_alternative<xo::mpi::CartTopology>(topology.shape);
   if (const auto* graph = std::get_if<xo::mpi::GraphTopology>(&topology.shape); graph && !graph->symmetric) {
-    throw MpiError(MPI_ERR_TOPOLOGY, std::string(call) + " on a graph topology needs each pair of nodes to have as "
-                                                         "many edges one way as the other; " +
-                                         comm.shared->name + "'s graph is not symmetric (use a distributed graph "
-                                                             "for directed neighbourhoods)");
+    throw MpiError(MPI_ERR_TOPOLOGY, std::string(call) +
+                                         " on a graph topology needs each pair of nodes to have as "
+                                         "many edges one way as the other; " +
+                                         comm.shared->name +
+                                         "'s graph is not symmetric (use a distributed graph "
+                                         "for directed neighbourhoods)");
   }
   if (const auto* dist = std::get_if<xo::mpi::DistGraphTopology>(&topology.shape); dist && !dist->consistent) {
     throw MpiError(MPI_ERR_TOPOLOGY, std::string(call) + ": in " + comm.shared->name +
@@ -133,9 +135,13 @@ int MPI_Neighbor_allgather(const void* sendbuf, int sendcount, MPI_Datatype send
     const Datatype& stype = committed(sendtype);
     const Datatype& rtype = committed(recvtype);
     neighbor_collective(
-        call, CollectiveOp::Allgather, comm, true, [&](std::size_t) { return Block{sendbuf, sendcount, &stype}; },
+        call, CollectiveOp::Allgather, comm, true,
+        [&](std::size_t) {
+          return Block{sendbuf, sendcount, &stype};
+        },
         [&](std::size_t j) {
-          return Block{xo::mpi::element_at(recvbuf, static_cast<std::int64_t>(j) * recvcount, rtype), recvcount, &rtype};
+          return Block{xo::mpi::element_at(recvbuf, static_cast<std::int64_t>(j) * recvcount, rtype), recvcount,
+                       &rtype};
         });
   });
 }
@@ -150,8 +156,13 @@ int MPI_Neighbor_allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sen
     const Datatype& stype = committed(sendtype);
     const Datatype& rtype = committed(recvtype);
     neighbor_collective(
-        call, CollectiveOp::Allgatherv, comm, true, [&](std::size_t) { return Block{sendbuf, sendcount, &stype}; },
-        [&](std::size_t j) { return Block{xo::mpi::element_at(recvbuf, displs[j], rtype), recvcounts[j], &rtype}; });
+        call, CollectiveOp::Allgatherv, comm, true,
+        [&](std::size_t) {
+          return Block{sendbuf, sendcount, &stype};
+        },
+        [&](std::size_t j) {
+          return Block{xo::mpi::element_at(recvbuf, displs[j], rtype), recvcounts[j], &rtype};
+        });
   });
 }
 
@@ -167,10 +178,12 @@ int MPI_Neighbor_alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendt
     neighbor_collective(
         call, CollectiveOp::Alltoall, comm, false,
         [&](std::size_t k) {
-          return Block{xo::mpi::element_at(sendbuf, static_cast<std::int64_t>(k) * sendcount, stype), sendcount, &stype};
+          return Block{xo::mpi::element_at(sendbuf, static_cast<std::int64_t>(k) * sendcount, stype), sendcount,
+                       &stype};
         },
         [&](std::size_t j) {
-          return Block{xo::mpi::element_at(recvbuf, static_cast<std::int64_t>(j) * recvcount, rtype), recvcount, &rtype};
+          return Block{xo::mpi::element_at(recvbuf, static_cast<std::int64_t>(j) * recvcount, rtype), recvcount,
+                       &rtype};
         });
   });
 }
@@ -188,8 +201,12 @@ int MPI_Neighbor_alltoallv(const void* sendbuf, const int sendcounts[], const in
     const Datatype& rtype = committed(recvtype);
     neighbor_collective(
         call, CollectiveOp::Alltoallv, comm, false,
-        [&](std::size_t k) { return Block{xo::mpi::element_at(sendbuf, sdispls[k], stype), sendcounts[k], &stype}; },
-        [&](std::size_t j) { return Block{xo::mpi::element_at(recvbuf, rdispls[j], rtype), recvcounts[j], &rtype}; });
+        [&](std::size_t k) {
+          return Block{xo::mpi::element_at(sendbuf, sdispls[k], stype), sendcounts[k], &stype};
+        },
+        [&](std::size_t j) {
+          return Block{xo::mpi::element_at(recvbuf, rdispls[j], rtype), recvcounts[j], &rtype};
+        });
   });
 }
 
@@ -209,8 +226,12 @@ int MPI_Neighbor_alltoallw(const void* sendbuf, const int sendcounts[], const MP
     for (std::size_t j = 0; j < indegree; ++j) rtypes.push_back(&committed(recvtypes[j]));
     neighbor_collective(
         call, CollectiveOp::Alltoallv, comm, false,
-        [&](std::size_t k) { return Block{at_displacement(sendbuf, sdispls[k]), sendcounts[k], stypes[k]}; },
-        [&](std::size_t j) { return Block{at_displacement(recvbuf, rdispls[j]), recvcounts[j], rtypes[j]}; });
+        [&](std::size_t k) {
+          return Block{at_displacement(sendbuf, sdispls[k]), sendcounts[k], stypes[k]};
+        },
+        [&](std::size_t j) {
+          return Block{at_displacement(recvbuf, rdispls[j]), recvcounts[j], rtypes[j]};
+        });
   });
 }
 

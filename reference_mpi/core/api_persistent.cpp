@@ -43,8 +43,8 @@ int init(const char* call, Operation operation, SendMode mode, const void* buf, 
     }
     const bool wildcard = receiving && peer == MPI_ANY_SOURCE;
     if (peer != MPI_PROC_NULL && !wildcard && (peer < 0 || peer >= handle.size())) {
-      throw MpiError(MPI_ERR_RANK, std::string(receiving ? "source" : "destination") + " rank " +
-                                       std::to_string(peer) + " does not exist: " + handle.shared->name + " has " +
+      throw MpiError(MPI_ERR_RANK, std::string(receiving ? "source" : "destination") + " rank " + std::to_string(peer) +
+                                       " does not exist: " + handle.shared->name + " has " +
                                        std::to_string(handle.size()) + " ranks");
     }
     persistent->operation = operation;
@@ -121,8 +121,7 @@ int MPI_Bsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, 
 
 int MPI_Ssend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                    MPI_Request* request) {
-  return init("MPI_Ssend_init", Operation::Send, SendMode::Synchronous, buf, count, datatype, dest, tag, comm,
-              request);
+  return init("MPI_Ssend_init", Operation::Send, SendMode::Synchronous, buf, count, datatype, dest, tag, comm, request);
 }
 
 int MPI_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -132,8 +131,7 @@ int MPI_Rsend_init(const void* buf, int count, MPI_Datatype datatype, int dest, 
 
 int MPI_Recv_init(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                   MPI_Request* request) {
-  return init("MPI_Recv_init", Operation::Recv, SendMode::Standard, buf, count, datatype, source, tag, comm,
-              request);
+  return init("MPI_Recv_init", Operation::Recv, SendMode::Standard, buf, count, datatype, source, tag, comm, request);
 }
 
 int MPI_Start(MPI_Request* request) {

@@ -27,8 +27,8 @@ int blocking_send(const char* call, const void* buf, int count, MPI_Datatype typ
   });
 }
 
-int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                     MPI_Comm comm, SendMode mode, MPI_Request* request) {
+int nonblocking_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                     SendMode mode, MPI_Request* request) {
   return api_call(call, comm, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
     *request = xo::mpi::add_request(
@@ -56,9 +56,9 @@ void fill_null_status(MPI_Status* status) {
 int probe_context(int source, int tag, MPI_Comm comm) {
   xo::mpi::CommHandle& handle = World::current().self().comms.get(comm);
   if (source != MPI_ANY_SOURCE && source != MPI_PROC_NULL && (source < 0 || source >= handle.peer_size())) {
-    throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) + " does not exist: " +
-                                     (handle.is_inter() ? "the remote group of " : "") + handle.shared->name +
-                                     " has " + std::to_string(handle.peer_size()) + " ranks");
+    throw MpiError(MPI_ERR_RANK, "source rank " + std::to_string(source) +
+                                     " does not exist: " + (handle.is_inter() ? "the remote group of " : "") +
+                                     handle.shared->name + " has " + std::to_string(handle.peer_size()) + " ranks");
   }
   if (tag != MPI_ANY_TAG && (tag < 0 || tag > MPI_TAG_UB_VALUE)) {
     throw MpiError(MPI_ERR_TAG, "tag " + std::to_string(tag) + " is invalid: use 0 to " +
@@ -106,8 +106,7 @@ int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, M
   });
 }
 
-int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-              MPI_Request* request) {
+int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request* request) {
   return api_call("MPI_Irecv", comm, [&] {
     if (request == nullptr) throw MpiError(MPI_ERR_ARG, "request is a null pointer");
     *request = xo::mpi::add_request(
@@ -129,8 +128,8 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   });
 }
 
-int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source,
-                         int recvtag, MPI_Comm comm, MPI_Status* status) {
+int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
+                         MPI_Comm comm, MPI_Status* status) {
   return api_call("MPI_Sendrecv_replace", comm, [&] {
     // The outgoing data is packed aside first, so the incoming message can land in `buf`.
     const auto type = World::current().self().datatypes.get_committed(datatype);

@@ -83,7 +83,8 @@ int MPI_Reduce_scatter(const void* sendbuf, void* recvbuf, const int recvcounts[
     xo::mpi::check_counts(counts, "recvcounts");
     std::int64_t total = 0;
     for (int c : counts) total += c;
-    if (total > 2147483647) throw xo::mpi::MpiError(MPI_ERR_COUNT, "the recvcounts add up to more than 2^31 - 1 elements");
+    if (total > 2147483647)
+      throw xo::mpi::MpiError(MPI_ERR_COUNT, "the recvcounts add up to more than 2^31 - 1 elements");
     const auto type = prepare(run, sendbuf, recvbuf, static_cast<int>(total), datatype, op);
     run.recv_counts.assign(counts.begin(), counts.end());
     run.recv.resize(static_cast<std::size_t>(counts[static_cast<std::size_t>(run.rank)] * type->size()));
@@ -123,7 +124,8 @@ int MPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount, 
                       "MPI_Reduce_scatter_block");
     xo::mpi::require_count(recvcount);
     const std::int64_t total = std::int64_t{recvcount} * run.size;
-    if (total > 2147483647) throw xo::mpi::MpiError(MPI_ERR_COUNT, "recvcount times the communicator size is more than 2^31 - 1 elements");
+    if (total > 2147483647)
+      throw xo::mpi::MpiError(MPI_ERR_COUNT, "recvcount times the communicator size is more than 2^31 - 1 elements");
     const auto type = prepare(run, sendbuf, recvbuf, static_cast<int>(total), datatype, op);
     run.recv_counts.assign(static_cast<std::size_t>(run.size), recvcount);
     run.recv.resize(static_cast<std::size_t>(recvcount * type->size()));

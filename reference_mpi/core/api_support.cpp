@@ -73,11 +73,9 @@ void leave_call() {
 
 void check_call_allowed(const char* name) {
   const RankState& self = World::current().self();
-  static constexpr const char* kAlwaysAllowed[] = {"MPI_Initialized",  "MPI_Finalized",
-                                                   "MPI_Get_version",  "MPI_Get_library_version",
-                                                   "MPI_Error_string", "MPI_Error_class",
-                                                   "MPI_Wtime",        "MPI_Wtick",
-                                                   "MPI_Get_processor_name"};
+  static constexpr const char* kAlwaysAllowed[] = {
+      "MPI_Initialized", "MPI_Finalized", "MPI_Get_version", "MPI_Get_library_version", "MPI_Error_string",
+      "MPI_Error_class", "MPI_Wtime",     "MPI_Wtick",       "MPI_Get_processor_name"};
   for (const char* allowed : kAlwaysAllowed) {
     if (std::strcmp(name, allowed) == 0) return;
   }
@@ -86,16 +84,17 @@ void check_call_allowed(const char* name) {
     if (std::strcmp(name, "MPI_Init") == 0 || std::strcmp(name, "MPI_Init_thread") == 0) return;
     throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called before MPI_Init; call MPI_Init first");
   }
-  throw MpiError(MPI_ERR_OTHER, std::string(name) + " was called after MPI_Finalize; no MPI call but "
-                                                    "MPI_Initialized and MPI_Finalized is allowed then");
+  throw MpiError(MPI_ERR_OTHER, std::string(name) +
+                                    " was called after MPI_Finalize; no MPI call but "
+                                    "MPI_Initialized and MPI_Finalized is allowed then");
 }
 
 int record_error(const char* call, const MpiError& error) {
   RankState& self = World::current().self();
   if (const char* nonblocking = note_background_error(error.what())) call = nonblocking;
   const int code = error.error_class();  // a predefined class, or a code a callback returned
-  const std::string label = code >= MPI_SUCCESS && code <= MPI_ERR_LASTCODE ? error_class_name(code)
-                                                                            : "error code " + std::to_string(code);
+  const std::string label =
+      code >= MPI_SUCCESS && code <= MPI_ERR_LASTCODE ? error_class_name(code) : "error code " + std::to_string(code);
   self.last_error = "rank " + std::to_string(self.world_rank) + ": " + call + ": " + error.what() + " [" + label + "]";
   return error.error_class();
 }

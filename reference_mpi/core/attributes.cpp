@@ -117,8 +117,7 @@ void delete_all_attributes(const KeyvalTable& keyvals, AttributeList& list, int 
   }
 }
 
-AttributeList copy_attributes(const KeyvalTable& keyvals, const AttributeList& list, int old_object,
-                              int new_object) {
+AttributeList copy_attributes(const KeyvalTable& keyvals, const AttributeList& list, int old_object, int new_object) {
   AttributeList copied;
   const AttributeList source = list;  // callbacks may set attributes on the old object
   for (const Attribute& a : source) {

@@ -68,7 +68,6 @@ bool delete_attribute(const KeyvalTable& keyvals, AttributeList& list, int objec
 void delete_all_attributes(const KeyvalTable& keyvals, AttributeList& list, int object);
 // What a duplicate of `old_object` gets: each attribute whose copy callback sets its flag. If a
 // callback fails, what was copied so far is deleted on `new_object` and the error is thrown.
-AttributeList copy_attributes(const KeyvalTable& keyvals, const AttributeList& list, int old_object,
-                              int new_object);
+AttributeList copy_attributes(const KeyvalTable& keyvals, const AttributeList& list, int old_object, int new_object);
 
 }  // namespace xo::mpi

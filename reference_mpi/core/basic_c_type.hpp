@@ -53,8 +53,8 @@ decltype(auto) with_c_type(BasicType type, F&& f) {
     case BasicType::CxxBool:
     case BasicType::Byte:
     case BasicType::Packed: return f(static_cast<unsigned char>(0));
-    case BasicType::Aint: return f(long{});  // MPI_Aint
-    case BasicType::Offset:                   // MPI_Offset
+    case BasicType::Aint: return f(long{});                      // MPI_Aint
+    case BasicType::Offset:                                      // MPI_Offset
     case BasicType::Count: return f(static_cast<long long>(0));  // MPI_Count
     case BasicType::CFloatComplex:
     case BasicType::CxxFloatComplex:

@@ -26,8 +26,7 @@ void* element_at(void* buffer, std::int64_t index, const Datatype& type);
 std::int64_t lay_out_blocks(std::span<const int> counts, const Datatype& type, std::vector<std::int64_t>& offsets,
                             std::vector<std::int64_t>& bytes);
 // Unpacks all of `packed` (instances of `type` back to back) to `buffer`.
-void unpack_all(const std::vector<std::byte>& packed, const Datatype& type, void* buffer,
-                const char* what = "recvbuf");
+void unpack_all(const std::vector<std::byte>& packed, const Datatype& type, void* buffer, const char* what = "recvbuf");
 // Unpacks block i of `packed` (at offsets[i], bytes[i]) to `buffer` at displacement displs[i].
 void unpack_blocks(const std::vector<std::byte>& packed, const std::vector<std::int64_t>& offsets,
                    const std::vector<std::int64_t>& bytes, std::span<const int> displs, const Datatype& type,

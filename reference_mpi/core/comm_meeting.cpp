@@ -5,8 +5,8 @@
 #include <map>
 #include <vector>
 
-#include "topology.hpp"
 #include "mpi_error.hpp"
+#include "topology.hpp"
 #include "world.hpp"
 
 namespace xo::mpi {
@@ -25,8 +25,9 @@ std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& p
                                                      const char* call, MeetingInput input) {
   const Key key{parent.shared->context, ++parent.collective_sequence, {}};
   const std::string where = parent.is_inter() ? parent.shared->name + " (both groups)" : parent.shared->name;
-  return gather(world, key, meeting_size(parent), meeting_slot(parent), call, where, std::move(input),
-                [&](Meeting& m) { parent.is_inter() ? build_inter(world, parent, kind, m) : build(world, parent, kind, m); });
+  return gather(world, key, meeting_size(parent), meeting_slot(parent), call, where, std::move(input), [&](Meeting& m) {
+    parent.is_inter() ? build_inter(world, parent, kind, m) : build(world, parent, kind, m);
+  });
 }
 
 std::shared_ptr<const CommShared> CommMeetings::meet_group(World& world, CommHandle& parent, const char* call,
@@ -59,8 +60,7 @@ std::shared_ptr<const CommShared> CommMeetings::gather(World& world, const Key& 
     build_results(m);
     const hw::LinkCost c = world.machine().link(0, n > 1 ? 1 : 0);
     const int steps = 2 * std::bit_width(static_cast<unsigned>(n - 1));
-    const sim::Time finish =
-        m.latest + steps * sim::seconds_to_time(c.latency + c.send_overhead + c.recv_overhead);
+    const sim::Time finish = m.latest + steps * sim::seconds_to_time(c.latency + c.send_overhead + c.recv_overhead);
     m.done = true;
     for (int sleeper : m.sleepers) engine.wake(sleeper, finish);
     engine.advance_to(finish);

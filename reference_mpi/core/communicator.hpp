@@ -43,7 +43,7 @@ struct CommHandle {
   std::shared_ptr<const CommShared> shared;
   int my_rank = 0;
   MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
-  std::uint64_t collective_sequence = 0;  // counts collective calls, so members agree on meetings
+  std::uint64_t collective_sequence = 0;   // counts collective calls, so members agree on meetings
   std::uint64_t nonblocking_sequence = 0;  // counts nonblocking collective calls (their contexts)
   // MPI_Comm_create_group calls by (tag, group): only the group's members call, so they count
   // their meetings apart from the communicator's collective calls.

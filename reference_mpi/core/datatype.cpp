@@ -122,8 +122,7 @@ Datatype Datatype::vector(std::int64_t count, std::int64_t blocklength, std::int
   return hvector(count, blocklength, stride * old.extent(), old);
 }
 
-Datatype Datatype::indexed(std::span<const int> blocklengths, std::span<const int> displacements,
-                           const Datatype& old) {
+Datatype Datatype::indexed(std::span<const int> blocklengths, std::span<const int> displacements, const Datatype& old) {
   Datatype t;
   for (std::size_t i = 0; i < blocklengths.size(); ++i) {
     check_non_negative(blocklengths[i], "block length");

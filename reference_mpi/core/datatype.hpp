@@ -57,12 +57,10 @@ class Datatype {
   void set_envelope(std::shared_ptr<const TypeEnvelope> envelope) { envelope_ = std::move(envelope); }
 
   // Type constructors (MPI_Type_*). Counts and block lengths must be >= 0 (MpiError otherwise).
-  static Datatype hvector(std::int64_t count, std::int64_t blocklength, std::int64_t stride_bytes,
-                          const Datatype& old);
+  static Datatype hvector(std::int64_t count, std::int64_t blocklength, std::int64_t stride_bytes, const Datatype& old);
   static Datatype contiguous(std::int64_t count, const Datatype& old);
   static Datatype vector(std::int64_t count, std::int64_t blocklength, std::int64_t stride, const Datatype& old);
-  static Datatype indexed(std::span<const int> blocklengths, std::span<const int> displacements,
-                          const Datatype& old);
+  static Datatype indexed(std::span<const int> blocklengths, std::span<const int> displacements, const Datatype& old);
   // Displacements in bytes (MPI_Type_create_hindexed).
   static Datatype hindexed(std::span<const int> blocklengths, std::span<const std::int64_t> byte_displacements,
                            const Datatype& old);
@@ -87,7 +85,7 @@ class Datatype {
   std::int64_t alignment_ = 1;  // largest basic alignment inside, for the struct extent rule
   bool explicit_lb_ = false;    // set by MPI_LB markers, and sticky through constructors
   bool explicit_ub_ = false;
-  bool empty_ = true;           // no bound contributed yet
+  bool empty_ = true;  // no bound contributed yet
   bool committed_ = false;
   std::shared_ptr<const TypeEnvelope> envelope_;
 };

@@ -52,9 +52,9 @@ std::vector<IndexRun> owned_runs(const DarrayDimension& dim, int coord, std::siz
     case MPI_DISTRIBUTE_BLOCK: {
       const std::int64_t block = dim.darg == MPI_DISTRIBUTE_DFLT_DARG ? (g + dim.psize - 1) / dim.psize : dim.darg;
       if (block * dim.psize < g) {
-        throw MpiError(MPI_ERR_ARG, dim_text("dargs", d, dim.darg) + ": blocks of " + std::to_string(block) +
-                                        " on " + std::to_string(dim.psize) + " processes do not cover " +
-                                        std::to_string(g) + " elements; use a larger block or "
+        throw MpiError(MPI_ERR_ARG, dim_text("dargs", d, dim.darg) + ": blocks of " + std::to_string(block) + " on " +
+                                        std::to_string(dim.psize) + " processes do not cover " + std::to_string(g) +
+                                        " elements; use a larger block or "
                                         "MPI_DISTRIBUTE_DFLT_DARG");
       }
       const std::int64_t start = coord * block;
@@ -79,8 +79,9 @@ void check_darray_dim(const DarrayDimension& dim, std::size_t d) {
   if (dim.gsize <= 0) throw MpiError(MPI_ERR_ARG, dim_text("gsizes", d, dim.gsize) + "; sizes must be positive");
   if (dim.psize <= 0) throw MpiError(MPI_ERR_ARG, dim_text("psizes", d, dim.psize) + "; sizes must be positive");
   if (dim.distrib != MPI_DISTRIBUTE_NONE && dim.darg != MPI_DISTRIBUTE_DFLT_DARG && dim.darg <= 0) {
-    throw MpiError(MPI_ERR_ARG, dim_text("dargs", d, dim.darg) + "; use a positive block size or "
-                                                                   "MPI_DISTRIBUTE_DFLT_DARG");
+    throw MpiError(MPI_ERR_ARG, dim_text("dargs", d, dim.darg) +
+                                    "; use a positive block size or "
+                                    "MPI_DISTRIBUTE_DFLT_DARG");
   }
 }
 
@@ -97,8 +98,9 @@ Datatype subarray(std::span<const int> sizes, std::span<const int> subsizes, std
                                       std::to_string(d) + "] = " + std::to_string(sizes[d]));
     }
     if (starts[d] < 0 || starts[d] > sizes[d] - subsizes[d]) {
-      throw MpiError(MPI_ERR_ARG, dim_text("starts", d, starts[d]) + "; the sub-block must fit: from 0 to sizes - "
-                                                                        "subsizes = " +
+      throw MpiError(MPI_ERR_ARG, dim_text("starts", d, starts[d]) +
+                                      "; the sub-block must fit: from 0 to sizes - "
+                                      "subsizes = " +
                                       std::to_string(sizes[d] - subsizes[d]));
     }
   }

@@ -17,10 +17,10 @@ Datatype subarray(std::span<const int> sizes, std::span<const int> subsizes, std
                   const Datatype& old);
 
 struct DarrayDimension {
-  int gsize = 1;                         // global size of the array in this dimension
-  int distrib = MPI_DISTRIBUTE_NONE;     // MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE
-  int darg = MPI_DISTRIBUTE_DFLT_DARG;   // block size, or MPI_DISTRIBUTE_DFLT_DARG
-  int psize = 1;                         // processes of the grid in this dimension
+  int gsize = 1;                        // global size of the array in this dimension
+  int distrib = MPI_DISTRIBUTE_NONE;    // MPI_DISTRIBUTE_BLOCK, _CYCLIC or _NONE
+  int darg = MPI_DISTRIBUTE_DFLT_DARG;  // block size, or MPI_DISTRIBUTE_DFLT_DARG
+  int psize = 1;                        // processes of the grid in this dimension
 };
 
 // The part of a distributed global array that process `rank` of `size` holds (process grid in

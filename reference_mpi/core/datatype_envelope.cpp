@@ -4,8 +4,8 @@
 
 namespace xo::mpi {
 
-std::shared_ptr<const TypeEnvelope> make_envelope(const DatatypeTable& table, int combiner,
-                                                  std::vector<int> integers, std::vector<std::int64_t> addresses,
+std::shared_ptr<const TypeEnvelope> make_envelope(const DatatypeTable& table, int combiner, std::vector<int> integers,
+                                                  std::vector<std::int64_t> addresses,
                                                   std::span<const MPI_Datatype> types) {
   auto envelope = std::make_shared<TypeEnvelope>();
   envelope->combiner = combiner;

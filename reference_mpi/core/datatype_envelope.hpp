@@ -30,12 +30,11 @@ struct TypeEnvelope {
 };
 
 // The envelope of a type built by `combiner` from the calling rank's datatype handles `types`.
-std::shared_ptr<const TypeEnvelope> make_envelope(const DatatypeTable& table, int combiner,
-                                                  std::vector<int> integers, std::vector<std::int64_t> addresses,
+std::shared_ptr<const TypeEnvelope> make_envelope(const DatatypeTable& table, int combiner, std::vector<int> integers,
+                                                  std::vector<std::int64_t> addresses,
                                                   std::span<const MPI_Datatype> types);
 inline std::shared_ptr<const TypeEnvelope> make_envelope(const DatatypeTable& table, int combiner,
-                                                         std::vector<int> integers,
-                                                         std::vector<std::int64_t> addresses,
+                                                         std::vector<int> integers, std::vector<std::int64_t> addresses,
                                                          std::initializer_list<MPI_Datatype> types) {
   return make_envelope(table, combiner, std::move(integers), std::move(addresses),
                        std::span<const MPI_Datatype>(types.begin(), types.size()));

@@ -51,7 +51,8 @@ int ErrorRegistry::class_of(int code) const {
   if (const Added* added = find(code)) return added->error_class;
   throw MpiError(MPI_ERR_ARG, "error code " + std::to_string(code) +
                                   " is not an MPI error code (predefined codes run from MPI_SUCCESS to "
-                                  "MPI_ERR_LASTCODE = " + std::to_string(MPI_ERR_LASTCODE) +
+                                  "MPI_ERR_LASTCODE = " +
+                                  std::to_string(MPI_ERR_LASTCODE) +
                                   "; others come from MPI_Add_error_class or MPI_Add_error_code)");
 }
 

@@ -51,8 +51,8 @@ void check_rank_list(const Group& group, std::span<const int> ranks) {
 }
 
 std::string range_text(std::span<const int[3]> ranges, std::size_t i) {
-  return "ranges[" + std::to_string(i) + "] = {" + std::to_string(ranges[i][0]) + ", " +
-         std::to_string(ranges[i][1]) + ", " + std::to_string(ranges[i][2]) + "}";
+  return "ranges[" + std::to_string(i) + "] = {" + std::to_string(ranges[i][0]) + ", " + std::to_string(ranges[i][1]) +
+         ", " + std::to_string(ranges[i][2]) + "}";
 }
 
 // Validates one {first, last, stride} triplet and returns how many ranks it selects.
@@ -61,8 +61,9 @@ std::int64_t checked_range_count(const Group& group, std::span<const int[3]> ran
   const int last = ranges[i][1];
   const int stride = ranges[i][2];
   if (stride == 0) {
-    throw MpiError(MPI_ERR_ARG, range_text(ranges, i) + " has stride 0; use a positive stride to count up from "
-                                                        "first to last or a negative one to count down");
+    throw MpiError(MPI_ERR_ARG, range_text(ranges, i) +
+                                    " has stride 0; use a positive stride to count up from "
+                                    "first to last or a negative one to count down");
   }
   for (int endpoint : {first, last}) {
     if (endpoint < 0 || endpoint >= group.size()) {

@@ -48,8 +48,8 @@ class Group {
 
   int first_ = 0;  // range groups only
   int size_ = 0;
-  std::vector<int> members_;                    // list groups: world rank by group rank
-  std::vector<std::pair<int, int>> by_world_;   // list groups: (world rank, group rank), sorted
+  std::vector<int> members_;                   // list groups: world rank by group rank
+  std::vector<std::pair<int, int>> by_world_;  // list groups: (world rank, group rank), sorted
 };
 
 // MPI_Group_incl: members ranks[0], ranks[1], ... of `group`, in that order.

@@ -10,8 +10,9 @@ namespace xo::mpi {
 std::shared_ptr<const Group> GroupTable::get(MPI_Group handle) const {
   if (handle == MPI_GROUP_EMPTY) return Group::empty();
   if (handle == MPI_GROUP_NULL) {
-    throw MpiError(MPI_ERR_GROUP, "the group is MPI_GROUP_NULL; pass a group obtained from MPI_Comm_group or an "
-                                  "MPI_Group_* constructor, or MPI_GROUP_EMPTY");
+    throw MpiError(MPI_ERR_GROUP,
+                   "the group is MPI_GROUP_NULL; pass a group obtained from MPI_Comm_group or an "
+                   "MPI_Group_* constructor, or MPI_GROUP_EMPTY");
   }
   const std::size_t slot = static_cast<std::size_t>(handle) - kFirstUserHandle;
   if (handle < kFirstUserHandle || slot >= slots_.size()) {

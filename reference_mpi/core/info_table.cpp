@@ -46,7 +46,8 @@ Info* InfoTable::slot(MPI_Info handle) const {
 }
 
 void InfoTable::refuse(MPI_Info handle) {
-  if (handle == MPI_INFO_NULL) throw MpiError(MPI_ERR_INFO, "the info object is MPI_INFO_NULL; create one with MPI_Info_create");
+  if (handle == MPI_INFO_NULL)
+    throw MpiError(MPI_ERR_INFO, "the info object is MPI_INFO_NULL; create one with MPI_Info_create");
   throw MpiError(MPI_ERR_INFO, "info handle " + std::to_string(handle) +
                                    " is not a valid info object (never created, or already freed)");
 }

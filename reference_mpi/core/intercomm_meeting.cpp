@@ -137,12 +137,9 @@ void CommMeetings::build_inter(World& world, const CommHandle& parent, MeetingKi
       }
       return;
     }
-    case MeetingKind::Merge:
-      return build_merge(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
-    case MeetingKind::Create:
-      return build_create(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
-    case MeetingKind::Split:
-      return build_split(world, parent, sides, m.inputs, m.results);
+    case MeetingKind::Merge: return build_merge(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
+    case MeetingKind::Create: return build_create(world, parent, sides, m.inputs, m.results, m.error_class, m.error);
+    case MeetingKind::Split: return build_split(world, parent, sides, m.inputs, m.results);
     case MeetingKind::DistGraph:  // topologies are for intracommunicators (MPI-3.1 section 7.1)
       m.error_class = MPI_ERR_COMM;
       m.error = parent.shared->name + " is an intercommunicator; a distributed graph needs an intracommunicator";

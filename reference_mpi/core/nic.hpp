@@ -14,7 +14,7 @@ namespace xo::mpi {
 struct Ejection {
   sim::Time landing;
   int source_endpoint;  // hw::Machine::endpoint_of the sender
-  bool carries_data;  // headers take a turn at the port but no share of its bandwidth
+  bool carries_data;    // headers take a turn at the port but no share of its bandwidth
 };
 
 // A router link's busy period: from the start of the first transfer still on it to when it has
@@ -41,7 +41,7 @@ struct RouterLink {
 
 struct Nic {
   sim::Time inject_free = 0;
-  sim::Time eject_free = 0;       // when the ejection port has delivered everything reserved so far
+  sim::Time eject_free = 0;        // when the ejection port has delivered everything reserved so far
   std::vector<Ejection> ejecting;  // what it is delivering
 };
 

@@ -70,9 +70,7 @@ DatatypeRef datatype_for(const RankState& self, int count, MPI_Datatype type) {
   return self.datatypes.get_committed(type);
 }
 
-MessageEvent message_event(const Request& r) {
-  return MessageEvent{r.context, r.peer, r.tag, r.bytes, r.trace_id};
-}
+MessageEvent message_event(const Request& r) { return MessageEvent{r.context, r.peer, r.tag, r.bytes, r.trace_id}; }
 
 // Tells the observer a traced request completed: MpiRecv or MpiIrecv with what arrived,
 // MpiIsendComplete, or MpiRequestCancelled.
@@ -127,8 +125,8 @@ Request* post_send_on(World& world, RankState& self, const CommHandle& handle, c
   if (dest == MPI_PROC_NULL) return null_peer_request(world, Request::Kind::Send, call);
   require_buffer(buf, count, *datatype, "the send buffer");
   if (dest < 0 || dest >= handle.peer_size()) {
-    throw MpiError(MPI_ERR_RANK, "destination rank " + std::to_string(dest) + " does not exist: " +
-                                     comm_size_text(handle));
+    throw MpiError(MPI_ERR_RANK,
+                   "destination rank " + std::to_string(dest) + " does not exist: " + comm_size_text(handle));
   }
   Request* r = new_envelope(world, Request::Kind::Send, call, handle, comm, dest, tag, count, std::move(datatype));
   r->mode = mode;
@@ -140,8 +138,8 @@ Request* post_send_on(World& world, RankState& self, const CommHandle& handle, c
 
 }  // namespace
 
-Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
+Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   hw::SendMode mode, Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
   const CommHandle& handle = self.comms.get(comm);  // the communicator is checked first, as before the datatype
@@ -150,8 +148,8 @@ Request* post_send(const char* call, const void* buf, int count, MPI_Datatype ty
                       traced);
 }
 
-Request* post_send(const char* call, const void* buf, int count, DatatypeRef datatype, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced) {
+Request* post_send(const char* call, const void* buf, int count, DatatypeRef datatype, int dest, int tag, MPI_Comm comm,
+                   hw::SendMode mode, Request::Traced traced) {
   World& world = World::current();
   RankState& self = world.self();
   const CommHandle& handle = self.comms.get(comm);
@@ -217,8 +215,8 @@ Request* post_matched_recv(const char* call, void* buf, int count, MPI_Datatype 
   require_count(count);
   auto datatype = self.datatypes.get_committed(type);
   require_buffer(buf, count, *datatype, "the receive buffer");
-  Request* r = new_envelope(world, Request::Kind::Recv, call, handle, comm, m->source, m->tag, count,
-                            std::move(datatype));
+  Request* r =
+      new_envelope(world, Request::Kind::Recv, call, handle, comm, m->source, m->tag, count, std::move(datatype));
   r->recv_buffer = buf;
   report_posted(r, traced, world.engine().now());
   // As start_recv does with a message it finds in the unexpected queue.

@@ -16,13 +16,13 @@ struct Message;
 struct RankState;
 
 // `traced` says how the observer hears of the request (see Request::Traced).
-Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced);
+Request* post_send(const char* call, const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+                   hw::SendMode mode, Request::Traced traced);
 Request* post_recv(const char* call, void* buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                    Request::Traced traced);
 // The same with the datatype already looked up (a persistent request holds its type).
-Request* post_send(const char* call, const void* buf, int count, DatatypeRef type, int dest, int tag,
-                   MPI_Comm comm, hw::SendMode mode, Request::Traced traced);
+Request* post_send(const char* call, const void* buf, int count, DatatypeRef type, int dest, int tag, MPI_Comm comm,
+                   hw::SendMode mode, Request::Traced traced);
 Request* post_recv(const char* call, void* buf, int count, DatatypeRef type, int source, int tag, MPI_Comm comm,
                    Request::Traced traced);
 // Tells the observer that `r`, a send or receive of the program's, was posted at `at`; gives a

@@ -24,8 +24,8 @@ struct PersistentRequest {
   const char* init_call = "";  // the MPI_Xxx_init that made it, for reports of its requests
   void* buffer = nullptr;      // the receive buffer, or the send buffer (never written)
   int count = 0;
-  DatatypeRef type;            // held, so the program may free its handle after the init
-  int peer = 0;                // destination or source (MPI_ANY_SOURCE, MPI_PROC_NULL allowed)
+  DatatypeRef type;  // held, so the program may free its handle after the init
+  int peer = 0;      // destination or source (MPI_ANY_SOURCE, MPI_PROC_NULL allowed)
   int tag = 0;
   MPI_Comm comm = MPI_COMM_NULL;
   // Collectives only.

@@ -44,11 +44,11 @@ struct TypeExtras {
 // their addresses, so they live as long as the rank.
 struct EnvironmentAttributes {
   int tag_ub = MPI_TAG_UB_VALUE;
-  int host = MPI_PROC_NULL;     // no rank is the host
-  int io = MPI_ANY_SOURCE;      // every rank can do I/O
-  int wtime_is_global = 1;      // the virtual clocks share one timeline
-  int universe_size = 1;        // the world size
-  int appnum = 0;               // one program
+  int host = MPI_PROC_NULL;  // no rank is the host
+  int io = MPI_ANY_SOURCE;   // every rank can do I/O
+  int wtime_is_global = 1;   // the virtual clocks share one timeline
+  int universe_size = 1;     // the world size
+  int appnum = 0;            // one program
 };
 
 struct FreeDeleter {
@@ -67,18 +67,19 @@ struct RankState {
   MatchingQueues queues;
   OpTable ops;
   KeyvalTable keyvals;
-  std::map<MPI_Datatype, TypeExtras> type_extras;  // types with a name or attributes (stable nodes: callbacks may add some)
+  std::map<MPI_Datatype, TypeExtras>
+      type_extras;  // types with a name or attributes (stable nodes: callbacks may add some)
   ErrhandlerTable errhandlers;
   ErrorRegistry errors;
   InfoTable infos;
   MatchedMessages matched;
   EnvironmentAttributes environment;
   std::unordered_map<void*, std::unique_ptr<void, FreeDeleter>> allocations;  // MPI_Alloc_mem
-  int thread_level = MPI_THREAD_SINGLE;  // what MPI_Init_thread provided
+  int thread_level = MPI_THREAD_SINGLE;                                       // what MPI_Init_thread provided
 
-  std::vector<sim::Time> copy_buffers_free_at;  // sender-side system buffers (XT3 vshort)
+  std::vector<sim::Time> copy_buffers_free_at;          // sender-side system buffers (XT3 vshort)
   std::map<std::uintptr_t, std::uintptr_t> registered;  // RDMA registration cache: start -> end of each buffer
-  sim::Time shared_memory_free = 0;             // when this rank can start its next copy to another on its node
+  sim::Time shared_memory_free = 0;                     // when this rank can start its next copy to another on its node
   // Mailbox connections by peer world rank (machines with mailbox credits): when each credit of
   // this rank's mailbox slots at that peer comes back.
   std::unordered_map<int, std::vector<sim::Time>> mailboxes;
@@ -100,14 +101,14 @@ struct RankState {
   // What the rank is doing, for deadlock reports.
   const char* call = nullptr;
   const char* last_call = nullptr;  // the latest call it left, for the message if it faults or ends early
-  sim::Time entered_at = 0;  // when the current outermost call began (after the computation before it)
+  sim::Time entered_at = 0;         // when the current outermost call began (after the computation before it)
   int call_depth = 0;
-  std::string last_error;  // the message a fatal error handler prints
+  std::string last_error;          // the message a fatal error handler prints
   std::string pending_truncation;  // details of the last truncated receive
   std::string meeting_note;        // set while blocked building a communicator
   bool blocked_in_probe = false;
   std::vector<const Request*> waiting_for;
-  bool waiting_for_all = false;  // in MPI_Waitall: woken only once every request of waiting_for is complete
+  bool waiting_for_all = false;           // in MPI_Waitall: woken only once every request of waiting_for is complete
   std::vector<Request*> request_scratch;  // the Wait/Test families' lookup buffer
   std::vector<int> error_scratch;         // and their per-request errors
   int probe_source = 0;
@@ -117,8 +118,8 @@ struct RankState {
   GeneralizedRequests generalized;   // MPI_Grequest_start's callbacks, by request
   std::uint64_t trace_requests = 0;  // nonblocking requests traced so far: the next id
   std::int64_t compute_mark_ns = 0;  // the compute clock when the rank last left an MPI call
-  sim::Time last_wtime = -1;     // MPI_Wtime's last reading, and how many in a row gave it
-  int same_wtime_readings = 0;   // (a loop spinning on it is charged polls)
+  sim::Time last_wtime = -1;         // MPI_Wtime's last reading, and how many in a row gave it
+  int same_wtime_readings = 0;       // (a loop spinning on it is charged polls)
 };
 
 }  // namespace xo::mpi

@@ -15,8 +15,9 @@ namespace xo::mpi {
 
 namespace {
 
-constexpr const char* kNames[] = {"MPI_OP_NULL", "MPI_MAX",  "MPI_MIN",  "MPI_SUM",  "MPI_PROD",   "MPI_LAND", "MPI_BAND",
-                                  "MPI_LOR",     "MPI_BOR",  "MPI_LXOR", "MPI_BXOR", "MPI_MAXLOC", "MPI_MINLOC"};
+constexpr const char* kNames[] = {"MPI_OP_NULL", "MPI_MAX",    "MPI_MIN",   "MPI_SUM", "MPI_PROD",
+                                  "MPI_LAND",    "MPI_BAND",   "MPI_LOR",   "MPI_BOR", "MPI_LXOR",
+                                  "MPI_BXOR",    "MPI_MAXLOC", "MPI_MINLOC"};
 
 // The groups of basic types that decide which predefined operations apply (MPI-3.1 section 5.9.2).
 // Like MPICH, and unlike the letter of the standard, MPI_CHAR, MPI_WCHAR and MPI_CHARACTER count as
@@ -26,14 +27,28 @@ enum class TypeClass : std::uint8_t { Integer, Floating, Complex, Logical, Byte 
 
 TypeClass type_class(BasicType type) {
   switch (type) {
-    case BasicType::Float: case BasicType::Double: case BasicType::LongDouble: case BasicType::Real:
-    case BasicType::DoublePrecision: case BasicType::Real4: case BasicType::Real8: return TypeClass::Floating;
-    case BasicType::CFloatComplex: case BasicType::CDoubleComplex: case BasicType::CLongDoubleComplex:
-    case BasicType::CxxFloatComplex: case BasicType::CxxDoubleComplex: case BasicType::CxxLongDoubleComplex:
-    case BasicType::Complex: case BasicType::DoubleComplex: case BasicType::Complex8:
+    case BasicType::Float:
+    case BasicType::Double:
+    case BasicType::LongDouble:
+    case BasicType::Real:
+    case BasicType::DoublePrecision:
+    case BasicType::Real4:
+    case BasicType::Real8: return TypeClass::Floating;
+    case BasicType::CFloatComplex:
+    case BasicType::CDoubleComplex:
+    case BasicType::CLongDoubleComplex:
+    case BasicType::CxxFloatComplex:
+    case BasicType::CxxDoubleComplex:
+    case BasicType::CxxLongDoubleComplex:
+    case BasicType::Complex:
+    case BasicType::DoubleComplex:
+    case BasicType::Complex8:
     case BasicType::Complex16: return TypeClass::Complex;
-    case BasicType::Bool: case BasicType::CxxBool: case BasicType::Logical: return TypeClass::Logical;
-    case BasicType::Byte: case BasicType::Packed: return TypeClass::Byte;
+    case BasicType::Bool:
+    case BasicType::CxxBool:
+    case BasicType::Logical: return TypeClass::Logical;
+    case BasicType::Byte:
+    case BasicType::Packed: return TypeClass::Byte;
     default: return TypeClass::Integer;
   }
 }
@@ -59,17 +74,20 @@ std::string advice(MPI_Op op, TypeClass c) {
                                 ? name + " takes integer, floating-point and complex types"
                                 : name + " takes integer and floating-point types";
   if (c == TypeClass::Byte) {
-    return takes + "; MPI_BYTE and MPI_PACKED are uninterpreted bytes, so describe the data by its real type "
-                   "(MPI_UNSIGNED_CHAR, MPI_UINT8_T, ...)";
+    return takes +
+           "; MPI_BYTE and MPI_PACKED are uninterpreted bytes, so describe the data by its real type "
+           "(MPI_UNSIGNED_CHAR, MPI_UINT8_T, ...)";
   }
   if (c == TypeClass::Logical) return takes + "; use MPI_LAND, MPI_LOR or MPI_LXOR on MPI_C_BOOL, or reduce MPI_INT";
   if (c == TypeClass::Complex) {
-    return takes + "; complex numbers are not ordered and have no logical or bitwise meaning: reduce the real "
-                   "and imaginary parts as MPI_FLOAT or MPI_DOUBLE, or define the operation with MPI_Op_create";
+    return takes +
+           "; complex numbers are not ordered and have no logical or bitwise meaning: reduce the real "
+           "and imaginary parts as MPI_FLOAT or MPI_DOUBLE, or define the operation with MPI_Op_create";
   }
   if (is_bitwise(op)) {
-    return takes + "; floating-point values have no bitwise operations here: reduce their bits as an unsigned "
-                   "integer type of the same size, or define the operation with MPI_Op_create";
+    return takes +
+           "; floating-point values have no bitwise operations here: reduce their bits as an unsigned "
+           "integer type of the same size, or define the operation with MPI_Op_create";
   }
   return takes + "; convert the values to MPI_INT or MPI_C_BOOL first, or define the operation with MPI_Op_create";
 }
@@ -168,16 +186,18 @@ Layout layout_for(MPI_Op op, const Datatype& type) {
   const std::string refused = std::string(kNames[op]) + " is not defined for " + describe(type) + ": ";
   if (is_located(op)) {
     if (const auto value = pair_value_type(type)) return {*value, true};
-    throw MpiError(MPI_ERR_OP, refused + kNames[op] + " takes (value, index) pairs; use MPI_2INT, MPI_FLOAT_INT, "
-                                         "MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT or MPI_LONG_DOUBLE_INT, with "
-                                         "the int index right after each value (or MPI_2INTEGER, MPI_2REAL, "
-                                         "MPI_2DOUBLE_PRECISION for Fortran data)");
+    throw MpiError(MPI_ERR_OP, refused + kNames[op] +
+                                   " takes (value, index) pairs; use MPI_2INT, MPI_FLOAT_INT, "
+                                   "MPI_DOUBLE_INT, MPI_LONG_INT, MPI_SHORT_INT or MPI_LONG_DOUBLE_INT, with "
+                                   "the int index right after each value (or MPI_2INTEGER, MPI_2REAL, "
+                                   "MPI_2DOUBLE_PRECISION for Fortran data)");
   }
   const auto element = uniform_type(type);
   if (!element) {
-    throw MpiError(MPI_ERR_OP, refused + "predefined operations need all basic elements of one type (MPICH and "
-                                         "Open MPI refuse mixed types too); reduce each field with its own call, or "
-                                         "define the operation with MPI_Op_create");
+    throw MpiError(MPI_ERR_OP, refused +
+                                   "predefined operations need all basic elements of one type (MPICH and "
+                                   "Open MPI refuse mixed types too); reduce each field with its own call, or "
+                                   "define the operation with MPI_Op_create");
   }
   const TypeClass c = type_class(*element);
   if (!defined_on(op, c)) throw MpiError(MPI_ERR_OP, refused + advice(op, c));

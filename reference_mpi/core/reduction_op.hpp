@@ -5,10 +5,11 @@
 //
 // Predefined operations apply elementwise to the basic elements of the type map, which must all be
 // of one basic type (MPI_MAXLOC/MPI_MINLOC: a sequence of (value, index) pairs of one value type,
-// with an int index, or for MPI_2INTEGER, MPI_2REAL and MPI_2DOUBLE_PRECISION one of the value's type). A type mixing basic types, such as struct {double; int} under MPI_SUM, is refused, as
-// MPICH and Open MPI refuse it: accepting it here would let a program pass on the reference MPI
-// and fail on a real one. Pair types are recognised by their type map, so MPI_2INT cannot be told
-// apart from two MPI_INTs, nor MPI_DOUBLE_INT from a user struct {double; int} with the same map.
+// with an int index, or for MPI_2INTEGER, MPI_2REAL and MPI_2DOUBLE_PRECISION one of the value's type). A type mixing
+// basic types, such as struct {double; int} under MPI_SUM, is refused, as MPICH and Open MPI refuse it: accepting it
+// here would let a program pass on the reference MPI and fail on a real one. Pair types are recognised by their type
+// map, so MPI_2INT cannot be told apart from two MPI_INTs, nor MPI_DOUBLE_INT from a user struct {double; int} with the
+// same map.
 
 #include <mpi.h>
 

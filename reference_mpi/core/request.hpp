@@ -25,8 +25,8 @@ struct Request {
   enum class Traced : std::uint8_t { No, Blocking, Nonblocking };
 
   Kind kind = Kind::Send;
-  bool complete = false;     // completion time known (complete_time)
-  bool user_freed = false;   // MPI_Request_free called while pending: release on completion
+  bool complete = false;    // completion time known (complete_time)
+  bool user_freed = false;  // MPI_Request_free called while pending: release on completion
   bool cancelled = false;
   bool internal = false;     // no user handle (blocking call, buffered send): never in a table
   bool posted = false;       // a receive sitting in the posted-receive queue
@@ -34,13 +34,13 @@ struct Request {
   Traced traced = Traced::No;
   std::uint64_t trace_id = 0;  // nonblocking: the request id in the trace, unique per rank
   hw::SendMode mode = hw::SendMode::Standard;
-  int owner = 0;             // world rank
-  int waiter = -1;           // the fiber (sim::Engine) that made it, woken on completion; -1: the owner's
+  int owner = 0;    // world rank
+  int waiter = -1;  // the fiber (sim::Engine) that made it, woken on completion; -1: the owner's
   sim::Time complete_time = 0;
 
   // Matching criteria (receives) or envelope (sends), in communicator ranks.
   int context = 0;
-  int peer = 0;              // destination (send) or source (receive; may be MPI_ANY_SOURCE)
+  int peer = 0;  // destination (send) or source (receive; may be MPI_ANY_SOURCE)
   int tag = 0;
   MPI_Comm comm = MPI_COMM_NULL;  // the owner's handle, for error reports
   int self_rank = 0;              // the owner's rank in that communicator
@@ -49,17 +49,17 @@ struct Request {
   const void* send_buffer = nullptr;
   std::int64_t count = 0;
   DatatypeRef type;
-  std::int64_t bytes = 0;    // count * type size
+  std::int64_t bytes = 0;  // count * type size
 
-  MPI_Status status{};       // receives: filled at the match
-  int error = MPI_SUCCESS;   // MPI_ERR_TRUNCATE on an oversized message
+  MPI_Status status{};              // receives: filled at the match
+  int error = MPI_SUCCESS;          // MPI_ERR_TRUNCATE on an oversized message
   std::int64_t truncated_from = 0;  // the oversized message's length
-  const char* call = "";     // the MPI call that created it, for deadlock reports
+  const char* call = "";            // the MPI call that created it, for deadlock reports
 
   Message* message = nullptr;      // rendezvous send: its in-flight envelope
   Request* next_posted = nullptr;  // posted-receive queue link
   Request* prev_posted = nullptr;
-  Request* next_free = nullptr;    // pool link
+  Request* next_free = nullptr;  // pool link
 };
 
 }  // namespace xo::mpi

@@ -34,7 +34,7 @@ class RequestTable {
 
  private:
   struct Slot {
-    Request* request = nullptr;                      // the active request
+    Request* request = nullptr;                     // the active request
     std::unique_ptr<PersistentRequest> persistent;  // persistent handles only
     bool in_use() const { return request != nullptr || persistent != nullptr; }
   };

@@ -15,7 +15,8 @@ std::string exact(double value) {
 
 }  // namespace
 
-RunInfo describe_run(const SimulationOptions& options, const hw::Machine& machine, const std::vector<std::string>& args) {
+RunInfo describe_run(const SimulationOptions& options, const hw::Machine& machine,
+                     const std::vector<std::string>& args) {
   RunInfo info;
   info.ranks = options.ranks;
   info.ranks_per_node = machine.placement().ranks_per_node();

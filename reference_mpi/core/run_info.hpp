@@ -11,6 +11,7 @@
 
 namespace xo::mpi {
 
-RunInfo describe_run(const SimulationOptions& options, const hw::Machine& machine, const std::vector<std::string>& args);
+RunInfo describe_run(const SimulationOptions& options, const hw::Machine& machine,
+                     const std::vector<std::string>& args);
 
 }  // namespace xo::mpi

@@ -22,7 +22,8 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
 
 SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,
                                 const std::vector<std::string>& args) {
-  return run_simulation(options, [&](int) { return main; }, args);
+  return run_simulation(
+      options, [&](int) { return main; }, args);
 }
 
 int current_rank() { return World::running_rank(); }

@@ -29,8 +29,7 @@ const Shape& shape_of(const CommHandle& comm, const char* call, const char* want
     if (const auto* shape = std::get_if<Shape>(&topology->shape)) return *shape;
   }
   throw MpiError(MPI_ERR_TOPOLOGY, std::string(call) + " needs a communicator with " + wanted + ", but " +
-                                       comm.shared->name + " has " + kind_text(topology) + "; make one with " +
-                                       maker);
+                                       comm.shared->name + " has " + kind_text(topology) + "; make one with " + maker);
 }
 
 }  // namespace
@@ -51,7 +50,8 @@ const DistGraphTopology& dist_graph_of(const CommHandle& comm, const char* call)
 const Topology& topology_of(const CommHandle& comm, const char* call) {
   if (comm.shared->topology) return *comm.shared->topology;
   throw MpiError(MPI_ERR_TOPOLOGY, std::string(call) + " needs a communicator with a process topology, but " +
-                                       comm.shared->name + " has none; make one with MPI_Cart_create, "
+                                       comm.shared->name +
+                                       " has none; make one with MPI_Cart_create, "
                                        "MPI_Graph_create or MPI_Dist_graph_create(_adjacent)");
 }
 
@@ -107,8 +107,8 @@ int cart_shifted(const CartTopology& cart, int rank, int direction, int disp) {
 std::span<const int> graph_neighbors(const GraphTopology& graph, int rank) {
   const auto r = static_cast<std::size_t>(rank);
   const int begin = r == 0 ? 0 : graph.index[r - 1];
-  return std::span<const int>(graph.edges).subspan(static_cast<std::size_t>(begin),
-                                                    static_cast<std::size_t>(graph.index[r] - begin));
+  return std::span<const int>(graph.edges)
+      .subspan(static_cast<std::size_t>(begin), static_cast<std::size_t>(graph.index[r] - begin));
 }
 
 namespace {

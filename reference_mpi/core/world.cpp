@@ -1,7 +1,6 @@
 #include "world.hpp"
 
 #include <algorithm>
-
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -10,8 +9,8 @@
 #include <sstream>
 
 #include "communicator.hpp"
-#include "info_table.hpp"
 #include "compute_clock.hpp"
+#include "info_table.hpp"
 #include "run_info.hpp"
 #include "uncaught_exception.hpp"
 
@@ -345,8 +344,8 @@ std::string World::describe_blocked(int fiber) {
   if (state.blocked_in_probe) {
     CommHandle* comm = state.comms.find(state.probe_comm);
     out << " waiting for a message from " << describe_peer(state.probe_source)
-        << (comm != nullptr && comm->is_inter() ? " of the remote group" : "") << " ("
-        << describe_tag(state.probe_tag) << ") on " << (comm != nullptr ? comm->shared->name : "?");
+        << (comm != nullptr && comm->is_inter() ? " of the remote group" : "") << " (" << describe_tag(state.probe_tag)
+        << ") on " << (comm != nullptr ? comm->shared->name : "?");
     return out.str();
   }
   const char* separator = " waiting for: ";

@@ -163,8 +163,8 @@ class World {
   const RankMainOf& main_of_;
   std::vector<std::string> args_;
   sim::HugePageArray<RankState> ranks_;  // written for every rank at start-up: see HugePageArray
-  std::vector<Nic> nics_;  // one per network endpoint (hw::Machine::endpoint_of)
-  std::vector<RouterLink> links_;  // one per router link, when the machine models them
+  std::vector<Nic> nics_;                // one per network endpoint (hw::Machine::endpoint_of)
+  std::vector<RouterLink> links_;        // one per router link, when the machine models them
   sim::Engine engine_;
   Request* free_requests_ = nullptr;
   Message* free_messages_ = nullptr;
@@ -177,7 +177,7 @@ class World {
   IntercommHandoffs intercomm_handoffs_;
   NonblockingCollectives nonblocking_;
   std::vector<bool> comm_defined_;  // by context: told to the observer already
-  int next_context_ = 3;  // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
+  int next_context_ = 3;            // 1: MPI_COMM_WORLD, 2: every rank's MPI_COMM_SELF
   std::uint64_t messages_ = 0;
   sim::Time poll_cost_ = 0;
   LivelockWatch livelock_watch_;

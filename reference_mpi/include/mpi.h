@@ -262,8 +262,7 @@ int MPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
                MPI_Request* request);
 int MPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request* request);
-int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-              MPI_Request* request);
+int MPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request* request);
 int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status);
 int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
@@ -295,12 +294,12 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                 const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm);
 int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                 MPI_Datatype recvtype, int root, MPI_Comm comm);
-int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm);
-int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                   const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
 int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, MPI_Comm comm);
 int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -318,8 +317,7 @@ int MPI_Op_free(MPI_Op* op);
 int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype);
-int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                            MPI_Datatype* newtype);
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
                      MPI_Datatype* newtype);
 int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
@@ -390,8 +388,8 @@ int MPI_Type_get_name(MPI_Datatype datatype, char* type_name, int* resultlen);
 #define MPI_UNIVERSE_SIZE 5
 #define MPI_APPNUM 6
 #define MPI_LASTUSEDCODE 7
-typedef int(MPI_Comm_copy_attr_function)(MPI_Comm oldcomm, int comm_keyval, void* extra_state,
-                                         void* attribute_val_in, void* attribute_val_out, int* flag);
+typedef int(MPI_Comm_copy_attr_function)(MPI_Comm oldcomm, int comm_keyval, void* extra_state, void* attribute_val_in,
+                                         void* attribute_val_out, int* flag);
 typedef int(MPI_Comm_delete_attr_function)(MPI_Comm comm, int comm_keyval, void* attribute_val, void* extra_state);
 typedef int(MPI_Type_copy_attr_function)(MPI_Datatype oldtype, int type_keyval, void* extra_state,
                                          void* attribute_val_in, void* attribute_val_out, int* flag);
@@ -524,22 +522,20 @@ typedef long long MPI_Count;
 int MPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses, int* num_datatypes,
                           int* combiner);
 int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
-                          int array_of_integers[], MPI_Aint array_of_addresses[],
-                          MPI_Datatype array_of_datatypes[]);
+                          int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]);
 int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype);
-int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
-                             MPI_Datatype oldtype, MPI_Datatype* newtype);
+int MPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype* newtype);
 int MPI_Type_hindexed(int count, int blocklengths[], MPI_Aint displacements[], MPI_Datatype oldtype,
                       MPI_Datatype* newtype);
 int MPI_Type_create_indexed_block(int count, int blocklength, const int displacements[], MPI_Datatype oldtype,
                                   MPI_Datatype* newtype);
-int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[],
-                                   MPI_Datatype oldtype, MPI_Datatype* newtype);
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[], MPI_Datatype oldtype,
+                                   MPI_Datatype* newtype);
 int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[], const int starts[], int order,
                              MPI_Datatype oldtype, MPI_Datatype* newtype);
-int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[],
-                           const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
-                           MPI_Datatype* newtype);
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
+                           const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype);
 int MPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent);
 int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement);
@@ -662,9 +658,8 @@ int MPI_Topo_test(MPI_Comm comm, int* status);
 int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int* sourceweights,
                                    int outdegree, const int destinations[], const int* destweights, MPI_Info info,
                                    int reorder, MPI_Comm* comm_dist_graph);
-int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                          const int destinations[], const int* weights, MPI_Info info, int reorder,
-                          MPI_Comm* comm_dist_graph);
+int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
+                          const int* weights, MPI_Info info, int reorder, MPI_Comm* comm_dist_graph);
 int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted);
 int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int* sourceweights, int maxoutdegree,
                              int destinations[], int* destweights);
@@ -696,8 +691,8 @@ int MPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
 int MPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
-int MPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
+int MPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
 int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request);
 int MPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],

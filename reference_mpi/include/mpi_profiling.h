@@ -1,6 +1,7 @@
 /* Generated from mpi.h by cmake/mpi_profiling.cmake: do not edit. The profiling interface
  * (MPI-3.1 chapter 14): each MPI function under its PMPI_ name too, so that a tool can define
  * MPI_Xxx to intercept a call and reach the library through PMPI_Xxx. */
+/* clang-format off */
 #ifndef XO_MPI_PROFILING_H
 #define XO_MPI_PROFILING_H
 
@@ -55,8 +56,7 @@ int PMPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int
                 MPI_Request* request);
 int PMPI_Irsend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request* request);
-int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-               MPI_Request* request);
+int PMPI_Irecv(void* buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request* request);
 int PMPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void* recvbuf,
                   int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status);
 int PMPI_Sendrecv_replace(void* buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag,
@@ -86,12 +86,12 @@ int PMPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
                  const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm);
 int PMPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                  MPI_Datatype recvtype, int root, MPI_Comm comm);
-int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                  void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
+int PMPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm);
 int PMPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                    MPI_Datatype recvtype, MPI_Comm comm);
-int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
-                    const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
+int PMPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],
+                    const int displs[], MPI_Datatype recvtype, MPI_Comm comm);
 int PMPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, MPI_Comm comm);
 int PMPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype,
@@ -107,8 +107,7 @@ int PMPI_Op_free(MPI_Op* op);
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype);
-int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                             MPI_Datatype* newtype);
+int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int PMPI_Type_indexed(int count, const int blocklengths[], const int displacements[], MPI_Datatype oldtype,
                       MPI_Datatype* newtype);
 int PMPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
@@ -197,22 +196,20 @@ int PMPI_Reduce_scatter_block(const void* sendbuf, void* recvbuf, int recvcount,
 int PMPI_Type_get_envelope(MPI_Datatype datatype, int* num_integers, int* num_addresses, int* num_datatypes,
                            int* combiner);
 int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes,
-                           int array_of_integers[], MPI_Aint array_of_addresses[],
-                           MPI_Datatype array_of_datatypes[]);
+                           int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[]);
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype* newtype);
-int PMPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[],
-                              MPI_Datatype oldtype, MPI_Datatype* newtype);
+int PMPI_Type_create_hindexed(int count, const int blocklengths[], const MPI_Aint displacements[], MPI_Datatype oldtype,
+                              MPI_Datatype* newtype);
 int PMPI_Type_hindexed(int count, int blocklengths[], MPI_Aint displacements[], MPI_Datatype oldtype,
                        MPI_Datatype* newtype);
 int PMPI_Type_create_indexed_block(int count, int blocklength, const int displacements[], MPI_Datatype oldtype,
                                    MPI_Datatype* newtype);
-int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[],
-                                    MPI_Datatype oldtype, MPI_Datatype* newtype);
+int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[], MPI_Datatype oldtype,
+                                    MPI_Datatype* newtype);
 int PMPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[], const int starts[], int order,
                               MPI_Datatype oldtype, MPI_Datatype* newtype);
-int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[],
-                            const int dargs[], const int psizes[], int order, MPI_Datatype oldtype,
-                            MPI_Datatype* newtype);
+int PMPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[], const int distribs[], const int dargs[],
+                            const int psizes[], int order, MPI_Datatype oldtype, MPI_Datatype* newtype);
 int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype* newtype);
 int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint* true_lb, MPI_Aint* true_extent);
 int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint* displacement);
@@ -287,9 +284,8 @@ int PMPI_Topo_test(MPI_Comm comm, int* status);
 int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int* sourceweights,
                                     int outdegree, const int destinations[], const int* destweights, MPI_Info info,
                                     int reorder, MPI_Comm* comm_dist_graph);
-int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                           const int destinations[], const int* weights, MPI_Info info, int reorder,
-                           MPI_Comm* comm_dist_graph);
+int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[],
+                           const int* weights, MPI_Info info, int reorder, MPI_Comm* comm_dist_graph);
 int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int* indegree, int* outdegree, int* weighted);
 int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int* sourceweights, int maxoutdegree,
                               int destinations[], int* destweights);
@@ -313,8 +309,8 @@ int PMPI_Igatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
 int PMPI_Iscatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                   MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
-int PMPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                   void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
+int PMPI_Iscatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request* request);
 int PMPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, int recvcount,
                     MPI_Datatype recvtype, MPI_Comm comm, MPI_Request* request);
 int PMPI_Iallgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf, const int recvcounts[],

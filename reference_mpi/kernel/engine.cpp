@@ -112,7 +112,7 @@ void Engine::resume_handler(Engine& engine, void*, std::int64_t argument) {
   const int fiber = resumed_fiber(argument);
   Rank& r = engine.entry(fiber);
   if (resumed_generation(argument) != r.generation) return;  // superseded by an earlier wake
-  if (r.state == State::Finished) return;                                    // a retired task's slot
+  if (r.state == State::Finished) return;                    // a retired task's slot
   r.clock = std::max(r.clock, engine.event_time_);
   r.state = State::Running;
   engine.current_ = fiber;
@@ -293,8 +293,8 @@ RunOutcome Engine::run() {
   }
   if (aborted_) return outcome_;
   const auto finished = [](const Rank& r) { return r.state == State::Finished; };
-  const bool all_finished = std::all_of(ranks_.begin(), ranks_.end(), finished) &&
-                            std::all_of(tasks_.begin(), tasks_.end(), finished);
+  const bool all_finished =
+      std::all_of(ranks_.begin(), ranks_.end(), finished) && std::all_of(tasks_.begin(), tasks_.end(), finished);
   if (!all_finished) {
     outcome_.kind = RunOutcome::Kind::Deadlock;
     outcome_.exit_code = 1;
@@ -354,8 +354,8 @@ std::string Engine::stop_report() const {
     out << "stopped: the virtual-time limit of " << time_to_seconds(virtual_limit_) * 1e6
         << " us (--virtual-time-limit) was reached";
   } else if (stop_signal_ == SIGALRM) {
-    out << "stopped: the wall-time limit of " << wall_limit_seconds_ << " s (--time-limit) was reached, at t="
-        << time_to_seconds(now) * 1e6 << " us";
+    out << "stopped: the wall-time limit of " << wall_limit_seconds_
+        << " s (--time-limit) was reached, at t=" << time_to_seconds(now) * 1e6 << " us";
   } else {
     const char* name = sigabbrev_np(stop_signal_);
     out << "stopped by SIG" << (name != nullptr ? name : "?") << (stop_signal_ == SIGINT ? " (Ctrl-C)" : "")

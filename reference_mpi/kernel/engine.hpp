@@ -35,18 +35,18 @@ struct EngineConfig {
   std::size_t stack_bytes = 8 << 20;
   bool guard_pages = true;
   bool catch_stop_signals = false;  // SIGINT, SIGTERM, SIGHUP stop the run (StopGuard)
-  double wall_limit_seconds = 0;  // > 0: stop after this much wall time
-  Time virtual_limit = 0;         // > 0: stop before anything happens later than this
+  double wall_limit_seconds = 0;    // > 0: stop after this much wall time
+  Time virtual_limit = 0;           // > 0: stop before anything happens later than this
 };
 
 struct RunOutcome {
   enum class Kind { Completed, Deadlock, Aborted, Fault, Stopped };
   Kind kind = Kind::Completed;
   int exit_code = 0;
-  std::string message;  // the deadlock report, the abort reason or what the fault was
-  std::optional<RankFault> fault;  // Kind::Fault
+  std::string message;              // the deadlock report, the abort reason or what the fault was
+  std::optional<RankFault> fault;   // Kind::Fault
   std::vector<int> runnable_ranks;  // Kind::Stopped: ranks that could still run (not blocked, not finished)
-  Time end_time = 0;    // largest rank clock
+  Time end_time = 0;                // largest rank clock
   std::size_t guarded_stacks = 0;
 };
 
@@ -126,7 +126,7 @@ class Engine {
     Time scheduled_at = 0;         // time of the live resume event, while Scheduled
     std::uint32_t generation = 0;  // resume events of older generations are stale
     State state = State::Scheduled;
-    int rank = 0;                  // the rank it is or acts for
+    int rank = 0;                // the rank it is or acts for
     std::optional<Fiber> fiber;  // in place: a million ranks would take a heap block each
     Launch launch{};
   };
@@ -164,10 +164,10 @@ class Engine {
   // most 64.
   void list_unfinished(std::ostringstream& out) const;
 
-  HugePageArray<Rank> ranks_;  // written for every rank at start-up: see HugePageArray
+  HugePageArray<Rank> ranks_;                    // written for every rank at start-up: see HugePageArray
   std::unique_ptr<StackPrefaulter> prefaulter_;  // large runs only, until every rank has run once
-  std::deque<Rank> tasks_;         // a deque: entries stay put while a running fiber holds one
-  std::vector<int> free_tasks_;    // finished task slots, reused
+  std::deque<Rank> tasks_;                       // a deque: entries stay put while a running fiber holds one
+  std::vector<int> free_tasks_;                  // finished task slots, reused
   std::size_t stack_bytes_ = 0;
   EventQueue queue_;
   // Resumes due at the current event time, in FIFO order: they run before the next heap event,
@@ -181,7 +181,7 @@ class Engine {
   bool catch_stop_signals_ = false;
   double wall_limit_seconds_ = 0;
   Time virtual_limit_ = std::numeric_limits<Time>::max();
-  int stop_signal_ = 0;          // what stopped the run: a signal, or 0 for the virtual-time limit
+  int stop_signal_ = 0;             // what stopped the run: a signal, or 0 for the virtual-time limit
   int stopped_while_running_ = -1;  // the fiber StopGuard ended where it ran, if any
   mpi::RankSwitchListener* switch_listener_ = nullptr;
   Time event_time_ = 0;

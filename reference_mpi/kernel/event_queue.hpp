@@ -35,7 +35,8 @@ class EventQueue {
   // `time` must not be earlier than the last popped event's: no event fires in the past (the
   // engine asserts it; a release build fires such an event now rather than misorder the queue).
   void push(Time time, EventHandler handler, void* object, std::int64_t argument) {
-    if (time < last_) [[unlikely]] time = last_;
+    if (time < last_) [[unlikely]]
+      time = last_;
     const int b = bucket_of(time);
     buckets_[b].push_back(Event{time, handler, object, argument});
     if (b != 0) {

@@ -33,12 +33,9 @@ std::string hardware_cause(int signal, int code, std::uintptr_t address) {
       if (code == FPE_FLTDIV) return "an arithmetic fault: floating-point division by zero";
       if (code == FPE_FLTINV) return "an arithmetic fault: invalid floating-point operation";
       return "an arithmetic fault";
-    case SIGILL:
-      return "an illegal instruction at address " + hex(address);
-    case SIGABRT:
-      return "abort() was called: by the program, a failed assert(), or the C library on a corrupted heap";
-    default:
-      return "";
+    case SIGILL: return "an illegal instruction at address " + hex(address);
+    case SIGABRT: return "abort() was called: by the program, a failed assert(), or the C library on a corrupted heap";
+    default: return "";
   }
 }
 

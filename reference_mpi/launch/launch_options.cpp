@@ -22,9 +22,12 @@ std::size_t parse_byte_size(const std::string& text) {
   std::size_t value = std::stoull(text.substr(0, digits));
   if (digits < text.size()) {
     switch (text[digits]) {
-      case 'k': case 'K': value <<= 10; break;
-      case 'm': case 'M': value <<= 20; break;
-      case 'g': case 'G': value <<= 30; break;
+      case 'k':
+      case 'K': value <<= 10; break;
+      case 'm':
+      case 'M': value <<= 20; break;
+      case 'g':
+      case 'G': value <<= 30; break;
       default: return 0;
     }
   }
@@ -69,14 +72,16 @@ SimulationOptions launch_options_from_environment() {
   const std::string wall_limit = env_or(kEnvTimeLimit, "0");
   const std::int64_t wall_limit_ns = parse_duration_ns(wall_limit);
   if (wall_limit_ns < 0) {
-    throw hw::MachineError("--time-limit=" + wall_limit + " is not a duration: give a number with s, m or h (for "
+    throw hw::MachineError("--time-limit=" + wall_limit +
+                           " is not a duration: give a number with s, m or h (for "
                            "example 90s, 10m, 1h), or 0 for none");
   }
   options.time_limit_seconds = static_cast<double>(wall_limit_ns) * 1e-9;
   const std::string virtual_limit = env_or(kEnvVirtualTimeLimit, "0");
   const std::int64_t virtual_limit_ns = parse_duration_ns(virtual_limit);
   if (virtual_limit_ns < 0) {
-    throw hw::MachineError("--virtual-time-limit=" + virtual_limit + " is not a duration: give a number with ns, us, "
+    throw hw::MachineError("--virtual-time-limit=" + virtual_limit +
+                           " is not a duration: give a number with ns, us, "
                            "ms, s, m or h (for example 2s, 500ms), or 0 for none");
   }
   options.virtual_time_limit_ps = virtual_limit_ns * 1000;

@@ -44,8 +44,7 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
     return;
   }
   std::size_t slot = 0;
-  const sim::Time copy_start =
-      take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.now(), slot);
+  const sim::Time copy_start = take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.now(), slot);
   const sim::Time copied = copy_start + world.copy_time(send->bytes);
   world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, copy_start, copied);
   const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, copied, t);

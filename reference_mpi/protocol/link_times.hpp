@@ -14,8 +14,8 @@ struct LinkTimes {
   sim::Time send_overhead;
   sim::Time recv_overhead;
   sim::Time gap;
-  sim::Time wire;  // bytes * G
-  bool shared_memory;  // through the node's memory, not the NICs (hw::Machine::through_shared_memory)
+  sim::Time wire;           // bytes * G
+  bool shared_memory;       // through the node's memory, not the NICs (hw::Machine::through_shared_memory)
   sim::Time link_wire = 0;  // bytes on each router link crossed (0: links not modelled)
 
   LinkTimes(const hw::Machine& machine, int src, int dst, std::int64_t bytes)

@@ -52,8 +52,7 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
     sharing += e.carries_data ? 1 : 0;
     if (e.source_endpoint == source_endpoint) behind = std::max(behind, e.landing);
   }
-  const sim::Time landed =
-      std::max(behind, arrives + link_delay + std::min(backlog, sharing * occupies) + t.wire);
+  const sim::Time landed = std::max(behind, arrives + link_delay + std::min(backlog, sharing * occupies) + t.wire);
   in.eject_free = std::max(in.eject_free, arrives) + occupies;
   in.ejecting.push_back({landed, source_endpoint, t.wire > 0});
   out.inject_free = start + occupies;

@@ -19,8 +19,8 @@ void on_envelope(sim::Engine&, void* message, std::int64_t) {
 void start_send(World& world, RankState& sender, Request* send, int dest_world) {
   // Only the blocking standard send: that is what the machine's MPI is known to abort on.
   if (dest_world == sender.world_rank && !world.self_send_error().empty() && std::strcmp(send->call, "MPI_Send") == 0) {
-    world.engine().abort(1, "rank " + std::to_string(sender.world_rank) + ": " + send->call + " to itself: " +
-                                world.self_send_error());
+    world.engine().abort(
+        1, "rank " + std::to_string(sender.world_rank) + ": " + send->call + " to itself: " + world.self_send_error());
   }
   const hw::ProtocolChoice choice =
       world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
@@ -46,7 +46,8 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   m->registers_memory = choice.registers_memory;
   m->chunk_bytes = choice.chunk_bytes;
   // Mailboxes are the network's: a send to oneself or through shared memory takes none.
-  if (packs) world.record_phase(Phase::Pack, *m, sender.world_rank, sender.world_rank, pack_start, world.engine().now());
+  if (packs)
+    world.record_phase(Phase::Pack, *m, sender.world_rank, sender.world_rank, pack_start, world.engine().now());
   std::vector<sim::Time>* credits = nullptr;
   if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank &&
       !world.machine().through_shared_memory(sender.world_rank, dest_world)) {

@@ -73,9 +73,9 @@ const std::byte* send_buffer_of(const Message& m) {
 void pull_data(World& world, Message* m, sim::Time now) {
   LinkTimes t(world.machine(), m->source_world, m->dest_world, m->bytes);
   if (!t.shared_memory && !m->receiver_copy) {
-    t.wire += sim::seconds_to_time(world.machine().pull_penalty(
-        reinterpret_cast<std::uintptr_t>(send_buffer_of(*m)),
-        reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer), m->bytes));
+    t.wire += sim::seconds_to_time(
+        world.machine().pull_penalty(reinterpret_cast<std::uintptr_t>(send_buffer_of(*m)),
+                                     reinterpret_cast<std::uintptr_t>(m->recv_request->recv_buffer), m->bytes));
   }
   const TransferTimes x = reserve_transfer(world, m->source_world, m->dest_world, now, t);
   world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, x.landed);
@@ -114,8 +114,8 @@ void push_data(World& world, Message* m, sim::Time now) {
     world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, x.landed);
     offset += part;
     if (offset >= bytes) break;
-    const sim::Time cleared = registered(world, *m, m->dest_world, destination + offset,
-                                         std::min(chunk, bytes - offset), x.landed);
+    const sim::Time cleared =
+        registered(world, *m, m->dest_world, destination + offset, std::min(chunk, bytes - offset), x.landed);
     world.record_phase(Phase::ClearToSend, *m, m->dest_world, m->source_world, cleared, cleared + control.latency);
     ready = cleared + control.latency;
   }

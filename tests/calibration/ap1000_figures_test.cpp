@@ -23,7 +23,6 @@ double slowest(const MachineSetup& setup, CollectiveKind kind, int group, int co
   return group_collective_times(setup, kind, group, count).max;
 }
 
-
 TEST(Ap1000Figures, BcastTakesTheSameTimeInEveryGroupSize) {  // Figure 5
   const double all = slowest(kAp1000, CollectiveKind::BcastDouble, 128, 1000);
   for (int g : {2, 3, 7, 16, 50, 127}) EXPECT_NEAR(slowest(kAp1000, CollectiveKind::BcastDouble, g, 1000), all, 1e-9);
@@ -31,7 +30,8 @@ TEST(Ap1000Figures, BcastTakesTheSameTimeInEveryGroupSize) {  // Figure 5
   EXPECT_LT(group_collective_times(kAp1000, CollectiveKind::BcastDouble, 64, 1000).min, all / 10);
   // Without the B-net below 64 cells, small groups use point-to-point trees and the time depends on the size.
   const MachineSetup trees = with_env(kAp1000, "XO_AP1000_BNET_MIN_GROUP", "64");
-  EXPECT_LT(slowest(trees, CollectiveKind::BcastDouble, 2, 1000), slowest(trees, CollectiveKind::BcastDouble, 32, 1000));
+  EXPECT_LT(slowest(trees, CollectiveKind::BcastDouble, 2, 1000),
+            slowest(trees, CollectiveKind::BcastDouble, 32, 1000));
 }
 
 TEST(Ap1000Figures, ScatterIsNearlyFlatWithSmallGroupsCopyingMore) {  // Figure 6: 1280 ints

@@ -141,7 +141,8 @@ TEST(Calibration, Xe6MailboxSizesAreMeasuredAtTheirJobSizes) {
   ASSERT_EQ(comparisons.size(), 4u);
   for (const Comparison& c : comparisons) {
     // Slide 10's graph: the mailbox memory a rank sets aside grows with the job.
-    const auto expected = c.figure.figure == "mailbox_memory_grows" ? Comparison::Status::Holds : Comparison::Status::Within;
+    const auto expected =
+        c.figure.figure == "mailbox_memory_grows" ? Comparison::Status::Holds : Comparison::Status::Within;
     EXPECT_EQ(c.status, expected) << c.figure.figure << ": " << c.simulated;
   }
   // Without the header in each slot the memory moves: the model computes it.
@@ -156,8 +157,8 @@ TEST(Calibration, SeedMachinesMatchTheirMeasuredFigures) {
   // Point-to-point rows, plus the X1 (and its Bcast's preallocated size), Power4 and SX-6 barriers
   // (3 each) and the AP1000 collective rows (9: times, broadcast rates, crossovers and shapes), and
   // the shapes of graphs the text describes (AP1000 Figures 6, 8, 9; T3E Figures 1, 2).
-  const std::map<std::string, int> measured_rows = {{"ap1000", 18}, {"t3d", 1}, {"t3e", 5}, {"x1", 8},
-                                                    {"power4", 6}, {"sx6", 6}};
+  const std::map<std::string, int> measured_rows = {{"ap1000", 18}, {"t3d", 1},    {"t3e", 5},
+                                                    {"x1", 8},      {"power4", 6}, {"sx6", 6}};
   for (const auto& [machine, expected] : measured_rows) {
     int measured = 0;
     for (const Comparison& c : calibrate(machine, figures)) {
@@ -211,8 +212,9 @@ TEST(Experiments, CollectiveFiguresMoveWithTheMachine) {
   // Four ranks on a node: 4 * 3 / 2 = 6 waiting updates in the convoy.
   const MachineSetup x1_4{"x1", {}, {}, 4};
   const MachineSetup longer_convoy_4{"x1", {"fadd_convoy=1.4875"}, {}, 4};
-  EXPECT_NEAR(collective_time(longer_convoy_4, CollectiveKind::Barrier) - collective_time(x1_4, CollectiveKind::Barrier),
-              6 * 1.0e-6, 1e-9);
+  EXPECT_NEAR(
+      collective_time(longer_convoy_4, CollectiveKind::Barrier) - collective_time(x1_4, CollectiveKind::Barrier),
+      6 * 1.0e-6, 1e-9);
   // The AP1000 xy allreduce costs one call per element after the last arrival.
   const MachineSetup ap1000{"ap1000", {}, {}, 16};
   const MachineSetup slower_xy{"ap1000", {"xy_call=200"}, {}, 16};
@@ -227,8 +229,7 @@ TEST(Experiments, CollectiveFiguresMoveWithTheMachine) {
   // SX-6: the full-node delay appears once the job fills the node's CPUs (four-rank nodes with a
   // four-way word: the same updates as before), and moves with them.
   const double four = collective_time({"sx6", {}, {{"XO_COLL_BRANCHING", "4"}}, 4}, CollectiveKind::Barrier);
-  const double four_full =
-      collective_time({"sx6", {"cpus_per_node=4", "ranks_per_node=4"}, {{"XO_COLL_BRANCHING", "4"}}, 4},
-                      CollectiveKind::Barrier);
+  const double four_full = collective_time(
+      {"sx6", {"cpus_per_node=4", "ranks_per_node=4"}, {{"XO_COLL_BRANCHING", "4"}}, 4}, CollectiveKind::Barrier);
   EXPECT_NEAR(four_full - four, 10.7e-6, 1e-9);
 }

@@ -2,7 +2,6 @@
 // binary on history files of the test's own (--db, or XDG_DATA_HOME).
 
 #include <gtest/gtest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -44,7 +43,10 @@ TEST(HistoryCli, BenchAndReportStoreTheirRunsAndHistoryShowsThem) {
   EXPECT_TRUE(contains(b.err, "xo: stored as run 1 in " + db + "\n")) << b.err;
   EXPECT_TRUE(contains(b.out, "Protocols: LogGP fits")) << "the report is printed as before";
 
-  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.file("pp.otf2") + " " + kPingpong).status, 0);
+  ASSERT_EQ(
+      run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.file("pp.otf2") + " " + kPingpong)
+          .status,
+      0);
   auto r = run_command(kXo + " report --verify --db " + db + " " + dir.file("pp.otf2"));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.err, "xo: stored as run 3 in " + db + " (its --verify recording as run 2)")) << r.err;
@@ -53,7 +55,8 @@ TEST(HistoryCli, BenchAndReportStoreTheirRunsAndHistoryShowsThem) {
 
   auto list = run_command(kXo + " history list --db " + db);
   ASSERT_EQ(list.status, 0) << list.err;
-  for (const char* part : {"4 runs", "run  time (UTC)", "bench   loggp", "verify  xt3", "report  xt3", kPingpong.c_str()}) {
+  for (const char* part :
+       {"4 runs", "run  time (UTC)", "bench   loggp", "verify  xt3", "report  xt3", kPingpong.c_str()}) {
     EXPECT_TRUE(contains(list.out, part)) << part << "\n" << list.out;
   }
   const auto benches = run_command(kXo + " history list --kind bench --db " + db).out;
@@ -62,10 +65,9 @@ TEST(HistoryCli, BenchAndReportStoreTheirRunsAndHistoryShowsThem) {
   auto show = run_command(kXo + " history show 3 --db " + db);
   ASSERT_EQ(show.status, 0) << show.err;
   for (const char* part : {"run 3 (report on xt3", "command: xo report --verify", "MPICH_MAX_SHORT_MSG_SIZE=128000",
-                           "fit/short/L", "us", "lower is better", "mpi_time/MPI_Send",
-                           "best/MPICH_MAX_SHORT_MSG_SIZE", "saving/MPICH_MAX_SHORT_MSG_SIZE/predicted",
-                           "saving/MPICH_MAX_SHORT_MSG_SIZE/measured", "export MPICH_MAX_SHORT_MSG_SIZE=1048576",
-                           "wait/late sender/"}) {
+                           "fit/short/L", "us", "lower is better", "mpi_time/MPI_Send", "best/MPICH_MAX_SHORT_MSG_SIZE",
+                           "saving/MPICH_MAX_SHORT_MSG_SIZE/predicted", "saving/MPICH_MAX_SHORT_MSG_SIZE/measured",
+                           "export MPICH_MAX_SHORT_MSG_SIZE=1048576", "wait/late sender/"}) {
     EXPECT_TRUE(contains(show.out, part)) << part << "\n" << show.out;
   }
 
@@ -108,7 +110,8 @@ TEST(HistoryCli, CompareAndTrendFlagAFigureThatGotWorse) {
   // another L is a series of its own, named by what differs; compare sets the two side by side.
   auto trend = run_command(kXo + " history trend fit/eager/L --db " + db);
   ASSERT_EQ(trend.status, 0) << trend.err;
-  EXPECT_TRUE(contains(trend.out, "fit/eager/L on loggp (bench runs, 16 ranks), in us, lower is better\n")) << trend.out;
+  EXPECT_TRUE(contains(trend.out, "fit/eager/L on loggp (bench runs, 16 ranks), in us, lower is better\n"))
+      << trend.out;
   EXPECT_TRUE(contains(trend.out, "fit/eager/L on loggp (bench runs, 16 ranks, with L=4), in us, lower is better\n"))
       << trend.out;
   EXPECT_EQ(std::count(trend.out.begin(), trend.out.end(), '\n'), 12) << trend.out;
@@ -123,7 +126,8 @@ TEST(HistoryCli, CompareAndTrendFlagAFigureThatGotWorse) {
   for (const std::string& line : {std::string("best/XO_EAGER_LIMIT")}) {
     const auto at = compare.out.find(line);
     ASSERT_NE(at, std::string::npos);
-    EXPECT_FALSE(contains(compare.out.substr(at, compare.out.find('\n', at) - at), "REGRESSION")) << "positions are never flagged";
+    EXPECT_FALSE(contains(compare.out.substr(at, compare.out.find('\n', at) - at), "REGRESSION"))
+        << "positions are never flagged";
   }
   auto early = run_command(kXo + " history compare 1 2 --db " + db);
   EXPECT_TRUE(contains(early.out, "0 regressions")) << early.out;

@@ -129,17 +129,10 @@ class Mutator {
       default: {
         fs::remove(path);
         switch (pick(4)) {
-          case 0:
-            return "removed " + name;
-          case 1:
-            mkfifo(path.c_str(), 0600);
-            return "replaced " + name + " by a FIFO";
-          case 2:
-            fs::create_directory(path);
-            return "replaced " + name + " by a directory";
-          default:
-            fs::create_symlink("/dev/zero", path);
-            return "replaced " + name + " by a link to /dev/zero";
+          case 0: return "removed " + name;
+          case 1: mkfifo(path.c_str(), 0600); return "replaced " + name + " by a FIFO";
+          case 2: fs::create_directory(path); return "replaced " + name + " by a directory";
+          default: fs::create_symlink("/dev/zero", path); return "replaced " + name + " by a link to /dev/zero";
         }
       }
     }

@@ -38,14 +38,15 @@ TEST(RegressionRule, IdenticalRunsFlagOnlyChangesBeyondTheFloor) {
 
 TEST(RegressionRule, NeedsHistoryAndADirection) {
   EXPECT_EQ(judge_change(std::vector<double>{100, 100, 100}, 500, Direction::LowerIsBetter).verdict,
-            Verdict::TooLittleHistory) << "two earlier changes are too few";
+            Verdict::TooLittleHistory)
+      << "two earlier changes are too few";
   EXPECT_EQ(judge_change(std::vector<double>{100, 100, 100, 100}, 500, Direction::Neither).verdict, Verdict::NotJudged);
   EXPECT_EQ(judge_change(std::vector<double>{}, 500, Direction::LowerIsBetter).verdict, Verdict::TooLittleHistory);
 }
 
 TEST(RegressionRule, OnlyTheRecentWindowCounts) {
   std::vector<double> history;
-  for (int i = 0; i < 30; ++i) history.push_back(i % 2 ? 150 : 50);  // wild long ago
+  for (int i = 0; i < 30; ++i) history.push_back(i % 2 ? 150 : 50);      // wild long ago
   for (int i = 0; i < xo::db::kWindow + 1; ++i) history.push_back(100);  // steady lately
   EXPECT_EQ(judge_change(history, 120, Direction::LowerIsBetter).verdict, Verdict::Regression);
 }

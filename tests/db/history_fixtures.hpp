@@ -55,10 +55,30 @@ inline db::RunRecord sample_run(const std::string& machine = "xt3", double laten
                       {"mpi_time/MPI_Send", 0.25, "s", db::Direction::LowerIsBetter, {}, {}, 200}};
   run.fits = {{"short", "L", latency, "s", db::Direction::LowerIsBetter, latency * 0.9, latency * 1.1, 0.99},
               {"short", "G", 9e-10, "s/byte", db::Direction::LowerIsBetter, 8e-10, 1e-9, {}}};
-  run.crossovers = {{"MPICH_MAX_SHORT_MSG_SIZE", "", {}, "short", "long-pull", "bytes", 600000.0, 500000.0, 700000.0,
-                     1048576.0, 128000, "long-pull is slower up to 1 MiB"},
-                    {"MPICH_REDUCE_SHORT_MSG", "MPI_Reduce", 16, "binomial", "reduce_scatter_gather", "bytes", {}, {},
-                     {}, 65536.0, 65536, "no crossing measured"}};
+  run.crossovers = {{"MPICH_MAX_SHORT_MSG_SIZE",
+                     "",
+                     {},
+                     "short",
+                     "long-pull",
+                     "bytes",
+                     600000.0,
+                     500000.0,
+                     700000.0,
+                     1048576.0,
+                     128000,
+                     "long-pull is slower up to 1 MiB"},
+                    {"MPICH_REDUCE_SHORT_MSG",
+                     "MPI_Reduce",
+                     16,
+                     "binomial",
+                     "reduce_scatter_gather",
+                     "bytes",
+                     {},
+                     {},
+                     {},
+                     65536.0,
+                     65536,
+                     "no crossing measured"}};
   run.recommendations = {{"MPICH_MAX_SHORT_MSG_SIZE", "1048576", 0.002, 40, "40 messages of 256 KiB", "more buffer",
                           db::Verification{0.0025, std::nullopt, "all recommendations applied together"}}};
   return run;

@@ -102,7 +102,8 @@ TEST(HistoryRobustness, AWriterKilledBeforeCommitLeavesNoTraceOfItsRun) {
   const std::string path = dir.file("h.db");
   History::open(path, HistoryAccess::ReadWrite).store(sample_run());
   auto big = sample_run();
-  for (int i = 0; i < 5000; ++i) big.measurements.push_back({"m/" + std::to_string(i), i * 1.5, "s", xo::db::Direction::LowerIsBetter, {}, {}, {}});
+  for (int i = 0; i < 5000; ++i)
+    big.measurements.push_back({"m/" + std::to_string(i), i * 1.5, "s", xo::db::Direction::LowerIsBetter, {}, {}, {}});
   int ready[2];
   ASSERT_EQ(pipe(ready), 0);
   const pid_t writer = in_child([&] {

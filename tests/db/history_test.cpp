@@ -143,7 +143,8 @@ TEST(History, EveryNumberIsAFigureWithAStableKey) {
   EXPECT_DOUBLE_EQ(*latency->upper, 5.8e-6 * 1.1);
   EXPECT_EQ(find_figure(figures, "crossover/MPICH_MAX_SHORT_MSG_SIZE")->direction, Direction::Neither);
   EXPECT_EQ(find_figure(figures, "saving/MPICH_MAX_SHORT_MSG_SIZE/predicted")->direction, Direction::HigherIsBetter);
-  EXPECT_TRUE(std::is_sorted(figures.begin(), figures.end(), [](const auto& a, const auto& b) { return a.key < b.key; }));
+  EXPECT_TRUE(
+      std::is_sorted(figures.begin(), figures.end(), [](const auto& a, const auto& b) { return a.key < b.key; }));
 }
 
 TEST(History, ListsRunsNewestFirstWithFilters) {

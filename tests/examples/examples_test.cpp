@@ -17,7 +17,8 @@ namespace {
 
 const std::string kXo = XO_BINARY;
 
-xo::test::CommandResult run_example(const std::string& options, const std::string& example, const std::string& args = "") {
+xo::test::CommandResult run_example(const std::string& options, const std::string& example,
+                                    const std::string& args = "") {
   return run_command(kXo + " run -q --compute=none " + options + " " + XO_EXAMPLES_DIR + "/" + example + " " + args);
 }
 
@@ -50,8 +51,8 @@ TEST(Examples, RingTokenSumIsLapsTimesTriangularNumber) {
     auto r = run_example("-n " + std::to_string(ranks), "ring", "5");
     ASSERT_EQ(r.status, 0) << r.err;
     const long expected = 5L * ranks * (ranks - 1) / 2;
-    EXPECT_TRUE(contains(r.out, "ring: " + std::to_string(ranks) + " ranks, 5 laps, token sum " +
-                                    std::to_string(expected)))
+    EXPECT_TRUE(
+        contains(r.out, "ring: " + std::to_string(ranks) + " ranks, 5 laps, token sum " + std::to_string(expected)))
         << r.out;
   }
 }

@@ -22,7 +22,8 @@ struct Column {
 };
 
 // The definition in pixel_aggregation.hpp, column by column, by looking at every span.
-std::vector<Column> brute_force(const std::vector<Span>& spans, const PixelScale& scale, int width, std::uint32_t first) {
+std::vector<Column> brute_force(const std::vector<Span>& spans, const PixelScale& scale, int width,
+                                std::uint32_t first) {
   std::vector<Column> columns(static_cast<std::size_t>(width));
   for (int x = 0; x < width; ++x) {
     const double a = scale.column_start(x), b = scale.column_start(x + 1);
@@ -58,8 +59,9 @@ std::vector<Column> expand(const std::vector<PixelRecord>& records, int width) {
 std::vector<std::uint32_t> same_category_until(const std::vector<Span>& spans, std::uint32_t first) {
   std::vector<std::uint32_t> until(spans.size());
   for (std::size_t i = spans.size(); i-- > 0;) {
-    until[i] = i + 1 < spans.size() && spans[i + 1].category == spans[i].category ? until[i + 1]
-                                                                                  : first + static_cast<std::uint32_t>(i) + 1;
+    until[i] = i + 1 < spans.size() && spans[i + 1].category == spans[i].category
+                   ? until[i + 1]
+                   : first + static_cast<std::uint32_t>(i) + 1;
   }
   return until;
 }
@@ -107,8 +109,9 @@ class PixelAggregationTest : public QObject {
           for (int x = 0; x < width; ++x) {
             const Column& e = expected[static_cast<std::size_t>(x)];
             const Column& g = got[static_cast<std::size_t>(x)];
-            const QByteArray where = QByteArray("seed ") + QByteArray::number(seed) + " zoom " + QByteArray::number(zoom) +
-                                     " offset " + QByteArray::number(offset) + " column " + QByteArray::number(x);
+            const QByteArray where = QByteArray("seed ") + QByteArray::number(seed) + " zoom " +
+                                     QByteArray::number(zoom) + " offset " + QByteArray::number(offset) + " column " +
+                                     QByteArray::number(x);
             QVERIFY2(e.empty == g.empty, where.constData());
             if (e.empty) continue;
             QVERIFY2(e.kind == g.kind, where.constData());

@@ -25,8 +25,8 @@ inline QString record(const QTemporaryDir& dir, const QString& name, const QStri
   isolate_history();
   const QString out = dir.filePath(name);
   QProcess xo;
-  xo.start(XO_BINARY, QStringList{"record", "-q", "-n", QString::number(ranks), "-m", "xt3", "--compute=none", "-o", out,
-                                  QString(XO_EXAMPLES_DIR) + "/" + example} +
+  xo.start(XO_BINARY, QStringList{"record", "-q", "-n", QString::number(ranks), "-m", "xt3", "--compute=none", "-o",
+                                  out, QString(XO_EXAMPLES_DIR) + "/" + example} +
                           args);
   if (!xo.waitForFinished(60000) || xo.exitCode() != 0) return {};
   return out;

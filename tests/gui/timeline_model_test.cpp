@@ -197,7 +197,8 @@ class TimelineModelTest : public QObject {
       QCOMPARE(last - first, 5u);
       for (auto i = first; i < last; ++i) {
         QCOMPARE(msg.sender[ring_.messages_by_sender[i]], s);
-        if (i > first) QVERIFY(msg.send_time[ring_.messages_by_sender[i - 1]] <= msg.send_time[ring_.messages_by_sender[i]]);
+        if (i > first)
+          QVERIFY(msg.send_time[ring_.messages_by_sender[i - 1]] <= msg.send_time[ring_.messages_by_sender[i]]);
       }
     }
   }
@@ -209,7 +210,8 @@ class TimelineModelTest : public QObject {
       const CollectiveMark& mark = stencil_.collectives[i];
       if (i > 0) QVERIFY(stencil_.collectives[i - 1].end <= mark.end);
       double last_end = 0;
-      for (Index k = c.first_member[mark.instance]; k < c.first_member[mark.instance] + c.member_count[mark.instance]; ++k) {
+      for (Index k = c.first_member[mark.instance]; k < c.first_member[mark.instance] + c.member_count[mark.instance];
+           ++k) {
         last_end = std::max(last_end, c.end[k]);
       }
       QCOMPARE(mark.end, last_end);
@@ -230,7 +232,8 @@ class TimelineModelTest : public QObject {
     // Beyond the slop of any span: nothing; just after a short span: that span.
     QCOMPARE(span_at(ring_, row, scale, 2000), TimelineData::kNoSpan);
     const double after_last = (spans.back().end - scale.start) / scale.seconds_per_pixel + 1;
-    QCOMPARE(span_at(ring_, row, scale, after_last), ring_.rows[row].first + static_cast<std::uint32_t>(spans.size() - 1));
+    QCOMPARE(span_at(ring_, row, scale, after_last),
+             ring_.rows[row].first + static_cast<std::uint32_t>(spans.size() - 1));
   }
 
   void details_name_the_call_its_messages_and_collective() {
@@ -242,7 +245,8 @@ class TimelineModelTest : public QObject {
     const auto& msg = ring_.model->messages;
     const QStringList send = span_details(ring_, ring_.span_of_call(msg.send_call[0]));
     QVERIFY2(send[0].startsWith("MPI_Send on rank " + QString::number(msg.sender[0])), qPrintable(send.join('\n')));
-    QVERIFY2(send.join('\n').contains(QString("sent to rank %1: 8 bytes, tag %2, vshort").arg(msg.receiver[0]).arg(msg.tag[0])),
+    QVERIFY2(send.join('\n').contains(
+                 QString("sent to rank %1: 8 bytes, tag %2, vshort").arg(msg.receiver[0]).arg(msg.tag[0])),
              qPrintable(send.join('\n')));
     const std::size_t lane_row = ring_.call_row_of_rank[0] + 1;
     QCOMPARE(ring_.rows[lane_row].kind, RowKind::Phases);

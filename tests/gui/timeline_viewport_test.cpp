@@ -1,10 +1,11 @@
 // Zoom and pan arithmetic of the timeline, and the ruler's ticks.
 
+#include "model/timeline_viewport.hpp"
+
 #include <QSignalSpy>
 #include <QTest>
 
 #include "model/time_ruler.hpp"
-#include "model/timeline_viewport.hpp"
 
 using namespace xo::gui;
 

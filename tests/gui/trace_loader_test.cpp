@@ -98,7 +98,8 @@ class TraceLoaderTest : public QObject {
     QVERIFY(report->has_bench);
     QVERIFY(!report->crossovers.empty());
     // The ping-pong's largest messages take the long protocol; the bench favours the short one.
-    QVERIFY2(report->export_lines.join('\n').contains("export MPICH_MAX_SHORT_MSG_SIZE="), qPrintable(report->export_lines.join('\n')));
+    QVERIFY2(report->export_lines.join('\n').contains("export MPICH_MAX_SHORT_MSG_SIZE="),
+             qPrintable(report->export_lines.join('\n')));
   }
 
   // Opening a trace stores no run, but the bench cache it fills makes the next opening fast; the
@@ -206,7 +207,8 @@ class TraceLoaderTest : public QObject {
     QSignalSpy failed(&loader, &TraceLoader::report_failed);
     loader.load(pingpong_);
     QVERIFY(failed.wait(30000));
-    QVERIFY2(failed.at(0).at(1).toString().contains("no-such-xo is missing"), qPrintable(failed.at(0).at(1).toString()));
+    QVERIFY2(failed.at(0).at(1).toString().contains("no-such-xo is missing"),
+             qPrintable(failed.at(0).at(1).toString()));
   }
 
   void history_says_why_it_is_not_there() {

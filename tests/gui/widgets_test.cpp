@@ -50,7 +50,8 @@ Run run_gui(const QStringList& args) {
   QProcess gui;
   gui.start(XO_GUI_BINARY, args);
   if (!gui.waitForFinished(180000)) return {};
-  return {gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1, QString::fromUtf8(gui.readAllStandardError()).trimmed()};
+  return {gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1,
+          QString::fromUtf8(gui.readAllStandardError()).trimmed()};
 }
 
 }  // namespace
@@ -107,7 +108,8 @@ class WidgetsTest : public QObject {
     const QPointF at(TimelineLayout::kLabelWidth + 300.0, 100);
     const double t = view.viewport().time_at(300);
     const double span = view.viewport().span();
-    QWheelEvent wheel(at, view.mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QWheelEvent wheel(at, view.mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                      false);
     QApplication::sendEvent(&view, &wheel);
     QVERIFY(qAbs(view.viewport().span() - span / 1.25) < 1e-15);
     QVERIFY(qAbs(view.viewport().time_at(300) - t) < 1e-12);
@@ -278,7 +280,8 @@ class WidgetsTest : public QObject {
     QCOMPARE(r.err, QString("xo gui: --view gantt: choose timeline, summary, fits, recommendations, history"));
     r = run_gui({"--screenshot", dir_.filePath("x.png"), dir_.filePath("missing.otf2")});
     QCOMPARE(r.status, 1);
-    QVERIFY2(r.err.startsWith("xo gui: ") && r.err.contains("no such file") && !r.err.contains('\n'), qPrintable(r.err));
+    QVERIFY2(r.err.startsWith("xo gui: ") && r.err.contains("no such file") && !r.err.contains('\n'),
+             qPrintable(r.err));
     r = run_gui({"--screenshot", dir_.filePath("x.png"), "--size", "big", ring_});
     QCOMPARE(r.status, 2);
     r = run_gui({"--screenshot", dir_.filePath("x.png")});

@@ -1,5 +1,7 @@
 // A machine set up like another with one setting changed, and the memory a setting sets aside.
 
+#include "xo/hwmodels/machine_setup.hpp"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -7,7 +9,6 @@
 
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
-#include "xo/hwmodels/machine_setup.hpp"
 
 namespace {
 
@@ -41,7 +42,8 @@ TEST(MachineSetup, XE6MailboxesAreTheMemoryItsSettingsSetAside) {
   const auto larger_limit = xo::hw::configured_like(*small, {{"MPICH_GNI_MAX_VSHORT_MSG_SIZE", "8192"}});
   EXPECT_EQ(larger_limit->reserved_memory().bytes_per_rank, 15 * 8 * (8192 + 32));
   const auto larger_job = xo::hw::configured_machine("xe6", 4096, {}, xo::hw::lookup_in({}));
-  EXPECT_EQ(larger_job->reserved_memory().bytes_per_rank, 4095 * 8 * (472 + 32)) << "472-byte payloads above 1024 ranks";
+  EXPECT_EQ(larger_job->reserved_memory().bytes_per_rank, 4095 * 8 * (472 + 32))
+      << "472-byte payloads above 1024 ranks";
   const auto xt3 = xo::hw::configured_machine("xt3", 16, {}, xo::hw::lookup_in({}));
   EXPECT_EQ(xt3->reserved_memory().bytes_per_rank, 0) << "a model that does not say";
 }

@@ -1,12 +1,13 @@
 // Placement: block placement of ranks on nodes, the job's torus partition, and router hops.
 
+#include "xo/hwmodels/placement.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <vector>
 
 #include "xo/hwmodels/machine_setup.hpp"
-#include "xo/hwmodels/placement.hpp"
 
 using xo::hw::NetworkShape;
 using xo::hw::Placement;

@@ -1,11 +1,11 @@
 // The real MPIs' knob schemas: found by the version string each library reports, with the
 // variables that switch its eager limit and collective algorithms and their documented defaults.
 
+#include "xo/hwmodels/real_mpi.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
-
-#include "xo/hwmodels/real_mpi.hpp"
 
 namespace {
 

@@ -136,9 +136,10 @@ TEST(Privatization, AStaticProgramIsRefusedWithTheFixAndRunsShared) {
 
 TEST(Privatization, AProgramWithTheRuntimeLinkedInIsRefused) {
   // The static libraries linked into a PIE that exports main: each copy would bring its own MPI.
-  auto r = run_command("{ cd $(mktemp -d) && $(" + kXo + " cc --show -static " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) +
-                       "/exits.c -o exits | sed 's/ -static / /') -Wl,--export-dynamic-symbol=main 2>/dev/null && " +
-                       kXo + " run -q -n 2 ./exits; }");
+  auto r =
+      run_command("{ cd $(mktemp -d) && $(" + kXo + " cc --show -static " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) +
+                  "/exits.c -o exits | sed 's/ -static / /') -Wl,--export-dynamic-symbol=main 2>/dev/null && " + kXo +
+                  " run -q -n 2 ./exits; }");
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_TRUE(contains(r.err, "it contains the reference MPI itself (linked with the static libraries)")) << r.err;
 }
@@ -149,8 +150,8 @@ TEST(ProfilingInterface, AProgramsWrappersReachTheLibraryThroughPmpi) {
   auto r = run("-n 4", "profiling_layer");
   ASSERT_EQ(r.status, 0) << r.err;
   for (int rank = 0; rank < 4; ++rank) {
-    const std::string expected = "rank " + std::to_string(rank) + ": sends " + (rank > 0 ? "1" : "0") +
-                                 " allreduces 1 sum 6\n";
+    const std::string expected =
+        "rank " + std::to_string(rank) + ": sends " + (rank > 0 ? "1" : "0") + " allreduces 1 sum 6\n";
     EXPECT_TRUE(contains(r.out, expected)) << expected << r.out;
   }
 }

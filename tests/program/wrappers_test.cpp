@@ -31,7 +31,8 @@ xo::test::CommandResult in_scratch(const std::string& commands) {
 TEST(Wrappers, AnswerTheQueriesOfMpichAndOpenMpi) {
   auto r = run_command(kWrappers + "/mpicc -show");
   EXPECT_EQ(r.status, 0);
-  for (const char* part : {"-fPIC", "-shared", "-lxo_runtime", "-Wl,--wrap=main"}) EXPECT_TRUE(contains(r.out, part)) << r.out;
+  for (const char* part : {"-fPIC", "-shared", "-lxo_runtime", "-Wl,--wrap=main"})
+    EXPECT_TRUE(contains(r.out, part)) << r.out;
   r = run_command(kWrappers + "/mpicc -showme:compile");
   EXPECT_TRUE(contains(r.out, "-I") && contains(r.out, "-fPIC") && !contains(r.out, "-lxo_runtime")) << r.out;
   r = run_command(kWrappers + "/mpicc -showme:link");
@@ -61,13 +62,17 @@ TEST(Wrappers, AMakefileWithCcMpiccBuildsAPrivatizedProgram) {
 TEST(Wrappers, CMakeFindMpiWithTheWrapperAsMpiCCompiler) {
   auto r = in_scratch(
       "printf 'cmake_minimum_required(VERSION 3.22)\\nproject(p C)\\nfind_package(MPI REQUIRED)\\n"
-      "add_executable(app " + kPrograms + "/private_globals.c)\\ntarget_link_libraries(app PRIVATE MPI::MPI_C)\\n'"
-      " > CMakeLists.txt && cmake -S . -B b -DMPI_C_COMPILER=" + kWrappers + "/mpicc >/dev/null && cmake --build b "
+      "add_executable(app " +
+      kPrograms +
+      "/private_globals.c)\\ntarget_link_libraries(app PRIVATE MPI::MPI_C)\\n'"
+      " > CMakeLists.txt && cmake -S . -B b -DMPI_C_COMPILER=" +
+      kWrappers +
+      "/mpicc >/dev/null && cmake --build b "
       ">/dev/null && XO_RUN_MACHINE=xt3 mpirun -np 3 --oversubscribe b/app -v -n cmake 2>&1");
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   for (int rank = 0; rank < 3; ++rank) EXPECT_TRUE(contains(r.out, expected_line(rank))) << r.out;
   EXPECT_TRUE(contains(r.out, "name cmake optind 4")) << r.out;  // getopt, though the program has copies of optind
-  EXPECT_TRUE(contains(r.out, "3 ranks on xt3")) << r.out;        // the machine from XO_RUN_MACHINE
+  EXPECT_TRUE(contains(r.out, "3 ranks on xt3")) << r.out;       // the machine from XO_RUN_MACHINE
   EXPECT_TRUE(contains(r.out, "share its thread-local variables")) << r.out;  // said, not hidden
 }
 
@@ -77,12 +82,12 @@ TEST(Wrappers, CMakeWithCcMpicc) {
       "/private_objects.cpp)\\n' > CMakeLists.txt && CXX=mpicxx cmake -S . -B b >/dev/null && cmake --build b "
       ">/dev/null && mpirun -n 2 b/app");
   ASSERT_EQ(r.status, 0) << r.out << r.err;
-  EXPECT_TRUE(contains(r.out, "rank 1: constructed 1 inline 2 template 20 thread_local fresh rank 1 caught 1")) << r.out;
+  EXPECT_TRUE(contains(r.out, "rank 1: constructed 1 inline 2 template 20 thread_local fresh rank 1 caught 1"))
+      << r.out;
 }
 
 TEST(Wrappers, ACompilerThatLeadsBackIsRefusedInOneLine) {
-  auto r = in_scratch("CC=mpicc " + std::string(XO_BINARY) + " cc -c " +
-                      kPrograms + "/exits.c");
+  auto r = in_scratch("CC=mpicc " + std::string(XO_BINARY) + " cc -c " + kPrograms + "/exits.c");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.err, "xo: CC=mpicc leads back to xo cc")) << r.err;
   EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
@@ -94,20 +99,25 @@ TEST(Wrappers, ACompilerThatLeadsBackIsRefusedInOneLine) {
 }
 
 TEST(Wrappers, MpirunTakesTheLaunchersOptions) {
-  auto r = in_scratch("mpicc " + kPrograms + "/exits.c -o app && mpirun -np 2 --bind-to core -genv FOO bar "
+  auto r = in_scratch("mpicc " + kPrograms +
+                      "/exits.c -o app && mpirun -np 2 --bind-to core -genv FOO bar "
                       "--machine ap1000 ./app 2>&1");
   EXPECT_EQ(r.status, 0) << r.out;
   EXPECT_TRUE(contains(r.out, "2 ranks on ap1000")) << r.out;
 }
 
 TEST(Install, TheInstalledTreeUsesItsOwnPathsOnly) {
-  auto r = run_command("{ p=$(mktemp -d) && cmake --install " + std::string(XO_BUILD_DIR) + " --prefix $p >/dev/null && "
+  auto r = run_command("{ p=$(mktemp -d) && cmake --install " + std::string(XO_BUILD_DIR) +
+                       " --prefix $p >/dev/null && "
                        "cd $(mktemp -d) && $p/libexec/crossover/mpi/mpicc -show && $p/libexec/crossover/mpi/mpicc " +
-                       kPrograms + "/private_globals.c -o app && $p/libexec/crossover/mpi/mpirun -n 2 ./app -v && "
+                       kPrograms +
+                       "/private_globals.c -o app && $p/libexec/crossover/mpi/mpirun -n 2 ./app -v && "
                        "PKG_CONFIG_PATH=$p/lib/pkgconfig pkg-config --cflags --libs crossover-mpi && "
                        "test -f $p/share/man/man1/xo.1 && test -f $p/share/bash-completion/completions/xo && "
                        "test -x $p/bin/xo-gui && printf 'cmake_minimum_required(VERSION 3.22)\\nproject(p C)\\n"
-                       "find_package(Crossover REQUIRED)\\nadd_executable(app2 " + kPrograms + "/exits.c)\\n"
+                       "find_package(Crossover REQUIRED)\\nadd_executable(app2 " +
+                       kPrograms +
+                       "/exits.c)\\n"
                        "target_link_libraries(app2 PRIVATE Crossover::mpi)\\n' > CMakeLists.txt && "
                        "cmake -S . -B b -DCMAKE_PREFIX_PATH=$p >/dev/null && cmake --build b >/dev/null && "
                        "$p/bin/xo run -q -n 2 b/app2; }");

@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
   srand((unsigned)(my_rank + 1));
   const int redraw = rand();
   token = strtok(NULL, " ");
-  printf("rank %d: my_rank %d calls %d thread %d rand %d %s strtok %s verbose %d name %s optind %d\n", my_rank,
-         my_rank, calls(), thread_value, first_draw, first_draw == redraw ? "same" : "differs", token ? token : "(null)",
+  printf("rank %d: my_rank %d calls %d thread %d rand %d %s strtok %s verbose %d name %s optind %d\n", my_rank, my_rank,
+         calls(), thread_value, first_draw, first_draw == redraw ? "same" : "differs", token ? token : "(null)",
          verbose, name, optind);
   MPI_Finalize();
   return 0;

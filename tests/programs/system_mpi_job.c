@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     MPI_Waitall(2, requests, MPI_STATUSES_IGNORE);
   }
   MPI_Sendrecv(out, 100, MPI_BYTE, next, 3, in, 100, MPI_BYTE, previous, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  {  /* a ring completed one request at a time */
+  { /* a ring completed one request at a time */
     MPI_Request requests[2];
     int index = 0, flag = 0;
     MPI_Irecv(in, 200, MPI_BYTE, previous, 4, MPI_COMM_WORLD, &requests[0]);
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     int done = 0, indices[2];
     while (done != MPI_UNDEFINED) MPI_Waitsome(2, requests, &done, indices, MPI_STATUSES_IGNORE);
   }
-  {  /* the v-collectives and a prefix reduction */
+  { /* the v-collectives and a prefix reduction */
     int counts[64], displacements[64];
     for (int i = 0; i < size && i < 64; ++i) counts[i] = 4, displacements[i] = 4 * i;
     MPI_Alltoallv(out, counts, displacements, MPI_BYTE, in, counts, displacements, MPI_BYTE, MPI_COMM_WORLD);
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
     int mine = rank, prefix = 0;
     MPI_Scan(&mine, &prefix, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   }
-  {  /* a persistent ring, started twice */
+  { /* a persistent ring, started twice */
     MPI_Request requests[2];
     MPI_Recv_init(in, 300, MPI_BYTE, previous, 5, MPI_COMM_WORLD, &requests[0]);
     MPI_Send_init(out, 300, MPI_BYTE, next, 5, MPI_COMM_WORLD, &requests[1]);
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     MPI_Request_free(&requests[0]);
     MPI_Request_free(&requests[1]);
   }
-  {  /* nonblocking collectives, completed by MPI_Wait and MPI_Waitall */
+  { /* nonblocking collectives, completed by MPI_Wait and MPI_Waitall */
     MPI_Request requests[2];
     double mine = rank, total = 0;
     MPI_Iallreduce(&mine, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &requests[0]);

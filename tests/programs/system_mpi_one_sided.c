@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   MPI_Win_fence(0, win);
   MPI_Put(&mine, 1, MPI_INT, other, rank, 1, MPI_INT, win);
   MPI_Win_fence(0, win);
-  MPI_Get(&got, 1, MPI_INT, other, rank, 1, MPI_INT, win);  /* back what this rank put there */
+  MPI_Get(&got, 1, MPI_INT, other, rank, 1, MPI_INT, win); /* back what this rank put there */
   MPI_Win_fence(0, win);
   int one = 1, before = -1;
   MPI_Win_lock(MPI_LOCK_SHARED, 0, 0, win);

@@ -38,8 +38,8 @@ TEST(Ap1000Protocols, SsendIsAHandshakeThenLAsendUnlessThePutKnobIsSet) {
   // sent the data through CellOS system buffers.
   const auto released = one_message("ap1000", 800, message_options({}, false, true));
   ASSERT_EQ(released.result.exit_code, 0) << released.result.error;
-  EXPECT_EQ(released.phases, (Phases{"ssend:header", "ssend:clear-to-send", "ssend:sender-copy", "ssend:data",
-                                     "ssend:receiver-copy"}));
+  EXPECT_EQ(released.phases,
+            (Phases{"ssend:header", "ssend:clear-to-send", "ssend:sender-copy", "ssend:data", "ssend:receiver-copy"}));
   const auto put = one_message("ap1000", 800, message_options({{"XO_AP1000_SSEND_PUT", "1"}}, false, true));
   ASSERT_EQ(put.result.exit_code, 0) << put.result.error;
   EXPECT_EQ(put.phases, (Phases{"ssend-put:header", "ssend-put:clear-to-send", "ssend-put:data"}));

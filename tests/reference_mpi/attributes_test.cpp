@@ -169,8 +169,8 @@ TEST_F(Attributes, PredefinedEnvironmentAttributes) {
   auto result = simulate(3, [&](int rank, int) {
     if (rank != 1) return;
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    for (int key : {MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL, MPI_UNIVERSE_SIZE, MPI_APPNUM,
-                    MPI_LASTUSEDCODE}) {
+    for (int key :
+         {MPI_TAG_UB, MPI_HOST, MPI_IO, MPI_WTIME_IS_GLOBAL, MPI_UNIVERSE_SIZE, MPI_APPNUM, MPI_LASTUSEDCODE}) {
       int* value = nullptr;
       int flag = 0;
       MPI_Comm_get_attr(MPI_COMM_WORLD, key, &value, &flag);
@@ -216,7 +216,7 @@ TEST_F(Attributes, Mpi1NamesAndKeyvalErrors) {
     codes.push_back(MPI_Comm_set_attr(MPI_COMM_WORLD, type_key, nullptr));  // a datatype keyval
     int freed = key;
     MPI_Keyval_free(&freed);
-    codes.push_back(MPI_Comm_set_attr(MPI_COMM_WORLD, key, nullptr));  // freed
+    codes.push_back(MPI_Comm_set_attr(MPI_COMM_WORLD, key, nullptr));         // freed
     codes.push_back(MPI_Comm_get_attr(MPI_COMM_WORLD, 9999, &value, &flag));  // never created
     codes.push_back(MPI_Comm_set_attr(MPI_COMM_WORLD, MPI_KEYVAL_INVALID, nullptr));
     codes.push_back(MPI_Comm_set_attr(MPI_COMM_NULL, type_key, nullptr));
@@ -276,12 +276,13 @@ TEST(AttributeKeyvals, AFreedKeyvalServesTheAttributesThatStillUseIt) {
   auto result = xo::test::simulate(1, [&](int, int) {
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     int keyval = MPI_KEYVAL_INVALID;
-    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN,
-                           [](MPI_Comm, int, void*, void* extra) {
-                             ++*static_cast<int*>(extra);
-                             return MPI_SUCCESS;
-                           },
-                           &keyval, &deleted);
+    MPI_Comm_create_keyval(
+        MPI_COMM_NULL_COPY_FN,
+        [](MPI_Comm, int, void*, void* extra) {
+          ++*static_cast<int*>(extra);
+          return MPI_SUCCESS;
+        },
+        &keyval, &deleted);
     static int value = 7;
     MPI_Comm_set_attr(MPI_COMM_WORLD, keyval, &value);
     const int saved = keyval;

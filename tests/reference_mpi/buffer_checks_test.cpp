@@ -22,7 +22,7 @@ TEST(BufferChecks, NullBuffersAreErrBufferInPointToPointAndCollectives) {
       MPI_Request request;
       codes.push_back(MPI_Isend(nullptr, 4, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD, &request));
       codes.push_back(MPI_Recv(nullptr, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE));
-      codes.push_back(MPI_Send(nullptr, 0, MPI_INT, 1, 5, MPI_COMM_WORLD));       // nothing to move: fine
+      codes.push_back(MPI_Send(nullptr, 0, MPI_INT, 1, 5, MPI_COMM_WORLD));              // nothing to move: fine
       codes.push_back(MPI_Send(nullptr, 3, MPI_INT, MPI_PROC_NULL, 0, MPI_COMM_WORLD));  // no peer: fine
     } else {
       MPI_Recv(nullptr, 0, MPI_INT, 0, 5, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

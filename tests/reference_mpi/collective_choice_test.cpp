@@ -45,9 +45,9 @@ TEST(Mpich2Choice, RabenseifnerFromOneElementPerPowerOfTwoRank) {
   for (CollectiveOp op : {CollectiveOp::Allreduce, CollectiveOp::Reduce}) {
     const char* rabenseifner = op == CollectiveOp::Allreduce ? "reduce_scatter_allgather" : "reduce_scatter_gather";
     const char* short_algorithm = op == CollectiveOp::Allreduce ? "recursive_doubling" : "binomial";
-    EXPECT_EQ(chosen(*mpich2, reduction(op, 12, 8, 512)), rabenseifner);      // 4 KiB, count = pof2
-    EXPECT_EQ(chosen(*mpich2, reduction(op, 12, 7, 512)), short_algorithm);   // count < pof2
-    EXPECT_EQ(chosen(*mpich2, reduction(op, 12, 256, 8)), short_algorithm);   // 2 KiB: short
+    EXPECT_EQ(chosen(*mpich2, reduction(op, 12, 8, 512)), rabenseifner);     // 4 KiB, count = pof2
+    EXPECT_EQ(chosen(*mpich2, reduction(op, 12, 7, 512)), short_algorithm);  // count < pof2
+    EXPECT_EQ(chosen(*mpich2, reduction(op, 12, 256, 8)), short_algorithm);  // 2 KiB: short
     auto non_commutative = reduction(op, 12, 8, 512);
     non_commutative.commutative = false;
     EXPECT_EQ(chosen(*mpich2, non_commutative), short_algorithm);
@@ -57,7 +57,7 @@ TEST(Mpich2Choice, RabenseifnerFromOneElementPerPowerOfTwoRank) {
 // MPICH_REDUCE_SHORT_MSG moves the Reduce switch point on the XT3 (seed 003).
 TEST(Mpich2Choice, Xt3ReduceShortMessageVariableMovesTheSwitch) {
   const auto q = reduction(CollectiveOp::Reduce, 64, 1024, 8);  // 8 KiB
-  EXPECT_EQ(chosen(*machine("xt3"), q), "binomial");  // default 64 KiB
+  EXPECT_EQ(chosen(*machine("xt3"), q), "binomial");            // default 64 KiB
   EXPECT_EQ(chosen(*machine("xt3", {{"MPICH_REDUCE_SHORT_MSG", "4096"}}), q), "reduce_scatter_gather");
 }
 

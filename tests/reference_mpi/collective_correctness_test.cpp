@@ -390,18 +390,12 @@ void predefined_ops(const Group& g, Errors& e) {
   const std::function<int(int, int)> logical = [n, &g](int w, int i) {
     const int c = static_cast<int>(std::find(g.world.begin(), g.world.end(), w) - g.world.begin());
     switch (i) {
-      case 0:
-        return w + 2;  // all true
-      case 1:
-        return c == n - 1 ? 0 : 2 * w + 3;  // false only at the last rank
-      case 2:
-        return 0;  // all false
-      case 3:
-        return c == 0 ? 5 : 0;  // true only at the first rank
-      case 4:
-        return w % 2 ? w : 0;  // mixed
-      default:
-        return c % 3 == 1 ? -1 : 0;  // mixed, negative
+      case 0: return w + 2;                       // all true
+      case 1: return c == n - 1 ? 0 : 2 * w + 3;  // false only at the last rank
+      case 2: return 0;                           // all false
+      case 3: return c == 0 ? 5 : 0;              // true only at the first rank
+      case 4: return w % 2 ? w : 0;               // mixed
+      default: return c % 3 == 1 ? -1 : 0;        // mixed, negative
     }
   };
   const std::function<bool(const int&, const int&)> same_truth = [](const int& a, const int& b) {

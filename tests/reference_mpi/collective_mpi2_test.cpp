@@ -136,7 +136,8 @@ TEST(ScanFamilyIntercomm, ReduceScatterBlockGivesEachGroupItsPartOfTheOtherGroup
     got[static_cast<std::size_t>(rank)] = recv;
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     int value = 0, out = 0;
-    MPI_Error_class(MPI_Exscan(&value, &out, 1, MPI_INT, MPI_SUM, inter), &exscan_class[static_cast<std::size_t>(rank)]);
+    MPI_Error_class(MPI_Exscan(&value, &out, 1, MPI_INT, MPI_SUM, inter),
+                    &exscan_class[static_cast<std::size_t>(rank)]);
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
   for (int r = 0; r < n; ++r) {

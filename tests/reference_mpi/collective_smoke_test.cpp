@@ -30,7 +30,8 @@ TEST_P(CollectivesOnEveryMachine, ComputeWhatTheStandardSays) {
     good &= big_sum[4999] == static_cast<long>(n) * (n - 1) / 2;
     std::vector<int> all(static_cast<std::size_t>(n));
     MPI_Gather(&rank, 1, MPI_INT, all.data(), 1, MPI_INT, root, MPI_COMM_WORLD);
-    if (rank == root) for (int i = 0; i < n; ++i) good &= all[static_cast<std::size_t>(i)] == i;
+    if (rank == root)
+      for (int i = 0; i < n; ++i) good &= all[static_cast<std::size_t>(i)] == i;
     int mine = -1;
     std::vector<int> src(static_cast<std::size_t>(n));
     std::iota(src.begin(), src.end(), 100);

@@ -13,21 +13,20 @@ using xo::test::simulate;
 TEST(CommConstruction, SplitTypeSharedGroupsTheRanksOfANode) {
   const int n = 10, per_node = 4;
   std::vector<int> sizes(n, -1), ranks(n, -1), is_null(n, -1);
-  auto result = simulate(
-      n, "xe6",
-      [&](int rank, int) {
-        const auto r = static_cast<std::size_t>(rank);
-        MPI_Comm node;
-        // Rank 9 opts out; keys reverse the order inside each node.
-        MPI_Comm_split_type(MPI_COMM_WORLD, rank == 9 ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED, -rank, MPI_INFO_NULL,
-                            &node);
-        is_null[r] = node == MPI_COMM_NULL;
-        if (node == MPI_COMM_NULL) return;
-        MPI_Comm_size(node, &sizes[r]);
-        MPI_Comm_rank(node, &ranks[r]);
-        MPI_Comm_free(&node);
-      },
-      {"ranks_per_node=" + std::to_string(per_node)});
+  auto result = simulate(n, "xe6",
+                         [&](int rank, int) {
+                           const auto r = static_cast<std::size_t>(rank);
+                           MPI_Comm node;
+                           // Rank 9 opts out; keys reverse the order inside each node.
+                           MPI_Comm_split_type(MPI_COMM_WORLD, rank == 9 ? MPI_UNDEFINED : MPI_COMM_TYPE_SHARED, -rank,
+                                               MPI_INFO_NULL, &node);
+                           is_null[r] = node == MPI_COMM_NULL;
+                           if (node == MPI_COMM_NULL) return;
+                           MPI_Comm_size(node, &sizes[r]);
+                           MPI_Comm_rank(node, &ranks[r]);
+                           MPI_Comm_free(&node);
+                         },
+                         {"ranks_per_node=" + std::to_string(per_node)});
   ASSERT_EQ(result.exit_code, 0) << result.error;
   for (int r = 0; r < n; ++r) {
     const auto i = static_cast<std::size_t>(r);
@@ -197,7 +196,7 @@ TEST(CommConstruction, CreateWithDisjointGroupsGivesEachGroupItsCommunicator) {
       mine = MPI_GROUP_EMPTY;  // the last rank takes part in neither
     } else {
       MPI_Group_range_incl(world_group, 1, range, &mine);
-      if (rank % 2 == 0) {  // the evens' group leaves out the last rank (also even)
+      if (rank % 2 == 0) {        // the evens' group leaves out the last rank (also even)
         const int last[1] = {3};  // world rank 6 is the evens' group rank 3
         MPI_Group without;
         MPI_Group_excl(mine, 1, last, &without);

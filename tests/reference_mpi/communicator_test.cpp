@@ -141,7 +141,7 @@ TEST(Communicators, GroupAlgebraThroughTheApi) {
     int ranges[][3] = {{3, 1, -1}};
     MPI_Group_incl(world, 2, low_ranks, &low);
     MPI_Group_range_incl(world, 1, ranges, &high);  // 3, 2, 1
-    MPI_Group_union(low, high, &u);                  // 1, 0, 3, 2
+    MPI_Group_union(low, high, &u);                 // 1, 0, 3, 2
     int n = 0;
     MPI_Group_size(u, &n);
     for (int i = 0; i < n; ++i) {

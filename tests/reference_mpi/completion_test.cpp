@@ -14,7 +14,8 @@ TEST(Completion, WaitallCompletesEveryRequestAndNullsTheHandles) {
     if (rank == 0) {
       std::vector<MPI_Request> r(static_cast<std::size_t>(size - 1));
       for (int p = 1; p < size; ++p) {
-        MPI_Irecv(&got[static_cast<std::size_t>(p)], 1, MPI_INT, p, 0, MPI_COMM_WORLD, &r[static_cast<std::size_t>(p - 1)]);
+        MPI_Irecv(&got[static_cast<std::size_t>(p)], 1, MPI_INT, p, 0, MPI_COMM_WORLD,
+                  &r[static_cast<std::size_t>(p - 1)]);
       }
       std::vector<MPI_Status> statuses(r.size());
       MPI_Waitall(size - 1, r.data(), statuses.data());

@@ -66,8 +66,7 @@ MPI_Datatype rebuild(MPI_Datatype type) {
     }
     case MPI_COMBINER_DARRAY: {
       const int n = i[2];
-      MPI_Type_create_darray(i[0], i[1], n, i + 3, i + 3 + n, i + 3 + 2 * n, i + 3 + 3 * n, i[3 + 4 * n], d[0],
-                             &out);
+      MPI_Type_create_darray(i[0], i[1], n, i + 3, i + 3 + n, i + 3 + 2 * n, i + 3 + 3 * n, i[3 + 4 * n], d[0], &out);
       break;
     }
     case MPI_COMBINER_RESIZED: MPI_Type_create_resized(d[0], a[0], a[1], &out); break;
@@ -129,27 +128,47 @@ using Types = std::vector<MPI_Datatype>;
 }  // namespace
 
 TEST(DatatypeIntrospection, ContiguousVectorAndHvector) {
-  expect_round_trip([] { MPI_Datatype t; MPI_Type_contiguous(5, MPI_SHORT, &t); return t; },
-                    [](const Contents& c) {
-                      EXPECT_EQ(c.combiner, MPI_COMBINER_CONTIGUOUS);
-                      EXPECT_EQ(c.integers, (Ints{5}));
-                      EXPECT_TRUE(c.addresses.empty());
-                      EXPECT_EQ(c.types, (Types{MPI_SHORT}));
-                    });
-  expect_round_trip([] { MPI_Datatype t; MPI_Type_vector(3, 2, -4, MPI_INT, &t); return t; },
-                    [](const Contents& c) {
-                      EXPECT_EQ(c.combiner, MPI_COMBINER_VECTOR);
-                      EXPECT_EQ(c.integers, (Ints{3, 2, -4}));
-                      EXPECT_EQ(c.types, (Types{MPI_INT}));
-                    });
-  expect_round_trip([] { MPI_Datatype t; MPI_Type_create_hvector(4, 1, 24, MPI_DOUBLE, &t); return t; },
-                    [](const Contents& c) {
-                      EXPECT_EQ(c.combiner, MPI_COMBINER_HVECTOR);
-                      EXPECT_EQ(c.integers, (Ints{4, 1}));
-                      EXPECT_EQ(c.addresses, (Aints{24}));
-                    });
-  expect_round_trip([] { MPI_Datatype t; MPI_Type_hvector(2, 3, 40, MPI_CHAR, &t); return t; },
-                    [](const Contents& c) { EXPECT_EQ(c.combiner, MPI_COMBINER_HVECTOR); });
+  expect_round_trip(
+      [] {
+        MPI_Datatype t;
+        MPI_Type_contiguous(5, MPI_SHORT, &t);
+        return t;
+      },
+      [](const Contents& c) {
+        EXPECT_EQ(c.combiner, MPI_COMBINER_CONTIGUOUS);
+        EXPECT_EQ(c.integers, (Ints{5}));
+        EXPECT_TRUE(c.addresses.empty());
+        EXPECT_EQ(c.types, (Types{MPI_SHORT}));
+      });
+  expect_round_trip(
+      [] {
+        MPI_Datatype t;
+        MPI_Type_vector(3, 2, -4, MPI_INT, &t);
+        return t;
+      },
+      [](const Contents& c) {
+        EXPECT_EQ(c.combiner, MPI_COMBINER_VECTOR);
+        EXPECT_EQ(c.integers, (Ints{3, 2, -4}));
+        EXPECT_EQ(c.types, (Types{MPI_INT}));
+      });
+  expect_round_trip(
+      [] {
+        MPI_Datatype t;
+        MPI_Type_create_hvector(4, 1, 24, MPI_DOUBLE, &t);
+        return t;
+      },
+      [](const Contents& c) {
+        EXPECT_EQ(c.combiner, MPI_COMBINER_HVECTOR);
+        EXPECT_EQ(c.integers, (Ints{4, 1}));
+        EXPECT_EQ(c.addresses, (Aints{24}));
+      });
+  expect_round_trip(
+      [] {
+        MPI_Datatype t;
+        MPI_Type_hvector(2, 3, 40, MPI_CHAR, &t);
+        return t;
+      },
+      [](const Contents& c) { EXPECT_EQ(c.combiner, MPI_COMBINER_HVECTOR); });
 }
 
 TEST(DatatypeIntrospection, IndexedFamilies) {
@@ -272,13 +291,18 @@ TEST(DatatypeIntrospection, SubarrayDarrayAndResized) {
 }
 
 TEST(DatatypeIntrospection, DupCopiesTheTypeAndItsCommittedState) {
-  expect_round_trip([] { MPI_Datatype t; MPI_Type_dup(MPI_DOUBLE_INT, &t); return t; },
-                    [](const Contents& c) {
-                      EXPECT_EQ(c.combiner, MPI_COMBINER_DUP);
-                      EXPECT_TRUE(c.integers.empty());
-                      EXPECT_TRUE(c.addresses.empty());
-                      EXPECT_EQ(c.types, (Types{MPI_DOUBLE_INT}));
-                    });
+  expect_round_trip(
+      [] {
+        MPI_Datatype t;
+        MPI_Type_dup(MPI_DOUBLE_INT, &t);
+        return t;
+      },
+      [](const Contents& c) {
+        EXPECT_EQ(c.combiner, MPI_COMBINER_DUP);
+        EXPECT_TRUE(c.integers.empty());
+        EXPECT_TRUE(c.addresses.empty());
+        EXPECT_EQ(c.types, (Types{MPI_DOUBLE_INT}));
+      });
   std::vector<int> received(4, -1);
   auto result = simulate(2, [&](int rank, int) {
     MPI_Datatype column, copy;

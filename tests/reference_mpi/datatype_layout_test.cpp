@@ -65,7 +65,8 @@ Moved move_ints(const std::function<MPI_Datatype()>& make, int count, int buffer
 // The buffer a receive into `elements` (buffer indices, in type-map order) leaves.
 std::vector<int> scattered_into(const std::vector<int>& elements, int buffer_ints) {
   std::vector<int> buffer(static_cast<std::size_t>(buffer_ints), -1);
-  for (std::size_t k = 0; k < elements.size(); ++k) buffer[static_cast<std::size_t>(elements[k])] = 1000 + static_cast<int>(k);
+  for (std::size_t k = 0; k < elements.size(); ++k)
+    buffer[static_cast<std::size_t>(elements[k])] = 1000 + static_cast<int>(k);
   return buffer;
 }
 
@@ -287,8 +288,8 @@ TEST(DatatypeLayout, DarrayPacksWhatTheDistributionRulesGiveAndPartitionsTheArra
         MPI_Aint lb = -1, extent = -1;
         auto result = simulate(1, [&](int, int) {
           MPI_Datatype t;
-          MPI_Type_create_darray(processes, rank, static_cast<int>(c.gsizes.size()), c.gsizes.data(),
-                                 c.distribs.data(), c.dargs.data(), c.psizes.data(), order, MPI_INT, &t);
+          MPI_Type_create_darray(processes, rank, static_cast<int>(c.gsizes.size()), c.gsizes.data(), c.distribs.data(),
+                                 c.dargs.data(), c.psizes.data(), order, MPI_INT, &t);
           MPI_Type_commit(&t);
           std::vector<int> array(static_cast<std::size_t>(total));
           for (int i = 0; i < total; ++i) array[static_cast<std::size_t>(i)] = i;

@@ -102,9 +102,9 @@ TEST(Datatype, BoundMarkersOverrideComputedBounds) {
 }
 
 TEST(Datatype, IndexedOfStructNested) {
-  const Datatype pair = Datatype::contiguous(2, kInt);              // 8 bytes
+  const Datatype pair = Datatype::contiguous(2, kInt);  // 8 bytes
   const int lengths[] = {1, 2};
-  const int displacements[] = {3, 0};                               // in units of the pair's extent
+  const int displacements[] = {3, 0};                                  // in units of the pair's extent
   const Datatype t = Datatype::indexed(lengths, displacements, pair);  // pairs 3, then 0 and 1
   EXPECT_EQ(t.size(), 24);
   EXPECT_EQ(t.lb(), 0);

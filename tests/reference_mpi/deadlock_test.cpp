@@ -57,8 +57,7 @@ TEST(Deadlock, CommunicatorConstructionMissingAMember) {
     MPI_Comm_dup(MPI_COMM_WORLD, &dup);
   });
   EXPECT_NE(result.exit_code, 0);
-  EXPECT_NE(result.error.find("MPI_Comm_dup on MPI_COMM_WORLD, waiting for 1 more of its 3 ranks"),
-            std::string::npos)
+  EXPECT_NE(result.error.find("MPI_Comm_dup on MPI_COMM_WORLD, waiting for 1 more of its 3 ranks"), std::string::npos)
       << result.error;
 }
 
@@ -92,7 +91,8 @@ TEST(CollectiveMismatch, DifferentOperationsRootsAndSizesAreErrors) {
       }
     });
     EXPECT_NE(ops.exit_code, 0) << machine;
-    EXPECT_NE(ops.error.find("rank 1: MPI_Allreduce: rank 0 called MPI_Bcast here (collective call 1 on MPI_COMM_WORLD); every rank must call "
+    EXPECT_NE(ops.error.find("rank 1: MPI_Allreduce: rank 0 called MPI_Bcast here (collective call 1 on "
+                             "MPI_COMM_WORLD); every rank must call "
                              "the same collectives in the same order"),
               std::string::npos)
         << machine << ": " << ops.error;

@@ -1,6 +1,8 @@
 // The simulation kernel on its own: event order, rank scheduling by virtual time, blocking and
 // waking, deadlock detection and stack canaries.
 
+#include "../../reference_mpi/kernel/engine.hpp"
+
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -13,7 +15,6 @@
 #include <string>
 #include <vector>
 
-#include "../../reference_mpi/kernel/engine.hpp"
 #include "../../reference_mpi/kernel/fiber_stack.hpp"
 
 using xo::sim::Engine;

@@ -131,10 +131,9 @@ TEST(ErrorClasses, AddedClassesCodesAndStrings) {
   EXPECT_EQ(new_class, MPI_ERR_LASTCODE + 1);
   EXPECT_EQ(code_a, MPI_ERR_LASTCODE + 2);
   EXPECT_EQ(classes, (std::vector<int>{new_class, new_class, new_class, MPI_ERR_RANK, MPI_ERR_RANK}));
-  EXPECT_EQ(strings, (std::vector<std::string>{"my library failed", "my library failed: no disk", "",
-                                               "MPI_ERR_RANK: invalid rank",
-                                               "MPI_ERR_INFO_NOKEY: info key not defined in the info object",
-                                               "<refused>", "<refused>"}));
+  EXPECT_EQ(strings, (std::vector<std::string>{
+                         "my library failed", "my library failed: no disk", "", "MPI_ERR_RANK: invalid rank",
+                         "MPI_ERR_INFO_NOKEY: info key not defined in the info object", "<refused>", "<refused>"}));
   EXPECT_EQ(codes, (std::vector<int>(6, MPI_ERR_ARG)));
 }
 

@@ -26,8 +26,8 @@ TEST(Errors, InvalidArgumentsReturnTheirErrorClasses) {
     codes.push_back(MPI_Wait(&bogus, MPI_STATUS_IGNORE));
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
-  EXPECT_EQ(codes, (std::vector<int>{MPI_ERR_RANK, MPI_ERR_TAG, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_COMM,
-                                     MPI_ERR_RANK, MPI_ERR_REQUEST}));
+  EXPECT_EQ(codes, (std::vector<int>{MPI_ERR_RANK, MPI_ERR_TAG, MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_COMM, MPI_ERR_RANK,
+                                     MPI_ERR_REQUEST}));
 }
 
 TEST(Errors, FatalErrorNamesCallRankReasonAndFix) {
@@ -151,8 +151,7 @@ TEST(Errors, UnknownMachineAndBadParamAreMachineErrors) {
     xo::mpi::run_simulation(options, body);
     FAIL() << "expected an error";
   } catch (const std::exception& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown machine 'cray-9000'; available machines: loggp"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("unknown machine 'cray-9000'; available machines: loggp"), std::string::npos)
         << e.what();
   }
   options.machine = "loggp";

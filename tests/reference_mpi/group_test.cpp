@@ -1,5 +1,7 @@
 // Group algebra (MPI-1 ordering rules, validation) and the per-rank group handle table.
 
+#include "group.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -8,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "group.hpp"
 #include "group_table.hpp"
 #include "mpi_error.hpp"
 

@@ -81,9 +81,9 @@ TEST(Info, ErrorsHaveTheStandardClasses) {
     codes.push_back(MPI_Info_free(&freed));
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
-  EXPECT_EQ(codes, (std::vector<int>{MPI_ERR_INFO_KEY, MPI_ERR_INFO_KEY, MPI_ERR_INFO_VALUE, MPI_SUCCESS,
-                                     MPI_ERR_INFO_NOKEY, MPI_ERR_ARG, MPI_ERR_INFO, MPI_ERR_INFO, MPI_ERR_ARG,
-                                     MPI_ERR_INFO}));
+  EXPECT_EQ(codes,
+            (std::vector<int>{MPI_ERR_INFO_KEY, MPI_ERR_INFO_KEY, MPI_ERR_INFO_VALUE, MPI_SUCCESS, MPI_ERR_INFO_NOKEY,
+                              MPI_ERR_ARG, MPI_ERR_INFO, MPI_ERR_INFO, MPI_ERR_ARG, MPI_ERR_INFO}));
 }
 
 // MPI_INFO_ENV describes the run (read only); MPI_Info_create_env copies it with the program's own
@@ -95,39 +95,38 @@ TEST(InfoEnvironment, DescribesTheRunAndInfoCallsWorkOutsideInitAndFinalize) {
   options.env_lookup = [](const char*) -> const char* { return nullptr; };
   std::string command, arguments, maxprocs, created_argv;
   int set_class = -1, before_init = -1, after_finalize = -1;
-  auto result = xo::mpi::run_simulation(
-      options,
-      [&](int argc, char** argv) {
-        MPI_Info early;
-        before_init = MPI_Info_create(&early);
-        MPI_Info_set(early, "k", "v");
-        MPI_Init(&argc, &argv);
-        int rank = 0;
-        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-        if (rank == 1) {
-          char value[MPI_MAX_INFO_VAL];
-          int flag = 0;
-          MPI_Info_get(MPI_INFO_ENV, "command", MPI_MAX_INFO_VAL, value, &flag);
-          if (flag) command = value;
-          MPI_Info_get(MPI_INFO_ENV, "argv", MPI_MAX_INFO_VAL, value, &flag);
-          if (flag) arguments = value;
-          MPI_Info_get(MPI_INFO_ENV, "maxprocs", MPI_MAX_INFO_VAL, value, &flag);
-          if (flag) maxprocs = value;
-          MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-          MPI_Error_class(MPI_Info_set(MPI_INFO_ENV, "argv", "x"), &set_class);
-          char program[] = "other", one[] = "1", two[] = "2";
-          char* mine[] = {program, one, two};
-          MPI_Info created;
-          MPI_Info_create_env(3, mine, &created);
-          MPI_Info_get(created, "argv", MPI_MAX_INFO_VAL, value, &flag);
-          if (flag) created_argv = value;
-          MPI_Info_free(&created);
-        }
-        MPI_Finalize();
-        after_finalize = MPI_Info_free(&early);
-        return 0;
-      },
-      {"./app", "-n", "5"});
+  auto result = xo::mpi::run_simulation(options,
+                                        [&](int argc, char** argv) {
+                                          MPI_Info early;
+                                          before_init = MPI_Info_create(&early);
+                                          MPI_Info_set(early, "k", "v");
+                                          MPI_Init(&argc, &argv);
+                                          int rank = 0;
+                                          MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+                                          if (rank == 1) {
+                                            char value[MPI_MAX_INFO_VAL];
+                                            int flag = 0;
+                                            MPI_Info_get(MPI_INFO_ENV, "command", MPI_MAX_INFO_VAL, value, &flag);
+                                            if (flag) command = value;
+                                            MPI_Info_get(MPI_INFO_ENV, "argv", MPI_MAX_INFO_VAL, value, &flag);
+                                            if (flag) arguments = value;
+                                            MPI_Info_get(MPI_INFO_ENV, "maxprocs", MPI_MAX_INFO_VAL, value, &flag);
+                                            if (flag) maxprocs = value;
+                                            MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+                                            MPI_Error_class(MPI_Info_set(MPI_INFO_ENV, "argv", "x"), &set_class);
+                                            char program[] = "other", one[] = "1", two[] = "2";
+                                            char* mine[] = {program, one, two};
+                                            MPI_Info created;
+                                            MPI_Info_create_env(3, mine, &created);
+                                            MPI_Info_get(created, "argv", MPI_MAX_INFO_VAL, value, &flag);
+                                            if (flag) created_argv = value;
+                                            MPI_Info_free(&created);
+                                          }
+                                          MPI_Finalize();
+                                          after_finalize = MPI_Info_free(&early);
+                                          return 0;
+                                        },
+                                        {"./app", "-n", "5"});
   ASSERT_EQ(result.exit_code, 0) << result.error;
   EXPECT_EQ(before_init, MPI_SUCCESS);
   EXPECT_EQ(after_finalize, MPI_SUCCESS);

@@ -4,7 +4,6 @@
 // overtake each other whatever the contention.
 
 #include <gtest/gtest.h>
-
 #include <mpi.h>
 
 #include <algorithm>
@@ -22,41 +21,47 @@ using xo::test::run_on;
 // all sent at once to receives posted at once.
 double incast_time(const std::string& machine, int senders, int bytes, const std::vector<std::string>& params = {}) {
   double elapsed = 0;
-  const auto r = run_on(machine, senders + 1, {}, [&](int rank) {
-    std::vector<char> buffer(static_cast<std::size_t>(bytes) * static_cast<std::size_t>(rank == 0 ? senders : 1));
-    const double start = MPI_Wtime();
-    if (rank == 0) {
-      std::vector<MPI_Request> receives(static_cast<std::size_t>(senders));
-      for (int s = 0; s < senders; ++s) {
-        MPI_Irecv(buffer.data() + static_cast<std::size_t>(s) * static_cast<std::size_t>(bytes), bytes, MPI_CHAR,
-                  s + 1, 0, MPI_COMM_WORLD, &receives[static_cast<std::size_t>(s)]);
-      }
-      MPI_Waitall(senders, receives.data(), MPI_STATUSES_IGNORE);
-      elapsed = MPI_Wtime() - start;
-    } else {
-      MPI_Send(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-    }
-  }, params);
+  const auto r = run_on(
+      machine, senders + 1, {},
+      [&](int rank) {
+        std::vector<char> buffer(static_cast<std::size_t>(bytes) * static_cast<std::size_t>(rank == 0 ? senders : 1));
+        const double start = MPI_Wtime();
+        if (rank == 0) {
+          std::vector<MPI_Request> receives(static_cast<std::size_t>(senders));
+          for (int s = 0; s < senders; ++s) {
+            MPI_Irecv(buffer.data() + static_cast<std::size_t>(s) * static_cast<std::size_t>(bytes), bytes, MPI_CHAR,
+                      s + 1, 0, MPI_COMM_WORLD, &receives[static_cast<std::size_t>(s)]);
+          }
+          MPI_Waitall(senders, receives.data(), MPI_STATUSES_IGNORE);
+          elapsed = MPI_Wtime() - start;
+        } else {
+          MPI_Send(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        }
+      },
+      params);
   EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
   return elapsed;
 }
 
 // Half the round trip of a ping-pong of `bytes` between rank 0 and `peer` in a job of `ranks`.
-double one_way(const std::string& machine, int ranks, int peer, int bytes,
-               const std::vector<std::string>& params = {}, const std::map<std::string, std::string>& env = {}) {
+double one_way(const std::string& machine, int ranks, int peer, int bytes, const std::vector<std::string>& params = {},
+               const std::map<std::string, std::string>& env = {}) {
   double elapsed = 0;
-  const auto r = run_on(machine, ranks, env, [&](int rank) {
-    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
-    const double start = MPI_Wtime();
-    if (rank == 0) {
-      MPI_Send(buffer.data(), bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD);
-      MPI_Recv(buffer.data(), bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      elapsed = (MPI_Wtime() - start) / 2;
-    } else if (rank == peer) {
-      MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-    }
-  }, params);
+  const auto r = run_on(
+      machine, ranks, env,
+      [&](int rank) {
+        std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
+        const double start = MPI_Wtime();
+        if (rank == 0) {
+          MPI_Send(buffer.data(), bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD);
+          MPI_Recv(buffer.data(), bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          elapsed = (MPI_Wtime() - start) / 2;
+        } else if (rank == peer) {
+          MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          MPI_Send(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        }
+      },
+      params);
   EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
   return elapsed;
 }
@@ -64,12 +69,15 @@ double one_way(const std::string& machine, int ranks, int peer, int bytes,
 // The slowest rank's time in one MPI_Barrier after a barrier that lines the ranks up.
 double barrier_time(const std::string& machine, int ranks, const std::vector<std::string>& params) {
   double slowest = 0;
-  const auto r = run_on(machine, ranks, {}, [&](int) {
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double start = MPI_Wtime();
-    MPI_Barrier(MPI_COMM_WORLD);
-    slowest = std::max(slowest, MPI_Wtime() - start);
-  }, params);
+  const auto r = run_on(
+      machine, ranks, {},
+      [&](int) {
+        MPI_Barrier(MPI_COMM_WORLD);
+        const double start = MPI_Wtime();
+        MPI_Barrier(MPI_COMM_WORLD);
+        slowest = std::max(slowest, MPI_Wtime() - start);
+      },
+      params);
   EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
   return slowest;
 }
@@ -108,17 +116,21 @@ TEST(MachinePhysics, AnX1FetchAndAddAcrossNodesIsNoCheaperThanOnTheNode) {
 TEST(MachinePhysics, MessagesSharingARouterLinkTakeTurns) {
   const auto slowest = [](int second_from, int second_to, const std::vector<std::string>& params) {
     double slowest_arrival = 0;
-    const auto r = run_on("xt3", 64, {}, [&](int rank) {
-      std::vector<char> buffer(1 << 20);
-      MPI_Barrier(MPI_COMM_WORLD);
-      const double start = MPI_Wtime();
-      if (rank == 0) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, 2, 0, MPI_COMM_WORLD);
-      if (rank == second_from) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, second_to, 0, MPI_COMM_WORLD);
-      if (rank == 2 || rank == second_to) {
-        MPI_Recv(buffer.data(), 1 << 20, MPI_CHAR, rank == 2 ? 0 : second_from, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        slowest_arrival = std::max(slowest_arrival, MPI_Wtime() - start);
-      }
-    }, params);
+    const auto r = run_on(
+        "xt3", 64, {},
+        [&](int rank) {
+          std::vector<char> buffer(1 << 20);
+          MPI_Barrier(MPI_COMM_WORLD);
+          const double start = MPI_Wtime();
+          if (rank == 0) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, 2, 0, MPI_COMM_WORLD);
+          if (rank == second_from) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, second_to, 0, MPI_COMM_WORLD);
+          if (rank == 2 || rank == second_to) {
+            MPI_Recv(buffer.data(), 1 << 20, MPI_CHAR, rank == 2 ? 0 : second_from, 0, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+            slowest_arrival = std::max(slowest_arrival, MPI_Wtime() - start);
+          }
+        },
+        params);
     EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
     return slowest_arrival;
   };
@@ -148,29 +160,32 @@ TEST(MachinePhysics, SmallMessagesShareTheEjectionPortWithALargeOne) {
   // A small message arriving while a large one is being delivered gets its share of the port, so it
   // lands long before the large one does (packets interleave), but later than on an idle port.
   std::vector<double> landed(3, 0.0);
-  const auto r = run_on("xt3", 3, {}, [&](int rank) {
-    std::vector<char> big(100000);
-    if (rank == 0) {
-      MPI_Request q[2];
-      MPI_Irecv(big.data(), 100000, MPI_CHAR, 1, 0, MPI_COMM_WORLD, &q[0]);
-      char small[8];
-      MPI_Irecv(small, 8, MPI_CHAR, 2, 0, MPI_COMM_WORLD, &q[1]);
-      for (int i = 0; i < 2; ++i) {
-        int index = 0;
-        MPI_Waitany(2, q, &index, MPI_STATUS_IGNORE);
-        landed[static_cast<std::size_t>(index + 1)] = MPI_Wtime();
-      }
-    } else if (rank == 1) {
-      MPI_Send(big.data(), 100000, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-    } else {
-      for (int i = 0; i < 10; ++i) {
-        int flag = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, 9, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // start mid-transfer
-      }
-      char small[8] = {};
-      MPI_Send(small, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-    }
-  }, {"ranks_per_node=1"});
+  const auto r =
+      run_on("xt3", 3, {},
+             [&](int rank) {
+               std::vector<char> big(100000);
+               if (rank == 0) {
+                 MPI_Request q[2];
+                 MPI_Irecv(big.data(), 100000, MPI_CHAR, 1, 0, MPI_COMM_WORLD, &q[0]);
+                 char small[8];
+                 MPI_Irecv(small, 8, MPI_CHAR, 2, 0, MPI_COMM_WORLD, &q[1]);
+                 for (int i = 0; i < 2; ++i) {
+                   int index = 0;
+                   MPI_Waitany(2, q, &index, MPI_STATUS_IGNORE);
+                   landed[static_cast<std::size_t>(index + 1)] = MPI_Wtime();
+                 }
+               } else if (rank == 1) {
+                 MPI_Send(big.data(), 100000, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+               } else {
+                 for (int i = 0; i < 10; ++i) {
+                   int flag = 0;
+                   MPI_Iprobe(MPI_ANY_SOURCE, 9, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // start mid-transfer
+                 }
+                 char small[8] = {};
+                 MPI_Send(small, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+               }
+             },
+             {"ranks_per_node=1"});
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
   EXPECT_LT(landed[2], landed[1] / 2);
 }
@@ -180,15 +195,18 @@ TEST(MachinePhysics, RanksOfOneNodeShareItsNic) {
   // time of one such transfer, since the node's one SeaStar injects both.
   const auto transfer_time = [](int pairs) {
     double elapsed = 0;
-    const auto r = run_on("xt3", 4, {}, [&](int rank) {
-      std::vector<char> buffer(1 << 20);
-      const double start = MPI_Wtime();
-      if (rank < pairs) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, rank + 2, 0, MPI_COMM_WORLD);
-      if (rank >= 2 && rank - 2 < pairs) {
-        MPI_Recv(buffer.data(), 1 << 20, MPI_CHAR, rank - 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      }
-      elapsed = std::max(elapsed, MPI_Wtime() - start);
-    }, {"ranks_per_node=2"});
+    const auto r =
+        run_on("xt3", 4, {},
+               [&](int rank) {
+                 std::vector<char> buffer(1 << 20);
+                 const double start = MPI_Wtime();
+                 if (rank < pairs) MPI_Send(buffer.data(), 1 << 20, MPI_CHAR, rank + 2, 0, MPI_COMM_WORLD);
+                 if (rank >= 2 && rank - 2 < pairs) {
+                   MPI_Recv(buffer.data(), 1 << 20, MPI_CHAR, rank - 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                 }
+                 elapsed = std::max(elapsed, MPI_Wtime() - start);
+               },
+               {"ranks_per_node=2"});
     EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
     return elapsed;
   };
@@ -268,12 +286,14 @@ TEST(MachinePhysics, OneSendersMessagesNeverOvertakeUnderContention) {
 
 TEST(MachinePhysics, CommSplitTypeSharedFollowsThePlacement) {
   std::vector<int> node_sizes(7, 0);
-  const auto r = run_on("loggp", 7, {}, [&](int rank) {
-    MPI_Comm node;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
-    MPI_Comm_size(node, &node_sizes[static_cast<std::size_t>(rank)]);
-    MPI_Comm_free(&node);
-  }, {"ranks_per_node=3"});
+  const auto r = run_on("loggp", 7, {},
+                        [&](int rank) {
+                          MPI_Comm node;
+                          MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+                          MPI_Comm_size(node, &node_sizes[static_cast<std::size_t>(rank)]);
+                          MPI_Comm_free(&node);
+                        },
+                        {"ranks_per_node=3"});
   ASSERT_EQ(r.result.exit_code, 0) << r.result.error;
   EXPECT_EQ(node_sizes, (std::vector<int>{3, 3, 3, 3, 3, 3, 1}));
 }
@@ -304,26 +324,28 @@ TEST(MachinePhysics, NonContiguousDatatypesArePackedAndUnpacked) {
   // sent contiguously; on every machine with a memory copy cost.
   const auto one_way_time = [](const std::string& machine, bool strided) {
     double arrival = 0;
-    const auto r = run_on(machine, 2, {}, [&](int rank) {
-      std::vector<double> data(2 * 10000);
-      MPI_Datatype every_other;
-      MPI_Type_vector(10000, 1, 2, MPI_DOUBLE, &every_other);
-      MPI_Type_commit(&every_other);
-      const double start = MPI_Wtime();
-      if (rank == 1) {
-        if (strided) {
-          MPI_Recv(data.data(), 1, every_other, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        } else {
-          MPI_Recv(data.data(), 10000, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        }
-        arrival = MPI_Wtime() - start;
-      } else if (strided) {
-        MPI_Send(data.data(), 1, every_other, 1, 0, MPI_COMM_WORLD);
-      } else {
-        MPI_Send(data.data(), 10000, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
-      }
-      MPI_Type_free(&every_other);
-    }, {"ranks_per_node=1"});
+    const auto r = run_on(machine, 2, {},
+                          [&](int rank) {
+                            std::vector<double> data(2 * 10000);
+                            MPI_Datatype every_other;
+                            MPI_Type_vector(10000, 1, 2, MPI_DOUBLE, &every_other);
+                            MPI_Type_commit(&every_other);
+                            const double start = MPI_Wtime();
+                            if (rank == 1) {
+                              if (strided) {
+                                MPI_Recv(data.data(), 1, every_other, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                              } else {
+                                MPI_Recv(data.data(), 10000, MPI_DOUBLE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                              }
+                              arrival = MPI_Wtime() - start;
+                            } else if (strided) {
+                              MPI_Send(data.data(), 1, every_other, 1, 0, MPI_COMM_WORLD);
+                            } else {
+                              MPI_Send(data.data(), 10000, MPI_DOUBLE, 1, 0, MPI_COMM_WORLD);
+                            }
+                            MPI_Type_free(&every_other);
+                          },
+                          {"ranks_per_node=1"});
     EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
     return arrival;
   };

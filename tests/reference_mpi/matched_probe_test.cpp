@@ -83,7 +83,7 @@ TEST(MatchedProbe, ProcNullGivesNoProcAndErrors) {
     MPI_Mrecv(&v, 1, MPI_INT, &message, &status);
     got.push_back(message == MPI_MESSAGE_NULL ? 1 : 0);
     got.push_back(status.MPI_SOURCE == MPI_PROC_NULL ? 1 : 0);
-    got.push_back(v);  // untouched
+    got.push_back(v);                                             // untouched
     got.push_back(MPI_Mrecv(&v, 1, MPI_INT, &message, &status));  // MPI_MESSAGE_NULL
     MPI_Message bogus = 4321;
     got.push_back(MPI_Mrecv(&v, 1, MPI_INT, &bogus, &status));
@@ -135,7 +135,7 @@ TEST(RequestGetStatus, ReportsWithoutFreeingTheRequest) {
     got.push_back(count);
     got.push_back(status.MPI_TAG);
     got.push_back(request != MPI_REQUEST_NULL ? 1 : 0);  // still active
-    MPI_Wait(&request, &status);                          // and Wait still retires it
+    MPI_Wait(&request, &status);                         // and Wait still retires it
     got.push_back(request == MPI_REQUEST_NULL ? 1 : 0);
     got.push_back(buffer[2]);
     MPI_Request_get_status(MPI_REQUEST_NULL, &flag, &status);

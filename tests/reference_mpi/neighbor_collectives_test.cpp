@@ -284,7 +284,7 @@ TEST(NeighborCollectives, TransfersCostModelTimeAndAreTracedAsCollectives) {
   ASSERT_EQ(seconds.size(), 2u);
   EXPECT_GT(seconds[0], 0);
   EXPECT_GT(seconds[1], 10 * seconds[0]);  // a megabyte each way takes far longer than 8 bytes
-  EXPECT_EQ(calls.messages, 0);             // the transfers are the collective's, not the program's
+  EXPECT_EQ(calls.messages, 0);            // the transfers are the collective's, not the program's
   EXPECT_EQ(calls.collectives,
             (std::vector<std::string>{"MPI_Neighbor_alltoall linear", "MPI_Neighbor_alltoall linear",
                                       "MPI_Neighbor_allgather linear", "MPI_Neighbor_allgatherv linear",

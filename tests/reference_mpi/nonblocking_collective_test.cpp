@@ -64,8 +64,7 @@ TEST_P(NonblockingCollectives, EveryCallGivesWhatItsBlockingTwinGives) {
     MPI_Ireduce_scatter_block(contributions.data(), &block, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[k++]);
     std::vector<int> counts(static_cast<std::size_t>(size), 1);
     int scattered_sum = -1;
-    MPI_Ireduce_scatter(contributions.data(), &scattered_sum, counts.data(), MPI_INT, MPI_SUM, MPI_COMM_WORLD,
-                        &r[k++]);
+    MPI_Ireduce_scatter(contributions.data(), &scattered_sum, counts.data(), MPI_INT, MPI_SUM, MPI_COMM_WORLD, &r[k++]);
     // A blocking collective while they are in flight.
     int blocking = 0;
     MPI_Allreduce(&mine, &blocking, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
@@ -274,7 +273,8 @@ TEST(InPlaceAllToAll, AlltoallAndAlltoallvSendTheReceiveBuffer) {
   std::vector<int> failures(n, 0);
   auto result = simulate(n, "xt3", [&](int rank, int size) {
     std::vector<int> data(static_cast<std::size_t>(size)), datav(static_cast<std::size_t>(size));
-    for (int i = 0; i < size; ++i) data[static_cast<std::size_t>(i)] = datav[static_cast<std::size_t>(i)] = 10 * rank + i;
+    for (int i = 0; i < size; ++i)
+      data[static_cast<std::size_t>(i)] = datav[static_cast<std::size_t>(i)] = 10 * rank + i;
     MPI_Request request;
     MPI_Ialltoall(MPI_IN_PLACE, -1, MPI_DATATYPE_NULL, data.data(), 1, MPI_INT, MPI_COMM_WORLD, &request);
     MPI_Wait(&request, MPI_STATUS_IGNORE);
@@ -300,9 +300,11 @@ TEST(NonblockingCollectiveHandles, ATypeAndOperationFreedBeforeTheWaitStillServe
     MPI_Type_contiguous(2, MPI_LONG, &pair);
     MPI_Type_commit(&pair);
     MPI_Op op;
-    MPI_Op_create([](void* in, void* inout, int* len, MPI_Datatype*) {
-      for (int i = 0; i < 2 * *len; ++i) static_cast<long*>(inout)[i] += static_cast<long*>(in)[i];
-    }, 1, &op);
+    MPI_Op_create(
+        [](void* in, void* inout, int* len, MPI_Datatype*) {
+          for (int i = 0; i < 2 * *len; ++i) static_cast<long*>(inout)[i] += static_cast<long*>(in)[i];
+        },
+        1, &op);
     const long mine[2] = {rank, 1};
     long sum[2] = {-1, -1};
     MPI_Request request;

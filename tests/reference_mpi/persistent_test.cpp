@@ -246,8 +246,10 @@ class EventLog : public xo::mpi::RunObserver {
   std::vector<std::string> phases;
 
   void isend(int rank, const xo::mpi::MessageEvent& m, std::int64_t t) override {
-    add(rank, "isend to " + std::to_string(m.peer) + " bytes " + std::to_string(m.bytes) + " id " +
-                  std::to_string(m.request_id), t);
+    add(rank,
+        "isend to " + std::to_string(m.peer) + " bytes " + std::to_string(m.bytes) + " id " +
+            std::to_string(m.request_id),
+        t);
   }
   void isend_complete(int rank, std::uint64_t id, std::int64_t t, std::int64_t) override {
     add(rank, "isend_complete " + std::to_string(id), t);
@@ -327,8 +329,8 @@ TEST(Persistent, StartPostsExactlyWhatTheNonblockingCallPosts) {
       for (Mode mode : {Mode::Standard, Mode::Synchronous, Mode::Buffered}) {
         const auto [nonblocking, nonblocking_end] = ring(false, mode, bytes, machine);
         const auto [started, started_end] = ring(true, mode, bytes, machine);
-        const std::string where = machine + ", " + std::to_string(bytes) + " bytes, mode " +
-                                  std::to_string(static_cast<int>(mode));
+        const std::string where =
+            machine + ", " + std::to_string(bytes) + " bytes, mode " + std::to_string(static_cast<int>(mode));
         EXPECT_EQ(started.events, nonblocking.events) << where;
         EXPECT_EQ(started.phases, nonblocking.phases) << where;
         EXPECT_EQ(started_end, nonblocking_end) << where;

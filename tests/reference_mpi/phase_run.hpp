@@ -72,28 +72,31 @@ inline MessageOptions message_options(Env env, bool late = false, bool synchrono
 
 // One message of `bytes` from rank 0 to rank 1.
 inline PhaseRun one_message(const std::string& machine, int bytes, const MessageOptions& o = {}) {
-  return run_on(machine, o.ranks, o.env, [&](int rank) {
-    std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
-    int token = 0;
-    if (rank == 0) {
-      if (o.late) MPI_Recv(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // rank 1 is busy now
-      (o.synchronous ? MPI_Ssend : MPI_Send)(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-    } else if (rank == 1) {
-      if (o.late) {
-        MPI_Send(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
-        MPI_Recv(&token, 1, MPI_INT, 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // the message arrives meanwhile
-      }
-      MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else if (o.late) {
-      MPI_Recv(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-      for (int i = 0; i < 200; ++i) {
-        int flag = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // let time pass
-      }
-      MPI_Send(&token, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
-    }
-  }, o.params);
+  return run_on(
+      machine, o.ranks, o.env,
+      [&](int rank) {
+        std::vector<char> buffer(static_cast<std::size_t>(bytes) + 1);
+        int token = 0;
+        if (rank == 0) {
+          if (o.late) MPI_Recv(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // rank 1 is busy now
+          (o.synchronous ? MPI_Ssend : MPI_Send)(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        } else if (rank == 1) {
+          if (o.late) {
+            MPI_Send(&token, 1, MPI_INT, 2, 0, MPI_COMM_WORLD);
+            MPI_Recv(&token, 1, MPI_INT, 2, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);  // the message arrives meanwhile
+          }
+          MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        } else if (o.late) {
+          MPI_Recv(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          MPI_Send(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
+          for (int i = 0; i < 200; ++i) {
+            int flag = 0;
+            MPI_Iprobe(MPI_ANY_SOURCE, 99, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);  // let time pass
+          }
+          MPI_Send(&token, 1, MPI_INT, 1, 1, MPI_COMM_WORLD);
+        }
+      },
+      o.params);
 }
 
 // The phases of one message of `bytes` from rank 0 to rank 1, its receive posted first; a run

@@ -1,6 +1,8 @@
 // What a run tells its observer (the tracer's input): calls, point-to-point and collective events,
 // communicators and phases, checked against programs whose events are known in advance.
 
+#include "xo/reference_mpi/run_observer.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "simulate.hpp"
-#include "xo/reference_mpi/run_observer.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace {
@@ -34,7 +35,9 @@ class Recorder : public xo::mpi::RunObserver {
 
   void run_started(const RunInfo& i) override { info = i; }
   void comm_defined(const CommInfo& c) override { comms.push_back(c); }
-  void call_entered(int rank, const char* call, std::int64_t t, std::uintptr_t) override { add(rank, std::string("enter ") + call, t); }
+  void call_entered(int rank, const char* call, std::int64_t t, std::uintptr_t) override {
+    add(rank, std::string("enter ") + call, t);
+  }
   void call_left(int rank, const char* call, std::int64_t t) override { add(rank, std::string("leave ") + call, t); }
   void send(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "send " + text(m), t); }
   void isend(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "isend " + text(m), t); }
@@ -45,7 +48,9 @@ class Recorder : public xo::mpi::RunObserver {
     add(rank, "irecv_request " + std::to_string(id), t);
   }
   void recv(int rank, const MessageEvent& m, std::int64_t t) override { add(rank, "recv " + text(m), t); }
-  void irecv(int rank, const MessageEvent& m, std::int64_t t, std::int64_t) override { add(rank, "irecv " + text(m), t); }
+  void irecv(int rank, const MessageEvent& m, std::int64_t t, std::int64_t) override {
+    add(rank, "irecv " + text(m), t);
+  }
   void collective_begin(int rank, std::int64_t t) override { add(rank, "coll_begin", t); }
   void collective_end(int rank, const CollectiveEvent& c, std::int64_t t) override {
     add(rank,
@@ -163,8 +168,7 @@ TEST(RunObserver, BufferedNonblockingSendIsAnIsendCompleteAtOnce) {
       MPI_Recv(&v, 1, MPI_INT, 0, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
   });
-  EXPECT_EQ(r.inner(0),
-            (std::vector<std::string>{"isend comm 1 peer 1 tag 3 bytes 4 id 1", "isend_complete 1"}));
+  EXPECT_EQ(r.inner(0), (std::vector<std::string>{"isend comm 1 peer 1 tag 3 bytes 4 id 1", "isend_complete 1"}));
 }
 
 TEST(RunObserver, CollectivesCarryTheirSizesAndAlgorithmButNotTheirInternalMessages) {
@@ -174,8 +178,9 @@ TEST(RunObserver, CollectivesCarryTheirSizesAndAlgorithmButNotTheirInternalMessa
     int in = rank, out = 0;
     MPI_Reduce(&in, &out, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
   });
-  EXPECT_EQ(r.inner(1), (std::vector<std::string>{"coll_begin", "coll_end MPI_Bcast comm 1 root 1 sent 16 recv 0 binomial",
-                                                  "coll_begin", "coll_end MPI_Reduce comm 1 root 0 sent 4 recv 0 binomial"}));
+  EXPECT_EQ(r.inner(1),
+            (std::vector<std::string>{"coll_begin", "coll_end MPI_Bcast comm 1 root 1 sent 16 recv 0 binomial",
+                                      "coll_begin", "coll_end MPI_Reduce comm 1 root 0 sent 4 recv 0 binomial"}));
   EXPECT_EQ(r.inner(0)[1], "coll_end MPI_Bcast comm 1 root 1 sent 0 recv 16 binomial");
   EXPECT_EQ(r.inner(0)[3], "coll_end MPI_Reduce comm 1 root 0 sent 4 recv 4 binomial");
   EXPECT_FALSE(r.phases.empty()) << "the algorithm's messages still show as protocol phases";
@@ -217,9 +222,10 @@ TEST(RunObserver, CommunicatorsAreDefinedOnceCreatedByEachMemberAndDestroyed) {
   ASSERT_EQ(ids.count({2, 0}), 1u) << "members in communicator rank order (key -rank)";
   ASSERT_EQ(ids.count({3, 1}), 1u);
   const std::string even = std::to_string(ids[{2, 0}]);
-  EXPECT_EQ(r.inner(2), (std::vector<std::string>{"comm_created " + even, "coll_begin",
-                                                  "coll_end MPI_Barrier comm " + even + " root -1 sent 0 recv 0 dissemination",
-                                                  "comm_destroyed " + even}));
+  EXPECT_EQ(r.inner(2),
+            (std::vector<std::string>{"comm_created " + even, "coll_begin",
+                                      "coll_end MPI_Barrier comm " + even + " root -1 sent 0 recv 0 dissemination",
+                                      "comm_destroyed " + even}));
 }
 
 TEST(RunObserver, HardwareCollectivesShowTheirSteps) {

@@ -90,7 +90,8 @@ TEST(SendModes, BsendUsesTheAttachedBufferAndDetachReturnsIt) {
       }
       MPI_Buffer_detach(&detached, &detached_size);
     } else {
-      for (int i = 2; i >= 0; --i) MPI_Recv(&got[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      for (int i = 2; i >= 0; --i)
+        MPI_Recv(&got[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;

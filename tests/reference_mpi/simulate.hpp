@@ -13,7 +13,8 @@
 namespace xo::test {
 
 // The program most tests run: every rank calls MPI_Init, body(rank), MPI_Finalize.
-inline mpi::SimulationResult run_ranks(const mpi::SimulationOptions& options, const std::function<void(int rank)>& body) {
+inline mpi::SimulationResult run_ranks(const mpi::SimulationOptions& options,
+                                       const std::function<void(int rank)>& body) {
   return mpi::run_simulation(options, [&](int argc, char** argv) {
     MPI_Init(&argc, &argv);
     int rank = 0;

@@ -49,8 +49,8 @@ TEST(T3dProtocols, RtaBeatsTnForLargerMessagesWithoutTheBufferCopy) {
   const auto one_way = [](const char* tn_max, int bytes) {
     return xo::test::arrival_time("t3d", {{"XO_TN_MAX_BYTES", tn_max}}, bytes);
   };
-  EXPECT_LT(one_way("1000000", 64), one_way("0", 64));          // Tn against RTA: lower latency
-  EXPECT_GT(one_way("1000000", 65536), one_way("0", 65536));    // RTA: fewer copies
+  EXPECT_LT(one_way("1000000", 64), one_way("0", 64));        // Tn against RTA: lower latency
+  EXPECT_GT(one_way("1000000", 65536), one_way("0", 65536));  // RTA: fewer copies
 }
 
 TEST(T3eProtocols, OldLibraryKeepsTheT3dProtocols) {

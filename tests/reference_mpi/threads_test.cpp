@@ -3,11 +3,10 @@
 // run with one message naming the call, not a crash or a wrong diagnosis.
 
 #include <gtest/gtest.h>
+#include <mpi.h>
 
 #include <thread>
 #include <vector>
-
-#include <mpi.h>
 
 #include "xo/reference_mpi/simulation.hpp"
 

@@ -17,25 +17,28 @@ struct Loggp {
   int eager_limit;
   std::vector<std::string> params() const {
     return {"L=" + std::to_string(L), "o_s=" + std::to_string(o_s), "o_r=" + std::to_string(o_r),
-            "g=" + std::to_string(g), "G=" + std::to_string(G_ns), "eager_limit=" + std::to_string(eager_limit)};
+            "g=" + std::to_string(g), "G=" + std::to_string(G_ns),  "eager_limit=" + std::to_string(eager_limit)};
   }
 };
 
 // Half round-trip time in microseconds of `bytes` between ranks 0 and 1.
 double half_round_trip(const Loggp& m, int bytes) {
   double half = 0;
-  auto result = simulate(2, [&](int rank, int) {
-    std::vector<char> buf(static_cast<std::size_t>(bytes) + 1);
-    const double start = MPI_Wtime();
-    if (rank == 0) {
-      MPI_Send(buf.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-      MPI_Recv(buf.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      half = (MPI_Wtime() - start) / 2 * 1e6;
-    } else {
-      MPI_Recv(buf.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(buf.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
-    }
-  }, m.params());
+  auto result = simulate(
+      2,
+      [&](int rank, int) {
+        std::vector<char> buf(static_cast<std::size_t>(bytes) + 1);
+        const double start = MPI_Wtime();
+        if (rank == 0) {
+          MPI_Send(buf.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+          MPI_Recv(buf.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          half = (MPI_Wtime() - start) / 2 * 1e6;
+        } else {
+          MPI_Recv(buf.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          MPI_Send(buf.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        }
+      },
+      m.params());
   EXPECT_EQ(result.exit_code, 0) << result.error;
   return half;
 }
@@ -110,14 +113,17 @@ TEST(Timing, NicGapSerialisesBackToBackSends) {
   // Ten zero-byte sends from one rank: injections are g apart when g exceeds o_s.
   const Loggp m{1.0, 0.1, 0.1, 3.0, 0.0, 8192};
   double last_arrival = 0;
-  auto result = simulate(2, [&](int rank, int) {
-    char c = 0;
-    for (int i = 0; i < 10; ++i) {
-      if (rank == 0) MPI_Send(&c, 0, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-      if (rank == 1) MPI_Recv(&c, 0, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    }
-    if (rank == 1) last_arrival = MPI_Wtime() * 1e6;
-  }, m.params());
+  auto result = simulate(
+      2,
+      [&](int rank, int) {
+        char c = 0;
+        for (int i = 0; i < 10; ++i) {
+          if (rank == 0) MPI_Send(&c, 0, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+          if (rank == 1) MPI_Recv(&c, 0, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
+        if (rank == 1) last_arrival = MPI_Wtime() * 1e6;
+      },
+      m.params());
   ASSERT_EQ(result.exit_code, 0) << result.error;
   // First injection at o_s, then nine gaps, plus latency and the receiver's overhead.
   EXPECT_NEAR(last_arrival, m.o_s + 9 * m.g + m.L + m.o_r, 1e-5);

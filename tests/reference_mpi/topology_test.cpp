@@ -391,7 +391,7 @@ TEST(Topology, MisuseGivesTheStandardErrorClasses) {
     const int bad_source = MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, sources, MPI_UNWEIGHTED, 0, nullptr,
                                                           MPI_UNWEIGHTED, MPI_INFO_NULL, 0, &dist);
     if (rank == 0) {
-      codes = {world_get, world_graph, status,  too_big,      negative_dims, wrong_kind,
+      codes = {world_get, world_graph,   status,   too_big,      negative_dims, wrong_kind,
                not_dist,  bad_direction, bad_rank, not_periodic, bad_edge,      bad_source};
     }
     MPI_Comm_free(&cart);

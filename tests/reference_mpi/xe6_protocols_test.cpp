@@ -3,7 +3,6 @@
 // Phases, not times, except where a penalty is compared. The Gemini tests run one rank per node.
 
 #include <gtest/gtest.h>
-
 #include <mpi.h>
 
 #include <algorithm>
@@ -37,7 +36,7 @@ const Phases kE0 = {"E0:eager"};
 // Seed 004 slides 14, 16 and 17.
 const Phases kE1 = {"E1:sender-copy", "E1:header", "E1:get", "E1:data", "E1:receiver-copy", "E1:ack"};
 const Phases kLmtRead = {"lmt-read:register", "lmt-read:header", "lmt-read:register",
-                         "lmt-read:get", "lmt-read:data", "lmt-read:ack"};
+                         "lmt-read:get",      "lmt-read:data",   "lmt-read:ack"};
 const Phases kLmtWrite = {"lmt-write:header", "lmt-write:register", "lmt-write:clear-to-send", "lmt-write:register",
                           "lmt-write:data"};
 
@@ -91,13 +90,15 @@ TEST(Xe6Protocols, MisalignedRdmaReadIsSlower) {
 
 // Rank 0 sends `count` small messages to rank 1 back to back; the phases of the run.
 xo::test::PhaseRun burst(int count, const Env& env = {}) {
-  return xo::test::run_on("xe6", 2, env, [&](int rank) {
-    char c[8] = {};
-    for (int i = 0; i < count; ++i) {
-      if (rank == 0) MPI_Send(c, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-      if (rank == 1) MPI_Recv(c, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    }
-  }, {"o_s=0.01", "g=0", "ranks_per_node=1"});
+  return xo::test::run_on("xe6", 2, env,
+                          [&](int rank) {
+                            char c[8] = {};
+                            for (int i = 0; i < count; ++i) {
+                              if (rank == 0) MPI_Send(c, 8, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+                              if (rank == 1) MPI_Recv(c, 8, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                            }
+                          },
+                          {"o_s=0.01", "g=0", "ranks_per_node=1"});
 }
 
 int count_of(const Phases& phases, const std::string& phase) {
@@ -114,16 +115,20 @@ TEST(Xe6Credits, ASenderThatOutrunsItsCreditsWaits) {
 
 TEST(Xe6Credits, MailboxMemoryGrowsWithPeers) {
   auto run = [](bool all_to_all) {
-    return xo::test::run_on("xe6", 16, {}, [&](int rank) {
-      int size = 0;
-      MPI_Comm_size(MPI_COMM_WORLD, &size);
-      char out = 0;
-      std::vector<char> in(static_cast<std::size_t>(size));
-      for (int step = 1; step < (all_to_all ? size : 2); ++step) {
-        MPI_Sendrecv(&out, 1, MPI_CHAR, (rank + step) % size, 0, &in[0], 1, MPI_CHAR, (rank - step + size) % size, 0,
-                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      }
-    }, kOneRankPerNode).result;
+    return xo::test::run_on(
+               "xe6", 16, {},
+               [&](int rank) {
+                 int size = 0;
+                 MPI_Comm_size(MPI_COMM_WORLD, &size);
+                 char out = 0;
+                 std::vector<char> in(static_cast<std::size_t>(size));
+                 for (int step = 1; step < (all_to_all ? size : 2); ++step) {
+                   MPI_Sendrecv(&out, 1, MPI_CHAR, (rank + step) % size, 0, &in[0], 1, MPI_CHAR,
+                                (rank - step + size) % size, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                 }
+               },
+               kOneRankPerNode)
+        .result;
   };
   const auto ring = run(false);
   const auto everyone = run(true);
@@ -170,18 +175,21 @@ TEST(Xe6SharedMemory, OnNodeMessagesTakeNoMailbox) {
 std::vector<double> send_times(int bytes, int count, const Env& env = {}, std::vector<std::string> params = {}) {
   std::vector<double> times;
   params.push_back("ranks_per_node=1");
-  const auto r = xo::test::run_on("xe6", 2, env, [&](int rank) {
-    std::vector<char> buffer(static_cast<std::size_t>(bytes));
-    for (int i = 0; i < count; ++i) {
-      if (rank == 1) MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      if (rank == 0) {
-        const double start = MPI_Wtime();
-        MPI_Send(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-        times.push_back(MPI_Wtime() - start);
-      }
-      MPI_Barrier(MPI_COMM_WORLD);
-    }
-  }, params);
+  const auto r = xo::test::run_on(
+      "xe6", 2, env,
+      [&](int rank) {
+        std::vector<char> buffer(static_cast<std::size_t>(bytes));
+        for (int i = 0; i < count; ++i) {
+          if (rank == 1) MPI_Recv(buffer.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+          if (rank == 0) {
+            const double start = MPI_Wtime();
+            MPI_Send(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+            times.push_back(MPI_Wtime() - start);
+          }
+          MPI_Barrier(MPI_COMM_WORLD);
+        }
+      },
+      params);
   EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
   return times;
 }
@@ -212,19 +220,22 @@ TEST(Xe6Protocols, E1ReadsIntoAnAlignedBufferSoMisalignmentCostsNothing) {
   // The alignment penalty is RDMA read's into the application's buffer (lmt-read), not E1's.
   const auto receive_time = [](int bytes, int offset) {
     double t = 0;
-    const auto r = xo::test::run_on("xe6", 2, {}, [&](int rank) {
-      std::vector<char> buffer(static_cast<std::size_t>(bytes) + 8);
-      if (rank == 0) MPI_Send(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-      if (rank == 1) {
-        MPI_Recv(buffer.data() + offset, bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        t = MPI_Wtime();
-      }
-    }, kOneRankPerNode);
+    const auto r = xo::test::run_on(
+        "xe6", 2, {},
+        [&](int rank) {
+          std::vector<char> buffer(static_cast<std::size_t>(bytes) + 8);
+          if (rank == 0) MPI_Send(buffer.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+          if (rank == 1) {
+            MPI_Recv(buffer.data() + offset, bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            t = MPI_Wtime();
+          }
+        },
+        kOneRankPerNode);
     EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
     return t;
   };
-  EXPECT_DOUBLE_EQ(receive_time(4000, 1), receive_time(4000, 0));   // E1
-  EXPECT_GT(receive_time(100000, 1), receive_time(100000, 0));      // lmt-read
+  EXPECT_DOUBLE_EQ(receive_time(4000, 1), receive_time(4000, 0));  // E1
+  EXPECT_GT(receive_time(100000, 1), receive_time(100000, 0));     // lmt-read
 }
 
 TEST(Xe6Credits, CreditsStallWhileTheReceiverComputes) {

@@ -2,17 +2,16 @@
 // and the failures the seed lists when a resource runs out. Phases, not times, are asserted.
 
 #include <gtest/gtest.h>
+#include <mpi.h>
 
 #include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
-#include "xo/hwmodels/machine_error.hpp"
 #include "phase_run.hpp"
+#include "xo/hwmodels/machine_error.hpp"
 #include "xo/reference_mpi/simulation.hpp"
-
-#include <mpi.h>
 
 namespace {
 
@@ -80,16 +79,19 @@ TEST(Xt3Protocols, FewerVshortBuffersMakeBackToBackSendsWait) {
   // with one, each waits until the NIC has sent the previous message.
   auto time_of_sends = [](const char* buffers) {
     double elapsed = 0;
-    auto r = run_xt3(2, {{"MPICH_VSHORT_BUFFERS", buffers}}, [&](int rank) {
-      char c[512] = {};
-      if (rank == 0) {
-        const double start = MPI_Wtime();
-        for (int i = 0; i < 16; ++i) MPI_Send(c, 512, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-        elapsed = MPI_Wtime() - start;
-      } else {
-        for (int i = 0; i < 16; ++i) MPI_Recv(c, 512, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      }
-    }, {"o_s=0.05", "g=0"});
+    auto r = run_xt3(2, {{"MPICH_VSHORT_BUFFERS", buffers}},
+                     [&](int rank) {
+                       char c[512] = {};
+                       if (rank == 0) {
+                         const double start = MPI_Wtime();
+                         for (int i = 0; i < 16; ++i) MPI_Send(c, 512, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+                         elapsed = MPI_Wtime() - start;
+                       } else {
+                         for (int i = 0; i < 16; ++i)
+                           MPI_Recv(c, 512, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                       }
+                     },
+                     {"o_s=0.05", "g=0"});
     EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
     return elapsed;
   };
@@ -146,11 +148,12 @@ TEST(Xt3Failures, OtherEventQueueExhaustionByPrePostedReceives) {
     if (rank != 1) return;
     std::vector<int> v(5);
     std::vector<MPI_Request> requests(5);
-    for (int i = 0; i < 5; ++i) MPI_Irecv(&v[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD, &requests[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < 5; ++i)
+      MPI_Irecv(&v[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD,
+                &requests[static_cast<std::size_t>(i)]);
   });
   EXPECT_NE(r.result.exit_code, 0);
-  EXPECT_NE(r.result.error.find("rank 1: MPIDI_Portals_Progress: dropped event on \"other\" queue"),
-            std::string::npos)
+  EXPECT_NE(r.result.error.find("rank 1: MPIDI_Portals_Progress: dropped event on \"other\" queue"), std::string::npos)
       << r.result.error;
 }
 
@@ -166,8 +169,7 @@ TEST(Xt3Failures, SendToSelfAborts) {
     }
   });
   EXPECT_NE(r.result.exit_code, 0);
-  EXPECT_NE(r.result.error.find("rank 1: MPI_Send to itself: the XT3's MPI aborts the application"),
-            std::string::npos)
+  EXPECT_NE(r.result.error.find("rank 1: MPI_Send to itself: the XT3's MPI aborts the application"), std::string::npos)
       << r.result.error;
 }
 
@@ -176,8 +178,7 @@ TEST(Xt3Failures, UnexpectedBufferSmallerThanAShortMessageFailsAtStart) {
     run_xt3(1, {{"MPICH_UNEX_BUFFER_SIZE", "100000"}}, [](int) {});
     FAIL() << "expected the start-up assertion";
   } catch (const xo::hw::MachineError& e) {
-    EXPECT_NE(std::string(e.what()).find("MPIDI_Portals_unex_block_size > MPIDI_Portals_short_size"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("MPIDI_Portals_unex_block_size > MPIDI_Portals_short_size"), std::string::npos)
         << e.what();
     EXPECT_NE(std::string(e.what()).find("raise MPICH_UNEX_BUFFER_SIZE or lower MPICH_MAX_SHORT_MSG_SIZE"),
               std::string::npos);
@@ -197,7 +198,8 @@ TEST(Xt3Failures, OtherEventQueueExhaustionByNonblockingSends) {
         }
         MPI_Waitall(count, requests.data(), MPI_STATUSES_IGNORE);
       } else {
-        for (int i = 0; i < count; ++i) MPI_Recv(data.data(), 200000, MPI_CHAR, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        for (int i = 0; i < count; ++i)
+          MPI_Recv(data.data(), 200000, MPI_CHAR, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
       }
     });
   };
@@ -235,7 +237,9 @@ TEST(Xt3Failures, DbmaskAddsATracebackToResourceErrors) {
     if (rank != 1) return;
     std::vector<int> v(3);
     std::vector<MPI_Request> requests(3);
-    for (int i = 0; i < 3; ++i) MPI_Irecv(&v[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD, &requests[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < 3; ++i)
+      MPI_Irecv(&v[static_cast<std::size_t>(i)], 1, MPI_INT, 0, i, MPI_COMM_WORLD,
+                &requests[static_cast<std::size_t>(i)]);
   });
   EXPECT_NE(r.result.error.find("[traceback: rank 1 in MPI_Irecv]"), std::string::npos) << r.result.error;
 }
@@ -243,15 +247,18 @@ TEST(Xt3Failures, DbmaskAddsATracebackToResourceErrors) {
 // Seconds rank 0 spends in one MPI_Send of `bytes` to rank 1, whose receive is posted first.
 double blocking_send_time(int bytes, const Env& env, const std::string& param) {
   double elapsed = 0;
-  const auto r = run_xt3(2, env, [&](int rank) {
-    std::vector<char> data(static_cast<std::size_t>(bytes));
-    if (rank == 1) MPI_Recv(data.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (rank == 0) {
-      const double start = MPI_Wtime();
-      MPI_Send(data.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
-      elapsed = MPI_Wtime() - start;
-    }
-  }, {param});
+  const auto r = run_xt3(2, env,
+                         [&](int rank) {
+                           std::vector<char> data(static_cast<std::size_t>(bytes));
+                           if (rank == 1)
+                             MPI_Recv(data.data(), bytes, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                           if (rank == 0) {
+                             const double start = MPI_Wtime();
+                             MPI_Send(data.data(), bytes, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+                             elapsed = MPI_Wtime() - start;
+                           }
+                         },
+                         {param});
   EXPECT_EQ(r.result.exit_code, 0) << r.result.error;
   return elapsed;
 }

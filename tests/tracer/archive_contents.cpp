@@ -32,17 +32,10 @@ std::map<std::string, std::string> attributes_of(const Contents& c, OTF2_Attribu
     auto def = c.attributes.find(id);
     const std::string name = def == c.attributes.end() ? "<undefined attribute>" : def->second.name;
     switch (type) {
-      case OTF2_TYPE_STRING:
-        out[name] = text(c, value.stringRef);
-        break;
-      case OTF2_TYPE_UINT64:
-        out[name] = std::to_string(value.uint64);
-        break;
-      case OTF2_TYPE_INT32:
-        out[name] = std::to_string(value.int32);
-        break;
-      default:
-        out[name] = "<type " + std::to_string(type) + ">";
+      case OTF2_TYPE_STRING: out[name] = text(c, value.stringRef); break;
+      case OTF2_TYPE_UINT64: out[name] = std::to_string(value.uint64); break;
+      case OTF2_TYPE_INT32: out[name] = std::to_string(value.int32); break;
+      default: out[name] = "<type " + std::to_string(type) + ">";
     }
   }
   return out;

@@ -71,8 +71,8 @@ void program(int rank) {
     MPI_Comm_free(&cart);
   }
   const int next = (rank + 1) % size, previous = (rank + size - 1) % size;
-  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &previous, MPI_UNWEIGHTED, 1, &next, MPI_UNWEIGHTED,
-                                 MPI_INFO_NULL, 0, &dist);
+  MPI_Dist_graph_create_adjacent(MPI_COMM_WORLD, 1, &previous, MPI_UNWEIGHTED, 1, &next, MPI_UNWEIGHTED, MPI_INFO_NULL,
+                                 0, &dist);
   int got = -1;
   MPI_Neighbor_alltoall(&rank, 1, MPI_INT, &got, 1, MPI_INT, dist);
   MPI_Comm_free(&dist);
@@ -143,11 +143,11 @@ TEST(MpiSurfaceTrace, ArchivesPassOtf2PrintAndTheChecker) {
     EXPECT_TRUE(report.ok()) << xo::tracer::describe(report);
     EXPECT_GT(report.messages_matched, 0u);
     const auto archive = xo::test::read_archive(anchor);
-    for (const char* call : {"MPI_Start", "MPI_Startall", "MPI_Send_init", "MPI_Recv_init", "MPI_Alltoallw",
-                             "MPI_Cart_create", "MPI_Cart_sub", "MPI_Graph_create", "MPI_Dist_graph_create_adjacent",
-                             "MPI_Neighbor_allgather", "MPI_Neighbor_allgatherv", "MPI_Neighbor_alltoall",
-                             "MPI_Neighbor_alltoallv", "MPI_Neighbor_alltoallw", "MPI_Iallreduce", "MPI_Ibcast",
-                             "MPI_Allreduce_init"}) {
+    for (const char* call :
+         {"MPI_Start", "MPI_Startall", "MPI_Send_init", "MPI_Recv_init", "MPI_Alltoallw", "MPI_Cart_create",
+          "MPI_Cart_sub", "MPI_Graph_create", "MPI_Dist_graph_create_adjacent", "MPI_Neighbor_allgather",
+          "MPI_Neighbor_allgatherv", "MPI_Neighbor_alltoall", "MPI_Neighbor_alltoallv", "MPI_Neighbor_alltoallw",
+          "MPI_Iallreduce", "MPI_Ibcast", "MPI_Allreduce_init"}) {
       EXPECT_GE(archive.region_ref(call), 0) << call;
     }
     EXPECT_GE(archive.comm_ref("the grid"), 0);

@@ -370,7 +370,8 @@ TEST_F(WrittenRun, PhaseEntersCarryProtocolBytesAndPeer) {
 // MPI_Isend says when its buffer became free, which is before the MPI_Wait that saw it.
 TEST_F(WrittenRun, IsendCompletionsCarryWhenTheBufferBecameFree) {
   const auto& rank2 = c().events.at(2);
-  const auto complete = std::find_if(rank2.begin(), rank2.end(), [](const auto& e) { return e.record == "MpiIsendComplete"; });
+  const auto complete =
+      std::find_if(rank2.begin(), rank2.end(), [](const auto& e) { return e.record == "MpiIsendComplete"; });
   ASSERT_NE(complete, rank2.end());
   EXPECT_EQ(complete->time, 5000u);
   EXPECT_EQ(complete->attributes, (std::map<std::string, std::string>{{"buffer_free", "3400"}}));

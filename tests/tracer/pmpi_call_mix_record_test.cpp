@@ -108,12 +108,29 @@ TEST_P(RecordSystemMpiCallMix, EveryCallIsRecordedWithItsRanksAndBytes) {
     }
     collectives[model.regions.name[model.calls.region[model.collectives.call[first]]]].push_back(members);
   }
-  for (const char* call :
-       {"MPI_Igather", "MPI_Igatherv", "MPI_Iscatter", "MPI_Iscatterv", "MPI_Iallgatherv", "MPI_Ialltoallv",
-        "MPI_Ialltoallw", "MPI_Ireduce_scatter", "MPI_Ireduce_scatter_block", "MPI_Iscan", "MPI_Iexscan",
-        "MPI_Alltoallw", "MPI_Neighbor_allgather", "MPI_Neighbor_allgatherv", "MPI_Neighbor_alltoall",
-        "MPI_Neighbor_alltoallv", "MPI_Neighbor_alltoallw", "MPI_Ineighbor_allgather", "MPI_Ineighbor_allgatherv",
-        "MPI_Ineighbor_alltoall", "MPI_Ineighbor_alltoallv", "MPI_Ineighbor_alltoallw", "MPI_Bcast"}) {
+  for (const char* call : {"MPI_Igather",
+                           "MPI_Igatherv",
+                           "MPI_Iscatter",
+                           "MPI_Iscatterv",
+                           "MPI_Iallgatherv",
+                           "MPI_Ialltoallv",
+                           "MPI_Ialltoallw",
+                           "MPI_Ireduce_scatter",
+                           "MPI_Ireduce_scatter_block",
+                           "MPI_Iscan",
+                           "MPI_Iexscan",
+                           "MPI_Alltoallw",
+                           "MPI_Neighbor_allgather",
+                           "MPI_Neighbor_allgatherv",
+                           "MPI_Neighbor_alltoall",
+                           "MPI_Neighbor_alltoallv",
+                           "MPI_Neighbor_alltoallw",
+                           "MPI_Ineighbor_allgather",
+                           "MPI_Ineighbor_allgatherv",
+                           "MPI_Ineighbor_alltoall",
+                           "MPI_Ineighbor_alltoallv",
+                           "MPI_Ineighbor_alltoallw",
+                           "MPI_Bcast"}) {
     ASSERT_EQ(collectives[call].size(), 1u) << call;
     EXPECT_EQ(collectives[call][0].size(), static_cast<std::size_t>(kRanks)) << call;
   }
@@ -140,8 +157,8 @@ TEST_P(RecordSystemMpiCallMix, EveryCallIsRecordedWithItsRanksAndBytes) {
 
   std::map<std::string, int> calls;
   for (std::size_t i = 0; i < model.calls.size(); ++i) ++calls[model.regions.name[model.calls.region[i]]];
-  for (const char* call : {"MPI_Ssend_init", "MPI_Bsend_init", "MPI_Rsend_init", "MPI_Intercomm_create",
-                           "MPI_Intercomm_merge"}) {
+  for (const char* call :
+       {"MPI_Ssend_init", "MPI_Bsend_init", "MPI_Rsend_init", "MPI_Intercomm_create", "MPI_Intercomm_merge"}) {
     EXPECT_EQ(calls[call], kRanks) << call;
   }
 }

@@ -2,6 +2,8 @@
 // rank's clock moved onto rank 0's by the offsets measured at MPI_Init and MPI_Finalize, linearly
 // between them (drift); communicators matched across ranks by their members; the clock error kept.
 
+#include "xo/tracer/pmpi_import.hpp"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,7 +13,6 @@
 #include <vector>
 
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/tracer/pmpi_import.hpp"
 #include "xo/tracer/pmpi_log.h"
 
 namespace fs = std::filesystem;
@@ -68,20 +69,20 @@ TEST_F(PmpiImport, RanksClocksGoOntoRankZerosWithTheirDrift) {
                    record(XO_PMPI_CLOCK, 5050, 0, 0, 0, 0), record(XO_PMPI_LEAVE, 5100, XO_PMPI_MPI_Finalize)},
                   ""};
   auto ahead = [&](std::int64_t t) { return t + kAhead; };
-  const Log rank1{1,
-                  {record(XO_PMPI_ENTER, ahead(100), XO_PMPI_MPI_Init),
-                   record(XO_PMPI_CLOCK, ahead(150), 40, 0, 0, static_cast<std::uint64_t>(-kAhead)),
-                   record(XO_PMPI_LEAVE, ahead(200), XO_PMPI_MPI_Init), record(XO_PMPI_ENTER, ahead(900), XO_PMPI_MPI_Recv),
-                   record(XO_PMPI_RECV, ahead(1060), 0, XO_PMPI_COMM_WORLD, 5, 64),
-                   record(XO_PMPI_LEAVE, ahead(1060), XO_PMPI_MPI_Recv),
-                   record(XO_PMPI_ENTER, ahead(5000), XO_PMPI_MPI_Finalize),
-                   record(XO_PMPI_CLOCK, ahead(5050), 60, 0, 0, static_cast<std::uint64_t>(-kAhead - 500)),
-                   record(XO_PMPI_LEAVE, ahead(5100), XO_PMPI_MPI_Finalize)},
-                  ""};
+  const Log rank1{
+      1,
+      {record(XO_PMPI_ENTER, ahead(100), XO_PMPI_MPI_Init),
+       record(XO_PMPI_CLOCK, ahead(150), 40, 0, 0, static_cast<std::uint64_t>(-kAhead)),
+       record(XO_PMPI_LEAVE, ahead(200), XO_PMPI_MPI_Init), record(XO_PMPI_ENTER, ahead(900), XO_PMPI_MPI_Recv),
+       record(XO_PMPI_RECV, ahead(1060), 0, XO_PMPI_COMM_WORLD, 5, 64),
+       record(XO_PMPI_LEAVE, ahead(1060), XO_PMPI_MPI_Recv), record(XO_PMPI_ENTER, ahead(5000), XO_PMPI_MPI_Finalize),
+       record(XO_PMPI_CLOCK, ahead(5050), 60, 0, 0, static_cast<std::uint64_t>(-kAhead - 500)),
+       record(XO_PMPI_LEAVE, ahead(5100), XO_PMPI_MPI_Finalize)},
+      ""};
   write(dir_ + "/logs", rank0, 2);
   write(dir_ + "/logs", rank1, 2);
-  const auto imported = xo::tracer::import_pmpi_job({dir_ + "/logs", {"mpirun", "./app"}, {}, 0}, dir_ + "/trace",
-                                                    {"test", "test"});
+  const auto imported =
+      xo::tracer::import_pmpi_job({dir_ + "/logs", {"mpirun", "./app"}, {}, 0}, dir_ + "/trace", {"test", "test"});
   EXPECT_EQ(imported.ranks, 2);
   EXPECT_EQ(imported.library, "Test MPI 1.0");
   EXPECT_EQ(imported.clock_error_ns, 60);
@@ -94,27 +95,31 @@ TEST_F(PmpiImport, RanksClocksGoOntoRankZerosWithTheirDrift) {
   EXPECT_NEAR(model.messages.receive_time[0], (1060 - drift) * 1e-9 - zero, 1.5e-9);
   ASSERT_TRUE(model.run.crossover);
   bool error_kept = false;
-  for (const auto& p : model.run.crossover->parameters) error_kept = error_kept || (p.name == "clock_sync_error_ns" && p.value == "60");
+  for (const auto& p : model.run.crossover->parameters)
+    error_kept = error_kept || (p.name == "clock_sync_error_ns" && p.value == "60");
   EXPECT_TRUE(error_kept);
 }
 
 // A receive that the clocks put before its send (ranks on hosts synchronised only so well) moves to
 // just after it, and the rest of its rank with it, so that the archive is causal.
 TEST_F(PmpiImport, NoMessageArrivesBeforeItWasSent) {
-  const Log rank0{0,
-                  {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init),
-                   record(XO_PMPI_ENTER, 1000, XO_PMPI_MPI_Send), record(XO_PMPI_SEND, 1000, 1, XO_PMPI_COMM_WORLD, 5, 64),
-                   record(XO_PMPI_LEAVE, 1100, XO_PMPI_MPI_Send)},
-                  ""};
-  const Log rank1{1,
-                  {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init),
-                   record(XO_PMPI_ENTER, 800, XO_PMPI_MPI_Recv), record(XO_PMPI_RECV, 900, 0, XO_PMPI_COMM_WORLD, 5, 64),
-                   record(XO_PMPI_LEAVE, 950, XO_PMPI_MPI_Recv), record(XO_PMPI_ENTER, 2000, XO_PMPI_MPI_Barrier),
-                   record(XO_PMPI_LEAVE, 2100, XO_PMPI_MPI_Barrier)},
-                  ""};
+  const Log rank0{
+      0,
+      {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init),
+       record(XO_PMPI_ENTER, 1000, XO_PMPI_MPI_Send), record(XO_PMPI_SEND, 1000, 1, XO_PMPI_COMM_WORLD, 5, 64),
+       record(XO_PMPI_LEAVE, 1100, XO_PMPI_MPI_Send)},
+      ""};
+  const Log rank1{
+      1,
+      {record(XO_PMPI_ENTER, 100, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 200, XO_PMPI_MPI_Init),
+       record(XO_PMPI_ENTER, 800, XO_PMPI_MPI_Recv), record(XO_PMPI_RECV, 900, 0, XO_PMPI_COMM_WORLD, 5, 64),
+       record(XO_PMPI_LEAVE, 950, XO_PMPI_MPI_Recv), record(XO_PMPI_ENTER, 2000, XO_PMPI_MPI_Barrier),
+       record(XO_PMPI_LEAVE, 2100, XO_PMPI_MPI_Barrier)},
+      ""};
   write(dir_ + "/logs", rank0, 2);
   write(dir_ + "/logs", rank1, 2);
-  const auto imported = xo::tracer::import_pmpi_job({dir_ + "/logs", {"mpirun"}, {}, 0}, dir_ + "/trace", {"test", "test"});
+  const auto imported =
+      xo::tracer::import_pmpi_job({dir_ + "/logs", {"mpirun"}, {}, 0}, dir_ + "/trace", {"test", "test"});
   EXPECT_EQ(imported.messages_moved, 1u);
   EXPECT_EQ(imported.largest_move_ns, 101);
   const auto model = xo::analyzer::read_trace(dir_ + "/trace/traces.otf2");
@@ -131,7 +136,8 @@ TEST_F(PmpiImport, NoMessageArrivesBeforeItWasSent) {
 TEST_F(PmpiImport, CommunicatorsAreMatchedByMembersAndOrder) {
   auto ring = [](int rank, int local_a, int local_b) {
     const int peer = 1 - rank;
-    std::vector<xo_pmpi_record> r = {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init)};
+    std::vector<xo_pmpi_record> r = {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init),
+                                     record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init)};
     std::int64_t t = 100;
     for (int comm : {local_a, local_b}) {
       r.push_back(record(XO_PMPI_ENTER, t, XO_PMPI_MPI_Sendrecv));
@@ -176,7 +182,8 @@ TEST_F(PmpiImport, IntercommunicatorPeersAreRanksOfTheRemoteGroup) {
              record(XO_PMPI_ENTER, 800, XO_PMPI_MPI_Recv), record(XO_PMPI_RECV, 900, 0, 5, 9, 4),
              record(XO_PMPI_LEAVE, 950, XO_PMPI_MPI_Recv)},
             "5 2 2 1 remote 1 0\n"};
-  Log rank2{2, {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init)},
+  Log rank2{2,
+            {record(XO_PMPI_ENTER, 10, XO_PMPI_MPI_Init), record(XO_PMPI_LEAVE, 20, XO_PMPI_MPI_Init)},
             "3 2 2 1 remote 1 0\n"};
   barrier(rank0.records, 3);
   barrier(rank1.records, 5);

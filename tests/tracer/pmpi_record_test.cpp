@@ -77,7 +77,8 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   EXPECT_EQ(model.messages.size(), static_cast<std::size_t>(kRanks * 14));
   EXPECT_EQ(model.unreceived.size(), 0u);
   for (std::size_t i = 0; i < model.messages.size(); ++i) {
-    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i]) << "message " << i << " arrived before it left";
+    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i])
+        << "message " << i << " arrived before it left";
   }
   std::map<std::string, int> collectives;
   for (std::size_t k = 0; k < model.collectives.size(); ++k) {
@@ -93,7 +94,8 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   EXPECT_EQ(collectives["MPI_Ibarrier"], 1);
   EXPECT_EQ(collectives["MPI_Ibcast"], 1);
   ASSERT_TRUE(model.run.crossover);
-  EXPECT_TRUE(model.run.crossover->machine_description.rfind(mpi.library, 0) == 0) << model.run.crossover->machine_description;
+  EXPECT_TRUE(model.run.crossover->machine_description.rfind(mpi.library, 0) == 0)
+      << model.run.crossover->machine_description;
 
   auto report = run_command(kXo + " report --no-history " + dir_ + "/job.otf2");
   EXPECT_EQ(report.status, 0) << report.err;
@@ -107,8 +109,8 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
 // out within their error of the true 0 and keep every message after its send.
 TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend) {
   const SystemMpi& mpi = GetParam();
-  const auto job =
-      xo::test::record_system_mpi_job(kXo, mpi.compiler, mpi.launch, kSource, kRanks, dir_, "XO_PMPI_CLOCK_SYNC=measure");
+  const auto job = xo::test::record_system_mpi_job(kXo, mpi.compiler, mpi.launch, kSource, kRanks, dir_,
+                                                   "XO_PMPI_CLOCK_SYNC=measure");
   ASSERT_TRUE(job.ok()) << job.why();
   const auto model = xo::analyzer::read_trace(dir_ + "/job.otf2/traces.otf2");
   ASSERT_TRUE(model.run.crossover);
@@ -124,7 +126,8 @@ TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend
   EXPECT_LT(largest_move_ns, 2000000) << "error bound " << error_ns << " ns";
   ASSERT_EQ(model.messages.size(), static_cast<std::size_t>(kRanks * 14));
   for (std::size_t i = 0; i < model.messages.size(); ++i) {
-    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i]) << "message " << i << " arrived before it left";
+    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i])
+        << "message " << i << " arrived before it left";
   }
 }
 
@@ -132,11 +135,12 @@ TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend
 // rank): its messages are whole, the other thread's calls counted, and the archive stays valid.
 TEST_P(RecordSystemMpi, OtherThreadsCallsAreCountedNotTraced) {
   const SystemMpi& mpi = GetParam();
-  const auto job = xo::test::record_system_mpi_job(kXo, std::string(mpi.compiler) + " -pthread", mpi.launch,
-                                                   std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_threads.c",
-                                                   2, dir_);
+  const auto job =
+      xo::test::record_system_mpi_job(kXo, std::string(mpi.compiler) + " -pthread", mpi.launch,
+                                      std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_threads.c", 2, dir_);
   ASSERT_TRUE(job.ok()) << job.why();
-  if (contains(job.recorded.out, "no MPI_THREAD_MULTIPLE")) GTEST_SKIP() << mpi.name << " offers no MPI_THREAD_MULTIPLE";
+  if (contains(job.recorded.out, "no MPI_THREAD_MULTIPLE"))
+    GTEST_SKIP() << mpi.name << " offers no MPI_THREAD_MULTIPLE";
   EXPECT_TRUE(contains(job.recorded.out, "threads ok")) << job.recorded.out;
   EXPECT_TRUE(contains(job.recorded.err, "20 MPI calls from threads other than the one that called MPI_Init"))
       << job.recorded.err;
@@ -152,9 +156,8 @@ TEST_P(RecordSystemMpi, OtherThreadsCallsAreCountedNotTraced) {
 // One-sided calls are traced as regions: their time is in the profile by call.
 TEST_P(RecordSystemMpi, OneSidedCallsAreRegionsOfTheProfile) {
   const SystemMpi& mpi = GetParam();
-  const auto job = xo::test::record_system_mpi_job(kXo, mpi.compiler, mpi.launch,
-                                                   std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_one_sided.c",
-                                                   2, dir_);
+  const auto job = xo::test::record_system_mpi_job(
+      kXo, mpi.compiler, mpi.launch, std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/system_mpi_one_sided.c", 2, dir_);
   ASSERT_TRUE(job.ok()) << job.why();
   EXPECT_TRUE(contains(job.recorded.out, "one-sided ok")) << job.recorded.out;
   const std::string anchor = dir_ + "/job.otf2/traces.otf2";
@@ -189,11 +192,13 @@ TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(contains(bad.err, "--mpi=lam: choose system, openmpi or mpich")) << bad.err;
   // Debian's plain mpirun is one MPI's, mpicc perhaps the other's: said before anything runs.
-  auto mixed = run_command("{ cd /tmp && printf '%s\\n' '#include <mpi.h>' 'int main(int c, char** v) { MPI_Init(&c, &v); "
-                           "return MPI_Finalize(); }' > xo-pmpi-mixed.c && mpicc.mpich "
-                           "xo-pmpi-mixed.c -o xo-pmpi-mixed && " + kXo +
-                           " record --mpi=system -o /tmp/xo-pmpi-never -- mpirun.openmpi -np 2 ./xo-pmpi-mixed; "
-                           "status=$?; rm -f xo-pmpi-mixed xo-pmpi-mixed.c; exit $status; }");
+  auto mixed = run_command(
+      "{ cd /tmp && printf '%s\\n' '#include <mpi.h>' 'int main(int c, char** v) { MPI_Init(&c, &v); "
+      "return MPI_Finalize(); }' > xo-pmpi-mixed.c && mpicc.mpich "
+      "xo-pmpi-mixed.c -o xo-pmpi-mixed && " +
+      kXo +
+      " record --mpi=system -o /tmp/xo-pmpi-never -- mpirun.openmpi -np 2 ./xo-pmpi-mixed; "
+      "status=$?; rm -f xo-pmpi-mixed xo-pmpi-mixed.c; exit $status; }");
   EXPECT_EQ(mixed.status, 2);
   EXPECT_TRUE(contains(mixed.err, "the program is built with MPICH but 'mpirun.openmpi'")) << mixed.err;
   auto simulated = run_command(kXo + " record --mpi=system -n 4 -o /tmp/xo-pmpi-never -- mpirun.mpich -np 2 true");
@@ -250,6 +255,7 @@ TEST(RecordSystemMpiFailure, AnAbortedJobLeavesItsTrace) {
   EXPECT_EQ(print.status, 0) << print.err << job.recorded.err;
   const auto model = xo::analyzer::read_trace(job.anchor());
   bool aborted = false;
-  for (std::size_t i = 0; i < model.calls.size(); ++i) aborted = aborted || model.regions.name[model.calls.region[i]] == "MPI_Abort";
+  for (std::size_t i = 0; i < model.calls.size(); ++i)
+    aborted = aborted || model.regions.name[model.calls.region[i]] == "MPI_Abort";
   EXPECT_TRUE(aborted) << "rank 0's log reached its MPI_Abort";
 }

@@ -63,9 +63,9 @@ struct ExampleRun {
   int ranks;
 };
 
-constexpr ExampleRun kExampleRuns[] = {
-    {"pingpong", "2", 2}, {"ring", "2", 4}, {"stencil2d", "24 4", 4}, {"master_worker", "12", 3},
-    {"node_offsets", "", 6}, {"stencil_topology", "24 4", 6}};
+constexpr ExampleRun kExampleRuns[] = {{"pingpong", "2", 2},     {"ring", "2", 4},
+                                       {"stencil2d", "24 4", 4}, {"master_worker", "12", 3},
+                                       {"node_offsets", "", 6},  {"stencil_topology", "24 4", 6}};
 
 constexpr const char* kMachines[] = {"loggp", "ap1000", "t3d", "t3e", "x1", "power4", "sx6", "xt3", "xe6"};
 
@@ -123,16 +123,16 @@ TEST_F(Record, ArchiveCarriesTheRunSettingsAndProtocolPhases) {
   }
   EXPECT_GT(phases, 0u) << "no events on network locations";
   bool get_phase = false;
-  for (const auto& [ref, region] : archive.regions) get_phase |= region.paradigm == OTF2_PARADIGM_HARDWARE &&
-                                                                  contains(region.name, "get");
+  for (const auto& [ref, region] : archive.regions)
+    get_phase |= region.paradigm == OTF2_PARADIGM_HARDWARE && contains(region.name, "get");
   EXPECT_TRUE(get_phase) << "the long protocol's get phase is missing";
 }
 
 TEST_F(Record, IdenticalRunsGiveIdenticalBytes) {
   for (const char* sub : {"a", "b"}) {
     fs::create_directory(path(sub));
-    auto r = run_command("cd " + path(sub) + " && " + kXo + " record -q -n 6 --machine ap1000 --compute=none -o t.otf2 " +
-                         example("stencil2d") + " 24 3");
+    auto r = run_command("cd " + path(sub) + " && " + kXo +
+                         " record -q -n 6 --machine ap1000 --compute=none -o t.otf2 " + example("stencil2d") + " 24 3");
     ASSERT_EQ(r.status, 0) << r.err;
   }
   const auto a = files_under(path("a/t.otf2")), b = files_under(path("b/t.otf2"));
@@ -209,7 +209,8 @@ TEST_F(Record, FailedRunStillLeavesAValidTrace) {
 }
 
 TEST_F(Record, RunDoesNotInheritATraceRequest) {
-  auto r = run_command("cd " + dir_ + " && XO_RUN_TRACE=" + dir_ + " " + kXo + " run -n 2 " + example("pingpong") + " 1");
+  auto r =
+      run_command("cd " + dir_ + " && XO_RUN_TRACE=" + dir_ + " " + kXo + " run -n 2 " + example("pingpong") + " 1");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_FALSE(fs::exists(path("traces.otf2")));
   EXPECT_FALSE(contains(r.err, "trace written")) << r.err;

@@ -21,8 +21,9 @@ inline SystemMpiJob record_system_mpi_job(const std::string& xo, const std::stri
   SystemMpiJob job;
   job.built = run_command(compiler + " " + source + " -o " + dir + "/job");
   if (job.built.status != 0) return job;
-  job.recorded = run_command("cd " + dir + " && " + environment + (environment.empty() ? "" : " ") + xo +
-                             " record --mpi=system -o job.otf2 -- " + launch + " -np " + std::to_string(ranks) + " ./job");
+  job.recorded =
+      run_command("cd " + dir + " && " + environment + (environment.empty() ? "" : " ") + xo +
+                  " record --mpi=system -o job.otf2 -- " + launch + " -np " + std::to_string(ranks) + " ./job");
   return job;
 }
 

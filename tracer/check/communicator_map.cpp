@@ -106,10 +106,8 @@ CommunicatorMap::Peer CommunicatorMap::peer(OTF2_CommRef comm, std::uint32_t ran
   if (c == nullptr) return {PeerStatus::UndefinedComm};
   const Locations* ranks = &c->ranks;
   switch (c->kind) {
-    case Kind::Broken:
-      return {PeerStatus::BrokenComm};
-    case Kind::Self:
-      return rank == 0 ? Peer{PeerStatus::Found, self} : Peer{PeerStatus::RankOutOfRange};
+    case Kind::Broken: return {PeerStatus::BrokenComm};
+    case Kind::Self: return rank == 0 ? Peer{PeerStatus::Found, self} : Peer{PeerStatus::RankOutOfRange};
     case Kind::Inter:
       if (std::find(c->ranks.begin(), c->ranks.end(), self) != c->ranks.end()) {
         ranks = &c->remote;
@@ -117,8 +115,7 @@ CommunicatorMap::Peer CommunicatorMap::peer(OTF2_CommRef comm, std::uint32_t ran
         return {PeerStatus::NotMember};
       }
       break;
-    case Kind::Ranks:
-      break;
+    case Kind::Ranks: break;
   }
   if (rank >= ranks->size()) return {PeerStatus::RankOutOfRange};
   return {PeerStatus::Found, (*ranks)[rank]};

@@ -101,9 +101,7 @@ class DefinitionChecker {
     auto owner = [&] { return defs_.group_label(self) + " (" + group_type_name(g.type) + ")"; };
     string_ref(owner, "name", g.name);
     switch (g.type) {
-      case OTF2_GROUP_TYPE_LOCATIONS:
-        location_members(owner, g);
-        break;
+      case OTF2_GROUP_TYPE_LOCATIONS: location_members(owner, g); break;
       case OTF2_GROUP_TYPE_COMM_LOCATIONS:
         location_members(owner, g);
         distinct_members(owner, g);
@@ -123,9 +121,7 @@ class DefinitionChecker {
             },
             [](std::uint64_t m) { return "is region " + std::to_string(m) + ", which is not defined"; });
         break;
-      case OTF2_GROUP_TYPE_COMM_GROUP:
-        comm_group(owner, g);
-        break;
+      case OTF2_GROUP_TYPE_COMM_GROUP: comm_group(owner, g); break;
       case OTF2_GROUP_TYPE_COMM_SELF:
         if (!comm_self_paradigms_.insert(g.paradigm).second) {
           log_.add([&] {
@@ -134,8 +130,7 @@ class DefinitionChecker {
           });
         }
         break;
-      default:
-        break;
+      default: break;
     }
   }
 
@@ -235,10 +230,8 @@ class DefinitionChecker {
           return "a property of system tree node " + std::to_string(p.owner);
         case Definitions::PropertyOwner::LocationGroup:
           return "a property of location group " + std::to_string(p.owner);
-        case Definitions::PropertyOwner::Location:
-          return "a property of location " + std::to_string(p.owner);
-        case Definitions::PropertyOwner::Paradigm:
-          break;
+        case Definitions::PropertyOwner::Location: return "a property of location " + std::to_string(p.owner);
+        case Definitions::PropertyOwner::Paradigm: break;
       }
       return "a property of " + defs_.paradigm_label(static_cast<OTF2_Paradigm>(p.owner));
     };
@@ -249,11 +242,8 @@ class DefinitionChecker {
       case Definitions::PropertyOwner::LocationGroup:
         ref(owner, "location group", defs_.location_groups, static_cast<OTF2_LocationGroupRef>(p.owner), false);
         break;
-      case Definitions::PropertyOwner::Location:
-        ref(owner, "location", defs_.location_index, p.owner, false);
-        break;
-      case Definitions::PropertyOwner::Paradigm:
-        break;
+      case Definitions::PropertyOwner::Location: ref(owner, "location", defs_.location_index, p.owner, false); break;
+      case Definitions::PropertyOwner::Paradigm: break;
     }
     string_ref(owner, "name", p.name);
     if (!defs_.resolves(p.type, p.value)) {
@@ -272,20 +262,13 @@ void check_definitions(const Definitions& defs, ProblemLog& log) { DefinitionChe
 
 const char* group_type_name(OTF2_GroupType type) {
   switch (type) {
-    case OTF2_GROUP_TYPE_LOCATIONS:
-      return "LOCATIONS";
-    case OTF2_GROUP_TYPE_REGIONS:
-      return "REGIONS";
-    case OTF2_GROUP_TYPE_METRIC:
-      return "METRIC";
-    case OTF2_GROUP_TYPE_COMM_LOCATIONS:
-      return "COMM_LOCATIONS";
-    case OTF2_GROUP_TYPE_COMM_GROUP:
-      return "COMM_GROUP";
-    case OTF2_GROUP_TYPE_COMM_SELF:
-      return "COMM_SELF";
-    default:
-      return "UNKNOWN";
+    case OTF2_GROUP_TYPE_LOCATIONS: return "LOCATIONS";
+    case OTF2_GROUP_TYPE_REGIONS: return "REGIONS";
+    case OTF2_GROUP_TYPE_METRIC: return "METRIC";
+    case OTF2_GROUP_TYPE_COMM_LOCATIONS: return "COMM_LOCATIONS";
+    case OTF2_GROUP_TYPE_COMM_GROUP: return "COMM_GROUP";
+    case OTF2_GROUP_TYPE_COMM_SELF: return "COMM_SELF";
+    default: return "UNKNOWN";
   }
 }
 

@@ -15,22 +15,14 @@ bool defined(const Map& map, typename Map::key_type ref) {
 
 bool Definitions::resolves(OTF2_Type type, const OTF2_AttributeValue& value) const {
   switch (type) {
-    case OTF2_TYPE_STRING:
-      return defined(strings, value.stringRef);
-    case OTF2_TYPE_ATTRIBUTE:
-      return defined(attributes, value.attributeRef);
-    case OTF2_TYPE_LOCATION:
-      return defined(location_index, value.locationRef);
-    case OTF2_TYPE_REGION:
-      return defined(regions, value.regionRef);
-    case OTF2_TYPE_GROUP:
-      return defined(groups, value.groupRef);
-    case OTF2_TYPE_COMM:
-      return defined(comms, value.commRef);
-    case OTF2_TYPE_LOCATION_GROUP:
-      return defined(location_groups, value.locationGroupRef);
-    default:
-      return true;
+    case OTF2_TYPE_STRING: return defined(strings, value.stringRef);
+    case OTF2_TYPE_ATTRIBUTE: return defined(attributes, value.attributeRef);
+    case OTF2_TYPE_LOCATION: return defined(location_index, value.locationRef);
+    case OTF2_TYPE_REGION: return defined(regions, value.regionRef);
+    case OTF2_TYPE_GROUP: return defined(groups, value.groupRef);
+    case OTF2_TYPE_COMM: return defined(comms, value.commRef);
+    case OTF2_TYPE_LOCATION_GROUP: return defined(location_groups, value.locationGroupRef);
+    default: return true;
   }
 }
 

@@ -9,14 +9,10 @@ namespace {
 
 std::string root_text(std::uint32_t root) {
   switch (root) {
-    case OTF2_COLLECTIVE_ROOT_NONE:
-      return "no root";
-    case OTF2_COLLECTIVE_ROOT_SELF:
-      return "root SELF";
-    case OTF2_COLLECTIVE_ROOT_THIS_GROUP:
-      return "root THIS_GROUP";
-    default:
-      return "root " + std::to_string(root);
+    case OTF2_COLLECTIVE_ROOT_NONE: return "no root";
+    case OTF2_COLLECTIVE_ROOT_SELF: return "root SELF";
+    case OTF2_COLLECTIVE_ROOT_THIS_GROUP: return "root THIS_GROUP";
+    default: return "root " + std::to_string(root);
   }
 }
 
@@ -174,8 +170,7 @@ void EventChecker::check_collective(const EventSite& at, OTF2_CollectiveOp op, O
   CollectiveMatcher::Record first{};
   std::uint64_t instance = 0;
   switch (collectives_.add(comm, *c, record, &first, &instance)) {
-    case CollectiveMatcher::Outcome::Agrees:
-      break;
+    case CollectiveMatcher::Outcome::Agrees: break;
     case CollectiveMatcher::Outcome::NotMember:
       log_.add([&] {
         return site_text(defs_, at) + ": MpiCollectiveEnd on " + defs_.comm_label(comm) +

@@ -13,24 +13,18 @@ const char* receive_record(bool nonblocking) { return nonblocking ? "MpiIrecv" :
 
 const char* posting_record(PendingRequest::Kind kind) {
   switch (kind) {
-    case PendingRequest::Kind::Isend:
-      return "MpiIsend";
-    case PendingRequest::Kind::Irecv:
-      return "MpiIrecvRequest";
-    case PendingRequest::Kind::Collective:
-      break;
+    case PendingRequest::Kind::Isend: return "MpiIsend";
+    case PendingRequest::Kind::Irecv: return "MpiIrecvRequest";
+    case PendingRequest::Kind::Collective: break;
   }
   return "NonBlockingCollectiveRequest";
 }
 
 const char* completing_record(PendingRequest::Kind kind) {
   switch (kind) {
-    case PendingRequest::Kind::Isend:
-      return "MpiIsendComplete";
-    case PendingRequest::Kind::Irecv:
-      return "MpiIrecv";
-    case PendingRequest::Kind::Collective:
-      break;
+    case PendingRequest::Kind::Isend: return "MpiIsendComplete";
+    case PendingRequest::Kind::Irecv: return "MpiIrecv";
+    case PendingRequest::Kind::Collective: break;
   }
   return "NonBlockingCollectiveComplete";
 }
@@ -45,8 +39,7 @@ LocationIndex PointToPointChecker::peer(const EventSite& at, const char* record,
   const CommunicatorMap::Peer p = comms_.peer(comm, rank, at.location);
   switch (p.status) {
     case CommunicatorMap::PeerStatus::Found:
-    case CommunicatorMap::PeerStatus::BrokenComm:
-      return p.location;
+    case CommunicatorMap::PeerStatus::BrokenComm: return p.location;
     case CommunicatorMap::PeerStatus::UndefinedComm:
       log_.add([&] {
         return site_text(defs_, at) + ": " + record + " on communicator " + std::to_string(comm) +

@@ -103,16 +103,16 @@ int collective_root(std::int32_t logged) {
   return logged < 0 ? -1 : logged;
 }
 
-const char* call_name(std::int32_t id) {
-  return id >= 0 && id < XO_PMPI_CALL_COUNT ? kCallNames[id] : "MPI_Unknown";
-}
+const char* call_name(std::int32_t id) { return id >= 0 && id < XO_PMPI_CALL_COUNT ? kCallNames[id] : "MPI_Unknown"; }
 
 // One rank's records replayed into the writer, at `times` (rank 0's clock, causal_clock.hpp) in
 // picoseconds since `zero_ns`.
 void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times, const CommunicatorIds& comms,
             std::int64_t zero_ns, Otf2Writer& w) {
   const auto& records = log.records;
-  auto ps = [&](const xo_pmpi_record& r) { return (times[static_cast<std::size_t>(&r - records.data())] - zero_ns) * 1000; };
+  auto ps = [&](const xo_pmpi_record& r) {
+    return (times[static_cast<std::size_t>(&r - records.data())] - zero_ns) * 1000;
+  };
   // A COLLECTIVE_END or _COMPLETE record as the writer takes it; its first EXTRA is `received`.
   auto collective = [&](const xo_pmpi_record& r, std::uint64_t received) {
     mpi::CollectiveEvent c;
@@ -123,7 +123,9 @@ void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times
     c.bytes_received = static_cast<std::int64_t>(received);
     return c;
   };
-  auto extra = [&](std::size_t& i) { return i + 1 < records.size() && records[i + 1].kind == XO_PMPI_EXTRA ? records[++i].wide : 0; };
+  auto extra = [&](std::size_t& i) {
+    return i + 1 < records.size() && records[i + 1].kind == XO_PMPI_EXTRA ? records[++i].wide : 0;
+  };
   int open_call = -1;
   for (std::size_t i = 0; i < records.size(); ++i) {
     const xo_pmpi_record& r = records[i];
@@ -186,8 +188,9 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
     logs.emplace(rank, std::move(log));
   }
   if (logs.empty()) {
-    throw std::runtime_error("no rank of the job left a trace log in " + job.log_dir +
-                             ": did the program call MPI_Init, and was it built with the MPI that xo record preloaded?");
+    throw std::runtime_error(
+        "no rank of the job left a trace log in " + job.log_dir +
+        ": did the program call MPI_Init, and was it built with the MPI that xo record preloaded?");
   }
   PmpiImport out;
   out.ranks = logs.begin()->second.header.world_size;
@@ -196,7 +199,8 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   CommunicatorIds comms;
   std::int64_t zero = std::numeric_limits<std::int64_t>::max(), last = 0;
   for (const auto& [rank, log] : logs) {
-    if (rank < 0 || rank >= out.ranks) throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
+    if (rank < 0 || rank >= out.ranks)
+      throw std::runtime_error("a log names rank " + std::to_string(rank) + " of " + std::to_string(out.ranks));
     comms.add_rank(rank, log);
     out.records += log.records.size();
     bool other_host = false;
@@ -230,7 +234,8 @@ PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, c
   info.parameters.push_back({"clock_sync_error_ns", std::to_string(out.clock_error_ns)});
   // Receives moved after their sends (causal_clock.hpp), and by how much at most.
   info.parameters.push_back({"clock_moved_receives", std::to_string(out.messages_moved)});
-  if (out.other_thread_calls > 0) info.parameters.push_back({"other_thread_calls", std::to_string(out.other_thread_calls)});
+  if (out.other_thread_calls > 0)
+    info.parameters.push_back({"other_thread_calls", std::to_string(out.other_thread_calls)});
   // How the ranks were placed: how many run on other hosts than rank 0, and whether the last does.
   info.parameters.push_back({"ranks_on_other_hosts", std::to_string(out.ranks_on_other_hosts)});
   info.parameters.push_back({"last_rank_on_other_host", out.last_rank_on_other_host ? "1" : "0"});

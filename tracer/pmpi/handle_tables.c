@@ -54,7 +54,7 @@ static void write_members(int32_t id, MPI_Comm comm) {
     PMPI_Group_free(&remote);
   }
   fputc('\n', out);
-  fflush(out);  /* a rank that dies later keeps its communicators */
+  fflush(out); /* a rank that dies later keeps its communicators */
   PMPI_Group_free(&group);
   PMPI_Group_free(&world);
 }
@@ -120,7 +120,7 @@ static void insert(MPI_Request handle, xo_request request) {
   if (2 * (g_slots_taken + 1) > g_slot_count) grow();
   for (size_t i = slot_of(handle);; i = (i + 1) & (g_slot_count - 1)) {
     request_slot* s = &g_slots[i];
-    if (s->state == 1 && s->handle == handle) {  /* a handle reused: the old request is gone */
+    if (s->state == 1 && s->handle == handle) { /* a handle reused: the old request is gone */
       s->request = request;
       return;
     }

@@ -13,7 +13,7 @@ void xo_comm_forget(MPI_Comm comm);
 enum xo_request_kind { XO_REQUEST_SEND, XO_REQUEST_RECEIVE, XO_REQUEST_COLLECTIVE };
 
 typedef struct {
-  uint64_t id;  /* unique on this rank */
+  uint64_t id; /* unique on this rank */
   enum xo_request_kind kind;
   int32_t comm; /* its communicator's id */
   /* A nonblocking collective's completion record: the call, root (-1 none) and bytes. */

@@ -120,11 +120,9 @@ void xo_log_append(uint32_t kind, int64_t time_ns, int32_t a, int32_t b, int32_t
   r->b = b;
   r->c = c;
   r->kind = kind;
-  ++g_used;  /* after the record is whole: a signal's flush writes only whole ones */
+  ++g_used; /* after the record is whole: a signal's flush writes only whole ones */
   if (g_used == kBlockRecords) flush_block();
 }
-
-
 
 void xo_log_stop(void) {
   if (g_fd >= 0) {

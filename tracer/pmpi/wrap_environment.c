@@ -157,7 +157,7 @@ int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
 
 int MPI_Finalize(void) {
   const int traced = xo_enter(XO_PMPI_MPI_Finalize);
-  if (g_tracing) {  /* a second offset, for the drift since MPI_Init */
+  if (g_tracing) { /* a second offset, for the drift since MPI_Init */
     int rank = 0, size = 1;
     PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &size);

@@ -6,10 +6,10 @@
 #include "wrap_support.h"
 
 /* The body of a wrapper that records the call as a region. */
-#define XO_REGION(name, real_call)                \
-  const int traced = xo_enter(XO_PMPI_##name);    \
-  const int status = real_call;                   \
-  xo_leave(XO_PMPI_##name, traced);               \
+#define XO_REGION(name, real_call)             \
+  const int traced = xo_enter(XO_PMPI_##name); \
+  const int status = real_call;                \
+  xo_leave(XO_PMPI_##name, traced);            \
   return status
 
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win) {
@@ -76,14 +76,14 @@ int MPI_Get(void* origin, int origin_count, MPI_Datatype origin_type, int target
 
 int MPI_Rput(const void* origin, int origin_count, MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
              int target_count, MPI_Datatype target_type, MPI_Win win, MPI_Request* request) {
-  XO_REGION(MPI_Rput, PMPI_Rput(origin, origin_count, origin_type, target_rank, target_disp, target_count,
-                                target_type, win, request));
+  XO_REGION(MPI_Rput, PMPI_Rput(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type,
+                                win, request));
 }
 
 int MPI_Rget(void* origin, int origin_count, MPI_Datatype origin_type, int target_rank, MPI_Aint target_disp,
              int target_count, MPI_Datatype target_type, MPI_Win win, MPI_Request* request) {
-  XO_REGION(MPI_Rget, PMPI_Rget(origin, origin_count, origin_type, target_rank, target_disp, target_count,
-                                target_type, win, request));
+  XO_REGION(MPI_Rget, PMPI_Rget(origin, origin_count, origin_type, target_rank, target_disp, target_count, target_type,
+                                win, request));
 }
 
 int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_type, int target_rank,
@@ -92,12 +92,12 @@ int MPI_Accumulate(const void* origin, int origin_count, MPI_Datatype origin_typ
                                             target_type, op, win));
 }
 
-int MPI_Get_accumulate(const void* origin, int origin_count, MPI_Datatype origin_type, void* result,
-                       int result_count, MPI_Datatype result_type, int target_rank, MPI_Aint target_disp,
-                       int target_count, MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
-  XO_REGION(MPI_Get_accumulate, PMPI_Get_accumulate(origin, origin_count, origin_type, result, result_count,
-                                                    result_type, target_rank, target_disp, target_count,
-                                                    target_type, op, win));
+int MPI_Get_accumulate(const void* origin, int origin_count, MPI_Datatype origin_type, void* result, int result_count,
+                       MPI_Datatype result_type, int target_rank, MPI_Aint target_disp, int target_count,
+                       MPI_Datatype target_type, MPI_Op op, MPI_Win win) {
+  XO_REGION(MPI_Get_accumulate,
+            PMPI_Get_accumulate(origin, origin_count, origin_type, result, result_count, result_type, target_rank,
+                                target_disp, target_count, target_type, op, win));
 }
 
 int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type, int target_rank, MPI_Aint target_disp,
@@ -107,6 +107,5 @@ int MPI_Fetch_and_op(const void* origin, void* result, MPI_Datatype type, int ta
 
 int MPI_Compare_and_swap(const void* origin, const void* compare, void* result, MPI_Datatype type, int target_rank,
                          MPI_Aint target_disp, MPI_Win win) {
-  XO_REGION(MPI_Compare_and_swap,
-            PMPI_Compare_and_swap(origin, compare, result, type, target_rank, target_disp, win));
+  XO_REGION(MPI_Compare_and_swap, PMPI_Compare_and_swap(origin, compare, result, type, target_rank, target_disp, win));
 }

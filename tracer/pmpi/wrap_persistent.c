@@ -5,9 +5,9 @@
 
 #include "wrap_support.h"
 
-static int make(enum xo_pmpi_call call,
-                int (*init)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*), const void* buf,
-                int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request, int receive) {
+static int make(enum xo_pmpi_call call, int (*init)(const void*, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request*),
+                const void* buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm, MPI_Request* request,
+                int receive) {
   const int traced = xo_enter(call);
   const int result = init(buf, count, type, peer, tag, comm, request);
   if (traced && result == MPI_SUCCESS) {

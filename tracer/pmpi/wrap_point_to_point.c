@@ -39,8 +39,7 @@ void xo_request_completed(MPI_Request handle, const MPI_Status* status) {
   if (cancelled || status->MPI_SOURCE == MPI_PROC_NULL) return;
   int count = 0;
   PMPI_Get_count(status, MPI_BYTE, &count);
-  xo_log_append(XO_PMPI_IRECV, now, status->MPI_SOURCE, r.comm, status->MPI_TAG,
-                (uint64_t)(count > 0 ? count : 0));
+  xo_log_append(XO_PMPI_IRECV, now, status->MPI_SOURCE, r.comm, status->MPI_TAG, (uint64_t)(count > 0 ? count : 0));
   xo_log_append(XO_PMPI_EXTRA, now, 0, 0, 0, r.id);
 }
 
@@ -159,7 +158,8 @@ static int all_requests(enum xo_pmpi_call call, int count, MPI_Request* requests
     }
   }
   int done = 1;
-  const int result = flag != NULL ? PMPI_Testall(count, requests, &done, statuses) : PMPI_Waitall(count, requests, statuses);
+  const int result =
+      flag != NULL ? PMPI_Testall(count, requests, &done, statuses) : PMPI_Waitall(count, requests, statuses);
   if (flag != NULL) *flag = done;
   if (traced && result == MPI_SUCCESS && done) {
     for (int i = 0; i < count; ++i) xo_request_completed(handles[i], &statuses[i]);
@@ -213,8 +213,8 @@ static int any_request(enum xo_pmpi_call call, int count, MPI_Request* requests,
   MPI_Status own;
   if (status == MPI_STATUS_IGNORE) status = &own;
   int done = 1;
-  const int result = flag != NULL ? PMPI_Testany(count, requests, index, &done, status)
-                                  : PMPI_Waitany(count, requests, index, status);
+  const int result =
+      flag != NULL ? PMPI_Testany(count, requests, index, &done, status) : PMPI_Waitany(count, requests, index, status);
   if (flag != NULL) *flag = done;
   if (traced && result == MPI_SUCCESS && done && *index != MPI_UNDEFINED) xo_request_completed(handles[*index], status);
   if (handles != few_handles) free(handles);

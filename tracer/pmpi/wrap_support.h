@@ -80,9 +80,9 @@ static inline int xo_peer_count(MPI_Comm comm) {
 typedef struct {
   int32_t logged; /* the root as the log records it (pmpi_log.h) */
   int is_root;
-  int own_block;  /* this rank gives or takes a block of its own: any member but the intercommunicator's
-                     root and its bystanders */
-  int peers;      /* the blocks the root gives or takes: xo_peer_count */
+  int own_block; /* this rank gives or takes a block of its own: any member but the intercommunicator's
+                    root and its bystanders */
+  int peers;     /* the blocks the root gives or takes: xo_peer_count */
 } xo_rooted;
 
 static inline xo_rooted xo_rooted_part(int root, MPI_Comm comm) {

@@ -19,10 +19,10 @@ namespace xo::tracer {
 
 // Attribute definitions, in this order.
 enum AttributeId : OTF2_AttributeRef {
-  kAttributeProtocol,   // phase Enter: the protocol path (string)
-  kAttributeBytes,      // phase Enter: bytes (uint64)
-  kAttributePeer,       // phase Enter: the other rank, world rank (int32); absent if none
-  kAttributeAlgorithm,  // MpiCollectiveEnd: the algorithm the machine chose (string)
+  kAttributeProtocol,    // phase Enter: the protocol path (string)
+  kAttributeBytes,       // phase Enter: bytes (uint64)
+  kAttributePeer,        // phase Enter: the other rank, world rank (int32); absent if none
+  kAttributeAlgorithm,   // MpiCollectiveEnd: the algorithm the machine chose (string)
   kAttributeBufferFree,  // MpiIsendComplete: when the send's buffer became free (timestamp, uint64)
   kAttributeArrived,     // MpiIrecv: when the message had arrived, the request complete (timestamp, uint64)
   kAttributeCallSite,    // MPI call Enter: where the program called it (calling context)

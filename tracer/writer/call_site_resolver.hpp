@@ -18,7 +18,7 @@ struct SourceSite {
   std::string function;  // demangled; empty if the object has no symbol there
   std::string file;      // the source file, empty without debug information
   std::uint32_t line = 0;
-  std::string object;    // the object file the code is in
+  std::string object;  // the object file the code is in
 
   auto operator<=>(const SourceSite&) const = default;
 };

@@ -29,10 +29,8 @@ std::optional<std::uint64_t> buffer_free_of_send(Iterator send, Iterator end) {
         return time - std::min(before, time);
       }
       case RankEventKind::Leave:
-      case RankEventKind::Send:
-        return std::nullopt;
-      default:
-        break;
+      case RankEventKind::Send: return std::nullopt;
+      default: break;
     }
   }
   return std::nullopt;
@@ -57,19 +55,17 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
         if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Enter(w, list, t, plan.region_of_call[e.a]);
         break;
       }
-      case RankEventKind::Leave:
-        code = OTF2_EvtWriter_Leave(w, nullptr, t, plan.region_of_call[e.a]);
-        break;
+      case RankEventKind::Leave: code = OTF2_EvtWriter_Leave(w, nullptr, t, plan.region_of_call[e.a]); break;
       case RankEventKind::Send: {
         const std::optional<std::uint64_t> free = buffer_free_of_send(it, log.events.end());
-        if (free) code = OTF2_AttributeList_AddUint64(attributes, kAttributeBufferFree, std::max<std::uint64_t>(*free, t));
+        if (free)
+          code = OTF2_AttributeList_AddUint64(attributes, kAttributeBufferFree, std::max<std::uint64_t>(*free, t));
         if (code == OTF2_SUCCESS) {
           code = OTF2_EvtWriter_MpiSend(w, free ? attributes : nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
         }
         break;
       }
-      case RankEventKind::SendComplete:
-        break;
+      case RankEventKind::SendComplete: break;
       case RankEventKind::Isend:
         code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
         break;
@@ -79,22 +75,17 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
         if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_MpiIsendComplete(w, attributes, t, e.wide);
         break;
       }
-      case RankEventKind::IrecvRequest:
-        code = OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, e.wide);
-        break;
-      case RankEventKind::Recv:
-        code = OTF2_EvtWriter_MpiRecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
-        break;
+      case RankEventKind::IrecvRequest: code = OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, e.wide); break;
+      case RankEventKind::Recv: code = OTF2_EvtWriter_MpiRecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide); break;
       case RankEventKind::Irecv: {
         const RankEvent& more = *++it;
         const std::uint64_t before = more.a | static_cast<std::uint64_t>(more.b) << 32;
         code = OTF2_AttributeList_AddUint64(attributes, kAttributeArrived, t - std::min<std::uint64_t>(before, t));
-        if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_MpiIrecv(w, attributes, t, e.a, plan.comm(e.b), e.c, e.wide, more.wide);
+        if (code == OTF2_SUCCESS)
+          code = OTF2_EvtWriter_MpiIrecv(w, attributes, t, e.a, plan.comm(e.b), e.c, e.wide, more.wide);
         break;
       }
-      case RankEventKind::RequestCancelled:
-        code = OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, e.wide);
-        break;
+      case RankEventKind::RequestCancelled: code = OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, e.wide); break;
       case RankEventKind::CollectiveBegin:
         if (&e == log.open_collective) break;  // never ended
         code = OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, t);
@@ -119,17 +110,10 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
                                                             plan.comm(e.b), e.c, e.wide, more.wide, request);
         break;
       }
-      case RankEventKind::CommCreate:
-        code = OTF2_EvtWriter_CommCreate(w, nullptr, t, plan.comm(e.b));
-        break;
-      case RankEventKind::CommDestroy:
-        code = OTF2_EvtWriter_CommDestroy(w, nullptr, t, plan.comm(e.b));
-        break;
-      case RankEventKind::Extension:
-        assert(false && "an extension is read with the record before it");
-        break;
-      case RankEventKind::Omitted:
-        break;
+      case RankEventKind::CommCreate: code = OTF2_EvtWriter_CommCreate(w, nullptr, t, plan.comm(e.b)); break;
+      case RankEventKind::CommDestroy: code = OTF2_EvtWriter_CommDestroy(w, nullptr, t, plan.comm(e.b)); break;
+      case RankEventKind::Extension: assert(false && "an extension is read with the record before it"); break;
+      case RankEventKind::Omitted: break;
     }
     if (code != OTF2_SUCCESS) return code;
   }

@@ -135,8 +135,8 @@ int true_bnet_min_group(int ranks, const std::vector<std::string>& params) {
     MPI_Bcast(data, 8, MPI_BYTE, 0, comm);
   };
   const auto bnet = timed("ap1000", ranks, params, {{"XO_AP1000_BNET_MIN_GROUP", "1"}}, -1, groups, bcast);
-  const auto tree = timed("ap1000", ranks, params, {{"XO_AP1000_BNET_MIN_GROUP", std::to_string(ranks + 1)}}, -1,
-                          groups, bcast);
+  const auto tree =
+      timed("ap1000", ranks, params, {{"XO_AP1000_BNET_MIN_GROUP", std::to_string(ranks + 1)}}, -1, groups, bcast);
   for (std::size_t i = 0; i < groups.size(); ++i) {
     if (bnet[i] <= tree[i]) return groups[i];
   }
@@ -150,8 +150,9 @@ int true_best_branching(int ranks, const std::vector<std::string>& params) {
   int best = 0;
   double best_mean = 0;
   for (int k = 2; k <= 8; ++k) {
-    const auto t = timed("ap1000", ranks, params, {{"XO_COLL_BRANCHING", std::to_string(k)}}, -1, groups,
-                         [](int, MPI_Comm comm) { MPI_Barrier(comm); }, false);
+    const auto t = timed(
+        "ap1000", ranks, params, {{"XO_COLL_BRANCHING", std::to_string(k)}}, -1, groups,
+        [](int, MPI_Comm comm) { MPI_Barrier(comm); }, false);
     double mean = 0;
     for (double s : t) mean += s / static_cast<double>(t.size());
     if (best == 0 || mean < best_mean) best = k, best_mean = mean;
@@ -285,12 +286,12 @@ TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
     std::vector<double> fitted, truths;
     for (const std::vector<std::string>& params : {std::vector<std::string>{}, std::vector<std::string>{"L=1.5"}}) {
       SCOPED_TRACE(params.empty() ? "defaults" : params[0]);
-      const auto a = params.empty() ? xt3 : bench("xt3", {16}, xo::analyzer::suite::Suite::Collective, params, {},
-                                                   "MPI_Alltoall");
+      const auto a =
+          params.empty() ? xt3 : bench("xt3", {16}, xo::analyzer::suite::Suite::Collective, params, {}, "MPI_Alltoall");
       const auto& alltoall = find(a, "MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall");
       ASSERT_TRUE(alltoall.crossing && alltoall.best) << alltoall.finding;
-      const int truth = first_size_above_wins("xt3", 16, "MPICH_ALLTOALL_SHORT_MSG", "1048576", "0", bytes,
-                                              alltoall_bytes, params);
+      const int truth =
+          first_size_above_wins("xt3", 16, "MPICH_ALLTOALL_SHORT_MSG", "1048576", "0", bytes, alltoall_bytes, params);
       ASSERT_GT(truth, 0) << "the linear alltoall never wins below 8 KiB";
       EXPECT_NEAR(*alltoall.best, truth, 0.15 * truth) << alltoall.finding;
       fitted.push_back(*alltoall.best);
@@ -303,8 +304,8 @@ TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
   {
     const auto& reduce = find(ap1000, "XO_AP1000_XY_MAX_ELEMENTS", "MPI_Reduce");
     ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
-    const int truth = first_size_above_wins("ap1000", 32, "XO_AP1000_XY_MAX_ELEMENTS", "100", "0", range(1, 100),
-                                            reduce_ints);
+    const int truth =
+        first_size_above_wins("ap1000", 32, "XO_AP1000_XY_MAX_ELEMENTS", "100", "0", range(1, 100), reduce_ints);
     ASSERT_GT(truth, 0);
     EXPECT_NEAR(*reduce.best, truth - 1, 2) << reduce.finding << " (the last size xy wins is one below)";
   }
@@ -394,8 +395,8 @@ TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
 
 namespace {
 
-// The collective models, fitted on 8, 12 and 32 ranks (MPICH uses Bruck from 8), against a dense sweep on 16 ranks that the
-// bench never measured: within 10 % where the algorithm is the one modelled.
+// The collective models, fitted on 8, 12 and 32 ranks (MPICH uses Bruck from 8), against a dense sweep on 16 ranks that
+// the bench never measured: within 10 % where the algorithm is the one modelled.
 TEST(BenchCrossovers, CollectiveModelsPredictAnUnmeasuredCommunicatorSize) {
   const auto a = bench("xt3", {8, 12, 32}, xo::analyzer::suite::Suite::Collective, {}, {}, "MPI_Alltoall");
   const xo::analyzer::CollectiveModel* bruck = nullptr;
@@ -406,10 +407,11 @@ TEST(BenchCrossovers, CollectiveModelsPredictAnUnmeasuredCommunicatorSize) {
   EXPECT_EQ(bruck->rank_counts, (std::vector<int>{8, 12, 32}));
   EXPECT_EQ(bruck->latency, xo::analyzer::RankTerm::Log2) << bruck->formula();
   const std::vector<int> bytes = {16, 64, 256, 1024};
-  const auto truth = timed("xt3", 16, {}, {{"MPICH_ALLTOALL_SHORT_MSG", "1048576"}}, 16, bytes, [](int b, MPI_Comm comm) {
-    std::vector<char> in(static_cast<std::size_t>(b) * 16), out(in.size());
-    MPI_Alltoall(in.data(), b, MPI_BYTE, out.data(), b, MPI_BYTE, comm);
-  });
+  const auto truth =
+      timed("xt3", 16, {}, {{"MPICH_ALLTOALL_SHORT_MSG", "1048576"}}, 16, bytes, [](int b, MPI_Comm comm) {
+        std::vector<char> in(static_cast<std::size_t>(b) * 16), out(in.size());
+        MPI_Alltoall(in.data(), b, MPI_BYTE, out.data(), b, MPI_BYTE, comm);
+      });
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     EXPECT_NEAR(bruck->predict(bytes[i], 16), truth[i], 0.1 * truth[i]) << bytes[i] << " B: " << bruck->formula();
   }
@@ -422,8 +424,8 @@ TEST(BenchCrossovers, CollectiveModelsPredictAnUnmeasuredCommunicatorSize) {
 // dearer memory copy brings the E1/lmt-read switch down and a dearer registration lookup pushes it up.
 TEST(BenchCrossovers, TheXe6EagerSwitchMovesWithTheCostOfEachSide) {
   const auto crossing = [](const std::vector<std::string>& params) {
-    const auto a = bench("xe6", {2}, xo::analyzer::suite::Suite::PointToPoint, params, {},
-                         "MPICH_GNI_MAX_EAGER_MSG_SIZE");
+    const auto a =
+        bench("xe6", {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, "MPICH_GNI_MAX_EAGER_MSG_SIZE");
     const auto& s = find(a, "MPICH_GNI_MAX_EAGER_MSG_SIZE", "");
     EXPECT_TRUE(s.crossing.has_value()) << (params.empty() ? "defaults" : params[0]) << ": " << s.finding;
     return s.crossing ? s.crossing->x : 0.0;
@@ -439,7 +441,8 @@ TEST(BenchCrossovers, TheXe6EagerSwitchMovesWithTheCostOfEachSide) {
 double p2p_crossing(const std::string& machine, const std::string& variable, const std::vector<std::string>& params) {
   const auto a = bench(machine, {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, variable);
   const auto& s = find(a, variable, "");
-  EXPECT_TRUE(s.crossing.has_value()) << machine << " " << (params.empty() ? "defaults" : params[0]) << ": " << s.finding;
+  EXPECT_TRUE(s.crossing.has_value()) << machine << " " << (params.empty() ? "defaults" : params[0]) << ": "
+                                      << s.finding;
   return s.crossing ? s.crossing->x : 0.0;
 }
 

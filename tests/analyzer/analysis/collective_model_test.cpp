@@ -1,14 +1,14 @@
 // The collective cost models: the form of T(n, P) chosen from measurements and its coefficients,
 // on samples drawn from known models with and without noise.
 
+#include "xo/analyzer/analysis/collective_model.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 #include <string>
 #include <vector>
-
-#include "xo/analyzer/analysis/collective_model.hpp"
 
 namespace {
 

@@ -4,6 +4,8 @@
 // and the report must say that no MPI setting helps. Computation is measured (--compute=measured):
 // its amount varies with the host, the ordering it creates does not.
 
+#include "xo/analyzer/analysis/compute_imbalance.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -12,7 +14,6 @@
 #include <string>
 
 #include "../model/traced_run.hpp"
-#include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/analyzer/report/run_report.hpp"

@@ -1,6 +1,8 @@
 // What a message costs each of its ranks: the bench's per-size costs (SizeCurve), the pricing of a
 // protocol change at both ends, and the trace's record of when a send's buffer became free.
 
+#include "xo/analyzer/analysis/message_ends.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -9,7 +11,6 @@
 #include <vector>
 
 #include "../model/traced_run.hpp"
-#include "xo/analyzer/analysis/message_ends.hpp"
 #include "xo/analyzer/analysis/protocol_costs.hpp"
 #include "xo/analyzer/read_trace.hpp"
 

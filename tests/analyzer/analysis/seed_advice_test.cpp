@@ -283,7 +283,8 @@ TEST(SeedAdvice, Xt3UnexpectedLongMessagesNeverWantEagerLong) {
   const Scenario s{"xt3", 3, {}, unexpected_long};
   const auto recs = advice(s);
   EXPECT_FALSE(value_of(recs, "MPICH_PTL_EAGER_LONG")) << listed(recs);
-  for (const Recommendation& r : recs) EXPECT_EQ(r.evidence.find("MPICH_PTL_EAGER_LONG"), std::string::npos) << r.evidence;
+  for (const Recommendation& r : recs)
+    EXPECT_EQ(r.evidence.find("MPICH_PTL_EAGER_LONG"), std::string::npos) << r.evidence;
   expect_each_verified(s, recs);
 }
 
@@ -305,8 +306,9 @@ TEST(SeedAdvice, Xe6PingPongOfTheSameSizeIsTheSeedsExceptionAndNeverRaisesIt) {
   const auto eager = value_of(recs, "MPICH_GNI_MAX_EAGER_MSG_SIZE");
   EXPECT_TRUE(!eager || *eager < 4096) << listed(recs);
   // End to end, E1's copies lose to both its neighbours at 4 KiB (the mailbox, the rendezvous).
-  EXPECT_TRUE(std::any_of(recs.begin(), recs.end(), [](const Recommendation& r) { return r.moves && r.moves->protocol == "E1"; }))
-      << listed(recs);
+  EXPECT_TRUE(std::any_of(recs.begin(), recs.end(), [](const Recommendation& r) {
+    return r.moves && r.moves->protocol == "E1";
+  })) << listed(recs);
   expect_each_verified(s, recs);
 }
 

@@ -1,6 +1,8 @@
 // The data unexpected messages hold at their receiver, from a trace, under the machine's protocols
 // as configured and as another setting would configure them.
 
+#include "xo/analyzer/analysis/unexpected_data.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -8,7 +10,6 @@
 #include <vector>
 
 #include "../model/traced_run.hpp"
-#include "xo/analyzer/analysis/unexpected_data.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 

@@ -2,6 +2,8 @@
 // themselves with MPI_Wtime (virtual time, --compute=none): the analyzer must find those waits in
 // the trace, attributed to the right kind, rank, peer and protocol.
 
+#include "xo/analyzer/analysis/wait_states.hpp"
+
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -13,7 +15,6 @@
 #include "../../reference_mpi/simulate.hpp"
 #include "../model/scratch_dir.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
-#include "xo/analyzer/analysis/wait_states.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
@@ -113,18 +114,20 @@ TEST(WaitStates, LateSenderIsTheReceiverWaitingForTheSendToBegin) {
 
 TEST(WaitStates, LateReceiverIsARendezvousSendWaitingForTheReceive) {
   std::vector<char> message(100000);
-  const TraceModel m = traced("loggp", 3, [&](int rank) {
-    if (rank == 0) {
-      note("send");
-      MPI_Send(message.data(), 100000, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
-    } else if (rank == 1) {
-      stay_busy(2, rank);
-      note("receive");
-      MPI_Recv(message.data(), 100000, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    } else {
-      stay_busy(1, rank);
-    }
-  }, {{"XO_EAGER_LIMIT", "4096"}});
+  const TraceModel m = traced("loggp", 3,
+                              [&](int rank) {
+                                if (rank == 0) {
+                                  note("send");
+                                  MPI_Send(message.data(), 100000, MPI_BYTE, 1, 0, MPI_COMM_WORLD);
+                                } else if (rank == 1) {
+                                  stay_busy(2, rank);
+                                  note("receive");
+                                  MPI_Recv(message.data(), 100000, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                                } else {
+                                  stay_busy(1, rank);
+                                }
+                              },
+                              {{"XO_EAGER_LIMIT", "4096"}});
   const Found f = waits_of(m, WaitKind::LateReceiver);
   ASSERT_EQ(f.count, 1);
   EXPECT_EQ(f.rank, 0);
@@ -156,13 +159,15 @@ TEST(WaitStates, AnEagerSendInsideSendrecvIsNoLateReceiver) {
 // The same ring with a rendezvous protocol: rank 0's send waits for rank 1's late receive.
 TEST(WaitStates, ARendezvousSendInsideSendrecvWaitsForALateReceiver) {
   std::vector<char> out(100000), in(100000);
-  const TraceModel m = traced("loggp", 4, [&](int rank) {
-    if (rank == 1) stay_busy(3, rank);
-    if (rank == 3) stay_busy(1, rank);
-    note("enter");
-    MPI_Sendrecv(out.data(), 100000, MPI_BYTE, (rank + 1) % 4, 0, in.data(), 100000, MPI_BYTE, (rank + 3) % 4, 0,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  }, {{"XO_EAGER_LIMIT", "4096"}});
+  const TraceModel m = traced("loggp", 4,
+                              [&](int rank) {
+                                if (rank == 1) stay_busy(3, rank);
+                                if (rank == 3) stay_busy(1, rank);
+                                note("enter");
+                                MPI_Sendrecv(out.data(), 100000, MPI_BYTE, (rank + 1) % 4, 0, in.data(), 100000,
+                                             MPI_BYTE, (rank + 3) % 4, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                              },
+                              {{"XO_EAGER_LIMIT", "4096"}});
   const auto waits = xo::analyzer::find_wait_states(m);
   double rank0_waited = 0;
   for (std::size_t i = 0; i < waits.size(); ++i) {

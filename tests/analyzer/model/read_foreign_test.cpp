@@ -300,8 +300,8 @@ TEST_F(ReadForeignTrace, XoReportDescribesItWithoutABench) {
     EXPECT_TRUE(xo::test::contains(r.out, part)) << part << " missing from\n" << r.out;
   }
   EXPECT_FALSE(xo::test::contains(r.out, "Recommendations")) << r.out;
-  const auto json = xo::test::run_command(std::string(XO_BINARY) + " report --format json " + dir.path() +
-                                          "/trace/traces.otf2");
+  const auto json =
+      xo::test::run_command(std::string(XO_BINARY) + " report --format json " + dir.path() + "/trace/traces.otf2");
   EXPECT_EQ(json.status, 0) << json.err;
   for (const char* part : {"\"creator\": \"Score-P 8.0\"", "\"run\": null", "\"bench\": null",
                            "\"waits\": [{\"pattern\": \"wait at N x N\", \"protocol\": \"(unknown)\", \"count\": 1"}) {

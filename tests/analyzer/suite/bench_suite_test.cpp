@@ -13,8 +13,8 @@
 
 #include "xo/analyzer/suite/bench_plan.hpp"
 #include "xo/analyzer/suite/bench_runner.hpp"
-#include "xo/hwmodels/real_mpi.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 #include "xo/tracer/trace_check.hpp"
 
 namespace {
@@ -62,9 +62,9 @@ TEST(BenchPlan, PointToPointPushesEachProtocolThresholdToBothEnds) {
   // MPICH_MAX_VSHORT_MSG_SIZE ranges 0..16384 (xo machines --show xt3); the short limit goes to
   // the largest message swept, 1 MiB.
   // The protocol option MPICH_PTL_EAGER_LONG=1 gets its own run.
-  for (const char* name : {"pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=16384", "pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=0",
-                           "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=1048576", "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=0",
-                           "pt2pt.MPICH_PTL_EAGER_LONG=1"}) {
+  for (const char* name :
+       {"pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=16384", "pt2pt.MPICH_MAX_VSHORT_MSG_SIZE=0",
+        "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=1048576", "pt2pt.MPICH_MAX_SHORT_MSG_SIZE=0", "pt2pt.MPICH_PTL_EAGER_LONG=1"}) {
     const BenchRun* run = find(p, name);
     ASSERT_NE(run, nullptr) << name;
     EXPECT_EQ(run->ranks, 2);
@@ -173,9 +173,8 @@ TEST(BenchRunner, ParallelRunsEqualSerialOnes) {
   const auto serial = xo::analyzer::suite::run_bench(p, settings, serial_dir);
   settings.jobs = 3;
   std::vector<std::size_t> done;
-  const auto parallel = xo::analyzer::suite::run_bench(p, settings, parallel_dir, [&](std::size_t d, std::size_t, const std::string&) {
-    done.push_back(d);
-  });
+  const auto parallel = xo::analyzer::suite::run_bench(
+      p, settings, parallel_dir, [&](std::size_t d, std::size_t, const std::string&) { done.push_back(d); });
   ASSERT_EQ(parallel.size(), serial.size());
   EXPECT_TRUE(std::is_sorted(done.begin(), done.end()));
   EXPECT_EQ(done.back(), serial.size());
@@ -211,16 +210,19 @@ TEST(RealBenchPlan, SweepsTheSwitchOfThePathTheRanksTake) {
     return out;
   };
   const auto& open_mpi = *xo::hw::real_mpi_named("openmpi");
-  const auto on_node = names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::OnNode));
+  const auto on_node =
+      names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::OnNode));
   EXPECT_TRUE(on_node.count("pt2pt"));
   EXPECT_TRUE(on_node.count("pt2pt.OMPI_MCA_btl_vader_eager_limit=16384"));
   EXPECT_FALSE(on_node.count("pt2pt.OMPI_MCA_btl_tcp_eager_limit=262144"));
-  const auto between = names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::BetweenNodes));
+  const auto between =
+      names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::BetweenNodes));
   EXPECT_TRUE(between.count("pt2pt.OMPI_MCA_btl_tcp_eager_limit=262144"));
   EXPECT_FALSE(between.count("pt2pt.OMPI_MCA_btl_vader_eager_limit=16384"));
   const auto& mpich = *xo::hw::real_mpi_named("mpich");
   for (RealMpiPath path : {RealMpiPath::OnNode, RealMpiPath::BetweenNodes}) {
-    EXPECT_TRUE(names(xo::analyzer::suite::plan_real_bench(mpich, Suite::PointToPoint, 10, path)).count("pt2pt.UCX_RNDV_THRESH=65536"));
+    EXPECT_TRUE(names(xo::analyzer::suite::plan_real_bench(mpich, Suite::PointToPoint, 10, path))
+                    .count("pt2pt.UCX_RNDV_THRESH=65536"));
   }
   // Collectives: one own run per call and one per algorithm, with the settings a forced one needs.
   const BenchPlan coll = xo::analyzer::suite::plan_real_bench(open_mpi, Suite::Collective, 40, RealMpiPath::OnNode);

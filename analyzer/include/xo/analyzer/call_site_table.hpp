@@ -18,7 +18,7 @@ struct CallSite {
 
 struct CallSiteTable {
   std::vector<std::string> function;
-  std::vector<std::string> file;  // as the debug information gives it; the object file without one
+  std::vector<std::string> file;    // as the debug information gives it; the object file without one
   std::vector<std::uint32_t> line;  // 0 if unknown
 
   std::size_t size() const { return function.size(); }

@@ -19,10 +19,10 @@ struct MessageTable {
   std::vector<RankId> receiver;
   std::vector<Index> communicator;  // row of CommunicatorTable
   std::vector<std::uint32_t> tag;
-  std::vector<std::uint64_t> bytes;    // as the sender recorded them
-  std::vector<double> send_time;       // the MpiSend / MpiIsend event
-  std::vector<Index> send_call;        // the call around it (kNoIndex if none)
-  std::vector<double> send_complete;   // MpiIsendComplete; NaN for a blocking send or one never completed
+  std::vector<std::uint64_t> bytes;       // as the sender recorded them
+  std::vector<double> send_time;          // the MpiSend / MpiIsend event
+  std::vector<Index> send_call;           // the call around it (kNoIndex if none)
+  std::vector<double> send_complete;      // MpiIsendComplete; NaN for a blocking send or one never completed
   std::vector<Index> send_complete_call;  // the call around MpiIsendComplete (MPI_Wait ...), else kNoIndex
   // When the send's buffer became free: the "buffer_free" attribute (a nonblocking send's request
   // completed, perhaps long before MPI_Wait saw it; a blocking send done inside an MPI_Sendrecv
@@ -33,7 +33,7 @@ struct MessageTable {
   // When the receive was complete: a blocking receive's leave; a nonblocking one's "arrived"
   // attribute (the request completed, perhaps long before MPI_Wait saw it); NaN if unknown.
   std::vector<double> receive_complete;
-  std::vector<Index> receive_call;     // the call around it: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
+  std::vector<Index> receive_call;  // the call around it: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
   // The protocol attribute of the earliest phase on the sender's network lanes with the receiver as
   // peer and the message's bytes that starts at or after the send call's enter and before the
   // receive call's leave; kNoString when there is none (foreign traces).

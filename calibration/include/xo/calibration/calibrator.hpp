@@ -13,20 +13,20 @@ namespace xo::calibration {
 
 struct Comparison {
   enum class Status {
-    Within,       // numeric, within the target error
-    Outside,      // numeric, beyond the target error
-    InRange,      // the published value is a range and the simulation falls inside it
+    Within,   // numeric, within the target error
+    Outside,  // numeric, beyond the target error
+    InRange,  // the published value is a range and the simulation falls inside it
     OutOfRange,
-    Holds,        // the published figure is a shape ("constant", "doubles") and the simulation has it
+    Holds,  // the published figure is a shape ("constant", "doubles") and the simulation has it
     Fails,
     NotModelled,  // the experiment needs something not built yet (collectives, ...)
   };
   SeedFigure figure;
   Status status = Status::NotModelled;
-  std::string simulated;              // as printed, with unit
+  std::string simulated;  // as printed, with unit
   std::optional<double> error_percent;
-  std::string method;                 // how the simulated value was obtained
-  bool measured = true;               // false: a setting's default compared, nothing simulated
+  std::string method;    // how the simulated value was obtained
+  bool measured = true;  // false: a setting's default compared, nothing simulated
   // Fitted: model parameters were set from this figure (fitted_parameters names them), so the row
   // checks the fit; predicted: nothing was, so the row checks the model.
   enum class Role { Fitted, Predicted };

@@ -11,9 +11,9 @@ namespace xo::calibration {
 
 struct MachineSetup {
   std::string machine;
-  std::vector<std::string> params;          // --param overrides
+  std::vector<std::string> params;         // --param overrides
   std::map<std::string, std::string> env;  // the machine MPI's environment
-  int ranks = 2;  // job size; point-to-point experiments grow it to reach a second node
+  int ranks = 2;                           // job size; point-to-point experiments grow it to reach a second node
   // Point-to-point experiments between ranks 0 and 1 of a job of `ranks`, wherever the machine's
   // launcher places them (a figure measured by a job of that size, such as the X1 paper's NPES=2),
   // rather than between two nodes.

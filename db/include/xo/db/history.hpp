@@ -50,9 +50,9 @@ struct RunSummary {
 };
 
 struct RunFilter {
-  std::string machine;            // "" for any
-  std::optional<RunKind> kind;    // any when absent
-  std::size_t limit = 0;          // the newest this many; 0 for all
+  std::string machine;          // "" for any
+  std::optional<RunKind> kind;  // any when absent
+  std::size_t limit = 0;        // the newest this many; 0 for all
 };
 
 // One value of a figure in one run, for trends.

@@ -42,7 +42,7 @@ struct FitRecord {
   std::string protocol;   // "short", "eager"
   std::string parameter;  // "L", "o_s", "G", or "a", "b" of a line a + b * bytes
   double value = 0;
-  std::string unit;       // "s", "s/byte"
+  std::string unit;  // "s", "s/byte"
   Direction direction = Direction::LowerIsBetter;
   std::optional<double> lower, upper;  // 95 % interval
   std::optional<double> r_squared;     // of the fit the parameter comes from, where it has one
@@ -52,11 +52,11 @@ struct FitRecord {
 // and "best/<subject>" (the value the variable should have), the subject being the variable, then
 // "/<operation>@<ranks>" for a collective's.
 struct CrossoverRecord {
-  std::string variable;   // "MPICH_REDUCE_SHORT_MSG"
-  std::string operation;  // "" for point-to-point, else "MPI_Reduce"
-  std::optional<int> ranks;  // communicator size measured, for a collective's
-  std::string below, above;  // the protocols or algorithms on either side
-  std::string unit;          // of the variable: "bytes", "elements", "ranks"
+  std::string variable;                          // "MPICH_REDUCE_SHORT_MSG"
+  std::string operation;                         // "" for point-to-point, else "MPI_Reduce"
+  std::optional<int> ranks;                      // communicator size measured, for a collective's
+  std::string below, above;                      // the protocols or algorithms on either side
+  std::string unit;                              // of the variable: "bytes", "elements", "ranks"
   std::optional<double> crossing, lower, upper;  // where the lines cross; the interval where they overlap
   std::optional<double> best;
   std::int64_t setting = 0;  // the variable's value in the run
@@ -65,7 +65,7 @@ struct CrossoverRecord {
 
 // What recording the run again with the recommended settings measured.
 struct Verification {
-  double measured_seconds = 0;  // time in MPI saved, summed over the ranks
+  double measured_seconds = 0;             // time in MPI saved, summed over the ranks
   std::optional<std::int64_t> verify_run;  // the stored verify run, if it was stored
   std::string note;
 };
@@ -92,8 +92,8 @@ struct RunRecord {
   std::string tool_version;  // "xo 0.1.0"
   std::string started_at;    // UTC, ISO-8601: "2024-05-01T12:00:00Z"
   std::string host;
-  std::string trace;         // where its trace or traces are
-  std::string damage;        // "" for a trusted trace; else the first damage xo report tolerated (--tolerate)
+  std::string trace;   // where its trace or traces are
+  std::string damage;  // "" for a trusted trace; else the first damage xo report tolerated (--tolerate)
   std::vector<Measurement> measurements;
   std::vector<FitRecord> fits;
   std::vector<CrossoverRecord> crossovers;

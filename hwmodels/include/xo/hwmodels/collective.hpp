@@ -10,8 +10,20 @@
 namespace xo::hw {
 
 enum class CollectiveOp : std::uint8_t {
-  Barrier, Bcast, Gather, Gatherv, Scatter, Scatterv, Allgather, Allgatherv, Alltoall, Alltoallv, Reduce,
-  Allreduce, ReduceScatter, Scan,
+  Barrier,
+  Bcast,
+  Gather,
+  Gatherv,
+  Scatter,
+  Scatterv,
+  Allgather,
+  Allgatherv,
+  Alltoall,
+  Alltoallv,
+  Reduce,
+  Allreduce,
+  ReduceScatter,
+  Scan,
 };
 inline constexpr int kCollectiveOps = 14;
 
@@ -46,7 +58,7 @@ enum class Algorithm : std::uint8_t {
   GpsScan,                 // X1: alltoall by scanning start flags, pulling each block
 };
 
-std::string_view collective_name(CollectiveOp op);        // "MPI_Barrier"
+std::string_view collective_name(CollectiveOp op);         // "MPI_Barrier"
 std::string_view collective_knob_suffix(CollectiveOp op);  // "BARRIER", for XO_COLL_BARRIER
 std::string_view algorithm_name(Algorithm algorithm);      // "kary_tree"
 // Whether the algorithm's shape is a tree whose branching factor the choice sets (and
@@ -61,14 +73,14 @@ enum class ElementType : std::uint8_t { None, Int, Float, Double, Other };
 
 struct CollectiveQuery {
   CollectiveOp op = CollectiveOp::Barrier;
-  int ranks = 1;             // communicator size
-  bool whole_machine = false;  // the communicator holds every rank of the job
-  std::int64_t bytes = 0;    // per rank: the block one rank sends or receives (count * type size)
+  int ranks = 1;                 // communicator size
+  bool whole_machine = false;    // the communicator holds every rank of the job
+  std::int64_t bytes = 0;        // per rank: the block one rank sends or receives (count * type size)
   std::int64_t total_bytes = 0;  // all blocks together (allgather, gather, alltoall: n * bytes)
-  std::int64_t count = 0;    // elements of a reduction
+  std::int64_t count = 0;        // elements of a reduction
   ElementType element = ElementType::None;
-  bool commutative = true;   // reductions
-  bool builtin_op = true;    // a predefined MPI_Op
+  bool commutative = true;  // reductions
+  bool builtin_op = true;   // a predefined MPI_Op
 };
 
 struct CollectiveChoice {
@@ -79,8 +91,8 @@ struct CollectiveChoice {
 // Special collective hardware a machine has. A negative time means the machine has no such unit.
 struct CollectiveHardware {
   // A broadcast network shared by the whole machine (AP1000 B-net): one broadcast at a time.
-  double broadcast_startup = -1;  // s, from the send to the first byte at every member
-  double broadcast_per_byte = 0;  // s/byte on the network
+  double broadcast_startup = -1;       // s, from the send to the first byte at every member
+  double broadcast_per_byte = 0;       // s/byte on the network
   double broadcast_copy_per_byte = 0;  // s/byte each member spends copying its part out
   double broadcast_send_overhead = 0;  // s the sender spends before it may continue
   // A synchronisation network (AP1000 S-net, T3E barrier hardware): s from the last arrival to release.
@@ -104,7 +116,7 @@ struct CollectiveHardware {
   // system must then take its time slices from a rank (0: not modelled).
   double full_node_delay = 0;
   // One-sided transfers of the gps-structure algorithms (X1 remote loads and stores).
-  double remote_flag = -1;  // s for a store of a flag or an address to another rank's memory
+  double remote_flag = -1;                    // s for a store of a flag or an address to another rank's memory
   std::int64_t bcast_preallocated_bytes = 0;  // Bcast below this size: the root copies and leaves at once
 };
 

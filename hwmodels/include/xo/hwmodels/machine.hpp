@@ -215,7 +215,7 @@ class Machine {
   int job_size_ = 1;
   Topology topology_;
   Placement placement_;
-  double hop_latency_ = 0;  // s per router hop beyond the first
+  double hop_latency_ = 0;        // s per router hop beyond the first
   double link_gap_per_byte_ = 0;  // s per byte on one router link; 0: links not modelled
   int ranks_per_endpoint_ = 1;
   // Collective knobs, derived from the environment: the forced algorithm per operation and the

@@ -36,9 +36,7 @@ class Placement {
   int hops(int rank_a, int rank_b) const;
   // Directed router links of a torus partition: six per router position (+ and - along each
   // dimension; the partition may have more positions than the job has nodes); none for a crossbar.
-  int links() const {
-    return topology_.shape == NetworkShape::Torus ? extent_[0] * extent_[1] * extent_[2] * 6 : 0;
-  }
+  int links() const { return topology_.shape == NetworkShape::Torus ? extent_[0] * extent_[1] * extent_[2] * 6 : 0; }
   // Calls visit(link) for each link a message between the nodes of two ranks crosses, in order:
   // dimension by dimension (dimension-order routing), the shorter way round each ring, the + way
   // on a tie. As many links as hops().

@@ -23,7 +23,7 @@ std::string_view protocol_name(Protocol protocol);
 // What a machine decides for one message.
 struct ProtocolChoice {
   Protocol protocol = Protocol::Eager;
-  std::string_view name;     // the machine's own name for the path, e.g. "vshort" on the XT3
+  std::string_view name;  // the machine's own name for the path, e.g. "vshort" on the XT3
   // The sender copies into a system buffer: eager and pulled paths then complete without waiting
   // for the NIC; a pushed rendezvous copies after the clear-to-send (AP1000 handshake then l_asend).
   bool sender_copy = false;

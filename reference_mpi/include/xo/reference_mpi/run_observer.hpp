@@ -27,9 +27,9 @@ struct RunInfo {
   int ranks_per_node = 1;  // the machine's node size: rank r is on node r / ranks_per_node
   std::string machine;     // "xt3"
   std::string machine_description;
-  std::vector<RunSetting> parameters;   // every machine parameter, resolved (defaults included)
-  std::vector<RunSetting> environment;  // every environment variable of the machine's MPI, resolved
-  std::string compute_mode;             // "none" or "measured"
+  std::vector<RunSetting> parameters;     // every machine parameter, resolved (defaults included)
+  std::vector<RunSetting> environment;    // every environment variable of the machine's MPI, resolved
+  std::string compute_mode;               // "none" or "measured"
   std::vector<std::string> program_args;  // the program and its arguments as the ranks see them
 };
 
@@ -43,9 +43,9 @@ struct RunInfo {
 // it was made from).
 struct CommInfo {
   int id = 0;
-  std::string name;               // "MPI_COMM_WORLD", or "split of MPI_COMM_WORLD" ...
-  std::vector<int> world_ranks;   // members in communicator rank order
-  int parent_id = 0;              // the communicator it was made from (0 for the predefined ones)
+  std::string name;              // "MPI_COMM_WORLD", or "split of MPI_COMM_WORLD" ...
+  std::vector<int> world_ranks;  // members in communicator rank order
+  int parent_id = 0;             // the communicator it was made from (0 for the predefined ones)
   bool inter = false;
   std::vector<int> remote_world_ranks = {};  // intercommunicators: the other group, in rank order
 };
@@ -108,7 +108,7 @@ class RunObserver {
                             std::uintptr_t /*call_site*/) {}
   virtual void call_left(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/) {}
 
-  virtual void send(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiSend
+  virtual void send(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiSend
   // A blocking send (MPI_Send, or the send of MPI_Sendrecv) completed at `time_ps`, inside its call:
   // its buffer became free at `buffer_free_ps`, which in a call that also receives may be long
   // before the call returns. A rank has one blocking send open at a time.
@@ -119,7 +119,7 @@ class RunObserver {
   virtual void isend_complete(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/,
                               std::int64_t /*buffer_free_ps*/) {}
   virtual void irecv_request(int /*rank*/, std::uint64_t /*request_id*/, std::int64_t /*time_ps*/) {}
-  virtual void recv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}   // MpiRecv
+  virtual void recv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/) {}  // MpiRecv
   // MpiIrecv at the call that saw it; the data had arrived (the request completed) at
   // `arrived_ps`, which may be earlier (before the program asked).
   virtual void irecv(int /*rank*/, const MessageEvent& /*m*/, std::int64_t /*time_ps*/, std::int64_t /*arrived_ps*/) {}

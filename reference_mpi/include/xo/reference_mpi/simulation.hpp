@@ -48,13 +48,13 @@ struct SimulationOptions {
 };
 
 struct SimulationResult {
-  int exit_code = 0;            // 0, or the first non-zero exit of a rank, MPI_Abort's code, 1 on error
-  std::string error;            // deadlock report, fatal MPI error or abort message; empty on success
-  double virtual_seconds = 0;   // largest rank clock at the end
-  std::uint64_t messages = 0;   // point-to-point messages delivered
+  int exit_code = 0;           // 0, or the first non-zero exit of a rank, MPI_Abort's code, 1 on error
+  std::string error;           // deadlock report, fatal MPI error or abort message; empty on success
+  double virtual_seconds = 0;  // largest rank clock at the end
+  std::uint64_t messages = 0;  // point-to-point messages delivered
   std::size_t guarded_stacks = 0;
-  std::int64_t max_mailbox_peers = 0;   // machines with mailboxes: most connections of one rank
-  std::int64_t max_mailbox_bytes = 0;   // and the mailbox memory they take at that rank
+  std::int64_t max_mailbox_peers = 0;  // machines with mailboxes: most connections of one rank
+  std::int64_t max_mailbox_bytes = 0;  // and the mailbox memory they take at that rank
 };
 
 using RankMain = std::function<int(int argc, char** argv)>;

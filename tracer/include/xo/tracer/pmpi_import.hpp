@@ -14,18 +14,18 @@
 namespace xo::tracer {
 
 struct PmpiJob {
-  std::string log_dir;                        // where the ranks wrote their logs
-  std::vector<std::string> command;           // the job's command line (mpirun ...)
-  std::vector<mpi::RunSetting> environment;   // the MPI's variables set for the job
-  int exit_code = 0;                          // the job's
+  std::string log_dir;                       // where the ranks wrote their logs
+  std::vector<std::string> command;          // the job's command line (mpirun ...)
+  std::vector<mpi::RunSetting> environment;  // the MPI's variables set for the job
+  int exit_code = 0;                         // the job's
 };
 
 struct PmpiImport {
-  int ranks = 0;               // the job's size, from the logs' headers
-  int ranks_logged = 0;        // ranks that left a log (a rank killed before MPI_Init leaves none)
-  std::string library;         // MPI_Get_library_version's first line
+  int ranks = 0;         // the job's size, from the logs' headers
+  int ranks_logged = 0;  // ranks that left a log (a rank killed before MPI_Init leaves none)
+  std::string library;   // MPI_Get_library_version's first line
   std::uint64_t records = 0;
-  std::int64_t clock_error_ns = 0;  // the largest error bound of the ranks' clock offsets
+  std::int64_t clock_error_ns = 0;   // the largest error bound of the ranks' clock offsets
   std::uint64_t messages_moved = 0;  // receives moved after their sends (no message arrives before it left)
   std::int64_t largest_move_ns = 0;
   // MPI calls made by threads other than the one that called MPI_Init (MPI_THREAD_MULTIPLE), over

@@ -19,7 +19,9 @@
    on one. */
 #define XO_PMPI_CLOCK_SYNC_VARIABLE "XO_PMPI_CLOCK_SYNC"
 
-/* The calls the tracer intercepts, by id: X(name). The ids are positions in this list. */
+/* The calls the tracer intercepts, by id: X(name). The ids are positions in this list. Laid out
+   by hand: clang-format cannot lay out an X-macro list and does not reach a fixed point on it. */
+/* clang-format off */
 #define XO_PMPI_CALLS(X)                                                                              \
   X(MPI_Init) X(MPI_Init_thread) X(MPI_Finalize) X(MPI_Send) X(MPI_Ssend) X(MPI_Rsend) X(MPI_Bsend)  \
   X(MPI_Recv) X(MPI_Isend) X(MPI_Issend) X(MPI_Irecv) X(MPI_Wait) X(MPI_Waitall) X(MPI_Test)          \
@@ -42,6 +44,7 @@
   X(MPI_Win_lock_all) X(MPI_Win_unlock_all) X(MPI_Win_flush) X(MPI_Win_flush_all) X(MPI_Win_flush_local)  \
   X(MPI_Win_sync) X(MPI_Put) X(MPI_Get) X(MPI_Rput) X(MPI_Rget) X(MPI_Accumulate) X(MPI_Get_accumulate)    \
   X(MPI_Fetch_and_op) X(MPI_Compare_and_swap)
+/* clang-format on */
 
 #define XO_PMPI_CALL_ID(name) XO_PMPI_##name,
 enum xo_pmpi_call { XO_PMPI_CALLS(XO_PMPI_CALL_ID) XO_PMPI_CALL_COUNT };
@@ -57,23 +60,23 @@ typedef struct {
 } xo_pmpi_log_header;
 
 enum xo_pmpi_record_kind {
-  XO_PMPI_ENTER = 1,        /* a: call id */
-  XO_PMPI_LEAVE,            /* a: call id */
-  XO_PMPI_SEND,             /* a: peer (communicator rank), b: communicator id, c: tag, wide: bytes */
-  XO_PMPI_ISEND,            /* as SEND, then an EXTRA with wide: request id */
-  XO_PMPI_ISEND_COMPLETE,   /* wide: request id */
-  XO_PMPI_IRECV_REQUEST,    /* wide: request id */
-  XO_PMPI_RECV,             /* as SEND, a: the source */
-  XO_PMPI_IRECV,            /* as RECV, then an EXTRA with wide: request id */
-  XO_PMPI_COLLECTIVE_BEGIN, /* */
-  XO_PMPI_COLLECTIVE_END,   /* a: call id, b: communicator id, c: root (a communicator rank, or
-                               XO_PMPI_ROOT_...), wide: bytes sent, then an EXTRA with wide: bytes
-                               received */
-  XO_PMPI_EXTRA,            /* the second half of the record before it */
-  XO_PMPI_CLOCK,            /* wide: the offset to rank 0's clock measured at this time (as int64),
-                               a: its error bound in ns, c: 1 if the rank runs on another host than
-                               rank 0; at MPI_Init and at MPI_Finalize, for the drift between */
-  XO_PMPI_COLLECTIVE_REQUEST, /* a nonblocking collective started; wide: request id */
+  XO_PMPI_ENTER = 1,           /* a: call id */
+  XO_PMPI_LEAVE,               /* a: call id */
+  XO_PMPI_SEND,                /* a: peer (communicator rank), b: communicator id, c: tag, wide: bytes */
+  XO_PMPI_ISEND,               /* as SEND, then an EXTRA with wide: request id */
+  XO_PMPI_ISEND_COMPLETE,      /* wide: request id */
+  XO_PMPI_IRECV_REQUEST,       /* wide: request id */
+  XO_PMPI_RECV,                /* as SEND, a: the source */
+  XO_PMPI_IRECV,               /* as RECV, then an EXTRA with wide: request id */
+  XO_PMPI_COLLECTIVE_BEGIN,    /* */
+  XO_PMPI_COLLECTIVE_END,      /* a: call id, b: communicator id, c: root (a communicator rank, or
+                                  XO_PMPI_ROOT_...), wide: bytes sent, then an EXTRA with wide: bytes
+                                  received */
+  XO_PMPI_EXTRA,               /* the second half of the record before it */
+  XO_PMPI_CLOCK,               /* wide: the offset to rank 0's clock measured at this time (as int64),
+                                  a: its error bound in ns, c: 1 if the rank runs on another host than
+                                  rank 0; at MPI_Init and at MPI_Finalize, for the drift between */
+  XO_PMPI_COLLECTIVE_REQUEST,  /* a nonblocking collective started; wide: request id */
   XO_PMPI_COLLECTIVE_COMPLETE, /* as COLLECTIVE_END (a: the starting call's id), then an EXTRA with
                                   wide: bytes received and an EXTRA with wide: request id */
   XO_PMPI_OTHER_THREAD_CALLS   /* at MPI_Finalize, wide: MPI calls other threads made, not traced */

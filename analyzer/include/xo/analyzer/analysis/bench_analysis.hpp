@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "xo/analyzer/analysis/branching_fit.hpp"
-#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/collective_model.hpp"
+#include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/protocol_costs.hpp"
 #include "xo/analyzer/analysis/switch_crossovers.hpp"
@@ -28,7 +28,7 @@ struct ProtocolModel {
 };
 
 struct BenchAnalysis {
-  std::vector<ProtocolModel> protocols;  // in order of first appearance
+  std::vector<ProtocolModel> protocols;       // in order of first appearance
   std::vector<ProtocolCosts> protocol_costs;  // what each protocol costs each end, by size
   std::vector<SwitchCrossover> switches;
   std::optional<BranchingFit> branching;

@@ -17,12 +17,12 @@
 namespace xo::analyzer {
 
 struct BranchingFit {
-  std::vector<int> factors;            // k measured, increasing
-  std::vector<double> mean_seconds;    // measured mean barrier time per k
-  std::vector<double> mean_depth;      // D(k)
-  fit::LinearFit model;                // columns "start", "per_level", "per_child"
-  fit::IntegerMinimum best;            // of the model over the factors measured
-  int measured_best = 0;               // the k with the lowest measured mean, for comparison
+  std::vector<int> factors;          // k measured, increasing
+  std::vector<double> mean_seconds;  // measured mean barrier time per k
+  std::vector<double> mean_depth;    // D(k)
+  fit::LinearFit model;              // columns "start", "per_level", "per_child"
+  fit::IntegerMinimum best;          // of the model over the factors measured
+  int measured_best = 0;             // the k with the lowest measured mean, for comparison
 
   // Whether the tree model describes the measurements (R^2 of at least kModelHolds). Where it
   // does not (a barrier whose cost depends on more than depth and fan-in, such as which children

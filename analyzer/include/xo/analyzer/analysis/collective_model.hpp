@@ -26,8 +26,8 @@ namespace xo::analyzer {
 enum class RankTerm { None, One, Log2, Linear, LinearLog2 };  // f(P) or g(P): absent, 1, log2 P, P - 1, P log2 P / 2
 
 struct CollectiveModel {
-  std::string call;       // "MPI_Reduce"
-  std::string algorithm;  // "binomial"
+  std::string call;                     // "MPI_Reduce"
+  std::string algorithm;                // "binomial"
   RankTerm latency = RankTerm::None;    // f
   RankTerm bandwidth = RankTerm::None;  // g; None when every sample moved the same bytes
   fit::LinearFit fit;                   // columns "start", "per_step", "per_byte" (those present)
@@ -36,12 +36,12 @@ struct CollectiveModel {
   double largest_relative_error = 0;    // of the model against a cell's median
 
   double predict(double bytes_per_rank, int ranks) const;  // seconds
-  std::string formula() const;  // "T = 4.1 us + 2.3 us * log2 P + 0.91 ns/B * n * (P - 1)"
+  std::string formula() const;                             // "T = 4.1 us + 2.3 us * log2 P + 0.91 ns/B * n * (P - 1)"
 };
 
 // One model per (call, algorithm) measured on at least three communicator sizes (two cannot tell
-// log2 P from P - 1) over enough cells to choose a form (at least two more than the terms). Samples of barriers forced to a branching
-// factor other than `branching` (the machine's own; 0 if it has none) are left out: those are the
+// log2 P from P - 1) over enough cells to choose a form (at least two more than the terms). Samples of barriers forced
+// to a branching factor other than `branching` (the machine's own; 0 if it has none) are left out: those are the
 // branching sweep's. Barrier-lining calls of xo bench (measured == false) are left out too.
 std::vector<CollectiveModel> fit_collective_models(const std::vector<CollectiveSample>& samples, int branching);
 

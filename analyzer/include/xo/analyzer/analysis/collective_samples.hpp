@@ -15,8 +15,8 @@
 namespace xo::analyzer {
 
 struct CollectiveSample {
-  std::string call;       // "MPI_Allreduce"
-  std::string algorithm;  // "recursive_doubling"; "(unknown)" without the attribute
+  std::string call;           // "MPI_Allreduce"
+  std::string algorithm;      // "recursive_doubling"; "(unknown)" without the attribute
   double bytes_per_rank = 0;  // one rank's block: its send buffer, divided among the members for all-to-all
   double elements = 0;        // bytes_per_rank / 4: Crossover's benchmarks reduce ints
   int ranks = 0;              // members

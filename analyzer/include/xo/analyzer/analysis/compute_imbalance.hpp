@@ -6,8 +6,8 @@
 // the waiting whose root is its computation: of a late rank's lateness, the share its own waiting
 // in its previous MPI call explains is passed on to the rank it waited for (and so on along the
 // chain), the share its computation since that call explains is its own, and the rest was
-// communication, no rank's computation. Per collective call and rank, how often that rank arrived last, how much longer its
-// computation before the call was than the members' median, and how long it had itself waited.
+// communication, no rank's computation. Per collective call and rank, how often that rank arrived last, how much longer
+// its computation before the call was than the members' median, and how long it had itself waited.
 
 #include <cstdint>
 #include <optional>

@@ -29,7 +29,7 @@ struct MessageEnds {
   // Seconds from the send's start to where its sender waits for the buffer (0 for a blocking send;
   // the MPI_Wait's enter for an MPI_Isend); none when the trace does not show it.
   std::optional<double> sender_waits_from;
-  double sender_slack = 0;       // seconds the sender waited in its next call that receives or synchronises
+  double sender_slack = 0;  // seconds the sender waited in its next call that receives or synchronises
 };
 
 std::vector<MessageEnds> message_ends(const TraceModel& model);

@@ -23,9 +23,9 @@ struct CallTime {
 // them equally. A nonblocking collective has two calls: the one that started it and the one that
 // completed it (MPI_Ibcast and its MPI_Wait).
 struct ProtocolTime {
-  std::string protocol;  // "short", "long-pull"; a collective's "MPI_Allreduce: recursive_doubling",
-                         // a nonblocking one's "MPI_Iallreduce: recursive_doubling";
-                         // "(unknown)" for messages without a protocol label (foreign traces)
+  std::string protocol;        // "short", "long-pull"; a collective's "MPI_Allreduce: recursive_doubling",
+                               // a nonblocking one's "MPI_Iallreduce: recursive_doubling";
+                               // "(unknown)" for messages without a protocol label (foreign traces)
   std::uint64_t messages = 0;  // point-to-point messages, or collective instances per member
   std::uint64_t bytes = 0;     // bytes sent
   double seconds = 0;
@@ -45,9 +45,9 @@ struct CallSiteTime {
 struct MpiProfile {
   double run_seconds = 0;  // from the first to the last event of any rank
   int ranks = 0;
-  double mpi_seconds = 0;  // outermost MPI calls, summed over ranks
-  std::vector<CallTime> by_call;          // largest first
-  std::vector<ProtocolTime> by_protocol;  // largest first
+  double mpi_seconds = 0;                  // outermost MPI calls, summed over ranks
+  std::vector<CallTime> by_call;           // largest first
+  std::vector<ProtocolTime> by_protocol;   // largest first
   std::vector<CallSiteTime> by_call_site;  // largest first
   std::uint64_t calls_without_site = 0;    // outermost MPI calls the trace names no site for
 };

@@ -33,9 +33,9 @@ class SizeCurve {
 
 struct ProtocolCosts {
   std::string protocol;
-  SizeCurve end_to_end;    // receive posted first: send entered to receive left
-  SizeCurve send_blocked;  // blocking send, receive posted first: enter to buffer free
-  SizeCurve late_receive;  // the receive call of a message (or its header) already there
+  SizeCurve end_to_end;            // receive posted first: send entered to receive left
+  SizeCurve send_blocked;          // blocking send, receive posted first: enter to buffer free
+  SizeCurve late_receive;          // the receive call of a message (or its header) already there
   SizeCurve free_after_late_post;  // a sender held for the receiver: its receive's post to buffer free
   // Measured on sends whose receive came later; none when no such send was seen.
   std::optional<bool> sender_waits_for_receive;

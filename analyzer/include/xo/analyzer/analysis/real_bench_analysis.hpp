@@ -116,8 +116,8 @@ RealBenchAnalysis analyze_real_bench(const hw::RealMpi& mpi, const RealBenchSamp
 
 // The setting a job's own messages favour, priced by a sweep of the same library (a stored xo
 // bench --mpi): each point-to-point message of the job costs what the ping-pong's half round trip
-// cost at its size (sizes beyond the bench's are not priced). Among the values tried that are slower (by kSlowerBy) at none of the sizes it
-// sends, the smallest whose saving over the job's messages is within kFasterBy of the largest (an
+// cost at its size (sizes beyond the bench's are not priced). Among the values tried that are slower (by kSlowerBy) at
+// none of the sizes it sends, the smallest whose saving over the job's messages is within kFasterBy of the largest (an
 // eager limit holds memory); none if no value saves.
 struct RealSettingAdvice {
   std::string variable, value, own_value;

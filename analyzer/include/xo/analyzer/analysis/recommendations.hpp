@@ -24,9 +24,9 @@ struct Recommendation {
   // Saved: the time the affected messages hold their senders and receivers, or the affected
   // collective calls' time (their slowest member's), by the bench's measurements.
   double predicted_seconds = 0;
-  std::size_t affected = 0;      // messages or collective calls that change side
-  std::string evidence;          // one line
-  std::string cost;              // one line, empty if none is known
+  std::size_t affected = 0;  // messages or collective calls that change side
+  std::string evidence;      // one line
+  std::string cost;          // one line, empty if none is known
   // Point-to-point: the protocol whose messages of these sizes it moves. Two settings that move the
   // same messages are alternatives, not savings to add: the one predicted to save less is listed
   // after, as an alternative, for the simulation of the program to judge (report_candidates).

@@ -26,7 +26,7 @@ struct ProtocolLine {
 struct RunFits {
   std::vector<ProtocolLine> protocols;  // in the samples' order
   std::optional<fit::SegmentedFit> boundaries;
-  std::string boundaries_missing;  // why there is no segmented fit
+  std::string boundaries_missing;     // why there is no segmented fit
   std::size_t zero_byte_samples = 0;  // end-to-end times of empty messages: on no log axis, in no fit of boundaries
 };
 

@@ -24,7 +24,7 @@ namespace xo::analyzer {
 struct SideFit {
   std::string name;  // protocol or algorithm
   std::size_t samples = 0;
-  double first_x = 0, last_x = 0;  // the sizes it was measured at
+  double first_x = 0, last_x = 0;      // the sizes it was measured at
   std::optional<fit::RobustFit> line;  // seconds against size; none with fewer than 3 samples or 2 sizes
 };
 

@@ -24,8 +24,8 @@ std::vector<UnexpectedArrival> unexpected_arrivals(const TraceModel& model);
 
 struct UnexpectedPeak {
   RankId receiver = kNoRank;
-  double bytes = 0;           // the most data held at once at one receiver
-  std::size_t messages = 0;   // messages holding it then
+  double bytes = 0;            // the most data held at once at one receiver
+  std::size_t messages = 0;    // messages holding it then
   double largest_message = 0;  // the largest of them
 };
 

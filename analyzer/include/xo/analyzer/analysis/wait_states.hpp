@@ -39,12 +39,12 @@ const char* wait_kind_name(WaitKind kind);  // "late sender", ...
 
 struct WaitStateTable {
   std::vector<WaitKind> kind;
-  std::vector<RankId> rank;         // the rank that waited
-  std::vector<Index> call;          // the call it waited in (row of CallTable), kNoIndex if unknown
+  std::vector<RankId> rank;  // the rank that waited
+  std::vector<Index> call;   // the call it waited in (row of CallTable), kNoIndex if unknown
   std::vector<double> seconds;
-  std::vector<RankId> waited_for;   // the sender, the receiver, the last member to enter, the root
-  std::vector<StringId> protocol;   // the message's protocol or the collective's algorithm, or kNoString
-  std::vector<Index> source;        // row of MessageTable (late sender/receiver) or collective instance
+  std::vector<RankId> waited_for;  // the sender, the receiver, the last member to enter, the root
+  std::vector<StringId> protocol;  // the message's protocol or the collective's algorithm, or kNoString
+  std::vector<Index> source;       // row of MessageTable (late sender/receiver) or collective instance
 
   std::size_t size() const { return kind.size(); }
 };

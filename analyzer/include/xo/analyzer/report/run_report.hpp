@@ -13,11 +13,11 @@
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
-#include "xo/hwmodels/real_mpi.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/run_description.hpp"
 #include "xo/analyzer/trace_model.hpp"
+#include "xo/hwmodels/real_mpi.hpp"
 
 namespace xo::analyzer::report {
 
@@ -41,9 +41,9 @@ struct TraceSummary {
   std::uint64_t events = 0;
   int ranks = 0;
   std::string creator;
-  std::optional<CrossoverRun> crossover;  // none for a foreign trace: no machine model, no bench
+  std::optional<CrossoverRun> crossover;   // none for a foreign trace: no machine model, no bench
   std::optional<LibrarySettings> library;  // a real job whose library has a knob schema
-  std::uint64_t problems = 0;             // tolerated while reading
+  std::uint64_t problems = 0;              // tolerated while reading
   std::string first_problem;
   // Signs of damage (ReadProblems::damage()), read anyway (xo report --tolerate): every figure of
   // the report is then marked as coming from a damaged trace.
@@ -73,9 +73,9 @@ enum class Verdict {
   ModelConsistency,  // --compute=none: one recording, the model against its own prediction
   Faster,            // every run with the settings beat every run without, beyond chance
   Slower,
-  WithinNoise,       // the two sides' ranges overlap
-  TooFewRuns,        // they separate, but too few runs a side to tell from chance
-  NowCompletes,      // the run failed before and completes with the settings
+  WithinNoise,   // the two sides' ranges overlap
+  TooFewRuns,    // they separate, but too few runs a side to tell from chance
+  NowCompletes,  // the run failed before and completes with the settings
 };
 const char* verdict_name(Verdict verdict);  // "faster", "within_noise", ...
 
@@ -129,7 +129,7 @@ struct CandidateSimulation {
 struct RealBenchSource {
   std::int64_t run = 0;  // the bench's run in the history; 0 when there is none
   std::string started_at;
-  std::string missing;   // why there is no advice, naming the command that would give it ("" if found)
+  std::string missing;  // why there is no advice, naming the command that would give it ("" if found)
 };
 
 struct RunReport {
@@ -142,7 +142,7 @@ struct RunReport {
   std::optional<RealBenchSource> real_bench;  // a real job with a knob schema, unless --no-bench
   std::vector<Recommendation> recommendations;
   std::optional<CandidateSimulation> candidates;  // none with --no-simulate or without a bench
-  bool verify_requested = false;  // none then means there was nothing to verify
+  bool verify_requested = false;                  // none then means there was nothing to verify
   std::optional<VerificationResult> verification;
 };
 

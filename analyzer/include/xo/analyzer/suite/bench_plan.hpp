@@ -51,10 +51,9 @@ BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<
 // The runs of `xo bench --mpi` on a real MPI (the launcher decides the ranks; the ping-pong is
 // between rank 0 and the last): the ping-pong with the job's own settings, then once with each
 // value the library's point-to-point switches for `path` (where the two ranks run) are swept over
-// (hw::RealMpiKnob::bench_values), `reps` round trips a size; and for the collective suite each collective whose algorithm the
-// library can force, with the job's own settings and with each algorithm (and the settings it
-// requires), on MPI_COMM_WORLD. Run names are "pt2pt", "pt2pt.VARIABLE=VALUE", "coll.MPI_Call" and
-// "coll.VARIABLE=VALUE".
+// (hw::RealMpiKnob::bench_values), `reps` round trips a size; and for the collective suite each collective whose
+// algorithm the library can force, with the job's own settings and with each algorithm (and the settings it requires),
+// on MPI_COMM_WORLD. Run names are "pt2pt", "pt2pt.VARIABLE=VALUE", "coll.MPI_Call" and "coll.VARIABLE=VALUE".
 BenchPlan plan_real_bench(const hw::RealMpi& mpi, Suite suite, int reps, hw::RealMpiPath path);
 
 // The largest size per rank a collective sweep on `ranks` ranks may reach: its buffers hold every

@@ -4,8 +4,9 @@
 #ifndef MINI_MPITEST_H
 #define MINI_MPITEST_H
 
-#include "mpitestconf.h" /* written by the script, as MPICH's configure would */
 #include <mpi.h>
+
+#include "mpitestconf.h" /* written by the script, as MPICH's configure would */
 
 void MTest_Init(int* argc, char*** argv);
 /* Prints " No Errors" on rank 0 when no rank counted an error, else the total. */

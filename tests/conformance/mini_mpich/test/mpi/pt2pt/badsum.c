@@ -1,7 +1,7 @@
 /* Fails on purpose: every rank counts one error, and the program exits with status 1. Its
  * second testlist line (resultTest=TestStatus) expects exactly that non-zero status. */
-#include "mpitest.h"
 #include "badsum_helper.h"
+#include "mpitest.h"
 
 int main(int argc, char** argv) {
   MTest_Init(&argc, &argv);
