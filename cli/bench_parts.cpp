@@ -48,7 +48,7 @@ std::vector<std::size_t> runs_of_part(std::size_t runs, const BenchPart& part) {
   return mine;
 }
 
-std::string plan_fingerprint(const analyzer::suite::BenchPlan& plan, const std::vector<std::string>& params,
+std::string plan_fingerprint(const experiments::BenchPlan& plan, const std::vector<std::string>& params,
                              const std::map<std::string, std::string>& environment) {
   std::string text = plan.machine + '\x1e';
   for (const std::string& p : params) text += p + '\x1f';
@@ -76,7 +76,7 @@ void stamp_part(const std::string& dir, const BenchPart& part, const std::string
   if (!out) throw std::runtime_error("cannot write " + path.string());
 }
 
-MergedRuns merge_parts(const std::string& dir, const analyzer::suite::BenchPlan& plan, const std::string& fingerprint) {
+MergedRuns merge_parts(const std::string& dir, const experiments::BenchPlan& plan, const std::string& fingerprint) {
   std::error_code error;
   std::map<std::string, std::string> failed;  // run -> error, as the parts reported them
   for (const auto& entry : fs::directory_iterator(dir, error)) {

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/experiments/bench_plan.hpp"
 
 namespace xo::cli {
 
@@ -29,7 +29,7 @@ BenchPart parse_bench_part(const std::string& text);
 std::vector<std::size_t> runs_of_part(std::size_t runs, const BenchPart& part);
 
 // What a run's figures depend on besides the xo build: machine, settings and every run.
-std::string plan_fingerprint(const analyzer::suite::BenchPlan& plan, const std::vector<std::string>& params,
+std::string plan_fingerprint(const experiments::BenchPlan& plan, const std::vector<std::string>& params,
                              const std::map<std::string, std::string>& environment);
 
 struct FailedRun {
@@ -49,6 +49,6 @@ struct MergedRuns {
 
 // The plan's runs in `dir`; throws std::runtime_error naming the runs that neither left a trace
 // nor were reported failed by a part, or a part stamped with another plan's fingerprint.
-MergedRuns merge_parts(const std::string& dir, const analyzer::suite::BenchPlan& plan, const std::string& fingerprint);
+MergedRuns merge_parts(const std::string& dir, const experiments::BenchPlan& plan, const std::string& fingerprint);
 
 }  // namespace xo::cli

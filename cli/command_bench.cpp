@@ -25,8 +25,8 @@
 #include "unknown_env.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/experiments/bench_plan.hpp"
+#include "xo/experiments/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 
 namespace xo::cli {
@@ -35,7 +35,7 @@ using analyzer::number_text;
 
 namespace {
 
-namespace suite = analyzer::suite;
+namespace suite = experiments;
 
 struct BenchOptions {
   std::string machine = "loggp";

@@ -15,8 +15,8 @@
 #include "commands.hpp"
 #include "table.hpp"
 #include "tool_layout.hpp"
-#include "xo/analyzer/suite/parallel_runs.hpp"
 #include "xo/calibration/calibrator.hpp"
+#include "xo/experiments/parallel_runs.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 
 namespace xo::cli {
@@ -165,7 +165,7 @@ int command_calibrate(const std::vector<std::string>& args) {
   // A machine's experiments in a process of their own, on every core; each one's printed table
   // comes back whole and is printed in the machines' order, as a serial run prints them.
   const int jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  const auto results = analyzer::suite::run_in_processes(
+  const auto results = experiments::run_in_processes(
       machines.size(), jobs, [&](std::size_t i) { return captured_report(machines[i], figures, params); },
       [](std::size_t, std::size_t) {});
   int off_target = 0;

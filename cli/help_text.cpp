@@ -377,7 +377,7 @@ part not built yet are listed as not modelled.
 The target is 5 %; the exit status is 1 if a measured figure misses it.
 
 Options:
-  --figures FILE   the published figures (default: calibration/seed_figures.csv in the source tree)
+  --figures FILE   the published figures (default: experiments/calibration/seed_figures.csv in the source tree)
   -p, --param K=V  override a model parameter (as for xo run), to see which figures it moves
 
 Examples:

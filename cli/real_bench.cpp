@@ -20,7 +20,7 @@
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/real_bench_analysis.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/experiments/bench_plan.hpp"
 
 namespace xo::cli {
 
@@ -187,7 +187,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
   // The first run (the own settings' ping-pong, or the first collective) tells where the ranks
   // run, which decides the point-to-point switch to sweep: the plan with the on-node one names the
   // same first run.
-  analyzer::suite::BenchPlan plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps, hw::RealMpiPath::OnNode);
+  experiments::BenchPlan plan = experiments::plan_real_bench(*mpi, o.suite, o.reps, hw::RealMpiPath::OnNode);
   bool moved = prepare_trace_dir(run_dir(0, plan.runs.front().name), o.force);
   auto history = o.history.open_for_storing();
   const std::map<std::string, std::string> own = own_settings(*mpi);
@@ -198,7 +198,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
   int failed = 0;
   std::size_t total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
   // Records one run; false if it left no trace to read.
-  const auto record = [&](const analyzer::suite::BenchRun& run, int repetition, std::size_t done) {
+  const auto record = [&](const experiments::BenchRun& run, int repetition, std::size_t done) {
     progress.show(run.purpose + " (round " + std::to_string(repetition + 1) + ")", done, total);
     JobRecording job{key, run_dir(repetition, run.name), o.force, true, o.launcher, o.command_line};
     job.command.push_back(helper);
@@ -233,7 +233,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
   const hw::RealMpiPath path =
       first && partner_on_other_host(*first) ? hw::RealMpiPath::BetweenNodes : hw::RealMpiPath::OnNode;
   if (path == hw::RealMpiPath::BetweenNodes) {
-    plan = analyzer::suite::plan_real_bench(*mpi, o.suite, o.reps, path);
+    plan = experiments::plan_real_bench(*mpi, o.suite, o.reps, path);
     total = plan.runs.size() * static_cast<std::size_t>(o.repetitions);
   }
   for (int r = 0; r < o.repetitions; ++r) {
@@ -256,7 +256,7 @@ int bench_real_mpi(const RealBenchOptions& o) {
       "trips a size; collectives on every rank, 8 B to 256 KiB a rank), traces in %s/ (%.1f s)\n",
       samples.library().empty() ? mpi->name.c_str() : samples.library().c_str(), plan.runs.size(), o.repetitions,
       o.reps, out_dir.c_str(), wall);
-  if (o.suite != analyzer::suite::Suite::Collective) {
+  if (o.suite != experiments::Suite::Collective) {
     std::printf("  rank 0 and the last rank ran on %s: the ping-pong measures %s\n",
                 path == hw::RealMpiPath::BetweenNodes ? "different hosts" : "one host",
                 path == hw::RealMpiPath::BetweenNodes ? "the network path and its switches"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "history_option.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/experiments/bench_plan.hpp"
 
 namespace xo::cli {
 
@@ -16,7 +16,7 @@ struct RealBenchOptions {
   std::string mpi;      // system, openmpi or mpich
   std::string out_dir;  // default MPI-bench
   bool force = false;
-  analyzer::suite::Suite suite = analyzer::suite::Suite::All;
+  experiments::Suite suite = experiments::Suite::All;
   int reps = 100;                         // round trips a size
   int repetitions = 3;                    // rounds: every setting once a round, interleaved
   std::vector<std::string> launcher;      // mpirun -np 2

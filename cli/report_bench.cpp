@@ -14,17 +14,17 @@
 #include "tool_paths.hpp"
 #include "xo/analyzer/analysis/bench_samples_codec.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_runner.hpp"
-#include "xo/analyzer/suite/bench_tags.hpp"
-#include "xo/analyzer/suite/parallel_runs.hpp"
+#include "xo/experiments/bench_plan.hpp"
+#include "xo/experiments/bench_runner.hpp"
+#include "xo/experiments/parallel_runs.hpp"
+#include "xo/tracer/bench_tags.hpp"
 
 namespace xo::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-namespace suite = analyzer::suite;
+namespace suite = experiments;
 
 // Collective sweeps at more ranks than this would make the report slow; the switch points of the
 // models do not depend on the job size beyond it except on the AP1000's whole machine.
@@ -117,7 +117,7 @@ analyzer::report::BenchSummary bench_for_report(const hw::Machine& machine, cons
   bench.runs = plan.runs.size();
   bench.collective_runs =
       static_cast<std::size_t>(std::count_if(plan.runs.begin(), plan.runs.end(), [](const suite::BenchRun& r) {
-        return r.argv[0] == suite::kCollectiveProgram;
+        return r.argv[0] == tracer::bench::kCollectiveProgram;
       }));
   const suite::BenchSettings settings{run.params, run.environment, std::string("xo ") + kVersion, "xo report"};
   // Runs the cache answers, then the others on every core, each in a process of its own; the

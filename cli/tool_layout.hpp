@@ -15,7 +15,7 @@ struct ToolLayout {
   std::string entry_library;                  // __wrap_main
   std::string interpreter_library;            // the loader path that makes a shared-object program executable
   std::vector<std::string> static_libraries;  // for -static: the runtime in dependency order
-  std::string seed_figures;                   // calibration/seed_figures.csv
+  std::string seed_figures;                   // experiments/calibration/seed_figures.csv
   std::string pmpi_openmpi;                   // the PMPI tracers xo record --mpi preloads (tracer/pmpi/)
   std::string pmpi_mpich;
   std::string bench_openmpi;  // the bench programs built against each, for xo bench --mpi

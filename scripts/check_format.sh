@@ -17,8 +17,8 @@ if ! command -v clang-format >/dev/null; then
   exit 2
 fi
 
-# The components' folders; build trees and fetched code stay out.
-folders=(analyzer bench calibration cli db examples gui hwmodels packaging program reference_mpi tests tracer)
+# The components: every top-level folder with a CMakeLists.txt (build trees have none).
+mapfile -t folders < <(find . -mindepth 2 -maxdepth 2 -name CMakeLists.txt -printf '%h\n' | sed 's|^\./||' | sort)
 mapfile -t files < <(find "${folders[@]}" -type f \( -name '*.c' -o -name '*.h' -o -name '*.cpp' -o -name '*.hpp' \) | sort)
 
 mapfile -t unformatted < <(printf '%s\0' "${files[@]}" |

@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "xo/analyzer/analysis/bench_trace.hpp"
-#include "xo/analyzer/suite/bench_tags.hpp"
+#include "xo/tracer/bench_tags.hpp"
 
 namespace xo::analyzer {
 
@@ -22,7 +22,7 @@ int branching_of(const TraceModel& m) {
 // any other program.
 std::string swept_call(const TraceModel& m) {
   const std::string_view args = bench_program_args(m);
-  const std::string prefix = std::string(suite::kCollectiveProgram) + " ";
+  const std::string prefix = std::string(tracer::bench::kCollectiveProgram) + " ";
   if (args.substr(0, prefix.size()) != prefix) return {};
   const std::size_t end = args.find(' ', prefix.size());
   return std::string(args.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size()));
@@ -44,7 +44,7 @@ void add_collective_samples(const TraceModel& m, std::vector<CollectiveSample>& 
     // A nonblocking instance's time holds the program's overlap, not the algorithm's cost alone;
     // the bench's line-up calls are not measurements.
     if (c.member_count[i] == 0 || c.call[first] == kNoIndex || c.nonblocking[i]) continue;
-    if (c.communicator[i] != kNoIndex && m.communicators.name[c.communicator[i]] == suite::kLineUpCommunicator)
+    if (c.communicator[i] != kNoIndex && m.communicators.name[c.communicator[i]] == tracer::bench::kLineUpCommunicator)
       continue;
     double slowest = 0, bytes = 0;
     for (Index k = first; k < last; ++k) {

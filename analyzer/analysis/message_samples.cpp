@@ -6,7 +6,7 @@
 #include <map>
 
 #include "xo/analyzer/analysis/bench_trace.hpp"
-#include "xo/analyzer/suite/bench_tags.hpp"
+#include "xo/tracer/bench_tags.hpp"
 
 namespace xo::analyzer {
 
@@ -40,7 +40,7 @@ std::vector<double> half_round_trips(const TraceModel& m) {
   std::vector<double> half(msg.size(), std::numeric_limits<double>::quiet_NaN());
   std::map<double, Index> out, back;  // rank 0's pings by send entered, the replies by receive left
   for (Index i = 0; i < msg.size(); ++i) {
-    if (msg.tag[i] != static_cast<std::uint32_t>(suite::kPingPongTag) || msg.send_call[i] == kNoIndex ||
+    if (msg.tag[i] != static_cast<std::uint32_t>(tracer::bench::kPingPongTag) || msg.send_call[i] == kNoIndex ||
         msg.receive_call[i] == kNoIndex) {
       continue;
     }
@@ -75,7 +75,7 @@ void for_each_message_sample(const TraceModel& m,
   // from it. (The receiver takes the second message first, so the table may hold it first.)
   std::map<std::pair<RankId, std::uint64_t>, double> first_of_pair_enter;
   for (Index i = 0; bench && i < msg.size(); ++i) {
-    if (msg.tag[i] == static_cast<std::uint32_t>(suite::kFirstOfPairTag) && msg.send_call[i] != kNoIndex) {
+    if (msg.tag[i] == static_cast<std::uint32_t>(tracer::bench::kFirstOfPairTag) && msg.send_call[i] != kNoIndex) {
       first_of_pair_enter[{msg.sender[i], msg.bytes[i]}] = calls.enter[msg.send_call[i]];
     }
   }
@@ -87,7 +87,7 @@ void for_each_message_sample(const TraceModel& m,
     const Index send = msg.send_call[i];
     const Index receive = msg.receive_call[i];
     if (send == kNoIndex || receive == kNoIndex) continue;
-    if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kWarmUpTag)) continue;
+    if (bench && msg.tag[i] == static_cast<std::uint32_t>(tracer::bench::kWarmUpTag)) continue;
     const std::string_view label = m.strings.at(msg.protocol[i]);
     fit::LogGpSample s;
     s.bytes = static_cast<double>(msg.bytes[i]);
@@ -111,10 +111,10 @@ void for_each_message_sample(const TraceModel& m,
       s.sender_waited_for_receive = free >= msg.receive_posted[i];
       if (*s.sender_waited_for_receive) s.free_after_receive_posted = free - msg.receive_posted[i];
     }
-    if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kFirstOfPairTag)) {
+    if (bench && msg.tag[i] == static_cast<std::uint32_t>(tracer::bench::kFirstOfPairTag)) {
       s.receive_call_seconds = calls.leave[receive] - calls.enter[receive];
     }
-    if (bench && msg.tag[i] == static_cast<std::uint32_t>(suite::kSecondOfPairTag)) {
+    if (bench && msg.tag[i] == static_cast<std::uint32_t>(tracer::bench::kSecondOfPairTag)) {
       const auto first = first_of_pair_enter.find({msg.sender[i], msg.bytes[i]});
       if (first != first_of_pair_enter.end()) s.gap_seconds = calls.enter[send] - first->second;
     }

@@ -10,10 +10,10 @@
 #include <fstream>
 
 namespace fs = std::filesystem;
-using xo::analyzer::suite::BenchPlan;
 using xo::cli::BenchPart;
 using xo::cli::merge_parts;
 using xo::cli::stamp_part;
+using xo::experiments::BenchPlan;
 
 namespace {
 

@@ -16,8 +16,8 @@
 
 #include "../model/scratch_dir.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/experiments/bench_plan.hpp"
+#include "xo/experiments/bench_runner.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
@@ -33,15 +33,15 @@ std::unique_ptr<xo::hw::Machine> machine(const std::string& name, int ranks, con
 }
 
 // The bench's runs (those whose name contains `only`, when given) at each of `ranks`, analysed.
-xo::analyzer::BenchAnalysis bench(const std::string& name, const std::vector<int>& ranks,
-                                  xo::analyzer::suite::Suite suite, const std::vector<std::string>& params = {},
-                                  const Env& env = {}, const std::string& only = "") {
+xo::analyzer::BenchAnalysis bench(const std::string& name, const std::vector<int>& ranks, xo::experiments::Suite suite,
+                                  const std::vector<std::string>& params = {}, const Env& env = {},
+                                  const std::string& only = "") {
   const auto m = machine(name, *std::max_element(ranks.begin(), ranks.end()), params, env);
-  auto plan = xo::analyzer::suite::plan_bench(*m, suite, ranks);
+  auto plan = xo::experiments::plan_bench(*m, suite, ranks);
   std::erase_if(plan.runs, [&](const auto& run) { return run.name.find(only) == std::string::npos; });
   xo::test::ScratchDir dir;
   std::vector<std::string> anchors;
-  for (const auto& o : xo::analyzer::suite::run_bench(plan, {params, env, "test", ""}, dir.path())) {
+  for (const auto& o : xo::experiments::run_bench(plan, {params, env, "test", ""}, dir.path())) {
     EXPECT_EQ(o.error, "") << o.name;
     anchors.push_back(o.anchor);
   }
@@ -172,7 +172,7 @@ TEST(BenchCrossovers, Ap1000FitsMatchTheDenseSweepAndFollowAPerturbedMachine) {
   std::vector<Case> cases = {{{}}, {{"xy_call=250", "bnet_startup=400"}}};
   for (Case& c : cases) {
     SCOPED_TRACE(c.params.empty() ? "defaults" : c.params[0] + " " + c.params[1]);
-    const auto a = bench("ap1000", {kRanks}, xo::analyzer::suite::Suite::Collective, c.params);
+    const auto a = bench("ap1000", {kRanks}, xo::experiments::Suite::Collective, c.params);
     const auto& xy = find(a, "XO_AP1000_XY_MAX_ELEMENTS", "MPI_Allreduce");
     const auto& bnet = find(a, "XO_AP1000_BNET_MIN_GROUP", "MPI_Bcast");
     ASSERT_TRUE(xy.best && bnet.best) << xy.finding << " / " << bnet.finding;
@@ -195,7 +195,7 @@ TEST(BenchCrossovers, BarrierBranchingIsTheSweepsBestAndMovesWithTheMachine) {
   constexpr int kRanks = 32;
   std::vector<int> fitted;
   for (const std::vector<std::string>& params : {std::vector<std::string>{}, std::vector<std::string>{"L=2000"}}) {
-    const auto a = bench("ap1000", {kRanks}, xo::analyzer::suite::Suite::Collective, params);
+    const auto a = bench("ap1000", {kRanks}, xo::experiments::Suite::Collective, params);
     ASSERT_TRUE(a.branching.has_value());
     const int truth = true_best_branching(kRanks, params);
     EXPECT_EQ(a.branching->measured_best, truth);
@@ -208,7 +208,7 @@ TEST(BenchCrossovers, BarrierBranchingIsTheSweepsBestAndMovesWithTheMachine) {
 }
 
 TEST(BenchCrossovers, Xt3ProtocolModelsAndCollectiveSwitches) {
-  const auto a = bench("xt3", {16}, xo::analyzer::suite::Suite::All);
+  const auto a = bench("xt3", {16}, xo::experiments::Suite::All);
   std::map<std::string, const xo::analyzer::ProtocolModel*> models;
   for (const auto& p : a.protocols) models[p.protocol] = &p;
   for (const char* protocol : {"vshort", "short", "long-pull"}) {
@@ -228,7 +228,7 @@ TEST(BenchCrossovers, Xt3ProtocolModelsAndCollectiveSwitches) {
 TEST(BenchCrossovers, UnlabelledBoundariesAreWhereTheSettingsPutThem) {
   for (const long long limit : {128000LL, 32768LL}) {
     SCOPED_TRACE(limit);
-    const auto a = bench("xt3", {2}, xo::analyzer::suite::Suite::PointToPoint, {},
+    const auto a = bench("xt3", {2}, xo::experiments::Suite::PointToPoint, {},
                          {{"MPICH_MAX_SHORT_MSG_SIZE", std::to_string(limit)}});
     ASSERT_TRUE(a.unlabelled.has_value());
     // vshort up to MPICH_MAX_VSHORT_MSG_SIZE (1024), short up to the limit, long-pull above.
@@ -268,7 +268,7 @@ TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
     std::vector<char> in(static_cast<std::size_t>(bytes) * size), out(in.size());
     MPI_Alltoall(in.data(), bytes, MPI_BYTE, out.data(), bytes, MPI_BYTE, comm);
   };
-  const auto xt3 = bench("xt3", {16}, xo::analyzer::suite::Suite::Collective);
+  const auto xt3 = bench("xt3", {16}, xo::experiments::Suite::Collective);
   {
     const auto& reduce = find(xt3, "MPICH_REDUCE_SHORT_MSG", "MPI_Reduce");
     ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
@@ -287,7 +287,7 @@ TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
     for (const std::vector<std::string>& params : {std::vector<std::string>{}, std::vector<std::string>{"L=1.5"}}) {
       SCOPED_TRACE(params.empty() ? "defaults" : params[0]);
       const auto a =
-          params.empty() ? xt3 : bench("xt3", {16}, xo::analyzer::suite::Suite::Collective, params, {}, "MPI_Alltoall");
+          params.empty() ? xt3 : bench("xt3", {16}, xo::experiments::Suite::Collective, params, {}, "MPI_Alltoall");
       const auto& alltoall = find(a, "MPICH_ALLTOALL_SHORT_MSG", "MPI_Alltoall");
       ASSERT_TRUE(alltoall.crossing && alltoall.best) << alltoall.finding;
       const int truth =
@@ -300,7 +300,7 @@ TEST(BenchCrossovers, CollectiveSwitchesMatchTheDenseSweep) {
     EXPECT_GT(truths[1], truths[0]);
     EXPECT_GT(fitted[1], fitted[0]);
   }
-  const auto ap1000 = bench("ap1000", {32}, xo::analyzer::suite::Suite::Collective);
+  const auto ap1000 = bench("ap1000", {32}, xo::experiments::Suite::Collective);
   {
     const auto& reduce = find(ap1000, "XO_AP1000_XY_MAX_ELEMENTS", "MPI_Reduce");
     ASSERT_TRUE(reduce.crossing && reduce.best) << reduce.finding;
@@ -332,7 +332,7 @@ TEST(BenchCrossovers, EveryProtocolSwitchAgreesWithADenseSweep) {
   };
   int checked = 0;
   for (const auto& entry : xo::hw::builtin_machines().entries()) {
-    const auto a = bench(entry.name, {2}, xo::analyzer::suite::Suite::PointToPoint);
+    const auto a = bench(entry.name, {2}, xo::experiments::Suite::PointToPoint);
     for (const auto& s : a.switches) {
       if (!s.point.operation.empty() || !s.best) continue;
       SCOPED_TRACE(entry.name + " " + s.point.env_var + ": " + s.finding);
@@ -398,7 +398,7 @@ namespace {
 // The collective models, fitted on 8, 12 and 32 ranks (MPICH uses Bruck from 8), against a dense sweep on 16 ranks that
 // the bench never measured: within 10 % where the algorithm is the one modelled.
 TEST(BenchCrossovers, CollectiveModelsPredictAnUnmeasuredCommunicatorSize) {
-  const auto a = bench("xt3", {8, 12, 32}, xo::analyzer::suite::Suite::Collective, {}, {}, "MPI_Alltoall");
+  const auto a = bench("xt3", {8, 12, 32}, xo::experiments::Suite::Collective, {}, {}, "MPI_Alltoall");
   const xo::analyzer::CollectiveModel* bruck = nullptr;
   for (const auto& m : a.collective_models) {
     if (m.call == "MPI_Alltoall" && m.algorithm == "bruck") bruck = &m;
@@ -424,8 +424,7 @@ TEST(BenchCrossovers, CollectiveModelsPredictAnUnmeasuredCommunicatorSize) {
 // dearer memory copy brings the E1/lmt-read switch down and a dearer registration lookup pushes it up.
 TEST(BenchCrossovers, TheXe6EagerSwitchMovesWithTheCostOfEachSide) {
   const auto crossing = [](const std::vector<std::string>& params) {
-    const auto a =
-        bench("xe6", {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, "MPICH_GNI_MAX_EAGER_MSG_SIZE");
+    const auto a = bench("xe6", {2}, xo::experiments::Suite::PointToPoint, params, {}, "MPICH_GNI_MAX_EAGER_MSG_SIZE");
     const auto& s = find(a, "MPICH_GNI_MAX_EAGER_MSG_SIZE", "");
     EXPECT_TRUE(s.crossing.has_value()) << (params.empty() ? "defaults" : params[0]) << ": " << s.finding;
     return s.crossing ? s.crossing->x : 0.0;
@@ -439,7 +438,7 @@ TEST(BenchCrossovers, TheXe6EagerSwitchMovesWithTheCostOfEachSide) {
 // switch towards the copying side's small sizes, a longer latency towards the protocol that pays
 // fewer of them.
 double p2p_crossing(const std::string& machine, const std::string& variable, const std::vector<std::string>& params) {
-  const auto a = bench(machine, {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, variable);
+  const auto a = bench(machine, {2}, xo::experiments::Suite::PointToPoint, params, {}, variable);
   const auto& s = find(a, variable, "");
   EXPECT_TRUE(s.crossing.has_value()) << machine << " " << (params.empty() ? "defaults" : params[0]) << ": "
                                       << s.finding;
@@ -452,7 +451,7 @@ double p2p_crossing(const std::string& machine, const std::string& variable, con
 // per byte than the network). It moves down with a dearer copy and up with a longer wait.
 double sender_crossing(const std::string& machine, const std::string& variable, const std::string& copying,
                        const std::string& other, const std::vector<std::string>& params) {
-  const auto a = bench(machine, {2}, xo::analyzer::suite::Suite::PointToPoint, params, {}, variable);
+  const auto a = bench(machine, {2}, xo::experiments::Suite::PointToPoint, params, {}, variable);
   const auto* copy = xo::analyzer::find_costs(a.protocol_costs, copying);
   const auto* held = xo::analyzer::find_costs(a.protocol_costs, other);
   if (copy == nullptr || held == nullptr) {

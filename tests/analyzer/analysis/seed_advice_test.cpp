@@ -20,8 +20,8 @@
 #include "xo/analyzer/analysis/message_ends.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
 #include "xo/analyzer/read_trace.hpp"
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/experiments/bench_plan.hpp"
+#include "xo/experiments/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 #include "xo/tracer/otf2_writer.hpp"
@@ -36,8 +36,8 @@ struct Scenario {
   std::vector<std::string> params;
   std::function<void(int)> body;
   std::map<std::string, std::string> env = {};
-  bool fails = false;  // the run is expected to fail as recorded
-  xo::analyzer::suite::Suite suite = xo::analyzer::suite::Suite::PointToPoint;  // what the bench runs
+  bool fails = false;                                                   // the run is expected to fail as recorded
+  xo::experiments::Suite suite = xo::experiments::Suite::PointToPoint;  // what the bench runs
 };
 
 // `env` must outlive the options (the lookup refers to it).
@@ -92,10 +92,10 @@ void expect_each_verified(const Scenario& s, const std::vector<Recommendation>& 
 std::vector<Recommendation> advice(const Scenario& s) {
   const auto model = traced(s);
   const auto machine = xo::hw::configured_machine(s.machine, s.ranks, s.params, xo::hw::lookup_in(s.env));
-  const auto plan = xo::analyzer::suite::plan_bench(*machine, s.suite, {s.ranks});
+  const auto plan = xo::experiments::plan_bench(*machine, s.suite, {s.ranks});
   xo::test::ScratchDir dir;
   std::vector<std::string> anchors;
-  for (const auto& o : xo::analyzer::suite::run_bench(plan, {s.params, s.env, "test", ""}, dir.path())) {
+  for (const auto& o : xo::experiments::run_bench(plan, {s.params, s.env, "test", ""}, dir.path())) {
     EXPECT_EQ(o.error, "") << o.name;
     anchors.push_back(o.anchor);
   }
@@ -232,7 +232,7 @@ void group_broadcasts(int rank, int size) {
 // inefficient due to its relatively large startup cost compared to point-to-point operations."
 TEST(SeedAdvice, Ap1000SmallGroupBroadcastsWantPointToPoint) {
   Scenario s{"ap1000", 16, {}, [](int rank) { group_broadcasts(rank, 4); }};
-  s.suite = xo::analyzer::suite::Suite::Collective;
+  s.suite = xo::experiments::Suite::Collective;
   const auto recs = advice(s);
   const auto threshold = value_of(recs, "XO_AP1000_BNET_MIN_GROUP");
   ASSERT_TRUE(threshold) << listed(recs);
@@ -243,7 +243,7 @@ TEST(SeedAdvice, Ap1000SmallGroupBroadcastsWantPointToPoint) {
 
 TEST(SeedAdvice, Ap1000BroadcastsOverTheWholeMachineKeepTheBnet) {
   Scenario s{"ap1000", 16, {}, [](int rank) { group_broadcasts(rank, 16); }};
-  s.suite = xo::analyzer::suite::Suite::Collective;
+  s.suite = xo::experiments::Suite::Collective;
   const auto recs = advice(s);
   const auto threshold = value_of(recs, "XO_AP1000_BNET_MIN_GROUP");
   EXPECT_TRUE(!threshold || *threshold <= 16) << listed(recs);

@@ -4,7 +4,7 @@
 // monotonic clock (host_line_up_clock.cpp). MPI_Wtime will not do on a real MPI: Open MPI counts
 // it from each process's own start.
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 // Now, in seconds, on a clock every rank of the job reads alike (as far as the build can).
 double line_up_now();
@@ -13,4 +13,4 @@ double line_up_now();
 // of the ranks' exits from the line-up's barrier; `own_exit` is this rank's.
 void wait_for_line_up(double own_exit, double latest_exit);
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -1,15 +1,15 @@
-#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/experiments/bench_plan.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 #include <stdexcept>
 
-#include "xo/analyzer/suite/bench_tags.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
+#include "xo/tracer/bench_tags.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
@@ -37,7 +37,11 @@ std::vector<std::string> as_text(const std::vector<long long>& sizes) {
 BenchRun pingpong(const hw::Machine& m, std::string name, std::string purpose,
                   std::vector<std::pair<std::string, std::string>> env) {
   const int ranks = m.placement().ranks_per_node() + 1;
-  BenchRun run{std::move(name), std::move(purpose), ranks, std::move(env), {kPingPongProgram, std::to_string(kReps)}};
+  BenchRun run{std::move(name),
+               std::move(purpose),
+               ranks,
+               std::move(env),
+               {tracer::bench::kPingPongProgram, std::to_string(kReps)}};
   for (const std::string& s : as_text(message_sizes(kLargestSweepBytes))) run.argv.push_back(s);
   return run;
 }
@@ -107,11 +111,12 @@ std::vector<long long> collective_sizes(const hw::SwitchPoint& s, long long sett
 BenchRun collective(std::string name, std::string purpose, int ranks, const std::string& call, hw::SwitchUnit unit,
                     long long fixed, const std::vector<long long>& sizes,
                     std::vector<std::pair<std::string, std::string>> env) {
-  BenchRun run{std::move(name),
-               std::move(purpose),
-               ranks,
-               std::move(env),
-               {kCollectiveProgram, call, unit_argument(unit), std::to_string(kReps), std::to_string(fixed)}};
+  BenchRun run{
+      std::move(name),
+      std::move(purpose),
+      ranks,
+      std::move(env),
+      {tracer::bench::kCollectiveProgram, call, unit_argument(unit), std::to_string(kReps), std::to_string(fixed)}};
   for (const std::string& s : as_text(sizes)) run.argv.push_back(s);
   return run;
 }
@@ -243,4 +248,4 @@ BenchPlan plan_bench(const hw::Machine& machine, Suite suite, const std::vector<
   return plan;
 }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -1,22 +1,22 @@
-#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/experiments/bench_runner.hpp"
 
 #include <filesystem>
 #include <stdexcept>
 
 #include "bench_programs.hpp"
-#include "xo/analyzer/suite/parallel_runs.hpp"
+#include "xo/experiments/parallel_runs.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
 mpi::RankMain program(const std::string& name) {
-  if (name == kPingPongProgram) return pingpong_program;
-  if (name == kCollectiveProgram) return collective_program;
+  if (name == tracer::bench::kPingPongProgram) return pingpong_program;
+  if (name == tracer::bench::kCollectiveProgram) return collective_program;
   throw std::logic_error("bench plan names an unknown program '" + name + "'");
 }
 
@@ -61,4 +61,4 @@ std::vector<RunOutcome> run_bench(const BenchPlan& plan, const BenchSettings& se
   return outcomes;
 }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

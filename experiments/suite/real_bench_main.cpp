@@ -11,9 +11,11 @@
 #include "bench_programs.hpp"
 
 int main(int argc, char** argv) {
-  using namespace xo::analyzer::suite;
-  if (argc >= 3 && std::strcmp(argv[1], kPingPongProgram) == 0) return pingpong_program(argc - 1, argv + 1);
-  if (argc >= 6 && std::strcmp(argv[1], kCollectiveProgram) == 0) return collective_program(argc - 1, argv + 1);
+  using namespace xo::experiments;
+  if (argc >= 3 && std::strcmp(argv[1], xo::tracer::bench::kPingPongProgram) == 0)
+    return pingpong_program(argc - 1, argv + 1);
+  if (argc >= 6 && std::strcmp(argv[1], xo::tracer::bench::kCollectiveProgram) == 0)
+    return collective_program(argc - 1, argv + 1);
   std::fprintf(stderr,
                "usage: %s pingpong REPS SIZE...\n"
                "       %s collective CALL UNIT REPS FIXED SIZE...\n"

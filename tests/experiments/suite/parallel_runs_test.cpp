@@ -2,7 +2,7 @@
 // they finish in, a run's exception and a run's crash each reported as that run's error, and one
 // job running in this process.
 
-#include "xo/analyzer/suite/parallel_runs.hpp"
+#include "xo/experiments/parallel_runs.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-using xo::analyzer::suite::ProcessResult;
-using xo::analyzer::suite::run_in_processes;
+using xo::experiments::ProcessResult;
+using xo::experiments::run_in_processes;
 
 TEST(RunInProcesses, ResultsComeBackInIndexOrder) {
   std::vector<std::size_t> started;

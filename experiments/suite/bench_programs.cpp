@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "line_up_clock.hpp"
-#include "xo/analyzer/suite/bench_tags.hpp"
+#include "xo/tracer/bench_tags.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
@@ -64,34 +64,36 @@ int pingpong_program(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) largest = std::max(largest, number(argv[i]));
   std::vector<char> buffer(static_cast<std::size_t>(largest) + 1), second(buffer.size());
   if (rank == 0) {
-    MPI_Send(buffer.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD);
-    MPI_Recv(second.data(), static_cast<int>(largest), MPI_BYTE, partner, kWarmUpTag, MPI_COMM_WORLD,
+    MPI_Send(buffer.data(), static_cast<int>(largest), MPI_BYTE, partner, tracer::bench::kWarmUpTag, MPI_COMM_WORLD);
+    MPI_Recv(second.data(), static_cast<int>(largest), MPI_BYTE, partner, tracer::bench::kWarmUpTag, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
   } else if (rank == partner) {
-    MPI_Recv(buffer.data(), static_cast<int>(largest), MPI_BYTE, 0, kWarmUpTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Send(second.data(), static_cast<int>(largest), MPI_BYTE, 0, kWarmUpTag, MPI_COMM_WORLD);
+    MPI_Recv(buffer.data(), static_cast<int>(largest), MPI_BYTE, 0, tracer::bench::kWarmUpTag, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+    MPI_Send(second.data(), static_cast<int>(largest), MPI_BYTE, 0, tracer::bench::kWarmUpTag, MPI_COMM_WORLD);
   }
   for (int i = 2; i < argc && (rank == 0 || rank == partner); ++i) {
     const int bytes = static_cast<int>(number(argv[i]));
     for (int r = 0; r < reps; ++r) {
       if (rank == 0) {
-        MPI_Send(buffer.data(), bytes, MPI_BYTE, partner, kPingPongTag, MPI_COMM_WORLD);
-        MPI_Recv(buffer.data(), bytes, MPI_BYTE, partner, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buffer.data(), bytes, MPI_BYTE, partner, tracer::bench::kPingPongTag, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), bytes, MPI_BYTE, partner, tracer::bench::kPingPongTag, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
       } else {
-        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Send(buffer.data(), bytes, MPI_BYTE, 0, kPingPongTag, MPI_COMM_WORLD);
+        MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, tracer::bench::kPingPongTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(buffer.data(), bytes, MPI_BYTE, 0, tracer::bench::kPingPongTag, MPI_COMM_WORLD);
       }
     }
     if (rank == 0) {
       MPI_Request pair[2];
-      MPI_Isend(buffer.data(), bytes, MPI_BYTE, partner, kFirstOfPairTag, MPI_COMM_WORLD, &pair[0]);
-      MPI_Isend(second.data(), bytes, MPI_BYTE, partner, kSecondOfPairTag, MPI_COMM_WORLD, &pair[1]);
+      MPI_Isend(buffer.data(), bytes, MPI_BYTE, partner, tracer::bench::kFirstOfPairTag, MPI_COMM_WORLD, &pair[0]);
+      MPI_Isend(second.data(), bytes, MPI_BYTE, partner, tracer::bench::kSecondOfPairTag, MPI_COMM_WORLD, &pair[1]);
       MPI_Waitall(2, pair, MPI_STATUSES_IGNORE);
-      MPI_Recv(nullptr, 0, MPI_BYTE, partner, kPairDoneTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(nullptr, 0, MPI_BYTE, partner, tracer::bench::kPairDoneTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     } else {
-      MPI_Recv(second.data(), bytes, MPI_BYTE, 0, kSecondOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, kFirstOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-      MPI_Send(nullptr, 0, MPI_BYTE, 0, kPairDoneTag, MPI_COMM_WORLD);
+      MPI_Recv(second.data(), bytes, MPI_BYTE, 0, tracer::bench::kSecondOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Recv(buffer.data(), bytes, MPI_BYTE, 0, tracer::bench::kFirstOfPairTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      MPI_Send(nullptr, 0, MPI_BYTE, 0, tracer::bench::kPairDoneTag, MPI_COMM_WORLD);
     }
   }
   MPI_Finalize();
@@ -111,7 +113,7 @@ int collective_program(int argc, char** argv) {
   const bool barrier = std::strcmp(call, "MPI_Barrier") == 0;
   MPI_Comm line_up_comm;
   MPI_Comm_dup(MPI_COMM_WORLD, &line_up_comm);
-  MPI_Comm_set_name(line_up_comm, kLineUpCommunicator);
+  MPI_Comm_set_name(line_up_comm, tracer::bench::kLineUpCommunicator);
   for (int i = 5; i < argc; ++i) {
     const long long size = number(argv[i]);
     const int group = by_ranks ? static_cast<int>(size) : fixed > 0 ? static_cast<int>(fixed) : world;
@@ -139,4 +141,4 @@ int collective_program(int argc, char** argv) {
   return 0;
 }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -5,7 +5,7 @@
 #include "line_up_clock.hpp"
 #include "xo/reference_mpi/virtual_clock.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
@@ -19,4 +19,4 @@ double line_up_now() { return MPI_Wtime(); }
 
 void wait_for_line_up(double, double latest_exit) { mpi::wait_until_virtual_time(latest_exit + kLineUpMargin); }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -13,7 +13,7 @@
 #include "xo/hwmodels/machine.hpp"
 #include "xo/hwmodels/real_mpi.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 enum class Suite { PointToPoint, Collective, All };
 
@@ -69,4 +69,4 @@ inline constexpr long long kLargestSweepBytes = 1 << 20;
 // octave (2^(k/4) rounded), so breakpoints are located to within 19 %.
 std::vector<long long> message_sizes(long long largest);
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

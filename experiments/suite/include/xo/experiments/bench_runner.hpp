@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "xo/analyzer/suite/bench_plan.hpp"
+#include "xo/experiments/bench_plan.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 struct BenchSettings {
   std::vector<std::string> params;                 // --param key=value, for every run
@@ -39,4 +39,4 @@ using BenchProgress = std::function<void(std::size_t done, std::size_t total, co
 std::vector<RunOutcome> run_bench(const BenchPlan& plan, const BenchSettings& settings, const std::string& out_dir,
                                   const BenchProgress& progress = {});
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -6,7 +6,7 @@
 
 #include "line_up_clock.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
@@ -29,4 +29,4 @@ void wait_for_line_up(double own_exit, double latest_exit) {
   }
 }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

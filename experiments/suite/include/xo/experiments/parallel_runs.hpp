@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/experiments/bench_runner.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 // What one run in a process of its own gave back: its bytes, or, if `error` is not empty, why it
 // gave none (what it threw, or how its process ended).
@@ -36,4 +36,4 @@ std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::
                                         const std::function<void(std::size_t done, std::size_t started)>& started,
                                         const std::function<std::string(std::size_t)>& name_of);
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -1,4 +1,4 @@
-#include "xo/analyzer/suite/parallel_runs.hpp"
+#include "xo/experiments/parallel_runs.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
@@ -143,4 +143,4 @@ std::vector<RunOutcome> run_in_parallel(std::size_t count, int jobs, const std::
   return outcomes;
 }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -11,22 +11,22 @@
 #include <iterator>
 #include <set>
 
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_runner.hpp"
+#include "xo/experiments/bench_plan.hpp"
+#include "xo/experiments/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/hwmodels/real_mpi.hpp"
 #include "xo/tracer/trace_check.hpp"
 
 namespace {
 
-using xo::analyzer::suite::BenchPlan;
-using xo::analyzer::suite::BenchRun;
-using xo::analyzer::suite::Suite;
+using xo::experiments::BenchPlan;
+using xo::experiments::BenchRun;
+using xo::experiments::Suite;
 
 BenchPlan plan(const std::string& machine, Suite suite, std::vector<int> ranks = {16}) {
   const auto m = xo::hw::configured_machine(machine, ranks.empty() ? 2 : ranks.back(), {},
                                             [](const char*) -> const char* { return nullptr; });
-  return xo::analyzer::suite::plan_bench(*m, suite, ranks);
+  return xo::experiments::plan_bench(*m, suite, ranks);
 }
 
 const BenchRun* find(const BenchPlan& p, const std::string& name) {
@@ -43,7 +43,7 @@ bool has_size(const BenchRun& run, const std::string& size) {
 }  // namespace
 
 TEST(BenchPlan, MessageSizesAreFourPerOctaveFromZeroToTheLargest) {
-  const auto sizes = xo::analyzer::suite::message_sizes(1 << 20);
+  const auto sizes = xo::experiments::message_sizes(1 << 20);
   ASSERT_GE(sizes.size(), 70u);
   EXPECT_EQ(sizes.front(), 0);
   EXPECT_EQ(sizes.back(), 1 << 20);
@@ -102,16 +102,16 @@ TEST(BenchPlan, MachinesWithoutSwitchesOrTreesGetOnlyWhatTheyHave) {
 
 TEST(BenchPlan, AReportsScopeMeasuresOnlyTheCollectivesItsRunMade) {
   const auto m = xo::hw::configured_machine("xt3", 16, {}, [](const char*) -> const char* { return nullptr; });
-  using xo::analyzer::suite::BenchScope;
-  const BenchPlan none = xo::analyzer::suite::plan_bench(*m, Suite::All, {16}, BenchScope{});
+  using xo::experiments::BenchScope;
+  const BenchPlan none = xo::experiments::plan_bench(*m, Suite::All, {16}, BenchScope{});
   EXPECT_EQ(none.runs.size(), 6u) << "a run without collectives needs only the point-to-point sweeps";
-  const BenchPlan reduce = xo::analyzer::suite::plan_bench(*m, Suite::All, {16}, BenchScope{{{"MPI_Reduce", 3e6, 0}}});
+  const BenchPlan reduce = xo::experiments::plan_bench(*m, Suite::All, {16}, BenchScope{{{"MPI_Reduce", 3e6, 0}}});
   ASSERT_EQ(reduce.runs.size(), 9u) << "and MPI_Reduce's switch at its own setting and both ends";
   for (std::size_t i = 6; i < reduce.runs.size(); ++i) {
     EXPECT_EQ(reduce.runs[i].argv[1], "MPI_Reduce");
     EXPECT_EQ(reduce.runs[i].argv.back(), "1048576") << "the sweep reaches past the run's 3 MB calls, to 1 MiB";
   }
-  const BenchPlan small = xo::analyzer::suite::plan_bench(*m, Suite::All, {16}, BenchScope{{{"MPI_Alltoall", 64, 0}}});
+  const BenchPlan small = xo::experiments::plan_bench(*m, Suite::All, {16}, BenchScope{{{"MPI_Alltoall", 64, 0}}});
   const BenchRun* alltoall = find(small, "coll.MPI_Alltoall.bytes.n16");
   ASSERT_NE(alltoall, nullptr);
   EXPECT_EQ(alltoall->argv.back(), "4096") << "eight times the 512-byte setting: both sides of it, and the run's 64";
@@ -124,7 +124,7 @@ TEST(BenchPlan, AllToAllSweepsStayWithinTheirMemoryAndMessageBudgets) {
   const BenchRun* alltoall = find(wide, "coll.MPI_Alltoall.bytes.n256");
   ASSERT_NE(alltoall, nullptr);
   const long long largest = std::stoll(alltoall->argv.back());
-  EXPECT_EQ(largest, xo::analyzer::suite::largest_affordable_size("MPI_Alltoall", 256));
+  EXPECT_EQ(largest, xo::experiments::largest_affordable_size("MPI_Alltoall", 256));
   EXPECT_LE(largest * 256 * 256, 64LL << 20) << "every rank's block on every rank within 64 MiB a buffer";
   const long long sizes = static_cast<long long>(alltoall->argv.size()) - 5;
   const long long reps = std::stoll(alltoall->argv[3]);
@@ -141,14 +141,14 @@ TEST(BenchRunner, EveryRunLeavesASoundTrace) {
   BenchPlan p = plan("xt3", Suite::PointToPoint);
   BenchPlan coll = plan("ap1000", Suite::Collective, {8});
   std::vector<std::size_t> progress;
-  xo::analyzer::suite::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
-  auto outcomes = xo::analyzer::suite::run_bench(
-      p, settings, pattern, [&](std::size_t done, std::size_t total, const std::string&) {
+  xo::experiments::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
+  auto outcomes =
+      xo::experiments::run_bench(p, settings, pattern, [&](std::size_t done, std::size_t total, const std::string&) {
         progress.push_back(done);
         EXPECT_EQ(total, 6u);  // own settings, both ends of two thresholds, MPICH_PTL_EAGER_LONG=1
       });
   EXPECT_EQ(progress, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6}));
-  const auto coll_outcomes = xo::analyzer::suite::run_bench(coll, settings, pattern);
+  const auto coll_outcomes = xo::experiments::run_bench(coll, settings, pattern);
   outcomes.insert(outcomes.end(), coll_outcomes.begin(), coll_outcomes.end());
   for (const auto& o : outcomes) {
     SCOPED_TRACE(o.name);
@@ -169,11 +169,11 @@ TEST(BenchRunner, ParallelRunsEqualSerialOnes) {
   ASSERT_NE(mkdtemp(serial_dir), nullptr);
   ASSERT_NE(mkdtemp(parallel_dir), nullptr);
   const BenchPlan p = plan("xt3", Suite::PointToPoint);
-  xo::analyzer::suite::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
-  const auto serial = xo::analyzer::suite::run_bench(p, settings, serial_dir);
+  xo::experiments::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
+  const auto serial = xo::experiments::run_bench(p, settings, serial_dir);
   settings.jobs = 3;
   std::vector<std::size_t> done;
-  const auto parallel = xo::analyzer::suite::run_bench(
+  const auto parallel = xo::experiments::run_bench(
       p, settings, parallel_dir, [&](std::size_t d, std::size_t, const std::string&) { done.push_back(d); });
   ASSERT_EQ(parallel.size(), serial.size());
   EXPECT_TRUE(std::is_sorted(done.begin(), done.end()));
@@ -210,22 +210,21 @@ TEST(RealBenchPlan, SweepsTheSwitchOfThePathTheRanksTake) {
     return out;
   };
   const auto& open_mpi = *xo::hw::real_mpi_named("openmpi");
-  const auto on_node =
-      names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::OnNode));
+  const auto on_node = names(xo::experiments::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::OnNode));
   EXPECT_TRUE(on_node.count("pt2pt"));
   EXPECT_TRUE(on_node.count("pt2pt.OMPI_MCA_btl_vader_eager_limit=16384"));
   EXPECT_FALSE(on_node.count("pt2pt.OMPI_MCA_btl_tcp_eager_limit=262144"));
   const auto between =
-      names(xo::analyzer::suite::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::BetweenNodes));
+      names(xo::experiments::plan_real_bench(open_mpi, Suite::PointToPoint, 10, RealMpiPath::BetweenNodes));
   EXPECT_TRUE(between.count("pt2pt.OMPI_MCA_btl_tcp_eager_limit=262144"));
   EXPECT_FALSE(between.count("pt2pt.OMPI_MCA_btl_vader_eager_limit=16384"));
   const auto& mpich = *xo::hw::real_mpi_named("mpich");
   for (RealMpiPath path : {RealMpiPath::OnNode, RealMpiPath::BetweenNodes}) {
-    EXPECT_TRUE(names(xo::analyzer::suite::plan_real_bench(mpich, Suite::PointToPoint, 10, path))
+    EXPECT_TRUE(names(xo::experiments::plan_real_bench(mpich, Suite::PointToPoint, 10, path))
                     .count("pt2pt.UCX_RNDV_THRESH=65536"));
   }
   // Collectives: one own run per call and one per algorithm, with the settings a forced one needs.
-  const BenchPlan coll = xo::analyzer::suite::plan_real_bench(open_mpi, Suite::Collective, 40, RealMpiPath::OnNode);
+  const BenchPlan coll = xo::experiments::plan_real_bench(open_mpi, Suite::Collective, 40, RealMpiPath::OnNode);
   const auto ring = std::find_if(coll.runs.begin(), coll.runs.end(), [](const BenchRun& r) {
     return r.name == "coll.OMPI_MCA_coll_tuned_allreduce_algorithm=4";
   });

@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "xo/analyzer/suite/bench_plan.hpp"
-#include "xo/analyzer/suite/bench_tags.hpp"
+#include "xo/experiments/bench_plan.hpp"
+#include "xo/tracer/bench_tags.hpp"
 
-namespace xo::analyzer::suite {
+namespace xo::experiments {
 
 namespace {
 
@@ -18,7 +18,8 @@ constexpr int kCollectiveRepsDivisor = 4;
 
 BenchRun pingpong(std::string name, std::string purpose, int reps,
                   std::vector<std::pair<std::string, std::string>> env) {
-  BenchRun run{std::move(name), std::move(purpose), 0, std::move(env), {kPingPongProgram, std::to_string(reps)}};
+  BenchRun run{
+      std::move(name), std::move(purpose), 0, std::move(env), {tracer::bench::kPingPongProgram, std::to_string(reps)}};
   for (long long size : message_sizes(kLargestSweepBytes)) run.argv.push_back(std::to_string(size));
   return run;
 }
@@ -32,7 +33,7 @@ BenchRun collective(const std::string& call, std::string name, std::string purpo
                std::move(purpose),
                0,
                std::move(env),
-               {kCollectiveProgram, call, "bytes", std::to_string(calls), "0"}};
+               {tracer::bench::kCollectiveProgram, call, "bytes", std::to_string(calls), "0"}};
   if (barrier) {
     run.argv.push_back("8");
     return run;
@@ -77,4 +78,4 @@ BenchPlan plan_real_bench(const hw::RealMpi& mpi, Suite suite, int reps, hw::Rea
   return plan;
 }
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::experiments

@@ -1,8 +1,10 @@
 #pragma once
-// What the analysis of `xo bench`'s traces relies on in its programs (suite/bench_programs.hpp):
-// their names and the ping-pong program's message tags, which say what each exchange is for.
+// What the analysis of `xo bench`'s traces relies on in its programs (experiments/suite,
+// bench_programs.hpp): their names and the ping-pong program's message tags, which say what each
+// exchange is for. Part of the trace contract: the programs write them into traces and the
+// analyzer reads them there, so they live with the trace format, below both. Header only.
 
-namespace xo::analyzer::suite {
+namespace xo::tracer::bench {
 
 inline constexpr int kPingPongTag = 0;
 inline constexpr int kFirstOfPairTag = 1;
@@ -24,4 +26,4 @@ inline constexpr const char* kCollectiveProgram = "collective";
 // The programs built against a system MPI are xo-bench-openmpi and xo-bench-mpich (xo bench --mpi).
 inline constexpr const char* kRealBenchHelperPrefix = "xo-bench-";
 
-}  // namespace xo::analyzer::suite
+}  // namespace xo::tracer::bench
