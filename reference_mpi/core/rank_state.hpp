@@ -79,6 +79,7 @@ struct RankState {
 
   std::vector<sim::Time> copy_buffers_free_at;          // sender-side system buffers (XT3 vshort)
   std::map<std::uintptr_t, std::uintptr_t> registered;  // RDMA registration cache: start -> end of each buffer
+  std::int64_t library_bytes_registered = 0;            // the MPI's own buffers: the largest registered
   sim::Time shared_memory_free = 0;                     // when this rank can start its next copy to another on its node
   // Mailbox connections by peer world rank (machines with mailbox credits): when each credit of
   // this rank's mailbox slots at that peer comes back.

@@ -19,4 +19,13 @@ sim::Time register_memory(World& world, RankState& rank, const void* buffer, std
   return sim::seconds_to_time(cost.per_registration + static_cast<double>(pages) * cost.per_page);
 }
 
+sim::Time register_library_buffer(World& world, RankState& rank, std::int64_t bytes) {
+  const hw::MemoryRegistration cost = world.machine().memory_registration();
+  if (cost.per_registration < 0 || bytes <= 0) return 0;
+  if (bytes <= rank.library_bytes_registered) return sim::seconds_to_time(cost.cache_hit);
+  rank.library_bytes_registered = bytes;
+  const std::int64_t pages = (bytes + cost.page_bytes - 1) / cost.page_bytes;
+  return sim::seconds_to_time(cost.per_registration + static_cast<double>(pages) * cost.per_page);
+}
+
 }  // namespace xo::mpi

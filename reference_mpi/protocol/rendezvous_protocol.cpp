@@ -45,9 +45,15 @@ void transfer(const Message& m, const Request* send, Request& receive, std::int6
 }
 
 // Registration before an RDMA transfer, traced on `rank`'s own line; returns when it is done.
-sim::Time registered(World& world, const Message& m, int rank, const void* buffer, std::int64_t bytes, sim::Time at) {
+// `owner` is the request whose buffer it is: none for a system buffer, and one the program's call
+// did not make (a collective's step) for the MPI's own buffer.
+sim::Time registered(World& world, const Message& m, int rank, const Request* owner, const void* buffer,
+                     std::int64_t bytes, sim::Time at) {
   if (!m.registers_memory) return at;
-  const sim::Time done = at + register_memory(world, world.rank(rank), buffer, bytes);
+  RankState& state = world.rank(rank);
+  const bool library = owner == nullptr || owner->traced == Request::Traced::No;
+  const sim::Time done =
+      at + (library ? register_library_buffer(world, state, bytes) : register_memory(world, state, buffer, bytes));
   world.record_phase(Phase::Registration, m, rank, rank, at, done);
   return done;
 }
@@ -108,14 +114,14 @@ void push_data(World& world, Message* m, sim::Time now) {
   TransferTimes x{now, now, now};
   for (std::int64_t offset = 0;;) {
     const std::int64_t part = std::min(chunk, bytes - offset);
-    ready = registered(world, *m, m->source_world, source + offset, part, ready);
+    ready = registered(world, *m, m->source_world, m->send_request, source + offset, part, ready);
     const LinkTimes t(world.machine(), m->source_world, m->dest_world, part);
     x = reserve_transfer(world, m->source_world, m->dest_world, ready, t);
     world.record_phase(Phase::Data, *m, m->source_world, m->dest_world, x.start, x.landed);
     offset += part;
     if (offset >= bytes) break;
-    const sim::Time cleared =
-        registered(world, *m, m->dest_world, destination + offset, std::min(chunk, bytes - offset), x.landed);
+    const sim::Time cleared = registered(world, *m, m->dest_world, m->recv_request, destination + offset,
+                                         std::min(chunk, bytes - offset), x.landed);
     world.record_phase(Phase::ClearToSend, *m, m->dest_world, m->source_world, cleared, cleared + control.latency);
     ready = cleared + control.latency;
   }
@@ -155,7 +161,7 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
     m->send_request = send;
     send->message = m;
     if (choice.protocol == hw::Protocol::ReceiverPull) {  // the receiver will read the send buffer
-      engine.advance_to(registered(world, *m, sender.world_rank, send->send_buffer, send->bytes, engine.now()));
+      engine.advance_to(registered(world, *m, sender.world_rank, send, send->send_buffer, send->bytes, engine.now()));
     }
   }
   const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, engine.now(), t);
@@ -167,7 +173,7 @@ void request_data(World& world, Request* receive, Message* m, sim::Time when) {
   const LinkTimes t(world.machine(), m->dest_world, m->source_world, 0);
   m->recv_request = receive;
   const std::int64_t first = m->chunk_bytes > 0 ? std::min(m->chunk_bytes, m->bytes) : m->bytes;
-  when = registered(world, *m, m->dest_world, receive->recv_buffer, first, when);
+  when = registered(world, *m, m->dest_world, receive, receive->recv_buffer, first, when);
   const Phase phase = m->protocol == hw::Protocol::Rendezvous ? Phase::ClearToSend : Phase::Get;
   world.record_phase(phase, *m, m->dest_world, m->source_world, when, when + t.latency);
   world.engine().schedule(when + t.latency, &on_data_requested, m, 0);
