@@ -36,7 +36,8 @@ std::string bytes_text(double bytes) {
   int unit = 0;
   double value = bytes;
   while (std::abs(value) >= 1024 && unit < 4) value /= 1024, ++unit;
-  if (unit == 0) return number_text(value, 10) + " B";
+  // A count of bytes exactly; a fitted size (a crossing, a mean) to three digits, as the larger units.
+  if (unit == 0) return (value == std::round(value) ? number_text(value, 10) : three_digits(value)) + " B";
   return three_digits(value) + " " + kUnits[unit];
 }
 

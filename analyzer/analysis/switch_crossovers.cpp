@@ -98,9 +98,14 @@ void refine_crossing(SwitchCrossover& s, const Series& below, const Series& abov
 // may bend (a collective whose messages start to contend for links), which a line cannot follow.
 // Among the sizes both sides were measured at, the flip nearest the lines' crossing in the lines'
 // direction, interpolated between its two sizes; none if the medians never flip that way.
-std::optional<double> median_crossing(const Series& below, const Series& above, double near_x, bool below_first) {
+struct MedianFlip {
+  double at;
+  double from;  // the measured sizes it lies between
+  double to;
+};
+std::optional<MedianFlip> median_crossing(const Series& below, const Series& above, double near_x, bool below_first) {
   const fit::SamplesByX b = fit::group_samples_by_x(below.x, below.y), a = fit::group_samples_by_x(above.x, above.y);
-  std::optional<double> best;
+  std::optional<MedianFlip> best;
   double previous_x = 0, previous_gap = 0;
   bool have_previous = false;
   for (std::size_t i = 0, j = 0; i < b.groups(); ++i) {  // the sizes both sides were measured at
@@ -110,7 +115,7 @@ std::optional<double> median_crossing(const Series& below, const Series& above, 
     const double gap = a.median[j] - b.median[i];  // positive: `below` is faster here
     if (have_previous && (below_first ? previous_gap > 0 && gap <= 0 : previous_gap < 0 && gap >= 0)) {
       const double at = previous_x + (x - previous_x) * previous_gap / (previous_gap - gap);
-      if (!best || std::abs(at - near_x) < std::abs(*best - near_x)) best = at;
+      if (!best || std::abs(at - near_x) < std::abs(best->at - near_x)) best = MedianFlip{at, previous_x, x};
     }
     previous_x = x, previous_gap = gap, have_previous = true;
   }
@@ -132,8 +137,16 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
   s.crossing = fit::find_crossover(s.below.line->fit, s.above.line->fit, s.lo, s.hi);
   refine_crossing(s, below, above);
   if (s.crossing) {
-    if (const auto measured = median_crossing(below, above, s.crossing->x, s.crossing->first_lower_before)) {
-      s.crossing->x = *measured;
+    if (const auto flip = median_crossing(below, above, s.crossing->x, s.crossing->first_lower_before)) {
+      // The lines' band describes their own crossing; where the medians' flip is elsewhere, the
+      // sizes it was measured between bound it instead.
+      const bool outside = flip->at < s.crossing->band_overlap_lower || flip->at > s.crossing->band_overlap_upper;
+      s.crossing->x = flip->at;
+      if (outside) {
+        s.crossing->band_overlap_lower = flip->from;
+        s.crossing->band_overlap_upper = flip->to;
+        s.crossing_from_medians = true;
+      }
     }
   }
   const double mid = (s.lo + s.hi) / 2;
@@ -148,11 +161,15 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
       s.best = setting_for(s.point, s.crossing->x);
       const bool exact = s.crossing->band_overlap_upper - s.crossing->band_overlap_lower <= 1e-6 * s.crossing->x;
       s.finding = s.below.name + " is faster below " + size(s.crossing->x) +
-                  (exact ? ""
-                         : " (the two lines' 95 % bands overlap from " +
-                               switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
-                                                      s.crossing->band_overlap_upper) +
-                               ")") +
+                  (exact                     ? ""
+                   : s.crossing_from_medians ? " (the measured medians change winner in " +
+                                                   switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
+                                                                          s.crossing->band_overlap_upper) +
+                                                   ", away from where the lines cross)"
+                                             : " (the two lines' 95 % bands overlap from " +
+                                                   switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
+                                                                          s.crossing->band_overlap_upper) +
+                                                   ")") +
                   ", " + s.above.name + " above";
     } else {
       s.finding = s.above.name + " is faster below " + size(s.crossing->x) + " and " + s.below.name +

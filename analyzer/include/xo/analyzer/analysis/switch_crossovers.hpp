@@ -38,6 +38,9 @@ struct SwitchCrossover {
   SideFit below, above;
   double lo = 0, hi = 0;  // sizes both sides were measured at
   std::optional<fit::LineCrossover> crossing;
+  // The measured medians change winner away from where the lines cross (a side's time bends), and
+  // the crossing is theirs: its band is then the two measured sizes it lies between.
+  bool crossing_from_medians = false;
   // The value the variable should have, in its unit; none when the data cannot say (a side not
   // measured, no common sizes, or `below` faster only on the large side).
   std::optional<double> best;
