@@ -12,8 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "../db/json_checker.hpp"
 #include "run_command.hpp"
+#include "support/json_checker.hpp"
+#include "support/scratch_dir.hpp"
 
 using xo::test::contains;
 using xo::test::run_command;
@@ -346,24 +347,14 @@ TEST(Cli, BenchRefusesBadOptionsAndExistingTraces) {
   run_command("rm -rf " + dir);
 }
 
-namespace {
-
-// A scratch directory for one test, removed afterwards.
-struct TempDir {
-  std::string path = "/tmp/xo-cli-" + std::to_string(getpid()) + "-" + std::to_string(++count);
-  TempDir() { run_command("rm -rf " + path + " && mkdir -p " + path); }
-  ~TempDir() { run_command("rm -rf " + path); }
-  static inline int count = 0;
-};
-
-}  // namespace
+using xo::test::ScratchDir;
 
 TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
-  TempDir dir;
-  ASSERT_EQ(
-      run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status,
-      0);
-  auto r = run_command(kXo + " report " + dir.path + "/pp.otf2");
+  ScratchDir dir("xo-cli");
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path() + "/pp.otf2 " + kPingpong)
+                .status,
+            0);
+  auto r = run_command(kXo + " report " + dir.path() + "/pp.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* part : {"Time in MPI by call", "MPI_Send", "MPI_Recv", "long-pull", "Wait states", "late sender",
                            "Crossovers of the machine's switch points",
@@ -373,10 +364,10 @@ TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
   }
   // Recorded with the limit where the fits put it, the run needs no change of it.
   ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -e MPICH_MAX_SHORT_MSG_SIZE=1048576 -o " +
-                        dir.path + "/big.otf2 " + kPingpong)
+                        dir.path() + "/big.otf2 " + kPingpong)
                 .status,
             0);
-  r = run_command(kXo + " report " + dir.path + "/big.otf2");
+  r = run_command(kXo + " report " + dir.path() + "/big.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_FALSE(contains(r.out, "export MPICH_MAX_SHORT_MSG_SIZE=")) << r.out;
 }
@@ -385,38 +376,38 @@ TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
 // history so that the second report simulates nothing and says so, with the same findings, and
 // leaving no scratch directory behind (nor one a killed report left, by its dead pid).
 TEST(Cli, ReportBenchIsCachedInTheHistoryAndLeavesNoScratchFiles) {
-  TempDir dir;
-  ASSERT_EQ(
-      run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status,
-      0);
-  const std::string tmp = dir.path + "/tmp";
+  ScratchDir dir("xo-cli");
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path() + "/pp.otf2 " + kPingpong)
+                .status,
+            0);
+  const std::string tmp = dir.path() + "/tmp";
   const pid_t gone = fork();
   if (gone == 0) _exit(0);
   waitpid(gone, nullptr, 0);
   const std::string orphan = tmp + "/xo-report-bench-" + std::to_string(gone) + "-Ab12Cd";
   ASSERT_EQ(run_command("mkdir -p " + orphan + "/pt2pt").status, 0);
-  const std::string report = "TMPDIR=" + tmp + " " + kXo + " report --db " + dir.path + "/h.db ";
-  const auto first = run_command(report + dir.path + "/pp.otf2");
+  const std::string report = "TMPDIR=" + tmp + " " + kXo + " report --db " + dir.path() + "/h.db ";
+  const auto first = run_command(report + dir.path() + "/pp.otf2");
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_TRUE(contains(first.out, "6 bench runs\n")) << first.out;
   EXPECT_EQ(run_command("ls -A " + tmp).out, "") << "the report's scratch directory and the orphan are gone";
-  const auto second = run_command(report + dir.path + "/pp.otf2");
+  const auto second = run_command(report + dir.path() + "/pp.otf2");
   ASSERT_EQ(second.status, 0) << second.err;
-  EXPECT_TRUE(contains(second.out, "6 of them from the bench cache in " + dir.path + "/h.db")) << second.out;
+  EXPECT_TRUE(contains(second.out, "6 of them from the bench cache in " + dir.path() + "/h.db")) << second.out;
   const auto findings = [](const std::string& out) { return out.substr(out.find("  variable ")); };
   EXPECT_EQ(findings(second.out), findings(first.out)) << "the cache gives what the simulation gave";
   for (const char* option : {"--no-cache ", "--no-history "}) {
-    const auto fresh = run_command(report + option + dir.path + "/pp.otf2");
+    const auto fresh = run_command(report + option + dir.path() + "/pp.otf2");
     ASSERT_EQ(fresh.status, 0) << fresh.err;
     EXPECT_FALSE(contains(fresh.out, "from the bench cache")) << option << fresh.out;
   }
   // --no-store uses the cache and stores no run.
-  const std::string runs = run_command(kXo + " history list --db " + dir.path + "/h.db").out;
-  const auto cached = run_command(report + "--no-store " + dir.path + "/pp.otf2");
+  const std::string runs = run_command(kXo + " history list --db " + dir.path() + "/h.db").out;
+  const auto cached = run_command(report + "--no-store " + dir.path() + "/pp.otf2");
   ASSERT_EQ(cached.status, 0) << cached.err;
   EXPECT_TRUE(contains(cached.out, "6 of them from the bench cache")) << cached.out;
   EXPECT_FALSE(contains(cached.err, "stored as run")) << cached.err;
-  EXPECT_EQ(run_command(kXo + " history list --db " + dir.path + "/h.db").out, runs);
+  EXPECT_EQ(run_command(kXo + " history list --db " + dir.path() + "/h.db").out, runs);
 }
 
 // The recommendations are tried on the program itself: each alone, then together; a setting that
@@ -424,11 +415,11 @@ TEST(Cli, ReportBenchIsCachedInTheHistoryAndLeavesNoScratchFiles) {
 // alternative (eager-long for the same long-pull messages as the larger short limit) is tried too
 // and left out by the simulation, not by the prediction.
 TEST(Cli, ReportTriesTheRecommendationsOnTheProgram) {
-  TempDir dir;
-  ASSERT_EQ(
-      run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status,
-      0);
-  auto r = run_command(kXo + " report --verify " + dir.path + "/pp.otf2");
+  ScratchDir dir("xo-cli");
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path() + "/pp.otf2 " + kPingpong)
+                .status,
+            0);
+  auto r = run_command(kXo + " report --verify " + dir.path() + "/pp.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   for (const char* part :
        {"tried on the program (5 recordings with --compute=none, each setting alone, then together): "
@@ -438,31 +429,31 @@ TEST(Cli, ReportTriesTheRecommendationsOnTheProgram) {
         "left out: export MPICH_PTL_EAGER_LONG=1: adds nothing to MPICH_MAX_SHORT_MSG_SIZE=1048576"}) {
     EXPECT_TRUE(contains(r.out, part)) << part << "\n" << r.out;
   }
-  const auto json = run_command(kXo + " report --format json " + dir.path + "/pp.otf2");
+  const auto json = run_command(kXo + " report --format json " + dir.path() + "/pp.otf2");
   EXPECT_TRUE(contains(json.out, "\"candidates\": {\"simulated\": true, \"not_simulated\": null, \"runs\": 5, "))
       << json.out;
   EXPECT_TRUE(contains(json.out, "\"chosen\": false")) << "the vshort setting is shown, not chosen: " << json.out;
-  const auto quick = run_command(kXo + " report --no-simulate " + dir.path + "/pp.otf2");
+  const auto quick = run_command(kXo + " report --no-simulate " + dir.path() + "/pp.otf2");
   EXPECT_TRUE(contains(quick.out, "not tried on the program (--no-simulate)")) << quick.out;
   // A program that is no longer where the trace says: said, and the report still stands.
-  ASSERT_EQ(run_command("cp " + kPingpong + " " + dir.path + "/moved").status, 0);
+  ASSERT_EQ(run_command("cp " + kPingpong + " " + dir.path() + "/moved").status, 0);
   ASSERT_EQ(
-      run_command("cd " + dir.path + " && " + kXo + " record -q -n 2 --machine xt3 --compute=none -o m.otf2 ./moved")
+      run_command("cd " + dir.path() + " && " + kXo + " record -q -n 2 --machine xt3 --compute=none -o m.otf2 ./moved")
           .status,
       0);
-  ASSERT_EQ(run_command("rm " + dir.path + "/moved").status, 0);
-  const auto moved = run_command("cd " + dir.path + " && " + kXo + " report m.otf2");
+  ASSERT_EQ(run_command("rm " + dir.path() + "/moved").status, 0);
+  const auto moved = run_command("cd " + dir.path() + " && " + kXo + " report m.otf2");
   ASSERT_EQ(moved.status, 0) << moved.err;
   EXPECT_TRUE(contains(moved.out, "not tried on the program: the program (./moved) is not where the trace says"))
       << moved.out;
 }
 
 TEST(Cli, ReportFormatsAndVerification) {
-  TempDir dir;
-  ASSERT_EQ(
-      run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path + "/pp.otf2 " + kPingpong).status,
-      0);
-  auto json = run_command(kXo + " report --format json " + dir.path + "/pp.otf2");
+  ScratchDir dir("xo-cli");
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + dir.path() + "/pp.otf2 " + kPingpong)
+                .status,
+            0);
+  auto json = run_command(kXo + " report --format json " + dir.path() + "/pp.otf2");
   ASSERT_EQ(json.status, 0) << json.err;
   EXPECT_TRUE(xo::test::JsonChecker::valid(json.out)) << json.out;
   EXPECT_EQ(json.out.rfind("{\"schema\": \"crossover-report\", \"version\": 1, ", 0), 0u) << json.out;
@@ -477,47 +468,47 @@ TEST(Cli, ReportFormatsAndVerification) {
     EXPECT_TRUE(contains(json.out, part)) << "numbers as numbers, units in the names: " << part << "\n" << json.out;
   }
   // Options after the trace, as perf report takes them.
-  auto markdown = run_command(kXo + " report " + dir.path + "/pp.otf2 --format markdown --no-bench");
+  auto markdown = run_command(kXo + " report " + dir.path() + "/pp.otf2 --format markdown --no-bench");
   ASSERT_EQ(markdown.status, 0) << markdown.err;
   EXPECT_TRUE(contains(markdown.out, "## Time in MPI by call\n")) << markdown.out;
   EXPECT_TRUE(contains(markdown.out, "| call | calls | time | share of MPI | longest call |")) << markdown.out;
   EXPECT_FALSE(contains(markdown.out, "Recommendations")) << "--no-bench skips them";
-  auto verified = run_command(kXo + " report --verify " + dir.path + "/pp.otf2");
+  auto verified = run_command(kXo + " report --verify " + dir.path() + "/pp.otf2");
   ASSERT_EQ(verified.status, 0) << verified.err;
   EXPECT_TRUE(contains(verified.out, "measured: time in MPI summed over the ranks")) << verified.out;
   EXPECT_TRUE(contains(verified.out, "what this checks: the run was recorded with --compute=none")) << verified.out;
   EXPECT_FALSE(contains(verified.out, "half-RTT")) << "the program's own output goes to stderr, not into the report";
   // Under measured computation both sides are recorded several times and judged against the noise.
-  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 -o " + dir.path + "/timed.otf2 " + kPingpong).status, 0);
-  auto timed = run_command(kXo + " report --verify --verify-runs 4 " + dir.path + "/timed.otf2");
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 -o " + dir.path() + "/timed.otf2 " + kPingpong).status, 0);
+  auto timed = run_command(kXo + " report --verify --verify-runs 4 " + dir.path() + "/timed.otf2");
   ASSERT_EQ(timed.status, 0) << timed.err;
   EXPECT_TRUE(contains(timed.out, "each side was recorded 4 times, interleaved")) << timed.out;
   EXPECT_TRUE(contains(timed.out, "(p = 0.029 that it happens by chance)")) << "2 / C(8, 4) = 2 / 70: " << timed.out;
   EXPECT_TRUE(contains(timed.out, "measured: time in MPI summed over the ranks, median ")) << timed.out;
   EXPECT_TRUE(contains(timed.out, "verdict: ")) << timed.out;
-  auto bad = run_command(kXo + " report --verify --verify-runs 0 " + dir.path + "/timed.otf2");
+  auto bad = run_command(kXo + " report --verify --verify-runs 0 " + dir.path() + "/timed.otf2");
   EXPECT_EQ(bad.status, 2);
   EXPECT_TRUE(contains(bad.err, "--verify-runs 0: give a number of recordings a side from 1 to 100")) << bad.err;
-  auto alone = run_command(kXo + " report --verify-runs 3 " + dir.path + "/timed.otf2");
+  auto alone = run_command(kXo + " report --verify-runs 3 " + dir.path() + "/timed.otf2");
   EXPECT_EQ(alone.status, 2);
   EXPECT_TRUE(contains(alone.err, "--verify-runs counts --verify's recordings: add --verify")) << alone.err;
 }
 
 TEST(Cli, ReportRefusesWhatIsNotATrace) {
-  TempDir dir;
-  run_command("echo garbage > " + dir.path + "/bad.otf2");
+  ScratchDir dir("xo-cli");
+  run_command("echo garbage > " + dir.path() + "/bad.otf2");
   for (const auto& [args, message] : std::vector<std::pair<std::string, std::string>>{
-           {dir.path + "/missing.otf2", "no such file"},
-           {dir.path + "/bad.otf2", "not an OTF2 anchor file"},
-           {"--format xml " + dir.path + "/bad.otf2", "--format xml: choose text, json or markdown"},
+           {dir.path() + "/missing.otf2", "no such file"},
+           {dir.path() + "/bad.otf2", "not an OTF2 anchor file"},
+           {"--format xml " + dir.path() + "/bad.otf2", "--format xml: choose text, json or markdown"},
            {"", "give a trace"},
-           {dir.path + "/bad.otf2 " + dir.path + "/other.otf2", "give one trace, not 2"},
+           {dir.path() + "/bad.otf2 " + dir.path() + "/other.otf2", "give one trace, not 2"},
            // Options after the trace are read as options: their values are checked.
-           {dir.path + "/bad.otf2 --top abc", "--top abc: give a number of rows from 1 to 100000"},
-           {dir.path + "/bad.otf2 --no-such-option", "--no-such-option"},
-           {"--verify --no-bench " + dir.path + "/bad.otf2", "--verify needs the recommendations"},
-           {"--top abc " + dir.path + "/bad.otf2", "--top abc: give a number of rows from 1 to 100000"},
-           {"--no-store --no-history " + dir.path + "/bad.otf2", "--no-store keeps the bench cache"}}) {
+           {dir.path() + "/bad.otf2 --top abc", "--top abc: give a number of rows from 1 to 100000"},
+           {dir.path() + "/bad.otf2 --no-such-option", "--no-such-option"},
+           {"--verify --no-bench " + dir.path() + "/bad.otf2", "--verify needs the recommendations"},
+           {"--top abc " + dir.path() + "/bad.otf2", "--top abc: give a number of rows from 1 to 100000"},
+           {"--no-store --no-history " + dir.path() + "/bad.otf2", "--no-store keeps the bench cache"}}) {
     auto r = run_command(kXo + " report " + args);
     EXPECT_EQ(r.status, 2) << args;
     EXPECT_TRUE(contains(r.err, message)) << args << ": " << r.err;
@@ -529,13 +520,13 @@ TEST(Cli, ReportRefusesWhatIsNotATrace) {
 // that some messages cross the Gemini (on a node they go through shared memory, which no eager
 // limit touches); the value is the largest size the run moves, not the end of the bench's sweep.
 TEST(Cli, ReportPricesAMailboxLimitInMemory) {
-  TempDir dir;
+  ScratchDir dir("xo-cli");
   const std::string stencil = std::string(XO_EXAMPLES_DIR) + "/stencil2d";
   ASSERT_EQ(
-      run_command(kXo + " record -q -n 16 -N 4 --machine xe6 --compute=none -o " + dir.path + "/st.otf2 " + stencil)
+      run_command(kXo + " record -q -n 16 -N 4 --machine xe6 --compute=none -o " + dir.path() + "/st.otf2 " + stencil)
           .status,
       0);
-  auto r = run_command(kXo + " report " + dir.path + "/st.otf2");
+  auto r = run_command(kXo + " report " + dir.path() + "/st.otf2");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "export MPICH_GNI_MAX_VSHORT_MSG_SIZE=2048")) << r.out;
   EXPECT_TRUE(contains(r.out, "12 messages of 2 KiB move from E1 to E0")) << r.out;

@@ -5,8 +5,8 @@
 
 #include <sstream>
 
-#include "history_fixtures.hpp"
-#include "json_checker.hpp"
+#include "support/history_fixtures.hpp"
+#include "support/json_checker.hpp"
 #include "xo/db/figure_comparison.hpp"
 #include "xo/db/history_export.hpp"
 #include "xo/db/regression_rule.hpp"

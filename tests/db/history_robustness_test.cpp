@@ -15,8 +15,8 @@
 #include <random>
 #include <sstream>
 
-#include "history_fixtures.hpp"
 #include "sqlite_connection.hpp"
+#include "support/history_fixtures.hpp"
 #include "xo/db/history.hpp"
 #include "xo/db/history_error.hpp"
 

@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "history_fixtures.hpp"
 #include "schema_migrations.hpp"
 #include "sqlite_connection.hpp"
+#include "support/history_fixtures.hpp"
 #include "xo/db/history_error.hpp"
 #include "xo/db/history_path.hpp"
 

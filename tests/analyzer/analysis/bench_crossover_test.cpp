@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../model/scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/experiments/bench_plan.hpp"
 #include "xo/experiments/bench_runner.hpp"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "../../tracer/nonblocking_collective_run.hpp"
-#include "../model/scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/wait_states.hpp"

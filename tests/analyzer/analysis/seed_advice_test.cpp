@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "../../reference_mpi/simulate.hpp"
-#include "../model/scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/analysis/bench_analysis.hpp"
 #include "xo/analyzer/analysis/message_ends.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "../../reference_mpi/simulate.hpp"
-#include "../model/scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/hwmodels/machine_setup.hpp"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "../../cli/run_command.hpp"
-#include "scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "otf2_test_archive.hpp"
-#include "scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
 namespace {

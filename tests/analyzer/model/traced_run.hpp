@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "../../reference_mpi/simulate.hpp"
-#include "scratch_dir.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
 #include "xo/reference_mpi/simulation.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// What the history tests share: a scratch directory, a file's bytes, and a run with a figure of
-// every kind.
+// What the history tests share (db's and the front end's): a file's bytes, and a run with a
+// figure of every kind; and the scratch directory.
 
 #include <cstdlib>
 #include <filesystem>
@@ -8,28 +8,10 @@
 #include <sstream>
 #include <string>
 
+#include "support/scratch_dir.hpp"
 #include "xo/db/run_record.hpp"
 
 namespace xo::test {
-
-// A directory for one test, removed with everything in it afterwards.
-class ScratchDir {
- public:
-  ScratchDir() {
-    char pattern[] = "/tmp/xo-history-test-XXXXXX";
-    if (mkdtemp(pattern) != nullptr) path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ignored);
-    std::filesystem::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return path_ + "/" + name; }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 inline std::string file_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
