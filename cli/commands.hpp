@@ -16,6 +16,7 @@ int command_calibrate(const std::vector<std::string>& args);
 int command_bench(const std::vector<std::string>& args);
 int command_report(const std::vector<std::string>& args);
 int command_compare(const std::vector<std::string>& args);
+int command_check(const std::vector<std::string>& args);
 int command_history(const std::vector<std::string>& args);
 int command_gui(const std::vector<std::string>& args);  // execs xo-gui beside xo
 

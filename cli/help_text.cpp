@@ -20,6 +20,7 @@ Commands:
              or, with --mpi, trace a job of the system's Open MPI or MPICH
   report     what a trace spent in MPI and why: profile, fits, wait states, crossovers, settings
   compare    two traces side by side (a real job beside its machine model, one setting beside another)
+  check      hold a trace to what OTF2 and MPI promise (references, nesting, every message received once)
   bench      characterise a machine: benchmark sweeps, LogGP fits, where each threshold should be
   history    the runs xo bench and xo report stored: list, show, compare, trend, export, delete
   machines   list the machine models, or show one's protocols, parameters and variables
@@ -281,6 +282,25 @@ Examples:
   xo report --verify --format markdown stencil.otf2 > report.md
 )";
 
+constexpr const char* kCheck = R"(Usage: xo check [--max-problems N] TRACE
+
+Holds TRACE (a directory from xo record, or its traces.otf2; any OTF2 3.x archive, e.g. Score-P's)
+to what OTF2 and MPI promise beyond what otf2-print -Werror verifies: every definition reference
+resolves, regions nest on each location, requests pair, every message is received exactly once
+with the length it was sent with, and the members of a communicator agree on its collective
+operations. Prints a summary line and one line per problem, naming the location, the event's
+position in it and its time in clock ticks (docs/trace_check.md).
+
+Exit status: 0 no problems, 1 problems found, 2 the archive cannot be read at all (missing,
+truncated, corrupt: the message names the file) or a wrong command line.
+
+Options:
+  --max-problems N   problems described (default 100); the rest are counted
+
+Example:
+  xo record -n 4 --machine xt3 -o ring.otf2 -- ./ring && xo check ring.otf2
+)";
+
 constexpr const char* kCompare = R"(Usage: xo compare [--format text|markdown] [--tolerate] A B
        xo compare [--format text|markdown] A --machine NAME [--compute MODE] -- PROGRAM [ARGS...]
 
@@ -437,6 +457,7 @@ bool print_help(const std::string& command) {
                      : command == "record"                 ? kRecord
                      : command == "bench"                  ? kBench
                      : command == "compare"                ? kCompare
+                     : command == "check"                  ? kCheck
                      : command == "report"                 ? kReport
                      : command == "history"                ? kHistory
                      : command == "machines"               ? kMachines
@@ -446,8 +467,8 @@ bool print_help(const std::string& command) {
                                                            : nullptr;
   if (text == nullptr) {
     std::fprintf(stderr,
-                 "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, compare, bench, "
-                 "history, machines, calibrate, gui and help\n",
+                 "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, compare, check, "
+                 "bench, history, machines, calibrate, gui and help\n",
                  command.c_str());
     return false;
   }

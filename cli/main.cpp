@@ -36,11 +36,12 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "bench") return command_bench(args);
   if (command == "report") return command_report(args);
   if (command == "compare") return command_compare(args);
+  if (command == "check") return command_check(args);
   if (command == "history") return command_history(args);
   if (command == "gui") return command_gui(args);
   throw UsageError("unknown command '" + command +
-                   "'; the commands are cc, c++, run, record, report, compare, bench, history, machines, calibrate, "
-                   "gui and help (see `xo --help`)");
+                   "'; the commands are cc, c++, run, record, report, compare, check, bench, history, machines, "
+                   "calibrate, gui and help (see `xo --help`)");
 }
 
 }  // namespace

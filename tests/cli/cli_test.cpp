@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -51,8 +52,8 @@ TEST(Cli, UnknownCommandListsTheCommands) {
   auto r = run_command(kXo + " frobnicate");
   EXPECT_EQ(r.status, 2);
   EXPECT_TRUE(contains(r.err,
-                       "unknown command 'frobnicate'; the commands are cc, c++, run, record, report, compare, bench, "
-                       "history, machines, calibrate, gui and help"))
+                       "unknown command 'frobnicate'; the commands are cc, c++, run, record, report, compare, check, "
+                       "bench, history, machines, calibrate, gui and help"))
       << r.err;
 }
 
@@ -348,6 +349,30 @@ TEST(Cli, BenchRefusesBadOptionsAndExistingTraces) {
 }
 
 using xo::test::ScratchDir;
+
+TEST(Cli, CheckHoldsATraceToOtf2AndMpi) {
+  ScratchDir dir("xo-cli");
+  const std::string trace = dir.path() + "/pp.otf2";
+  ASSERT_EQ(run_command(kXo + " record -q -n 2 --machine xt3 --compute=none -o " + trace + " " + kPingpong).status, 0);
+  auto good = run_command(kXo + " check " + trace);
+  EXPECT_EQ(good.status, 0) << good.err;
+  EXPECT_TRUE(contains(good.out, "messages matched: no problems")) << good.out;
+  // An archive that cannot be read at all: one line naming the file, exit 2.
+  std::error_code ignored;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(trace)) {
+    if (entry.path().extension() == ".evt") {
+      std::filesystem::remove(entry.path(), ignored);
+      break;
+    }
+  }
+  auto cut = run_command(kXo + " check " + trace);
+  EXPECT_EQ(cut.status, 2);
+  EXPECT_TRUE(contains(cut.err, "xo check: ")) << cut.err;
+  EXPECT_TRUE(contains(cut.err, ".evt")) << cut.err;
+  auto none = run_command(kXo + " check");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_TRUE(contains(none.err, "give one trace")) << none.err;
+}
 
 TEST(Cli, ReportProfilesWaitsAndRecommendsFromTheMachinesFits) {
   ScratchDir dir("xo-cli");
