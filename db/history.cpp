@@ -59,6 +59,10 @@ std::string contents_text(Connection& probe, int version) {
 void check_existing_file(const std::string& path, int busy_timeout_ms, bool quick_check) {
   Connection probe(path, Connection::Mode::ReadOnly);
   probe.set_busy_timeout(busy_timeout_ms);
+  // One read transaction, so the version and the tables are read from one snapshot: read apart,
+  // another xo's first migration could commit between them, and a history being created would
+  // look like version 0 with tables in it, someone else's database.
+  probe.execute("BEGIN", "starting to read the history");
   const int version = schema_version(probe);  // the first read: SQLITE_NOTADB for a file of another kind
   const bool foreign = version == 0 ? holds_anything(probe) : !holds_our_runs(probe);
   if (foreign) {
