@@ -47,7 +47,7 @@ extern "C" void on_fatal_signal(int signal) {
 
 void install_handlers() {
   if (g_handlers_installed) return;
-  for (int s : {SIGINT, SIGTERM, SIGHUP}) {
+  for (int s : kStopSignals) {
     struct sigaction action {};
     struct sigaction previous {};
     sigaction(s, nullptr, &previous);

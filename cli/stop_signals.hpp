@@ -5,16 +5,20 @@
 
 #include <pthread.h>
 
+#include <array>
 #include <csignal>
 
 namespace xo::cli {
+
+// The signals that stop xo and its children (the scratch directories' handlers take these too).
+inline constexpr std::array kStopSignals{SIGINT, SIGTERM, SIGHUP};
 
 class StopSignalsBlocked {
  public:
   StopSignalsBlocked() {
     sigset_t stops;
     sigemptyset(&stops);
-    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&stops, s);
+    for (int s : kStopSignals) sigaddset(&stops, s);
     pthread_sigmask(SIG_BLOCK, &stops, &previous_);
   }
   ~StopSignalsBlocked() { restore(); }

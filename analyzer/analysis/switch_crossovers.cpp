@@ -160,17 +160,13 @@ void judge(SwitchCrossover& s, const Series& below, const Series& above) {
     if (s.crossing->first_lower_before) {
       s.best = setting_for(s.point, s.crossing->x);
       const bool exact = s.crossing->band_overlap_upper - s.crossing->band_overlap_lower <= 1e-6 * s.crossing->x;
-      s.finding = s.below.name + " is faster below " + size(s.crossing->x) +
-                  (exact                     ? ""
-                   : s.crossing_from_medians ? " (the measured medians change winner in " +
-                                                   switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
-                                                                          s.crossing->band_overlap_upper) +
-                                                   ", away from where the lines cross)"
-                                             : " (the two lines' 95 % bands overlap from " +
-                                                   switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower,
-                                                                          s.crossing->band_overlap_upper) +
-                                                   ")") +
-                  ", " + s.above.name + " above";
+      const std::string band =
+          switch_size_range_text(s.point.unit, s.crossing->band_overlap_lower, s.crossing->band_overlap_upper);
+      const std::string why = exact                     ? ""
+                              : s.crossing_from_medians ? " (the measured medians change winner in " + band +
+                                                              ", away from where the lines cross)"
+                                                        : " (the two lines' 95 % bands overlap from " + band + ")";
+      s.finding = s.below.name + " is faster below " + size(s.crossing->x) + why + ", " + s.above.name + " above";
     } else {
       s.finding = s.above.name + " is faster below " + size(s.crossing->x) + " and " + s.below.name +
                   " above it: the switch is the wrong way round for these sizes";

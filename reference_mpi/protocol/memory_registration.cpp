@@ -4,6 +4,16 @@
 
 namespace xo::mpi {
 
+namespace {
+
+// A registration that no cached one covers: the fixed cost and one per page.
+sim::Time registration_time(const hw::MemoryRegistration& cost, std::int64_t bytes) {
+  const std::int64_t pages = (bytes + cost.page_bytes - 1) / cost.page_bytes;
+  return sim::seconds_to_time(cost.per_registration + static_cast<double>(pages) * cost.per_page);
+}
+
+}  // namespace
+
 sim::Time register_memory(World& world, RankState& rank, const void* buffer, std::int64_t bytes) {
   const hw::MemoryRegistration cost = world.machine().memory_registration();
   if (cost.per_registration < 0 || bytes <= 0) return 0;
@@ -15,8 +25,7 @@ sim::Time register_memory(World& world, RankState& rank, const void* buffer, std
     return sim::seconds_to_time(cost.cache_hit);
   }
   rank.registered[start] = std::max(rank.registered[start], end);
-  const std::int64_t pages = (bytes + cost.page_bytes - 1) / cost.page_bytes;
-  return sim::seconds_to_time(cost.per_registration + static_cast<double>(pages) * cost.per_page);
+  return registration_time(cost, bytes);
 }
 
 sim::Time register_library_buffer(World& world, RankState& rank, std::int64_t bytes) {
@@ -24,8 +33,7 @@ sim::Time register_library_buffer(World& world, RankState& rank, std::int64_t by
   if (cost.per_registration < 0 || bytes <= 0) return 0;
   if (bytes <= rank.library_bytes_registered) return sim::seconds_to_time(cost.cache_hit);
   rank.library_bytes_registered = bytes;
-  const std::int64_t pages = (bytes + cost.page_bytes - 1) / cost.page_bytes;
-  return sim::seconds_to_time(cost.per_registration + static_cast<double>(pages) * cost.per_page);
+  return registration_time(cost, bytes);
 }
 
 }  // namespace xo::mpi
