@@ -7,6 +7,7 @@
 #include "commands.hpp"
 #include "table.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/hwmodels/collective_table.hpp"
 #include "xo/hwmodels/machine_registry.hpp"
 #include "xo/hwmodels/real_mpi.hpp"
 
@@ -33,6 +34,19 @@ void show_real_mpi(const hw::RealMpi& mpi) {
     for (const auto& [name, value] : k.requires_settings) with += (with.empty() ? "" : " ") + name + "=" + value;
     rows.push_back({k.variable, values, with.empty() ? "-" : with,
                     k.collective.empty() ? "the ping-pong" : k.collective + " on every rank"});
+  }
+  print_table(rows);
+}
+
+// The collective table, with what this machine's hardware leaves out.
+void show_collective_algorithms(const hw::Machine& machine) {
+  std::printf("\nCollective algorithms (force one with -e XO_COLL_<CALL>=ALGORITHM where the machine has the knob)\n");
+  std::vector<std::vector<std::string>> rows = {{"call", "algorithm", "needs", "here", "what it does"}};
+  for (const hw::CollectiveAlgorithm& a : hw::collective_table()) {
+    const bool present = hw::has_hardware_for(a.needs, machine.collective_hardware());
+    rows.push_back({std::string(hw::collective_name(a.op)),
+                    std::string(hw::algorithm_name(a.algorithm)) + (a.last_resort ? " (last resort)" : ""),
+                    std::string(hw::needs_text(a.needs)), present ? "yes" : "no hardware", std::string(a.description)});
   }
   print_table(rows);
 }
@@ -78,6 +92,7 @@ void show(const std::string& name) {
   }
   if (rows.size() == 1) rows = {{"(none)"}};
   print_table(rows);
+  show_collective_algorithms(*machine);
 }
 
 }  // namespace

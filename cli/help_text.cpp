@@ -374,8 +374,10 @@ constexpr const char* kMachines = R"(Usage: xo machines [--show NAME]
 
 Without options, lists the machine models and the real MPIs xo record --mpi traces. With
 --show NAME, prints the machine's protocols and when each is used, its parameters (value, unit,
-allowed range, meaning, source) and the environment variables its MPI reads (default, range,
-meaning, source); for a real MPI (openmpi, mpich), the variables that switch its protocols and
+allowed range, meaning, source), the environment variables its MPI reads (default, range,
+meaning, source), its switch points, and every collective algorithm of the reference MPI: the call
+it serves, what it needs (hardware, communicator, operation), whether this machine has that
+hardware, and what it does. For a real MPI (openmpi, mpich), the variables that switch its protocols and
 collective algorithms, with their defaults and choices.
 
 Examples:

@@ -117,6 +117,13 @@ void Ap1000Machine::refresh() {
 // Seed 001 section 7: the B-net serves Barrier, Scatter(v), Allgather(v), Alltoall(v), Allreduce and
 // Bcast; sync for whole-machine barriers; xy routines for whole-machine reductions of int, float
 // and double vectors up to 25 elements (Figure 10), logical reduction trees otherwise.
+// Seed 001 (Sitsky, MPI on the AP1000), section 7: Barrier, Scatter(v), Allgather(v), Alltoall(v),
+// Allreduce and Bcast use the selective broadcast; Barrier takes the S-net `sync` on every cell,
+// Reduce and Allreduce the `xy` routines on every cell for int, float or double; Gather was not
+// given the CellOS gather routines. Section 9: the barrier's gather tree has branching factor 3
+// (Figure 8), the xy routines win up to 25 elements and reduction trees above (Figure 10), and
+// Allreduce is MPI_Reduce followed by a selective broadcast. XO_AP1000_BNET_MIN_GROUP adds the
+// point-to-point trees that section 7 says beat the B-net on small groups (the seed's MPI: never).
 CollectiveChoice Ap1000Machine::choose_collective(const CollectiveQuery& q) const {
   using A = Algorithm;
   const bool bnet = q.ranks >= bnet_min_group_;

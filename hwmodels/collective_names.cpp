@@ -4,33 +4,7 @@
 
 namespace xo::hw {
 
-namespace {
-
 using A = Algorithm;
-
-// The algorithms reference_mpi/collective implements per operation; a test checks the table there
-// covers every pair listed here.
-constexpr std::array kBarrier{A::Auto,        A::Linear,      A::KaryTree, A::Dissemination, A::TreeSelectiveBroadcast,
-                              A::SyncNetwork, A::FetchAddTree};
-constexpr std::array kBcast{A::Auto,   A::Linear, A::Binomial, A::KaryTree, A::ScatterAllgather, A::SelectiveBroadcast,
-                            A::GpsPull};
-constexpr std::array kGather{A::Auto, A::Linear, A::Binomial, A::GpsPush};
-constexpr std::array kGatherv{A::Auto, A::Linear, A::GpsPush};
-constexpr std::array kScatter{A::Auto, A::Linear, A::Binomial, A::SelectiveBroadcast, A::GpsPull};
-constexpr std::array kScatterv{A::Auto, A::Linear, A::SelectiveBroadcast, A::GpsPull};
-constexpr std::array kAllgather{A::Auto,       A::Ring, A::RecursiveDoubling, A::Bruck, A::SelectiveBroadcast,
-                                A::GatherBcast};
-constexpr std::array kAllgatherv{A::Auto, A::Ring, A::SelectiveBroadcast, A::GatherBcast};
-constexpr std::array kAlltoall{A::Auto, A::Linear, A::Pairwise, A::Bruck, A::SelectiveBroadcast, A::GpsScan};
-constexpr std::array kAlltoallv{A::Auto, A::Linear, A::Pairwise, A::SelectiveBroadcast, A::GpsScan};
-constexpr std::array kReduce{A::Auto, A::Binomial, A::KaryTree, A::ReduceScatterGather, A::XyReduction, A::GpsFold};
-constexpr std::array kAllreduce{
-    A::Auto,        A::RecursiveDoubling, A::ReduceBcast, A::ReduceScatterAllgather, A::TreeSelectiveBroadcast,
-    A::XyReduction, A::SmpAware};
-constexpr std::array kReduceScatter{A::Auto, A::ReduceScatterv, A::Pairwise};
-constexpr std::array kScan{A::Auto, A::Linear, A::RecursiveDoubling, A::GpsChain};
-
-}  // namespace
 
 std::string_view collective_name(CollectiveOp op) {
   constexpr std::array<std::string_view, kCollectiveOps> names{
@@ -81,26 +55,6 @@ std::string_view algorithm_name(Algorithm algorithm) {
     case A::GpsScan: return "gps_scan";
   }
   return "unknown";
-}
-
-std::span<const Algorithm> algorithms_for(CollectiveOp op) {
-  switch (op) {
-    case CollectiveOp::Barrier: return kBarrier;
-    case CollectiveOp::Bcast: return kBcast;
-    case CollectiveOp::Gather: return kGather;
-    case CollectiveOp::Gatherv: return kGatherv;
-    case CollectiveOp::Scatter: return kScatter;
-    case CollectiveOp::Scatterv: return kScatterv;
-    case CollectiveOp::Allgather: return kAllgather;
-    case CollectiveOp::Allgatherv: return kAllgatherv;
-    case CollectiveOp::Alltoall: return kAlltoall;
-    case CollectiveOp::Alltoallv: return kAlltoallv;
-    case CollectiveOp::Reduce: return kReduce;
-    case CollectiveOp::Allreduce: return kAllreduce;
-    case CollectiveOp::ReduceScatter: return kReduceScatter;
-    case CollectiveOp::Scan: return kScan;
-  }
-  return {};
 }
 
 }  // namespace xo::hw

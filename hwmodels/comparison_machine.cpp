@@ -38,6 +38,9 @@ void ComparisonMachine::refresh() {
   hardware_.full_node_delay = fills_node ? param("full_node_delay") * 1e-6 : 0;
 }
 
+// Seed 000 compares only the barrier with the Power4 and SX-6 (its barrier figure): modelled as the
+// fetch-and-add tree over a node's shared memory (an assumption, docs/simulation.md); the seed says
+// nothing of their other collectives, which keep MPICH2's choices.
 CollectiveChoice ComparisonMachine::choose_collective(const CollectiveQuery& q) const {
   if (q.op == CollectiveOp::Barrier) return {Algorithm::FetchAddTree};
   return Machine::choose_collective(q);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "mpich2_collectives.hpp"
+#include "xo/hwmodels/collective_table.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 
 namespace xo::hw {
@@ -283,12 +284,19 @@ void Machine::refresh_all() {
 }
 
 CollectiveChoice Machine::collective(const CollectiveQuery& query) const {
-  CollectiveChoice choice = choose_collective(query);
+  const CollectiveChoice own = choose_collective(query);
+  CollectiveChoice choice = own;
   if (has_collective_knobs_) {
     const Algorithm forced = forced_[static_cast<int>(query.op)];
     if (forced != Algorithm::Auto) choice.algorithm = forced;
     choice.branching = branching_override_;
   }
+  const auto serves = [&](Algorithm a) {
+    const CollectiveAlgorithm* row = find_collective_algorithm(query.op, a);
+    return row != nullptr && can_serve(*row, collective_hardware(), query);
+  };
+  if (!serves(choice.algorithm)) choice.algorithm = own.algorithm;
+  if (!serves(choice.algorithm)) choice.algorithm = last_resort(query.op).algorithm;
   return choice;
 }
 
@@ -297,6 +305,7 @@ const CollectiveHardware& Machine::collective_hardware() const {
   return none;
 }
 
+// Machines whose seed names no collective algorithms (loggp, T3D) keep MPICH2's (mpich2_collectives.hpp).
 CollectiveChoice Machine::choose_collective(const CollectiveQuery& query) const {
   return mpich2_choice(query, Mpich2Thresholds{});
 }

@@ -115,6 +115,9 @@ void T3Machine::refresh() {
   hardware_.sync = queues ? param("hw_barrier") * 1e-6 : -1;
 }
 
+// Seed 003 section 2: the T3E's global barriers poll the barrier hardware (with the hardware
+// queues); everything else, and the T3D, keeps the software collectives (MPICH2's choices here, as
+// the seed gives no others).
 CollectiveChoice T3Machine::choose_collective(const CollectiveQuery& q) const {
   if (q.op == CollectiveOp::Barrier && q.whole_machine && hardware_.sync >= 0) return {Algorithm::SyncNetwork};
   return Machine::choose_collective(q);

@@ -84,6 +84,9 @@ Xt3Machine::Xt3Machine()
   refresh();
 }
 
+// Seed 002, "Collective Operations": "XT3 MPI mainly uses MPICH2 default collectives", with the
+// switch points its table of MPICH_* variables moves (MPICH_ALLTOALL_SHORT_MSG 512 bytes,
+// MPICH_BCAST_ONLY_TREE 1, MPICH_REDUCE_SHORT_MSG 64K, MPICH_ALLTOALLVW_SENDRECV).
 CollectiveChoice Xt3Machine::choose_collective(const CollectiveQuery& q) const {
   return mpich2_choice(q, collective_thresholds());
 }

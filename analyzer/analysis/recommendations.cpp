@@ -8,6 +8,7 @@
 #include <set>
 
 #include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/hwmodels/collective_table.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 

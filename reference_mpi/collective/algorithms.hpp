@@ -1,6 +1,8 @@
 #pragma once
-// Every collective algorithm of the reference MPI: one free function each, in its own file,
-// registered in algorithm_table.cpp. Each runs one rank's part of the call described by `run`.
+// Every collective algorithm of the reference MPI: one free function each, in the file named after
+// it, listed in the collective table (hwmodels/include/xo/hwmodels/collective_table.def, whose
+// function column algorithm_table.cpp reads). Each runs one rank's part of the call described by
+// `run`. The AP1000's xy reduction serves Reduce and Allreduce from one file (xy_reduction.cpp).
 
 namespace xo::mpi {
 
@@ -51,8 +53,5 @@ void allreduce_xy(CollectiveRun& run);
 void bcast_gps_pull(CollectiveRun& run);
 void scatter_gps_pull(CollectiveRun& run);
 void gather_gps_push(CollectiveRun& run);
-void reduce_gps_fold(CollectiveRun& run);
-void scan_gps_chain(CollectiveRun& run);
-void alltoall_gps_scan(CollectiveRun& run);
 
 }  // namespace xo::mpi

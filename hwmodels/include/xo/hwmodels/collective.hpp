@@ -1,10 +1,10 @@
 #pragma once
 // Collective operations, the algorithms the reference MPI implements for them, and what a machine
 // is told when it chooses one. The machine picks an algorithm per call, as its MPI did; the
-// reference MPI owns every algorithm (reference_mpi/collective/).
+// reference MPI runs it (reference_mpi/collective/). Which algorithm serves which operation is in
+// collective_table.def.
 
 #include <cstdint>
-#include <span>
 #include <string_view>
 
 namespace xo::hw {
@@ -27,35 +27,36 @@ enum class CollectiveOp : std::uint8_t {
 };
 inline constexpr int kCollectiveOps = 14;
 
+// The algorithms of collective_table.def, which says what each does for each operation it serves.
 enum class Algorithm : std::uint8_t {
   Auto,  // the machine's own choice (only in knobs)
   // Software algorithms over point-to-point messages on the communicator's collective context.
-  Linear,                  // the root exchanges with every rank in turn
-  KaryTree,                // k-ary tree (branching factor from the choice)
-  Binomial,                // binomial tree
-  Dissemination,           // barrier: ceil(log2 n) rounds of paired notices
-  RecursiveDoubling,       // pairwise exchanges at distance 1, 2, 4, ...
-  Ring,                    // n-1 steps passing blocks to the right
-  Bruck,                   // log2 n steps with rotated blocks (short messages)
-  Pairwise,                // n-1 steps of sendrecv with rank +/- step
-  ScatterAllgather,        // bcast: scatter, then a ring allgather (Van de Geijn)
-  ReduceScatterGather,     // reduce: reduce-scatter by recursive halving, then a binomial gather (Rabenseifner)
-  ReduceScatterAllgather,  // allreduce: recursive halving, then recursive doubling allgather (Rabenseifner)
-  ReduceBcast,             // allreduce: reduce to rank 0, then bcast
-  GatherBcast,             // allgather(v): gather(v) to rank 0, then bcast
-  ReduceScatterv,          // reduce_scatter: reduce to rank 0, then scatterv
-  SmpAware,                // allreduce: reduce within each node, across node leaders, bcast within nodes
+  Linear,
+  KaryTree,
+  Binomial,
+  Dissemination,
+  RecursiveDoubling,
+  Ring,
+  Bruck,
+  Pairwise,
+  ScatterAllgather,
+  ReduceScatterGather,
+  ReduceScatterAllgather,
+  ReduceBcast,
+  GatherBcast,
+  ReduceScatterv,
+  SmpAware,
   // Hardware and remote-memory algorithms of particular machines.
-  SelectiveBroadcast,      // AP1000: the whole message over the B-net to every member, each takes its part
-  TreeSelectiveBroadcast,  // AP1000 barrier/allreduce: a tree up to rank 0, then a selective broadcast
-  SyncNetwork,             // AP1000 S-net sync, T3E barrier hardware: whole-machine barrier in hardware
-  XyReduction,             // AP1000 xy routines: whole-machine reduction of one number per call
-  FetchAddTree,            // X1, Power4, SX-6: atomic updates of shared words up a k-way tree, one release
-  GpsPull,                 // X1: start flag, receivers pull from the root (bcast, scatter)
-  GpsPush,                 // X1: start flag, senders push to the root (gather)
-  GpsFold,                 // X1: power-of-two folding, pulling from the right (reduce)
-  GpsChain,                // X1: scan as a chain from the lower rank
-  GpsScan,                 // X1: alltoall by scanning start flags, pulling each block
+  SelectiveBroadcast,
+  TreeSelectiveBroadcast,
+  SyncNetwork,
+  XyReduction,
+  FetchAddTree,
+  GpsPull,
+  GpsPush,
+  GpsFold,
+  GpsChain,
+  GpsScan,
 };
 
 std::string_view collective_name(CollectiveOp op);         // "MPI_Barrier"
@@ -64,9 +65,6 @@ std::string_view algorithm_name(Algorithm algorithm);      // "kary_tree"
 // Whether the algorithm's shape is a tree whose branching factor the choice sets (and
 // XO_COLL_BRANCHING overrides).
 bool uses_branching(Algorithm algorithm);
-
-// The algorithms the reference MPI implements for `op`, Auto first.
-std::span<const Algorithm> algorithms_for(CollectiveOp op);
 
 // The element type of a reduction, for machines whose hardware reduces only some types.
 enum class ElementType : std::uint8_t { None, Int, Float, Double, Other };

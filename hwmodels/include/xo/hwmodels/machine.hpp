@@ -135,7 +135,9 @@ class Machine {
   // Non-empty if this machine's MPI aborted on a send to oneself (the message it printed).
   virtual std::string self_send_error() const { return {}; }
   // The algorithm a collective call takes: the one a knob forces (XO_COLL_<OP>), else the machine's
-  // own choice; XO_COLL_BRANCHING, when set, replaces the branching factor of tree algorithms.
+  // own choice; XO_COLL_BRANCHING, when set, replaces the branching factor of tree algorithms. A
+  // choice that cannot serve the call (collective_table.def's needs) gives way to the machine's own,
+  // and that to the operation's last resort.
   CollectiveChoice collective(const CollectiveQuery& query) const;
   // The machine's MPI's own choice of collective algorithm, ignoring knobs; MPICH2's defaults
   // unless a machine overrides it.
