@@ -16,7 +16,7 @@
 #include <tuple>
 #include <vector>
 
-#include "../kernel/virtual_time.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "../kernel/virtual_time.hpp"
 #include "communicator.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

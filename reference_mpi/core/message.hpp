@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../kernel/virtual_time.hpp"
 #include "xo/hwmodels/protocol.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

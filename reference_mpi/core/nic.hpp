@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "../kernel/virtual_time.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../kernel/virtual_time.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

@@ -10,7 +10,6 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../kernel/virtual_time.hpp"
 #include "attributes.hpp"
 #include "communicator.hpp"
 #include "datatype_table.hpp"
@@ -23,6 +22,7 @@
 #include "matching_queues.hpp"
 #include "op_table.hpp"
 #include "request_table.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

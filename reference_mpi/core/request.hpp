@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "../kernel/virtual_time.hpp"
 #include "datatype_table.hpp"
 #include "xo/hwmodels/protocol.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

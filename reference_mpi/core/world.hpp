@@ -10,8 +10,6 @@
 #include "../collective/collective_ledger.hpp"
 #include "../collective/hardware_board.hpp"
 #include "../collective/inter_collective_ledger.hpp"
-#include "../kernel/engine.hpp"
-#include "../kernel/huge_page_array.hpp"
 #include "comm_meeting.hpp"
 #include "intercomm_handoff.hpp"
 #include "livelock_watch.hpp"
@@ -22,6 +20,8 @@
 #include "rank_state.hpp"
 #include "request.hpp"
 #include "xo/hwmodels/machine.hpp"
+#include "xo/mpi/kernel/engine.hpp"
+#include "xo/mpi/kernel/huge_page_array.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 
 namespace xo::mpi {

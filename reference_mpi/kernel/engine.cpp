@@ -1,4 +1,4 @@
-#include "engine.hpp"
+#include "xo/mpi/kernel/engine.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "event_queue.hpp"
+#include "xo/mpi/kernel/event_queue.hpp"
 
 #include <cassert>
 

@@ -10,8 +10,8 @@
 // A fault outside any rank's code (in the engine, or on a thread the program started) gets one
 // line naming where it happened, then the signal's default action.
 
-#include "fiber_stack.hpp"
-#include "rank_fault.hpp"
+#include "xo/mpi/kernel/fiber_stack.hpp"
+#include "xo/mpi/kernel/rank_fault.hpp"
 
 namespace xo::sim {
 

@@ -1,4 +1,4 @@
-#include "fiber.hpp"
+#include "xo/mpi/kernel/fiber.hpp"
 
 #include <cassert>
 #include <utility>

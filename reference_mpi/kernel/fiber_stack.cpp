@@ -1,4 +1,4 @@
-#include "fiber_stack.hpp"
+#include "xo/mpi/kernel/fiber_stack.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "rank_fault.hpp"
+#include "xo/mpi/kernel/rank_fault.hpp"
 
 #include <signal.h>
 

@@ -1,4 +1,4 @@
-#include "stack_prefaulter.hpp"
+#include "xo/mpi/kernel/stack_prefaulter.hpp"
 
 #include <sys/mman.h>
 #include <unistd.h>

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "../kernel/virtual_time.hpp"
 #include "xo/hwmodels/machine.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::mpi {
 

@@ -1,7 +1,7 @@
 // The simulation kernel on its own: event order, rank scheduling by virtual time, blocking and
 // waking, deadlock detection and stack canaries.
 
-#include "../../reference_mpi/kernel/engine.hpp"
+#include "xo/mpi/kernel/engine.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "../../reference_mpi/kernel/fiber_stack.hpp"
+#include "xo/mpi/kernel/fiber_stack.hpp"
 
 using xo::sim::Engine;
 using xo::sim::EngineConfig;

@@ -1,7 +1,7 @@
 // sim::HugePageArray: every object constructed once and destroyed once, in place (addresses never
 // move, also when the array is moved), and none leaked when a constructor throws.
 
-#include "../../reference_mpi/kernel/huge_page_array.hpp"
+#include "xo/mpi/kernel/huge_page_array.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // sim::StackPrefaulter: the top page of each stack above the one the engine has reached becomes
 // resident without being written; no other page is touched.
 
-#include "../../reference_mpi/kernel/stack_prefaulter.hpp"
+#include "xo/mpi/kernel/stack_prefaulter.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>

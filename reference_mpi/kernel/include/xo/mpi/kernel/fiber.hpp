@@ -5,7 +5,7 @@
 
 #include <boost/context/detail/fcontext.hpp>
 
-#include "fiber_stack.hpp"
+#include "xo/mpi/kernel/fiber_stack.hpp"
 
 namespace xo::sim {
 

@@ -20,12 +20,12 @@
 #include <string>
 #include <vector>
 
-#include "event_queue.hpp"
-#include "fiber.hpp"
-#include "huge_page_array.hpp"
-#include "rank_fault.hpp"
-#include "stack_prefaulter.hpp"
-#include "virtual_time.hpp"
+#include "xo/mpi/kernel/event_queue.hpp"
+#include "xo/mpi/kernel/fiber.hpp"
+#include "xo/mpi/kernel/huge_page_array.hpp"
+#include "xo/mpi/kernel/rank_fault.hpp"
+#include "xo/mpi/kernel/stack_prefaulter.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 #include "xo/reference_mpi/rank_switch_listener.hpp"
 
 namespace xo::sim {

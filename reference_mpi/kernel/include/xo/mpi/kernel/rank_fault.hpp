@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "virtual_time.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::sim {
 

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "virtual_time.hpp"
+#include "xo/mpi/kernel/virtual_time.hpp"
 
 namespace xo::sim {
 

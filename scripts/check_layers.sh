@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Checks the reference MPI's layers (docs/architecture.md): kernel -> state -> protocol | collective
+# -> api -> launch. A layer that is its own library includes another only through that library's
+# include/xo/mpi/<layer>/ folder, which its CMake target may or may not see; what the compiler cannot
+# stop is a relative `#include "../`, so every such line must be listed in
+# reference_mpi/relative_includes.txt: the parts not yet split into layers, a list that only shrinks.
+# Run by the test suite (ctest ReferenceMpiLayers), so by CI.
+#
+#   scripts/check_layers.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+allowed=reference_mpi/relative_includes.txt
+found=$(grep -rnE '^#include "\.\./' reference_mpi --include='*.cpp' --include='*.hpp' |
+  sed -E 's/:[0-9]+:#include "([^"]+)".*/ \1/' | sort)
+new=$(comm -23 <(printf '%s\n' "$found" | sed '/^$/d') <(grep -v '^#' "$allowed" | sed '/^$/d' | sort))
+gone=$(comm -13 <(printf '%s\n' "$found" | sed '/^$/d') <(grep -v '^#' "$allowed" | sed '/^$/d' | sort))
+
+# The kernel is a layer of its own: it includes only its own headers and the public API.
+kernel=$(grep -rnE '^#include "' reference_mpi/kernel --include='*.cpp' --include='*.hpp' |
+  grep -vE '#include "(xo/mpi/kernel/|xo/reference_mpi/)' |
+  grep -vE '#include "(fault_guard|stop_guard)\.hpp"' || true)
+
+status=0
+if [[ -n "$new" ]]; then
+  echo "check_layers: relative includes across the reference MPI's parts that $allowed does not list:" >&2
+  printf '  %s\n' "$new" >&2
+  echo "  include the layer's public header (xo/mpi/<layer>/...) from a target that links it instead" >&2
+  status=1
+fi
+if [[ -n "$gone" ]]; then
+  echo "check_layers: $allowed lists includes that are gone; delete these lines from it:" >&2
+  printf '  %s\n' "$gone" >&2
+  status=1
+fi
+if [[ -n "$kernel" ]]; then
+  echo "check_layers: the kernel includes something above it (it may include xo/mpi/kernel/ and xo/reference_mpi/):" >&2
+  printf '  %s\n' "$kernel" >&2
+  status=1
+fi
+if ((status == 0)); then
+  echo "check_layers: kernel self-contained; $(printf '%s\n' "$found" | sed '/^$/d' | wc -l) relative includes, all listed"
+fi
+exit "$status"
