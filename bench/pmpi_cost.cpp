@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "scratch_dir.hpp"
+
 namespace {
 
 struct Timing {
@@ -52,9 +54,9 @@ int main(int argc, char** argv) {
   }
   setenv("OMPI_ALLOW_RUN_AS_ROOT", "1", 1);
   setenv("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", 1);
-  char pattern[] = "/tmp/xo-pmpi-cost-XXXXXX";
-  if (mkdtemp(pattern) == nullptr) return 1;
-  const std::string logs = pattern;
+  const xo::bench::ScratchDir scratch("xo-pmpi-cost");
+  if (scratch.path().empty()) return 1;
+  const std::string& logs = scratch.path();
   struct Mpi {
     const char* name;
     const char* launcher;
@@ -82,6 +84,5 @@ int main(int argc, char** argv) {
     std::printf("%-9s %14.1f %14.1f %12.1f %14.1f %14.1f %12.1f\n", mpi.name, px, tx, (tx - px) / 12, pn, tn,
                 (tn - pn) / 2);
   }
-  std::filesystem::remove_all(logs);
   return failed == 0 ? 0 : 1;
 }

@@ -16,6 +16,7 @@
 
 #include "child_run.hpp"
 #include "mpi_programs.hpp"
+#include "scratch_dir.hpp"
 #include "xo/reference_mpi/simulation.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 
@@ -82,12 +83,12 @@ int main(int argc, char** argv) {
       {"Sendrecv ring", 64, quick ? 10 : 5000, 1, 4, &xo::bench::ring_main},
       {"Sendrecv ring", 1024, quick ? 2 : 200, 1, 4, &xo::bench::ring_main},
   };
-  char pattern[] = "/tmp/xo-record-cost-XXXXXX";
-  if (mkdtemp(pattern) == nullptr) {
-    std::perror("record_cost: mkdtemp");
+  const xo::bench::ScratchDir scratch("xo-record-cost");
+  if (scratch.path().empty()) {
+    std::perror("record_cost: cannot make a scratch directory");
     return 1;
   }
-  const std::string root = pattern;
+  const std::string& root = scratch.path();
   std::printf("Recording a simulated run (xt3, --compute=none, 64 KiB stacks; median of %d runs)\n", count.runs);
   std::printf("%-20s %6s %10s %10s %11s %11s %12s %11s %12s %12s\n", "scenario", "ranks", "MPI calls", "plain s",
               "traced s", "ns / call", "OTF2 events", "write s", "M events/s", "RSS MB +");
@@ -114,6 +115,5 @@ int main(int argc, char** argv) {
                 median(plain), median(traced), median(cost), median(events), median(write), median(rate),
                 median(rss) / 1024);
   }
-  std::filesystem::remove_all(root);
   return all_ok ? 0 : 1;
 }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "child_run.hpp"
+#include "scratch_dir.hpp"
 #include "xo/tracer/trace_check.hpp"
 
 namespace {
@@ -167,9 +168,9 @@ int main(int argc, char** argv) {
   // A step writes 6 events, plus 10 every 8th step and 4 every 64th: 7.3 on average.
   const std::uint64_t steps = std::max<std::uint64_t>(1, events * 64 / (std::uint64_t{ranks} * 468));
 
-  char pattern[] = "/tmp/xo-trace-check-speed-XXXXXX";
-  if (mkdtemp(pattern) == nullptr) return 1;
-  const std::string dir = pattern;
+  const xo::bench::ScratchDir scratch("xo-trace-check-speed");
+  if (scratch.path().empty()) return 1;
+  const std::string& dir = scratch.path();
   const std::string anchor = dir + "/archive/traces.otf2";
   // Written in a child too, so that the writer's buffers do not count towards the checks' memory.
   struct Written {
@@ -177,7 +178,6 @@ int main(int argc, char** argv) {
   };
   if (!run_in_child([&] { return Written{write_archive(dir + "/archive", ranks, steps, chunk) == anchor}; }).ok) {
     std::fprintf(stderr, "trace_check_speed: writing the archive failed\n");
-    std::filesystem::remove_all(dir);
     return 1;
   }
 
@@ -194,7 +194,6 @@ int main(int argc, char** argv) {
     seconds.push_back(last.wall_seconds);
     rss.push_back(last.peak_rss_kib);
   }
-  std::filesystem::remove_all(dir);
   if (last.events == 0 || last.problems != 0) {
     std::fprintf(stderr, "trace_check_speed: the check failed (%.0f events, %.0f problems)\n", last.events,
                  last.problems);

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "support/scratch_dir.hpp"
+
 namespace fs = std::filesystem;
 using xo::cli::BenchPart;
 using xo::cli::merge_parts;
@@ -20,22 +22,19 @@ namespace {
 class BenchPartsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("xo-bench-parts-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     for (const char* name : {"pingpong-8", "pingpong-64", "pingpong-512", "pingpong-4096"}) {
       plan_.runs.push_back({});
       plan_.runs.back().name = name;
     }
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   void trace(const std::string& run) {
     fs::create_directories(dir_ / run);
     std::ofstream(dir_ / run / "traces.otf2") << "anchor";
   }
 
-  fs::path dir_;
+  xo::test::ScratchDir scratch_{"xo-bench-parts"};
+  const fs::path dir_ = scratch_.path();
   BenchPlan plan_;
 };
 

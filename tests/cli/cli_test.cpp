@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "run_command.hpp"
 #include "support/json_checker.hpp"
+#include "support/run_command.hpp"
 #include "support/scratch_dir.hpp"
 
 using xo::test::contains;
@@ -561,11 +561,10 @@ TEST(Cli, ReportPricesAMailboxLimitInMemory) {
 
 TEST(Cli, RecordingOntoAFullDiskSaysSoAndWhereToRecordInstead) {
   // A 64 KiB file system of its own, in a mount namespace that ends with the command.
-  char dir[] = "/tmp/xo-full-XXXXXX";
-  ASSERT_NE(mkdtemp(dir), nullptr);
-  auto r = run_command(std::string("unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs ") + dir + " || exit 77; " +
-                       kXo + " record -q -n 4 --machine xt3 -o " + dir + "/t " + XO_EXAMPLES_DIR + "/stencil2d 16 20'");
-  rmdir(dir);
+  const xo::test::ScratchDir mount_point("xo-full");
+  const std::string& dir = mount_point.path();
+  auto r = run_command("unshare -m sh -c 'mount -t tmpfs -o size=64k tmpfs " + dir + " || exit 77; " + kXo +
+                       " record -q -n 4 --machine xt3 -o " + dir + "/t " + XO_EXAMPLES_DIR + "/stencil2d 16 20'");
   if (r.status == 77 || contains(r.err, "unshare failed")) GTEST_SKIP() << "no mount namespace here: " << r.err;
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_TRUE(

@@ -7,7 +7,8 @@
 #include <regex>
 #include <string>
 
-#include "run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 
 using xo::test::contains;
 using xo::test::run_command;
@@ -21,18 +22,13 @@ const std::string kPingpong = std::string(XO_EXAMPLES_DIR) + "/pingpong";
 
 class Compare : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-compare-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   void record(const std::string& machine) {
     auto r = run_command(kXo + " record -q -n 2 --machine " + machine + " --compute none -o " + dir_ + "/" + machine +
                          ".otf2 -- " + kPingpong);
     ASSERT_EQ(r.status, 0) << r.err;
   }
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-compare"};
+  const std::string dir_ = scratch_.path();
 };
 
 TEST_F(Compare, TwoMachinesSideBySide) {

@@ -8,7 +8,8 @@
 #include <filesystem>
 #include <string>
 
-#include "run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 
 using xo::test::contains;
 using xo::test::run_command;
@@ -22,12 +23,7 @@ const std::string kExamples = XO_EXAMPLES_DIR;
 
 class DamagedTrace : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = (fs::temp_directory_path() / ("xo-damaged-" + std::to_string(getpid()))).string();
-    fs::create_directories(dir_);
-    record("stencil2d 16 20", 4, "t");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  void SetUp() override { record("stencil2d 16 20", 4, "t"); }
 
   void record(const std::string& program, int ranks, const std::string& out) {
     const auto r = run_command("cd " + dir_ + " && " + kXo + " record -q -n " + std::to_string(ranks) +
@@ -36,7 +32,8 @@ class DamagedTrace : public ::testing::Test {
   }
   xo::test::CommandResult in_dir(const std::string& command) { return run_command("cd " + dir_ + " && " + command); }
 
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-damaged"};
+  const std::string dir_ = scratch_.path();
 };
 
 TEST_F(DamagedTrace, AnEventFileFromAnotherRunIsRefusedNamingItAndToleratedWithEveryFigureMarked) {

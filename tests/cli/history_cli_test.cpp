@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "run_command.hpp"
 #include "sqlite_connection.hpp"
 #include "support/history_fixtures.hpp"
 #include "support/json_checker.hpp"
+#include "support/run_command.hpp"
 #include "xo/db/history.hpp"
 
 using xo::test::contains;

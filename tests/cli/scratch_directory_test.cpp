@@ -14,6 +14,7 @@
 #include <string>
 
 #include "child_process.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace {
 
@@ -22,20 +23,15 @@ namespace fs = std::filesystem;
 // A TMPDIR of this test's own, so that other processes' scratch directories are never touched.
 class OwnTmpdir {
  public:
-  OwnTmpdir() {
-    char pattern[] = "/tmp/xo-scratch-test-XXXXXX";
-    path_ = mkdtemp(pattern);
-    setenv("TMPDIR", path_.c_str(), 1);
+  OwnTmpdir() { setenv("TMPDIR", dir_.path().c_str(), 1); }
+  ~OwnTmpdir() { unsetenv("TMPDIR"); }
+  std::size_t entries() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_.path()), {}));
   }
-  ~OwnTmpdir() {
-    unsetenv("TMPDIR");
-    fs::remove_all(path_);
-  }
-  std::size_t entries() const { return static_cast<std::size_t>(std::distance(fs::directory_iterator(path_), {})); }
-  const std::string& path() const { return path_; }
+  const std::string& path() const { return dir_.path(); }
 
  private:
-  std::string path_;
+  xo::test::ScratchDir dir_{"xo-scratch-test"};
 };
 
 // The pid of a process that has exited and been reaped.

@@ -17,7 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 
 using xo::test::contains;
 using xo::test::run_command;
@@ -148,8 +149,6 @@ class Mutator {
 class TraceFuzz : public ::testing::TestWithParam<int> {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("xo-fuzz-" + std::to_string(getpid()));
-    fs::create_directories(dir_);
     // The stencil has nonblocking halos, derived types and an allreduce; the ring is another trace
     // of the same rank count to copy files from.
     record("stencil2d 16 20", "trace");
@@ -159,7 +158,6 @@ class TraceFuzz : public ::testing::TestWithParam<int> {
     clean_ = anchor_replaced(r.out, dir_ / "trace");
     ASSERT_TRUE(contains(clean_, "\"damaged\": false")) << clean_;
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   void record(const std::string& program, const std::string& out) {
     const auto r = run_command(kXo + " record -q -n 4 --machine xt3 --compute=none -o " + (dir_ / out).string() + " " +
@@ -172,7 +170,8 @@ class TraceFuzz : public ::testing::TestWithParam<int> {
                        trace.string());
   }
 
-  fs::path dir_;
+  xo::test::ScratchDir scratch_{"xo-fuzz"};
+  const fs::path dir_ = scratch_.path();
   std::string clean_;  // the report of the trace as recorded, its path replaced by TRACE
 };
 

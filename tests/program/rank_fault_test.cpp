@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "../cli/run_command.hpp"
+#include "support/run_command.hpp"
 
 using xo::test::contains;
 using xo::test::run_command;

@@ -10,7 +10,8 @@
 #include <fstream>
 #include <string>
 
-#include "../cli/run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
@@ -37,13 +38,6 @@ std::uint32_t marked_line(const std::string& name) {
 
 class RecordCallSites : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-call-sites-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // Builds the program with `flags`, records it on 4 ranks and returns the profile of the trace.
   xo::analyzer::MpiProfile record(const std::string& flags) {
     auto built = run_command("cd " + dir_ + " && " + kXo + " cc " + flags + " " + kSource + " -o sites");
@@ -56,7 +50,8 @@ class RecordCallSites : public ::testing::Test {
   }
   std::string anchor() const { return dir_ + "/t.otf2/traces.otf2"; }
 
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-call-sites"};
+  const std::string dir_ = scratch_.path();
 };
 
 const xo::analyzer::CallSiteTime* site_of(const xo::analyzer::MpiProfile& p, const std::string& call) {

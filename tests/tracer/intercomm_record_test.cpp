@@ -10,8 +10,9 @@
 #include <filesystem>
 #include <string>
 
-#include "../cli/run_command.hpp"
 #include "archive_contents.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/tracer/trace_check.hpp"
 
@@ -28,19 +29,13 @@ const std::string kIntercomm = "intercommunicator of the groups led by world ran
 
 class RecordIntercomm : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-record-intercomm-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   xo::test::CommandResult record(const std::string& options) {
     return run_command("cd " + dir_ + " && " + kXo + " record " + options + " " + kProgram);
   }
   std::string path(const std::string& name) const { return dir_ + "/" + name; }
 
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-record-intercomm"};
+  const std::string dir_ = scratch_.path();
 };
 
 constexpr const char* kMachines[] = {"loggp", "ap1000", "t3d", "t3e", "x1", "power4", "sx6", "xt3", "xe6"};

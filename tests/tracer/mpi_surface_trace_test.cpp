@@ -11,9 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "../cli/run_command.hpp"
 #include "../reference_mpi/simulate.hpp"
 #include "archive_contents.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 #include "xo/tracer/trace_check.hpp"
 
@@ -117,9 +118,8 @@ void program(int rank) {
 TEST(MpiSurfaceTrace, ArchivesPassOtf2PrintAndTheChecker) {
   for (const char* machine : {"loggp", "xt3", "ap1000", "x1"}) {
     SCOPED_TRACE(machine);
-    std::string pattern = (fs::temp_directory_path() / "xo_surface_XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    const fs::path dir = pattern;
+    const xo::test::ScratchDir scratch("xo-surface");
+    const fs::path dir = scratch.path();
     std::uint64_t repaired = 1;
     {
       xo::tracer::Otf2Writer writer(dir.string(), {"xo test", "mpi_surface_trace_test"});

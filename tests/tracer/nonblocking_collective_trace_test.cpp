@@ -13,9 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "../cli/run_command.hpp"
 #include "archive_contents.hpp"
 #include "nonblocking_collective_run.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/tracer/otf2_writer.hpp"
 #include "xo/tracer/trace_check.hpp"
 
@@ -26,22 +27,14 @@ namespace run = xo::test::nonblocking_run;
 using xo::test::ArchiveContents;
 using xo::test::ReadEvent;
 
+// A run's archive in a directory of its own, removed afterwards.
 class ArchiveDir {
  public:
-  ArchiveDir() {
-    std::string pattern = (fs::temp_directory_path() / "xo_nbc_trace_XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~ArchiveDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string str() const { return path_.string(); }
-  std::string anchor() const { return (path_ / "traces.otf2").string(); }
+  std::string str() const { return dir_.path(); }
+  std::string anchor() const { return dir_.file("traces.otf2"); }
 
  private:
-  fs::path path_;
+  xo::test::ScratchDir dir_{"xo-nbc-trace"};
 };
 
 xo::tracer::Otf2WriterOptions options() { return {"xo test", "nonblocking_collective_trace_test"}; }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "archive_contents.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/tracer/trace_properties.hpp"
 
 namespace {
@@ -36,25 +37,6 @@ using xo::test::read_archive;
 using xo::test::ReadEvent;
 using xo::tracer::Otf2Writer;
 using xo::tracer::Otf2WriterOptions;
-
-// A fresh directory under the system's temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "xo_otf2_writer_XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-  std::string str() const { return path_.string(); }
-
- private:
-  fs::path path_;
-};
 
 Otf2WriterOptions options() { return {"xo 0.1.0", "xo record -n 4 --machine xt3 -o trace -- ./app"}; }
 
@@ -201,15 +183,15 @@ void report_run(RunObserver& o) {
 }
 
 // Writes the run into `dir`; returns the events written.
-std::uint64_t write_run(const TempDir& dir) {
-  Otf2Writer writer(dir.str(), options());
+std::uint64_t write_run(const xo::test::ScratchDir& dir) {
+  Otf2Writer writer(dir.path(), options());
   report_run(writer);
   writer.finish();
   EXPECT_EQ(writer.repaired_events(), 0u);
   return writer.events_written();
 }
 
-std::string anchor(const TempDir& dir) { return (dir.path() / "traces.otf2").string(); }
+std::string anchor(const xo::test::ScratchDir& dir) { return (fs::path(dir.path()) / "traces.otf2").string(); }
 
 std::vector<std::string> records(const std::vector<ReadEvent>& events) {
   std::vector<std::string> out;
@@ -227,7 +209,7 @@ const ReadEvent* first(const std::vector<ReadEvent>& events, const std::string& 
 class WrittenRun : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new TempDir;
+    dir_ = new xo::test::ScratchDir("xo-otf2-writer");
     events_ = write_run(*dir_);
     contents_ = new ArchiveContents(read_archive(anchor(*dir_)));
   }
@@ -239,11 +221,11 @@ class WrittenRun : public ::testing::Test {
   std::uint64_t comm(const std::string& name) const { return static_cast<std::uint64_t>(c().comm_ref(name)); }
   std::uint64_t region(const std::string& name) const { return static_cast<std::uint64_t>(c().region_ref(name)); }
 
-  static TempDir* dir_;
+  static xo::test::ScratchDir* dir_;
   static std::uint64_t events_;
   static ArchiveContents* contents_;
 };
-TempDir* WrittenRun::dir_ = nullptr;
+xo::test::ScratchDir* WrittenRun::dir_ = nullptr;
 std::uint64_t WrittenRun::events_ = 0;
 ArchiveContents* WrittenRun::contents_ = nullptr;
 
@@ -253,9 +235,9 @@ TEST_F(WrittenRun, PassesOtf2PrintWithWarningsAsErrors) {
 }
 
 TEST_F(WrittenRun, HasScorePsLayout) {
-  EXPECT_TRUE(fs::is_regular_file(dir_->path() / "traces.otf2"));
-  EXPECT_TRUE(fs::is_regular_file(dir_->path() / "traces.def"));
-  EXPECT_TRUE(fs::is_directory(dir_->path() / "traces"));
+  EXPECT_TRUE(fs::is_regular_file(fs::path(dir_->path()) / "traces.otf2"));
+  EXPECT_TRUE(fs::is_regular_file(fs::path(dir_->path()) / "traces.def"));
+  EXPECT_TRUE(fs::is_directory(fs::path(dir_->path()) / "traces"));
 }
 
 TEST_F(WrittenRun, LocationsAreRanksThenTheirNetworkLanes) {
@@ -573,8 +555,8 @@ std::map<std::string, std::string> files_under(const fs::path& root) {
 }
 
 TEST(Otf2Writer, SameCallsGiveByteIdenticalArchives) {
-  TempDir first;
-  TempDir second;
+  xo::test::ScratchDir first{"xo-otf2-writer"};
+  xo::test::ScratchDir second{"xo-otf2-writer"};
   write_run(first);
   write_run(second);
   const auto a = files_under(first.path());
@@ -588,9 +570,9 @@ TEST(Otf2Writer, SameCallsGiveByteIdenticalArchives) {
 }
 
 TEST(Otf2Writer, ARunThatNeverEndedStillGivesAValidTrace) {
-  TempDir dir;
+  xo::test::ScratchDir dir{"xo-otf2-writer"};
   {
-    Otf2Writer writer(dir.str(), options());
+    Otf2Writer writer(dir.path(), options());
     xo::mpi::RunInfo info = run_info();
     info.ranks = 2;
     writer.run_started(info);
@@ -613,8 +595,8 @@ TEST(Otf2Writer, ARunThatNeverEndedStillGivesAValidTrace) {
 }
 
 TEST(Otf2Writer, AnEventBackInTimeIsClampedAndCounted) {
-  TempDir dir;
-  Otf2Writer writer(dir.str(), options());
+  xo::test::ScratchDir dir{"xo-otf2-writer"};
+  Otf2Writer writer(dir.path(), options());
   xo::mpi::RunInfo info = run_info();
   info.ranks = 1;
   writer.run_started(info);
@@ -631,8 +613,8 @@ TEST(Otf2Writer, AnEventBackInTimeIsClampedAndCounted) {
 }
 
 TEST(Otf2Writer, ACollectiveOtf2CannotNameIsLeftOutAndCounted) {
-  TempDir dir;
-  Otf2Writer writer(dir.str(), options());
+  xo::test::ScratchDir dir{"xo-otf2-writer"};
+  Otf2Writer writer(dir.path(), options());
   xo::mpi::RunInfo info = run_info();
   info.ranks = 1;
   writer.run_started(info);
@@ -654,9 +636,9 @@ TEST(Otf2Writer, ACollectiveOtf2CannotNameIsLeftOutAndCounted) {
 }
 
 TEST(Otf2Writer, DestroyedWithoutFinishingWritesNothing) {
-  TempDir dir;
+  xo::test::ScratchDir dir{"xo-otf2-writer"};
   {
-    Otf2Writer writer(dir.str(), options());
+    Otf2Writer writer(dir.path(), options());
     report_run(writer);
   }
   EXPECT_TRUE(fs::is_empty(dir.path()));
@@ -675,19 +657,19 @@ void expect_runtime_error_naming(const std::function<void()>& f, const std::stri
 }
 
 TEST(Otf2Writer, RefusesADirectoryThatIsMissingOrNotOneOrHoldsATrace) {
-  TempDir dir;
-  const std::string missing = (dir.path() / "missing").string();
+  xo::test::ScratchDir dir{"xo-otf2-writer"};
+  const std::string missing = (fs::path(dir.path()) / "missing").string();
   expect_runtime_error_naming([&] { Otf2Writer(missing, options()); }, missing, "no such directory");
-  const std::string file = (dir.path() / "file").string();
+  const std::string file = (fs::path(dir.path()) / "file").string();
   std::ofstream(file) << "x";
   expect_runtime_error_naming([&] { Otf2Writer(file, options()); }, file, "not a directory");
-  std::ofstream(dir.path() / "traces.otf2") << "x";
-  expect_runtime_error_naming([&] { Otf2Writer(dir.str(), options()); }, dir.str(), "already holds a trace");
+  std::ofstream(fs::path(dir.path()) / "traces.otf2") << "x";
+  expect_runtime_error_naming([&] { Otf2Writer(dir.path(), options()); }, dir.path(), "already holds a trace");
 }
 
 TEST(Otf2Writer, AnUnwritableDirectoryIsOneErrorNamingIt) {
-  TempDir parent;
-  const fs::path dir = parent.path() / "trace";
+  xo::test::ScratchDir parent{"xo-otf2-writer"};
+  const fs::path dir = fs::path(parent.path()) / "trace";
   fs::create_directory(dir);
   Otf2Writer writer(dir.string(), options());
   report_run(writer);

@@ -11,7 +11,8 @@
 #include <regex>
 #include <string>
 
-#include "../cli/run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 
 using xo::test::contains;
 using xo::test::run_command;
@@ -26,13 +27,6 @@ const std::string kOpenMpi = "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROO
 
 class SystemMpiBench : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-pmpi-bench-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // Builds the ring exchange with Open MPI's mpicc and records it with messages of `bytes`.
   void record_halo(int bytes) {
     auto built = run_command("mpicc.openmpi -O2 " + std::string(XO_TEST_PROGRAMS_SOURCE_DIR) + "/halo_exchange.c -o " +
@@ -43,7 +37,8 @@ class SystemMpiBench : public ::testing::Test {
     ASSERT_EQ(recorded.status, 0) << recorded.err;
   }
 
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-pmpi-bench"};
+  const std::string dir_ = scratch_.path();
 };
 
 // The row of `value` in the boundaries table of the bench's output.

@@ -15,7 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "../cli/run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "system_mpi_job.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/tracer/trace_check.hpp"
@@ -51,13 +52,8 @@ using Members = std::map<int, std::pair<std::uint64_t, std::uint64_t>>;
 
 class RecordSystemMpiCallMix : public ::testing::TestWithParam<SystemMpi> {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-pmpi-mix-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-pmpi-mix"};
+  const std::string dir_ = scratch_.path();
 };
 
 TEST_P(RecordSystemMpiCallMix, EveryCallIsRecordedWithItsRanksAndBytes) {

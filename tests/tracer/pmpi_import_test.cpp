@@ -12,6 +12,7 @@
 #include <fstream>
 #include <vector>
 
+#include "support/scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/tracer/pmpi_log.h"
 
@@ -46,14 +47,11 @@ void write(const std::string& dir, const Log& log, int size) {
 class PmpiImport : public ::testing::Test {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/xo-pmpi-import-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
     fs::create_directories(dir_ + "/logs");
     fs::create_directories(dir_ + "/trace");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-pmpi-import"};
+  const std::string dir_ = scratch_.path();
 };
 
 // Rank 1's clock is 1 ms ahead of rank 0's at MPI_Init and 1 ms + 500 ns at MPI_Finalize, 5 µs

@@ -11,7 +11,8 @@
 #include <map>
 #include <string>
 
-#include "../cli/run_command.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "system_mpi_job.hpp"
 #include "xo/analyzer/read_trace.hpp"
 
@@ -48,13 +49,8 @@ void PrintTo(const SystemMpi& mpi, std::ostream* out) { *out << mpi.name; }
 
 class RecordSystemMpi : public ::testing::TestWithParam<SystemMpi> {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-pmpi-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-pmpi"};
+  const std::string dir_ = scratch_.path();
 };
 
 TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
@@ -212,18 +208,16 @@ TEST(RecordSystemMpiUsage, CommandAndMpiAreChecked) {
 // A failing job: `source` built with MPICH's mpicc in a directory of its own (removed with the
 // object) and recorded on 2 ranks into DIR/job.otf2.
 struct FailingJob {
-  std::string dir;
+  xo::test::ScratchDir scratch{"xo-pmpi-failing"};
+  const std::string dir = scratch.path();
   bool built = false;
   xo::test::CommandResult recorded;
 
   explicit FailingJob(const std::string& source) {
-    char pattern[] = "/tmp/xo-pmpi-failing-XXXXXX";
-    if (mkdtemp(pattern) != nullptr) dir = pattern;
     std::ofstream(dir + "/job.c") << source;
     built = run_command("mpicc.mpich " + dir + "/job.c -o " + dir + "/job").status == 0;
     recorded = run_command("cd " + dir + " && " + kXo + " record --mpi=system -o job.otf2 -- mpirun.mpich -np 2 ./job");
   }
-  ~FailingJob() { fs::remove_all(dir); }
   std::string anchor() const { return dir + "/job.otf2/traces.otf2"; }
 };
 

@@ -10,8 +10,9 @@
 #include <fstream>
 #include <string>
 
-#include "../cli/run_command.hpp"
 #include "archive_contents.hpp"
+#include "support/run_command.hpp"
+#include "support/scratch_dir.hpp"
 #include "xo/tracer/trace_check.hpp"
 #include "xo/tracer/trace_properties.hpp"
 
@@ -30,20 +31,14 @@ const std::string kExamples = XO_EXAMPLES_DIR;
 // A fresh directory per test, removed afterwards.
 class Record : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-record-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // `xo record` run from inside the test's directory.
   xo::test::CommandResult record(const std::string& options, const std::string& program_and_args) {
     return run_command("cd " + dir_ + " && " + kXo + " record " + options + " " + program_and_args);
   }
   std::string path(const std::string& name) const { return dir_ + "/" + name; }
 
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-record"};
+  const std::string dir_ = scratch_.path();
 };
 
 std::string example(const std::string& name) { return kExamples + "/" + name; }

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "../cli/run_command.hpp"
+#include "support/run_command.hpp"
 
 namespace xo::test {
 

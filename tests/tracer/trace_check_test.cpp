@@ -16,6 +16,7 @@
 #include <string>
 
 #include "otf2_test_archive.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace xo::tracer {
 namespace {
@@ -26,20 +27,14 @@ constexpr std::uint32_t kNoRoot = OTF2_COLLECTIVE_ROOT_NONE;
 
 class TraceCheckTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char pattern[] = "/tmp/xo-trace-check-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
   // Writes `archive` into a fresh directory and returns its anchor file's path.
   std::string write(const Otf2TestArchive& archive) {
     return archive.write(dir_ + "/archive" + std::to_string(archives_++));
   }
   TraceCheckReport check(const Otf2TestArchive& archive) { return check_trace(write(archive)); }
 
-  std::string dir_;
+  xo::test::ScratchDir scratch_{"xo-trace-check"};
+  const std::string dir_ = scratch_.path();
   int archives_ = 0;
 };
 

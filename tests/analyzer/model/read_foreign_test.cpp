@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "../../cli/run_command.hpp"
+#include "support/run_command.hpp"
 #include "support/scratch_dir.hpp"
 #include "xo/analyzer/read_trace.hpp"
 

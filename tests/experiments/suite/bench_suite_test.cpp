@@ -11,6 +11,7 @@
 #include <iterator>
 #include <set>
 
+#include "support/scratch_dir.hpp"
 #include "xo/experiments/bench_plan.hpp"
 #include "xo/experiments/bench_runner.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
@@ -136,19 +137,19 @@ TEST(BenchPlan, AllToAllSweepsStayWithinTheirMemoryAndMessageBudgets) {
 }
 
 TEST(BenchRunner, EveryRunLeavesASoundTrace) {
-  char pattern[] = "/tmp/xo-bench-suite-XXXXXX";
-  ASSERT_NE(mkdtemp(pattern), nullptr);
+  const xo::test::ScratchDir scratch("xo-bench-suite");
+  const std::string& dir = scratch.path();
   BenchPlan p = plan("xt3", Suite::PointToPoint);
   BenchPlan coll = plan("ap1000", Suite::Collective, {8});
   std::vector<std::size_t> progress;
   xo::experiments::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
   auto outcomes =
-      xo::experiments::run_bench(p, settings, pattern, [&](std::size_t done, std::size_t total, const std::string&) {
+      xo::experiments::run_bench(p, settings, dir, [&](std::size_t done, std::size_t total, const std::string&) {
         progress.push_back(done);
         EXPECT_EQ(total, 6u);  // own settings, both ends of two thresholds, MPICH_PTL_EAGER_LONG=1
       });
   EXPECT_EQ(progress, (std::vector<std::size_t>{0, 1, 2, 3, 4, 5, 6}));
-  const auto coll_outcomes = xo::experiments::run_bench(coll, settings, pattern);
+  const auto coll_outcomes = xo::experiments::run_bench(coll, settings, dir);
   outcomes.insert(outcomes.end(), coll_outcomes.begin(), coll_outcomes.end());
   for (const auto& o : outcomes) {
     SCOPED_TRACE(o.name);
@@ -158,16 +159,15 @@ TEST(BenchRunner, EveryRunLeavesASoundTrace) {
     const auto report = xo::tracer::check_trace(o.anchor);
     EXPECT_TRUE(report.ok()) << xo::tracer::describe(report);
   }
-  std::filesystem::remove_all(pattern);
 }
 
 // Runs on several processes give what one process gives: the same outcomes in plan order, and
 // traces byte for byte the same (the simulations are deterministic).
 TEST(BenchRunner, ParallelRunsEqualSerialOnes) {
-  char serial_dir[] = "/tmp/xo-bench-serial-XXXXXX";
-  char parallel_dir[] = "/tmp/xo-bench-parallel-XXXXXX";
-  ASSERT_NE(mkdtemp(serial_dir), nullptr);
-  ASSERT_NE(mkdtemp(parallel_dir), nullptr);
+  const xo::test::ScratchDir serial_scratch("xo-bench-serial");
+  const xo::test::ScratchDir parallel_scratch("xo-bench-parallel");
+  const std::string& serial_dir = serial_scratch.path();
+  const std::string& parallel_dir = parallel_scratch.path();
   const BenchPlan p = plan("xt3", Suite::PointToPoint);
   xo::experiments::BenchSettings settings{{}, {}, "xo test", "xo bench --machine xt3"};
   const auto serial = xo::experiments::run_bench(p, settings, serial_dir);
@@ -196,8 +196,6 @@ TEST(BenchRunner, ParallelRunsEqualSerialOnes) {
       EXPECT_EQ(bytes(entry.path()), bytes(b / relative)) << relative;
     }
   }
-  std::filesystem::remove_all(serial_dir);
-  std::filesystem::remove_all(parallel_dir);
 }
 
 // A real MPI's bench sweeps the point-to-point switch of the path its two ranks take: Open MPI's

@@ -1,5 +1,6 @@
 #pragma once
-// Runs a shell command line and captures its standard output, standard error and exit status.
+// The tests' one run helper: runs a shell command line and captures its standard output, standard
+// error and exit status.
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -9,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+
+#include "support/scratch_dir.hpp"
 
 namespace xo::test {
 
@@ -39,15 +42,13 @@ inline void isolate_history() {
 
 inline CommandResult run_command(const std::string& command) {
   isolate_history();
-  char dir[] = "/tmp/xo-test-XXXXXX";
-  if (mkdtemp(dir) == nullptr) return {};
-  const std::string out = std::string(dir) + "/out", err = std::string(dir) + "/err";
+  const ScratchDir captured("xo-command");
+  const std::string out = captured.file("out"), err = captured.file("err");
   const int raw = std::system((command + " >" + out + " 2>" + err + " </dev/null").c_str());
   CommandResult result;
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   result.out = slurp(out);
   result.err = slurp(err);
-  std::system((std::string("rm -rf ") + dir).c_str());
   return result;
 }
 
