@@ -1,8 +1,8 @@
 #include "collective_run.hpp"
 
 #include "../core/datatype_table.hpp"
-#include "../core/p2p_calls.hpp"
 #include "../core/reduction_op.hpp"
+#include "../core/request_wait.hpp"
 #include "../core/world.hpp"
 #include "../protocol/point_to_point.hpp"
 

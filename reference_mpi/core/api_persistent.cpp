@@ -11,6 +11,7 @@
 
 #include "api_call.hpp"
 #include "buffered_send.hpp"
+#include "nonblocking_collective.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
 

@@ -1,12 +1,11 @@
 #pragma once
-// The steps every point-to-point entry point shares: validate and post a send or a receive,
-// wait for a request in virtual time, and retire it into an MPI_Status.
+// The steps every point-to-point entry point shares: validate and post a send or a receive. Waiting
+// for a request and retiring it are in request_wait.hpp, which this includes.
 
 #include <mpi.h>
 
-#include <span>
-
 #include "request.hpp"
+#include "request_wait.hpp"
 #include "xo/hwmodels/protocol.hpp"
 
 namespace xo::mpi {
@@ -35,26 +34,5 @@ Request* completed_request(const char* call);
 // A receive of a message MPI_Mprobe or MPI_Improbe took off the unexpected queue: matched at once.
 Request* post_matched_recv(const char* call, void* buf, int count, MPI_Datatype type, MPI_Comm comm, Message* message,
                            Request::Traced traced);
-
-// Blocks the calling rank until `request` is complete in virtual time.
-void wait_for(Request* request);
-// Blocks until at least one of `requests` (nullptr entries are inactive) is complete; returns the
-// index of the earliest completion, or -1 if every entry is inactive.
-int wait_for_any(std::span<Request* const> requests);
-// Blocks until every non-null request is complete for the running rank (MPI_Waitall): the rank is
-// woken once, by the last completion, not by each.
-void wait_for_all(std::span<Request* const> requests);
-// Whether `request` is complete at the calling rank's present time.
-bool is_done(const Request* request);
-// Charges receive overhead, fills `status` (may be null), releases the request and throws
-// MpiError on a truncated receive. `handle`, if not null, is removed from the table and nulled,
-// unless it is persistent: then it stays, inactive.
-void retire(Request* request, MPI_Status* status, MPI_Request* handle);
-// Like retire, but reports truncation in status->MPI_ERROR instead of throwing; returns the error.
-int retire_quietly(Request* request, MPI_Status* status, MPI_Request* handle);
-
-// Handle lookup for the calling rank; MPI_REQUEST_NULL gives nullptr.
-Request* find_request(MPI_Request handle);
-MPI_Request add_request(Request* request);
 
 }  // namespace xo::mpi

@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "datatype_table.hpp"
-#include "nonblocking_collective.hpp"
+#include "nonblocking_book.hpp"
 #include "xo/hwmodels/protocol.hpp"
 
 namespace xo::mpi {

@@ -15,7 +15,7 @@
 #include "livelock_watch.hpp"
 #include "message.hpp"
 #include "nic.hpp"
-#include "nonblocking_collective.hpp"
+#include "nonblocking_book.hpp"
 #include "rank_endings.hpp"
 #include "rank_state.hpp"
 #include "request.hpp"
