@@ -13,6 +13,7 @@
 
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 
 namespace xo::mpi {
@@ -36,7 +37,7 @@ void barrier_fetch_add_tree(CollectiveRun& run) {
   const int fan_in = std::max(2, run.choice.branching);
   const bool full_node = hw.full_node_delay > 0 && spans_full_node(run, per_node);
   const sim::Time arrival = run.world.engine().now();
-  run.world.board().meet(run, {}, [&](BoardSlot& slot) {
+  CollectiveMeetingPoints::of(run.world).board.meet(run, {}, [&](BoardSlot& slot) {
     // Times at which each member of the current level finishes its update and moves on.
     std::vector<sim::Time> level = slot.arrival;
     int span = 1;  // ranks covered by one member of the current level
@@ -67,7 +68,7 @@ void barrier_fetch_add_tree(CollectiveRun& run) {
     std::fill(slot.release.begin(), slot.release.end(), level.front() + sim::seconds_to_time(release));
   });
   run.record_hardware_phase(Phase::FetchAdd, arrival, run.world.engine().now(), 0);
-  run.world.board().leave(run);
+  CollectiveMeetingPoints::of(run.world).board.leave(run);
 }
 
 }  // namespace xo::mpi

@@ -4,6 +4,7 @@
 
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 
 namespace xo::mpi {
@@ -11,11 +12,11 @@ namespace xo::mpi {
 void barrier_sync_network(CollectiveRun& run) {
   const sim::Time cost = sim::seconds_to_time(run.world.machine().collective_hardware().sync);
   const sim::Time arrival = run.world.engine().now();
-  run.world.board().meet(run, {}, [cost](BoardSlot& slot) {
+  CollectiveMeetingPoints::of(run.world).board.meet(run, {}, [cost](BoardSlot& slot) {
     std::fill(slot.release.begin(), slot.release.end(), slot.latest_arrival + cost);
   });
   run.record_hardware_phase(Phase::SyncNetwork, arrival, run.world.engine().now(), 0);
-  run.world.board().leave(run);
+  CollectiveMeetingPoints::of(run.world).board.leave(run);
 }
 
 }  // namespace xo::mpi

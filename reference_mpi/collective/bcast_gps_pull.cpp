@@ -7,6 +7,7 @@
 
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "gps_transfer.hpp"
 
@@ -20,7 +21,7 @@ void bcast_gps_pull(CollectiveRun& run) {
     gps_start(run, run.recv, !small);
     return;
   }
-  HardwareBoard& board = run.world.board();
+  HardwareBoard& board = CollectiveMeetingPoints::of(run.world).board;
   const BoardSlot& slot = board.await(run);
   gps_pull(run, run.root, bytes);
   std::memcpy(run.recv.data(), slot.data.data(), static_cast<std::size_t>(bytes));

@@ -4,6 +4,7 @@
 #include "../core/reduction_op.hpp"
 #include "../core/world.hpp"
 #include "algorithm_table.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "collective_trace.hpp"
 
@@ -70,7 +71,7 @@ void run_collective(CollectiveRun& run) {
   if (programs_call) {
     const bool sizes_differ =
         run.op == Op::Gatherv || run.op == Op::Scatterv || run.op == Op::Allgatherv || run.op == Op::Alltoallv;
-    run.world.collective_ledger().check(run, sizes_differ ? -1 : q.bytes);
+    CollectiveMeetingPoints::of(run.world).ledger.check(run, sizes_differ ? -1 : q.bytes);
     run.checked = true;
   }
   const CollectiveTraceSizes traced = programs_call ? report_collective_begin(run) : CollectiveTraceSizes{};

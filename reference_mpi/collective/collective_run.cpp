@@ -3,8 +3,8 @@
 #include "../core/datatype_table.hpp"
 #include "../core/reduction_op.hpp"
 #include "../core/request_wait.hpp"
+#include "../core/transport.hpp"
 #include "../core/world.hpp"
-#include "../protocol/point_to_point.hpp"
 
 namespace xo::mpi {
 
@@ -68,14 +68,15 @@ Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source) {
 Request* CollectiveRun::isend(const std::byte* data, std::int64_t bytes, int dest, int tag) {
   Request* r = envelope(true, bytes, dest, tag);
   r->send_buffer = data;
-  start_send(world, self, r, comm.peer_world_rank(dest));  // on an intercommunicator, a remote rank
+  Transport::of(world).start_send(world, self, r,
+                                  comm.peer_world_rank(dest));  // on an intercommunicator, a remote rank
   return r;
 }
 
 Request* CollectiveRun::irecv(std::byte* data, std::int64_t bytes, int source, int tag) {
   Request* r = envelope(false, bytes, source, tag);
   r->recv_buffer = data;
-  start_recv(world, self, r);
+  Transport::of(world).start_recv(world, self, r);
   return r;
 }
 

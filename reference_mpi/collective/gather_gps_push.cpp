@@ -6,6 +6,7 @@
 
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "gps_transfer.hpp"
 
@@ -25,7 +26,7 @@ void gather_gps_push(CollectiveRun& run) {
     gps_start(run, std::move(where), true);
     return;
   }
-  HardwareBoard& board = run.world.board();
+  HardwareBoard& board = CollectiveMeetingPoints::of(run.world).board;
   const BoardSlot& slot = board.await(run);
   std::byte* base = nullptr;
   std::int64_t offset = 0;

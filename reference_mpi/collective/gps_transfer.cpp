@@ -1,7 +1,8 @@
 #include "gps_transfer.hpp"
 
+#include "../core/transport.hpp"
 #include "../core/world.hpp"
-#include "../protocol/network_transfer.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 
 namespace xo::mpi {
@@ -17,8 +18,7 @@ void move(CollectiveRun& run, int from, int to, std::int64_t bytes) {
   const int destination = run.world_rank(to);
   sim::Engine& engine = run.world.engine();
   const sim::Time start = engine.now();
-  const LinkTimes t(run.world.machine(), source, destination, bytes);
-  engine.advance_to(reserve_transfer(run.world, source, destination, start, t).landed);
+  engine.advance_to(Transport::of(run.world).remote_access(run.world, source, destination, bytes, start));
   run.record_hardware_phase(Phase::RemoteAccess, start, engine.now(), bytes, from == run.rank ? destination : source);
 }
 
@@ -28,7 +28,7 @@ void gps_pull(CollectiveRun& run, int from, std::int64_t bytes) { move(run, from
 void gps_push(CollectiveRun& run, int to, std::int64_t bytes) { move(run, run.rank, to, bytes); }
 
 void gps_start(CollectiveRun& run, std::vector<std::byte> data, bool wait_for_check_ins) {
-  HardwareBoard& board = run.world.board();
+  HardwareBoard& board = CollectiveMeetingPoints::of(run.world).board;
   const sim::Time now = run.world.engine().now();
   const sim::Time flagged = now + flag_time(run);
   run.record_hardware_phase(Phase::RemoteAccess, now, flagged, 0);  // the start flag stored at every member
@@ -37,6 +37,8 @@ void gps_start(CollectiveRun& run, std::vector<std::byte> data, bool wait_for_ch
   board.leave(run);
 }
 
-void gps_check_in(CollectiveRun& run) { run.world.board().check_in(run, run.world.engine().now() + flag_time(run)); }
+void gps_check_in(CollectiveRun& run) {
+  CollectiveMeetingPoints::of(run.world).board.check_in(run, run.world.engine().now() + flag_time(run));
+}
 
 }  // namespace xo::mpi

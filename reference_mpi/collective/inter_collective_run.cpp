@@ -3,6 +3,7 @@
 #include "../core/mpi_error.hpp"
 #include "../core/world.hpp"
 #include "collective_dispatch.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "inter_collective.hpp"
 
@@ -82,7 +83,7 @@ std::vector<std::byte> reduce_to_leader(CollectiveRun& inter) {
 
 void run_inter_collective(CollectiveRun& run, const InterCallShape& shape) {
   const InterAlgorithm algorithm = algorithm_for(run.op);
-  run.world.inter_collective_ledger().check(run, shape.out_block, shape.in_block);
+  CollectiveMeetingPoints::of(run.world).inter_ledger.check(run, shape.out_block, shape.in_block);
   run.checked = true;
   RunObserver* observer = run.world.observer();
   const int me = run.self.world_rank;

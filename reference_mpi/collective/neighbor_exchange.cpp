@@ -7,6 +7,7 @@
 #include "../core/mpi_error.hpp"
 #include "../core/world.hpp"
 #include "collective_ledger.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "collective_trace.hpp"
 
@@ -30,7 +31,7 @@ void exchange(CollectiveRun& run, std::span<const NeighborTransfer> receives, st
 
 void run_neighbor_collective(CollectiveRun& run, std::span<const NeighborTransfer> receives,
                              std::span<const NeighborTransfer> sends) {
-  run.world.collective_ledger().check(run, -1);  // block sizes differ between neighbours
+  CollectiveMeetingPoints::of(run.world).ledger.check(run, -1);  // block sizes differ between neighbours
   run.checked = true;
   run.choice.algorithm = hw::Algorithm::Linear;
   const CollectiveTraceSizes traced = report_collective_begin(run);

@@ -7,6 +7,7 @@
 #include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "block_table.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "gps_transfer.hpp"
 
@@ -21,7 +22,7 @@ void scatter_gps_pull(CollectiveRun& run) {
     gps_start(run, with_offsets(run.send, run.block_offset), true);
     return;
   }
-  HardwareBoard& board = run.world.board();
+  HardwareBoard& board = CollectiveMeetingPoints::of(run.world).board;
   const BoardSlot& slot = board.await(run);
   gps_pull(run, run.root, mine);
   copy_block(slot.data, run.size, run.rank, run.recv.data(), mine);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "../core/world.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 
 namespace xo::mpi {
@@ -11,7 +12,7 @@ namespace xo::mpi {
 std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::vector<std::byte> data,
                                            std::int64_t network_bytes, std::int64_t part_bytes) {
   const hw::CollectiveHardware& hw = run.world.machine().collective_hardware();
-  HardwareBoard& board = run.world.board();
+  HardwareBoard& board = CollectiveMeetingPoints::of(run.world).board;
   sim::Engine& engine = run.world.engine();
   std::vector<std::byte> result;
   if (run.rank == from) {

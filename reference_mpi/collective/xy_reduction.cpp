@@ -6,6 +6,7 @@
 #include "../core/reduction_op.hpp"
 #include "../core/world.hpp"
 #include "algorithms.hpp"
+#include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 
 namespace xo::mpi {
@@ -16,7 +17,7 @@ void xy_reduce(CollectiveRun& run, bool everyone_gets_result) {
   const double per_call = run.world.machine().collective_hardware().xy_reduction;
   const sim::Time cost = sim::seconds_to_time(per_call * static_cast<double>(run.count));
   const sim::Time arrival = run.world.engine().now();
-  BoardSlot& slot = run.world.board().meet(run, run.send, [&](BoardSlot& s) {
+  BoardSlot& slot = CollectiveMeetingPoints::of(run.world).board.meet(run, run.send, [&](BoardSlot& s) {
     // Combined in rank order, the lower ranks on the left.
     std::vector<std::byte> acc = s.contributions[0];
     for (std::size_t r = 1; r < s.contributions.size(); ++r) {
@@ -30,7 +31,7 @@ void xy_reduce(CollectiveRun& run, bool everyone_gets_result) {
   run.record_hardware_phase(Phase::HardwareReduction, arrival, run.world.engine().now(),
                             static_cast<std::int64_t>(run.send.size()));
   if (everyone_gets_result || run.rank == run.root) run.recv = slot.data;
-  run.world.board().leave(run);
+  CollectiveMeetingPoints::of(run.world).board.leave(run);
 }
 
 }  // namespace

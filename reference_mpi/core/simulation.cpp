@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "../collective/collective_meeting_points.hpp"
+#include "../protocol/protocol_transport.hpp"
 #include "world.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
@@ -17,6 +19,8 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
       options.machine, options.ranks, options.params,
       options.env_lookup ? options.env_lookup : [](const char* name) { return std::getenv(name); });
   World world(options, std::move(machine), main_of, args);
+  install_protocol_layer(world);
+  install_collective_layer(world);
   return world.run();
 }
 

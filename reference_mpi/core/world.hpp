@@ -3,15 +3,15 @@
 // one World exists while a simulation runs; the C API finds it through World::current().
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "../collective/collective_ledger.hpp"
-#include "../collective/hardware_board.hpp"
-#include "../collective/inter_collective_ledger.hpp"
 #include "comm_meeting.hpp"
 #include "intercomm_handoff.hpp"
+#include "layer_state.hpp"
 #include "livelock_watch.hpp"
 #include "message.hpp"
 #include "nic.hpp"
@@ -86,9 +86,13 @@ class World {
   void release(Message* message);
   int new_context() { return next_context_++; }
   CommMeetings& meetings() { return meetings_; }
-  HardwareBoard& board() { return board_; }
-  CollectiveLedger& collective_ledger() { return ledger_; }
-  InterCollectiveLedger& inter_collective_ledger() { return inter_ledger_; }
+  // The run's state of a layer above this one (protocol, collective, api), which the code that sets
+  // up the run installs before run() (simulation.cpp) and the layer reaches through its own accessor.
+  void install(Layer layer, std::unique_ptr<LayerState> state) { layers_[static_cast<int>(layer)] = std::move(state); }
+  LayerState& layer(Layer layer) {
+    assert(layers_[static_cast<int>(layer)] != nullptr && "the layer's state is installed before World::run");
+    return *layers_[static_cast<int>(layer)];
+  }
   IntercommHandoffs& intercomm_handoffs() { return intercomm_handoffs_; }
   NonblockingCollectives& nonblocking() { return nonblocking_; }
   void count_message() { ++messages_; }
@@ -171,9 +175,6 @@ class World {
   std::vector<std::unique_ptr<Request>> request_storage_;
   std::vector<std::unique_ptr<Message>> message_storage_;
   CommMeetings meetings_;
-  HardwareBoard board_;
-  CollectiveLedger ledger_;
-  InterCollectiveLedger inter_ledger_;
   IntercommHandoffs intercomm_handoffs_;
   NonblockingCollectives nonblocking_;
   std::vector<bool> comm_defined_;  // by context: told to the observer already
@@ -187,6 +188,8 @@ class World {
   double copy_per_byte_ = 0;
   std::int64_t mailbox_credits_ = -1;
   RankEndings endings_;
+  // Last, so gone first: a layer's state may refer to the World's.
+  std::array<std::unique_ptr<LayerState>, kLayers> layers_;
 };
 
 }  // namespace xo::mpi

@@ -1,0 +1,17 @@
+#include "collective_meeting_points.hpp"
+
+#include <memory>
+
+#include "../core/world.hpp"
+
+namespace xo::mpi {
+
+CollectiveMeetingPoints& CollectiveMeetingPoints::of(World& world) {
+  return static_cast<CollectiveMeetingPoints&>(world.layer(Layer::Collective));
+}
+
+void install_collective_layer(World& world) {
+  world.install(Layer::Collective, std::make_unique<CollectiveMeetingPoints>());
+}
+
+}  // namespace xo::mpi

@@ -1,0 +1,26 @@
+#pragma once
+// Where the members of collectives meet in one run: the hardware board (broadcast network, barrier
+// wires, xy reductions, fetch-and-add words, gps flags) and the ledgers that check that every
+// member calls the same collective with matching sizes. The collective layer's state in the World.
+
+#include "../core/layer_state.hpp"
+#include "collective_ledger.hpp"
+#include "hardware_board.hpp"
+#include "inter_collective_ledger.hpp"
+
+namespace xo::mpi {
+
+class World;
+
+struct CollectiveMeetingPoints final : LayerState {
+  HardwareBoard board;
+  CollectiveLedger ledger;
+  InterCollectiveLedger inter_ledger;
+
+  static CollectiveMeetingPoints& of(World& world);
+};
+
+// Gives `world` the collective layer's state, before World::run.
+void install_collective_layer(World& world);
+
+}  // namespace xo::mpi
