@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "../collective/collective_meeting_points.hpp"
-#include "../protocol/protocol_transport.hpp"
+#include "../protocol/protocol_layer.hpp"
 #include "world.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // How the collectives move data without knowing the machine's protocols: the protocol layer's state
-// in the World implements this (protocol/protocol_transport.cpp), so collective and protocol are
+// in the World implements this (protocol/protocol_layer.hpp), so collective and protocol are
 // siblings above the state and neither includes the other.
 
 #include <cstdint>

@@ -59,16 +59,11 @@ World::World(const SimulationOptions& options, std::unique_ptr<hw::Machine> mach
   const hw::LinkCost cost = machine_->link(0, 0);
   poll_cost_ = std::max<sim::Time>(sim::seconds_to_time(cost.recv_overhead), 10'000);  // >= 10 ns
   if (options.compute == ComputeMode::Measured) compute_clock_cost_ns_ = compute_clock_reading_cost_ns();
-  resources_ = machine_->receive_resources();
-  self_send_error_ = machine_->self_send_error();
   copy_per_byte_ = machine_->copy_per_byte();
-  mailbox_credits_ = machine_->mailbox_credits();
   auto world_shared = std::make_shared<CommShared>();
   world_shared->context = 1;
   world_shared->group = Group::range(0, options.ranks);
   world_shared->name = "MPI_COMM_WORLD";
-  nics_.resize(static_cast<std::size_t>(machine_->endpoint_of(options.ranks - 1) + 1));
-  if (machine_->models_links()) links_.resize(static_cast<std::size_t>(machine_->placement().links()));
   const auto environment = std::make_shared<const Info>(environment_info(args_, options.ranks));
   ranks_ = sim::HugePageArray<RankState>(static_cast<std::size_t>(options.ranks));
   for (int r = 0; r < options.ranks; ++r) {

@@ -14,7 +14,6 @@
 #include "layer_state.hpp"
 #include "livelock_watch.hpp"
 #include "message.hpp"
-#include "nic.hpp"
 #include "nonblocking_book.hpp"
 #include "rank_endings.hpp"
 #include "rank_state.hpp"
@@ -73,9 +72,6 @@ class World {
   // The node of the machine model that a world rank runs on (hw::Placement; RunInfo::ranks_per_node
   // states the same rule).
   int node_of(int world_rank) const { return machine_->node_of(world_rank); }
-  Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(machine_->endpoint_of(world_rank))]; }
-  // A router link (hw::Placement::route); only on machines that model links.
-  RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
   ComputeMode compute() const { return options_.compute; }
   std::int64_t compute_clock_cost_ns() const { return compute_clock_cost_ns_; }
   std::int64_t compute_threshold_ns() const { return options_.compute_threshold_ns; }
@@ -105,9 +101,6 @@ class World {
   // loop lets the others progress, warns once of a rank polling for what can never come
   // (LivelockWatch), and yields to what is due earlier.
   void poll_without_progress();
-  const hw::ReceiveResources& receive_resources() const { return resources_; }
-  const std::string& self_send_error() const { return self_send_error_; }
-  std::int64_t mailbox_credits() const { return mailbox_credits_; }  // hw::Machine::mailbox_credits
   sim::Time copy_time(std::int64_t bytes) const {
     return sim::seconds_to_time(static_cast<double>(bytes) * copy_per_byte_);
   }
@@ -167,8 +160,6 @@ class World {
   const RankMainOf& main_of_;
   std::vector<std::string> args_;
   sim::HugePageArray<RankState> ranks_;  // written for every rank at start-up: see HugePageArray
-  std::vector<Nic> nics_;                // one per network endpoint (hw::Machine::endpoint_of)
-  std::vector<RouterLink> links_;        // one per router link, when the machine models them
   sim::Engine engine_;
   Request* free_requests_ = nullptr;
   Message* free_messages_ = nullptr;
@@ -183,10 +174,7 @@ class World {
   sim::Time poll_cost_ = 0;
   LivelockWatch livelock_watch_;
   std::int64_t compute_clock_cost_ns_ = 0;
-  hw::ReceiveResources resources_;
-  std::string self_send_error_;
   double copy_per_byte_ = 0;
-  std::int64_t mailbox_credits_ = -1;
   RankEndings endings_;
   // Last, so gone first: a layer's state may refer to the World's.
   std::array<std::unique_ptr<LayerState>, kLayers> layers_;

@@ -16,6 +16,7 @@
 #include "../core/world.hpp"
 #include "link_times.hpp"
 #include "point_to_point.hpp"
+#include "protocol_layer.hpp"
 
 namespace xo::mpi {
 
@@ -29,7 +30,7 @@ std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender,
   const auto [connection, made] = sender.mailboxes.try_emplace(m->dest_world);
   if (made) world.rank(m->dest_world).mailboxes.try_emplace(sender.world_rank);  // the receiver's side
   std::vector<sim::Time>& credits = connection->second;
-  if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) return credits;
+  if (static_cast<std::int64_t>(credits.size()) < ProtocolLayer::of(world).mailbox_credits()) return credits;
   sim::Engine& engine = world.engine();
   const sim::Time asked = engine.now();
   // A credit may come back later than it first promised (settle_mailbox_credit), so look again.
@@ -52,7 +53,7 @@ std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender,
 void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, Message& m) {
   const LinkTimes t(world.machine(), m.dest_world, m.source_world, 0);
   const sim::Time back = m.arrival + t.recv_overhead + t.latency;  // if the receiver is in MPI at the arrival
-  if (static_cast<std::int64_t>(credits.size()) < world.mailbox_credits()) {
+  if (static_cast<std::int64_t>(credits.size()) < ProtocolLayer::of(world).mailbox_credits()) {
     credits.push_back(back);
     m.credit_slot = static_cast<int>(credits.size()) - 1;
   } else {

@@ -15,6 +15,7 @@
 
 #include "../core/world.hpp"
 #include "link_times.hpp"
+#include "protocol_layer.hpp"
 
 namespace xo::mpi {
 
@@ -32,14 +33,14 @@ inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time 
     copier_free = start + t.wire;
     return {start, start + t.wire, start + t.wire + t.latency};
   }
-  Nic& out = world.nic_of(src);
-  Nic& in = world.nic_of(dst);
+  Nic& out = ProtocolLayer::of(world).nic_of(src);
+  Nic& in = ProtocolLayer::of(world).nic_of(dst);
   const int source_endpoint = world.machine().endpoint_of(src);
   const sim::Time start = std::max(ready, out.inject_free);
   sim::Time link_delay = 0;  // the longest backlog ahead of this transfer on a link of its route
   if (t.link_wire > 0) {
     world.machine().placement().route(src, dst, [&](int link) {
-      link_delay = std::max(link_delay, world.router_link(link).reserve(start, t.link_wire));
+      link_delay = std::max(link_delay, ProtocolLayer::of(world).router_link(link).reserve(start, t.link_wire));
     });
   }
   const sim::Time arrives = start + t.latency;

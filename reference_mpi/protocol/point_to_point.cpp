@@ -5,6 +5,7 @@
 
 #include "../core/world.hpp"
 #include "datatype_pack.hpp"
+#include "protocol_layer.hpp"
 
 namespace xo::mpi {
 
@@ -18,9 +19,10 @@ void on_envelope(sim::Engine&, void* message, std::int64_t) {
 
 void start_send(World& world, RankState& sender, Request* send, int dest_world) {
   // Only the blocking standard send: that is what the machine's MPI is known to abort on.
-  if (dest_world == sender.world_rank && !world.self_send_error().empty() && std::strcmp(send->call, "MPI_Send") == 0) {
-    world.engine().abort(
-        1, "rank " + std::to_string(sender.world_rank) + ": " + send->call + " to itself: " + world.self_send_error());
+  if (dest_world == sender.world_rank && !ProtocolLayer::of(world).self_send_error().empty() &&
+      std::strcmp(send->call, "MPI_Send") == 0) {
+    world.engine().abort(1, "rank " + std::to_string(sender.world_rank) + ": " + send->call +
+                                " to itself: " + ProtocolLayer::of(world).self_send_error());
   }
   const hw::ProtocolChoice choice =
       world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
@@ -49,7 +51,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   if (packs)
     world.record_phase(Phase::Pack, *m, sender.world_rank, sender.world_rank, pack_start, world.engine().now());
   std::vector<sim::Time>* credits = nullptr;
-  if (world.mailbox_credits() >= 0 && dest_world != sender.world_rank &&
+  if (ProtocolLayer::of(world).mailbox_credits() >= 0 && dest_world != sender.world_rank &&
       !world.machine().through_shared_memory(sender.world_rank, dest_world)) {
     credits = &wait_for_mailbox_credit(world, sender, m);
   }

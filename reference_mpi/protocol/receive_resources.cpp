@@ -5,6 +5,7 @@
 
 #include "../core/world.hpp"
 #include "point_to_point.hpp"
+#include "protocol_layer.hpp"
 
 namespace xo::mpi {
 
@@ -13,7 +14,7 @@ namespace {
 // Ends the run as the machine's MPI did: at once on a rank's fiber, after the event otherwise.
 void exhausted(World& world, const RankState& rank, const std::string& message) {
   std::string report = "rank " + std::to_string(rank.world_rank) + ": " + message;
-  if (world.receive_resources().traceback) {
+  if (ProtocolLayer::of(world).receive_resources().traceback) {
     report += " [traceback: rank " + std::to_string(rank.world_rank) + " in " +
               (rank.call != nullptr ? rank.call : "no MPI call") + "]";
   }
@@ -24,7 +25,7 @@ void exhausted(World& world, const RankState& rank, const std::string& message) 
 }  // namespace
 
 void hold_unexpected(World& world, RankState& receiver, Message* m) {
-  const hw::ReceiveResources& limits = world.receive_resources();
+  const hw::ReceiveResources& limits = ProtocolLayer::of(world).receive_resources();
   receiver.unexpected_events += limits.events_per_unexpected;
   if (limits.unexpected_events >= 0 && receiver.unexpected_events > limits.unexpected_events) {
     exhausted(world, receiver, limits.unexpected_events_exhausted);
@@ -38,12 +39,12 @@ void hold_unexpected(World& world, RankState& receiver, Message* m) {
 }
 
 void release_unexpected(RankState& receiver, const Message& m) {
-  receiver.unexpected_events -= World::running().receive_resources().events_per_unexpected;
+  receiver.unexpected_events -= ProtocolLayer::of(World::running()).receive_resources().events_per_unexpected;
   if (m.holds_unexpected_buffer) receiver.unexpected_bytes -= m.bytes;
 }
 
 void hold_other_event(World& world, RankState& rank) {
-  const hw::ReceiveResources& limits = world.receive_resources();
+  const hw::ReceiveResources& limits = ProtocolLayer::of(world).receive_resources();
   if (++rank.other_events > limits.other_events && limits.other_events >= 0) {
     exhausted(world, rank, limits.other_events_exhausted);
   }
@@ -52,7 +53,7 @@ void hold_other_event(World& world, RankState& rank) {
 void release_other_event(RankState& rank) { --rank.other_events; }
 
 void hold_send_event(World& world, RankState& sender, Request* send) {
-  if (world.receive_resources().other_events < 0) return;
+  if (ProtocolLayer::of(world).receive_resources().other_events < 0) return;
   hold_other_event(world, sender);
   send->holds_event = true;
 }

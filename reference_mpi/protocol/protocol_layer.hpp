@@ -1,0 +1,46 @@
+#pragma once
+// The protocol layer's state in one run: the network's shared resources (each endpoint's NIC, the
+// router links) and the machine's settings the protocols read for every message. It is also the
+// Transport through which the collectives send, receive and access remote memory.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../core/transport.hpp"
+#include "../core/world.hpp"
+#include "nic.hpp"
+#include "xo/hwmodels/machine.hpp"
+
+namespace xo::mpi {
+
+class ProtocolLayer final : public Transport {
+ public:
+  ProtocolLayer(const hw::Machine& machine, int ranks);
+  // Inline: the protocols ask for it on every message.
+  static ProtocolLayer& of(World& world) { return static_cast<ProtocolLayer&>(world.layer(Layer::Protocol)); }
+
+  Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(machine_.endpoint_of(world_rank))]; }
+  // A router link (hw::Placement::route); only on machines that model links.
+  RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
+  const hw::ReceiveResources& receive_resources() const { return resources_; }
+  const std::string& self_send_error() const { return self_send_error_; }
+  std::int64_t mailbox_credits() const { return mailbox_credits_; }  // hw::Machine::mailbox_credits
+
+  void start_send(World& world, RankState& sender, Request* send, int dest_world) override;
+  void start_recv(World& world, RankState& receiver, Request* receive) override;
+  sim::Time remote_access(World& world, int src_world, int dst_world, std::int64_t bytes, sim::Time start) override;
+
+ private:
+  const hw::Machine& machine_;
+  std::vector<Nic> nics_;          // one per network endpoint (hw::Machine::endpoint_of)
+  std::vector<RouterLink> links_;  // one per router link, when the machine models them
+  hw::ReceiveResources resources_;
+  std::string self_send_error_;
+  std::int64_t mailbox_credits_;
+};
+
+// Gives `world` the protocol layer's state, before World::run.
+void install_protocol_layer(World& world);
+
+}  // namespace xo::mpi
