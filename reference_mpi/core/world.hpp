@@ -82,7 +82,7 @@ class World {
   void release(Message* message);
   int new_context() { return next_context_++; }
   CommMeetings& meetings() { return meetings_; }
-  // The run's state of a layer above this one (protocol, collective, api), which the code that sets
+  // The run's state of a layer above this one (protocol, collective), which the code that sets
   // up the run installs before run() (simulation.cpp) and the layer reaches through its own accessor.
   void install(Layer layer, std::unique_ptr<LayerState> state) { layers_[static_cast<int>(layer)] = std::move(state); }
   LayerState& layer(Layer layer) {

@@ -47,7 +47,7 @@ const CollectiveAlgorithm& last_resort(CollectiveOp op);
 bool can_serve(const CollectiveAlgorithm& row, const CollectiveHardware& hardware, const CollectiveQuery& query);
 // Whether the machine has the hardware `needs` asks for (true when it asks for none).
 bool has_hardware_for(AlgorithmNeeds needs, const CollectiveHardware& hardware);
-// "a broadcast network (AP1000 B-net)", "-" for Nothing.
+// "broadcast network", "2^k ranks"; "-" for Nothing.
 std::string_view needs_text(AlgorithmNeeds needs);
 
 }  // namespace xo::hw
