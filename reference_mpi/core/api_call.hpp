@@ -25,6 +25,7 @@ DatatypeTable& current_datatypes();
 GroupTable& current_groups();
 OpTable& current_ops();
 RankState& current_rank_state();
+int current_world_rank();  // of the simulated rank whose fiber is running
 
 // Marks the rank as inside `name` and returns whether MPI is usable (initialized, not finalized).
 bool enter_call(const char* name);

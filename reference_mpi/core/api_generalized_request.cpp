@@ -1,9 +1,9 @@
 // Generalized requests (MPI-3.1 section 12.2) and the status setters their query callbacks use
 // (section 12.3). The program completes one with MPI_Grequest_complete; MPI_Wait/MPI_Test then
-// retire it like any request (p2p_calls.cpp calls retire_generalized).
+// retire it like any request (request_wait.cpp calls retire_generalized, defined with the
+// requests in generalized_request.cpp).
 
 #include "api_call.hpp"
-#include "generalized_request.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
 
@@ -11,34 +11,6 @@ using xo::mpi::api_call;
 using xo::mpi::MpiError;
 using xo::mpi::Request;
 using xo::mpi::World;
-
-namespace xo::mpi {
-
-int free_generalized(GeneralizedRequests& requests, const Request* request) {
-  const auto found = requests.find(request);
-  if (found == requests.end()) return MPI_SUCCESS;
-  const GeneralizedCallbacks callbacks = found->second;
-  requests.erase(found);
-  return callbacks.free != nullptr ? callbacks.free(callbacks.extra_state) : MPI_SUCCESS;
-}
-
-int cancel_generalized(const GeneralizedRequests& requests, const Request* request) {
-  const auto found = requests.find(request);
-  if (found == requests.end() || found->second.cancel == nullptr) return MPI_SUCCESS;
-  const GeneralizedCallbacks callbacks = found->second;
-  return callbacks.cancel(callbacks.extra_state, request->complete ? 1 : 0);
-}
-
-int retire_generalized(GeneralizedRequests& requests, const Request* request, MPI_Status& status) {
-  const auto found = requests.find(request);
-  if (found == requests.end()) return MPI_SUCCESS;
-  const GeneralizedCallbacks callbacks = found->second;  // the callback may call MPI: no iterator held
-  const int queried = callbacks.query != nullptr ? callbacks.query(callbacks.extra_state, &status) : MPI_SUCCESS;
-  const int freed = free_generalized(requests, request);
-  return queried != MPI_SUCCESS ? queried : freed;
-}
-
-}  // namespace xo::mpi
 
 extern "C" {
 

@@ -13,9 +13,6 @@
 
 namespace xo::mpi {
 
-// World rank of the simulated rank whose fiber is running (defined with the rank runtime).
-int current_world_rank();
-
 class GroupTable {
  public:
   // The group behind `handle`; MPI_GROUP_NULL, unknown and freed handles throw MPI_ERR_GROUP.

@@ -1,6 +1,7 @@
 #include "world.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -295,17 +296,10 @@ void World::release(Message* message) {
   free_messages_ = message;
 }
 
-void World::send_event_consumed(sim::Engine&, void*, std::int64_t world_rank) {
-  --running().rank(static_cast<int>(world_rank)).other_events;
-}
-
 void World::complete(Request* request, sim::Time at) {
   request->complete = true;
   request->complete_time = at;
-  if (request->holds_event) {  // the Portals event its send took (protocol/receive_resources.cpp), back at `at`
-    request->holds_event = false;
-    engine_.schedule(std::max(at, engine_.now()), &World::send_event_consumed, nullptr, request->owner);
-  }
+  assert(!request->holds_event && "a send holding an event completes through the protocol's complete_send");
   if (request->user_freed) {
     release(request);
     return;

@@ -93,7 +93,8 @@ class World {
   NonblockingCollectives& nonblocking() { return nonblocking_; }
   void count_message() { ++messages_; }
 
-  // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call.
+  // Marks `request` complete at `at` and wakes its owner if it sleeps in a wait call. A send that
+  // holds a receive-side event completes through the protocol's complete_send instead.
   void complete(Request* request, sim::Time at);
   // Time a rank polling with Test or Iprobe spends per call, so polling loops advance.
   sim::Time poll_cost() const { return poll_cost_; }
@@ -120,7 +121,6 @@ class World {
   // `call`: the entry point, when known.
   [[noreturn]] static void outside_simulation(const char* call);
   static void rank_body(int rank, void* world);
-  static void send_event_consumed(sim::Engine& engine, void* unused, std::int64_t world_rank);
 
   // The thread pointer (the %fs base on x86-64) names the calling thread in one register read;
   // std::this_thread::get_id() is a call into libc, and these checks run at every MPI call.

@@ -40,7 +40,7 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
     const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, engine.now(), t);
     m->arrival = x.landed;
     world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, x.start, m->arrival);
-    world.complete(send, x.sender_done + sim::seconds_to_time(choice.completion_delay));
+    complete_send(world, send, x.sender_done + sim::seconds_to_time(choice.completion_delay));
     return;
   }
   std::size_t slot = 0;
@@ -51,7 +51,7 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
   sender.copy_buffers_free_at[slot] = x.sender_done;
   m->arrival = x.landed;
   world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, x.start, m->arrival);
-  world.complete(send, copied);
+  complete_send(world, send, copied);
 }
 
 }  // namespace xo::mpi

@@ -36,7 +36,7 @@ void eager_pull_landed(World& world, Request* receive, Message* m, sim::Time whe
   }
   world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, when, when + t.latency);
   world.complete(receive, unpacked(world, *receive, *m, when, false));
-  world.complete(m->send_request, when + t.latency + m->completion_delay);
+  complete_send(world, m->send_request, when + t.latency + m->completion_delay);
   world.release(m);
 }
 

@@ -62,7 +62,9 @@ void release_unexpected(RankState& receiver, const Message& message);
 void hold_other_event(World& world, RankState& rank);
 void release_other_event(RankState& rank);
 // A pending send holds one "other" event of its sender until it completes (seed 002, "What does this
-// mean? (4)": many nonblocking sends exhaust the queue); World::complete gives it back.
+// mean? (4)": many nonblocking sends exhaust the queue); complete_send gives it back.
 void hold_send_event(World& world, RankState& sender, Request* send);
+// Completes a send at `at` (World::complete), first giving back the event it holds, at `at`.
+void complete_send(World& world, Request* send, sim::Time at);
 
 }  // namespace xo::mpi

@@ -3,6 +3,8 @@
 // message holds its payload (if it carries one) and `events_per_unexpected` events until a receive
 // takes it; a posted receive holds one "other" event until a message matches it.
 
+#include <algorithm>
+
 #include "../core/world.hpp"
 #include "point_to_point.hpp"
 #include "protocol_layer.hpp"
@@ -56,6 +58,23 @@ void hold_send_event(World& world, RankState& sender, Request* send) {
   if (ProtocolLayer::of(world).receive_resources().other_events < 0) return;
   hold_other_event(world, sender);
   send->holds_event = true;
+}
+
+namespace {
+
+void send_event_consumed(sim::Engine&, void*, std::int64_t world_rank) {
+  release_other_event(World::running().rank(static_cast<int>(world_rank)));
+}
+
+}  // namespace
+
+void complete_send(World& world, Request* send, sim::Time at) {
+  if (send->holds_event) {
+    send->holds_event = false;
+    sim::Engine& engine = world.engine();
+    engine.schedule(std::max(at, engine.now()), &send_event_consumed, nullptr, send->owner);
+  }
+  world.complete(send, at);
 }
 
 }  // namespace xo::mpi

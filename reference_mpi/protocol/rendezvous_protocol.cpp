@@ -92,7 +92,8 @@ void pull_data(World& world, Message* m, sim::Time now) {
     send_done = received + t.latency;
     world.record_phase(Phase::Ack, *m, m->dest_world, m->source_world, received, send_done);
   }
-  if (m->send_request != nullptr) world.complete(m->send_request, send_done + m->completion_delay);  // else at its copy
+  if (m->send_request != nullptr)
+    complete_send(world, m->send_request, send_done + m->completion_delay);  // else at its copy
   world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, received, m->receiver_copy));
   world.release(m);
 }
@@ -126,7 +127,7 @@ void push_data(World& world, Message* m, sim::Time now) {
     ready = cleared + control.latency;
   }
   transfer(*m, m->send_request, *m->recv_request, m->recv_request->status.xo_bytes);
-  if (m->send_request != nullptr) world.complete(m->send_request, x.sender_done + m->completion_delay);
+  if (m->send_request != nullptr) complete_send(world, m->send_request, x.sender_done + m->completion_delay);
   const sim::Time received = copied_out(world, *m, x.landed);
   world.complete(m->recv_request, unpacked(world, *m->recv_request, *m, received, m->receiver_copy));
   world.release(m);
@@ -156,7 +157,7 @@ void send_header(World& world, RankState& sender, Request* send, Message* m, con
     if (send->bytes > 0) pack(send->send_buffer, send->count, *send->type, m->payload.data());
     world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, start, copied);
     engine.advance_to(copied);
-    world.complete(send, copied);
+    complete_send(world, send, copied);
   } else {
     m->send_request = send;
     send->message = m;
