@@ -288,7 +288,8 @@ class Resolver {
 
 }  // namespace
 
-DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2TraceFile& file, ProblemLog& log) {
+DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, tracer::Otf2TraceFile& file,
+                                    ProblemLog& log) {
   if (!raw.has_clock || raw.timer_resolution == 0) {
     file.fail(
         "its definitions give no clock resolution (OTF2 ClockProperties); the archive is corrupt or was not "

@@ -75,6 +75,7 @@ struct DefinitionIndex {
 
 // Fills model.run's clock, model.strings, locations, regions, call sites and communicators. Throws
 // TraceReadError through `file` if the archive defines no clock.
-DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, Otf2TraceFile& file, ProblemLog& log);
+DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, tracer::Otf2TraceFile& file,
+                                    ProblemLog& log);
 
 }  // namespace xo::analyzer

@@ -87,7 +87,7 @@ void registered(OTF2_ErrorCode code) {
 
 }  // namespace
 
-RawDefinitions read_definitions(Otf2TraceFile& file) {
+RawDefinitions read_definitions(tracer::Otf2TraceFile& file) {
   std::unique_ptr<OTF2_GlobalDefReaderCallbacks, decltype(&OTF2_GlobalDefReaderCallbacks_Delete)> owned(
       OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
   if (owned == nullptr) throw std::bad_alloc();

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "otf2_trace_file.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {
 
@@ -81,6 +81,6 @@ struct RawDefinitions {
   std::vector<Comm> comms;
 };
 
-RawDefinitions read_definitions(Otf2TraceFile& file);
+RawDefinitions read_definitions(tracer::Otf2TraceFile& file);
 
 }  // namespace xo::analyzer

@@ -131,8 +131,8 @@ std::uint64_t announced_events(const DefinitionIndex& index, const TraceModel& m
   return events;
 }
 
-EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
-                            EventDecoding decoding, Damage damage, const ReadProgress& progress) {
+EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model,
+                            unsigned threads, EventDecoding decoding, Damage damage, const ReadProgress& progress) {
   const std::vector<Index>& order = index.read_order;
   const LocationTable& locations = model.locations;
   const std::uint64_t announced = announced_events(index, model);

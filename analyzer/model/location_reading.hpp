@@ -10,9 +10,9 @@
 
 #include "definition_index.hpp"
 #include "event_records.hpp"
-#include "otf2_trace_file.hpp"
 #include "problem_log.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {
 
@@ -28,7 +28,7 @@ enum class EventDecoding { Own, Otf2 };
 // DecodingRefused for anything the own decoder does not read (the model is then incomplete); with
 // Damage::Refuse, the refusal of a location that shows damage, and libotf2 is not handed an event
 // file of Crossover's whose digest differs from the recorded one.
-EventRecords read_locations(Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model, unsigned threads,
-                            EventDecoding decoding, Damage damage, const ReadProgress& progress);
+EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& index, TraceModel& model,
+                            unsigned threads, EventDecoding decoding, Damage damage, const ReadProgress& progress);
 
 }  // namespace xo::analyzer

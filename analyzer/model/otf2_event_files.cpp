@@ -12,9 +12,9 @@ constexpr std::uint64_t kEventsPerChunk = 1 << 20;
 
 }  // namespace
 
-Otf2EventFiles::Otf2EventFiles(const Otf2TraceFile& file, const std::vector<OTF2_LocationRef>& locations)
-    : file_(file), reader_(OTF2_Reader_Open(file.path_.c_str())) {
-  Otf2ErrorCapture::clear();  // this thread's messages (otf2_error_capture.hpp)
+Otf2EventFiles::Otf2EventFiles(const tracer::Otf2TraceFile& file, const std::vector<OTF2_LocationRef>& locations)
+    : file_(file), reader_(OTF2_Reader_Open(file.path().c_str())) {
+  tracer::Otf2ErrorCapture::clear();  // this thread's messages (otf2_error_capture.hpp)
   if (reader_ == nullptr) file_.check(OTF2_ERROR_INVALID, "opening it again to read events");
   file_.check(OTF2_Reader_SetSerialCollectiveCallbacks(reader_.get()), "setting up an event reader");
   for (OTF2_LocationRef location : locations) {
@@ -22,7 +22,7 @@ Otf2EventFiles::Otf2EventFiles(const Otf2TraceFile& file, const std::vector<OTF2
   }
   // Local definitions are optional (an archive with global ids only has none).
   local_definitions_ = OTF2_Reader_OpenDefFiles(reader_.get()) == OTF2_SUCCESS;
-  Otf2ErrorCapture::clear();
+  tracer::Otf2ErrorCapture::clear();
   file_.check(OTF2_Reader_OpenEvtFiles(reader_.get()), "opening its event files");
 }
 
@@ -30,7 +30,7 @@ std::uint64_t Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint
                                             const OTF2_EvtReaderCallbacks* callbacks, void* user_data,
                                             const std::function<void(std::uint64_t)>& chunk_read) {
   // With the POSIX substrate each location has its own files, which name the culprit best.
-  const bool posix = file_.posix_;
+  const bool posix = file_.posix();
   const std::string which = "location " + std::to_string(location);
   const std::string events_of =
       "the events of " + which + (posix ? " (" + file_.location_file(location, ".evt") + ")" : "");
@@ -46,7 +46,7 @@ std::uint64_t Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint
       file_.check(read, doing);
       file_.check(OTF2_Reader_CloseDefReader(reader_.get(), defs), doing);
     }
-    Otf2ErrorCapture::clear();  // a missing optional file is no failure
+    tracer::Otf2ErrorCapture::clear();  // a missing optional file is no failure
   }
   if (posix) file_.check_complete(file_.location_file(location, ".evt"));
   OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader_.get(), location);
@@ -70,7 +70,7 @@ std::uint64_t Otf2EventFiles::read_location(OTF2_LocationRef location, std::uint
   // A file cut at a chunk boundary reads without error: only the count tells.
   if (total < announced) {
     file_.fail(events_of + ": " + std::to_string(total) + " of the " + std::to_string(announced) +
-               " events its definition announces are there, the file is truncated; " + Otf2TraceFile::kFix);
+               " events its definition announces are there, the file is truncated; " + tracer::Otf2TraceFile::kFix);
   }
   return total;
 }

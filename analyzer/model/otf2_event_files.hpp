@@ -2,7 +2,7 @@
 // The events of some of an archive's locations, read through an OTF2 reader of their own. Each
 // thread that reads locations (location_reading.hpp) opens one: independent readers share nothing
 // OTF2 would have to lock, where one reader shared by the threads serialised them on its locks.
-// Failures are those of Otf2TraceFile: one TraceReadError naming the file at fault and the fix.
+// Failures are those of Otf2TraceFile (xo/tracer): one TraceReadError naming the file at fault and the fix.
 
 #include <otf2/otf2.h>
 
@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-#include "otf2_trace_file.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {
 
@@ -19,7 +19,7 @@ class Otf2EventFiles {
  public:
   // Opens the archive of `file` again and its event (and local definition) files for `locations`,
   // which may then be read in any order.
-  Otf2EventFiles(const Otf2TraceFile& file, const std::vector<OTF2_LocationRef>& locations);
+  Otf2EventFiles(const tracer::Otf2TraceFile& file, const std::vector<OTF2_LocationRef>& locations);
 
   // Reads the location's local definitions (OTF2 then maps its local ids and corrects its clock)
   // and all of its events, calling `chunk_read` with the count after every chunk of events.
@@ -32,8 +32,8 @@ class Otf2EventFiles {
   void close();
 
  private:
-  const Otf2TraceFile& file_;
-  std::unique_ptr<OTF2_Reader, Otf2TraceFile::ReaderClose> reader_;
+  const tracer::Otf2TraceFile& file_;
+  std::unique_ptr<OTF2_Reader, tracer::Otf2TraceFile::ReaderClose> reader_;
   bool local_definitions_ = false;  // the local definition files could be opened
 };
 

@@ -15,7 +15,7 @@ constexpr std::uint64_t kParallelEvents = 200'000;
 
 }  // namespace
 
-unsigned read_threads(std::uint64_t events, const Otf2TraceFile& file) {
+unsigned read_threads(std::uint64_t events, const tracer::Otf2TraceFile& file) {
   if (const char* forced = std::getenv("XO_READ_THREADS"); forced != nullptr && *forced != '\0') {
     char* end = nullptr;
     const long threads = std::strtol(forced, &end, 10);

@@ -5,13 +5,13 @@
 
 #include <cstdint>
 
-#include "otf2_trace_file.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {
 
 // `events` is what the location definitions announce. A XO_READ_THREADS that is not a whole number
 // from 1 to 64 (1 reads serially) fails through `file`: one message naming the variable and the
 // values it takes. Set but empty, it counts as unset.
-unsigned read_threads(std::uint64_t events, const Otf2TraceFile& file);
+unsigned read_threads(std::uint64_t events, const tracer::Otf2TraceFile& file);
 
 }  // namespace xo::analyzer

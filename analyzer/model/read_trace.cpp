@@ -11,12 +11,12 @@
 #include "evt_file_decoder.hpp"
 #include "location_reading.hpp"
 #include "message_matcher.hpp"
-#include "otf2_trace_file.hpp"
 #include "parallel_jobs.hpp"
 #include "problem_log.hpp"
 #include "protocol_labeler.hpp"
 #include "read_threads.hpp"
 #include "trace_damage.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {
 
@@ -48,11 +48,15 @@ TraceModel read_with(const std::string& anchor_path, const ReadProgress& progres
                      Damage damage) {
   TraceModel model;
   ProblemLog log(model.problems);
-  Otf2TraceFile file(anchor_path);
+  tracer::Otf2TraceFile file(anchor_path);
   if (decoding == EventDecoding::Own && !file.plain_files()) {
     throw DecodingRefused("its files are not a plain file per location (another substrate, or compressed)");
   }
-  file.read_anchor(model.run);
+  tracer::AnchorFile anchor = file.read_anchor();
+  model.run.creator = std::move(anchor.creator);
+  model.run.machine_name = std::move(anchor.machine_name);
+  model.run.description = std::move(anchor.description);
+  model.run.properties = std::move(anchor.properties);
   model.run.crossover = decode_crossover_run(model.run.properties);
   const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
   check_archive_identity(file, index, model, log);

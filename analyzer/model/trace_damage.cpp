@@ -22,7 +22,7 @@ std::optional<OTF2_LocationRef> location_of(const std::filesystem::path& file) {
 }
 
 // Event files that no defined location owns: another run's traces/ copied over a smaller one.
-void check_event_file_set(const Otf2TraceFile& file, const TraceModel& model, ProblemLog& log) {
+void check_event_file_set(const tracer::Otf2TraceFile& file, const TraceModel& model, ProblemLog& log) {
   const std::filesystem::path dir = std::filesystem::path(file.location_file(0, ".evt")).parent_path();
   std::unordered_set<OTF2_LocationRef> defined(model.locations.id.begin(), model.locations.id.end());
   std::error_code error;
@@ -39,7 +39,7 @@ void check_event_file_set(const Otf2TraceFile& file, const TraceModel& model, Pr
 
 }  // namespace
 
-void check_archive_identity(const Otf2TraceFile& file, const DefinitionIndex& index, const TraceModel& model,
+void check_archive_identity(const tracer::Otf2TraceFile& file, const DefinitionIndex& index, const TraceModel& model,
                             ProblemLog& log) {
   const auto seal = model.run.properties.find(tracer::kPropertyFileDigests);
   if (!index.digests && seal == model.run.properties.end()) return;  // not sealed

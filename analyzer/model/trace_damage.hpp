@@ -7,9 +7,9 @@
 #include <string>
 
 #include "definition_index.hpp"
-#include "otf2_trace_file.hpp"
 #include "problem_log.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {
 
@@ -17,7 +17,7 @@ namespace xo::analyzer {
 // the anchor and global definitions must be the pair their writer wrote (the trace identifier),
 // every location must have its event file's digest, the definitions must have the ranks the run
 // description names, and the event files in traces/ must belong to defined locations.
-void check_archive_identity(const Otf2TraceFile& file, const DefinitionIndex& index, const TraceModel& model,
+void check_archive_identity(const tracer::Otf2TraceFile& file, const DefinitionIndex& index, const TraceModel& model,
                             ProblemLog& log);
 
 // Throws the refusal if `problems` holds damage and `damage` is Damage::Refuse.

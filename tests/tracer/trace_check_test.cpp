@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -17,6 +19,7 @@
 
 #include "otf2_test_archive.hpp"
 #include "support/scratch_dir.hpp"
+#include "xo/tracer/trace_read_error.hpp"
 
 namespace xo::tracer {
 namespace {
@@ -430,16 +433,18 @@ TEST_F(TraceCheckTest, CollectivesDoNotNest) {
   EXPECT_EQ(report.problems[2].what, "location 0 \"rank 0\", event 5 (time 50): MpiCollectiveBegin is never ended");
 }
 
-// A message that names the path, for archives that cannot be read at all.
-void expect_unreadable(const std::string& anchor) {
+// A message that names the path, for archives that cannot be read at all; returns it.
+std::string expect_unreadable(const std::string& anchor) {
   try {
     check_trace(anchor);
     ADD_FAILURE() << "no exception for " << anchor;
-  } catch (const std::runtime_error& e) {
+  } catch (const TraceReadError& e) {
     const std::string what = e.what();
     EXPECT_NE(what.find(anchor), std::string::npos) << what;
     EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    return what;
   }
+  return "";
 }
 
 TEST_F(TraceCheckTest, MissingArchiveThrows) { expect_unreadable(dir_ + "/nothing/traces.otf2"); }
@@ -461,6 +466,33 @@ TEST_F(TraceCheckTest, TruncatedEventFileThrows) {
   const auto events = std::filesystem::path(anchor).replace_extension() / "1.evt";
   std::filesystem::resize_file(events, std::filesystem::file_size(events) / 2);
   expect_unreadable(anchor);
+}
+
+// The checker opens archives as the trace model does: a file OTF2 did not finish writing is named
+// as cut, at any length, before OTF2 parses whatever its buffer held.
+TEST_F(TraceCheckTest, EventFileCutAnywhereIsNamedTruncated) {
+  const std::string anchor = write(correct_archive());
+  const auto events = std::filesystem::path(anchor).replace_extension() / "1.evt";
+  const std::uintmax_t size = std::filesystem::file_size(events);
+  for (const std::uintmax_t cut : {size - 1, size / 2, std::uintmax_t{1}}) {
+    std::filesystem::resize_file(events, cut);
+    const std::string what = expect_unreadable(anchor);
+    EXPECT_NE(what.find(events.string() + " is truncated"), std::string::npos) << cut << ": " << what;
+  }
+}
+
+TEST_F(TraceCheckTest, GlobalDefinitionFileCutIsNamedTruncated) {
+  const std::string anchor = write(correct_archive());
+  const auto definitions = std::filesystem::path(anchor).replace_extension(".def");
+  std::filesystem::resize_file(definitions, std::filesystem::file_size(definitions) - 1);
+  EXPECT_NE(expect_unreadable(anchor).find(definitions.string() + " is truncated"), std::string::npos);
+}
+
+// Opening a FIFO would wait for a writer for good.
+TEST_F(TraceCheckTest, FifoIsRefusedWithoutWaiting) {
+  const std::string fifo = dir_ + "/traces.otf2";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0) << std::strerror(errno);
+  EXPECT_NE(expect_unreadable(fifo).find("not a regular file (a FIFO)"), std::string::npos);
 }
 
 }  // namespace

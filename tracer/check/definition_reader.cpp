@@ -136,7 +136,7 @@ void registered(OTF2_ErrorCode code) {
 
 }  // namespace
 
-Definitions read_definitions(Otf2Archive& archive, ProblemLog& log) {
+Definitions read_definitions(Otf2TraceFile& file, ProblemLog& log) {
   std::unique_ptr<OTF2_GlobalDefReaderCallbacks, decltype(&OTF2_GlobalDefReaderCallbacks_Delete)> callbacks(
       OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
   if (callbacks == nullptr) throw std::bad_alloc();
@@ -158,7 +158,7 @@ Definitions read_definitions(Otf2Archive& archive, ProblemLog& log) {
 
   Definitions defs;
   Reading state{defs, log};
-  archive.read_global_definitions(c, &state);
+  file.read_global_definitions(c, &state);
   return defs;
 }
 

@@ -3,11 +3,11 @@
 // problem; the first one is kept.
 
 #include "definitions.hpp"
-#include "otf2_archive.hpp"
 #include "problem_log.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::tracer {
 
-Definitions read_definitions(Otf2Archive& archive, ProblemLog& log);
+Definitions read_definitions(Otf2TraceFile& file, ProblemLog& log);
 
 }  // namespace xo::tracer

@@ -30,7 +30,7 @@ EventChecker::EventChecker(const Definitions& defs, const CommunicatorMap& comms
 }
 
 EventSite EventChecker::site(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* list) {
-  // The reader delivers only the locations the definitions list (Otf2Archive::read_events).
+  // The reader delivers only the locations the definitions list (read_merged_events).
   const LocationIndex l = defs_.location_index.find(location)->second;
   LocationState& s = states_[l];
   ++events_;

@@ -5,15 +5,15 @@
 #include "definition_reader.hpp"
 #include "event_callbacks.hpp"
 #include "event_checker.hpp"
-#include "otf2_archive.hpp"
+#include "merged_events.hpp"
 #include "problem_log.hpp"
 
 namespace xo::tracer {
 
 TraceCheckReport check_trace(const std::string& anchor_path, std::size_t max_problems) {
-  Otf2Archive archive(anchor_path);
+  Otf2TraceFile file(anchor_path);
   ProblemLog log(max_problems);
-  const Definitions defs = read_definitions(archive, log);
+  const Definitions defs = read_definitions(file, log);
   check_definitions(defs, log);
   const CommunicatorMap comms(defs);
 
@@ -21,7 +21,7 @@ TraceCheckReport check_trace(const std::string& anchor_path, std::size_t max_pro
   std::vector<OTF2_LocationRef> locations;
   locations.reserve(defs.locations.size());
   for (const auto& l : defs.locations) locations.push_back(l.ref);
-  archive.read_events(locations, event_checker_callbacks().get(), &checker);
+  read_merged_events(file, locations, event_checker_callbacks().get(), &checker);
   checker.finish();
 
   TraceCheckReport report;

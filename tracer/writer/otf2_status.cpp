@@ -2,43 +2,19 @@
 
 #include <sys/statvfs.h>
 
-#include <cstdarg>
 #include <cstdint>
-#include <cstdio>
-#include <new>
 #include <stdexcept>
 
 namespace xo::tracer {
 
 namespace {
 
-// OTF2 reports a failure where it happens, deep inside, then returns codes up the stack: the first
-// report is the one that says what went wrong. Written by the one thread that writes the archive.
-struct FirstError {
-  OTF2_ErrorCode code = OTF2_SUCCESS;
-  std::string message;
-};
-FirstError first_error;
-
-OTF2_ErrorCode keep_first_error(void*, const char*, uint64_t, const char*, OTF2_ErrorCode code, const char* format,
-                                va_list args) {
-  if (first_error.code == OTF2_SUCCESS) {
-    char text[512];
-    std::vsnprintf(text, sizeof text, format, args);
-    first_error.code = code;
-    try {  // nothing may be thrown through OTF2, which is C
-      first_error.message = text;
-    } catch (const std::bad_alloc&) {
-    }
-  }
-  return code;
-}
-
 // "Not a directory (POSIX: /x/traces)": what the error code says, then OTF2's own words.
 std::string cause_of(OTF2_ErrorCode returned) {
-  const OTF2_ErrorCode code = first_error.code != OTF2_SUCCESS ? first_error.code : returned;
+  const Otf2ErrorCapture::Said& first = Otf2ErrorCapture::first();
+  const OTF2_ErrorCode code = first.code != OTF2_SUCCESS ? first.code : returned;
   std::string cause = OTF2_Error_GetDescription(code);
-  std::string detail = first_error.message;
+  std::string detail = first.text;
   for (char& c : detail) {
     if (c == '\n') c = ' ';
   }
@@ -49,7 +25,8 @@ std::string cause_of(OTF2_ErrorCode returned) {
 
 // What the user can do about a failure the file system reported; "" for the others.
 std::string fix_for(OTF2_ErrorCode returned, const std::string& dir) {
-  const OTF2_ErrorCode code = first_error.code != OTF2_SUCCESS ? first_error.code : returned;
+  const Otf2ErrorCapture::Said& first = Otf2ErrorCapture::first();
+  const OTF2_ErrorCode code = first.code != OTF2_SUCCESS ? first.code : returned;
   if (code == OTF2_ERROR_ENOSPC || code == OTF2_ERROR_EDQUOT) {
     struct statvfs space {};
     const std::string left =
@@ -67,13 +44,7 @@ std::string fix_for(OTF2_ErrorCode returned, const std::string& dir) {
 
 }  // namespace
 
-Otf2Status::Otf2Status(std::string archive_dir)
-    : archive_dir_(std::move(archive_dir)), previous_(OTF2_Error_RegisterCallback(keep_first_error, nullptr)) {
-  first_error = {};
-}
-
-// OTF2 does not tell the previous handler's user data; its default handler takes none.
-Otf2Status::~Otf2Status() { OTF2_Error_RegisterCallback(previous_, nullptr); }
+Otf2Status::Otf2Status(std::string archive_dir) : archive_dir_(std::move(archive_dir)) {}
 
 void Otf2Status::fail(const std::string& what, OTF2_ErrorCode code) const {
   throw std::runtime_error("cannot write the OTF2 trace in " + archive_dir_ + ": " + what +

@@ -1,19 +1,20 @@
 #pragma once
 // OTF2 failures while an archive is written, as one exception: every OTF2 call's code is checked
 // and a failure throws std::runtime_error naming the archive directory, the step and OTF2's
-// reason. While a writer is alive, OTF2's process-wide error handler keeps OTF2's own first
-// message (it says which file and errno) for the exception instead of printing it.
+// reason. While a writer is alive, OTF2's own first message (it says which file and errno) is kept
+// for the exception instead of printed (Otf2ErrorCapture).
 
 #include <otf2/otf2.h>
 
 #include <string>
+
+#include "xo/tracer/otf2_error_capture.hpp"
 
 namespace xo::tracer {
 
 class Otf2Status {
  public:
   explicit Otf2Status(std::string archive_dir);
-  ~Otf2Status();
   Otf2Status(const Otf2Status&) = delete;
   Otf2Status& operator=(const Otf2Status&) = delete;
 
@@ -33,7 +34,7 @@ class Otf2Status {
 
  private:
   std::string archive_dir_;
-  OTF2_ErrorCallback previous_;
+  Otf2ErrorCapture errors_;
 };
 
 }  // namespace xo::tracer

@@ -13,18 +13,15 @@
 
 #include <cstdint>
 #include <functional>
-#include <stdexcept>
 #include <string>
 
 #include "xo/analyzer/trace_model.hpp"
+#include "xo/tracer/trace_read_error.hpp"
 
 namespace xo::analyzer {
 
-// One line naming the file, what is wrong with it and the fix.
-class TraceReadError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// One line naming the file, what is wrong with it and the fix (the checker raises the same).
+using TraceReadError = tracer::TraceReadError;
 
 // Told the events read so far and the events the definitions announce (0 if they announce none),
 // every million events or so and once at the end: enough for a progress bar.

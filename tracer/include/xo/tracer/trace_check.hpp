@@ -30,11 +30,13 @@ struct TraceCheckReport {
 
 inline constexpr std::size_t kDefaultProblemCap = 100;
 
-// Checks the archive whose anchor file (`.../traces.otf2`) is given. Throws std::runtime_error, one
-// line naming the file, if it cannot be read at all (missing, truncated, corrupt); everything else
-// it finds wrong is a problem in the report. Not to be called concurrently with other OTF2 use in
-// the process: it swaps OTF2's process-wide error handler while it runs, to keep OTF2's messages
-// out of stderr and in the exception.
+// Checks the archive whose anchor file (`.../traces.otf2`) is given. Throws TraceReadError (a
+// std::runtime_error), one line naming the file and the fix, if it cannot be read at all (missing,
+// not an anchor file, truncated, corrupt): the archive is opened and its files refused as the trace
+// model's reader does (otf2_trace_file.hpp). Everything else it finds wrong is a problem in the
+// report. Not to be called concurrently with other OTF2 use in the process: it swaps OTF2's
+// process-wide error handler while it runs, to keep OTF2's messages out of stderr and in the
+// exception.
 TraceCheckReport check_trace(const std::string& anchor_path, std::size_t max_problems = kDefaultProblemCap);
 
 // The report as text for a user: a summary line, then one line per problem.

@@ -1,4 +1,4 @@
-#include "otf2_trace_file.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
 
 #include <unistd.h>
 
@@ -10,10 +10,9 @@
 #include <iterator>
 #include <optional>
 
-#include "xo/analyzer/read_trace.hpp"
 #include "xo/tracer/trace_identity.hpp"
 
-namespace xo::analyzer {
+namespace xo::tracer {
 
 namespace {
 
@@ -122,7 +121,8 @@ void Otf2TraceFile::check_complete(const std::string& file) const {
   }
 }
 
-void Otf2TraceFile::read_anchor(RunDescription& run) {
+AnchorFile Otf2TraceFile::read_anchor() {
+  AnchorFile run;
   char* text = nullptr;
   check(OTF2_Reader_GetCreator(reader_.get(), &text), "reading its creator");
   run.creator = taken(text);
@@ -140,6 +140,7 @@ void Otf2TraceFile::read_anchor(RunDescription& run) {
     check(OTF2_Reader_GetProperty(reader_.get(), names[i], &value), std::string("reading property ") + names[i]);
     run.properties[names[i]] = taken(value);
   }
+  return run;
 }
 
 std::optional<bool> Otf2TraceFile::identity_holds() const {
@@ -148,7 +149,7 @@ std::optional<bool> Otf2TraceFile::identity_holds() const {
   const std::optional<std::string> anchor = file_bytes(path_);
   const std::optional<std::string> definitions = file_bytes(definition_file());
   if (!anchor || !definitions) return std::nullopt;
-  const std::optional<std::uint64_t> expected = tracer::content_trace_id(*anchor, id, *definitions);
+  const std::optional<std::uint64_t> expected = content_trace_id(*anchor, id, *definitions);
   if (!expected) return false;  // the anchor does not even hold the identifier OTF2 read from it
   return *expected == id;
 }
@@ -184,4 +185,4 @@ void Otf2TraceFile::fail(const std::string& problem) const {
   throw TraceReadError("cannot read trace " + path_ + ": " + problem);
 }
 
-}  // namespace xo::analyzer
+}  // namespace xo::tracer
