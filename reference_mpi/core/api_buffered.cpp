@@ -5,6 +5,7 @@
 #include <string>
 
 #include "api_call.hpp"
+#include "api_layer.hpp"
 #include "buffer_check.hpp"
 #include "buffered_send.hpp"
 #include "datatype_pack.hpp"
@@ -20,7 +21,7 @@ using xo::mpi::World;
 namespace {
 
 // Releases the records whose transfer has completed by now; returns the bytes still reserved.
-std::int64_t reclaim(RankState& self) {
+std::int64_t reclaim(xo::mpi::ApiRank& self) {
   World& world = World::current();
   std::int64_t used = 0;
   auto& records = self.bsends;
@@ -40,7 +41,7 @@ std::int64_t reclaim(RankState& self) {
 // Copies the message into the attached buffer and starts it; returns the transfer's request.
 Request* buffered_send(const char* call, const void* buf, int count, const xo::mpi::DatatypeRef& type, int dest,
                        int tag, MPI_Comm comm, Request::Traced traced) {
-  RankState& self = World::current().self();
+  xo::mpi::ApiRank& self = xo::mpi::api_self(World::current());
   xo::mpi::require_count(count);
   if (dest != MPI_PROC_NULL) xo::mpi::require_buffer(buf, count, *type, "the send buffer");
   const std::int64_t bytes = static_cast<std::int64_t>(count) * type->size();
@@ -117,7 +118,7 @@ int MPI_Ibsend(const void* buf, int count, MPI_Datatype datatype, int dest, int 
 
 int MPI_Buffer_attach(void* buffer, int size) {
   return api_call("MPI_Buffer_attach", MPI_COMM_WORLD, [&] {
-    RankState& self = World::current().self();
+    xo::mpi::ApiRank& self = xo::mpi::api_self(World::current());
     if (self.bsend_buffer != nullptr) {
       throw MpiError(MPI_ERR_BUFFER, "a buffer is already attached; call MPI_Buffer_detach before attaching another");
     }
@@ -134,7 +135,7 @@ int MPI_Buffer_detach(void* buffer_addr, int* size) {
     if (buffer_addr == nullptr || size == nullptr) {
       throw MpiError(MPI_ERR_ARG, "buffer_addr or size is a null pointer");
     }
-    RankState& self = World::current().self();
+    xo::mpi::ApiRank& self = xo::mpi::api_self(World::current());
     for (const auto& record : self.bsends) xo::mpi::wait_for(record->request);  // detach waits for pending sends
     reclaim(self);
     *static_cast<void**>(buffer_addr) = self.bsend_buffer;

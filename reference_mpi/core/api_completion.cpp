@@ -7,6 +7,7 @@
 
 #include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
+#include "api_layer.hpp"
 #include "p2p_calls.hpp"
 #include "world.hpp"
 
@@ -35,7 +36,7 @@ void check_array(int count, const void* requests) {
 // buffer. Not a thread_local: every rank runs on the same thread, and a rank blocked in Waitall
 // must not find its list overwritten by the next rank's Waitall.
 std::vector<Request*>& lookup(int count, const MPI_Request handles[]) {
-  std::vector<Request*>& found = World::current().self().request_scratch;
+  std::vector<Request*>& found = xo::mpi::api_self(World::current()).request_scratch;
   found.resize(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) found[static_cast<std::size_t>(i)] = xo::mpi::find_request(handles[i]);
   return found;
@@ -60,7 +61,7 @@ void fail_in_status(const std::vector<int>& errors, MPI_Status statuses[]) {
 int retire_done(int count, MPI_Request handles[], const std::vector<Request*>& requests, int indices[],
                 MPI_Status statuses[]) {
   int done = 0;
-  std::vector<int>& errors = World::current().self().error_scratch;
+  std::vector<int>& errors = xo::mpi::api_self(World::current()).error_scratch;
   errors.clear();
   for (int i = 0; i < count; ++i) {
     Request* r = requests[static_cast<std::size_t>(i)];
@@ -74,7 +75,7 @@ int retire_done(int count, MPI_Request handles[], const std::vector<Request*>& r
 
 // Retires every request of a Waitall or Testall that found them all done.
 void retire_all(int count, MPI_Request handles[], const std::vector<Request*>& requests, MPI_Status statuses[]) {
-  std::vector<int>& errors = World::current().self().error_scratch;
+  std::vector<int>& errors = xo::mpi::api_self(World::current()).error_scratch;
   errors.clear();
   for (int i = 0; i < count; ++i) {
     Request* r = requests[static_cast<std::size_t>(i)];
@@ -258,7 +259,7 @@ int MPI_Cancel(MPI_Request* request) {
     // Only a receive that has not matched can be cancelled; a send always completes normally,
     // which MPI permits (MPI_Test_cancelled then reports false).
     if (r->kind != Request::Kind::Recv || !world.self().queues.unpost(r)) return;
-    xo::mpi::release_other_event(world.self());
+    xo::mpi::release_other_event(world, world.self());
     r->cancelled = true;
     r->status.MPI_SOURCE = MPI_ANY_SOURCE;
     r->status.MPI_TAG = MPI_ANY_TAG;

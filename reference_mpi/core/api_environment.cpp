@@ -7,6 +7,7 @@
 #include <string>
 
 #include "api_call.hpp"
+#include "api_layer.hpp"
 #include "attribute_hooks.hpp"
 #include "world.hpp"
 
@@ -67,7 +68,7 @@ double MPI_Wtime(void) {
     // where the loop itself takes no virtual time: the third reading in a row of the same time
     // costs what a poll does, after it is taken. Timing work (readings that differ), or one timed
     // section ending where the next begins (two equal readings), stays free.
-    xo::mpi::RankState& self = world.self();
+    xo::mpi::ApiRank& self = xo::mpi::api_self(world);
     self.same_wtime_readings = self.last_wtime == time ? self.same_wtime_readings + 1 : 1;
     self.last_wtime = time;
     if (self.same_wtime_readings >= 3) world.engine().advance(world.poll_cost());
@@ -128,7 +129,8 @@ int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
     if (memory == nullptr) {
       throw MpiError(MPI_ERR_NO_MEM, "MPI_Alloc_mem could not allocate " + std::to_string(size) + " bytes");
     }
-    self.allocations.emplace(memory, std::unique_ptr<void, xo::mpi::FreeDeleter>(memory));
+    xo::mpi::api_self(World::current())
+        .allocations.emplace(memory, std::unique_ptr<void, xo::mpi::FreeDeleter>(memory));
     std::memcpy(baseptr, &memory, sizeof memory);  // baseptr is really a void**
   });
 }
@@ -136,7 +138,7 @@ int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void* baseptr) {
 int MPI_Free_mem(void* base) {
   return api_call("MPI_Free_mem", MPI_COMM_WORLD, [&] {
     if (base == nullptr) return;
-    auto& allocations = World::current().self().allocations;
+    auto& allocations = xo::mpi::api_self(World::current()).allocations;
     if (allocations.erase(base) == 0) {
       throw MpiError(MPI_ERR_BASE,
                      "the pointer passed to MPI_Free_mem was not returned by MPI_Alloc_mem on this "

@@ -49,7 +49,7 @@ bool enter_call(const char* name) {
   }
   self.call = name;
   self.entered_at = world.engine().now();
-  if (!self.credits_owed.empty() || !self.credit_waiters.empty()) return_owed_credits(world, self);
+  entering_mpi(world, self);
   world.engine().sync();
   if (RunObserver* observer = world.observer()) {
     const std::uintptr_t site = program_call_site(__builtin_frame_address(0), world.engine().running_stack_top());

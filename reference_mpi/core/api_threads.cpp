@@ -6,6 +6,7 @@
 #include <string>
 
 #include "api_call.hpp"
+#include "api_layer.hpp"
 #include "world.hpp"
 
 using xo::mpi::api_call;
@@ -27,15 +28,16 @@ int MPI_Init_thread(int*, char***, int required, int* provided) {
       throw MpiError(MPI_ERR_OTHER, "MPI was already initialized; call MPI_Init or MPI_Init_thread once per process");
     }
     self.initialized = true;
-    self.thread_level = required < MPI_THREAD_FUNNELED ? required : MPI_THREAD_FUNNELED;
-    *provided = self.thread_level;
+    xo::mpi::ApiRank& api = xo::mpi::api_self(World::current());
+    api.thread_level = required < MPI_THREAD_FUNNELED ? required : MPI_THREAD_FUNNELED;
+    *provided = api.thread_level;
   });
 }
 
 int MPI_Query_thread(int* provided) {
   return api_call("MPI_Query_thread", MPI_COMM_WORLD, [&] {
     xo::mpi::require_pointer(provided, "provided");
-    *provided = World::current().self().thread_level;
+    *provided = xo::mpi::api_self(World::current()).thread_level;
   });
 }
 

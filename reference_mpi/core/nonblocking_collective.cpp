@@ -1,6 +1,7 @@
 #include "nonblocking_collective.hpp"
 
 #include "api_call.hpp"
+#include "api_layer.hpp"
 #include "communicator.hpp"
 #include "world.hpp"
 
@@ -99,7 +100,7 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandl
   }
   // Reported after the start, which the rank's clock did not move past: still inside the call.
   if (observer != nullptr) {
-    r->trace_id = ++self.trace_requests;
+    r->trace_id = ++api_self(world).trace_requests;
     observer->collective_request(self.world_rank, r->trace_id, world.engine().now());
   }
   if (in->finished) finish(world, *in, in->finished_at);

@@ -5,6 +5,7 @@
 
 #include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
+#include "api_layer.hpp"
 #include "buffer_check.hpp"
 #include "world.hpp"
 
@@ -79,7 +80,7 @@ void report_posted(Request* r, Request::Traced traced, sim::Time at) {
   r->traced = traced;
   RunObserver* observer = world.observer();
   if (observer == nullptr || traced == Request::Traced::No) return;
-  if (traced == Request::Traced::Nonblocking) r->trace_id = ++world.self().trace_requests;
+  if (traced == Request::Traced::Nonblocking) r->trace_id = ++api_self(world).trace_requests;
   if (r->kind == Request::Kind::Send) {
     traced == Request::Traced::Nonblocking ? observer->isend(r->owner, message_event(*r), at)
                                            : observer->send(r->owner, message_event(*r), at);
@@ -193,7 +194,7 @@ Request* post_matched_recv(const char* call, void* buf, int count, MPI_Datatype 
   r->recv_buffer = buf;
   report_posted(r, traced, world.engine().now());
   // As start_recv does with a message it finds in the unexpected queue.
-  release_unexpected(self, *m);
+  release_unexpected(world, self, *m);
   deliver(world, r, m, world.engine().now(), true);
   return r;
 }

@@ -4,6 +4,7 @@
 
 #include "../collective/collective_meeting_points.hpp"
 #include "../protocol/protocol_layer.hpp"
+#include "api_layer.hpp"
 #include "world.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
@@ -21,7 +22,11 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
   World world(options, std::move(machine), main_of, args);
   install_protocol_layer(world);
   install_collective_layer(world);
-  return world.run();
+  install_api_layer(world);
+  SimulationResult result = world.run();
+  result.max_mailbox_peers = ProtocolLayer::of(world).max_mailbox_peers();
+  result.max_mailbox_bytes = result.max_mailbox_peers * world.machine().mailbox_bytes();
+  return result;
 }
 
 SimulationResult run_simulation(const SimulationOptions& options, const RankMain& main,

@@ -127,10 +127,6 @@ SimulationResult World::run() {
   result.virtual_seconds = sim::time_to_seconds(outcome.end_time);
   result.messages = messages_;
   result.guarded_stacks = outcome.guarded_stacks;
-  for (const RankState& rank : ranks_) {
-    result.max_mailbox_peers = std::max(result.max_mailbox_peers, static_cast<std::int64_t>(rank.mailboxes.size()));
-  }
-  result.max_mailbox_bytes = result.max_mailbox_peers * machine_->mailbox_bytes();
   const RunFailure failure = conclude(outcome, uncaught.note(), result);
   if (failure.fault_ps >= 0) {
     result.virtual_seconds = std::max(result.virtual_seconds, sim::time_to_seconds(failure.fault_ps));

@@ -10,6 +10,7 @@
 #include "link_times.hpp"
 #include "network_transfer.hpp"
 #include "point_to_point.hpp"
+#include "protocol_layer.hpp"
 
 namespace xo::mpi {
 
@@ -17,7 +18,7 @@ namespace {
 
 // Takes a free system buffer at or after `now`; returns when the copy can start. The buffer is
 // busy until `release`, which the caller sets once it knows when the NIC is done with it.
-sim::Time take_copy_buffer(RankState& sender, std::int64_t buffers, sim::Time now, std::size_t& slot) {
+sim::Time take_copy_buffer(RankTraffic& sender, std::int64_t buffers, sim::Time now, std::size_t& slot) {
   auto& free_at = sender.copy_buffers_free_at;
   if (static_cast<std::int64_t>(free_at.size()) < buffers) {
     free_at.push_back(now);
@@ -44,11 +45,12 @@ void send_eager(World& world, RankState& sender, Request* send, Message* m, cons
     return;
   }
   std::size_t slot = 0;
-  const sim::Time copy_start = take_copy_buffer(sender, world.machine().sender_copy_buffers(), engine.now(), slot);
+  RankTraffic& traffic = ProtocolLayer::of(world).traffic(sender.world_rank);
+  const sim::Time copy_start = take_copy_buffer(traffic, world.machine().sender_copy_buffers(), engine.now(), slot);
   const sim::Time copied = copy_start + world.copy_time(send->bytes);
   world.record_phase(Phase::SenderCopy, *m, m->source_world, m->source_world, copy_start, copied);
   const TransferTimes x = reserve_transfer(world, sender.world_rank, m->dest_world, copied, t);
-  sender.copy_buffers_free_at[slot] = x.sender_done;
+  traffic.copy_buffers_free_at[slot] = x.sender_done;
   m->arrival = x.landed;
   world.record_phase(Phase::Eager, *m, m->source_world, m->dest_world, x.start, m->arrival);
   complete_send(world, send, copied);

@@ -27,10 +27,11 @@ constexpr sim::Time kOwed = std::numeric_limits<sim::Time>::max();
 }  // namespace
 
 std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender, Message* m) {
-  const auto [connection, made] = sender.mailboxes.try_emplace(m->dest_world);
-  if (made) world.rank(m->dest_world).mailboxes.try_emplace(sender.world_rank);  // the receiver's side
+  ProtocolLayer& layer = ProtocolLayer::of(world);
+  const auto [connection, made] = layer.traffic(sender.world_rank).mailboxes.try_emplace(m->dest_world);
+  if (made) layer.traffic(m->dest_world).mailboxes.try_emplace(sender.world_rank);  // the receiver's side
   std::vector<sim::Time>& credits = connection->second;
-  if (static_cast<std::int64_t>(credits.size()) < ProtocolLayer::of(world).mailbox_credits()) return credits;
+  if (static_cast<std::int64_t>(credits.size()) < layer.mailbox_credits()) return credits;
   sim::Engine& engine = world.engine();
   const sim::Time asked = engine.now();
   // A credit may come back later than it first promised (settle_mailbox_credit), so look again.
@@ -41,7 +42,7 @@ std::vector<sim::Time>& wait_for_mailbox_credit(World& world, RankState& sender,
       engine.sync();  // the arrivals before it may move its credits later (settle_mailbox_credit)
       continue;
     }
-    world.rank(m->dest_world).credit_waiters.push_back(engine.current_fiber());  // every credit owed
+    layer.traffic(m->dest_world).credit_waiters.push_back(engine.current_fiber());  // every credit owed
     engine.block();
   }
   if (engine.now() > asked) {
@@ -64,11 +65,12 @@ void hold_mailbox_credit(World& world, std::vector<sim::Time>& credits, Message&
 }
 
 void settle_mailbox_credit(World& world, const Message& m) {
-  RankState& receiver = world.rank(m.dest_world);
-  std::vector<sim::Time>& credits = world.rank(m.source_world).mailboxes[m.dest_world];
+  ProtocolLayer& layer = ProtocolLayer::of(world);
+  const RankState& receiver = world.rank(m.dest_world);
+  std::vector<sim::Time>& credits = layer.traffic(m.source_world).mailboxes[m.dest_world];
   if (receiver.call == nullptr && !receiver.finalized) {  // outside MPI: owed until its next call
     credits[static_cast<std::size_t>(m.credit_slot)] = kOwed;
-    receiver.credits_owed.emplace_back(m.source_world, m.credit_slot);
+    layer.traffic(m.dest_world).credits_owed.emplace_back(m.source_world, m.credit_slot);
     return;
   }
   if (receiver.call == nullptr || receiver.entered_at <= m.arrival) return;  // dequeued at the arrival
@@ -77,14 +79,21 @@ void settle_mailbox_credit(World& world, const Message& m) {
 }
 
 void return_owed_credits(World& world, RankState& receiver) {
-  for (const auto& [sender, slot] : receiver.credits_owed) {
+  ProtocolLayer& layer = ProtocolLayer::of(world);
+  RankTraffic& owing = layer.traffic(receiver.world_rank);
+  for (const auto& [sender, slot] : owing.credits_owed) {
     const LinkTimes t(world.machine(), receiver.world_rank, sender, 0);
-    world.rank(sender).mailboxes[receiver.world_rank][static_cast<std::size_t>(slot)] =
+    layer.traffic(sender).mailboxes[receiver.world_rank][static_cast<std::size_t>(slot)] =
         receiver.entered_at + t.recv_overhead + t.latency;
   }
-  receiver.credits_owed.clear();
-  for (int fiber : receiver.credit_waiters) world.engine().wake(fiber, receiver.entered_at);
-  receiver.credit_waiters.clear();
+  owing.credits_owed.clear();
+  for (int fiber : owing.credit_waiters) world.engine().wake(fiber, receiver.entered_at);
+  owing.credit_waiters.clear();
+}
+
+void entering_mpi(World& world, RankState& rank) {
+  const RankTraffic& traffic = ProtocolLayer::of(world).traffic(rank.world_rank);
+  if (!traffic.credits_owed.empty() || !traffic.credit_waiters.empty()) return_owed_credits(world, rank);
 }
 
 }  // namespace xo::mpi

@@ -11,11 +11,10 @@
 namespace xo::mpi {
 
 class World;
-struct RankState;
 
 // The time `rank` spends registering `bytes` at `buffer` (0 on machines that register nothing).
 // The cache knows the program's buffers by address.
-sim::Time register_memory(World& world, RankState& rank, const void* buffer, std::int64_t bytes);
+sim::Time register_memory(World& world, int rank, const void* buffer, std::int64_t bytes);
 
 // The same for a buffer of the MPI's own (a collective's packed blocks, a system buffer): MPICH
 // allocates those per call, and with malloc returning the same memory each time they hit the
@@ -23,6 +22,6 @@ sim::Time register_memory(World& world, RankState& rank, const void* buffer, std
 // when it has to grow: the addresses the simulator's temporaries get vary with the host's
 // allocator and address-space randomisation, and a run's times must not (DESIGN.md: the same
 // program and settings give the same trace).
-sim::Time register_library_buffer(World& world, RankState& rank, std::int64_t bytes);
+sim::Time register_library_buffer(World& world, int rank, std::int64_t bytes);
 
 }  // namespace xo::mpi

@@ -28,7 +28,7 @@ struct TransferTimes {
 inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time ready, const LinkTimes& t) {
   if (t.shared_memory) {
     // The sender's copies into the node's memory go one after another, so its messages land in order.
-    sim::Time& copier_free = world.rank(src).shared_memory_free;
+    sim::Time& copier_free = ProtocolLayer::of(world).traffic(src).shared_memory_free;
     const sim::Time start = std::max(ready, copier_free);
     copier_free = start + t.wire;
     return {start, start + t.wire, start + t.wire + t.latency};

@@ -72,7 +72,7 @@ void start_recv(World& world, RankState& receiver, Request* receive) {
     receiver.queues.post(receive);
     return;
   }
-  release_unexpected(receiver, *m);
+  release_unexpected(world, receiver, *m);
   deliver(world, receive, m, world.engine().now(), true);
 }
 
@@ -81,7 +81,7 @@ void envelope_arrived(World& world, Message* m) {
   world.count_message();
   if (m->credit_slot >= 0) settle_mailbox_credit(world, *m);
   if (Request* receive = receiver.queues.take_posted(*m)) {
-    release_other_event(receiver);
+    release_other_event(world, receiver);
     deliver(world, receive, m, m->arrival, false);
     return;
   }

@@ -54,16 +54,18 @@ void settle_mailbox_credit(World& world, const Message& message);
 // The receiver enters an MPI call: the credits of the messages that arrived while it was outside
 // MPI come back from now, and their waiting senders go on.
 void return_owed_credits(World& world, RankState& receiver);
+// At the start of every MPI call of `rank`: gives back the credits it owes, if it owes any.
+void entering_mpi(World& world, RankState& rank);
 
 // Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
 // exhausting one ends the run with the machine's message.
-void hold_unexpected(World& world, RankState& receiver, Message* message);
-void release_unexpected(RankState& receiver, const Message& message);
-void hold_other_event(World& world, RankState& rank);
-void release_other_event(RankState& rank);
+void hold_unexpected(World& world, const RankState& receiver, Message* message);
+void release_unexpected(World& world, const RankState& receiver, const Message& message);
+void hold_other_event(World& world, const RankState& rank);
+void release_other_event(World& world, const RankState& rank);
 // A pending send holds one "other" event of its sender until it completes (seed 002, "What does this
 // mean? (4)": many nonblocking sends exhaust the queue); complete_send gives it back.
-void hold_send_event(World& world, RankState& sender, Request* send);
+void hold_send_event(World& world, const RankState& sender, Request* send);
 // Completes a send at `at` (World::complete), first giving back the event it holds, at `at`.
 void complete_send(World& world, Request* send, sim::Time at);
 

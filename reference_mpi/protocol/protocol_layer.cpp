@@ -1,5 +1,6 @@
 #include "protocol_layer.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "network_transfer.hpp"
@@ -11,9 +12,16 @@ ProtocolLayer::ProtocolLayer(const hw::Machine& machine, int ranks)
     : machine_(machine),
       nics_(static_cast<std::size_t>(machine.endpoint_of(ranks - 1) + 1)),
       links_(machine.models_links() ? static_cast<std::size_t>(machine.placement().links()) : 0),
+      traffic_(static_cast<std::size_t>(ranks)),
       resources_(machine.receive_resources()),
       self_send_error_(machine.self_send_error()),
       mailbox_credits_(machine.mailbox_credits()) {}
+
+std::int64_t ProtocolLayer::max_mailbox_peers() const {
+  std::int64_t most = 0;
+  for (const RankTraffic& rank : traffic_) most = std::max(most, static_cast<std::int64_t>(rank.mailboxes.size()));
+  return most;
+}
 
 void ProtocolLayer::start_send(World& world, RankState& sender, Request* send, int dest_world) {
   ::xo::mpi::start_send(world, sender, send, dest_world);

@@ -1,7 +1,8 @@
 #pragma once
 // The protocol layer's state in one run: the network's shared resources (each endpoint's NIC, the
-// router links) and the machine's settings the protocols read for every message. It is also the
-// Transport through which the collectives send, receive and access remote memory.
+// router links), what the protocols keep for each rank (RankTraffic) and the machine's settings the
+// protocols read for every message. It is also the Transport through which the collectives send,
+// receive and access remote memory.
 
 #include <cstdint>
 #include <string>
@@ -10,7 +11,9 @@
 #include "../core/transport.hpp"
 #include "../core/world.hpp"
 #include "nic.hpp"
+#include "rank_traffic.hpp"
 #include "xo/hwmodels/machine.hpp"
+#include "xo/mpi/kernel/huge_page_array.hpp"
 
 namespace xo::mpi {
 
@@ -23,6 +26,9 @@ class ProtocolLayer final : public Transport {
   Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(machine_.endpoint_of(world_rank))]; }
   // A router link (hw::Placement::route); only on machines that model links.
   RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
+  RankTraffic& traffic(int world_rank) { return traffic_[static_cast<std::size_t>(world_rank)]; }
+  // The most mailbox connections one rank made (machines with mailbox credits).
+  std::int64_t max_mailbox_peers() const;
   const hw::ReceiveResources& receive_resources() const { return resources_; }
   const std::string& self_send_error() const { return self_send_error_; }
   std::int64_t mailbox_credits() const { return mailbox_credits_; }  // hw::Machine::mailbox_credits
@@ -33,8 +39,9 @@ class ProtocolLayer final : public Transport {
 
  private:
   const hw::Machine& machine_;
-  std::vector<Nic> nics_;          // one per network endpoint (hw::Machine::endpoint_of)
-  std::vector<RouterLink> links_;  // one per router link, when the machine models them
+  std::vector<Nic> nics_;                    // one per network endpoint (hw::Machine::endpoint_of)
+  std::vector<RouterLink> links_;            // one per router link, when the machine models them
+  sim::HugePageArray<RankTraffic> traffic_;  // by world rank; written for every rank at start-up, as World's ranks
   hw::ReceiveResources resources_;
   std::string self_send_error_;
   std::int64_t mailbox_credits_;

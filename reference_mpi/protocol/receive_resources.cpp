@@ -26,35 +26,42 @@ void exhausted(World& world, const RankState& rank, const std::string& message) 
 
 }  // namespace
 
-void hold_unexpected(World& world, RankState& receiver, Message* m) {
-  const hw::ReceiveResources& limits = ProtocolLayer::of(world).receive_resources();
-  receiver.unexpected_events += limits.events_per_unexpected;
-  if (limits.unexpected_events >= 0 && receiver.unexpected_events > limits.unexpected_events) {
+void hold_unexpected(World& world, const RankState& receiver, Message* m) {
+  ProtocolLayer& layer = ProtocolLayer::of(world);
+  const hw::ReceiveResources& limits = layer.receive_resources();
+  RankTraffic& in_use = layer.traffic(receiver.world_rank);
+  in_use.unexpected_events += limits.events_per_unexpected;
+  if (limits.unexpected_events >= 0 && in_use.unexpected_events > limits.unexpected_events) {
     exhausted(world, receiver, limits.unexpected_events_exhausted);
   }
   if (m->protocol != hw::Protocol::Eager) return;  // headers only: the data stays with the sender
   m->holds_unexpected_buffer = true;
-  receiver.unexpected_bytes += m->bytes;
-  if (limits.unexpected_buffer_bytes >= 0 && receiver.unexpected_bytes > limits.unexpected_buffer_bytes) {
+  in_use.unexpected_bytes += m->bytes;
+  if (limits.unexpected_buffer_bytes >= 0 && in_use.unexpected_bytes > limits.unexpected_buffer_bytes) {
     exhausted(world, receiver, limits.unexpected_buffer_exhausted);
   }
 }
 
-void release_unexpected(RankState& receiver, const Message& m) {
-  receiver.unexpected_events -= ProtocolLayer::of(World::running()).receive_resources().events_per_unexpected;
-  if (m.holds_unexpected_buffer) receiver.unexpected_bytes -= m.bytes;
+void release_unexpected(World& world, const RankState& receiver, const Message& m) {
+  ProtocolLayer& layer = ProtocolLayer::of(world);
+  RankTraffic& in_use = layer.traffic(receiver.world_rank);
+  in_use.unexpected_events -= layer.receive_resources().events_per_unexpected;
+  if (m.holds_unexpected_buffer) in_use.unexpected_bytes -= m.bytes;
 }
 
-void hold_other_event(World& world, RankState& rank) {
-  const hw::ReceiveResources& limits = ProtocolLayer::of(world).receive_resources();
-  if (++rank.other_events > limits.other_events && limits.other_events >= 0) {
+void hold_other_event(World& world, const RankState& rank) {
+  ProtocolLayer& layer = ProtocolLayer::of(world);
+  const hw::ReceiveResources& limits = layer.receive_resources();
+  if (++layer.traffic(rank.world_rank).other_events > limits.other_events && limits.other_events >= 0) {
     exhausted(world, rank, limits.other_events_exhausted);
   }
 }
 
-void release_other_event(RankState& rank) { --rank.other_events; }
+void release_other_event(World& world, const RankState& rank) {
+  --ProtocolLayer::of(world).traffic(rank.world_rank).other_events;
+}
 
-void hold_send_event(World& world, RankState& sender, Request* send) {
+void hold_send_event(World& world, const RankState& sender, Request* send) {
   if (ProtocolLayer::of(world).receive_resources().other_events < 0) return;
   hold_other_event(world, sender);
   send->holds_event = true;
@@ -63,7 +70,8 @@ void hold_send_event(World& world, RankState& sender, Request* send) {
 namespace {
 
 void send_event_consumed(sim::Engine&, void*, std::int64_t world_rank) {
-  release_other_event(World::running().rank(static_cast<int>(world_rank)));
+  World& world = World::running();
+  release_other_event(world, world.rank(static_cast<int>(world_rank)));
 }
 
 }  // namespace

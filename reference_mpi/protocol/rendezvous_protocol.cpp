@@ -50,10 +50,9 @@ void transfer(const Message& m, const Request* send, Request& receive, std::int6
 sim::Time registered(World& world, const Message& m, int rank, const Request* owner, const void* buffer,
                      std::int64_t bytes, sim::Time at) {
   if (!m.registers_memory) return at;
-  RankState& state = world.rank(rank);
   const bool library = owner == nullptr || owner->traced == Request::Traced::No;
   const sim::Time done =
-      at + (library ? register_library_buffer(world, state, bytes) : register_memory(world, state, buffer, bytes));
+      at + (library ? register_library_buffer(world, rank, bytes) : register_memory(world, rank, buffer, bytes));
   world.record_phase(Phase::Registration, m, rank, rank, at, done);
   return done;
 }
