@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "collective_run.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -11,10 +11,10 @@
 
 #include <algorithm>
 
-#include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

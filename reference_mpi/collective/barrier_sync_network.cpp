@@ -2,10 +2,10 @@
 // communicator holds every cell) and the T3E's barrier hardware (seed 003: polled, so point-to-point
 // traffic progresses meanwhile). Everyone leaves a fixed time after the last arrival.
 
-#include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

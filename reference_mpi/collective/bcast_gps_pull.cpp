@@ -5,11 +5,11 @@
 
 #include <cstring>
 
-#include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "gps_transfer.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -1,12 +1,12 @@
 #include "collective_dispatch.hpp"
 
-#include "../core/mpi_error.hpp"
-#include "../core/reduction_op.hpp"
-#include "../core/world.hpp"
 #include "algorithm_table.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "collective_trace.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

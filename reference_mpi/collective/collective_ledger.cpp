@@ -5,8 +5,8 @@
 #include <cstring>
 #include <string>
 
-#include "../core/mpi_error.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
 
 namespace xo::mpi {
 

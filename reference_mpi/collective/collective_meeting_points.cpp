@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "../core/world.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

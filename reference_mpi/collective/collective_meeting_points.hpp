@@ -3,10 +3,10 @@
 // wires, xy reductions, fetch-and-add words, gps flags) and the ledgers that check that every
 // member calls the same collective with matching sizes. The collective layer's state in the World.
 
-#include "../core/layer_state.hpp"
 #include "collective_ledger.hpp"
 #include "hardware_board.hpp"
 #include "inter_collective_ledger.hpp"
+#include "xo/mpi/state/layer_state.hpp"
 
 namespace xo::mpi {
 

@@ -1,10 +1,10 @@
 #include "collective_run.hpp"
 
-#include "../core/datatype_table.hpp"
-#include "../core/reduction_op.hpp"
-#include "../core/request_wait.hpp"
-#include "../core/transport.hpp"
-#include "../core/world.hpp"
+#include "xo/mpi/state/datatype_table.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
+#include "xo/mpi/state/request_wait.hpp"
+#include "xo/mpi/state/transport.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

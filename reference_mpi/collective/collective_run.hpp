@@ -23,10 +23,10 @@
 #include <span>
 #include <vector>
 
-#include "../core/communicator.hpp"
-#include "../core/datatype.hpp"
-#include "../core/request.hpp"
 #include "xo/hwmodels/collective.hpp"
+#include "xo/mpi/state/communicator.hpp"
+#include "xo/mpi/state/datatype.hpp"
+#include "xo/mpi/state/request.hpp"
 #include "xo/reference_mpi/protocol_phase.hpp"
 
 namespace xo::mpi {

@@ -1,7 +1,7 @@
 #include "collective_trace.hpp"
 
-#include "../core/world.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

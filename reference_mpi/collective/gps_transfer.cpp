@@ -1,9 +1,9 @@
 #include "gps_transfer.hpp"
 
-#include "../core/transport.hpp"
-#include "../core/world.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/transport.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "../core/world.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

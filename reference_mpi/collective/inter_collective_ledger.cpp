@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "../core/mpi_error.hpp"
-#include "../core/rank_state.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
+#include "xo/mpi/state/rank_state.hpp"
 
 namespace xo::mpi {
 

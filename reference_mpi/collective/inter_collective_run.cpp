@@ -1,11 +1,11 @@
 #include <string>
 
-#include "../core/mpi_error.hpp"
-#include "../core/world.hpp"
 #include "collective_dispatch.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "inter_collective.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

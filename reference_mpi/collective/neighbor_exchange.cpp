@@ -4,12 +4,12 @@
 
 #include <vector>
 
-#include "../core/mpi_error.hpp"
-#include "../core/world.hpp"
 #include "collective_ledger.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
 #include "collective_trace.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

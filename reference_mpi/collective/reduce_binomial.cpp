@@ -1,9 +1,9 @@
 // Reduce up a binomial tree (MPICH2's short-vector choice); a non-commutative operation reduces to
 // rank 0, whose subtrees are runs of consecutive ranks, and then goes to the root.
 
-#include "../core/reduction_op.hpp"
 #include "algorithms.hpp"
 #include "tree_reduce.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
 
 namespace xo::mpi {
 

@@ -2,9 +2,9 @@
 // section 9); the choice (or XO_COLL_BRANCHING) sets k. A k-ary tree's subtrees are not runs of
 // consecutive ranks, so non-commutative operations take the binomial tree.
 
-#include "../core/reduction_op.hpp"
 #include "algorithms.hpp"
 #include "tree_reduce.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
 
 namespace xo::mpi {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "../core/world.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -3,11 +3,11 @@
 // one call per element (Figure 10: worth it up to 25 elements, trees beyond). Everyone leaves
 // count calls after the last arrival, with the result.
 
-#include "../core/reduction_op.hpp"
-#include "../core/world.hpp"
 #include "algorithms.hpp"
 #include "collective_meeting_points.hpp"
 #include "collective_run.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

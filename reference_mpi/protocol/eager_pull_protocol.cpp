@@ -5,11 +5,11 @@
 
 #include <algorithm>
 
-#include "../core/world.hpp"
-#include "datatype_pack.hpp"
 #include "link_times.hpp"
 #include "network_transfer.hpp"
 #include "point_to_point.hpp"
+#include "xo/mpi/state/datatype_pack.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -13,10 +13,10 @@
 #include <algorithm>
 #include <limits>
 
-#include "../core/world.hpp"
 #include "link_times.hpp"
 #include "point_to_point.hpp"
 #include "protocol_layer.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -2,8 +2,8 @@
 
 #include <map>
 
-#include "../core/world.hpp"
 #include "protocol_layer.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -13,9 +13,9 @@
 // share its bandwidth, their packets interleaved as at the ejection port.
 // Through a node's shared memory neither NIC takes part.
 
-#include "../core/world.hpp"
 #include "link_times.hpp"
 #include "protocol_layer.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

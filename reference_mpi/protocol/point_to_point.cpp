@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "../core/world.hpp"
-#include "datatype_pack.hpp"
 #include "protocol_layer.hpp"
+#include "xo/mpi/state/datatype_pack.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

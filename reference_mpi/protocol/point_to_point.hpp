@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "../core/request.hpp"
 #include "xo/hwmodels/protocol.hpp"
+#include "xo/mpi/state/request.hpp"
 
 namespace xo::mpi {
 

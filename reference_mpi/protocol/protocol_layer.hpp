@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
-#include "../core/transport.hpp"
-#include "../core/world.hpp"
 #include "nic.hpp"
 #include "rank_traffic.hpp"
 #include "xo/hwmodels/machine.hpp"
 #include "xo/mpi/kernel/huge_page_array.hpp"
+#include "xo/mpi/state/transport.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "../core/world.hpp"
 #include "point_to_point.hpp"
 #include "protocol_layer.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -10,12 +10,12 @@
 #include <cstring>
 #include <vector>
 
-#include "../core/world.hpp"
-#include "datatype_pack.hpp"
 #include "link_times.hpp"
 #include "memory_registration.hpp"
 #include "network_transfer.hpp"
 #include "point_to_point.hpp"
+#include "xo/mpi/state/datatype_pack.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 

@@ -5,9 +5,9 @@
 #include <cstring>
 #include <vector>
 
-#include "datatype_pack.hpp"
-#include "datatype_table.hpp"
-#include "mpi_error.hpp"
+#include "xo/mpi/state/datatype_pack.hpp"
+#include "xo/mpi/state/datatype_table.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
 
 using xo::mpi::BasicType;
 using xo::mpi::Datatype;

@@ -1,6 +1,6 @@
 // Group algebra (MPI-1 ordering rules, validation) and the per-rank group handle table.
 
-#include "group.hpp"
+#include "xo/mpi/state/group.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "group_table.hpp"
-#include "mpi_error.hpp"
+#include "xo/mpi/state/group_table.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
 
 namespace xo::mpi {
 namespace {

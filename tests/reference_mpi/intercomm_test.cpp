@@ -8,8 +8,8 @@
 #include <numeric>
 #include <vector>
 
-#include "group_description.hpp"
 #include "intercomm_testing.hpp"
+#include "xo/mpi/state/group_description.hpp"
 
 using xo::test::GroupSplit;
 using xo::test::Intercomm;

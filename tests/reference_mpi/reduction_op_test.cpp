@@ -3,7 +3,7 @@
 // operations (operand order, the unpacked layout they see), the op table, and MPI_Op_create /
 // MPI_Op_free in a simulated run.
 
-#include "reduction_op.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,12 +16,12 @@
 #include <utility>
 #include <vector>
 
-#include "api_call.hpp"
-#include "datatype_pack.hpp"
-#include "datatype_table.hpp"
-#include "mpi_error.hpp"
-#include "op_table.hpp"
 #include "simulate.hpp"
+#include "xo/mpi/state/datatype_pack.hpp"
+#include "xo/mpi/state/datatype_table.hpp"
+#include "xo/mpi/state/mpi_error.hpp"
+#include "xo/mpi/state/op_table.hpp"
+#include "xo/mpi/state/world.hpp"
 
 using xo::mpi::BasicType;
 using xo::mpi::Datatype;
@@ -442,9 +442,9 @@ TEST(OpApi, CreateFreeAndErrorsReturned) {
     // The registered operation is the user's function.
     const double a[] = {1, 2, 3, 4};
     double b[] = {2, 0, 0, 2};
-    xo::mpi::current_ops().get(product).apply(reinterpret_cast<const std::byte*>(a), reinterpret_cast<std::byte*>(b), 1,
-                                              Datatype::contiguous(4, Datatype::basic(BasicType::Double)),
-                                              MPI_DATATYPE_NULL);
+    xo::mpi::World::current().self().ops.get(product).apply(
+        reinterpret_cast<const std::byte*>(a), reinterpret_cast<std::byte*>(b), 1,
+        Datatype::contiguous(4, Datatype::basic(BasicType::Double)), MPI_DATATYPE_NULL);
     products[static_cast<std::size_t>(rank)] = b[3];
     MPI_Op sum = MPI_SUM;
     c.push_back(MPI_Op_free(&sum));  // predefined

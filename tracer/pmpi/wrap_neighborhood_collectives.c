@@ -2,7 +2,7 @@
    blocks with its neighbours in the communicator's virtual topology only. OTF2 has no operation of
    their own: the import records each as the collective it generalises (allgather, alltoall ...; see
    tracer/writer/mpi_call_kind.cpp) in a region named after the call. Bytes as the reference MPI
-   counts them (reference_mpi/core/api_neighbor.cpp): the blocks sent to and received from
+   counts them (reference_mpi/api/api_neighbor.cpp): the blocks sent to and received from
    neighbours that are processes (on a Cartesian grid, the neighbour past the edge of a non-periodic
    dimension is MPI_PROC_NULL and moves nothing), and an allgather's one send block once. */
 

@@ -102,7 +102,7 @@ class RunObserver {
   virtual void comm_defined(const CommInfo& /*comm*/) {}
 
   // An MPI call begins and ends (every MPI_Xxx entry point; nested calls are not reported).
-  // `call_site` is the return address into the program (core/call_site.hpp), 0 if unknown; it is
+  // `call_site` is the return address into the program (api/call_site.hpp), 0 if unknown; it is
   // valid in this process only.
   virtual void call_entered(int /*rank*/, const char* /*call*/, std::int64_t /*time_ps*/,
                             std::uintptr_t /*call_site*/) {}

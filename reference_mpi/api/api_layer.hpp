@@ -1,0 +1,32 @@
+#pragma once
+// The MPI entry points' state in one run: what they keep for each rank beyond its handles
+// (ApiRank: buffered-send space, MPI_Alloc_mem's memory, the thread level, the Wait/Test families'
+// scratch). The state below knows nothing of it.
+
+#include <memory>
+
+#include "api_rank.hpp"
+#include "xo/mpi/kernel/huge_page_array.hpp"
+#include "xo/mpi/state/layer_state.hpp"
+#include "xo/mpi/state/world.hpp"
+
+namespace xo::mpi {
+
+class ApiLayer final : public LayerState {
+ public:
+  explicit ApiLayer(int ranks) : ranks_(static_cast<std::size_t>(ranks)) {}
+  static ApiLayer& of(World& world) { return static_cast<ApiLayer&>(world.layer(Layer::Api)); }
+
+  ApiRank& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
+
+ private:
+  sim::HugePageArray<ApiRank> ranks_;  // by world rank; written for every rank at start-up, as World's ranks
+};
+
+// The entry points' state of the rank whose fiber is running in `world`.
+inline ApiRank& api_self(World& world) { return ApiLayer::of(world).rank(world.self().world_rank); }
+
+// Gives `world` the entry points' state, before World::run.
+inline void install_api_layer(World& world) { world.install(Layer::Api, std::make_unique<ApiLayer>(world.size())); }
+
+}  // namespace xo::mpi
