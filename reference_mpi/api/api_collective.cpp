@@ -4,12 +4,12 @@
 
 #include <vector>
 
-#include "../collective/collective_dispatch.hpp"
-#include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "buffer_check.hpp"
 #include "collective_buffers.hpp"
 #include "intercomm_collective_calls.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/world.hpp"
 
 using xo::hw::CollectiveOp;

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
 #include "api_layer.hpp"
 #include "p2p_calls.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 #include "xo/mpi/state/world.hpp"
 
 using xo::mpi::api_call;

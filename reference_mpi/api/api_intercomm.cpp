@@ -5,10 +5,10 @@
 #include <cstring>
 #include <string>
 
-#include "../collective/collective_dispatch.hpp"
-#include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "intercomm_leader_exchange.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/group_description.hpp"
 #include "xo/mpi/state/world.hpp"
 

@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "../collective/collective_run.hpp"
-#include "../collective/neighbor_exchange.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/collective/neighbor_exchange.hpp"
 #include "xo/mpi/state/datatype_pack.hpp"
 #include "xo/mpi/state/topology.hpp"
 #include "xo/mpi/state/world.hpp"

@@ -3,11 +3,11 @@
 
 #include <vector>
 
-#include "../collective/collective_dispatch.hpp"
-#include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
 #include "intercomm_collective_calls.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/reduction_op.hpp"
 #include "xo/mpi/state/world.hpp"
 

@@ -2,10 +2,10 @@
 #include <cstring>
 #include <string>
 
-#include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
 #include "call_site.hpp"
 #include "nonblocking_collective.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 #include "xo/mpi/state/compute_clock.hpp"
 #include "xo/mpi/state/error_text.hpp"
 #include "xo/mpi/state/world.hpp"

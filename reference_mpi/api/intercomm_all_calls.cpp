@@ -5,12 +5,12 @@
 #include <string>
 #include <vector>
 
-#include "../collective/collective_run.hpp"
-#include "../collective/inter_collective.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
 #include "intercomm_call_support.hpp"
 #include "intercomm_collective_calls.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/collective/inter_collective.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "../collective/collective_run.hpp"
 #include "api_call.hpp"
 #include "collective_buffers.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/reduction_op.hpp"
 #include "xo/mpi/state/world.hpp"
 

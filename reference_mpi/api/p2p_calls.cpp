@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <string>
 
-#include "../protocol/point_to_point.hpp"
 #include "api_call.hpp"
 #include "api_layer.hpp"
 #include "buffer_check.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

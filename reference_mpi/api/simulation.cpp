@@ -2,11 +2,11 @@
 
 #include <cstdlib>
 
-#include "../collective/collective_meeting_points.hpp"
-#include "../protocol/protocol_layer.hpp"
 #include "api_layer.hpp"
 #include "xo/hwmodels/machine_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
+#include "xo/mpi/collective/collective_layer.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
@@ -24,7 +24,7 @@ SimulationResult run_simulation(const SimulationOptions& options, const RankMain
   install_collective_layer(world);
   install_api_layer(world);
   SimulationResult result = world.run();
-  result.max_mailbox_peers = ProtocolLayer::of(world).max_mailbox_peers();
+  result.max_mailbox_peers = max_mailbox_peers(world);
   result.max_mailbox_bytes = result.max_mailbox_peers * world.machine().mailbox_bytes();
   return result;
 }

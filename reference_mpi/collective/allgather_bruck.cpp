@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

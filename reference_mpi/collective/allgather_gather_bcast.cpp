@@ -3,8 +3,8 @@
 // algorithm the machine picks for it.
 
 #include "algorithms.hpp"
-#include "collective_dispatch.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -2,8 +2,8 @@
 // broadcast whole in one selective broadcast.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "selective_broadcast.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -3,8 +3,8 @@
 // the lower rank's vector on the left; unfold.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "power_of_two_fold.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

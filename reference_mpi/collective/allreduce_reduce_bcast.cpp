@@ -2,8 +2,8 @@
 // broadcast the results"), each with the algorithm the machine picks for it.
 
 #include "algorithms.hpp"
-#include "collective_dispatch.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -3,8 +3,8 @@
 // about 2 bytes G instead of log2(n) bytes G.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "rabenseifner.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

@@ -2,9 +2,9 @@
 // rank 0 over the machine's reduction tree, then a selective broadcast of the result.
 
 #include "algorithms.hpp"
-#include "collective_dispatch.hpp"
-#include "collective_run.hpp"
 #include "selective_broadcast.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

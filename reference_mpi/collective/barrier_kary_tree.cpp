@@ -1,8 +1,8 @@
 // Barrier: a zero-byte gather up a k-ary tree rooted at rank 0, then a release down the same tree.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -1,7 +1,7 @@
 // Barrier: every rank notifies rank 0, which releases them all once it has heard from everyone.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -3,9 +3,9 @@
 // then a selective broadcast releases everyone.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "selective_broadcast.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -7,8 +7,8 @@
 
 #include "algorithms.hpp"
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
 #include "gps_transfer.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -2,8 +2,8 @@
 // in one selective broadcast, whatever the group's size (Figure 5).
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "selective_broadcast.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

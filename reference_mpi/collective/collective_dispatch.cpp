@@ -1,9 +1,9 @@
-#include "collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
 
 #include "algorithm_table.hpp"
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
 #include "collective_trace.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
 #include "xo/mpi/state/reduction_op.hpp"
 #include "xo/mpi/state/world.hpp"

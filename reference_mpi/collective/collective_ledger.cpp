@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
 
 namespace xo::mpi {

@@ -2,6 +2,7 @@
 
 #include <memory>
 
+#include "xo/mpi/collective/collective_layer.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

@@ -20,7 +20,4 @@ struct CollectiveMeetingPoints final : LayerState {
   static CollectiveMeetingPoints& of(World& world);
 };
 
-// Gives `world` the collective layer's state, before World::run.
-void install_collective_layer(World& world);
-
 }  // namespace xo::mpi

@@ -1,4 +1,4 @@
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 #include "xo/mpi/state/datatype_table.hpp"
 #include "xo/mpi/state/reduction_op.hpp"

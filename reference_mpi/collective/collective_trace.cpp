@@ -1,6 +1,6 @@
 #include "collective_trace.hpp"
 
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

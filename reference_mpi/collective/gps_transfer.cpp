@@ -1,7 +1,7 @@
 #include "gps_transfer.hpp"
 
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/transport.hpp"
 #include "xo/mpi/state/world.hpp"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

@@ -4,9 +4,9 @@
 
 #include <array>
 
-#include "collective_dispatch.hpp"
-#include "collective_run.hpp"
-#include "inter_collective.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/collective/inter_collective.hpp"
 
 namespace xo::mpi {
 

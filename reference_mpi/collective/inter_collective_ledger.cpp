@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
 #include "xo/mpi/state/rank_state.hpp"
 

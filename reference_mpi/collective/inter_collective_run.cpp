@@ -1,9 +1,9 @@
 #include <string>
 
-#include "collective_dispatch.hpp"
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
-#include "inter_collective.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/collective/inter_collective.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
 #include "xo/mpi/state/world.hpp"
 

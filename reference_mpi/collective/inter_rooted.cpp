@@ -4,9 +4,9 @@
 // v-variants directly between the root and every remote process, since only the root knows the
 // block sizes.
 
-#include "collective_dispatch.hpp"
-#include "collective_run.hpp"
-#include "inter_collective.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/collective/inter_collective.hpp"
 
 namespace xo::mpi {
 

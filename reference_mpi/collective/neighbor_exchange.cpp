@@ -1,4 +1,4 @@
-#include "neighbor_exchange.hpp"
+#include "xo/mpi/collective/neighbor_exchange.hpp"
 
 #include <mpi.h>
 
@@ -6,8 +6,8 @@
 
 #include "collective_ledger.hpp"
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
 #include "collective_trace.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
 #include "xo/mpi/state/world.hpp"
 

@@ -1,7 +1,7 @@
 #include "power_of_two_fold.hpp"
 
-#include "collective_run.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -1,6 +1,6 @@
 #include "rabenseifner.hpp"
 
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

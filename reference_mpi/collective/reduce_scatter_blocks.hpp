@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -5,8 +5,8 @@
 #include <cstring>
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
 #include "reduce_scatter_blocks.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -3,9 +3,9 @@
 // the machine picks for it.
 
 #include "algorithms.hpp"
-#include "collective_dispatch.hpp"
-#include "collective_run.hpp"
 #include "reduce_scatter_blocks.hpp"
+#include "xo/mpi/collective/collective_dispatch.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -3,7 +3,7 @@
 // is then the result, and what goes up adds this rank's vector on the right.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -3,7 +3,7 @@
 // (run.exclusive) the rank's own vector is kept apart from its result.
 
 #include "algorithms.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -4,8 +4,8 @@
 
 #include "algorithms.hpp"
 #include "block_table.hpp"
-#include "collective_run.hpp"
 #include "selective_broadcast.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

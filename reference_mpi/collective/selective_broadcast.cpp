@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {

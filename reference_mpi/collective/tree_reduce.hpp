@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "collective_run.hpp"
 #include "tree_shape.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 
 namespace xo::mpi {
 

@@ -5,7 +5,7 @@
 
 #include "algorithms.hpp"
 #include "collective_meeting_points.hpp"
-#include "collective_run.hpp"
+#include "xo/mpi/collective/collective_run.hpp"
 #include "xo/mpi/state/reduction_op.hpp"
 #include "xo/mpi/state/world.hpp"
 

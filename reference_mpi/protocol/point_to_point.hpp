@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "xo/hwmodels/protocol.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 #include "xo/mpi/state/request.hpp"
 
 namespace xo::mpi {
@@ -15,19 +16,12 @@ class World;
 struct RankState;
 struct Message;
 
-// `send` holds envelope, buffer, type, bytes and mode; `dest_world` is the receiver's world rank.
-void start_send(World& world, RankState& sender, Request* send, int dest_world);
-// Matches the first fitting unexpected message now, or posts the receive.
-void start_recv(World& world, RankState& receiver, Request* receive);
-
 // The sending side of each protocol, one per file.
 void send_eager(World& world, RankState& sender, Request* send, Message* message, const hw::ProtocolChoice& choice);
 void send_header(World& world, RankState& sender, Request* send, Message* message,
                  const hw::ProtocolChoice& choice);  // Rendezvous, ReceiverPull
 void send_eager_pull(World& world, RankState& sender, Request* send, Message* message);
 
-// A receive met its message at `when` (at the arrival, or later from the unexpected queue).
-void deliver(World& world, Request* receive, Message* message, sim::Time when, bool was_unexpected);
 // The receiver asks the sender for the data (clear-to-send or GET); the data follows.
 void request_data(World& world, Request* receive, Message* message, sim::Time when);
 // An eager-pull message landed in a posted receive: data is there, the sender gets an ACK.
@@ -54,15 +48,11 @@ void settle_mailbox_credit(World& world, const Message& message);
 // The receiver enters an MPI call: the credits of the messages that arrived while it was outside
 // MPI come back from now, and their waiting senders go on.
 void return_owed_credits(World& world, RankState& receiver);
-// At the start of every MPI call of `rank`: gives back the credits it owes, if it owes any.
-void entering_mpi(World& world, RankState& rank);
 
 // Receive resources (unexpected buffer, event queues): taken and given back by the protocols;
 // exhausting one ends the run with the machine's message.
 void hold_unexpected(World& world, const RankState& receiver, Message* message);
-void release_unexpected(World& world, const RankState& receiver, const Message& message);
 void hold_other_event(World& world, const RankState& rank);
-void release_other_event(World& world, const RankState& rank);
 // A pending send holds one "other" event of its sender until it completes (seed 002, "What does this
 // mean? (4)": many nonblocking sends exhaust the queue); complete_send gives it back.
 void hold_send_event(World& world, const RankState& sender, Request* send);

@@ -5,6 +5,7 @@
 
 #include "network_transfer.hpp"
 #include "point_to_point.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 
 namespace xo::mpi {
 
@@ -36,6 +37,8 @@ sim::Time ProtocolLayer::remote_access(World& world, int src_world, int dst_worl
   const LinkTimes t(world.machine(), src_world, dst_world, bytes);
   return reserve_transfer(world, src_world, dst_world, start, t).landed;
 }
+
+std::int64_t max_mailbox_peers(World& world) { return ProtocolLayer::of(world).max_mailbox_peers(); }
 
 void install_protocol_layer(World& world) {
   world.install(Layer::Protocol, std::make_unique<ProtocolLayer>(world.machine(), world.size()));

@@ -47,7 +47,4 @@ class ProtocolLayer final : public Transport {
   std::int64_t mailbox_credits_;
 };
 
-// Gives `world` the protocol layer's state, before World::run.
-void install_protocol_layer(World& world);
-
 }  // namespace xo::mpi
