@@ -2,7 +2,8 @@
 // The protocol engine for point-to-point messages. A send is started on the sender's fiber; the
 // machine chooses its protocol and the protocol's phases become timed events (envelope arrival,
 // clear-to-send or GET, data, ACK). Every cost comes from the machine's LinkCost, so one
-// implementation of each protocol serves every machine.
+// implementation of each protocol serves every machine. The entry points the api calls are public
+// (xo/mpi/protocol/entry_points.hpp); these are the steps between them, private to the layer.
 
 #include <vector>
 
