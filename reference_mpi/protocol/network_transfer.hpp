@@ -26,21 +26,22 @@ struct TransferTimes {
 };
 
 inline TransferTimes reserve_transfer(World& world, int src, int dst, sim::Time ready, const LinkTimes& t) {
+  ProtocolLayer& layer = ProtocolLayer::of(world);
   if (t.shared_memory) {
     // The sender's copies into the node's memory go one after another, so its messages land in order.
-    sim::Time& copier_free = ProtocolLayer::of(world).traffic(src).shared_memory_free;
+    sim::Time& copier_free = layer.traffic(src).shared_memory_free;
     const sim::Time start = std::max(ready, copier_free);
     copier_free = start + t.wire;
     return {start, start + t.wire, start + t.wire + t.latency};
   }
-  Nic& out = ProtocolLayer::of(world).nic_of(src);
-  Nic& in = ProtocolLayer::of(world).nic_of(dst);
+  Nic& out = layer.nic_of(src);
+  Nic& in = layer.nic_of(dst);
   const int source_endpoint = world.machine().endpoint_of(src);
   const sim::Time start = std::max(ready, out.inject_free);
   sim::Time link_delay = 0;  // the longest backlog ahead of this transfer on a link of its route
   if (t.link_wire > 0) {
     world.machine().placement().route(src, dst, [&](int link) {
-      link_delay = std::max(link_delay, ProtocolLayer::of(world).router_link(link).reserve(start, t.link_wire));
+      link_delay = std::max(link_delay, layer.router_link(link).reserve(start, t.link_wire));
     });
   }
   const sim::Time arrives = start + t.latency;

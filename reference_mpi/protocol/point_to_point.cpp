@@ -18,11 +18,11 @@ void on_envelope(sim::Engine&, void* message, std::int64_t) {
 }  // namespace
 
 void start_send(World& world, RankState& sender, Request* send, int dest_world) {
+  ProtocolLayer& layer = ProtocolLayer::of(world);
   // Only the blocking standard send: that is what the machine's MPI is known to abort on.
-  if (dest_world == sender.world_rank && !ProtocolLayer::of(world).self_send_error().empty() &&
-      std::strcmp(send->call, "MPI_Send") == 0) {
-    world.engine().abort(1, "rank " + std::to_string(sender.world_rank) + ": " + send->call +
-                                " to itself: " + ProtocolLayer::of(world).self_send_error());
+  if (dest_world == sender.world_rank && !layer.self_send_error().empty() && std::strcmp(send->call, "MPI_Send") == 0) {
+    world.engine().abort(
+        1, "rank " + std::to_string(sender.world_rank) + ": " + send->call + " to itself: " + layer.self_send_error());
   }
   const hw::ProtocolChoice choice =
       world.machine().protocol_between(send->bytes, send->mode, sender.world_rank, dest_world);
@@ -51,7 +51,7 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   if (packs)
     world.record_phase(Phase::Pack, *m, sender.world_rank, sender.world_rank, pack_start, world.engine().now());
   std::vector<sim::Time>* credits = nullptr;
-  if (ProtocolLayer::of(world).mailbox_credits() >= 0 && dest_world != sender.world_rank &&
+  if (layer.mailbox_credits() >= 0 && dest_world != sender.world_rank &&
       !world.machine().through_shared_memory(sender.world_rank, dest_world)) {
     credits = &wait_for_mailbox_credit(world, sender, m);
   }
