@@ -14,19 +14,25 @@ namespace xo::mpi {
 
 class ApiLayer final : public LayerState {
  public:
-  explicit ApiLayer(int ranks) : ranks_(static_cast<std::size_t>(ranks)) {}
+  ApiLayer(sim::Engine& engine, int ranks) : engine_(engine), ranks_(static_cast<std::size_t>(ranks)) {}
   static ApiLayer& of(World& world) { return static_cast<ApiLayer&>(world.layer(Layer::Api)); }
 
-  ApiRank& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
+  ApiRank& rank(int world_rank) {
+    XO_OWNED_BY(engine_, world_rank, "MPI call state");
+    return ranks_[static_cast<std::size_t>(world_rank)];
+  }
 
  private:
-  sim::HugePageArray<ApiRank> ranks_;  // by world rank; written for every rank at start-up, as World's ranks
+  [[maybe_unused]] sim::Engine& engine_;  // for the debug checks (xo/mpi/kernel/simcall.hpp)
+  sim::HugePageArray<ApiRank> ranks_;     // by world rank; written for every rank at start-up, as World's ranks
 };
 
 // The entry points' state of the rank whose fiber is running in `world`.
 inline ApiRank& api_self(World& world) { return ApiLayer::of(world).rank(world.self().world_rank); }
 
 // Gives `world` the entry points' state, before World::run.
-inline void install_api_layer(World& world) { world.install(Layer::Api, std::make_unique<ApiLayer>(world.size())); }
+inline void install_api_layer(World& world) {
+  world.install(Layer::Api, std::make_unique<ApiLayer>(world.engine(), world.size()));
+}
 
 }  // namespace xo::mpi

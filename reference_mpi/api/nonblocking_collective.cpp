@@ -92,7 +92,10 @@ Request* start_nonblocking_collective(const char* call, MPI_Comm comm, HeldHandl
   if (observer != nullptr) r->traced = Request::Traced::Nonblocking;
   in->request = r;
 
-  world.engine().spawn(&run_instance, new std::shared_ptr<Instance>(in));
+  {
+    sim::Simcall simcall(world.engine());  // the task is the engine's: a simcall
+    world.engine().spawn(&run_instance, new std::shared_ptr<Instance>(in));
+  }
   in->caller_waiting = false;
   if (in->finished && in->error != MPI_SUCCESS) {
     world.release(r);

@@ -6,11 +6,14 @@
 #include <string>
 
 #include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/kernel/simcall.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 
-void CollectiveLedger::check(const CollectiveRun& run, std::int64_t bytes) {
+void CollectiveLedger::check(const CollectiveRun& run, std::int64_t bytes) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   const int root = rooted(run.op) ? run.root : -1;
   const auto key = std::make_pair(run.comm.shared->context, run.sequence);
   auto [it, first] = calls_.try_emplace(key, Entry{run.op, run.call, root, bytes, run.rank, 0});

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/kernel/simcall.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
@@ -37,7 +38,8 @@ void HardwareBoard::block_on(CollectiveRun& run, BoardSlot& s, bool (*ready)(con
 }
 
 BoardSlot& HardwareBoard::meet(CollectiveRun& run, std::vector<std::byte> contribution,
-                               const std::function<void(BoardSlot&)>& settle) {
+                               const std::function<void(BoardSlot&)>& settle) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   sim::Engine& engine = run.world.engine();
   engine.sync();
   BoardSlot& s = slot(run);
@@ -59,7 +61,8 @@ BoardSlot& HardwareBoard::meet(CollectiveRun& run, std::vector<std::byte> contri
   return s;
 }
 
-void HardwareBoard::post(CollectiveRun& run, std::vector<std::byte> data, sim::Time available_at) {
+void HardwareBoard::post(CollectiveRun& run, std::vector<std::byte> data, sim::Time available_at) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   BoardSlot& s = slot(run);
   ++s.arrived;
   s.data = std::move(data);
@@ -69,7 +72,8 @@ void HardwareBoard::post(CollectiveRun& run, std::vector<std::byte> data, sim::T
   s.sleepers.clear();
 }
 
-BoardSlot& HardwareBoard::await(CollectiveRun& run) {
+BoardSlot& HardwareBoard::await(CollectiveRun& run) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   BoardSlot& s = slot(run);
   ++s.arrived;
   block_on(run, s, [](const BoardSlot& b) { return b.posted; });
@@ -77,7 +81,8 @@ BoardSlot& HardwareBoard::await(CollectiveRun& run) {
   return s;
 }
 
-void HardwareBoard::check_in(CollectiveRun& run, sim::Time at) {
+void HardwareBoard::check_in(CollectiveRun& run, sim::Time at) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   BoardSlot& s = slot(run);
   ++s.checked_in;
   s.latest_check_in = std::max(s.latest_check_in, at);
@@ -85,7 +90,8 @@ void HardwareBoard::check_in(CollectiveRun& run, sim::Time at) {
   s.sleepers.clear();
 }
 
-void HardwareBoard::await_check_ins(CollectiveRun& run, int expected) {
+void HardwareBoard::await_check_ins(CollectiveRun& run, int expected) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   BoardSlot& s = slot(run);
   while (s.checked_in < expected) {
     s.sleepers.push_back(run.world.engine().current_fiber());
@@ -99,10 +105,18 @@ void HardwareBoard::await_check_ins(CollectiveRun& run, int expected) {
   run.world.engine().advance_to(s.latest_check_in);
 }
 
-void HardwareBoard::leave(CollectiveRun& run) {
+void HardwareBoard::leave(CollectiveRun& run) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   const Key k = key(run);
   auto it = slots_.find(k);
   if (it != slots_.end() && ++it->second.left == it->second.members) slots_.erase(it);
+}
+
+sim::Time HardwareBoard::reserve_broadcast(CollectiveRun& run, sim::Time earliest, sim::Time duration) {  // simcall
+  sim::Simcall simcall(run.world.engine());
+  const sim::Time start = std::max(earliest, broadcast_free_at_);
+  broadcast_free_at_ = start + duration;
+  return start;
 }
 
 }  // namespace xo::mpi

@@ -56,8 +56,9 @@ class HardwareBoard {
   // This member is done with the slot (call once per member, after meet, post or await).
   void leave(CollectiveRun& run);
 
-  // The machine's broadcast network (AP1000 B-net): one broadcast at a time, machine-wide.
-  sim::Time broadcast_free_at = 0;
+  // The machine's broadcast network (AP1000 B-net): one broadcast at a time, machine-wide. Takes it
+  // for `duration` from `earliest` or from when the broadcast before ends; returns the start.
+  sim::Time reserve_broadcast(CollectiveRun& run, sim::Time earliest, sim::Time duration);
 
  private:
   using Key = std::tuple<int, std::uint64_t, int, int>;
@@ -66,6 +67,7 @@ class HardwareBoard {
   void block_on(CollectiveRun& run, BoardSlot& slot, bool (*ready)(const BoardSlot&));
 
   std::map<Key, BoardSlot> slots_;
+  sim::Time broadcast_free_at_ = 0;
 };
 
 }  // namespace xo::mpi

@@ -5,8 +5,10 @@
 #include <string>
 
 #include "xo/mpi/collective/collective_run.hpp"
+#include "xo/mpi/kernel/simcall.hpp"
 #include "xo/mpi/state/mpi_error.hpp"
 #include "xo/mpi/state/rank_state.hpp"
+#include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
 
@@ -24,7 +26,8 @@ const char* const kRootRule =
 
 }  // namespace
 
-void InterCollectiveLedger::check(const CollectiveRun& run, std::int64_t out_block, std::int64_t in_block) {
+void InterCollectiveLedger::check(const CollectiveRun& run, std::int64_t out_block, std::int64_t in_block) {  // simcall
+  sim::Simcall simcall(run.world.engine());
   const CommShared& comm = *run.comm.shared;
   const int side = comm.side;
   const int other = 1 - side;

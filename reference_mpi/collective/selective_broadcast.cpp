@@ -18,10 +18,10 @@ std::vector<std::byte> selective_broadcast(CollectiveRun& run, int from, std::ve
   if (run.rank == from) {
     engine.sync();  // take the network in virtual-time order
     const sim::Time now = engine.now();
-    const sim::Time start = std::max(now, board.broadcast_free_at);
-    const sim::Time done =
-        start + sim::seconds_to_time(hw.broadcast_startup + static_cast<double>(network_bytes) * hw.broadcast_per_byte);
-    board.broadcast_free_at = done;
+    const sim::Time busy =
+        sim::seconds_to_time(hw.broadcast_startup + static_cast<double>(network_bytes) * hw.broadcast_per_byte);
+    const sim::Time start = board.reserve_broadcast(run, now, busy);
+    const sim::Time done = start + busy;
     if (start > now) run.record_hardware_phase(Phase::NetworkWait, now, start, network_bytes);
     run.record_hardware_phase(Phase::BroadcastNetwork, start, done, network_bytes);
     result = data;

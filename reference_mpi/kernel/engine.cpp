@@ -8,6 +8,7 @@
 
 #include "fault_guard.hpp"
 #include "stop_guard.hpp"
+#include "xo/mpi/kernel/simcall.hpp"
 
 namespace xo::sim {
 
@@ -52,6 +53,7 @@ void Engine::fiber_entry(void* launch) {
 }
 
 int Engine::spawn(TaskBody body, void* argument) {
+  XO_ENGINE_CONTEXT(*this, "engine (spawn)");
   const int parent = current_;
   int id = 0;
   if (!free_tasks_.empty()) {
@@ -65,6 +67,9 @@ int Engine::spawn(TaskBody body, void* argument) {
   t.clock = entry(parent).clock;
   t.rank = entry(parent).rank;
   t.launch = Launch{this, id, body, argument};
+#ifndef NDEBUG
+  t.simcalls = 0;  // a reused slot's task may have ended inside one
+#endif
   // Tasks run library code and reduction operators: no guard page (the mapping budget is the
   // ranks'), the canary still catches an overflow.
   t.fiber.emplace(FiberStack(stack_bytes_, false), &Engine::fiber_entry, &t.launch);
@@ -84,6 +89,7 @@ void Engine::retire_task(int fiber) {
 
 void Engine::schedule(Time at, EventHandler handler, void* object, std::int64_t argument) {
   assert(at >= event_time_);
+  XO_ENGINE_CONTEXT(*this, "engine (schedule)");
   queue_.push(at, handler, object, argument);
 }
 
@@ -101,6 +107,7 @@ void Engine::schedule_resume(int fiber, Time at) {
 }
 
 void Engine::wake(int fiber, Time at) {
+  XO_ENGINE_CONTEXT(*this, "engine (wake)");
   Rank& r = entry(fiber);
   const Time when = std::max(at, r.clock);
   if (r.state == State::Blocked || (r.state == State::Scheduled && when < r.scheduled_at)) {

@@ -78,7 +78,8 @@ void settle_mailbox_credit(World& world, const Message& m) {
   credits[static_cast<std::size_t>(m.credit_slot)] = receiver.entered_at + t.recv_overhead + t.latency;
 }
 
-void return_owed_credits(World& world, RankState& receiver) {
+void return_owed_credits(World& world, RankState& receiver) {  // simcall
+  sim::Simcall simcall(world.engine());
   ProtocolLayer& layer = ProtocolLayer::of(world);
   RankTraffic& owing = layer.traffic(receiver.world_rank);
   for (const auto& [sender, slot] : owing.credits_owed) {

@@ -17,7 +17,8 @@ void on_envelope(sim::Engine&, void* message, std::int64_t) {
 
 }  // namespace
 
-void start_send(World& world, RankState& sender, Request* send, int dest_world) {
+void start_send(World& world, RankState& sender, Request* send, int dest_world) {  // simcall
+  sim::Simcall simcall(world.engine());
   ProtocolLayer& layer = ProtocolLayer::of(world);
   // Only the blocking standard send: that is what the machine's MPI is known to abort on.
   if (dest_world == sender.world_rank && !layer.self_send_error().empty() && std::strcmp(send->call, "MPI_Send") == 0) {
@@ -65,7 +66,8 @@ void start_send(World& world, RankState& sender, Request* send, int dest_world) 
   world.engine().schedule(m->arrival, &on_envelope, m, 0);
 }
 
-void start_recv(World& world, RankState& receiver, Request* receive) {
+void start_recv(World& world, RankState& receiver, Request* receive) {  // simcall
+  sim::Simcall simcall(world.engine());
   Message* m = receiver.queues.find_unexpected(receive->context, receive->peer, receive->tag, true);
   if (m == nullptr) {
     hold_other_event(world, receiver);
@@ -90,7 +92,8 @@ void envelope_arrived(World& world, Message* m) {
   if (receiver.blocked_in_probe) world.engine().wake(receiver.world_rank, m->arrival);
 }
 
-void deliver(World& world, Request* receive, Message* m, sim::Time when, bool was_unexpected) {
+void deliver(World& world, Request* receive, Message* m, sim::Time when, bool was_unexpected) {  // simcall
+  sim::Simcall simcall(world.engine());
   const std::int64_t capacity = receive->bytes;
   receive->status.MPI_SOURCE = m->source;
   receive->status.MPI_TAG = m->tag;

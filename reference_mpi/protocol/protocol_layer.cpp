@@ -9,8 +9,9 @@
 
 namespace xo::mpi {
 
-ProtocolLayer::ProtocolLayer(const hw::Machine& machine, int ranks)
+ProtocolLayer::ProtocolLayer(const hw::Machine& machine, sim::Engine& engine, int ranks)
     : machine_(machine),
+      engine_(engine),
       nics_(static_cast<std::size_t>(machine.endpoint_of(ranks - 1) + 1)),
       links_(machine.models_links() ? static_cast<std::size_t>(machine.placement().links()) : 0),
       traffic_(static_cast<std::size_t>(ranks)),
@@ -33,7 +34,8 @@ void ProtocolLayer::start_recv(World& world, RankState& receiver, Request* recei
 }
 
 sim::Time ProtocolLayer::remote_access(World& world, int src_world, int dst_world, std::int64_t bytes,
-                                       sim::Time start) {
+                                       sim::Time start) {  // simcall
+  sim::Simcall simcall(world.engine());
   const LinkTimes t(world.machine(), src_world, dst_world, bytes);
   return reserve_transfer(world, src_world, dst_world, start, t).landed;
 }
@@ -41,7 +43,7 @@ sim::Time ProtocolLayer::remote_access(World& world, int src_world, int dst_worl
 std::int64_t max_mailbox_peers(World& world) { return ProtocolLayer::of(world).max_mailbox_peers(); }
 
 void install_protocol_layer(World& world) {
-  world.install(Layer::Protocol, std::make_unique<ProtocolLayer>(world.machine(), world.size()));
+  world.install(Layer::Protocol, std::make_unique<ProtocolLayer>(world.machine(), world.engine(), world.size()));
 }
 
 }  // namespace xo::mpi

@@ -19,14 +19,25 @@ namespace xo::mpi {
 
 class ProtocolLayer final : public Transport {
  public:
-  ProtocolLayer(const hw::Machine& machine, int ranks);
+  ProtocolLayer(const hw::Machine& machine, sim::Engine& engine, int ranks);
   // Inline: the protocols ask for it on every message.
   static ProtocolLayer& of(World& world) { return static_cast<ProtocolLayer&>(world.layer(Layer::Protocol)); }
 
-  Nic& nic_of(int world_rank) { return nics_[static_cast<std::size_t>(machine_.endpoint_of(world_rank))]; }
+  // The NICs and links are shared, another rank's traffic is not the running rank's: on a fiber, only
+  // inside a simcall (xo/mpi/kernel/simcall.hpp), as the entry points (entry_points.hpp) are.
+  Nic& nic_of(int world_rank) {
+    XO_ENGINE_CONTEXT(engine_, "network (a NIC)");
+    return nics_[static_cast<std::size_t>(machine_.endpoint_of(world_rank))];
+  }
   // A router link (hw::Placement::route); only on machines that model links.
-  RouterLink& router_link(int link) { return links_[static_cast<std::size_t>(link)]; }
-  RankTraffic& traffic(int world_rank) { return traffic_[static_cast<std::size_t>(world_rank)]; }
+  RouterLink& router_link(int link) {
+    XO_ENGINE_CONTEXT(engine_, "network (a router link)");
+    return links_[static_cast<std::size_t>(link)];
+  }
+  RankTraffic& traffic(int world_rank) {
+    XO_OWNED_BY(engine_, world_rank, "protocol traffic");
+    return traffic_[static_cast<std::size_t>(world_rank)];
+  }
   // The most mailbox connections one rank made (machines with mailbox credits).
   std::int64_t max_mailbox_peers() const;
   const hw::ReceiveResources& receive_resources() const { return resources_; }
@@ -39,6 +50,7 @@ class ProtocolLayer final : public Transport {
 
  private:
   const hw::Machine& machine_;
+  [[maybe_unused]] sim::Engine& engine_;     // for the debug checks
   std::vector<Nic> nics_;                    // one per network endpoint (hw::Machine::endpoint_of)
   std::vector<RouterLink> links_;            // one per router link, when the machine models them
   sim::HugePageArray<RankTraffic> traffic_;  // by world rank; written for every rank at start-up, as World's ranks

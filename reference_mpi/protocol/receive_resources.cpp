@@ -42,7 +42,8 @@ void hold_unexpected(World& world, const RankState& receiver, Message* m) {
   }
 }
 
-void release_unexpected(World& world, const RankState& receiver, const Message& m) {
+void release_unexpected(World& world, const RankState& receiver, const Message& m) {  // simcall
+  sim::Simcall simcall(world.engine());
   ProtocolLayer& layer = ProtocolLayer::of(world);
   RankTraffic& in_use = layer.traffic(receiver.world_rank);
   in_use.unexpected_events -= layer.receive_resources().events_per_unexpected;
@@ -57,7 +58,8 @@ void hold_other_event(World& world, const RankState& rank) {
   }
 }
 
-void release_other_event(World& world, const RankState& rank) {
+void release_other_event(World& world, const RankState& rank) {  // simcall
+  sim::Simcall simcall(world.engine());
   --ProtocolLayer::of(world).traffic(rank.world_rank).other_events;
 }
 
@@ -76,7 +78,8 @@ void send_event_consumed(sim::Engine&, void*, std::int64_t world_rank) {
 
 }  // namespace
 
-void complete_send(World& world, Request* send, sim::Time at) {
+void complete_send(World& world, Request* send, sim::Time at) {  // simcall
+  sim::Simcall simcall(world.engine());
   if (send->holds_event) {
     send->holds_event = false;
     sim::Engine& engine = world.engine();

@@ -22,7 +22,8 @@ int meeting_slot(const CommHandle& c) {
 }  // namespace
 
 std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& parent, MeetingKind kind,
-                                                     const char* call, MeetingInput input) {
+                                                     const char* call, MeetingInput input) {  // simcall
+  sim::Simcall simcall(world.engine());
   const Key key{parent.shared->context, ++parent.collective_sequence, {}};
   const std::string where = parent.is_inter() ? parent.shared->name + " (both groups)" : parent.shared->name;
   return gather(world, key, meeting_size(parent), meeting_slot(parent), call, where, std::move(input), [&](Meeting& m) {
@@ -31,7 +32,8 @@ std::shared_ptr<const CommShared> CommMeetings::meet(World& world, CommHandle& p
 }
 
 std::shared_ptr<const CommShared> CommMeetings::meet_group(World& world, CommHandle& parent, const char* call,
-                                                           std::shared_ptr<const Group> group, int tag) {
+                                                           std::shared_ptr<const Group> group, int tag) {  // simcall
+  sim::Simcall simcall(world.engine());
   std::string members = std::to_string(tag) + ":";
   for (int r = 0; r < group->size(); ++r) members += std::to_string(group->world_rank(r)) + ",";
   const Key key{parent.shared->context, ++parent.group_creations[members], members};

@@ -4,9 +4,13 @@
 
 #include <cassert>
 
+#include "xo/mpi/state/world.hpp"
+
 namespace xo::mpi {
 
-void IntercommHandoffs::arrive(Key key, int local_leader, int my_rank, int members, const std::string& comm_name) {
+void IntercommHandoffs::arrive(Key key, int local_leader, int my_rank, int members,
+                               const std::string& comm_name) {  // simcall
+  sim::Simcall simcall(World::running().engine());
   auto [it, first] = entries_.try_emplace(key);
   Entry& e = it->second;
   if (first) {
@@ -22,13 +26,18 @@ void IntercommHandoffs::arrive(Key key, int local_leader, int my_rank, int membe
   }
 }
 
-void IntercommHandoffs::publish(Key key, std::shared_ptr<const CommShared> side) {
+void IntercommHandoffs::publish(Key key, std::shared_ptr<const CommShared> side) {  // simcall
+  sim::Simcall simcall(World::running().engine());
   entries_[key].side = std::move(side);
 }
 
-void IntercommHandoffs::publish_error(Key key, const MpiError& error) { entries_[key].error = error; }
+void IntercommHandoffs::publish_error(Key key, const MpiError& error) {  // simcall
+  sim::Simcall simcall(World::running().engine());
+  entries_[key].error = error;
+}
 
-std::shared_ptr<const CommShared> IntercommHandoffs::take(Key key) {
+std::shared_ptr<const CommShared> IntercommHandoffs::take(Key key) {  // simcall
+  sim::Simcall simcall(World::running().engine());
   auto it = entries_.find(key);
   assert(it != entries_.end() && "every member arrives before it takes");
   Entry e = it->second;

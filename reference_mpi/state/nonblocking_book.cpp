@@ -6,7 +6,8 @@ namespace xo::mpi {
 
 using Instance = NonblockingCollectives::Instance;
 
-int NonblockingCollectives::instance_context(int context, InstanceNumber instance, int members) {
+int NonblockingCollectives::instance_context(int context, InstanceNumber instance, int members) {  // simcall
+  sim::Simcall simcall(World::running().engine());
   const auto key = std::make_tuple(context, instance.call, instance.start);
   auto found = contexts_.find(key);
   if (found == contexts_.end()) {
@@ -17,12 +18,28 @@ int NonblockingCollectives::instance_context(int context, InstanceNumber instanc
   return shared;
 }
 
+void NonblockingCollectives::add(int fiber, std::shared_ptr<Instance> instance) {  // simcall
+  sim::Simcall simcall(World::running().engine());
+  by_fiber_[fiber] = std::move(instance);
+}
+
+void NonblockingCollectives::remove(int fiber) {  // simcall
+  sim::Simcall simcall(World::running().engine());
+  by_fiber_.erase(fiber);
+}
+
+void NonblockingCollectives::keep_event(const Request* request, CollectiveEvent event) {  // simcall
+  sim::Simcall simcall(World::running().engine());
+  events_[request] = std::move(event);
+}
+
 NonblockingCollectives::Instance* NonblockingCollectives::running(int fiber) {
   const auto found = by_fiber_.find(fiber);
   return found != by_fiber_.end() ? found->second.get() : nullptr;
 }
 
-bool NonblockingCollectives::take_event(const Request* request, CollectiveEvent& event) {
+bool NonblockingCollectives::take_event(const Request* request, CollectiveEvent& event) {  // simcall
+  sim::Simcall simcall(World::running().engine());
   const auto found = events_.find(request);
   if (found == events_.end()) return false;
   event = std::move(found->second);

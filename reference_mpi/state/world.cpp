@@ -138,7 +138,8 @@ SimulationResult World::run() {
   return result;
 }
 
-void World::define_comm(const CommShared& comm, int parent_context) {
+void World::define_comm(const CommShared& comm, int parent_context) {  // simcall
+  sim::Simcall simcall(engine_);
   if (options_.observer == nullptr) return;
   const auto context = static_cast<std::size_t>(comm.context);
   if (context < comm_defined_.size() && comm_defined_[context]) return;
@@ -199,7 +200,8 @@ RunFailure World::conclude(const sim::RunOutcome& outcome, const std::string& un
   return failure;
 }
 
-void World::poll_without_progress() {
+void World::poll_without_progress() {  // simcall
+  sim::Simcall simcall(engine_);
   engine_.advance(poll_cost_);
   livelock_watch_.failed_poll(engine_.current_rank(), self().call, engine_.now(), engine_.nothing_else_pending());
   engine_.sync();
@@ -247,12 +249,14 @@ void World::exit_rank(int code) {
   engine_.finish_rank();
 }
 
-void World::rank_ended(int rank, int code, bool called_exit) {
+void World::rank_ended(int rank, int code, bool called_exit) {  // simcall
+  sim::Simcall simcall(engine_);
   const RankState& state = ranks_[static_cast<std::size_t>(rank)];
   endings_.add(RankEnd{rank, code, called_exit, state.initialized, state.finalized, state.last_call, engine_.now()});
 }
 
-Request* World::new_request() {
+Request* World::new_request() {  // simcall
+  sim::Simcall simcall(engine_);
   Request* r = nullptr;
   if (free_requests_ == nullptr) {
     request_storage_.push_back(std::make_unique<Request>());
@@ -267,13 +271,15 @@ Request* World::new_request() {
   return r;
 }
 
-void World::release(Request* request) {
+void World::release(Request* request) {  // simcall
+  sim::Simcall simcall(engine_);
   request->type = DatatypeRef{};
   request->next_free = free_requests_;
   free_requests_ = request;
 }
 
-Message* World::new_message() {
+Message* World::new_message() {  // simcall
+  sim::Simcall simcall(engine_);
   if (free_messages_ == nullptr) {
     message_storage_.push_back(std::make_unique<Message>());
     return message_storage_.back().get();
@@ -287,12 +293,14 @@ Message* World::new_message() {
   return m;
 }
 
-void World::release(Message* message) {
+void World::release(Message* message) {  // simcall
+  sim::Simcall simcall(engine_);
   message->next = free_messages_;
   free_messages_ = message;
 }
 
-void World::complete(Request* request, sim::Time at) {
+void World::complete(Request* request, sim::Time at) {  // simcall
+  sim::Simcall simcall(engine_);
   request->complete = true;
   request->complete_time = at;
   assert(!request->holds_event && "a send holding an event completes through the protocol's complete_send");

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "xo/mpi/kernel/fiber_stack.hpp"
+#include "xo/mpi/kernel/simcall.hpp"
 
 using xo::sim::Engine;
 using xo::sim::EngineConfig;
@@ -40,6 +41,7 @@ TEST(Engine, EventsFireInTimeOrderAndTiesInInsertionOrder) {
   auto body = [](int rank, void* argument) {
     auto* l = static_cast<Log*>(argument);
     if (rank != 0) return;
+    xo::sim::Simcall simcall(*l->engine);  // a fiber changes the engine's queue only inside one
     l->engine->schedule(50, &record, l, 1);
     l->engine->schedule(20, &record, l, 2);
     l->engine->schedule(50, &record, l, 3);
@@ -76,6 +78,7 @@ TEST(Engine, WakeResumesABlockedRankAtTheWakeTime) {
       l->lines.push_back("rank 0 woke at " + std::to_string(l->engine->now()));
     } else {
       l->engine->advance(70);
+      xo::sim::Simcall simcall(*l->engine);
       l->engine->wake(0, 90);
     }
   };
@@ -95,6 +98,7 @@ TEST(Engine, EarlierWakeSupersedesABlockUntil) {
     } else {
       l->engine->advance(40);
       l->engine->sync();
+      xo::sim::Simcall simcall(*l->engine);
       l->engine->wake(0, 40);
     }
   };

@@ -70,7 +70,7 @@ class Engine {
   void set_switch_listener(mpi::RankSwitchListener* listener) { switch_listener_ = listener; }
   RunOutcome run();
 
-  // Any side.
+  // Any side; on a fiber, inside a simcall (xo/mpi/kernel/simcall.hpp).
   void schedule(Time at, EventHandler handler, void* object, std::int64_t argument);
   // Makes a blocked fiber runnable at `at` (or at its own clock, if later). No effect otherwise.
   void wake(int fiber, Time at);
@@ -80,6 +80,17 @@ class Engine {
   Time now() const { return current_ >= 0 ? clock(current_) : event_time_; }
   // The rank a fiber is or acts for.
   int rank_of(int fiber) const { return entry(fiber).rank; }
+
+#ifndef NDEBUG
+  // Whether shared state may be touched now: on the event side, or inside a simcall.
+  bool in_engine_context() const { return current_ < 0 || entry(current_).simcalls > 0; }
+  void enter_simcall() {
+    if (current_ >= 0) ++entry(current_).simcalls;
+  }
+  void leave_simcall() {
+    if (current_ >= 0) --entry(current_).simcalls;
+  }
+#endif
 
   // Fiber side.
   // The rank whose code runs (a task's: the rank it acts for), or -1 on the event side.
@@ -91,6 +102,7 @@ class Engine {
   void advance(Time delta) { entry(current_).clock += delta; }
   // Starts body(argument) on a new task acting for the running rank, from the rank's clock. The
   // task runs first, until it blocks or ends; then the caller goes on. Returns the task's fiber.
+  // Inside a simcall.
   int spawn(TaskBody body, void* argument);
   void advance_to(Time at);
   // Yields if an event is due before this rank's clock, so effects stay in time order. Events at
@@ -129,6 +141,9 @@ class Engine {
     int rank = 0;                // the rank it is or acts for
     std::optional<Fiber> fiber;  // in place: a million ranks would take a heap block each
     Launch launch{};
+#ifndef NDEBUG
+    std::uint16_t simcalls = 0;  // open Simcall scopes on this fiber
+#endif
   };
 
   Rank& entry(int fiber) {

@@ -59,16 +59,18 @@ class NonblockingCollectives {
     CollectiveEvent event;  // what the trace's NonBlockingCollectiveComplete says
   };
 
+  // The calls that change the book are simcalls (xo/mpi/kernel/simcall.hpp): the members' fibers share it.
+
   // The context the members of an instance share, asked for by each of its `members`.
   int instance_context(int context, InstanceNumber instance, int members);
 
-  void add(int fiber, std::shared_ptr<Instance> instance) { by_fiber_[fiber] = std::move(instance); }
+  void add(int fiber, std::shared_ptr<Instance> instance);
   // The instance a task runs, or nullptr when `fiber` is none's.
   Instance* running(int fiber);
-  void remove(int fiber) { by_fiber_.erase(fiber); }
+  void remove(int fiber);
 
   // What NonBlockingCollectiveComplete says of a finished instance, kept until its request retires.
-  void keep_event(const Request* request, CollectiveEvent event) { events_[request] = std::move(event); }
+  void keep_event(const Request* request, CollectiveEvent event);
   // Takes the kept event; false if there is none (the request was freed, or no trace is written).
   bool take_event(const Request* request, CollectiveEvent& event);
 

@@ -12,6 +12,7 @@
 #include "xo/hwmodels/machine.hpp"
 #include "xo/mpi/kernel/engine.hpp"
 #include "xo/mpi/kernel/huge_page_array.hpp"
+#include "xo/mpi/kernel/simcall.hpp"
 #include "xo/mpi/state/comm_meeting.hpp"
 #include "xo/mpi/state/intercomm_handoff.hpp"
 #include "xo/mpi/state/layer_state.hpp"
@@ -65,7 +66,11 @@ class World {
   // Whether the running fiber is a task acting for its rank (a nonblocking collective), not the
   // rank's own.
   bool running_task() const { return engine_.current_fiber() != engine_.current_rank(); }
-  RankState& rank(int world_rank) { return ranks_[static_cast<std::size_t>(world_rank)]; }
+  // Another rank's state: only on the event side or inside a simcall (xo/mpi/kernel/simcall.hpp).
+  RankState& rank(int world_rank) {
+    XO_OWNED_BY(engine_, world_rank, "MPI state");
+    return ranks_[static_cast<std::size_t>(world_rank)];
+  }
   int size() const { return static_cast<int>(ranks_.size()); }
   sim::Engine& engine() { return engine_; }
   const hw::Machine& machine() const { return *machine_; }
@@ -80,7 +85,10 @@ class World {
   void release(Request* request);
   Message* new_message();
   void release(Message* message);
-  int new_context() { return next_context_++; }
+  int new_context() {  // simcall
+    sim::Simcall simcall(engine_);
+    return next_context_++;
+  }
   CommMeetings& meetings() { return meetings_; }
   // The run's state of a layer above this one (protocol, collective), which the code that sets
   // up the run installs before run() (simulation.cpp) and the layer reaches through its own accessor.
