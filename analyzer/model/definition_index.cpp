@@ -3,6 +3,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "xo/tracer/definition_reader.hpp"
 #include "xo/tracer/file_digest.hpp"
 #include "xo/tracer/trace_contract.hpp"
 
@@ -28,15 +29,13 @@ bool is_integer(OTF2_Type type) {
 
 class Resolver {
  public:
-  Resolver(RawDefinitions& raw, TraceModel& model, ProblemLog& log) : raw_(raw), model_(model), log_(log) {}
+  Resolver(tracer::Definitions& defs, TraceModel& model, ProblemLog& log) : defs_(defs), model_(model), log_(log) {}
 
   void strings(DefinitionIndex& index) {
-    for (RawDefinitions::String& s : raw_.strings) {
-      if (!index.strings.add(s.ref, static_cast<StringId>(model_.strings.text.size()))) {
-        twice("string", s.ref);
-        continue;
-      }
-      model_.strings.text.push_back(std::move(s.text));
+    model_.strings.text.reserve(defs_.strings.size());
+    for (auto& [ref, text] : defs_.strings) {
+      index.strings.add(ref, static_cast<StringId>(model_.strings.text.size()));
+      model_.strings.text.push_back(std::move(text));
     }
     index_ = &index;
   }
@@ -44,20 +43,15 @@ class Resolver {
   // Calling contexts as call sites: the function is the context's region, file and line its
   // source code location (either may be undefined: the site then says less).
   void call_sites(DefinitionIndex& index) {
-    std::unordered_map<OTF2_SourceCodeLocationRef, const RawDefinitions::SourceCodeLocation*> locations;
-    for (const RawDefinitions::SourceCodeLocation& l : raw_.source_locations) locations.try_emplace(l.ref, &l);
     CallSiteTable& sites = model_.call_sites;
-    for (const RawDefinitions::CallingContext& c : raw_.calling_contexts) {
-      if (!index.call_sites.add(c.ref, static_cast<Index>(sites.size()))) {
-        twice("calling context", c.ref);
-        continue;
-      }
+    for (const auto& [ref, c] : defs_.calling_contexts) {
+      index.call_sites.add(ref, static_cast<Index>(sites.size()));
       const Index region = index.regions.find(c.region);
       sites.function.push_back(region == kNoIndex ? std::string() : model_.regions.name[region]);
-      auto location = locations.find(c.location);
-      const bool located = location != locations.end();
-      sites.file.push_back(located ? text(location->second->file) : std::string());
-      sites.line.push_back(located ? location->second->line : 0);
+      auto location = defs_.source_code_locations.find(c.source_code_location);
+      const bool located = location != defs_.source_code_locations.end();
+      sites.file.push_back(located ? text(location->second.file) : std::string());
+      sites.line.push_back(located ? location->second.line : 0);
     }
   }
 
@@ -65,28 +59,25 @@ class Resolver {
 
   // The attributes Crossover's traces carry, found by name and kind of value.
   void attributes(DefinitionIndex& index) {
-    for (const RawDefinitions::Attribute& a : raw_.attributes) {
+    for (const auto& [ref, a] : defs_.attributes) {
       const std::string name = text(a.name);
       const auto typed = [&](const contract::AttributeSpec& spec) { return name == spec.name && a.type == spec.type; };
       const auto integer = [&](const contract::AttributeSpec& spec) { return name == spec.name && is_integer(a.type); };
-      if (typed(contract::kProtocolAttribute)) index.protocol_attribute = a.ref;
-      if (typed(contract::kAlgorithmAttribute)) index.algorithm_attribute = a.ref;
-      if (integer(contract::kBytesAttribute)) index.bytes_attribute = a.ref;
-      if (integer(contract::kPeerAttribute)) index.peer_attribute = a.ref;
-      if (integer(contract::kBufferFreeAttribute)) index.buffer_free_attribute = a.ref;
-      if (integer(contract::kArrivedAttribute)) index.arrived_attribute = a.ref;
-      if (typed(contract::kCallSiteAttribute)) index.call_site_attribute = a.ref;
+      if (typed(contract::kProtocolAttribute)) index.protocol_attribute = ref;
+      if (typed(contract::kAlgorithmAttribute)) index.algorithm_attribute = ref;
+      if (integer(contract::kBytesAttribute)) index.bytes_attribute = ref;
+      if (integer(contract::kPeerAttribute)) index.peer_attribute = ref;
+      if (integer(contract::kBufferFreeAttribute)) index.buffer_free_attribute = ref;
+      if (integer(contract::kArrivedAttribute)) index.arrived_attribute = ref;
+      if (typed(contract::kCallSiteAttribute)) index.call_site_attribute = ref;
     }
   }
 
   void regions(DefinitionIndex& index) {
     RegionTable& regions = model_.regions;
-    for (const RawDefinitions::Region& r : raw_.regions) {
-      if (!index.regions.add(r.ref, static_cast<Index>(regions.size()))) {
-        twice("region", r.ref);
-        continue;
-      }
-      regions.id.push_back(r.ref);
+    for (const auto& [ref, r] : defs_.regions) {
+      index.regions.add(ref, static_cast<Index>(regions.size()));
+      regions.id.push_back(ref);
       regions.name.push_back(text(r.name));
       regions.paradigm.push_back(r.paradigm);
       regions.role.push_back(r.role);
@@ -98,11 +89,8 @@ class Resolver {
   // World ranks by OTF2's rules (location_table.hpp).
   void locations(DefinitionIndex& index) {
     LocationTable& locations = model_.locations;
-    for (const RawDefinitions::Location& l : raw_.locations) {
-      if (!location_rows_.add(l.ref, static_cast<Index>(locations.size()))) {
-        twice("location", l.ref);
-        continue;
-      }
+    for (const tracer::Definitions::Location& l : defs_.locations) {
+      location_rows_.add(l.ref, static_cast<Index>(locations.size()));
       locations.id.push_back(l.ref);
       locations.name.push_back(text(l.name));
       locations.kind.push_back(LocationKind::Other);
@@ -111,7 +99,7 @@ class Resolver {
       groups_of_rows_.push_back(l.group);
       types_of_rows_.push_back(l.type);
     }
-    if (const RawDefinitions::Group* all = comm_locations()) {
+    if (const tracer::Definitions::Group* all = comm_locations()) {
       for (std::size_t rank = 0; rank < all->members.size(); ++rank) {
         const Index row = location_rows_.find(all->members[rank]);
         if (row == kNoIndex || locations.kind[row] == LocationKind::Rank) {
@@ -148,10 +136,11 @@ class Resolver {
   void digests(DefinitionIndex& index) {
     index.digest.assign(model_.locations.size(), 0);
     index.has_digest.assign(model_.locations.size(), 0);
-    for (const RawDefinitions::LocationNumber& n : raw_.location_numbers) {
-      const Index row = location_rows_.find(n.location);
-      if (row == kNoIndex || text(n.name) != tracer::kLocationPropertyDigest) continue;
-      index.digest[row] = n.value;
+    for (const tracer::Definitions::Property& p : defs_.properties) {
+      if (p.owner_kind != tracer::Definitions::PropertyOwner::Location || p.type != OTF2_TYPE_UINT64) continue;
+      const Index row = location_rows_.find(p.owner);
+      if (row == kNoIndex || text(p.name) != tracer::kLocationPropertyDigest) continue;
+      index.digest[row] = p.value.uint64;
       index.has_digest[row] = 1;
       index.digests = true;
     }
@@ -160,14 +149,11 @@ class Resolver {
   void communicators(DefinitionIndex& index) {
     CommunicatorTable& comms = model_.communicators;
     std::vector<OTF2_CommRef> parents;
-    for (const RawDefinitions::Comm& c : raw_.comms) {
-      if (!index.comms.add(c.ref, static_cast<Index>(comms.size()))) {
-        twice("communicator", c.ref);
-        continue;
-      }
-      DefinitionIndex::CommRanks ranks = comm_ranks(c);
-      if (c.remote_group != OTF2_UNDEFINED_GROUP) add_remote_group(c, ranks);
-      comms.id.push_back(c.ref);
+    for (const auto& [ref, c] : defs_.comms) {
+      index.comms.add(ref, static_cast<Index>(comms.size()));
+      DefinitionIndex::CommRanks ranks = comm_ranks(ref, c);
+      if (c.remote_group != OTF2_UNDEFINED_GROUP) add_remote_group(ref, c, ranks);
+      comms.id.push_back(ref);
       comms.name.push_back(text(c.name));
       std::vector<RankId> members = ranks.global ? global_members(c.group) : ranks.world;
       members.insert(members.end(), ranks.remote.begin(), ranks.remote.end());  // an InterComm's: both groups
@@ -183,61 +169,56 @@ class Resolver {
 
  private:
   // The MPI paradigm's COMM_LOCATIONS group: its members are the rank locations by world rank.
-  const RawDefinitions::Group* comm_locations() const {
-    for (const RawDefinitions::Group& g : raw_.groups) {
-      if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS && g.paradigm == OTF2_PARADIGM_MPI) return &g;
-    }
-    return nullptr;
+  const tracer::Definitions::Group* comm_locations() const {
+    auto it = defs_.comm_locations.find(OTF2_PARADIGM_MPI);
+    return it == defs_.comm_locations.end() ? nullptr : group(it->second);
   }
 
-  const RawDefinitions::Group* group(OTF2_GroupRef ref) {
-    if (group_rows_.empty()) {
-      for (std::size_t i = 0; i < raw_.groups.size(); ++i) group_rows_.try_emplace(raw_.groups[i].ref, i);
-    }
-    auto it = group_rows_.find(ref);
-    return it == group_rows_.end() ? nullptr : &raw_.groups[it->second];
+  const tracer::Definitions::Group* group(OTF2_GroupRef ref) const {
+    auto it = defs_.groups.find(ref);
+    return it == defs_.groups.end() ? nullptr : &it->second;
   }
 
   // A COMM_GROUP lists positions in the COMM_LOCATIONS group, which are world ranks; a
   // communicator may also use a COMM_LOCATIONS group itself.
-  DefinitionIndex::CommRanks comm_ranks(const RawDefinitions::Comm& c) {
+  DefinitionIndex::CommRanks comm_ranks(OTF2_CommRef ref, const tracer::Definitions::Comm& c) {
     DefinitionIndex::CommRanks out;
-    const RawDefinitions::Group* g = group(c.group);
+    const tracer::Definitions::Group* g = group(c.group);
     const auto world_size = model_.locations.location_of_rank.size();
     if (g == nullptr) {
-      bad("communicator " + std::to_string(c.ref) + " has group " + std::to_string(c.group) + ", which is not defined");
+      bad("communicator " + std::to_string(ref) + " has group " + std::to_string(c.group) + ", which is not defined");
       return out;
     }
     if (g->type == OTF2_GROUP_TYPE_COMM_SELF) {
       out.self = true;
     } else if (g->type == OTF2_GROUP_TYPE_COMM_GROUP) {
       out.global = (g->flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) != 0;
-      if (!out.global) out.world = world_ranks_of_positions(c.ref, g->members, world_size);
+      if (!out.global) out.world = world_ranks_of_positions(ref, g->members, world_size);
     } else if (g->type == OTF2_GROUP_TYPE_COMM_LOCATIONS) {
       for (std::uint64_t ref : g->members) {
         const Index row = location_rows_.find(ref);
         out.world.push_back(row == kNoIndex ? kNoRank : model_.locations.world_rank[row]);
       }
     } else {
-      bad("communicator " + std::to_string(c.ref) + " has group " + std::to_string(c.group) +
+      bad("communicator " + std::to_string(ref) + " has group " + std::to_string(c.group) +
           ", which is not a communicator group");
     }
     return out;
   }
 
   // An InterComm: both groups must be COMM_GROUPs of world rank positions (as OTF2 requires).
-  void add_remote_group(const RawDefinitions::Comm& c, DefinitionIndex::CommRanks& ranks) {
-    const RawDefinitions::Group* b = group(c.remote_group);
-    const RawDefinitions::Group* a = group(c.group);
+  void add_remote_group(OTF2_CommRef ref, const tracer::Definitions::Comm& c, DefinitionIndex::CommRanks& ranks) {
+    const tracer::Definitions::Group* b = group(c.remote_group);
+    const tracer::Definitions::Group* a = group(c.group);
     const auto world_size = model_.locations.location_of_rank.size();
     if (a == nullptr || b == nullptr || a->type != OTF2_GROUP_TYPE_COMM_GROUP ||
         b->type != OTF2_GROUP_TYPE_COMM_GROUP || ranks.global) {
-      bad("inter-communicator " + std::to_string(c.ref) + " does not have two communicator groups of rank positions");
+      bad("inter-communicator " + std::to_string(ref) + " does not have two communicator groups of rank positions");
       ranks = {};
       return;
     }
     ranks.inter = true;
-    ranks.remote = world_ranks_of_positions(c.ref, b->members, world_size);
+    ranks.remote = world_ranks_of_positions(ref, b->members, world_size);
     ranks.group_of_rank.assign(world_size, 0);
     for (RankId r : ranks.world) {
       if (r != kNoRank) ranks.group_of_rank[static_cast<std::size_t>(r)] = 1;
@@ -264,18 +245,15 @@ class Resolver {
   }
 
   std::vector<RankId> global_members(OTF2_GroupRef ref) {
-    const RawDefinitions::Group* g = group(ref);
+    const tracer::Definitions::Group* g = group(ref);
     return world_ranks_of_positions(OTF2_UNDEFINED_COMM, g->members, model_.locations.location_of_rank.size());
   }
 
-  void twice(const char* kind, std::uint64_t ref) {
-    bad(std::string(kind) + " " + std::to_string(ref) + " is defined twice; the first definition is used");
-  }
   void bad(std::string what) {
     log_.add(&ReadProblems::bad_references, [&] { return std::move(what); });
   }
 
-  RawDefinitions& raw_;
+  tracer::Definitions& defs_;
   TraceModel& model_;
   ProblemLog& log_;
   const DefinitionIndex* index_ = nullptr;
@@ -283,26 +261,30 @@ class Resolver {
   std::vector<OTF2_LocationGroupRef> groups_of_rows_;
   std::vector<OTF2_LocationType> types_of_rows_;
   std::unordered_map<OTF2_LocationGroupRef, RankId> rank_of_group_;
-  std::unordered_map<OTF2_GroupRef, std::size_t> group_rows_;
 };
 
 }  // namespace
 
-DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, tracer::Otf2TraceFile& file,
-                                    ProblemLog& log) {
-  if (!raw.has_clock || raw.timer_resolution == 0) {
+DefinitionIndex read_definition_index(tracer::Otf2TraceFile& file, TraceModel& model, ProblemLog& log) {
+  tracer::Definitions defs = tracer::read_definitions(file, [&](const char* kind, std::uint64_t ref) {
+    log.add(&ReadProblems::bad_references, [&] {
+      return std::string(kind) + " " + std::to_string(ref) + " is defined twice; the first definition is used";
+    });
+  });
+  const tracer::Definitions::Clock& clock = defs.clock;
+  if (!clock.defined || clock.resolution == 0) {
     file.fail(
         "its definitions give no clock resolution (OTF2 ClockProperties); the archive is corrupt or was not "
         "finished, record it again");
   }
-  model.run.timer_resolution = raw.timer_resolution;
-  model.run.global_offset = raw.global_offset;
-  model.run.trace_length = raw.trace_length;
+  model.run.timer_resolution = clock.resolution;
+  model.run.global_offset = clock.global_offset;
+  model.run.trace_length = clock.trace_length;
 
   DefinitionIndex index;
-  index.global_offset = raw.global_offset;
-  index.seconds_per_tick = 1.0 / static_cast<double>(raw.timer_resolution);
-  Resolver resolver(raw, model, log);
+  index.global_offset = clock.global_offset;
+  index.seconds_per_tick = 1.0 / static_cast<double>(clock.resolution);
+  Resolver resolver(defs, model, log);
   resolver.strings(index);
   resolver.attributes(index);
   resolver.regions(index);

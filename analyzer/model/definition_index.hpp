@@ -8,10 +8,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "definition_reader.hpp"
 #include "problem_log.hpp"
 #include "ref_index.hpp"
 #include "xo/analyzer/trace_model.hpp"
+#include "xo/tracer/otf2_trace_file.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::analyzer {
 
@@ -73,9 +74,10 @@ struct DefinitionIndex {
   std::uint32_t world_ranks = 0;
 };
 
-// Fills model.run's clock, model.strings, locations, regions, call sites and communicators. Throws
-// TraceReadError through `file` if the archive defines no clock.
-DefinitionIndex resolve_definitions(RawDefinitions raw, TraceModel& model, tracer::Otf2TraceFile& file,
-                                    ProblemLog& log);
+// Reads the archive's global definitions (xo/tracer/definition_reader.hpp) and fills model.run's
+// clock, model.strings, locations, regions, call sites and communicators. A reference defined twice
+// and one that leads nowhere are problems in `log`. Throws TraceReadError through `file` if the
+// archive defines no clock.
+DefinitionIndex read_definition_index(tracer::Otf2TraceFile& file, TraceModel& model, ProblemLog& log);
 
 }  // namespace xo::analyzer

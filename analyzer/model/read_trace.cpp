@@ -7,7 +7,6 @@
 #include "collective_assembler.hpp"
 #include "crossover_run_decoder.hpp"
 #include "definition_index.hpp"
-#include "definition_reader.hpp"
 #include "evt_file_decoder.hpp"
 #include "location_reading.hpp"
 #include "message_matcher.hpp"
@@ -58,7 +57,7 @@ TraceModel read_with(const std::string& anchor_path, const ReadProgress& progres
   model.run.description = std::move(anchor.description);
   model.run.properties = std::move(anchor.properties);
   model.run.crossover = decode_crossover_run(model.run.properties);
-  const DefinitionIndex index = resolve_definitions(read_definitions(file), model, file, log);
+  const DefinitionIndex index = read_definition_index(file, model, log);
   check_archive_identity(file, index, model, log);
   refuse_if_damaged(anchor_path, model.problems, damage);  // before any event file is read
 

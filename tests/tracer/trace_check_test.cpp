@@ -346,6 +346,23 @@ TEST_F(TraceCheckTest, EventAttributesAreChecked) {
             "defined as UINT64");
 }
 
+// Calling contexts are read with the other definitions (the trace model's call sites), so a call
+// site attribute that names none is caught as a dangling string is.
+TEST_F(TraceCheckTest, ACallSiteNamingNoCallingContextIsReported) {
+  Otf2TestArchive a(1);
+  const OTF2_AttributeRef site = a.attribute("callsite", OTF2_TYPE_CALLING_CONTEXT);
+  OTF2_AttributeValue dangling;
+  dangling.callingContextRef = 42;
+  const OTF2_RegionRef main = a.region("main");
+  a.enter(0, 10, main, {{site, OTF2_TYPE_CALLING_CONTEXT, dangling}});
+  a.leave(0, 20, main);
+  const TraceCheckReport report = check(a);
+  ASSERT_EQ(report.problems.size(), 1u) << describe(report);
+  EXPECT_EQ(report.problems[0].what,
+            "location 0 \"rank 0\", event 1 (time 10): carries attribute 0 \"callsite\" whose value is "
+            "CALLING_CONTEXT 42, which is not defined");
+}
+
 TEST_F(TraceCheckTest, SelfCommunicatorIsEachLocationOnItsOwn) {
   Otf2TestArchive a(2);
   const OTF2_CommRef self = a.comm_self();

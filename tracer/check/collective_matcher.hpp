@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "communicator_map.hpp"
-#include "definitions.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
 

@@ -3,8 +3,8 @@
 // location, region, group, communicator and attribute a definition names is itself defined, and
 // communicator groups index what OTF2 says they index.
 
-#include "definitions.hpp"
 #include "problem_log.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
 

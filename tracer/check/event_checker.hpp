@@ -11,11 +11,11 @@
 
 #include "collective_matcher.hpp"
 #include "communicator_map.hpp"
-#include "definitions.hpp"
 #include "event_site.hpp"
 #include "location_state.hpp"
 #include "point_to_point_checker.hpp"
 #include "problem_log.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
 

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "definitions.hpp"
 #include "location_state.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
 

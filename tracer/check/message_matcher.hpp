@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "definitions.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
 

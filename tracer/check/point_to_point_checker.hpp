@@ -11,10 +11,10 @@
 #include <string>
 
 #include "communicator_map.hpp"
-#include "definitions.hpp"
 #include "event_site.hpp"
 #include "message_matcher.hpp"
 #include "problem_log.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
 

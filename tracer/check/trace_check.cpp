@@ -2,18 +2,20 @@
 
 #include "communicator_map.hpp"
 #include "definition_checks.hpp"
-#include "definition_reader.hpp"
 #include "event_callbacks.hpp"
 #include "event_checker.hpp"
 #include "merged_events.hpp"
 #include "problem_log.hpp"
+#include "xo/tracer/definition_reader.hpp"
 
 namespace xo::tracer {
 
 TraceCheckReport check_trace(const std::string& anchor_path, std::size_t max_problems) {
   Otf2TraceFile file(anchor_path);
   ProblemLog log(max_problems);
-  const Definitions defs = read_definitions(file, log);
+  const Definitions defs = read_definitions(file, [&](const char* kind, std::uint64_t ref) {
+    log.add([&] { return std::string(kind) + " " + std::to_string(ref) + " is defined twice; the first is used"; });
+  });
   check_definitions(defs, log);
   const CommunicatorMap comms(defs);
 

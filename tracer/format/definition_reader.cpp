@@ -1,4 +1,4 @@
-#include "definition_reader.hpp"
+#include "xo/tracer/definition_reader.hpp"
 
 #include <memory>
 #include <stdexcept>
@@ -10,21 +10,28 @@ namespace {
 
 struct Reading {
   Definitions& defs;
-  ProblemLog& log;
+  const DefinedTwice& defined_twice;
 
-  // Adds a definition to `map` unless its ref is taken.
-  template <typename Map, typename Value>
-  bool add(Map& map, const char* kind, typename Map::key_type ref, Value&& value) {
-    const bool added = map.try_emplace(ref, std::forward<Value>(value)).second;
+  // Adds a definition to `table` unless its ref is taken.
+  template <typename Table, typename Value>
+  bool add(Table& table, const char* kind, typename Table::key_type ref, Value&& value) {
+    const bool added = table.add(ref, std::forward<Value>(value));
     if (!added) twice(kind, ref);
     return added;
   }
   void twice(const char* kind, std::uint64_t ref) {
-    log.add([&] { return std::string(kind) + " " + std::to_string(ref) + " is defined twice; the first is used"; });
+    if (defined_twice) defined_twice(kind, ref);
   }
 };
 
 Reading& reading(void* user_data) { return *static_cast<Reading*>(user_data); }
+
+OTF2_CallbackCode on_clock(void* user, std::uint64_t resolution, std::uint64_t offset, std::uint64_t length,
+                           std::uint64_t) {
+  Definitions::Clock& clock = reading(user).defs.clock;
+  clock = {true, resolution, offset, length};
+  return OTF2_CALLBACK_SUCCESS;
+}
 
 OTF2_CallbackCode on_string(void* user, OTF2_StringRef self, const char* text) {
   reading(user).add(reading(user).defs.strings, "string", self, text);
@@ -51,23 +58,37 @@ OTF2_CallbackCode on_location_group(void* user, OTF2_LocationGroupRef self, OTF2
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_location(void* user, OTF2_LocationRef self, OTF2_StringRef name, OTF2_LocationType,
+OTF2_CallbackCode on_location(void* user, OTF2_LocationRef self, OTF2_StringRef name, OTF2_LocationType type,
                               std::uint64_t events, OTF2_LocationGroupRef group) {
   Definitions& defs = reading(user).defs;
   const auto index = static_cast<LocationIndex>(defs.locations.size());
   if (!defs.location_index.try_emplace(self, index).second) {
     reading(user).twice("location", self);
   } else {
-    defs.locations.push_back({self, name, group, events});
+    defs.locations.push_back({self, name, type, group, events});
   }
   return OTF2_CALLBACK_SUCCESS;
 }
 
 OTF2_CallbackCode on_region(void* user, OTF2_RegionRef self, OTF2_StringRef name, OTF2_StringRef canonical_name,
-                            OTF2_StringRef description, OTF2_RegionRole, OTF2_Paradigm, OTF2_RegionFlag,
+                            OTF2_StringRef description, OTF2_RegionRole role, OTF2_Paradigm paradigm, OTF2_RegionFlag,
                             OTF2_StringRef source_file, uint32_t, uint32_t) {
   reading(user).add(reading(user).defs.regions, "region", self,
-                    Definitions::Region{name, canonical_name, description, source_file});
+                    Definitions::Region{name, canonical_name, description, role, paradigm, source_file});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_source_code_location(void* user, OTF2_SourceCodeLocationRef self, OTF2_StringRef file,
+                                          uint32_t line) {
+  reading(user).add(reading(user).defs.source_code_locations, "source code location", self,
+                    Definitions::SourceCodeLocation{file, line});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+OTF2_CallbackCode on_calling_context(void* user, OTF2_CallingContextRef self, OTF2_RegionRef region,
+                                     OTF2_SourceCodeLocationRef location, OTF2_CallingContextRef parent) {
+  reading(user).add(reading(user).defs.calling_contexts, "calling context", self,
+                    Definitions::CallingContext{region, location, parent});
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -136,17 +157,20 @@ void registered(OTF2_ErrorCode code) {
 
 }  // namespace
 
-Definitions read_definitions(Otf2TraceFile& file, ProblemLog& log) {
+Definitions read_definitions(Otf2TraceFile& file, const DefinedTwice& defined_twice) {
   std::unique_ptr<OTF2_GlobalDefReaderCallbacks, decltype(&OTF2_GlobalDefReaderCallbacks_Delete)> callbacks(
       OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
   if (callbacks == nullptr) throw std::bad_alloc();
   OTF2_GlobalDefReaderCallbacks* c = callbacks.get();
+  registered(OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(c, on_clock));
   registered(OTF2_GlobalDefReaderCallbacks_SetStringCallback(c, on_string));
   registered(OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(c, on_attribute));
   registered(OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(c, on_system_tree_node));
   registered(OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(c, on_location_group));
   registered(OTF2_GlobalDefReaderCallbacks_SetLocationCallback(c, on_location));
   registered(OTF2_GlobalDefReaderCallbacks_SetRegionCallback(c, on_region));
+  registered(OTF2_GlobalDefReaderCallbacks_SetSourceCodeLocationCallback(c, on_source_code_location));
+  registered(OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(c, on_calling_context));
   registered(OTF2_GlobalDefReaderCallbacks_SetGroupCallback(c, on_group));
   registered(OTF2_GlobalDefReaderCallbacks_SetCommCallback(c, on_comm));
   registered(OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(c, on_inter_comm));
@@ -157,7 +181,7 @@ Definitions read_definitions(Otf2TraceFile& file, ProblemLog& log) {
   registered(OTF2_GlobalDefReaderCallbacks_SetLocationPropertyCallback(c, on_location_property));
 
   Definitions defs;
-  Reading state{defs, log};
+  Reading state{defs, defined_twice};
   file.read_global_definitions(c, &state);
   return defs;
 }

@@ -1,4 +1,4 @@
-#include "definitions.hpp"
+#include "xo/tracer/trace_definitions.hpp"
 
 #include <array>
 
@@ -6,9 +6,9 @@ namespace xo::tracer {
 
 namespace {
 
-template <typename Map>
-bool defined(const Map& map, typename Map::key_type ref) {
-  return map.find(ref) != map.end();
+template <typename Table>
+bool defined(const Table& table, typename Table::key_type ref) {
+  return table.count(ref) != 0;
 }
 
 }  // namespace
@@ -22,6 +22,8 @@ bool Definitions::resolves(OTF2_Type type, const OTF2_AttributeValue& value) con
     case OTF2_TYPE_GROUP: return defined(groups, value.groupRef);
     case OTF2_TYPE_COMM: return defined(comms, value.commRef);
     case OTF2_TYPE_LOCATION_GROUP: return defined(location_groups, value.locationGroupRef);
+    case OTF2_TYPE_SOURCE_CODE_LOCATION: return defined(source_code_locations, value.sourceCodeLocationRef);
+    case OTF2_TYPE_CALLING_CONTEXT: return defined(calling_contexts, value.callingContextRef);
     default: return true;
   }
 }

@@ -1,7 +1,8 @@
 #pragma once
-// The global definitions of an archive as read, before any is checked: references are kept as the
-// archive gives them, so a dangling one can be reported. Only the definitions the checks use are
-// kept; events are never stored.
+// An archive's global definitions as read, before any is checked or resolved: references are kept
+// as the archive gives them (a definition may name one that comes later, or none), so the checker
+// can report a dangling one and the trace model can resolve them into its tables. One table for
+// every reader (xo/tracer/definition_reader.hpp); events are never stored here.
 
 #include <otf2/otf2.h>
 
@@ -11,6 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "xo/tracer/definition_table.hpp"
+
 namespace xo::tracer {
 
 // A location's position in definition order: per-location state is kept in vectors by it.
@@ -18,6 +21,13 @@ using LocationIndex = std::uint32_t;
 inline constexpr LocationIndex kNoLocation = std::numeric_limits<LocationIndex>::max();
 
 struct Definitions {
+  // OTF2 ClockProperties: ticks per second, the first tick, the length in ticks.
+  struct Clock {
+    bool defined = false;
+    std::uint64_t resolution = 0;
+    std::uint64_t global_offset = 0;
+    std::uint64_t trace_length = 0;
+  };
   struct Attribute {
     OTF2_StringRef name;
     OTF2_StringRef description;
@@ -36,6 +46,7 @@ struct Definitions {
   struct Location {
     OTF2_LocationRef ref;
     OTF2_StringRef name;
+    OTF2_LocationType type;
     OTF2_LocationGroupRef group;
     std::uint64_t events;  // as the definition announces them
   };
@@ -43,7 +54,18 @@ struct Definitions {
     OTF2_StringRef name;
     OTF2_StringRef canonical_name;
     OTF2_StringRef description;
+    OTF2_RegionRole role;
+    OTF2_Paradigm paradigm;
     OTF2_StringRef source_file;
+  };
+  struct SourceCodeLocation {
+    OTF2_StringRef file;
+    std::uint32_t line;
+  };
+  struct CallingContext {
+    OTF2_RegionRef region;
+    OTF2_SourceCodeLocationRef source_code_location;
+    OTF2_CallingContextRef parent;
   };
   struct Group {
     OTF2_StringRef name;
@@ -70,16 +92,19 @@ struct Definitions {
     OTF2_AttributeValue value;
   };
 
-  std::unordered_map<OTF2_StringRef, std::string> strings;
-  std::unordered_map<OTF2_AttributeRef, Attribute> attributes;
-  std::unordered_map<OTF2_SystemTreeNodeRef, SystemTreeNode> system_tree_nodes;
-  std::unordered_map<OTF2_LocationGroupRef, LocationGroup> location_groups;
-  std::vector<Location> locations;
+  Clock clock;
+  DefinitionTable<OTF2_StringRef, std::string> strings;
+  DefinitionTable<OTF2_AttributeRef, Attribute> attributes;
+  DefinitionTable<OTF2_SystemTreeNodeRef, SystemTreeNode> system_tree_nodes;
+  DefinitionTable<OTF2_LocationGroupRef, LocationGroup> location_groups;
+  std::vector<Location> locations;  // in definition order, the first of each ref
   std::unordered_map<OTF2_LocationRef, LocationIndex> location_index;
-  std::unordered_map<OTF2_RegionRef, Region> regions;
-  std::unordered_map<OTF2_GroupRef, Group> groups;
-  std::unordered_map<OTF2_CommRef, Comm> comms;
-  std::unordered_map<OTF2_Paradigm, OTF2_StringRef> paradigms;
+  DefinitionTable<OTF2_RegionRef, Region> regions;
+  DefinitionTable<OTF2_SourceCodeLocationRef, SourceCodeLocation> source_code_locations;
+  DefinitionTable<OTF2_CallingContextRef, CallingContext> calling_contexts;
+  DefinitionTable<OTF2_GroupRef, Group> groups;
+  DefinitionTable<OTF2_CommRef, Comm> comms;
+  DefinitionTable<OTF2_Paradigm, OTF2_StringRef> paradigms;
   // The first COMM_LOCATIONS group of each paradigm: the one its COMM_GROUP groups index into.
   std::unordered_map<OTF2_Paradigm, OTF2_GroupRef> comm_locations;
   std::vector<Property> properties;
