@@ -3,6 +3,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "xo/tracer/communicator_ranks.hpp"
 #include "xo/tracer/definition_reader.hpp"
 #include "xo/tracer/file_digest.hpp"
 #include "xo/tracer/trace_contract.hpp"
@@ -114,7 +115,6 @@ class Resolver {
         rank_of_group_.try_emplace(groups_of_rows_[row], static_cast<RankId>(rank));
       }
     }
-    index.world_ranks = static_cast<std::uint32_t>(locations.location_of_rank.size());
     for (Index row = 0; row < locations.size(); ++row) {
       if (locations.kind[row] == LocationKind::Rank) continue;
       auto group = rank_of_group_.find(groups_of_rows_[row]);
@@ -148,18 +148,19 @@ class Resolver {
 
   void communicators(DefinitionIndex& index) {
     CommunicatorTable& comms = model_.communicators;
+    tracer::CommunicatorResolver resolver(defs_);
     std::vector<OTF2_CommRef> parents;
     for (const auto& [ref, c] : defs_.comms) {
       index.comms.add(ref, static_cast<Index>(comms.size()));
-      DefinitionIndex::CommRanks ranks = comm_ranks(ref, c);
-      if (c.remote_group != OTF2_UNDEFINED_GROUP) add_remote_group(ref, c, ranks);
+      const tracer::CommunicatorRanks resolved = resolver.resolve(c);
+      if (resolved.kind == tracer::CommunicatorRanks::Kind::Broken) {
+        bad("communicator " + std::to_string(ref) + " " + resolved.broken);
+      }
       comms.id.push_back(ref);
       comms.name.push_back(text(c.name));
-      std::vector<RankId> members = ranks.global ? global_members(c.group) : ranks.world;
-      members.insert(members.end(), ranks.remote.begin(), ranks.remote.end());  // an InterComm's: both groups
-      comms.members.push_back(std::move(members));
-      comms.is_self.push_back(ranks.self);
-      index.comm_ranks.push_back(std::move(ranks));
+      comms.members.push_back(world_ranks(resolved.members));  // an InterComm's: both groups
+      comms.is_self.push_back(resolved.kind == tracer::CommunicatorRanks::Kind::Self);
+      index.comm_ranks.push_back(comm_ranks(resolved));
       parents.push_back(c.parent);
     }
     for (OTF2_CommRef parent : parents) {
@@ -179,74 +180,36 @@ class Resolver {
     return it == defs_.groups.end() ? nullptr : &it->second;
   }
 
-  // A COMM_GROUP lists positions in the COMM_LOCATIONS group, which are world ranks; a
-  // communicator may also use a COMM_LOCATIONS group itself.
-  DefinitionIndex::CommRanks comm_ranks(OTF2_CommRef ref, const tracer::Definitions::Comm& c) {
+  // Communicator ranks as world ranks (tracer/communicator_ranks.hpp has the rule). Location rows
+  // are the definitions' location indices: every defined location is a row, in order.
+  DefinitionIndex::CommRanks comm_ranks(const tracer::CommunicatorRanks& resolved) const {
     DefinitionIndex::CommRanks out;
-    const tracer::Definitions::Group* g = group(c.group);
-    const auto world_size = model_.locations.location_of_rank.size();
-    if (g == nullptr) {
-      bad("communicator " + std::to_string(ref) + " has group " + std::to_string(c.group) + ", which is not defined");
-      return out;
-    }
-    if (g->type == OTF2_GROUP_TYPE_COMM_SELF) {
-      out.self = true;
-    } else if (g->type == OTF2_GROUP_TYPE_COMM_GROUP) {
-      out.global = (g->flags & OTF2_GROUP_FLAG_GLOBAL_MEMBERS) != 0;
-      if (!out.global) out.world = world_ranks_of_positions(ref, g->members, world_size);
-    } else if (g->type == OTF2_GROUP_TYPE_COMM_LOCATIONS) {
-      for (std::uint64_t ref : g->members) {
-        const Index row = location_rows_.find(ref);
-        out.world.push_back(row == kNoIndex ? kNoRank : model_.locations.world_rank[row]);
+    switch (resolved.kind) {
+      case tracer::CommunicatorRanks::Kind::Broken: break;
+      case tracer::CommunicatorRanks::Kind::Self: out.self = true; break;
+      case tracer::CommunicatorRanks::Kind::Ranks: out.world = world_ranks(resolved.ranks); break;
+      case tracer::CommunicatorRanks::Kind::Inter: {
+        out.inter = true;
+        out.world = world_ranks(resolved.ranks);
+        out.remote = world_ranks(resolved.remote);
+        out.group_of_rank.assign(model_.locations.location_of_rank.size(), 0);
+        for (RankId r : out.world) {
+          if (r != kNoRank) out.group_of_rank[static_cast<std::size_t>(r)] = 1;
+        }
+        for (RankId r : out.remote) {
+          if (r != kNoRank) out.group_of_rank[static_cast<std::size_t>(r)] = 2;
+        }
+        break;
       }
-    } else {
-      bad("communicator " + std::to_string(ref) + " has group " + std::to_string(c.group) +
-          ", which is not a communicator group");
     }
     return out;
   }
 
-  // An InterComm: both groups must be COMM_GROUPs of world rank positions (as OTF2 requires).
-  void add_remote_group(OTF2_CommRef ref, const tracer::Definitions::Comm& c, DefinitionIndex::CommRanks& ranks) {
-    const tracer::Definitions::Group* b = group(c.remote_group);
-    const tracer::Definitions::Group* a = group(c.group);
-    const auto world_size = model_.locations.location_of_rank.size();
-    if (a == nullptr || b == nullptr || a->type != OTF2_GROUP_TYPE_COMM_GROUP ||
-        b->type != OTF2_GROUP_TYPE_COMM_GROUP || ranks.global) {
-      bad("inter-communicator " + std::to_string(ref) + " does not have two communicator groups of rank positions");
-      ranks = {};
-      return;
-    }
-    ranks.inter = true;
-    ranks.remote = world_ranks_of_positions(ref, b->members, world_size);
-    ranks.group_of_rank.assign(world_size, 0);
-    for (RankId r : ranks.world) {
-      if (r != kNoRank) ranks.group_of_rank[static_cast<std::size_t>(r)] = 1;
-    }
-    for (RankId r : ranks.remote) {
-      if (r != kNoRank) ranks.group_of_rank[static_cast<std::size_t>(r)] = 2;
-    }
-  }
-
-  std::vector<RankId> world_ranks_of_positions(OTF2_CommRef comm, const std::vector<std::uint64_t>& positions,
-                                               std::size_t world_size) {
+  std::vector<RankId> world_ranks(const std::vector<tracer::LocationIndex>& locations) const {
     std::vector<RankId> out;
-    out.reserve(positions.size());
-    for (std::uint64_t p : positions) {
-      if (p >= world_size) {
-        bad("communicator " + std::to_string(comm) + " has member " + std::to_string(p) + " of only " +
-            std::to_string(world_size) + " MPI locations");
-        out.push_back(kNoRank);
-      } else {
-        out.push_back(static_cast<RankId>(p));
-      }
-    }
+    out.reserve(locations.size());
+    for (tracer::LocationIndex l : locations) out.push_back(model_.locations.world_rank[l]);
     return out;
-  }
-
-  std::vector<RankId> global_members(OTF2_GroupRef ref) {
-    const tracer::Definitions::Group* g = group(ref);
-    return world_ranks_of_positions(OTF2_UNDEFINED_COMM, g->members, model_.locations.location_of_rank.size());
   }
 
   void bad(std::string what) {

@@ -20,7 +20,6 @@ struct DefinitionIndex {
   // How the ranks that events name in a communicator become world ranks.
   struct CommRanks {
     bool self = false;          // COMM_SELF: rank 0 is the location itself
-    bool global = false;        // OTF2_GROUP_FLAG_GLOBAL_MEMBERS: events name world ranks already
     std::vector<RankId> world;  // by communicator rank otherwise (an InterComm's group A)
     // InterComm: group B by rank, and which group each world rank is in (0 none, 1 A, 2 B). A
     // member of either group names ranks of the other.
@@ -61,7 +60,6 @@ struct DefinitionIndex {
   RankId world_rank(Index comm, std::uint32_t rank, RankId self) const {
     const CommRanks& c = comm_ranks[comm];
     if (c.self) return rank == 0 ? self : kNoRank;
-    if (c.global) return rank < world_ranks ? static_cast<RankId>(rank) : kNoRank;
     if (c.inter) {
       const auto at = static_cast<std::size_t>(self);
       const std::uint8_t group = self >= 0 && at < c.group_of_rank.size() ? c.group_of_rank[at] : 0;
@@ -70,8 +68,6 @@ struct DefinitionIndex {
     }
     return rank < c.world.size() ? c.world[rank] : kNoRank;
   }
-
-  std::uint32_t world_ranks = 0;
 };
 
 // Reads the archive's global definitions (xo/tracer/definition_reader.hpp) and fills model.run's

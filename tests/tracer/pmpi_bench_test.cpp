@@ -50,8 +50,10 @@ std::string boundary_row(const std::string& out, const std::string& value) {
 
 TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified) {
   const std::string db = dir_ + "/history.db";
+  // Three interleaved rounds, as for MPICH below: with one, a burst of load on the shared host
+  // sometimes moved the boundary a size step.
   auto bench =
-      run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 1 --db " + db +
+      run_command("cd " + dir_ + " && " + kXo + " bench --mpi=system --suite pt2pt --reps 100 --rounds 3 --db " + db +
                   " -- " + kOpenMpi + " -np 2");
   ASSERT_EQ(bench.status, 0) << bench.err << bench.out;
   EXPECT_TRUE(contains(bench.out, "Open MPI v4.1")) << bench.out;

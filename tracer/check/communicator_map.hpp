@@ -1,10 +1,6 @@
 #pragma once
-// Where the ranks of each communicator are: MPI events name their peer by a communicator rank,
-// and OTF2 maps it to a location through the communicator's group (OTF2_Definitions.h,
-// OTF2_GroupType): a COMM_GROUP lists positions in its paradigm's COMM_LOCATIONS group (or, with
-// OTF2_GROUP_FLAG_GLOBAL_MEMBERS, event ranks are such positions already), a COMM_LOCATIONS group
-// lists locations, and a COMM_SELF communicator has one rank, the location itself. The ranks of an
-// inter-communicator are those of the group the location is not in.
+// Each communicator's ranks as the checker looks them up (xo/tracer/communicator_ranks.hpp has the
+// rule, shared with the trace model), and each event's peer location through them.
 //
 // Built after the definition checks: a reference they reported broken maps to no location here,
 // and events through it are not checked further (the definition problem already says why).
@@ -13,6 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "xo/tracer/communicator_ranks.hpp"
 #include "xo/tracer/trace_definitions.hpp"
 
 namespace xo::tracer {
@@ -35,13 +32,8 @@ class CommunicatorMap {
   // Rank `rank` of `comm` as location `self` sees it.
   Peer peer(OTF2_CommRef comm, std::uint32_t rank, LocationIndex self) const;
 
-  enum class Kind { Ranks, Self, Inter, Broken };
-  struct Comm {
-    Kind kind = Kind::Broken;
-    std::vector<LocationIndex> members;  // every member location (both groups of an inter-communicator)
-    std::vector<LocationIndex> ranks;    // rank -> location as events name them (group A if Inter)
-    std::vector<LocationIndex> remote;   // group B of an inter-communicator
-  };
+  using Comm = CommunicatorRanks;
+  using Kind = CommunicatorRanks::Kind;
   // nullptr if the communicator is not defined.
   const Comm* find(OTF2_CommRef comm) const;
 
