@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <limits>
 #include <new>
-#include <stdexcept>
 #include <string>
 
 #include "event_attributes.hpp"
 #include "xo/analyzer/huge_page_reserve.hpp"
+#include "xo/tracer/otf2_event_routes.hpp"
 
 namespace xo::analyzer {
 
@@ -15,26 +15,6 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::uint16_t kDeepest = std::numeric_limits<std::uint16_t>::max();
-
-// Every local event callback starts with these parameters; `Args` are the record's own.
-template <typename... Args>
-using Callback = OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void*, OTF2_AttributeList*,
-                                       Args...);
-
-template <auto Method, typename... Args>
-OTF2_CallbackCode forward(OTF2_LocationRef, OTF2_TimeStamp time, std::uint64_t, void* reader,
-                          OTF2_AttributeList* attributes, Args... args) {
-  (static_cast<EventReader*>(reader)->*Method)(time, EventAttributes(attributes), args...);
-  return OTF2_CALLBACK_SUCCESS;
-}
-
-// The record's parameters are deduced from its setter, so each registration is one line.
-template <auto Method, typename... Args>
-void route(OTF2_ErrorCode (*set)(OTF2_EvtReaderCallbacks*, Callback<Args...>), OTF2_EvtReaderCallbacks* callbacks) {
-  if (set(callbacks, &forward<Method, Args...>) != OTF2_SUCCESS) {
-    throw std::logic_error("registering an OTF2 event callback failed");
-  }
-}
 
 // Communicator creation and destruction are not collective operations the analysis times.
 bool handles_communicator(OTF2_CollectiveOp op) {
@@ -56,22 +36,7 @@ EventReader::EventReader(const DefinitionIndex& index, const TraceModel& model, 
 std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventReader::callbacks() {
   std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> owned(OTF2_EvtReaderCallbacks_New());
   if (owned == nullptr) throw std::bad_alloc();
-  OTF2_EvtReaderCallbacks* c = owned.get();
-  route<&EventReader::enter>(OTF2_EvtReaderCallbacks_SetEnterCallback, c);
-  route<&EventReader::leave>(OTF2_EvtReaderCallbacks_SetLeaveCallback, c);
-  route<&EventReader::mpi_send>(OTF2_EvtReaderCallbacks_SetMpiSendCallback, c);
-  route<&EventReader::mpi_isend>(OTF2_EvtReaderCallbacks_SetMpiIsendCallback, c);
-  route<&EventReader::mpi_isend_complete>(OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback, c);
-  route<&EventReader::mpi_irecv_request>(OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback, c);
-  route<&EventReader::mpi_recv>(OTF2_EvtReaderCallbacks_SetMpiRecvCallback, c);
-  route<&EventReader::mpi_irecv>(OTF2_EvtReaderCallbacks_SetMpiIrecvCallback, c);
-  route<&EventReader::mpi_request_cancelled>(OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback, c);
-  route<&EventReader::mpi_collective_begin>(OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback, c);
-  route<&EventReader::mpi_collective_end>(OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback, c);
-  route<&EventReader::non_blocking_collective_request>(OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback,
-                                                       c);
-  route<&EventReader::non_blocking_collective_complete>(
-      OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback, c);
+  tracer::route_mpi_records<EventReader>(owned.get());
   return owned;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // Turns one location's events at a time into rows of the model: calls (region instances on rank
 // locations), protocol phases (on network lanes), and the records of messages and collectives
-// that are matched once every location is read. One method per OTF2 record the model uses;
-// callbacks() registers exactly those, so OTF2 skips every other record.
+// that are matched once every location is read. One method per OTF2 record the model uses (the
+// list both readers share, xo/tracer/otf2_mpi_records.def); callbacks() registers exactly those,
+// so OTF2 skips every other record.
 //
 // Per location it keeps only what is open: the stack of entered regions, nonblocking requests
 // not yet completed, a collective begun and not ended. Problems are counted, never fatal.
@@ -44,8 +45,16 @@ class EventReader {
   struct CallbacksDelete {
     void operator()(OTF2_EvtReaderCallbacks* c) const { OTF2_EvtReaderCallbacks_Delete(c); }
   };
-  // The callbacks to read with, `this` being their user data.
+  // The callbacks to read with, `this` being their user data: the records of
+  // xo/tracer/otf2_mpi_records.def, which the checker interprets too.
   static std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> callbacks();
+  // Where those callbacks end (xo/tracer/otf2_event_routes.hpp): the member, with the attributes
+  // decoded; the location is the one being read.
+  template <auto Member, typename... Record>
+  static void deliver(void* reader, OTF2_LocationRef, OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                      Record... record) {
+    (static_cast<EventReader*>(reader)->*Member)(time, EventAttributes(attributes), record...);
+  }
 
   // Makes room for what events on rank locations and network lanes can give at most (calls and
   // phases take two events each; a message side takes an event inside a call), so that columns

@@ -1,23 +1,13 @@
 #include "event_callbacks.hpp"
 
 #include <new>
-#include <stdexcept>
 
 #include "event_checker.hpp"
+#include "xo/tracer/otf2_event_routes.hpp"
 
 namespace xo::tracer {
 
 namespace {
-
-// Every OTF2 global event callback starts with these four parameters; `Rest` are the record's own.
-template <typename... Rest>
-using Callback = OTF2_CallbackCode (*)(OTF2_LocationRef, OTF2_TimeStamp, void*, OTF2_AttributeList*, Rest...);
-template <typename... Rest>
-using Setter = OTF2_ErrorCode (*)(OTF2_GlobalEvtReaderCallbacks*, Callback<Rest...>);
-
-void registered(OTF2_ErrorCode code) {
-  if (code != OTF2_SUCCESS) throw std::logic_error("registering an OTF2 event callback failed");
-}
 
 template <typename... Rest>
 OTF2_CallbackCode any_event(OTF2_LocationRef location, OTF2_TimeStamp time, void* checker,
@@ -26,22 +16,11 @@ OTF2_CallbackCode any_event(OTF2_LocationRef location, OTF2_TimeStamp time, void
   return OTF2_CALLBACK_SUCCESS;
 }
 
-template <auto Method, typename... Rest>
-OTF2_CallbackCode to_method(OTF2_LocationRef location, OTF2_TimeStamp time, void* checker,
-                            OTF2_AttributeList* attributes, Rest... rest) {
-  (static_cast<EventChecker*>(checker)->*Method)(location, time, attributes, rest...);
-  return OTF2_CALLBACK_SUCCESS;
-}
-
 // The record's callback type is deduced from its setter, so one line registers each record.
 template <typename... Rest>
-void route_any(Setter<Rest...> set, OTF2_GlobalEvtReaderCallbacks* callbacks) {
-  registered(set(callbacks, &any_event<Rest...>));
-}
-
-template <auto Method, typename... Rest>
-void route(Setter<Rest...> set, OTF2_GlobalEvtReaderCallbacks* callbacks) {
-  registered(set(callbacks, &to_method<Method, Rest...>));
+void route_any(OTF2_ErrorCode (*set)(OTF2_GlobalEvtReaderCallbacks*, GlobalEventCallback<Rest...>),
+               OTF2_GlobalEvtReaderCallbacks* callbacks) {
+  registered_event_callback(set(callbacks, &any_event<Rest...>));
 }
 
 }  // namespace
@@ -117,24 +96,12 @@ EventCallbacks event_checker_callbacks() {
   route_any(OTF2_GlobalEvtReaderCallbacks_SetProgramBeginCallback, c);
   route_any(OTF2_GlobalEvtReaderCallbacks_SetProgramEndCallback, c);
 
-  route<&EventChecker::enter>(OTF2_GlobalEvtReaderCallbacks_SetEnterCallback, c);
-  route<&EventChecker::leave>(OTF2_GlobalEvtReaderCallbacks_SetLeaveCallback, c);
-  route<&EventChecker::mpi_send>(OTF2_GlobalEvtReaderCallbacks_SetMpiSendCallback, c);
-  route<&EventChecker::mpi_isend>(OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCallback, c);
-  route<&EventChecker::mpi_isend_complete>(OTF2_GlobalEvtReaderCallbacks_SetMpiIsendCompleteCallback, c);
-  route<&EventChecker::mpi_irecv_request>(OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvRequestCallback, c);
-  route<&EventChecker::mpi_recv>(OTF2_GlobalEvtReaderCallbacks_SetMpiRecvCallback, c);
-  route<&EventChecker::mpi_irecv>(OTF2_GlobalEvtReaderCallbacks_SetMpiIrecvCallback, c);
-  route<&EventChecker::mpi_request_test>(OTF2_GlobalEvtReaderCallbacks_SetMpiRequestTestCallback, c);
-  route<&EventChecker::mpi_request_cancelled>(OTF2_GlobalEvtReaderCallbacks_SetMpiRequestCancelledCallback, c);
-  route<&EventChecker::mpi_collective_begin>(OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveBeginCallback, c);
-  route<&EventChecker::mpi_collective_end>(OTF2_GlobalEvtReaderCallbacks_SetMpiCollectiveEndCallback, c);
-  route<&EventChecker::non_blocking_collective_request>(
-      OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback, c);
-  route<&EventChecker::non_blocking_collective_complete>(
-      OTF2_GlobalEvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback, c);
-  route<&EventChecker::comm_create>(OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback, c);
-  route<&EventChecker::comm_destroy>(OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback, c);
+  // The records the trace model interprets too (xo/tracer/otf2_mpi_records.def), then the
+  // checker's own.
+  route_mpi_records<EventChecker>(c);
+  route<EventChecker, &EventChecker::mpi_request_test>(OTF2_GlobalEvtReaderCallbacks_SetMpiRequestTestCallback, c);
+  route<EventChecker, &EventChecker::comm_create>(OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback, c);
+  route<EventChecker, &EventChecker::comm_destroy>(OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback, c);
   return owned;
 }
 

@@ -23,6 +23,13 @@ class EventChecker {
  public:
   EventChecker(const Definitions& defs, const CommunicatorMap& comms, ProblemLog& log);
 
+  // Where OTF2's callbacks end (xo/tracer/otf2_event_routes.hpp): the member, as OTF2 gives the record.
+  template <auto Member, typename... Record>
+  static void deliver(void* checker, OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                      Record... record) {
+    (static_cast<EventChecker*>(checker)->*Member)(location, time, attributes, record...);
+  }
+
   void event(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* attributes) {
     site(location, time, attributes);
   }
