@@ -61,6 +61,8 @@ class Otf2TestArchive {
     region_names_.push_back(name);
     return static_cast<OTF2_RegionRef>(region_names_.size() - 1);
   }
+  // Defines region `ref` once more, named `name`, after every other region: a damaged archive.
+  void redefine_region(OTF2_RegionRef ref, const std::string& name) { region_redefinitions_.emplace_back(ref, name); }
   // A communicator over the given world ranks (in communicator rank order), made from MPI_COMM_WORLD.
   OTF2_CommRef comm(const std::string& name, std::vector<std::uint64_t> world_ranks,
                     OTF2_CommFlag flags = OTF2_COMM_FLAG_NONE) {
@@ -212,6 +214,11 @@ class Otf2TestArchive {
                                           OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE,
                                           string("test.c"), 0, 0));
     }
+    for (const auto& [ref, name] : region_redefinitions_) {
+      const OTF2_StringRef text = string(name);
+      ok(OTF2_GlobalDefWriter_WriteRegion(defs, ref, text, text, text, OTF2_REGION_ROLE_FUNCTION, OTF2_PARADIGM_MPI,
+                                          OTF2_REGION_FLAG_NONE, string("test.c"), 0, 0));
+    }
     for (std::size_t g = 0; g < groups.size(); ++g) {
       ok(OTF2_GlobalDefWriter_WriteGroup(
           defs, static_cast<OTF2_GroupRef>(g), string(groups[g].name), groups[g].type, OTF2_PARADIGM_MPI,
@@ -225,7 +232,8 @@ class Otf2TestArchive {
 
   int ranks_;
   std::vector<std::string> region_names_;  // indexed by region ref
-  std::vector<Attribute> attributes_;      // indexed by attribute ref
+  std::vector<std::pair<OTF2_RegionRef, std::string>> region_redefinitions_;
+  std::vector<Attribute> attributes_;  // indexed by attribute ref
   std::vector<std::vector<Event>> events_;
 };
 

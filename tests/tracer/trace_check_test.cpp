@@ -346,6 +346,20 @@ TEST_F(TraceCheckTest, EventAttributesAreChecked) {
             "defined as UINT64");
 }
 
+// Both readers keep the first definition of a reference (xo/tracer/definition_reader.hpp).
+TEST_F(TraceCheckTest, ARegionDefinedTwiceKeepsItsFirstDefinition) {
+  Otf2TestArchive a(1);
+  const OTF2_RegionRef main = a.region("main");
+  a.redefine_region(main, "impostor");
+  a.enter(0, 10, main);
+  a.leave(0, 20, 7);
+  const TraceCheckReport report = check(a);
+  ASSERT_EQ(report.problems.size(), 3u) << describe(report);
+  EXPECT_EQ(report.problems[0].what, "region 0 is defined twice; the first is used");
+  // Named as first defined, not as redefined.
+  EXPECT_TRUE(reports(report, "the innermost open region is region 0 \"main\"")) << describe(report);
+}
+
 // Calling contexts are read with the other definitions (the trace model's call sites), so a call
 // site attribute that names none is caught as a dangling string is.
 TEST_F(TraceCheckTest, ACallSiteNamingNoCallingContextIsReported) {

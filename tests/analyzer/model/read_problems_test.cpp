@@ -28,6 +28,22 @@ std::string write_trace_with_mistakes(const std::string& dir) {
   return a.write(dir + "/trace");
 }
 
+// The model keeps a reference's first definition, as the checker does, and counts the second.
+TEST(ReadTraceProblems, ARegionDefinedTwiceKeepsItsFirstName) {
+  xo::test::ScratchDir dir;
+  Otf2TestArchive a(1);
+  const OTF2_RegionRef send = a.region("MPI_Send");
+  a.redefine_region(send, "MPI_Recv");
+  a.call(0, "MPI_Send", 10, 20, [] {});
+  const auto m = xo::analyzer::read_trace(a.write(dir.path() + "/trace"), {}, xo::analyzer::Damage::Tolerate);
+  EXPECT_EQ(m.problems.bad_references, 1u);
+  EXPECT_NE(m.problems.examples.front().find("region 0 is defined twice; the first definition is used"),
+            std::string::npos)
+      << m.problems.examples.front();
+  ASSERT_EQ(m.regions.size(), 1u);
+  EXPECT_EQ(m.regions.name[0], "MPI_Send");
+}
+
 TEST(ReadTraceProblems, DamageIsRefusedNamingItsFirstSign) {
   xo::test::ScratchDir dir;
   const std::string anchor = write_trace_with_mistakes(dir.path());
