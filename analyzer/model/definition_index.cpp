@@ -12,6 +12,8 @@ namespace xo::analyzer {
 
 namespace contract = tracer::contract;
 
+static_assert(tracer::kNoLocation == kNoIndex, "a location's row is its definitions index");
+
 namespace {
 
 bool is_integer(OTF2_Type type) {
@@ -87,22 +89,20 @@ class Resolver {
     }
   }
 
-  // World ranks by OTF2's rules (location_table.hpp).
+  // World ranks by OTF2's rules (location_table.hpp). A location's row is its index in the
+  // definitions (tracer::LocationIndex): every defined location is a row, in order.
   void locations(DefinitionIndex& index) {
     LocationTable& locations = model_.locations;
     for (const tracer::Definitions::Location& l : defs_.locations) {
-      location_rows_.add(l.ref, static_cast<Index>(locations.size()));
       locations.id.push_back(l.ref);
       locations.name.push_back(text(l.name));
       locations.kind.push_back(LocationKind::Other);
       locations.world_rank.push_back(kNoRank);
       locations.events.push_back(l.events);
-      groups_of_rows_.push_back(l.group);
-      types_of_rows_.push_back(l.type);
     }
     if (const tracer::Definitions::Group* all = comm_locations()) {
       for (std::size_t rank = 0; rank < all->members.size(); ++rank) {
-        const Index row = location_rows_.find(all->members[rank]);
+        const Index row = defs_.find_location(all->members[rank]);
         if (row == kNoIndex || locations.kind[row] == LocationKind::Rank) {
           bad("the MPI locations group names location " + std::to_string(all->members[rank]) +
               (row == kNoIndex ? ", which is not defined" : " twice"));
@@ -112,16 +112,16 @@ class Resolver {
         locations.kind[row] = LocationKind::Rank;
         locations.world_rank[row] = static_cast<RankId>(rank);
         locations.location_of_rank.push_back(row);
-        rank_of_group_.try_emplace(groups_of_rows_[row], static_cast<RankId>(rank));
+        rank_of_group_.try_emplace(defs_.locations[row].group, static_cast<RankId>(rank));
       }
     }
     for (Index row = 0; row < locations.size(); ++row) {
       if (locations.kind[row] == LocationKind::Rank) continue;
-      auto group = rank_of_group_.find(groups_of_rows_[row]);
+      auto group = rank_of_group_.find(defs_.locations[row].group);
       if (group == rank_of_group_.end()) continue;
       locations.world_rank[row] = group->second;
       // A lane until it enters a region that is not a protocol phase (the event reader decides).
-      if (types_of_rows_[row] == contract::kNetworkLaneType) locations.kind[row] = LocationKind::NetworkLane;
+      if (defs_.locations[row].type == contract::kNetworkLaneType) locations.kind[row] = LocationKind::NetworkLane;
     }
     for (Index row : locations.location_of_rank) {
       if (row != kNoIndex) index.read_order.push_back(row);
@@ -138,7 +138,7 @@ class Resolver {
     index.has_digest.assign(model_.locations.size(), 0);
     for (const tracer::Definitions::Property& p : defs_.properties) {
       if (p.owner_kind != tracer::Definitions::PropertyOwner::Location || p.type != OTF2_TYPE_UINT64) continue;
-      const Index row = location_rows_.find(p.owner);
+      const Index row = defs_.find_location(p.owner);
       if (row == kNoIndex || text(p.name) != tracer::kLocationPropertyDigest) continue;
       index.digest[row] = p.value.uint64;
       index.has_digest[row] = 1;
@@ -180,8 +180,7 @@ class Resolver {
     return it == defs_.groups.end() ? nullptr : &it->second;
   }
 
-  // Communicator ranks as world ranks (tracer/communicator_ranks.hpp has the rule). Location rows
-  // are the definitions' location indices: every defined location is a row, in order.
+  // Communicator ranks as world ranks (tracer/communicator_ranks.hpp has the rule).
   DefinitionIndex::CommRanks comm_ranks(const tracer::CommunicatorRanks& resolved) const {
     DefinitionIndex::CommRanks out;
     switch (resolved.kind) {
@@ -220,9 +219,6 @@ class Resolver {
   TraceModel& model_;
   ProblemLog& log_;
   const DefinitionIndex* index_ = nullptr;
-  RefIndex location_rows_;
-  std::vector<OTF2_LocationGroupRef> groups_of_rows_;
-  std::vector<OTF2_LocationType> types_of_rows_;
   std::unordered_map<OTF2_LocationGroupRef, RankId> rank_of_group_;
 };
 
