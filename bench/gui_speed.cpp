@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
   }
   std::printf("gui_speed: %d ranks, %.1f M events, %.2f M messages, %zu timeline rows, %.2f M spans, %d runs\n", ranks,
               written.events / 1e6, written.messages / 1e6, last.trace->timeline.rows.size(),
-              static_cast<double>(last.trace->timeline.spans.size()) / 1e6, count.runs);
+              static_cast<double>(last.trace->timeline.span_count()) / 1e6, count.runs);
   std::printf("trace on disk: %.0f MB\n", bytes_on_disk(dir.path()) / 1e6);
   std::printf(
       "open: trace read %.2f s (median), first frame %.2f s (median; %.2f-%.2f), analysis done %.2f s (%.2f-%.2f); "

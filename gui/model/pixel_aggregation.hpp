@@ -19,8 +19,6 @@
 #include <span>
 #include <vector>
 
-#include "model/span.hpp"
-
 namespace xo::gui {
 
 // Time to pixel columns: column x starts at start + x * seconds_per_pixel.
@@ -60,17 +58,42 @@ struct PixelRecord {
 };
 static_assert(sizeof(PixelRecord) == 20, "PixelRecord is a packed plain record");
 
-// A row's spans and, per span, one past the last following span of the same category
-// (TimelineData::same_category_until), both numbered from `first`.
+// A row's spans as the timeline keeps them (timeline_data.hpp): their starts, and per span its row
+// of the model, whose end and region columns give its end and category; plus, per span, one past
+// the last following span of the same category (TimelineData::same_category_until). Span indices
+// the caller sees are numbered from `first`.
 struct RowView {
-  std::span<const Span> spans;
+  std::span<const double> starts;
+  const std::uint32_t* sources = nullptr;             // per span: row of the model's table
+  const double* source_ends = nullptr;                // by model row: its end
+  const std::uint32_t* source_regions = nullptr;      // by model row: its region
+  const std::uint32_t* category_of_region = nullptr;  // regions + 1 entries, the last for any other
+  std::uint32_t regions = 0;
   const std::uint32_t* same_category_until = nullptr;  // values in the caller's numbering
-  std::uint32_t first = 0;                             // the caller's index of spans[0]
+  std::uint32_t first = 0;                             // the caller's index of starts[0]
+
+  std::size_t size() const { return starts.size(); }
+  double start(std::size_t i) const { return starts[i]; }
+  double end(std::size_t i) const { return std::max(starts[i], source_ends[sources[i]]); }
+  std::uint32_t category(std::size_t i) const {
+    return category_of_region[std::min(source_regions[sources[i]], regions)];
+  }
 };
 
 // Appends `r` to `out`, or widens out's last record when `r` continues it (adjacent, the same kind
 // and category, and for Single the same span): the one rule every row of records is built by.
-void append_record(std::vector<PixelRecord>& out, const PixelRecord& r);
+// Inline: every column of every row goes through it.
+inline void append_record(std::vector<PixelRecord>& out, const PixelRecord& r) {
+  if (!out.empty()) {
+    PixelRecord& last = out.back();
+    if (last.x1 == r.x0 && last.kind == r.kind && last.category == r.category &&
+        (r.kind != PixelKind::Single || last.span == r.span)) {
+      last.x1 = r.x1;
+      return;
+    }
+  }
+  out.push_back(r);
+}
 
 // Replaces `out` with the records of columns [0, width).
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out);

@@ -1,6 +1,8 @@
 #pragma once
-// One drawable interval of a timeline row: an MPI call on a rank, or a protocol phase on a network
-// lane. Plain and packed, since a 10 M-event trace has millions of them.
+// One drawable interval of a timeline row, as TimelineData::span(i) reads it: an MPI call on a
+// rank, or a protocol phase on a network lane. Not stored: a 10^8-event trace has tens of millions
+// of spans, so the timeline keeps only each span's start and model row, and reads the rest from
+// the trace model (timeline_data.hpp).
 
 #include <cstdint>
 
@@ -12,6 +14,5 @@ struct Span {
   std::uint32_t category = 0;  // CategoryTable id: the call's name, or the phase's kind
   std::uint32_t source = 0;    // row of the model's CallTable (call rows) or PhaseTable (phase rows)
 };
-static_assert(sizeof(Span) == 24, "Span is a packed plain record");
 
 }  // namespace xo::gui

@@ -58,7 +58,7 @@ void add_call_details(const TimelineData& d, Index call, int most_messages, QStr
 }  // namespace
 
 QString span_summary(const TimelineData& d, std::uint32_t span) {
-  const Span& s = d.spans[span];
+  const Span s = d.span(span);
   const TimelineRow& row = d.rows[d.row_of_span(span)];
   if (row.kind == RowKind::Calls) {
     return QString("%1 on rank %2, %3")
@@ -77,8 +77,8 @@ QString span_summary(const TimelineData& d, std::uint32_t span) {
 
 QStringList span_details(const TimelineData& d, std::uint32_t span, int most_messages) {
   QStringList lines;
-  if (span >= d.spans.size()) return lines;
-  const Span& s = d.spans[span];
+  if (span >= d.span_count()) return lines;
+  const Span s = d.span(span);
   lines << span_summary(d, span);
   lines << QString("from %1 to %2").arg(seconds_text(s.start, 9), seconds_text(s.end, 9));
   const TimelineRow& row = d.rows[d.row_of_span(span)];

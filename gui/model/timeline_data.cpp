@@ -34,6 +34,8 @@ class CategoriesByKey {
     table_.use(id);
     return id;
   }
+  // Key -> category, for the keys asked (the others kUnknown), the last entry for any other key.
+  std::vector<std::uint32_t> take_ids() { return std::move(ids_); }
 
  private:
   static constexpr std::uint32_t kUnknown = 0xffffffffu;
@@ -45,25 +47,27 @@ class CategoriesByKey {
 // call inside another MPI call (a library's own) is part of the outer one.
 void add_call_row(const TraceModel& m, analyzer::RankId rank, CategoriesByKey& by_region, TimelineData& d) {
   const auto& calls = m.calls;
-  TimelineRow row{rank, RowKind::Calls, analyzer::kNoIndex, static_cast<std::uint32_t>(d.spans.size()), 0};
+  TimelineRow row{rank, RowKind::Calls, analyzer::kNoIndex, static_cast<std::uint32_t>(d.span_count()), 0};
   double covered_until = -1e300;
   for (Index c = calls.first_of_rank[rank]; c < calls.first_of_rank[rank + 1]; ++c) {
     if (!calls.is_mpi[c] || calls.enter[c] < covered_until) continue;
-    const auto category = by_region.get(calls.region[c], [&](CategoryTable& t) {
+    by_region.get(calls.region[c], [&](CategoryTable& t) {
       return t.id_of(QString::fromStdString(m.regions.name[calls.region[c]]), kCallRole);
     });
-    d.spans.push_back({calls.enter[c], std::max(calls.enter[c], calls.leave[c]), category, c});
+    d.span_start.push_back(calls.enter[c]);
+    d.span_source.push_back(c);
     covered_until = std::max(calls.enter[c], calls.leave[c]);
   }
-  row.count = static_cast<std::uint32_t>(d.spans.size()) - row.first;
+  row.count = static_cast<std::uint32_t>(d.span_count()) - row.first;
   d.call_row_of_rank[static_cast<std::size_t>(rank)] = static_cast<std::uint32_t>(d.rows.size());
   d.rows.push_back(row);
 }
 
-// Phases of one lane, given as PhaseTable rows sorted by start.
-void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::span<const Index> phases,
-                   CategoriesByKey& by_region, TimelineData& d) {
-  TimelineRow row{rank, RowKind::Phases, lane, static_cast<std::uint32_t>(d.spans.size()), 0};
+// Phases of one lane, given as PhaseTable rows sorted by start, into the row d.rows[row].
+void add_phase_row(const TraceModel& m, std::size_t row, std::span<const Index> phases, CategoriesByKey& by_region,
+                   TimelineData& d) {
+  TimelineRow& r = d.rows[row];
+  r.first = static_cast<std::uint32_t>(d.span_count());
   double covered_until = -1e300;
   for (Index p : phases) {
     const double start = m.phases.start[p], end = std::max(start, m.phases.end[p]);
@@ -72,15 +76,16 @@ void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::
       continue;
     }
     // Coloured by kind (header, data, ack, ...); the protocol is the label's and the details'.
-    const auto category = by_region.get(m.phases.region[p], [&](CategoryTable& t) {
+    by_region.get(m.phases.region[p], [&](CategoryTable& t) {
       const QString kind = QString::fromStdString(m.regions.name[m.phases.region[p]]);
       return t.id_of(kind, kPhaseRole, phase_kind_colour(kind));
     });
-    d.spans.push_back({start, end, category, p});
+    d.span_start.push_back(start);
+    d.span_source.push_back(p);
     covered_until = end;
   }
-  row.count = static_cast<std::uint32_t>(d.spans.size()) - row.first;
-  d.rows.push_back(row);
+  r.count = static_cast<std::uint32_t>(d.span_count()) - r.first;
+  d.phase_rows.push_back(static_cast<std::uint32_t>(row));
 }
 
 // A rank's phases on one lane: phase_order[begin, end), by start.
@@ -176,10 +181,35 @@ void add_collectives(const TraceModel& m, TimelineData& d) {
 
 }  // namespace
 
+Span TimelineData::span(std::uint32_t i) const {
+  const Index source = span_source[i];
+  const bool call = is_call_span(i);
+  const Index region = call ? model->calls.region[source] : model->phases.region[source];
+  const auto& category_of_region = call ? call_category_of_region : phase_category_of_region;
+  const double end = call ? model->calls.leave[source] : model->phases.end[source];
+  return {span_start[i], std::max(span_start[i], end),
+          category_of_region[std::min<std::size_t>(region, category_of_region.size() - 1)], source};
+}
+
+RowView TimelineData::row_view(std::size_t row) const {
+  const TimelineRow& r = rows[row];
+  const bool calls = r.kind == RowKind::Calls;
+  const auto& category_of_region = calls ? call_category_of_region : phase_category_of_region;
+  return {{span_start.data() + r.first, r.count},
+          span_source.data() + r.first,
+          calls ? model->calls.leave.data() : model->phases.end.data(),
+          calls ? model->calls.region.data() : model->phases.region.data(),
+          category_of_region.data(),
+          static_cast<std::uint32_t>(category_of_region.size() - 1),
+          same_category_until.data() + r.first,
+          r.first};
+}
+
 std::size_t TimelineData::row_of_span(std::uint32_t span) const {
-  const auto it = std::upper_bound(rows.begin(), rows.end(), span,
-                                   [](std::uint32_t s, const TimelineRow& r) { return s < r.first; });
-  return static_cast<std::size_t>(it - rows.begin()) - 1;
+  if (is_call_span(span)) return call_row_of_rank[static_cast<std::size_t>(model->calls.rank[span_source[span]])];
+  const auto it = std::upper_bound(phase_rows.begin(), phase_rows.end(), span,
+                                   [this](std::uint32_t s, std::uint32_t row) { return s < rows[row].first; });
+  return *(it - 1);
 }
 
 std::uint32_t TimelineData::span_of_call(analyzer::Index call) const {
@@ -187,10 +217,11 @@ std::uint32_t TimelineData::span_of_call(analyzer::Index call) const {
   if (call >= calls.size()) return kNoSpan;
   const auto rank = static_cast<std::size_t>(calls.rank[call]);
   if (rank >= call_row_of_rank.size()) return kNoSpan;
-  const auto row = row_spans(call_row_of_rank[rank]);
-  const auto it = std::partition_point(row.begin(), row.end(), [call](const Span& s) { return s.source < call; });
-  if (it == row.end() || it->source != call) return kNoSpan;
-  return rows[call_row_of_rank[rank]].first + static_cast<std::uint32_t>(it - row.begin());
+  const TimelineRow& row = rows[call_row_of_rank[rank]];
+  const auto begin = span_source.begin() + row.first, end = begin + row.count;
+  const auto it = std::lower_bound(begin, end, call);
+  if (it == end || *it != call) return kNoSpan;
+  return static_cast<std::uint32_t>(it - span_source.begin());
 }
 
 TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> model) {
@@ -201,34 +232,52 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
   d.call_row_of_rank.assign(static_cast<std::size_t>(ranks), 0);
   // Hundreds of megabytes at 10^8 events: on huge pages, since a fault per 4 KiB page costs more
   // than building the spans (huge_page_reserve.hpp).
-  analyzer::reserve_on_huge_pages(d.spans, m.calls.size() + m.phases.size());
+  analyzer::reserve_on_huge_pages(d.span_start, m.calls.size() + m.phases.size());
+  analyzer::reserve_on_huge_pages(d.span_source, m.calls.size() + m.phases.size());
 
+  // Rows in order of display: each rank's calls row, then its lanes' rows; spans: every calls row
+  // first, so that is_call_span is a comparison.
   std::vector<Index> phase_order;
   const std::vector<PhaseGroup> groups = group_phases(m, phase_order);
   CategoriesByKey calls_by_region(d.categories, m.regions.size()), phases_by_region(d.categories, m.regions.size());
+  std::vector<std::pair<std::size_t, const PhaseGroup*>> phase_row_groups;
   std::size_t g = 0;
   for (analyzer::RankId r = 0; r < ranks; ++r) {
     add_call_row(m, r, calls_by_region, d);
     while (g < groups.size() && groups[g].rank < r) ++g;  // phases of no rank
     for (; g < groups.size() && groups[g].rank == r; ++g) {
-      const std::span<const Index> phases(phase_order.data() + groups[g].begin, groups[g].end - groups[g].begin);
-      add_phase_row(m, r, groups[g].lane, phases, phases_by_region, d);
+      phase_row_groups.emplace_back(d.rows.size(), &groups[g]);
+      d.rows.push_back({r, RowKind::Phases, groups[g].lane, 0, 0});
     }
   }
+  d.first_phase_span = static_cast<std::uint32_t>(d.span_count());
+  for (const auto& [row, group] : phase_row_groups) {
+    const std::span<const Index> phases(phase_order.data() + group->begin, group->end - group->begin);
+    add_phase_row(m, row, phases, phases_by_region, d);
+  }
+  d.call_category_of_region = calls_by_region.take_ids();
+  d.phase_category_of_region = phases_by_region.take_ids();
 
-  analyzer::reserve_on_huge_pages(d.same_category_until, d.spans.size());
-  d.same_category_until.resize(d.spans.size());
-  for (const TimelineRow& row : d.rows) {
-    for (std::uint32_t i = row.first + row.count; i-- > row.first;) {
-      const bool continues = i + 1 < row.first + row.count && d.spans[i + 1].category == d.spans[i].category;
-      d.same_category_until[i] = continues ? d.same_category_until[i + 1] : i + 1;
+  analyzer::reserve_on_huge_pages(d.same_category_until, d.span_count());
+  d.same_category_until.resize(d.span_count());
+  for (std::size_t row = 0; row < d.rows.size(); ++row) {
+    const RowView v = d.row_view(row);
+    const std::uint32_t first = d.rows[row].first, count = d.rows[row].count;
+    std::uint32_t next_category = 0;
+    for (std::uint32_t i = count; i-- > 0;) {
+      const std::uint32_t category = v.category(i);
+      const bool continues = i + 1 < count && next_category == category;
+      d.same_category_until[first + i] = continues ? d.same_category_until[first + i + 1] : first + i + 1;
+      next_category = category;
     }
+    if (count > 0) d.end_time = std::max(d.end_time, v.end(count - 1));  // ends ascend along a row
   }
   index_messages(m, d);
   add_collectives(m, d);
 
-  d.end_time = m.run.timer_resolution > 0 ? static_cast<double>(m.run.trace_length) / m.run.timer_resolution : 0;
-  for (const Span& s : d.spans) d.end_time = std::max(d.end_time, s.end);
+  if (m.run.timer_resolution > 0) {
+    d.end_time = std::max(d.end_time, static_cast<double>(m.run.trace_length) / m.run.timer_resolution);
+  }
   if (d.end_time <= d.start_time) d.end_time = d.start_time + 1e-6;
   return d;
 }

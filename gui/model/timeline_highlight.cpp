@@ -35,7 +35,7 @@ TimelineHighlight highlight_recommendation(const TimelineData& d, const Recommen
     for (const TimelineRow& row : d.rows) {
       if (row.kind != RowKind::Calls || category == CategoryTable::kNone) continue;
       for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
-        if (d.spans[s].category == category) h.spans.push_back(s);
+        if (d.span_category(s) == category) h.spans.push_back(s);
       }
     }
     h.description =

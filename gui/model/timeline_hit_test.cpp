@@ -1,30 +1,31 @@
 #include "model/timeline_hit_test.hpp"
 
 #include <algorithm>
+#include <ranges>
 
 namespace xo::gui {
 
 std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScale& scale, double x,
                       double slop_pixels) {
   if (row >= data.rows.size()) return TimelineData::kNoSpan;
-  const auto spans = data.row_spans(row);
+  const RowView spans = data.row_view(row);
   const double t = scale.start + x * scale.seconds_per_pixel;
   // Ends are sorted (spans are disjoint), so the first span ending after t is the only candidate
   // to contain it; otherwise the nearest is it or the one before.
-  const auto after = std::partition_point(spans.begin(), spans.end(), [t](const Span& s) { return s.end <= t; });
+  const std::size_t after = *std::ranges::partition_point(std::views::iota(std::size_t{0}, spans.size()),
+                                                          [&](std::size_t i) { return spans.end(i) <= t; });
   const double slop = slop_pixels * scale.seconds_per_pixel;
   std::ptrdiff_t best = -1;
   double best_distance = slop;
-  if (after != spans.end()) {
-    const double distance = std::max(0.0, after->start - t);
-    if (distance <= best_distance) best = after - spans.begin(), best_distance = distance;
+  if (after < spans.size()) {
+    const double distance = std::max(0.0, spans.start(after) - t);
+    if (distance <= best_distance) best = static_cast<std::ptrdiff_t>(after), best_distance = distance;
   }
-  if (after != spans.begin() && best_distance > 0) {
-    const auto before = after - 1;
-    const double distance = t - before->end;
-    if (distance < best_distance) best = before - spans.begin();
+  if (after > 0 && best_distance > 0) {
+    const double distance = t - spans.end(after - 1);
+    if (distance < best_distance) best = static_cast<std::ptrdiff_t>(after - 1);
   }
-  return best < 0 ? TimelineData::kNoSpan : data.rows[row].first + static_cast<std::uint32_t>(best);
+  return best < 0 ? TimelineData::kNoSpan : spans.first + static_cast<std::uint32_t>(best);
 }
 
 std::uint32_t span_in_band(const TimelineData& data, const Band& band, const PixelScale& scale, double x) {

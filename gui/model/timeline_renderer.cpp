@@ -32,7 +32,7 @@ double rank_middle(const TimelineLayout& layout, analyzer::RankId rank, int scro
 QString box_text(const TimelineData& d, const Band& band, const PixelRecord& rec) {
   const QString& name = d.categories.name(rec.category);
   if (band.kind == BandKind::Calls) return name;
-  const analyzer::StringId protocol = d.model->phases.protocol[d.spans[rec.span].source];
+  const analyzer::StringId protocol = d.model->phases.protocol[d.span_source[rec.span]];
   return protocol == analyzer::kNoString ? name : name + " · " + text_of(d.model->strings.at(protocol));
 }
 
@@ -70,11 +70,11 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
   if (options.highlight) paint_highlight(p, size, d, layout, vp, options);
-  if (options.selected < d.spans.size()) {
+  if (options.selected < d.span_count()) {
     const long band = layout.band_of_row(d, d.row_of_span(options.selected));
     if (band >= 0) {
       const Band& b = layout.bands()[static_cast<std::size_t>(band)];
-      const Span& s = d.spans[options.selected];
+      const Span s = d.span(options.selected);
       const double x0 = kLeft + vp.x_of(s.start), x1 = std::max(x0 + 3, kLeft + vp.x_of(s.end));
       const int top = screen_y(b.top, options.scroll_y);
       p.setPen(QPen(Qt::black, 2));
@@ -233,12 +233,12 @@ void TimelineRenderer::paint_highlight(QPainter& p, QSize size, const TimelineDa
     const TimelineRow& row = d.rows[band.row];
     auto it = std::lower_bound(h.spans.begin(), h.spans.end(), row.first);
     const auto end = std::lower_bound(it, h.spans.end(), row.first + row.count);
-    it = std::partition_point(it, end, [&](std::uint32_t s) { return d.spans[s].end < vp.start(); });
+    it = std::partition_point(it, end, [&](std::uint32_t s) { return d.span_end(s) < vp.start(); });
     double next_x = -1e300;  // one outline a pixel column
-    for (; it != end && d.spans[*it].start <= vp.end(); ++it) {
-      const double x0 = std::floor(vp.x_of(d.spans[*it].start));
+    for (; it != end && d.span_start[*it] <= vp.end(); ++it) {
+      const double x0 = std::floor(vp.x_of(d.span_start[*it]));
       if (x0 < next_x) continue;
-      const double x1 = std::max(x0 + 2, vp.x_of(d.spans[*it].end));
+      const double x1 = std::max(x0 + 2, vp.x_of(d.span_end(*it)));
       p.drawRect(QRectF(kLeft + x0, screen_y(band.top, options.scroll_y), x1 - x0, band.height));
       next_x = x0 + 1;
     }

@@ -28,7 +28,7 @@ FindResult find_spans(const TimelineData& d, FindField field, const QString& tex
       for (const TimelineRow& row : d.rows) {
         if (row.kind != RowKind::Calls) continue;
         for (std::uint32_t i = row.first; i < row.first + row.count; ++i) {
-          if (matches[d.spans[i].category]) r.spans.push_back(i);
+          if (matches[d.span_category(i)]) r.spans.push_back(i);
         }
       }
       break;
@@ -78,10 +78,10 @@ std::uint32_t longest_call_at(const TimelineData& d, const QString& call, const 
   for (const TimelineRow& row : d.rows) {
     if (row.kind != RowKind::Calls || category == CategoryTable::kNone) continue;
     for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
-      const Span& span = d.spans[s];
+      const Span span = d.span(s);
       const analyzer::Index where = m.calls.site[span.source];
       if (span.category != category || where == analyzer::kNoIndex || !at_site[where]) continue;
-      if (best == TimelineData::kNoSpan || span.end - span.start > d.spans[best].end - d.spans[best].start) best = s;
+      if (best == TimelineData::kNoSpan || span.end - span.start > d.span_end(best) - d.span_start[best]) best = s;
     }
   }
   return best;

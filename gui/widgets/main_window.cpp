@@ -201,13 +201,14 @@ void MainWindow::apply_timeline_start() {
 }
 
 void MainWindow::show_source(std::uint32_t span) {
-  if (!trace_ || span >= trace_->timeline.spans.size()) return source_->show_nothing({});
+  if (!trace_ || span >= trace_->timeline.span_count()) return source_->show_nothing({});
   const TimelineData& d = trace_->timeline;
   const TimelineRow& row = d.rows[d.row_of_span(span)];
   if (row.kind != RowKind::Calls)
     return source_->show_nothing("A protocol phase has no line in the program; select its call.");
-  const analyzer::Index site = d.model->calls.site[d.spans[span].source];
-  const QString call = d.categories.name(d.spans[span].category);
+  const Span s = d.span(span);
+  const analyzer::Index site = d.model->calls.site[s.source];
+  const QString call = d.categories.name(s.category);
   if (site == analyzer::kNoIndex) return source_->show_nothing(call + ": the trace names no call site for it");
   const auto& sites = d.model->call_sites;
   source_->show_excerpt(source_excerpt(QString::fromStdString(sites.file[site]), static_cast<int>(sites.line[site])),

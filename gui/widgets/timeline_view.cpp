@@ -170,9 +170,9 @@ std::uint32_t TimelineView::span_at_position(QPoint position) const {
 
 void TimelineView::select_span(std::uint32_t span, bool bring_into_view) {
   if (!trace_) return;
-  options_.selected = span < trace_->timeline.spans.size() ? span : TimelineData::kNoSpan;
+  options_.selected = span < trace_->timeline.span_count() ? span : TimelineData::kNoSpan;
   if (bring_into_view && options_.selected != TimelineData::kNoSpan) {
-    const Span& s = trace_->timeline.spans[span];
+    const Span s = trace_->timeline.span(span);
     // Keep the zoom if the span shows at it, else zoom so that it takes a tenth of the view.
     if (s.end - s.start > viewport_.span() ||
         viewport_.span() > 200 * std::max(s.end - s.start, viewport_.min_span() / 10)) {

@@ -9,6 +9,7 @@
 
 #include "model/column_vote.hpp"
 #include "model/row_vote.hpp"
+#include "model/span.hpp"
 
 using namespace xo::gui;
 
@@ -66,6 +67,37 @@ std::vector<std::uint32_t> same_category_until(const std::vector<Span>& spans, s
   return until;
 }
 
+// Spans given as values, laid out as the timeline keeps them (a start per span, the rest through
+// the span's model row): here each span is its own model row, whose region is its category.
+class RowColumns {
+ public:
+  explicit RowColumns(const std::vector<Span>& spans) {
+    std::uint32_t categories = 0;
+    for (std::size_t i = 0; i < spans.size(); ++i) {
+      starts_.push_back(spans[i].start);
+      ends_.push_back(spans[i].end);
+      sources_.push_back(static_cast<std::uint32_t>(i));
+      regions_.push_back(spans[i].category);
+      categories = std::max(categories, spans[i].category + 1);
+    }
+    for (std::uint32_t c = 0; c <= categories; ++c) category_of_region_.push_back(c);
+  }
+  RowView view(const std::vector<std::uint32_t>& until, std::uint32_t first) const {
+    return {starts_,
+            sources_.data(),
+            ends_.data(),
+            regions_.data(),
+            category_of_region_.data(),
+            static_cast<std::uint32_t>(category_of_region_.size() - 1),
+            until.data(),
+            first};
+  }
+
+ private:
+  std::vector<double> starts_, ends_;
+  std::vector<std::uint32_t> sources_, regions_, category_of_region_;
+};
+
 // Disjoint spans sorted by start: lengths and gaps from a nanosecond to a millisecond, a tenth
 // of zero length, categories in runs.
 std::vector<Span> random_row(std::mt19937_64& random, std::size_t n) {
@@ -103,7 +135,7 @@ class PixelAggregationTest : public QObject {
         for (double offset : {-0.1, 0.0, 0.37}) {
           const int width = 300;
           const PixelScale scale{offset * end / zoom + (offset > 0 ? end * 0.3 : 0), end * 1.05 / zoom / width};
-          aggregate_row({spans, until.data(), first}, scale, width, records);
+          aggregate_row(RowColumns(spans).view(until, first), scale, width, records);
           const auto expected = brute_force(spans, scale, width, first);
           const auto got = expand(records, width);
           for (int x = 0; x < width; ++x) {
@@ -141,7 +173,7 @@ class PixelAggregationTest : public QObject {
     spans.push_back({11.5, 11.6, 4, 0});
     const auto until = same_category_until(spans, 0);
     std::vector<PixelRecord> records;
-    aggregate_row({spans, until.data(), 0}, {0, 1}, 20, records);
+    aggregate_row(RowColumns(spans).view(until, 0), {0, 1}, 20, records);
     QCOMPARE(records.size(), std::size_t{3});
     QCOMPARE(records[0], (PixelRecord{0, 10, 7, 0, PixelKind::Single}));
     QCOMPARE(records[1], (PixelRecord{10, 11, 3, 1, PixelKind::Folded}));

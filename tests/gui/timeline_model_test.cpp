@@ -24,6 +24,7 @@
 #include "model/timeline_search.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
+#include "timeline_spans.hpp"
 
 using namespace xo::gui;
 using xo::analyzer::Index;
@@ -71,7 +72,7 @@ class TimelineModelTest : public QObject {
     const auto& m = *ring_.model;
     for (int rank = 0; rank < 4; ++rank) {
       const std::size_t row = ring_.call_row_of_rank[static_cast<std::size_t>(rank)];
-      const auto spans = ring_.row_spans(row);
+      const auto spans = test::row_spans(ring_, row);
       std::vector<Index> expected;
       for (Index c = m.calls.first_of_rank[rank]; c < m.calls.first_of_rank[rank + 1]; ++c) {
         if (m.calls.is_mpi[c] && m.calls.depth[c] == 0) expected.push_back(c);
@@ -100,7 +101,7 @@ class TimelineModelTest : public QObject {
     std::size_t phases = 0;
     for (std::size_t r = 0; r < stencil_.rows.size(); ++r) {
       if (stencil_.rows[r].kind != RowKind::Phases) continue;
-      const auto spans = stencil_.row_spans(r);
+      const auto spans = test::row_spans(stencil_, r);
       phases += spans.size();
       for (std::size_t i = 0; i < spans.size(); ++i) {
         const Index p = spans[i].source;
@@ -112,6 +113,24 @@ class TimelineModelTest : public QObject {
     }
     QCOMPARE(phases, m.phases.size());
     QCOMPARE(stencil_.dropped_overlapping_phases, std::uint64_t{0});
+  }
+
+  // Spans are laid out calls first, phases after, while rows stay in display order: every span
+  // still finds its row, and the rows tile the spans.
+  void every_span_finds_its_row() {
+    for (const TimelineData* d : {&ring_, &stencil_}) {
+      std::vector<int> covered(d->span_count());
+      for (std::size_t r = 0; r < d->rows.size(); ++r) {
+        const TimelineRow& row = d->rows[r];
+        QCOMPARE(row.kind == RowKind::Calls, row.count == 0 || d->is_call_span(row.first));
+        for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
+          QCOMPARE(d->row_of_span(s), r);
+          ++covered[s];
+        }
+      }
+      QVERIFY(std::all_of(covered.begin(), covered.end(), [](int c) { return c == 1; }));
+      QVERIFY(d->first_phase_span > 0 && d->first_phase_span < d->span_count());
+    }
   }
 
   // Phases as a foreign writer may leave them, lanes interleaved and out of time order, one of no
@@ -165,7 +184,7 @@ class TimelineModelTest : public QObject {
       QCOMPARE(row.kind, RowKind::Phases);
       QCOMPARE(row.lane, expected[k].first);
       std::vector<double> starts;
-      for (const Span& s : d.row_spans(phase_rows[k])) starts.push_back(s.start);
+      for (const Span& s : test::row_spans(d, phase_rows[k])) starts.push_back(s.start);
       QCOMPARE(starts, expected[k].second);
     }
     QCOMPARE(d.rows[3].rank, 1);
@@ -222,7 +241,7 @@ class TimelineModelTest : public QObject {
 
   void click_at_a_pixel_selects_that_call() {
     const std::size_t row = ring_.call_row_of_rank[2];
-    const auto spans = ring_.row_spans(row);
+    const auto spans = test::row_spans(ring_, row);
     const PixelScale scale{ring_.start_time, (ring_.end_time - ring_.start_time) / 1000};
     for (std::size_t i = 0; i < spans.size(); ++i) {
       if (spans[i].end - spans[i].start < 3 * scale.seconds_per_pixel) continue;  // too short to hit alone
@@ -259,7 +278,7 @@ class TimelineModelTest : public QObject {
     FindResult sends = find_spans(ring_, FindField::Call, "mpi_send");
     QVERIFY(sends.error.isEmpty());
     QCOMPARE(sends.spans.size(), std::size_t{20});
-    for (auto s : sends.spans) QCOMPARE(ring_.categories.name(ring_.spans[s].category), QString("MPI_Send"));
+    for (auto s : sends.spans) QCOMPARE(ring_.categories.name(ring_.span_category(s)), QString("MPI_Send"));
     QVERIFY(std::is_sorted(sends.spans.begin(), sends.spans.end()));
 
     FindResult rank = find_spans(ring_, FindField::Rank, "3");
@@ -270,7 +289,7 @@ class TimelineModelTest : public QObject {
     FindResult tag = find_spans(ring_, FindField::Tag, "2");  // lap 2: a send and a receive on every rank
     QCOMPARE(tag.spans.size(), std::size_t{8});
     for (auto s : tag.spans) {
-      const QString call = ring_.categories.name(ring_.spans[s].category);
+      const QString call = ring_.categories.name(ring_.span_category(s));
       QVERIFY(call == "MPI_Send" || call == "MPI_Recv");
     }
     QCOMPARE(find_spans(ring_, FindField::Tag, "99").error, QString("nothing found for '99'"));
@@ -512,12 +531,12 @@ class TimelineModelTest : public QObject {
     const auto& m = *stencil_.model;
     const auto [first, end] = lane_rows(stencil_, 0);
     QVERIFY(end > first);
-    const Span& s = stencil_.row_spans(first)[0];
+    const Span s = test::row_spans(stencil_, first)[0];
     const PixelScale scale{s.start - 1e-6, 1e-8};
     const Band protocols{0, 5, BandKind::Protocols, 0, 1, stencil_.call_row_of_rank[0]};
     const std::uint32_t hit = span_in_band(stencil_, protocols, scale, ((s.start + s.end) / 2 - scale.start) / 1e-8);
     QVERIFY(hit != TimelineData::kNoSpan);
-    QCOMPARE(m.phases.rank[stencil_.spans[hit].source], RankId{0});
+    QCOMPARE(m.phases.rank[stencil_.span_source[hit]], RankId{0});
     const Band group{0, 1, BandKind::Calls, 0, 2, stencil_.call_row_of_rank[0]};
     QCOMPARE(span_in_band(stencil_, group, scale, 100), TimelineData::kNoSpan);
   }

@@ -28,6 +28,7 @@
 #include "model/timeline_renderer.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
+#include "timeline_spans.hpp"
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
 #include "widgets/main_window.hpp"
@@ -85,9 +86,9 @@ class WidgetsTest : public QObject {
     const TimelineRow& row = d.rows[d.call_row_of_rank[1]];
     std::uint32_t longest = row.first;
     for (std::uint32_t i = row.first; i < row.first + row.count; ++i) {
-      if (d.spans[i].end - d.spans[i].start > d.spans[longest].end - d.spans[longest].start) longest = i;
+      if (d.span_end(i) - d.span_start[i] > d.span_end(longest) - d.span_start[longest]) longest = i;
     }
-    const Span& s = d.spans[longest];
+    const Span s = d.span(longest);
     const int x = TimelineLayout::kLabelWidth + static_cast<int>(view.viewport().x_of((s.start + s.end) / 2));
     const Band& band = view.layout().bands()[static_cast<std::size_t>(view.layout().calls_band(1))];
     const int y = TimelineLayout::kRowsTop + band.top + band.height / 2 - view.scroll_y();
@@ -197,7 +198,7 @@ class WidgetsTest : public QObject {
       const double t0 = viewport.time_at(x), t1 = viewport.time_at(x + 1);
       int busy = 0;
       for (int r = 0; r < 4; ++r) {
-        const auto spans = d.row_spans(d.call_row_of_rank[static_cast<std::size_t>(r)]);
+        const auto spans = test::row_spans(d, d.call_row_of_rank[static_cast<std::size_t>(r)]);
         busy += std::any_of(spans.begin(), spans.end(), [&](const Span& s) {
           return s.start < t1 && (s.end > t0 || (s.end == s.start && s.start >= t0));  // as pixel_aggregation.hpp
         });
@@ -363,7 +364,7 @@ class WidgetsTest : public QObject {
     std::uint32_t send = TimelineData::kNoSpan;
     const TimelineRow& row = d.rows[d.call_row_of_rank[1]];
     for (std::uint32_t s = row.first; s < row.first + row.count && send == TimelineData::kNoSpan; ++s) {
-      if (d.categories.name(d.spans[s].category) == "MPI_Send") send = s;
+      if (d.categories.name(d.span_category(s)) == "MPI_Send") send = s;
     }
     QVERIFY(send != TimelineData::kNoSpan);
     window.timeline().select_span(send, true);
@@ -377,7 +378,7 @@ class WidgetsTest : public QObject {
     summary->choose_call_site(0);
     QVERIFY(window.timeline().selected() != TimelineData::kNoSpan);
     QCOMPARE(window.source().toPlainText().section(' ', 0, 0),
-             d.categories.name(d.spans[window.timeline().selected()].category));
+             d.categories.name(d.span_category(window.timeline().selected())));
 
     const SourceExcerpt missing = source_excerpt("/no/such/file.c", 10);
     QVERIFY(missing.lines.isEmpty() && missing.problem.contains("not on this machine"));
