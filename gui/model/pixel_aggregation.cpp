@@ -34,6 +34,20 @@ std::size_t first_reaching(const RowView& row, double a) {
 
 }  // namespace
 
+bool RowView::one_category(std::size_t lo, std::size_t hi) const {
+  const std::uint32_t c = category(lo);
+  const std::size_t look_until = std::min(hi, lo + SpanRun::kLong);
+  for (std::size_t i = lo + 1; i < look_until; ++i) {
+    if (category(i) != c) return false;
+  }
+  if (look_until == hi) return true;
+  // kLong spans of one category from lo: lo is in a long run.
+  const std::uint32_t at = first + static_cast<std::uint32_t>(lo);
+  const auto run =
+      std::partition_point(long_runs.begin(), long_runs.end(), [at](const SpanRun& r) { return r.end <= at; });
+  return run != long_runs.end() && run->first <= at && run->end >= first + hi;
+}
+
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out) {
   out.clear();
   const std::span<const double> starts = row.starts;
@@ -59,7 +73,7 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
       r.x1 = static_cast<std::int32_t>(std::max(x + 1, last));
       r.kind = PixelKind::Single;
       r.category = row.category(lo);
-    } else if (row.same_category_until[lo] - row.first >= hi) {
+    } else if (row.one_category(lo, hi)) {
       r.kind = PixelKind::Folded;
       r.category = row.category(lo);
     }

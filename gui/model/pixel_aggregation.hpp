@@ -58,26 +58,40 @@ struct PixelRecord {
 };
 static_assert(sizeof(PixelRecord) == 20, "PixelRecord is a packed plain record");
 
-// A row's spans as the timeline keeps them (timeline_data.hpp): their starts, and per span its row
-// of the model, whose end and region columns give its end and category; plus, per span, one past
-// the last following span of the same category (TimelineData::same_category_until). Span indices
-// the caller sees are numbered from `first`.
+// A run of at least kLong consecutive spans of one row with one category: spans [first, end) in
+// the caller's numbering. Runs shorter than that are found by looking at their spans.
+struct SpanRun {
+  static constexpr std::uint32_t kLong = 16;
+  std::uint32_t first = 0;
+  std::uint32_t end = 0;
+};
+
+// A row's spans as the timeline keeps them (timeline_data.hpp): their starts, a column of the model
+// or a copy of one, and per span its row of the model, whose end and region columns give the span's
+// end and category. Span indices the caller sees are numbered from `first`.
 struct RowView {
   std::span<const double> starts;
-  const std::uint32_t* sources = nullptr;             // per span: row of the model's table
+  const std::uint32_t* sources = nullptr;  // per span: row of the model's table; null: source_first + i
+  std::uint32_t source_first = 0;
   const double* source_ends = nullptr;                // by model row: its end
   const std::uint32_t* source_regions = nullptr;      // by model row: its region
   const std::uint32_t* category_of_region = nullptr;  // regions + 1 entries, the last for any other
   std::uint32_t regions = 0;
-  const std::uint32_t* same_category_until = nullptr;  // values in the caller's numbering
-  std::uint32_t first = 0;                             // the caller's index of starts[0]
+  std::span<const SpanRun> long_runs;  // sorted, in the caller's numbering (other rows' may be there)
+  std::uint32_t first = 0;             // the caller's index of starts[0]
 
   std::size_t size() const { return starts.size(); }
-  double start(std::size_t i) const { return starts[i]; }
-  double end(std::size_t i) const { return std::max(starts[i], source_ends[sources[i]]); }
-  std::uint32_t category(std::size_t i) const {
-    return category_of_region[std::min(source_regions[sources[i]], regions)];
+  std::uint32_t source(std::size_t i) const {
+    return sources ? sources[i] : source_first + static_cast<std::uint32_t>(i);
   }
+  double start(std::size_t i) const { return starts[i]; }
+  double end(std::size_t i) const { return std::max(starts[i], source_ends[source(i)]); }
+  std::uint32_t category(std::size_t i) const {
+    return category_of_region[std::min(source_regions[source(i)], regions)];
+  }
+  // Whether spans [lo, hi) all have one category: a look at up to kLong of them, then at the long
+  // runs, so that a column of a million calls of one kind costs a search, not a million looks.
+  bool one_category(std::size_t lo, std::size_t hi) const;
 };
 
 // Appends `r` to `out`, or widens out's last record when `r` continues it (adjacent, the same kind

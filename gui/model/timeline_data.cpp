@@ -43,31 +43,49 @@ class CategoriesByKey {
   std::vector<std::uint32_t> ids_;
 };
 
+// Appends a row of the given model rows (sorted by start, disjoint) to d: as a range of the model
+// when they are consecutive, else as a copy of their starts and rows.
+void add_row(TimelineRow row, std::span<const Index> sources, const std::vector<double>& starts, TimelineData& d) {
+  row.first = d.spans;
+  row.count = static_cast<std::uint32_t>(sources.size());
+  const bool consecutive =
+      std::adjacent_find(sources.begin(), sources.end(), [](Index a, Index b) { return b != a + 1; }) == sources.end();
+  if (consecutive && !sources.empty()) {
+    row.source_first = sources.front();
+  } else {
+    row.copied_first = static_cast<std::uint32_t>(d.copied_start.size());
+    for (Index s : sources) {
+      d.copied_start.push_back(starts[s]);
+      d.copied_source.push_back(s);
+    }
+  }
+  d.spans += row.count;
+  d.rows.push_back(row);
+}
+
 // The rank's outermost MPI calls: a non-MPI region (main, a user function) is not drawn, and an MPI
 // call inside another MPI call (a library's own) is part of the outer one.
-void add_call_row(const TraceModel& m, analyzer::RankId rank, CategoriesByKey& by_region, TimelineData& d) {
+void add_call_row(const TraceModel& m, analyzer::RankId rank, CategoriesByKey& by_region, std::vector<Index>& drawn,
+                  TimelineData& d) {
   const auto& calls = m.calls;
-  TimelineRow row{rank, RowKind::Calls, analyzer::kNoIndex, static_cast<std::uint32_t>(d.span_count()), 0};
+  drawn.clear();
   double covered_until = -1e300;
   for (Index c = calls.first_of_rank[rank]; c < calls.first_of_rank[rank + 1]; ++c) {
     if (!calls.is_mpi[c] || calls.enter[c] < covered_until) continue;
     by_region.get(calls.region[c], [&](CategoryTable& t) {
       return t.id_of(QString::fromStdString(m.regions.name[calls.region[c]]), kCallRole);
     });
-    d.span_start.push_back(calls.enter[c]);
-    d.span_source.push_back(c);
+    drawn.push_back(c);
     covered_until = std::max(calls.enter[c], calls.leave[c]);
   }
-  row.count = static_cast<std::uint32_t>(d.span_count()) - row.first;
   d.call_row_of_rank[static_cast<std::size_t>(rank)] = static_cast<std::uint32_t>(d.rows.size());
-  d.rows.push_back(row);
+  add_row({rank, RowKind::Calls}, drawn, calls.enter, d);
 }
 
-// Phases of one lane, given as PhaseTable rows sorted by start, into the row d.rows[row].
-void add_phase_row(const TraceModel& m, std::size_t row, std::span<const Index> phases, CategoriesByKey& by_region,
-                   TimelineData& d) {
-  TimelineRow& r = d.rows[row];
-  r.first = static_cast<std::uint32_t>(d.span_count());
+// Phases of one lane, given as PhaseTable rows sorted by start.
+void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::span<const Index> phases,
+                   CategoriesByKey& by_region, std::vector<Index>& drawn, TimelineData& d) {
+  drawn.clear();
   double covered_until = -1e300;
   for (Index p : phases) {
     const double start = m.phases.start[p], end = std::max(start, m.phases.end[p]);
@@ -80,12 +98,23 @@ void add_phase_row(const TraceModel& m, std::size_t row, std::span<const Index> 
       const QString kind = QString::fromStdString(m.regions.name[m.phases.region[p]]);
       return t.id_of(kind, kPhaseRole, phase_kind_colour(kind));
     });
-    d.span_start.push_back(start);
-    d.span_source.push_back(p);
+    drawn.push_back(p);
     covered_until = end;
   }
-  r.count = static_cast<std::uint32_t>(d.span_count()) - r.first;
-  d.phase_rows.push_back(static_cast<std::uint32_t>(row));
+  add_row({rank, RowKind::Phases, lane}, drawn, m.phases.start, d);
+}
+
+// The runs of SpanRun::kLong or more spans of one category in a row, appended to d.long_runs.
+void add_long_runs(const RowView& row, TimelineData& d) {
+  for (std::size_t i = 0; i < row.size();) {
+    const std::uint32_t category = row.category(i);
+    std::size_t end = i + 1;
+    while (end < row.size() && row.category(end) == category) ++end;
+    if (end - i >= SpanRun::kLong) {
+      d.long_runs.push_back({row.first + static_cast<std::uint32_t>(i), row.first + static_cast<std::uint32_t>(end)});
+    }
+    i = end;
+  }
 }
 
 // A rank's phases on one lane: phase_order[begin, end), by start.
@@ -182,34 +211,37 @@ void add_collectives(const TraceModel& m, TimelineData& d) {
 }  // namespace
 
 Span TimelineData::span(std::uint32_t i) const {
-  const Index source = span_source[i];
-  const bool call = is_call_span(i);
-  const Index region = call ? model->calls.region[source] : model->phases.region[source];
-  const auto& category_of_region = call ? call_category_of_region : phase_category_of_region;
-  const double end = call ? model->calls.leave[source] : model->phases.end[source];
-  return {span_start[i], std::max(span_start[i], end),
-          category_of_region[std::min<std::size_t>(region, category_of_region.size() - 1)], source};
+  const std::size_t row = row_of_span(i);
+  const RowView v = row_view(row);
+  const std::size_t k = i - rows[row].first;
+  return {v.start(k), v.end(k), v.category(k), v.source(k)};
 }
 
 RowView TimelineData::row_view(std::size_t row) const {
   const TimelineRow& r = rows[row];
   const bool calls = r.kind == RowKind::Calls;
   const auto& category_of_region = calls ? call_category_of_region : phase_category_of_region;
-  return {{span_start.data() + r.first, r.count},
-          span_source.data() + r.first,
-          calls ? model->calls.leave.data() : model->phases.end.data(),
-          calls ? model->calls.region.data() : model->phases.region.data(),
-          category_of_region.data(),
-          static_cast<std::uint32_t>(category_of_region.size() - 1),
-          same_category_until.data() + r.first,
-          r.first};
+  RowView v;
+  if (r.source_first != analyzer::kNoIndex) {
+    v.starts = {(calls ? model->calls.enter : model->phases.start).data() + r.source_first, r.count};
+    v.source_first = r.source_first;
+  } else {
+    v.starts = {copied_start.data() + r.copied_first, r.count};
+    v.sources = copied_source.data() + r.copied_first;
+  }
+  v.source_ends = calls ? model->calls.leave.data() : model->phases.end.data();
+  v.source_regions = calls ? model->calls.region.data() : model->phases.region.data();
+  v.category_of_region = category_of_region.data();
+  v.regions = static_cast<std::uint32_t>(category_of_region.size() - 1);
+  v.long_runs = long_runs;
+  v.first = r.first;
+  return v;
 }
 
 std::size_t TimelineData::row_of_span(std::uint32_t span) const {
-  if (is_call_span(span)) return call_row_of_rank[static_cast<std::size_t>(model->calls.rank[span_source[span]])];
-  const auto it = std::upper_bound(phase_rows.begin(), phase_rows.end(), span,
-                                   [this](std::uint32_t s, std::uint32_t row) { return s < rows[row].first; });
-  return *(it - 1);
+  const auto it = std::upper_bound(rows.begin(), rows.end(), span,
+                                   [](std::uint32_t s, const TimelineRow& r) { return s < r.first; });
+  return static_cast<std::size_t>(it - rows.begin()) - 1;
 }
 
 std::uint32_t TimelineData::span_of_call(analyzer::Index call) const {
@@ -218,10 +250,14 @@ std::uint32_t TimelineData::span_of_call(analyzer::Index call) const {
   const auto rank = static_cast<std::size_t>(calls.rank[call]);
   if (rank >= call_row_of_rank.size()) return kNoSpan;
   const TimelineRow& row = rows[call_row_of_rank[rank]];
-  const auto begin = span_source.begin() + row.first, end = begin + row.count;
+  if (row.source_first != analyzer::kNoIndex) {
+    return call >= row.source_first && call - row.source_first < row.count ? row.first + (call - row.source_first)
+                                                                           : kNoSpan;
+  }
+  const auto begin = copied_source.begin() + row.copied_first, end = begin + row.count;
   const auto it = std::lower_bound(begin, end, call);
   if (it == end || *it != call) return kNoSpan;
-  return static_cast<std::uint32_t>(it - span_source.begin());
+  return row.first + static_cast<std::uint32_t>(it - begin);
 }
 
 TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> model) {
@@ -230,47 +266,26 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
   d.model = std::move(model);
   const int ranks = m.ranks();
   d.call_row_of_rank.assign(static_cast<std::size_t>(ranks), 0);
-  // Hundreds of megabytes at 10^8 events: on huge pages, since a fault per 4 KiB page costs more
-  // than building the spans (huge_page_reserve.hpp).
-  analyzer::reserve_on_huge_pages(d.span_start, m.calls.size() + m.phases.size());
-  analyzer::reserve_on_huge_pages(d.span_source, m.calls.size() + m.phases.size());
 
-  // Rows in order of display: each rank's calls row, then its lanes' rows; spans: every calls row
-  // first, so that is_call_span is a comparison.
   std::vector<Index> phase_order;
   const std::vector<PhaseGroup> groups = group_phases(m, phase_order);
   CategoriesByKey calls_by_region(d.categories, m.regions.size()), phases_by_region(d.categories, m.regions.size());
-  std::vector<std::pair<std::size_t, const PhaseGroup*>> phase_row_groups;
+  std::vector<Index> drawn;
   std::size_t g = 0;
   for (analyzer::RankId r = 0; r < ranks; ++r) {
-    add_call_row(m, r, calls_by_region, d);
+    add_call_row(m, r, calls_by_region, drawn, d);
     while (g < groups.size() && groups[g].rank < r) ++g;  // phases of no rank
     for (; g < groups.size() && groups[g].rank == r; ++g) {
-      phase_row_groups.emplace_back(d.rows.size(), &groups[g]);
-      d.rows.push_back({r, RowKind::Phases, groups[g].lane, 0, 0});
+      const std::span<const Index> phases(phase_order.data() + groups[g].begin, groups[g].end - groups[g].begin);
+      add_phase_row(m, r, groups[g].lane, phases, phases_by_region, drawn, d);
     }
-  }
-  d.first_phase_span = static_cast<std::uint32_t>(d.span_count());
-  for (const auto& [row, group] : phase_row_groups) {
-    const std::span<const Index> phases(phase_order.data() + group->begin, group->end - group->begin);
-    add_phase_row(m, row, phases, phases_by_region, d);
   }
   d.call_category_of_region = calls_by_region.take_ids();
   d.phase_category_of_region = phases_by_region.take_ids();
-
-  analyzer::reserve_on_huge_pages(d.same_category_until, d.span_count());
-  d.same_category_until.resize(d.span_count());
   for (std::size_t row = 0; row < d.rows.size(); ++row) {
     const RowView v = d.row_view(row);
-    const std::uint32_t first = d.rows[row].first, count = d.rows[row].count;
-    std::uint32_t next_category = 0;
-    for (std::uint32_t i = count; i-- > 0;) {
-      const std::uint32_t category = v.category(i);
-      const bool continues = i + 1 < count && next_category == category;
-      d.same_category_until[first + i] = continues ? d.same_category_until[first + i + 1] : first + i + 1;
-      next_category = category;
-    }
-    if (count > 0) d.end_time = std::max(d.end_time, v.end(count - 1));  // ends ascend along a row
+    add_long_runs(v, d);
+    if (v.size() > 0) d.end_time = std::max(d.end_time, v.end(v.size() - 1));  // ends ascend along a row
   }
   index_messages(m, d);
   add_collectives(m, d);

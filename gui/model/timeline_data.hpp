@@ -5,10 +5,12 @@
 // end. Every row's spans are sorted by start and do not overlap, which is what lets the per-pixel
 // aggregation clip by binary search.
 //
-// A span is stored as its start and its row of the model (16 bytes with same_category_until, where
-// a copy of the span took 28): its end and category are the model's, read through that row. The
-// starts, which a frame searches, lie together, so a frame of the whole trace reads 8 bytes a span
-// rather than 24. Call spans come first (every rank's calls row), then the phase spans.
+// Rows draw from the model's own columns: a row whose spans are consecutive rows of the CallTable
+// or PhaseTable (a rank's calls when none nests in another, a lane's phases as the reader appends
+// them) is that range of the model, with nothing copied. Another row (a foreign trace's user
+// regions or nested calls) keeps a copy of its spans' starts and model rows (12 bytes a span).
+// A span's end and category are always the model's, read through its model row. Spans are
+// numbered row after row, in the rows' order.
 
 #include <cstdint>
 #include <memory>
@@ -28,8 +30,12 @@ struct TimelineRow {
   analyzer::RankId rank = 0;
   RowKind kind = RowKind::Calls;
   analyzer::Index lane = analyzer::kNoIndex;  // phase rows: row of the LocationTable
-  std::uint32_t first = 0;                    // spans[first, first + count)
+  std::uint32_t first = 0;                    // spans [first, first + count)
   std::uint32_t count = 0;
+  // The model row of span `first` when the row's spans are consecutive model rows; else kNoIndex,
+  // and the spans are copied_start/copied_source[copied_first, copied_first + count).
+  analyzer::Index source_first = analyzer::kNoIndex;
+  std::uint32_t copied_first = 0;
 };
 
 // A collective instance as drawn: a line across its members' rows when the last member left.
@@ -46,17 +52,14 @@ struct TimelineData {
   std::shared_ptr<const analyzer::TraceModel> model;
   CategoryTable categories;
   std::vector<TimelineRow> rows;
-  std::vector<double> span_start;            // by span
-  std::vector<analyzer::Index> span_source;  // by span: row of the CallTable (call spans) or PhaseTable
-  std::uint32_t first_phase_span = 0;        // spans before it are calls, the rest phases
+  std::vector<double> copied_start;            // spans of the rows that are not a range of the model
+  std::vector<analyzer::Index> copied_source;  // their model rows
   // Category of a region's calls and of its phases: regions + 1 entries (the last for kNoIndex).
   std::vector<std::uint32_t> call_category_of_region;
   std::vector<std::uint32_t> phase_category_of_region;
-  // For span i: one past the last span of its row, from i on, whose category is i's; tells in O(1)
-  // whether a run of spans is all one call.
-  std::vector<std::uint32_t> same_category_until;
+  std::vector<SpanRun> long_runs;  // every row's runs of at least SpanRun::kLong spans of one category
+  std::uint32_t spans = 0;
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
-  std::vector<std::uint32_t> phase_rows;        // the rows of phases, in order of their spans
   std::vector<std::uint32_t> message_category;  // MessageTable row -> category of its protocol
   // Messages grouped by sender, each group by send time: rows of the MessageTable.
   std::vector<analyzer::Index> messages_by_sender;
@@ -68,16 +71,12 @@ struct TimelineData {
 
   static constexpr std::uint32_t kNoSpan = 0xffffffffu;
 
-  std::size_t span_count() const { return span_start.size(); }
-  bool is_call_span(std::uint32_t span) const { return span < first_phase_span; }
-  Span span(std::uint32_t i) const;
-  double span_end(std::uint32_t i) const { return span(i).end; }
-  std::uint32_t span_category(std::uint32_t i) const { return span(i).category; }
+  std::size_t span_count() const { return spans; }
   std::size_t row_of_span(std::uint32_t span) const;
-  // A row as aggregate_row (and the hit test) reads it.
+  Span span(std::uint32_t i) const;  // (a search for its row: iterate a row by row_view instead)
+  // A row as aggregate_row, the hit test and searches read it.
   RowView row_view(std::size_t row) const;
-  // The span of a CallTable row, or kNoSpan (a call nested in another, or not MPI): a search of its
-  // rank's calls row, whose sources ascend (a table of every call would be 4 bytes a call).
+  // The span of a CallTable row, or kNoSpan (a call nested in another, or not MPI).
   std::uint32_t span_of_call(analyzer::Index call) const;
 };
 

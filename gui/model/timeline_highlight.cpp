@@ -32,10 +32,11 @@ TimelineHighlight highlight_recommendation(const TimelineData& d, const Recommen
   }
   if (!target.operation.isEmpty()) {
     const std::uint32_t category = d.categories.find(target.operation);
-    for (const TimelineRow& row : d.rows) {
-      if (row.kind != RowKind::Calls || category == CategoryTable::kNone) continue;
-      for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
-        if (d.span_category(s) == category) h.spans.push_back(s);
+    for (std::size_t row = 0; row < d.rows.size(); ++row) {
+      if (d.rows[row].kind != RowKind::Calls || category == CategoryTable::kNone) continue;
+      const RowView v = d.row_view(row);
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v.category(i) == category) h.spans.push_back(v.first + static_cast<std::uint32_t>(i));
       }
     }
     h.description =

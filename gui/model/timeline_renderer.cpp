@@ -32,7 +32,7 @@ double rank_middle(const TimelineLayout& layout, analyzer::RankId rank, int scro
 QString box_text(const TimelineData& d, const Band& band, const PixelRecord& rec) {
   const QString& name = d.categories.name(rec.category);
   if (band.kind == BandKind::Calls) return name;
-  const analyzer::StringId protocol = d.model->phases.protocol[d.span_source[rec.span]];
+  const analyzer::StringId protocol = d.model->phases.protocol[d.span(rec.span).source];
   return protocol == analyzer::kNoString ? name : name + " · " + text_of(d.model->strings.at(protocol));
 }
 
@@ -230,15 +230,15 @@ void TimelineRenderer::paint_highlight(QPainter& p, QSize size, const TimelineDa
   for (std::size_t b = band_first; b < band_last; ++b) {
     const Band& band = layout.bands()[b];
     if (band.kind != BandKind::Calls || band.count != 1) continue;
-    const TimelineRow& row = d.rows[band.row];
+    const RowView row = d.row_view(band.row);
     auto it = std::lower_bound(h.spans.begin(), h.spans.end(), row.first);
-    const auto end = std::lower_bound(it, h.spans.end(), row.first + row.count);
-    it = std::partition_point(it, end, [&](std::uint32_t s) { return d.span_end(s) < vp.start(); });
+    const auto end = std::lower_bound(it, h.spans.end(), row.first + row.size());
+    it = std::partition_point(it, end, [&](std::uint32_t s) { return row.end(s - row.first) < vp.start(); });
     double next_x = -1e300;  // one outline a pixel column
-    for (; it != end && d.span_start[*it] <= vp.end(); ++it) {
-      const double x0 = std::floor(vp.x_of(d.span_start[*it]));
+    for (; it != end && row.start(*it - row.first) <= vp.end(); ++it) {
+      const double x0 = std::floor(vp.x_of(row.start(*it - row.first)));
       if (x0 < next_x) continue;
-      const double x1 = std::max(x0 + 2, vp.x_of(d.span_end(*it)));
+      const double x1 = std::max(x0 + 2, vp.x_of(row.end(*it - row.first)));
       p.drawRect(QRectF(kLeft + x0, screen_y(band.top, options.scroll_y), x1 - x0, band.height));
       next_x = x0 + 1;
     }

@@ -25,10 +25,11 @@ FindResult find_spans(const TimelineData& d, FindField field, const QString& tex
       for (std::size_t c = 0; c < matches.size(); ++c) {
         matches[c] = d.categories.name(static_cast<std::uint32_t>(c)).contains(wanted, Qt::CaseInsensitive);
       }
-      for (const TimelineRow& row : d.rows) {
-        if (row.kind != RowKind::Calls) continue;
-        for (std::uint32_t i = row.first; i < row.first + row.count; ++i) {
-          if (matches[d.span_category(i)]) r.spans.push_back(i);
+      for (std::size_t row = 0; row < d.rows.size(); ++row) {
+        if (d.rows[row].kind != RowKind::Calls) continue;
+        const RowView v = d.row_view(row);
+        for (std::size_t i = 0; i < v.size(); ++i) {
+          if (matches[v.category(i)]) r.spans.push_back(v.first + static_cast<std::uint32_t>(i));
         }
       }
       break;
@@ -75,13 +76,17 @@ std::uint32_t longest_call_at(const TimelineData& d, const QString& call, const 
   }
   const std::uint32_t category = d.categories.find(call);
   std::uint32_t best = TimelineData::kNoSpan;
-  for (const TimelineRow& row : d.rows) {
-    if (row.kind != RowKind::Calls || category == CategoryTable::kNone) continue;
-    for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
-      const Span span = d.span(s);
-      const analyzer::Index where = m.calls.site[span.source];
-      if (span.category != category || where == analyzer::kNoIndex || !at_site[where]) continue;
-      if (best == TimelineData::kNoSpan || span.end - span.start > d.span_end(best) - d.span_start[best]) best = s;
+  double longest = 0;
+  for (std::size_t row = 0; row < d.rows.size(); ++row) {
+    if (d.rows[row].kind != RowKind::Calls || category == CategoryTable::kNone) continue;
+    const RowView v = d.row_view(row);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      const analyzer::Index where = m.calls.site[v.source(i)];
+      if (v.category(i) != category || where == analyzer::kNoIndex || !at_site[where]) continue;
+      if (best == TimelineData::kNoSpan || v.end(i) - v.start(i) > longest) {
+        best = v.first + static_cast<std::uint32_t>(i);
+        longest = v.end(i) - v.start(i);
+      }
     }
   }
   return best;

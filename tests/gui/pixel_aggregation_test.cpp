@@ -57,21 +57,12 @@ std::vector<Column> expand(const std::vector<PixelRecord>& records, int width) {
   return columns;
 }
 
-std::vector<std::uint32_t> same_category_until(const std::vector<Span>& spans, std::uint32_t first) {
-  std::vector<std::uint32_t> until(spans.size());
-  for (std::size_t i = spans.size(); i-- > 0;) {
-    until[i] = i + 1 < spans.size() && spans[i + 1].category == spans[i].category
-                   ? until[i + 1]
-                   : first + static_cast<std::uint32_t>(i) + 1;
-  }
-  return until;
-}
-
 // Spans given as values, laid out as the timeline keeps them (a start per span, the rest through
-// the span's model row): here each span is its own model row, whose region is its category.
+// the span's model row): here each span is its own model row, whose region is its category; the
+// long runs found by comparing neighbours, numbered from `first`.
 class RowColumns {
  public:
-  explicit RowColumns(const std::vector<Span>& spans) {
+  RowColumns(const std::vector<Span>& spans, std::uint32_t first) : first_(first) {
     std::uint32_t categories = 0;
     for (std::size_t i = 0; i < spans.size(); ++i) {
       starts_.push_back(spans[i].start);
@@ -81,26 +72,37 @@ class RowColumns {
       categories = std::max(categories, spans[i].category + 1);
     }
     for (std::uint32_t c = 0; c <= categories; ++c) category_of_region_.push_back(c);
+    for (std::size_t i = 0, end = 0; i < spans.size(); i = end) {
+      for (end = i + 1; end < spans.size() && spans[end].category == spans[i].category;) ++end;
+      if (end - i >= SpanRun::kLong) {
+        long_runs_.push_back({first + static_cast<std::uint32_t>(i), first + static_cast<std::uint32_t>(end)});
+      }
+    }
   }
-  RowView view(const std::vector<std::uint32_t>& until, std::uint32_t first) const {
-    return {starts_,
-            sources_.data(),
-            ends_.data(),
-            regions_.data(),
-            category_of_region_.data(),
-            static_cast<std::uint32_t>(category_of_region_.size() - 1),
-            until.data(),
-            first};
+  RowView view() const {
+    RowView v;
+    v.starts = starts_;
+    v.sources = sources_.data();
+    v.source_ends = ends_.data();
+    v.source_regions = regions_.data();
+    v.category_of_region = category_of_region_.data();
+    v.regions = static_cast<std::uint32_t>(category_of_region_.size() - 1);
+    v.long_runs = long_runs_;
+    v.first = first_;
+    return v;
   }
+  std::size_t long_runs() const { return long_runs_.size(); }
 
  private:
+  std::uint32_t first_;
   std::vector<double> starts_, ends_;
   std::vector<std::uint32_t> sources_, regions_, category_of_region_;
+  std::vector<SpanRun> long_runs_;
 };
 
 // Disjoint spans sorted by start: lengths and gaps from a nanosecond to a millisecond, a tenth
-// of zero length, categories in runs.
-std::vector<Span> random_row(std::mt19937_64& random, std::size_t n) {
+// of zero length, categories in runs (a change at a span with odds `change`).
+std::vector<Span> random_row(std::mt19937_64& random, std::size_t n, double change = 0.3) {
   std::vector<Span> spans;
   std::uniform_real_distribution<double> log_length(-9, -3);
   std::uniform_int_distribution<int> category(0, 3), coin(0, 9);
@@ -108,7 +110,9 @@ std::vector<Span> random_row(std::mt19937_64& random, std::size_t n) {
   std::uint32_t current = 0;
   for (std::size_t i = 0; i < n; ++i) {
     if (coin(random) < 4) t += std::pow(10.0, log_length(random));  // a gap
-    if (coin(random) < 3) current = static_cast<std::uint32_t>(category(random));
+    if (std::uniform_real_distribution<double>(0, 1)(random) < change) {
+      current = static_cast<std::uint32_t>(category(random));
+    }
     const double length = coin(random) == 0 ? 0 : std::pow(10.0, log_length(random));
     spans.push_back({t, t + length, current, static_cast<std::uint32_t>(i)});
     t += length;
@@ -125,17 +129,20 @@ class PixelAggregationTest : public QObject {
   void matches_brute_force_on_random_rows() {
     std::vector<PixelRecord> records;
     int compared = 0;
+    std::size_t long_runs = 0;
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
       std::mt19937_64 random(seed);
-      const auto spans = random_row(random, 50 + seed * 13);
+      // Even seeds: long runs of one category, which zoomed out fill columns of dozens of spans.
+      const auto spans = random_row(random, 50 + seed * 13, seed % 2 == 0 ? 0.02 : 0.3);
       const std::uint32_t first = static_cast<std::uint32_t>(seed * 1000);
-      const auto until = same_category_until(spans, first);
+      const RowColumns columns(spans, first);
+      long_runs += columns.long_runs();
       const double end = spans.back().end;
-      for (double zoom : {1.0, 3.0, 20.0, 150.0, 2000.0}) {
+      for (double zoom : {0.05, 0.2, 1.0, 3.0, 20.0, 150.0, 2000.0}) {
         for (double offset : {-0.1, 0.0, 0.37}) {
           const int width = 300;
           const PixelScale scale{offset * end / zoom + (offset > 0 ? end * 0.3 : 0), end * 1.05 / zoom / width};
-          aggregate_row(RowColumns(spans).view(until, first), scale, width, records);
+          aggregate_row(columns.view(), scale, width, records);
           const auto expected = brute_force(spans, scale, width, first);
           const auto got = expand(records, width);
           for (int x = 0; x < width; ++x) {
@@ -163,6 +170,7 @@ class PixelAggregationTest : public QObject {
       }
     }
     QVERIFY(compared > 100000);
+    QVERIFY(long_runs > 100);
   }
 
   void long_span_is_one_record_and_many_spans_fold() {
@@ -171,9 +179,8 @@ class PixelAggregationTest : public QObject {
     for (int i = 0; i < 100; ++i) spans.push_back({10 + i * 0.01, 10 + i * 0.01 + 0.005, 3, 0});
     spans.push_back({11.1, 11.2, 3, 0});
     spans.push_back({11.5, 11.6, 4, 0});
-    const auto until = same_category_until(spans, 0);
     std::vector<PixelRecord> records;
-    aggregate_row(RowColumns(spans).view(until, 0), {0, 1}, 20, records);
+    aggregate_row(RowColumns(spans, 0).view(), {0, 1}, 20, records);
     QCOMPARE(records.size(), std::size_t{3});
     QCOMPARE(records[0], (PixelRecord{0, 10, 7, 0, PixelKind::Single}));
     QCOMPARE(records[1], (PixelRecord{10, 11, 3, 1, PixelKind::Folded}));

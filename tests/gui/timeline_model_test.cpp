@@ -115,21 +115,20 @@ class TimelineModelTest : public QObject {
     QCOMPARE(stencil_.dropped_overlapping_phases, std::uint64_t{0});
   }
 
-  // Spans are laid out calls first, phases after, while rows stay in display order: every span
-  // still finds its row, and the rows tile the spans.
-  void every_span_finds_its_row() {
+  // Rows of an xo trace are ranges of the model's rows, nothing copied; every span finds its row,
+  // and the rows tile the spans.
+  void rows_are_ranges_of_the_model() {
     for (const TimelineData* d : {&ring_, &stencil_}) {
-      std::vector<int> covered(d->span_count());
+      QVERIFY(d->copied_start.empty());
+      std::uint32_t next = 0;
       for (std::size_t r = 0; r < d->rows.size(); ++r) {
         const TimelineRow& row = d->rows[r];
-        QCOMPARE(row.kind == RowKind::Calls, row.count == 0 || d->is_call_span(row.first));
-        for (std::uint32_t s = row.first; s < row.first + row.count; ++s) {
-          QCOMPARE(d->row_of_span(s), r);
-          ++covered[s];
-        }
+        QCOMPARE(row.first, next);
+        next += row.count;
+        QVERIFY(row.count == 0 || row.source_first != xo::analyzer::kNoIndex);
+        for (std::uint32_t s = row.first; s < row.first + row.count; ++s) QCOMPARE(d->row_of_span(s), r);
       }
-      QVERIFY(std::all_of(covered.begin(), covered.end(), [](int c) { return c == 1; }));
-      QVERIFY(d->first_phase_span > 0 && d->first_phase_span < d->span_count());
+      QCOMPARE(std::size_t{next}, d->span_count());
     }
   }
 
@@ -189,6 +188,8 @@ class TimelineModelTest : public QObject {
     }
     QCOMPARE(d.rows[3].rank, 1);
     QCOMPARE(d.rows[3].kind, RowKind::Calls);
+    QCOMPARE(d.copied_start.size(), std::size_t{8});  // no lane's phases are consecutive model rows
+    for (std::size_t k : phase_rows) QCOMPARE(d.rows[k].source_first, xo::analyzer::kNoIndex);
     QCOMPARE(d.categories.uses(d.categories.find("header")), std::uint64_t{4});  // the no-rank one is not drawn
     QCOMPARE(d.categories.uses(d.categories.find("data")), std::uint64_t{4});
   }
@@ -278,7 +279,7 @@ class TimelineModelTest : public QObject {
     FindResult sends = find_spans(ring_, FindField::Call, "mpi_send");
     QVERIFY(sends.error.isEmpty());
     QCOMPARE(sends.spans.size(), std::size_t{20});
-    for (auto s : sends.spans) QCOMPARE(ring_.categories.name(ring_.span_category(s)), QString("MPI_Send"));
+    for (auto s : sends.spans) QCOMPARE(ring_.categories.name(ring_.span(s).category), QString("MPI_Send"));
     QVERIFY(std::is_sorted(sends.spans.begin(), sends.spans.end()));
 
     FindResult rank = find_spans(ring_, FindField::Rank, "3");
@@ -289,7 +290,7 @@ class TimelineModelTest : public QObject {
     FindResult tag = find_spans(ring_, FindField::Tag, "2");  // lap 2: a send and a receive on every rank
     QCOMPARE(tag.spans.size(), std::size_t{8});
     for (auto s : tag.spans) {
-      const QString call = ring_.categories.name(ring_.span_category(s));
+      const QString call = ring_.categories.name(ring_.span(s).category);
       QVERIFY(call == "MPI_Send" || call == "MPI_Recv");
     }
     QCOMPARE(find_spans(ring_, FindField::Tag, "99").error, QString("nothing found for '99'"));
@@ -536,7 +537,7 @@ class TimelineModelTest : public QObject {
     const Band protocols{0, 5, BandKind::Protocols, 0, 1, stencil_.call_row_of_rank[0]};
     const std::uint32_t hit = span_in_band(stencil_, protocols, scale, ((s.start + s.end) / 2 - scale.start) / 1e-8);
     QVERIFY(hit != TimelineData::kNoSpan);
-    QCOMPARE(m.phases.rank[stencil_.span_source[hit]], RankId{0});
+    QCOMPARE(m.phases.rank[stencil_.span(hit).source], RankId{0});
     const Band group{0, 1, BandKind::Calls, 0, 2, stencil_.call_row_of_rank[0]};
     QCOMPARE(span_in_band(stencil_, group, scale, 100), TimelineData::kNoSpan);
   }

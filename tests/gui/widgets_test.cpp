@@ -86,7 +86,7 @@ class WidgetsTest : public QObject {
     const TimelineRow& row = d.rows[d.call_row_of_rank[1]];
     std::uint32_t longest = row.first;
     for (std::uint32_t i = row.first; i < row.first + row.count; ++i) {
-      if (d.span_end(i) - d.span_start[i] > d.span_end(longest) - d.span_start[longest]) longest = i;
+      if (d.span(i).end - d.span(i).start > d.span(longest).end - d.span(longest).start) longest = i;
     }
     const Span s = d.span(longest);
     const int x = TimelineLayout::kLabelWidth + static_cast<int>(view.viewport().x_of((s.start + s.end) / 2));
@@ -364,7 +364,7 @@ class WidgetsTest : public QObject {
     std::uint32_t send = TimelineData::kNoSpan;
     const TimelineRow& row = d.rows[d.call_row_of_rank[1]];
     for (std::uint32_t s = row.first; s < row.first + row.count && send == TimelineData::kNoSpan; ++s) {
-      if (d.categories.name(d.span_category(s)) == "MPI_Send") send = s;
+      if (d.categories.name(d.span(s).category) == "MPI_Send") send = s;
     }
     QVERIFY(send != TimelineData::kNoSpan);
     window.timeline().select_span(send, true);
@@ -378,7 +378,7 @@ class WidgetsTest : public QObject {
     summary->choose_call_site(0);
     QVERIFY(window.timeline().selected() != TimelineData::kNoSpan);
     QCOMPARE(window.source().toPlainText().section(' ', 0, 0),
-             d.categories.name(d.span_category(window.timeline().selected())));
+             d.categories.name(d.span(window.timeline().selected()).category));
 
     const SourceExcerpt missing = source_excerpt("/no/such/file.c", 10);
     QVERIFY(missing.lines.isEmpty() && missing.problem.contains("not on this machine"));
