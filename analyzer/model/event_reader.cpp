@@ -60,8 +60,10 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   reserve_on_huge_pages(phases.protocol, most_phases);
   reserve_on_huge_pages(phases.bytes, most_phases);
   reserve_on_huge_pages(phases.peer, most_phases);
-  reserve_on_huge_pages(records_.sends, rank_events / 3);
-  reserve_on_huge_pages(records_.receives, rank_events / 3);
+  std::apply([&](auto... column) { (reserve_on_huge_pages(records_.sends.*column, rank_events / 3), ...); },
+             SendSides::kColumns);
+  std::apply([&](auto... column) { (reserve_on_huge_pages(records_.receives.*column, rank_events / 3), ...); },
+             ReceiveSides::kColumns);
 }
 
 void EventReader::begin_location(Index row) {
@@ -238,7 +240,7 @@ void EventReader::mpi_send(OTF2_TimeStamp time, const EventAttributes& attribute
     const double free_at = index_.seconds(static_cast<OTF2_TimeStamp>(free));
     if (free_at >= t) buffer_free = free_at;
   }
-  records_.sends.push_back({comm_row, rank_, to, tag, bytes, t, kNaN, buffer_free, open_call(), kNoIndex, 0});
+  records_.sends.push_back(comm_row, rank_, to, tag, bytes, t, buffer_free, open_call(), 0);
 }
 
 void EventReader::mpi_isend(OTF2_TimeStamp time, const EventAttributes&, std::uint32_t receiver, OTF2_CommRef comm,
@@ -248,8 +250,7 @@ void EventReader::mpi_isend(OTF2_TimeStamp time, const EventAttributes&, std::ui
   RankId to;
   if (!on_rank("MpiIsend") || !peer(comm, receiver, comm_row, to)) return;
   open_isends_[request] = records_.sends.size();
-  records_.sends.push_back(
-      {comm_row, rank_, to, tag, bytes, t, kNaN, kNaN, open_call(), kNoIndex, MessageTable::kNonblockingSend});
+  records_.sends.push_back(comm_row, rank_, to, tag, bytes, t, kNaN, open_call(), MessageTable::kNonblockingSend);
 }
 
 void EventReader::mpi_isend_complete(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request) {
@@ -263,14 +264,14 @@ void EventReader::mpi_isend_complete(OTF2_TimeStamp time, const EventAttributes&
     });
     return;
   }
-  SendRecord& send = records_.sends[it->second];
-  send.complete = t;
-  send.complete_call = open_call();
+  SendSides& sends = records_.sends;
+  const std::size_t send = it->second;
+  sends.complete_call[send] = open_call();
   // A buffer that became free after the call reported it, or before the send, is not believed.
   std::int64_t free = 0;
   if (integer_attribute(attributes, index_.buffer_free_attribute, free) && free >= 0) {
     const double free_at = index_.seconds(static_cast<OTF2_TimeStamp>(free));
-    if (free_at <= t && free_at >= send.time) send.buffer_free = free_at;
+    if (free_at <= t && free_at >= sends.time[send]) sends.buffer_free[send] = free_at;
   }
   open_isends_.erase(it);
 }
@@ -288,15 +289,7 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, const EventAttributes&, std::uin
   if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
   const Index call = open_call();
   const double posted = call == kNoIndex ? t : out_.calls.enter[call];
-  records_.receives.push_back({.comm = comm_row,
-                               .sender = from,
-                               .receiver = rank_,
-                               .tag = tag,
-                               .posted = posted,
-                               .time = t,
-                               .arrived = kNaN,
-                               .call = call,
-                               .flags = 0});
+  records_.receives.push_back(comm_row, from, rank_, tag, posted, t, call, 0);
 }
 
 void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender,
@@ -316,20 +309,12 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attribut
              " without its MpiIrecvRequest";
     });
   }
-  ReceiveRecord& r = records_.receives.emplace_back(ReceiveRecord{.comm = comm_row,
-                                                                  .sender = from,
-                                                                  .receiver = rank_,
-                                                                  .tag = tag,
-                                                                  .posted = posted,
-                                                                  .time = t,
-                                                                  .arrived = kNaN,
-                                                                  .call = open_call(),
-                                                                  .flags = MessageTable::kNonblockingReceive});
+  records_.receives.push_back(comm_row, from, rank_, tag, posted, t, open_call(), MessageTable::kNonblockingReceive);
   // An arrival after the call reported it, or before the receive was posted, is not believed.
   std::int64_t arrived = 0;
   if (integer_attribute(attributes, index_.arrived_attribute, arrived) && arrived >= 0) {
     const double arrived_at = index_.seconds(static_cast<OTF2_TimeStamp>(arrived));
-    if (arrived_at <= t && !(arrived_at < posted)) r.arrived = arrived_at;
+    if (arrived_at <= t && !(arrived_at < posted)) records_.receives.arrived.back() = arrived_at;
   }
 }
 
@@ -337,7 +322,7 @@ void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, const EventAttribut
   at(time);
   if (!on_rank("MpiRequestCancelled")) return;
   if (auto send = open_isends_.find(request); send != open_isends_.end()) {
-    records_.sends[send->second].cancelled = true;
+    records_.sends.flags[send->second] |= SendSides::kCancelled;
     open_isends_.erase(send);
   }
   open_irecvs_.erase(request);

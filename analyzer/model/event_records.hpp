@@ -1,46 +1,88 @@
 #pragma once
 // What the event reader keeps of the MPI events for the steps after reading: each side of a
-// message, and each member's part in a collective. Plain records, one per event pair.
+// message, in columns, and each member's part in a collective, a plain record per event pair.
 
 #include <otf2/otf2.h>
 
 #include <cstdint>
 #include <limits>
+#include <tuple>
 #include <vector>
 
 #include "xo/analyzer/model_ids.hpp"
 
 namespace xo::analyzer {
 
-struct SendRecord {
-  Index comm;
-  RankId sender;
-  RankId receiver;
-  std::uint32_t tag;
-  std::uint64_t bytes;
-  double time;
-  double complete;     // MpiIsendComplete, NaN if blocking or never completed
-  double buffer_free;  // the "buffer_free" attribute of MpiIsendComplete, or of a blocking MpiSend; else NaN
-  Index call;
-  Index complete_call;     // the call around the MpiIsendComplete, kNoIndex if none
-  std::uint8_t flags;      // MessageTable::Flags
-  bool cancelled = false;  // MpiRequestCancelled: no message
+// Every send as the reader found it, a column per field, each location's sends in its order.
+// Matching compares a few columns; the message table is then gathered from them a column at a time,
+// each freed once gathered, so that the sides and the table are never whole in memory together (at
+// 10^8 events a record per side took 1.3 GB, the read's peak).
+struct SendSides {
+  static constexpr std::uint8_t kCancelled = 0x80;  // in flags: MpiRequestCancelled, no message
+
+  std::vector<Index> comm;
+  std::vector<RankId> sender;
+  std::vector<RankId> receiver;
+  std::vector<std::uint32_t> tag;
+  std::vector<std::uint64_t> bytes;
+  std::vector<double> time;
+  std::vector<double>
+      buffer_free;          // the "buffer_free" attribute of MpiIsendComplete or of a blocking MpiSend, else NaN
+  std::vector<Index> call;  // the call around the send
+  std::vector<Index> complete_call;  // the call around the MpiIsendComplete, kNoIndex if none
+  std::vector<std::uint8_t> flags;   // MessageTable::Flags, and kCancelled
+
+  static constexpr auto kColumns = std::tuple{
+      &SendSides::comm, &SendSides::sender,      &SendSides::receiver, &SendSides::tag,           &SendSides::bytes,
+      &SendSides::time, &SendSides::buffer_free, &SendSides::call,     &SendSides::complete_call, &SendSides::flags};
+  static constexpr auto kCallColumns = std::tuple{&SendSides::call, &SendSides::complete_call};
+
+  std::size_t size() const { return time.size(); }
+  void push_back(Index c, RankId from, RankId to, std::uint32_t t, std::uint64_t b, double at, double free, Index in,
+                 std::uint8_t f) {
+    comm.push_back(c);
+    sender.push_back(from);
+    receiver.push_back(to);
+    tag.push_back(t);
+    bytes.push_back(b);
+    time.push_back(at);
+    buffer_free.push_back(free);
+    call.push_back(in);
+    complete_call.push_back(kNoIndex);
+    flags.push_back(f);
+  }
 };
 
-struct ReceiveRecord {
-  Index comm;
-  RankId sender;
-  RankId receiver;
-  std::uint32_t tag;
-  double posted;
-  double time;
-  double arrived = std::numeric_limits<double>::quiet_NaN();  // MpiIrecv's "arrived" attribute, else NaN
-  Index call;
-  std::uint8_t flags;
+// Every receive as the reader found it, as SendSides keeps the sends.
+struct ReceiveSides {
+  std::vector<Index> comm;
+  std::vector<RankId> sender;
+  std::vector<RankId> receiver;
+  std::vector<std::uint32_t> tag;
+  std::vector<double> posted;   // enter of the blocking receive call, or the MpiIrecvRequest
+  std::vector<double> time;     // the MpiRecv / MpiIrecv
+  std::vector<double> arrived;  // MpiIrecv's "arrived" attribute, else NaN
+  std::vector<Index> call;
+  std::vector<std::uint8_t> flags;  // MessageTable::Flags
+
+  static constexpr auto kColumns = std::tuple{&ReceiveSides::comm,    &ReceiveSides::sender, &ReceiveSides::receiver,
+                                              &ReceiveSides::tag,     &ReceiveSides::posted, &ReceiveSides::time,
+                                              &ReceiveSides::arrived, &ReceiveSides::call,   &ReceiveSides::flags};
+  static constexpr auto kCallColumns = std::tuple{&ReceiveSides::call};
+
+  std::size_t size() const { return time.size(); }
+  void push_back(Index c, RankId from, RankId to, std::uint32_t t, double post, double at, Index in, std::uint8_t f) {
+    comm.push_back(c);
+    sender.push_back(from);
+    receiver.push_back(to);
+    tag.push_back(t);
+    posted.push_back(post);
+    time.push_back(at);
+    arrived.push_back(std::numeric_limits<double>::quiet_NaN());
+    call.push_back(in);
+    flags.push_back(f);
+  }
 };
-// A record per message side is kept until matching: their size weighs on read_trace's peak memory.
-static_assert(sizeof(SendRecord) == 64);
-static_assert(sizeof(ReceiveRecord) == 48);
 
 // A blocking collective (MpiCollectiveBegin/End) or a nonblocking one (NonBlockingCollectiveRequest
 // and Complete) of one member.
@@ -61,8 +103,8 @@ struct CollectiveMemberRecord {
 };
 
 struct EventRecords {
-  std::vector<SendRecord> sends;        // each location's in its order
-  std::vector<ReceiveRecord> receives;  // each location's in its order
+  SendSides sends;
+  ReceiveSides receives;
   std::vector<CollectiveMemberRecord> collective_members;
 };
 

@@ -7,6 +7,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 #include "event_reader.hpp"
@@ -48,8 +50,8 @@ Job append_column(std::vector<T>& to, std::vector<Share>& shares, Table Share::*
 
 Index shifted(Index row, std::size_t by) { return row == kNoIndex ? kNoIndex : static_cast<Index>(row + by); }
 
-// Appends the records of every share after the first to the first's, their call rows moved past
-// the calls of the shares before.
+// Appends the collective records of every share after the first to the first's, their call rows
+// moved past the calls of the shares before.
 template <class Record>
 Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords::*records) {
   return [&shares, records] {
@@ -59,12 +61,46 @@ Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords:
       const std::size_t by = shares[s].calls_before;
       for (Record r : from) {
         r.call = shifted(r.call, by);
-        if constexpr (requires { r.complete_call; }) r.complete_call = shifted(r.complete_call, by);
+        r.complete_call = shifted(r.complete_call, by);
         to.push_back(r);
       }
       std::vector<Record>().swap(from);
     }
   };
+}
+
+template <class A, class B>
+bool same_member(A a, B b) {
+  if constexpr (std::is_same_v<A, B>) return a == b;
+  return false;
+}
+
+// Appends column `column` of the message sides of every share after the first to the first's, and
+// frees it; a column of call rows has them moved past the calls of the shares before.
+template <class Sides, class T>
+Job append_side_column(std::vector<Share>& shares, Sides EventRecords::*sides, std::vector<T> Sides::*column) {
+  const bool of_calls = std::apply([column](auto... call_column) { return (same_member(call_column, column) || ...); },
+                                   Sides::kCallColumns);
+  return [&shares, sides, column, of_calls] {
+    std::vector<T>& to = shares[0].records.*sides.*column;
+    for (std::size_t s = 1; s < shares.size(); ++s) {
+      std::vector<T>& from = shares[s].records.*sides.*column;
+      const std::size_t at = to.size();
+      to.insert(to.end(), from.begin(), from.end());
+      if constexpr (std::is_same_v<T, Index>) {
+        if (of_calls) {
+          for (std::size_t k = at; k < to.size(); ++k) to[k] = shifted(to[k], shares[s].calls_before);
+        }
+      }
+      std::vector<T>().swap(from);
+    }
+  };
+}
+
+template <class Sides>
+void add_side_jobs(std::vector<Share>& shares, Sides EventRecords::*sides, std::vector<Job>& jobs) {
+  std::apply([&](auto... column) { (jobs.push_back(append_side_column(shares, sides, column)), ...); },
+             Sides::kColumns);
 }
 
 // The model's tables get the rows of the shares after the first, a job per column.
@@ -73,25 +109,27 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
   PhaseTable& p = model.phases;
   constexpr auto calls = &Share::calls;
   constexpr auto phases = &Share::phases;
-  // The records and the widest columns first, so that the threads finish together.
-  return {append_records(shares, &EventRecords::sends),
-          append_records(shares, &EventRecords::receives),
-          append_records(shares, &EventRecords::collective_members),
-          append_column(c.enter, shares, calls, &CallTable::enter),
-          append_column(c.leave, shares, calls, &CallTable::leave),
-          append_column(p.start, shares, phases, &PhaseTable::start),
-          append_column(p.end, shares, phases, &PhaseTable::end),
-          append_column(p.bytes, shares, phases, &PhaseTable::bytes),
-          append_column(c.rank, shares, calls, &CallTable::rank),
-          append_column(c.region, shares, calls, &CallTable::region),
-          append_column(c.site, shares, calls, &CallTable::site),
-          append_column(p.rank, shares, phases, &PhaseTable::rank),
-          append_column(p.region, shares, phases, &PhaseTable::region),
-          append_column(p.lane, shares, phases, &PhaseTable::lane),
-          append_column(p.protocol, shares, phases, &PhaseTable::protocol),
-          append_column(p.peer, shares, phases, &PhaseTable::peer),
-          append_column(c.depth, shares, calls, &CallTable::depth),
-          append_column(c.is_mpi, shares, calls, &CallTable::is_mpi)};
+  // The widest columns first, so that the threads finish together.
+  std::vector<Job> jobs;
+  add_side_jobs(shares, &EventRecords::sends, jobs);
+  add_side_jobs(shares, &EventRecords::receives, jobs);
+  jobs.insert(jobs.end(), {append_records(shares, &EventRecords::collective_members),
+                           append_column(c.enter, shares, calls, &CallTable::enter),
+                           append_column(c.leave, shares, calls, &CallTable::leave),
+                           append_column(p.start, shares, phases, &PhaseTable::start),
+                           append_column(p.end, shares, phases, &PhaseTable::end),
+                           append_column(p.bytes, shares, phases, &PhaseTable::bytes),
+                           append_column(c.rank, shares, calls, &CallTable::rank),
+                           append_column(c.region, shares, calls, &CallTable::region),
+                           append_column(c.site, shares, calls, &CallTable::site),
+                           append_column(p.rank, shares, phases, &PhaseTable::rank),
+                           append_column(p.region, shares, phases, &PhaseTable::region),
+                           append_column(p.lane, shares, phases, &PhaseTable::lane),
+                           append_column(p.protocol, shares, phases, &PhaseTable::protocol),
+                           append_column(p.peer, shares, phases, &PhaseTable::peer),
+                           append_column(c.depth, shares, calls, &CallTable::depth),
+                           append_column(c.is_mpi, shares, calls, &CallTable::is_mpi)});
+  return jobs;
 }
 
 // Whether the event file of a location of Crossover's is the one its writer digested.

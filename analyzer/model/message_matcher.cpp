@@ -31,27 +31,16 @@ Order stable_by(const std::vector<RankId>& key, const Order& order) {
   return out;
 }
 
-// Positions of the records that `take`s, ordered by (sender, receiver), each pair in the records'
-// own order.
-template <class Record, class Take>
-Order by_pair(const std::vector<Record>& records, Take take) {
-  std::vector<RankId> sender;
-  std::vector<RankId> receiver;
+// Positions of the sides that `take`s, ordered by (sender, receiver), each pair in the sides' own
+// order.
+template <class Sides, class Take>
+Order by_pair(const Sides& sides, Take take) {
   Order order;
-  reserve_on_huge_pages(sender, records.size());
-  reserve_on_huge_pages(receiver, records.size());
-  reserve_on_huge_pages(order, records.size());
-  for (std::uint32_t i = 0; i < records.size(); ++i) {
-    sender.push_back(records[i].sender);
-    receiver.push_back(records[i].receiver);
-    if (take(records[i])) order.push_back(i);
+  reserve_on_huge_pages(order, sides.size());
+  for (std::uint32_t i = 0; i < sides.size(); ++i) {
+    if (take(i)) order.push_back(i);
   }
-  return stable_by(sender, stable_by(receiver, order));
-}
-
-template <class Record>
-bool same_channel(const SendRecord& s, const Record& r) {
-  return s.comm == r.comm && s.tag == r.tag;
+  return stable_by(sides.sender, stable_by(sides.receiver, order));
 }
 
 struct Match {
@@ -66,23 +55,25 @@ class Matcher {
 
   void run() {
     Order s, r;
-    run_jobs(threads_, {[&] { s = by_pair(sends_, [](const SendRecord& x) { return !x.cancelled; }); },
-                        [&] { r = by_pair(receives_, [](const ReceiveRecord&) { return true; }); }});
+    run_jobs(threads_,
+             {[&] { s = by_pair(sends_, [&](std::uint32_t i) { return !(sends_.flags[i] & SendSides::kCancelled); }); },
+              [&] { r = by_pair(receives_, [](std::uint32_t) { return true; }); }});
     reserve_on_huge_pages(matched_, std::min(s.size(), r.size()));
 
-    const auto pair_of = [](const auto& x) { return std::pair(x.sender, x.receiver); };
+    const auto send_pair = [&](std::uint32_t i) { return std::pair(sends_.sender[i], sends_.receiver[i]); };
+    const auto receive_pair = [&](std::uint32_t i) { return std::pair(receives_.sender[i], receives_.receiver[i]); };
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < s.size() || j < r.size()) {
       const bool sends_left = i < s.size();
       const bool receives_left = j < r.size();
-      const auto pair = !receives_left ? pair_of(sends_[s[i]])
-                        : !sends_left  ? pair_of(receives_[r[j]])
-                                       : std::min(pair_of(sends_[s[i]]), pair_of(receives_[r[j]]));
+      const auto pair = !receives_left ? send_pair(s[i])
+                        : !sends_left  ? receive_pair(r[j])
+                                       : std::min(send_pair(s[i]), receive_pair(r[j]));
       std::size_t i_end = i;
-      while (i_end < s.size() && pair_of(sends_[s[i_end]]) == pair) ++i_end;
+      while (i_end < s.size() && send_pair(s[i_end]) == pair) ++i_end;
       std::size_t j_end = j;
-      while (j_end < r.size() && pair_of(receives_[r[j_end]]) == pair) ++j_end;
+      while (j_end < r.size() && receive_pair(r[j_end]) == pair) ++j_end;
       match_pair(s.data() + i, s.data() + i_end, r.data() + j, r.data() + j_end);
       i = i_end;
       j = j_end;
@@ -94,25 +85,23 @@ class Matcher {
   // One (sender, receiver) pair: together while the channels agree, per channel after that.
   void match_pair(const std::uint32_t* s, const std::uint32_t* s_end, const std::uint32_t* r,
                   const std::uint32_t* r_end) {
-    for (; s != s_end && r != r_end && same_channel(sends_[*s], receives_[*r]); ++s, ++r) matched_.push_back({*s, *r});
+    for (; s != s_end && r != r_end && send_channel(*s) == receive_channel(*r); ++s, ++r) matched_.push_back({*s, *r});
     if (s == s_end || r == r_end) {
       for (; s != s_end; ++s) unmatched_send(*s);
       for (; r != r_end; ++r) unmatched_receive(*r);
       return;
     }
-    const auto channel = [](const auto& x) { return std::pair(x.comm, x.tag); };
     Order rest_s(s, s_end);
     Order rest_r(r, r_end);
-    std::stable_sort(rest_s.begin(), rest_s.end(),
-                     [&](auto a, auto b) { return channel(sends_[a]) < channel(sends_[b]); });
+    std::stable_sort(rest_s.begin(), rest_s.end(), [&](auto a, auto b) { return send_channel(a) < send_channel(b); });
     std::stable_sort(rest_r.begin(), rest_r.end(),
-                     [&](auto a, auto b) { return channel(receives_[a]) < channel(receives_[b]); });
+                     [&](auto a, auto b) { return receive_channel(a) < receive_channel(b); });
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < rest_s.size() || j < rest_r.size()) {
-      if (j == rest_r.size() || (i < rest_s.size() && channel(sends_[rest_s[i]]) < channel(receives_[rest_r[j]]))) {
+      if (j == rest_r.size() || (i < rest_s.size() && send_channel(rest_s[i]) < receive_channel(rest_r[j]))) {
         unmatched_send(rest_s[i++]);
-      } else if (i == rest_s.size() || channel(receives_[rest_r[j]]) < channel(sends_[rest_s[i]])) {
+      } else if (i == rest_s.size() || receive_channel(rest_r[j]) < send_channel(rest_s[i])) {
         unmatched_receive(rest_r[j++]);
       } else {
         matched_.push_back({rest_s[i++], rest_r[j++]});
@@ -120,99 +109,97 @@ class Matcher {
     }
   }
 
-  // The message table from the matches, one side at a time: each side's records are freed as soon
-  // as its columns are written, so the records and the whole table are never in memory together
-  // (at 10^8 events that was a gigabyte of the read's peak). Each side is two jobs that read the
-  // records once each and write columns of their own.
+  std::pair<Index, std::uint32_t> send_channel(std::uint32_t i) const { return {sends_.comm[i], sends_.tag[i]}; }
+  std::pair<Index, std::uint32_t> receive_channel(std::uint32_t i) const {
+    return {receives_.comm[i], receives_.tag[i]};
+  }
+
+  // Column `from` of a side in the order of the matches, into `to`; `from` is freed.
+  template <class T>
+  void gather(std::vector<T>& from, std::uint32_t Match::*side, std::vector<T>& to) const {
+    reserve_on_huge_pages(to, matched_.size());
+    for (const Match& match : matched_) to.push_back(from[match.*side]);
+    std::vector<T>().swap(from);
+  }
+
+  // The message table from the matches, a column at a time: each side's column is freed as soon as
+  // it is gathered, so the sides and the whole table are never in memory together. A job per side.
   void fill_messages() {
     MessageTable& m = model_.messages;
     const CallTable& calls = model_.calls;
     const std::size_t n = matched_.size();
-    auto receive_times = [&] {
-      reserve_on_huge_pages(m.receive_posted, n);
-      reserve_on_huge_pages(m.receive_time, n);
+    auto receives = [&] {
+      ReceiveSides& r = receives_;
+      // The columns matching compared are the send's in the table.
+      std::vector<Index>().swap(r.comm);
+      std::vector<RankId>().swap(r.sender);
+      std::vector<RankId>().swap(r.receiver);
+      std::vector<std::uint32_t>().swap(r.tag);
+      // A blocking receive was complete when its call left; a nonblocking one when it arrived.
       reserve_on_huge_pages(m.receive_complete, n);
       for (const Match& match : matched_) {
-        const ReceiveRecord& r = receives_[match.receive];
-        m.receive_posted.push_back(r.posted);
-        m.receive_time.push_back(r.time);
-        const bool blocking = (r.flags & MessageTable::kNonblockingReceive) == 0;
-        m.receive_complete.push_back(blocking && r.call != kNoIndex ? calls.leave[r.call] : r.arrived);
+        const std::uint32_t k = match.receive;
+        const bool blocking = (r.flags[k] & MessageTable::kNonblockingReceive) == 0;
+        m.receive_complete.push_back(blocking && r.call[k] != kNoIndex ? calls.leave[r.call[k]] : r.arrived[k]);
       }
-    };
-    auto receive_rest = [&] {
-      reserve_on_huge_pages(m.receive_call, n);
-      reserve_on_huge_pages(m.flags, n);
-      for (const Match& match : matched_) {
-        const ReceiveRecord& r = receives_[match.receive];
-        m.receive_call.push_back(r.call);
-        m.flags.push_back(r.flags);
-      }
+      std::vector<double>().swap(r.arrived);
+      gather(r.posted, &Match::receive, m.receive_posted);
+      gather(r.time, &Match::receive, m.receive_time);
+      gather(r.call, &Match::receive, m.receive_call);
+      gather(r.flags, &Match::receive, m.flags);
       reserve_on_huge_pages(m.protocol, n);
       m.protocol.assign(n, kNoString);
+      receives_ = ReceiveSides{};
     };
-    run_jobs(threads_, {receive_times, receive_rest});
-    std::vector<ReceiveRecord>().swap(receives_);
-
-    auto send_ids = [&] {
-      reserve_on_huge_pages(m.sender, n);
-      reserve_on_huge_pages(m.receiver, n);
-      reserve_on_huge_pages(m.communicator, n);
-      reserve_on_huge_pages(m.tag, n);
-      reserve_on_huge_pages(m.send_call, n);
-      reserve_on_huge_pages(m.send_complete_call, n);
-      for (std::size_t k = 0; k < n; ++k) {
-        const SendRecord& s = sends_[matched_[k].send];
-        m.sender.push_back(s.sender);
-        m.receiver.push_back(s.receiver);
-        m.communicator.push_back(s.comm);
-        m.tag.push_back(s.tag);
-        m.send_call.push_back(s.call);
-        m.send_complete_call.push_back(s.complete_call);
-        m.flags[k] |= s.flags;
-      }
-    };
-    auto send_times = [&] {
-      reserve_on_huge_pages(m.bytes, n);
-      reserve_on_huge_pages(m.send_time, n);
-      reserve_on_huge_pages(m.send_complete, n);
+    auto sends = [&] {
+      SendSides& s = sends_;
+      // A blocking send's buffer was free when its call left, unless the trace says when.
       reserve_on_huge_pages(m.send_buffer_free, n);
       for (const Match& match : matched_) {
-        const SendRecord& s = sends_[match.send];
-        m.bytes.push_back(s.bytes);
-        m.send_time.push_back(s.time);
-        m.send_complete.push_back(s.complete);
-        const bool blocking = (s.flags & MessageTable::kNonblockingSend) == 0;
-        const bool free_known = !std::isnan(s.buffer_free);
-        m.send_buffer_free.push_back(blocking && !free_known && s.call != kNoIndex ? calls.leave[s.call]
-                                                                                   : s.buffer_free);
+        const std::uint32_t k = match.send;
+        const bool blocking = (s.flags[k] & MessageTable::kNonblockingSend) == 0;
+        const bool free_known = !std::isnan(s.buffer_free[k]);
+        m.send_buffer_free.push_back(blocking && !free_known && s.call[k] != kNoIndex ? calls.leave[s.call[k]]
+                                                                                      : s.buffer_free[k]);
       }
+      std::vector<double>().swap(s.buffer_free);
+      gather(s.sender, &Match::send, m.sender);
+      gather(s.receiver, &Match::send, m.receiver);
+      gather(s.comm, &Match::send, m.communicator);
+      gather(s.tag, &Match::send, m.tag);
+      gather(s.bytes, &Match::send, m.bytes);
+      gather(s.time, &Match::send, m.send_time);
+      gather(s.call, &Match::send, m.send_call);
+      gather(s.complete_call, &Match::send, m.send_complete_call);
     };
-    run_jobs(threads_, {send_ids, send_times});
-    std::vector<SendRecord>().swap(sends_);
+    run_jobs(threads_, {receives, sends});
+    // The send flags join the receive's (the receive job wrote m.flags).
+    for (std::size_t k = 0; k < n; ++k) {
+      m.flags[k] |= static_cast<std::uint8_t>(sends_.flags[matched_[k].send] & ~SendSides::kCancelled);
+    }
+    sends_ = SendSides{};
   }
 
-  template <class Record>
-  std::string describe(const char* side, const Record& r, const char* missing) const {
-    return std::string(side) + " from rank " + std::to_string(r.sender) + " to rank " + std::to_string(r.receiver) +
-           " on " + model_.communicators.name[r.comm] + " with tag " + std::to_string(r.tag) + " at " +
-           std::to_string(r.time) + " s has no matching " + missing;
+  template <class Sides>
+  std::string describe(const char* side, const Sides& sides, std::uint32_t i, const char* missing) const {
+    return std::string(side) + " from rank " + std::to_string(sides.sender[i]) + " to rank " +
+           std::to_string(sides.receiver[i]) + " on " + model_.communicators.name[sides.comm[i]] + " with tag " +
+           std::to_string(sides.tag[i]) + " at " + std::to_string(sides.time[i]) + " s has no matching " + missing;
   }
   void unmatched_send(std::uint32_t i) {
-    const SendRecord& s = sends_[i];
     UnreceivedSendTable& u = model_.unreceived;
-    u.sender.push_back(s.sender);
-    u.receiver.push_back(s.receiver);
-    u.bytes.push_back(s.bytes);
-    u.send_time.push_back(s.time);
-    log_.add(&ReadProblems::unmatched_sends, [&] { return describe("send", s, "receive"); });
+    u.sender.push_back(sends_.sender[i]);
+    u.receiver.push_back(sends_.receiver[i]);
+    u.bytes.push_back(sends_.bytes[i]);
+    u.send_time.push_back(sends_.time[i]);
+    log_.add(&ReadProblems::unmatched_sends, [&] { return describe("send", sends_, i, "receive"); });
   }
   void unmatched_receive(std::uint32_t i) {
-    log_.add(&ReadProblems::unmatched_receives, [&] { return describe("receive", receives_[i], "send"); });
+    log_.add(&ReadProblems::unmatched_receives, [&] { return describe("receive", receives_, i, "send"); });
   }
 
-  std::vector<SendRecord>& sends_;  // freed by fill_messages
-  std::vector<ReceiveRecord>& receives_;
+  SendSides& sends_;  // freed by fill_messages
+  ReceiveSides& receives_;
   TraceModel& model_;
   ProblemLog& log_;
   unsigned threads_;

@@ -83,7 +83,7 @@ TEST(ReadSimulatedTrace, BlockingMessagesWithTheirCallsAndLoggpProtocols) {
     EXPECT_EQ(m.messages.bytes[i], static_cast<std::uint64_t>(sizes[k]));
     EXPECT_EQ(m.communicators.name[m.messages.communicator[i]], "MPI_COMM_WORLD");
     EXPECT_EQ(m.messages.flags[i], 0);
-    EXPECT_TRUE(std::isnan(m.messages.send_complete[i]));
+    EXPECT_EQ(m.messages.send_complete_call[i], xo::analyzer::kNoIndex);
     EXPECT_EQ(call_name(m, m.messages.send_call[i]), "MPI_Send");
     EXPECT_EQ(call_name(m, m.messages.receive_call[i]), "MPI_Recv");
     EXPECT_EQ(m.messages.receive_posted[i], m.calls.enter[m.messages.receive_call[i]]);
@@ -142,8 +142,9 @@ TEST(ReadSimulatedTrace, NonblockingMessagesPairTheirRequests) {
     EXPECT_EQ(call_name(m, m.messages.send_call[i]), "MPI_Isend");
     EXPECT_EQ(call_name(m, m.messages.receive_call[i]), "MPI_Waitall");
     expect_inside_calls(m, i);
-    EXPECT_FALSE(std::isnan(m.messages.send_complete[i]));
-    EXPECT_GE(m.messages.send_complete[i], m.messages.send_time[i]);
+    ASSERT_NE(m.messages.send_complete_call[i], xo::analyzer::kNoIndex);
+    EXPECT_EQ(call_name(m, m.messages.send_complete_call[i]), "MPI_Wait");
+    EXPECT_GE(m.calls.leave[m.messages.send_complete_call[i]], m.messages.send_time[i]);
     // Posted inside rank 0's MPI_Irecv call for this sender, the sender-th MPI_Irecv of the run.
     std::vector<xo::test::TeeObserver::Call> irecvs;
     for (const auto& c : run->seen->calls.at(0)) {

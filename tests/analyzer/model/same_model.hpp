@@ -44,7 +44,6 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.messages.tag, b.messages.tag, "messages.tag");
   expect_same(a.messages.send_time, b.messages.send_time, "messages.send_time");
   expect_same(a.messages.send_call, b.messages.send_call, "messages.send_call");
-  expect_same(a.messages.send_complete, b.messages.send_complete, "messages.send_complete");
   expect_same(a.messages.send_complete_call, b.messages.send_complete_call, "messages.send_complete_call");
   expect_same(a.messages.receive_call, b.messages.receive_call, "messages.receive_call");
   expect_same(a.messages.receive_posted, b.messages.receive_posted, "messages.receive_posted");

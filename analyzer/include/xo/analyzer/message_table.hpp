@@ -22,7 +22,6 @@ struct MessageTable {
   std::vector<std::uint64_t> bytes;       // as the sender recorded them
   std::vector<double> send_time;          // the MpiSend / MpiIsend event
   std::vector<Index> send_call;           // the call around it (kNoIndex if none)
-  std::vector<double> send_complete;      // MpiIsendComplete; NaN for a blocking send or one never completed
   std::vector<Index> send_complete_call;  // the call around MpiIsendComplete (MPI_Wait ...), else kNoIndex
   // When the send's buffer became free: the "buffer_free" attribute (a nonblocking send's request
   // completed, perhaps long before MPI_Wait saw it; a blocking send done inside an MPI_Sendrecv
