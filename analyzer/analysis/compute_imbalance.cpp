@@ -13,18 +13,20 @@ namespace {
 constexpr int kLongestChain = 16;
 
 // The outermost MPI call before `call` on its rank, or kNoIndex.
-Index previous_outermost(const CallTable& calls, Index call) {
+Index previous_outermost(const TraceModel& m, Index call) {
+  const CallTable& calls = m.calls;
   const RankId rank = calls.rank[call];
   for (Index i = call; i > calls.first_of_rank[static_cast<std::size_t>(rank)];) {
     --i;
-    if (calls.depth[i] == 0 && calls.is_mpi[i]) return i;
+    if (calls.depth[i] == 0 && m.is_mpi_call(i)) return i;
   }
   return kNoIndex;
 }
 
 // Computation since the previous MPI call ended, or 0 at the rank's first call.
-double compute_before(const CallTable& calls, Index call) {
-  const Index previous = previous_outermost(calls, call);
+double compute_before(const TraceModel& m, Index call) {
+  const CallTable& calls = m.calls;
+  const Index previous = previous_outermost(m, call);
   return previous == kNoIndex ? 0 : std::max(0.0, calls.enter[call] - calls.leave[previous]);
 }
 
@@ -65,7 +67,7 @@ void add_rank_times(const TraceModel& m, ComputeImbalance& out) {
     b.rank = static_cast<RankId>(r);
     double previous_leave = -1;
     for (Index i = calls.first_of_rank[r]; i < calls.first_of_rank[r + 1]; ++i) {
-      if (calls.depth[i] != 0 || !calls.is_mpi[i]) continue;
+      if (calls.depth[i] != 0 || !m.is_mpi_call(i)) continue;
       b.mpi_seconds += calls.leave[i] - calls.enter[i];
       if (previous_leave >= 0) b.compute_seconds += std::max(0.0, calls.enter[i] - previous_leave);
       previous_leave = calls.leave[i];
@@ -108,7 +110,7 @@ class DelayChains {
     for (int depth = 0; depth < kLongestChain && amount > 0; ++depth) {
       const RankId late = waits_.waited_for[at];
       const Index late_call = call_waited_for(m_, waits_, at);
-      const Index previous = late_call == kNoIndex ? kNoIndex : previous_outermost(m_.calls, late_call);
+      const Index previous = late_call == kNoIndex ? kNoIndex : previous_outermost(m_, late_call);
       const auto waited = previous == kNoIndex ? in_call_.end() : in_call_.find(previous);
       // The late rank was late by the waiting it caused here. The part its own waiting just before
       // explains is passed on; the part its computation since then explains is its own; the rest
@@ -117,7 +119,7 @@ class DelayChains {
       if (!(lateness > 0)) return;
       const double waited_share = waited == in_call_.end() ? 0 : std::min(1.0, waited->second.seconds / lateness);
       const double compute_share =
-          late_call == kNoIndex ? 0 : std::min(1.0 - waited_share, compute_before(m_.calls, late_call) / lateness);
+          late_call == kNoIndex ? 0 : std::min(1.0 - waited_share, compute_before(m_, late_call) / lateness);
       rank(late).root_seconds += amount * compute_share;
       const double passed = amount * waited_share;
       if (!(passed > 0)) return;
@@ -128,7 +130,7 @@ class DelayChains {
 
   // The late rank's waiting in the call before `call`: how long, and for whom (-1 if none).
   std::pair<double, RankId> waited_before(Index call) const {
-    const Index previous = previous_outermost(m_.calls, call);
+    const Index previous = previous_outermost(m_, call);
     const auto waited = previous == kNoIndex ? in_call_.end() : in_call_.find(previous);
     if (waited == in_call_.end()) return {0, -1};
     return {waited->second.seconds, waits_.waited_for[waited->second.longest]};
@@ -208,7 +210,7 @@ ComputeImbalance find_compute_imbalance(const TraceModel& m, const WaitStateTabl
     Index late_call = kNoIndex;
     for (Index k = first; k < end; ++k) {
       if (c.call[k] == kNoIndex) continue;
-      computes.push_back(compute_before(calls, c.call[k]));
+      computes.push_back(compute_before(m, c.call[k]));
       if (c.rank[k] == wait.second) late_call = c.call[k];
     }
     if (late_call == kNoIndex) continue;
@@ -217,13 +219,13 @@ ComputeImbalance find_compute_imbalance(const TraceModel& m, const WaitStateTabl
     LateTally& t = tallies[{call, wait.second}];
     ++t.last_at;
     t.caused += wait.first;
-    t.extra += compute_before(calls, late_call) - median(computes);
+    t.extra += compute_before(m, late_call) - median(computes);
     const auto [waited, waited_for] = chains.waited_before(late_call);
     t.waited += waited;
     if (waited_for >= 0) ++t.waited_for[waited_for];
-    const Index previous = previous_outermost(calls, late_call);
-    if (previous != kNoIndex) ++t.after[{m.regions.name[calls.region[previous]], calls.site[previous]}];
-    ++t.sites[calls.site[late_call]];
+    const Index previous = previous_outermost(m, late_call);
+    if (previous != kNoIndex) ++t.after[{m.regions.name[calls.region[previous]], calls.site_of(previous)}];
+    ++t.sites[calls.site_of(late_call)];
   }
   auto site = [&](Index row) { return row == kNoIndex ? std::nullopt : std::optional<CallSite>(m.call_sites.at(row)); };
   for (const auto& [key, t] : tallies) {

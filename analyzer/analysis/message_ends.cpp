@@ -22,7 +22,7 @@ double next_wait_seconds(const TraceModel& model, Index call) {
   const CallTable& calls = model.calls;
   const Index end = calls.first_of_rank[static_cast<std::size_t>(calls.rank[call]) + 1];
   for (Index k = call + 1; k < end; ++k) {
-    if (calls.depth[k] != 0 || calls.is_mpi[k] == 0 || !(calls.leave[k] > calls.enter[k])) continue;
+    if (calls.depth[k] != 0 || !model.is_mpi_call(k) || !(calls.leave[k] > calls.enter[k])) continue;
     return only_sends(model.regions.name[calls.region[k]]) ? 0.0 : calls.leave[k] - calls.enter[k];
   }
   return 0;

@@ -10,12 +10,13 @@ namespace {
 
 // Marks the MPI calls not nested in another MPI call. Rows of a rank are in order of entry, so an
 // MPI call is nested exactly when it starts before the rank's current outermost MPI call leaves.
-std::vector<bool> outermost_mpi_calls(const CallTable& calls) {
+std::vector<bool> outermost_mpi_calls(const TraceModel& m) {
+  const CallTable& calls = m.calls;
   std::vector<bool> outermost(calls.size(), false);
   for (std::size_t r = 0; r + 1 < calls.first_of_rank.size(); ++r) {
     double open_until = -std::numeric_limits<double>::infinity();
     for (Index i = calls.first_of_rank[r]; i < calls.first_of_rank[r + 1]; ++i) {
-      if (!calls.is_mpi[i] || calls.enter[i] < open_until) continue;
+      if (!m.is_mpi_call(i) || calls.enter[i] < open_until) continue;
       outermost[i] = true;
       open_until = calls.leave[i];
     }
@@ -82,7 +83,7 @@ void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, 
   std::map<std::pair<Index, Index>, RankId> last_rank;   // rows are in rank order: count each rank once
   for (Index i = 0; i < m.calls.size(); ++i) {
     if (!outermost[i]) continue;
-    const Index site = m.calls.site[i];
+    const Index site = m.calls.site_of(i);
     if (site == kNoIndex) {
       ++profile.calls_without_site;
       continue;
@@ -111,7 +112,7 @@ void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, 
 MpiProfile profile_mpi(const TraceModel& m) {
   MpiProfile profile;
   profile.ranks = m.ranks();
-  const std::vector<bool> outermost = outermost_mpi_calls(m.calls);
+  const std::vector<bool> outermost = outermost_mpi_calls(m);
   std::map<std::string, CallTime> by_call;
   double first = std::numeric_limits<double>::infinity();
   double last = -std::numeric_limits<double>::infinity();

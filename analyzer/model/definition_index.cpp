@@ -84,7 +84,6 @@ class Resolver {
       regions.name.push_back(text(r.name));
       regions.paradigm.push_back(r.paradigm);
       regions.role.push_back(r.role);
-      index.region_is_mpi.push_back(r.paradigm == OTF2_PARADIGM_MPI);
       index.region_is_hardware.push_back(r.paradigm == contract::kProtocolPhaseParadigm);
     }
   }

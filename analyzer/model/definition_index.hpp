@@ -33,7 +33,6 @@ struct DefinitionIndex {
   RefIndex comms;
   RefIndex call_sites;                           // calling context ref to CallSiteTable row
   std::vector<CommRanks> comm_ranks;             // by communicator row
-  std::vector<std::uint8_t> region_is_mpi;       // by region row
   std::vector<std::uint8_t> region_is_hardware;  // by region row: a protocol phase on a network lane
   OTF2_AttributeRef protocol_attribute = OTF2_UNDEFINED_ATTRIBUTE;
   OTF2_AttributeRef bytes_attribute = OTF2_UNDEFINED_ATTRIBUTE;

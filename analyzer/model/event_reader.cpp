@@ -48,11 +48,9 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   reserve_on_huge_pages(calls.depth, most_calls);
   reserve_on_huge_pages(calls.enter, most_calls);
   reserve_on_huge_pages(calls.leave, most_calls);
-  reserve_on_huge_pages(calls.is_mpi, most_calls);
-  reserve_on_huge_pages(calls.site, most_calls);
+
   PhaseTable& phases = out_.phases;
   const std::size_t most_phases = lane_events / 2;
-  reserve_on_huge_pages(phases.rank, most_phases);
   reserve_on_huge_pages(phases.region, most_phases);
   reserve_on_huge_pages(phases.lane, most_phases);
   reserve_on_huge_pages(phases.start, most_phases);
@@ -165,8 +163,11 @@ void EventReader::enter_call(double t, Index region, Index site) {
   calls.depth.push_back(static_cast<std::uint16_t>(std::min<std::size_t>(stack_.size() - 1, kDeepest)));
   calls.enter.push_back(t);
   calls.leave.push_back(t);
-  calls.is_mpi.push_back(index_.region_is_mpi[region]);
-  calls.site.push_back(site);
+  // The sites column exists from the first call that names one, the calls before it given none.
+  if (site != kNoIndex || !calls.site.empty()) {
+    calls.site.resize(calls.size() - 1, kNoIndex);
+    calls.site.push_back(site);
+  }
 }
 
 void EventReader::enter_phase(double t, Index region, const EventAttributes& attributes) {
@@ -177,7 +178,6 @@ void EventReader::enter_phase(double t, Index region, const EventAttributes& att
   const bool has_bytes = integer_attribute(attributes, index_.bytes_attribute, bytes) && bytes >= 0;
   const bool has_peer = integer_attribute(attributes, index_.peer_attribute, peer) && peer >= 0 &&
                         peer <= std::numeric_limits<RankId>::max();
-  phases.rank.push_back(rank_);
   phases.region.push_back(region);
   phases.lane.push_back(row_);
   phases.start.push_back(t);
@@ -194,7 +194,6 @@ void EventReader::stop_lane() {
   kind_ = LocationKind::Other;
   PhaseTable& phases = out_.phases;
   for (auto* column : {&phases.start, &phases.end}) column->resize(first_phase_);
-  phases.rank.resize(first_phase_);
   phases.region.resize(first_phase_);
   phases.lane.resize(first_phase_);
   phases.protocol.resize(first_phase_);

@@ -32,6 +32,7 @@ struct Share {
   ReadProblems problems;
   EventRecords records;
   std::size_t calls_before = 0;  // rows of the shares before
+  std::size_t call_rows = 0;     // its own
 };
 
 using Job = std::function<void()>;
@@ -65,6 +66,23 @@ Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords:
         to.push_back(r);
       }
       std::vector<Record>().swap(from);
+    }
+  };
+}
+
+// The call sites of the shares after the first appended to the first's. A share whose calls named
+// no site has no column: the model's exists only if some share's does, filled out with kNoIndex.
+Job append_sites(std::vector<Share>& shares, CallTable& calls) {
+  return [&shares, &calls] {
+    const bool named = !calls.site.empty() || std::any_of(shares.begin() + 1, shares.end(),
+                                                          [](const Share& s) { return !s.calls.site.empty(); });
+    if (!named) return;
+    calls.site.resize(shares[0].call_rows, kNoIndex);
+    for (std::size_t s = 1; s < shares.size(); ++s) {
+      std::vector<Index>& from = shares[s].calls.site;
+      from.resize(shares[s].call_rows, kNoIndex);
+      calls.site.insert(calls.site.end(), from.begin(), from.end());
+      std::vector<Index>().swap(from);
     }
   };
 }
@@ -120,15 +138,12 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_column(p.end, shares, phases, &PhaseTable::end),
                            append_column(p.bytes, shares, phases, &PhaseTable::bytes),
                            append_column(c.rank, shares, calls, &CallTable::rank),
-                           append_column(c.region, shares, calls, &CallTable::region),
-                           append_column(c.site, shares, calls, &CallTable::site),
-                           append_column(p.rank, shares, phases, &PhaseTable::rank),
+                           append_column(c.region, shares, calls, &CallTable::region), append_sites(shares, c),
                            append_column(p.region, shares, phases, &PhaseTable::region),
                            append_column(p.lane, shares, phases, &PhaseTable::lane),
                            append_column(p.protocol, shares, phases, &PhaseTable::protocol),
                            append_column(p.peer, shares, phases, &PhaseTable::peer),
-                           append_column(c.depth, shares, calls, &CallTable::depth),
-                           append_column(c.is_mpi, shares, calls, &CallTable::is_mpi)});
+                           append_column(c.depth, shares, calls, &CallTable::depth)});
   return jobs;
 }
 
@@ -268,9 +283,11 @@ EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& 
   model.events = read;
 
   std::size_t calls = model.calls.size();
+  shares[0].call_rows = calls;
   for (std::size_t s = 1; s < shares.size(); ++s) {
     shares[s].calls_before = calls;
-    calls += shares[s].calls.size();
+    shares[s].call_rows = shares[s].calls.size();
+    calls += shares[s].call_rows;
   }
   run_jobs(threads, appending_jobs(shares, model));
   for (const Share& share : shares) model.problems.add(share.problems, ProblemLog::kExamples);

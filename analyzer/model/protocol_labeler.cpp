@@ -68,7 +68,7 @@ void label_protocols(TraceModel& model) {
   std::unordered_map<Channel, Starts, ChannelHash> channels;
   for (Index p = 0; p < phases.size(); ++p) {
     if (phases.protocol[p] != kNoString && phases.peer[p] != kNoRank && phases.bytes[p] != PhaseTable::kNoBytes) {
-      channels[{phases.rank[p], phases.peer[p], phases.bytes[p]}].sorted.emplace_back(phases.start[p], p);
+      channels[{model.phase_rank(p), phases.peer[p], phases.bytes[p]}].sorted.emplace_back(phases.start[p], p);
     }
   }
   if (channels.empty()) return;

@@ -71,7 +71,7 @@ void add_call_row(const TraceModel& m, analyzer::RankId rank, CategoriesByKey& b
   drawn.clear();
   double covered_until = -1e300;
   for (Index c = calls.first_of_rank[rank]; c < calls.first_of_rank[rank + 1]; ++c) {
-    if (!calls.is_mpi[c] || calls.enter[c] < covered_until) continue;
+    if (!m.is_mpi_call(c) || calls.enter[c] < covered_until) continue;
     by_region.get(calls.region[c], [&](CategoryTable& t) {
       return t.id_of(QString::fromStdString(m.regions.name[calls.region[c]]), kCallRole);
     });
@@ -124,34 +124,27 @@ struct PhaseGroup {
   std::size_t begin = 0, end = 0;
 };
 
-// The phases grouped by (rank, lane) in that order, each group by start (stable), into `order`.
-// The reader appends a lane's phases in the order of its events, so a counting sort by lane and a
-// check that each lane is in order (sorting only one that is not) stand in for sorting them all.
+// The phases grouped by lane, each lane's by start (stable), into `order`; the groups in order of
+// (rank, lane). The reader appends a lane's phases in the order of its events, so a counting sort
+// by lane and a check that each lane is in order (sorting only one that is not) stand in for
+// sorting them all.
 std::vector<PhaseGroup> group_phases(const TraceModel& m, std::vector<Index>& order) {
   const auto& ph = m.phases;
   const std::size_t lanes = m.locations.size();
-  const auto slot = [lanes](Index lane) { return std::min<std::size_t>(lane, lanes); };  // kNoIndex: the last
-  std::vector<std::size_t> first(lanes + 2, 0);
-  for (Index p = 0; p < ph.size(); ++p) ++first[slot(ph.lane[p]) + 1];
+  std::vector<std::size_t> first(lanes + 1, 0);
+  for (Index p = 0; p < ph.size(); ++p) ++first[ph.lane[p] + 1];
   std::partial_sum(first.begin(), first.end(), first.begin());
   order.resize(ph.size());
   std::vector<std::size_t> next(first.begin(), first.end() - 1);
-  for (Index p = 0; p < ph.size(); ++p) order[next[slot(ph.lane[p])]++] = p;
-  const auto by_rank_then_start = [&ph](Index a, Index b) {
-    return ph.rank[a] != ph.rank[b] ? ph.rank[a] < ph.rank[b] : ph.start[a] < ph.start[b];
-  };
+  for (Index p = 0; p < ph.size(); ++p) order[next[ph.lane[p]]++] = p;
+  const auto by_start = [&ph](Index a, Index b) { return ph.start[a] < ph.start[b]; };
   std::vector<PhaseGroup> groups;
-  for (std::size_t l = 0; l <= lanes; ++l) {
+  for (std::size_t l = 0; l < lanes; ++l) {
     const auto begin = order.begin() + static_cast<std::ptrdiff_t>(first[l]);
     const auto end = order.begin() + static_cast<std::ptrdiff_t>(first[l + 1]);
-    if (!std::is_sorted(begin, end, by_rank_then_start)) std::stable_sort(begin, end, by_rank_then_start);
-    for (auto it = begin; it != end;) {
-      const analyzer::RankId rank = ph.rank[*it];
-      const auto group_end = std::find_if(it, end, [&](Index p) { return ph.rank[p] != rank; });
-      groups.push_back({rank, ph.lane[*it], static_cast<std::size_t>(it - order.begin()),
-                        static_cast<std::size_t>(group_end - order.begin())});
-      it = group_end;
-    }
+    if (begin == end) continue;
+    if (!std::is_sorted(begin, end, by_start)) std::stable_sort(begin, end, by_start);
+    groups.push_back({m.locations.world_rank[l], static_cast<Index>(l), first[l], first[l + 1]});
   }
   std::stable_sort(groups.begin(), groups.end(), [](const PhaseGroup& a, const PhaseGroup& b) {
     return a.rank != b.rank ? a.rank < b.rank : a.lane < b.lane;

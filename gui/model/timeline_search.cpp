@@ -81,7 +81,7 @@ std::uint32_t longest_call_at(const TimelineData& d, const QString& call, const 
     if (d.rows[row].kind != RowKind::Calls || category == CategoryTable::kNone) continue;
     const RowView v = d.row_view(row);
     for (std::size_t i = 0; i < v.size(); ++i) {
-      const analyzer::Index where = m.calls.site[v.source(i)];
+      const analyzer::Index where = m.calls.site_of(v.source(i));
       if (v.category(i) != category || where == analyzer::kNoIndex || !at_site[where]) continue;
       if (best == TimelineData::kNoSpan || v.end(i) - v.start(i) > longest) {
         best = v.first + static_cast<std::uint32_t>(i);

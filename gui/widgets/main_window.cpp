@@ -207,7 +207,7 @@ void MainWindow::show_source(std::uint32_t span) {
   if (row.kind != RowKind::Calls)
     return source_->show_nothing("A protocol phase has no line in the program; select its call.");
   const Span s = d.span(span);
-  const analyzer::Index site = d.model->calls.site[s.source];
+  const analyzer::Index site = d.model->calls.site_of(s.source);
   const QString call = d.categories.name(s.category);
   if (site == analyzer::kNoIndex) return source_->show_nothing(call + ": the trace names no call site for it");
   const auto& sites = d.model->call_sites;

@@ -50,7 +50,7 @@ class TimelineModelTest : public QObject {
       const auto& m = *d->model;
       QCOMPARE(m.ranks(), 4);
       std::set<std::pair<int, Index>> lanes;  // (rank, lane) with phases
-      for (std::size_t p = 0; p < m.phases.size(); ++p) lanes.insert({m.phases.rank[p], m.phases.lane[p]});
+      for (std::size_t p = 0; p < m.phases.size(); ++p) lanes.insert({m.phase_rank(p), m.phases.lane[p]});
       QVERIFY(!lanes.empty());  // the XT3 traces its protocols
       QCOMPARE(d->rows.size(), 4 + lanes.size());
       int rank = -1;
@@ -75,7 +75,7 @@ class TimelineModelTest : public QObject {
       const auto spans = test::row_spans(ring_, row);
       std::vector<Index> expected;
       for (Index c = m.calls.first_of_rank[rank]; c < m.calls.first_of_rank[rank + 1]; ++c) {
-        if (m.calls.is_mpi[c] && m.calls.depth[c] == 0) expected.push_back(c);
+        if (m.is_mpi_call(c) && m.calls.depth[c] == 0) expected.push_back(c);
       }
       QCOMPARE(spans.size(), expected.size());
       // Init, Comm_rank, Comm_size, 5 laps of Send and Recv, Wtime?, Finalize: at least 12.
@@ -132,8 +132,9 @@ class TimelineModelTest : public QObject {
     }
   }
 
-  // Phases as a foreign writer may leave them, lanes interleaved and out of time order, one of no
-  // rank: each rank's lanes in lane order, each lane's phases by start, the categories counted per use.
+  // Phases as a foreign writer may leave them, lanes interleaved and out of time order, one lane of
+  // no rank of the trace: each rank's lanes in lane order, each lane's phases by start, the
+  // categories counted per use.
   void phase_rows_from_phases_out_of_order() {
     auto m = std::make_shared<xo::analyzer::TraceModel>();
     auto add_location = [&](xo::analyzer::LocationKind kind, xo::analyzer::RankId rank) {
@@ -149,6 +150,7 @@ class TimelineModelTest : public QObject {
     add_location(LocationKind::NetworkLane, 1);  // 2
     add_location(LocationKind::NetworkLane, 0);  // 3
     add_location(LocationKind::NetworkLane, 0);  // 4
+    add_location(LocationKind::NetworkLane, 7);  // 5: of a rank the trace does not have
     m->locations.location_of_rank = {0, 1};
     m->calls.first_of_rank = {0, 0, 0};
     m->regions.id = {0, 1};
@@ -156,15 +158,13 @@ class TimelineModelTest : public QObject {
     m->regions.paradigm.resize(2);
     m->regions.role.resize(2);
     struct P {
-      xo::analyzer::RankId rank;
       Index lane;
       double start;
       Index region;
     };
-    const std::vector<P> phases = {{0, 4, 5, 0}, {1, 2, 3, 1}, {0, 3, 2, 1}, {0, 4, 1, 1}, {7, 2, 0, 0},
-                                   {0, 3, 0, 0}, {1, 2, 1, 0}, {0, 4, 3, 0}, {0, 3, 9, 1}};
+    const std::vector<P> phases = {{4, 5, 0}, {2, 3, 1}, {3, 2, 1}, {4, 1, 1}, {5, 0, 0},
+                                   {3, 0, 0}, {2, 1, 0}, {4, 3, 0}, {3, 9, 1}};
     for (const P& p : phases) {
-      m->phases.rank.push_back(p.rank);
       m->phases.region.push_back(p.region);
       m->phases.lane.push_back(p.lane);
       m->phases.start.push_back(p.start);
@@ -174,7 +174,7 @@ class TimelineModelTest : public QObject {
       m->phases.peer.push_back(xo::analyzer::kNoRank);
     }
     const TimelineData d = build_timeline_data(m);
-    // Rows: rank 0's calls, its lanes 3 and 4; rank 1's calls, its lane 2. Rank 7 is no rank.
+    // Rows: rank 0's calls, its lanes 3 and 4; rank 1's calls, its lane 2. Lane 5's rank 7 is none.
     QCOMPARE(d.rows.size(), std::size_t{5});
     const std::vector<std::pair<Index, std::vector<double>>> expected = {{3, {0, 2, 9}}, {4, {1, 3, 5}}, {2, {1, 3}}};
     const std::size_t phase_rows[] = {1, 2, 4};
@@ -537,7 +537,7 @@ class TimelineModelTest : public QObject {
     const Band protocols{0, 5, BandKind::Protocols, 0, 1, stencil_.call_row_of_rank[0]};
     const std::uint32_t hit = span_in_band(stencil_, protocols, scale, ((s.start + s.end) / 2 - scale.start) / 1e-8);
     QVERIFY(hit != TimelineData::kNoSpan);
-    QCOMPARE(m.phases.rank[stencil_.span(hit).source], RankId{0});
+    QCOMPARE(m.phase_rank(stencil_.span(hit).source), RankId{0});
     const Band group{0, 1, BandKind::Calls, 0, 2, stencil_.call_row_of_rank[0]};
     QCOMPARE(span_in_band(stencil_, group, scale, 100), TimelineData::kNoSpan);
   }

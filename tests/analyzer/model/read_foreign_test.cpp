@@ -241,7 +241,7 @@ TEST_F(ReadForeignTrace, CallsNestWithUserRegionsAndMappedIds) {
     EXPECT_EQ(model.calls.rank[c], 0);
     EXPECT_EQ(region(c), names0[c]);
     EXPECT_EQ(model.calls.depth[c], c == 0 ? 0 : 1);
-    EXPECT_EQ(model.calls.is_mpi[c], names0[c].rfind("MPI_", 0) == 0 ? 1 : 0);
+    EXPECT_EQ(model.is_mpi_call(c), names0[c].rfind("MPI_", 0) == 0);
     EXPECT_DOUBLE_EQ(model.calls.enter[c], seconds(enters0[c]));
     EXPECT_DOUBLE_EQ(model.calls.leave[c], seconds(leaves0[c]));
   }

@@ -360,8 +360,7 @@ TEST(ReadSimulatedTrace, Xt3PhasesAndProtocolLabelsBySize) {
   for (std::size_t p = 0; p < m.phases.size(); ++p) {
     const Index lane = m.phases.lane[p];
     EXPECT_EQ(m.locations.kind[lane], LocationKind::NetworkLane);
-    EXPECT_EQ(m.locations.world_rank[lane], m.phases.rank[p]);
-    got.insert({m.phases.rank[p], m.regions.name[m.phases.region[p]], std::string(m.strings.at(m.phases.protocol[p])),
+    got.insert({m.phase_rank(p), m.regions.name[m.phases.region[p]], std::string(m.strings.at(m.phases.protocol[p])),
                 m.phases.peer[p], static_cast<std::int64_t>(m.phases.bytes[p]), picoseconds(m.phases.start[p]),
                 picoseconds(m.phases.end[p])});
   }
@@ -391,7 +390,7 @@ TEST(ReadSimulatedTrace, CallsAreTheRunsCallsInOrder) {
       EXPECT_EQ(m.calls.rank[c], rank);
       EXPECT_EQ(call_name(m, c), t.name);
       EXPECT_EQ(m.calls.depth[c], 0);
-      EXPECT_EQ(m.calls.is_mpi[c], 1);
+      EXPECT_TRUE(m.is_mpi_call(c));
       EXPECT_DOUBLE_EQ(m.calls.enter[c], seconds(t.enter_ps));
       EXPECT_DOUBLE_EQ(m.calls.leave[c], seconds(t.leave_ps));
       EXPECT_NEAR(m.calls.leave[c] - m.calls.enter[c], seconds(t.leave_ps - t.enter_ps), 1e-15);

@@ -28,10 +28,8 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.calls.depth, b.calls.depth, "calls.depth");
   expect_same(a.calls.enter, b.calls.enter, "calls.enter");
   expect_same(a.calls.leave, b.calls.leave, "calls.leave");
-  expect_same(a.calls.is_mpi, b.calls.is_mpi, "calls.is_mpi");
   expect_same(a.calls.site, b.calls.site, "calls.site");
   expect_same(a.calls.first_of_rank, b.calls.first_of_rank, "calls.first_of_rank");
-  expect_same(a.phases.rank, b.phases.rank, "phases.rank");
   expect_same(a.phases.region, b.phases.region, "phases.region");
   expect_same(a.phases.lane, b.phases.lane, "phases.lane");
   expect_same(a.phases.start, b.phases.start, "phases.start");

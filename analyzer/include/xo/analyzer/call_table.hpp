@@ -17,11 +17,13 @@ struct CallTable {
   std::vector<std::uint16_t> depth;  // 0 for an outermost call
   std::vector<double> enter;
   std::vector<double> leave;
-  std::vector<std::uint8_t> is_mpi;  // the region's paradigm is MPI
-  std::vector<Index> site;           // row of CallSiteTable; kNoIndex if the trace does not say
+  // Row of CallSiteTable, kNoIndex if the trace does not say; empty when it names no call site at
+  // all (a column of kNoIndex would take 4 bytes a call): read it by site_of.
+  std::vector<Index> site;
   std::vector<Index> first_of_rank;  // ranks + 1 entries
 
   std::size_t size() const { return rank.size(); }
+  Index site_of(Index call) const { return site.empty() ? kNoIndex : site[call]; }
 };
 
 }  // namespace xo::analyzer

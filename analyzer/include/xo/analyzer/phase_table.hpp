@@ -14,16 +14,17 @@ namespace xo::analyzer {
 struct PhaseTable {
   static constexpr std::uint64_t kNoBytes = std::numeric_limits<std::uint64_t>::max();
 
-  std::vector<RankId> rank;   // the rank whose network interface performs it
   std::vector<Index> region;  // row of RegionTable: its name is the phase's ("eager", "header", ...)
-  std::vector<Index> lane;    // row of LocationTable
+  // Row of LocationTable; its world rank is the rank whose network interface performs the phase
+  // (TraceModel::phase_rank).
+  std::vector<Index> lane;
   std::vector<double> start;
   std::vector<double> end;
   std::vector<StringId> protocol;    // attribute "protocol", or kNoString
   std::vector<std::uint64_t> bytes;  // attribute "bytes", or kNoBytes
   std::vector<RankId> peer;          // attribute "peer", or kNoRank
 
-  std::size_t size() const { return rank.size(); }
+  std::size_t size() const { return region.size(); }
 };
 
 }  // namespace xo::analyzer

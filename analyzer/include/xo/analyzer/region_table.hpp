@@ -16,6 +16,7 @@ struct RegionTable {
   std::vector<OTF2_RegionRole> role;
 
   std::size_t size() const { return id.size(); }
+  bool is_mpi(std::size_t region) const { return paradigm[region] == OTF2_PARADIGM_MPI; }
 };
 
 }  // namespace xo::analyzer

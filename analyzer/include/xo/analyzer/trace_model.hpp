@@ -34,6 +34,8 @@ struct TraceModel {
 
   // World ranks: the size of the MPI COMM_LOCATIONS group (0 for a trace without MPI).
   int ranks() const { return static_cast<int>(locations.location_of_rank.size()); }
+  bool is_mpi_call(Index call) const { return regions.is_mpi(calls.region[call]); }
+  RankId phase_rank(Index phase) const { return locations.world_rank[phases.lane[phase]]; }
 };
 
 }  // namespace xo::analyzer
