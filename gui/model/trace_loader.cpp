@@ -1,5 +1,7 @@
 #include "model/trace_loader.hpp"
 
+#include <malloc.h>
+
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
@@ -116,6 +118,10 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
     post(id, [this, id, percent, stage] { emit this->progress(id, percent, stage); });
   };
   std::shared_ptr<LoadedTrace> loaded;
+  // The trace before this one is closed by now. glibc keeps what a thread freed in that thread's
+  // heap (chunks up to 32 MB once large ones have been freed), where a read on another pool thread
+  // cannot reuse it: given back, a trace opened again peaks where it did the first time.
+  malloc_trim(0);
   try {
     progress(0, "reading " + anchor);
     auto model = std::make_shared<analyzer::TraceModel>();
