@@ -34,18 +34,19 @@ std::size_t first_reaching(const RowView& row, double a) {
 
 }  // namespace
 
-bool RowView::one_category(std::size_t lo, std::size_t hi) const {
+bool RowView::one_category(std::size_t lo, std::size_t hi, std::size_t& run) const {
+  // The first long run not before lo: the columns of a row ask in order, so this walks the runs once.
+  const std::uint32_t at = first + static_cast<std::uint32_t>(lo);
+  while (run < long_runs.size() && long_runs[run].end <= at) ++run;
+  const bool in_long_run = run < long_runs.size() && long_runs[run].first <= at;
+  if (in_long_run) return long_runs[run].end >= first + hi;
+  // lo's run is shorter than kLong: look at its spans.
+  if (hi - lo >= SpanRun::kLong) return false;
   const std::uint32_t c = category(lo);
-  const std::size_t look_until = std::min(hi, lo + SpanRun::kLong);
-  for (std::size_t i = lo + 1; i < look_until; ++i) {
+  for (std::size_t i = lo + 1; i < hi; ++i) {
     if (category(i) != c) return false;
   }
-  if (look_until == hi) return true;
-  // kLong spans of one category from lo: lo is in a long run.
-  const std::uint32_t at = first + static_cast<std::uint32_t>(lo);
-  const auto run =
-      std::partition_point(long_runs.begin(), long_runs.end(), [at](const SpanRun& r) { return r.end <= at; });
-  return run != long_runs.end() && run->first <= at && run->end >= first + hi;
+  return true;
 }
 
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out) {
@@ -55,6 +56,10 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
   if (n == 0 || width <= 0) return;
   long long x = 0;
   std::size_t lo = first_reaching(row, scale.column_start(0));
+  std::size_t run = static_cast<std::size_t>(std::partition_point(row.long_runs.begin(), row.long_runs.end(),
+                                                                  [at = row.first + static_cast<std::uint32_t>(lo)](
+                                                                      const SpanRun& r) { return r.end <= at; }) -
+                                             row.long_runs.begin());
   while (x < width && lo < n) {
     const double b = scale.column_start(x + 1);
     if (starts[lo] >= b) {  // nothing until the column where span lo starts
@@ -62,6 +67,9 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
       continue;
     }
     const std::size_t hi = first_starting_at(starts, lo + 1, b);
+    // The next column will ask the end of its last span, a miss in the model's column each time:
+    // fetched now, guessing that column holds as many spans as this one.
+    if (const std::size_t guess = hi + (hi - lo); guess < n) __builtin_prefetch(&row.source_ends[row.source(guess)]);
     // The category is looked up through the model only when drawn: a whole-trace frame of a dense
     // trace is mostly Mixed columns, and those lookups were a third of its time.
     PixelRecord r{static_cast<std::int32_t>(x), static_cast<std::int32_t>(x + 1), PixelRecord::kMixedCategory,
@@ -73,7 +81,7 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
       r.x1 = static_cast<std::int32_t>(std::max(x + 1, last));
       r.kind = PixelKind::Single;
       r.category = row.category(lo);
-    } else if (row.one_category(lo, hi)) {
+    } else if (row.one_category(lo, hi, run)) {
       r.kind = PixelKind::Folded;
       r.category = row.category(lo);
     }

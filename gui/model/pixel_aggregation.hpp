@@ -89,9 +89,11 @@ struct RowView {
   std::uint32_t category(std::size_t i) const {
     return category_of_region[std::min(source_regions[source(i)], regions)];
   }
-  // Whether spans [lo, hi) all have one category: a look at up to kLong of them, then at the long
-  // runs, so that a column of a million calls of one kind costs a search, not a million looks.
-  bool one_category(std::size_t lo, std::size_t hi) const;
+  // Whether spans [lo, hi) all have one category: the long run that holds lo says, if one does;
+  // else a look at fewer than kLong spans. So a column of a million calls of one kind costs no more
+  // than one of three. `run` is a cursor into long_runs that only moves forward: start it at the
+  // first run not before the row's first span asked, and ask in increasing lo.
+  bool one_category(std::size_t lo, std::size_t hi, std::size_t& run) const;
 };
 
 // Appends `r` to `out`, or widens out's last record when `r` continues it (adjacent, the same kind
