@@ -78,7 +78,9 @@ struct RowView {
   const std::uint32_t* category_of_region = nullptr;  // regions + 1 entries, the last for any other
   std::uint32_t regions = 0;
   std::span<const SpanRun> long_runs;  // sorted, in the caller's numbering (other rows' may be there)
-  std::uint32_t first = 0;             // the caller's index of starts[0]
+  // Bit k (the caller's numbering): span k has the category of span k + 1 in its row.
+  const std::uint64_t* same_as_next = nullptr;
+  std::uint32_t first = 0;  // the caller's index of starts[0]
 
   std::size_t size() const { return starts.size(); }
   std::uint32_t source(std::size_t i) const {
@@ -90,9 +92,9 @@ struct RowView {
     return category_of_region[std::min(source_regions[source(i)], regions)];
   }
   // Whether spans [lo, hi) all have one category: the long run that holds lo says, if one does;
-  // else a look at fewer than kLong spans. So a column of a million calls of one kind costs no more
-  // than one of three. `run` is a cursor into long_runs that only moves forward: start it at the
-  // first run not before the row's first span asked, and ask in increasing lo.
+  // else fewer than kLong bits of same_as_next. So a column of a million calls of one kind costs no
+  // more than one of three, and neither looks at a category. `run` is a cursor into long_runs that only moves forward:
+  // start it at the first run not before the row's first span asked, and ask in increasing lo.
   bool one_category(std::size_t lo, std::size_t hi, std::size_t& run) const;
 };
 

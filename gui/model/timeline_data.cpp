@@ -104,12 +104,15 @@ void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::
   add_row({rank, RowKind::Phases, lane}, drawn, m.phases.start, d);
 }
 
-// The runs of SpanRun::kLong or more spans of one category in a row, appended to d.long_runs.
-void add_long_runs(const RowView& row, TimelineData& d) {
+// A row's runs of one category: the bits of d.same_as_next, and those of SpanRun::kLong or more
+// spans appended to d.long_runs.
+void add_category_runs(const RowView& row, TimelineData& d) {
   for (std::size_t i = 0; i < row.size();) {
     const std::uint32_t category = row.category(i);
     std::size_t end = i + 1;
     while (end < row.size() && row.category(end) == category) ++end;
+    for (std::size_t k = row.first + i; k + 1 < row.first + end; ++k)
+      d.same_as_next[k / 64] |= std::uint64_t{1} << (k % 64);
     if (end - i >= SpanRun::kLong) {
       d.long_runs.push_back({row.first + static_cast<std::uint32_t>(i), row.first + static_cast<std::uint32_t>(end)});
     }
@@ -227,6 +230,7 @@ RowView TimelineData::row_view(std::size_t row) const {
   v.category_of_region = category_of_region.data();
   v.regions = static_cast<std::uint32_t>(category_of_region.size() - 1);
   v.long_runs = long_runs;
+  v.same_as_next = same_as_next.data();
   v.first = r.first;
   return v;
 }
@@ -275,9 +279,10 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
   }
   d.call_category_of_region = calls_by_region.take_ids();
   d.phase_category_of_region = phases_by_region.take_ids();
+  d.same_as_next.assign((d.span_count() + 63) / 64, 0);
   for (std::size_t row = 0; row < d.rows.size(); ++row) {
     const RowView v = d.row_view(row);
-    add_long_runs(v, d);
+    add_category_runs(v, d);
     if (v.size() > 0) d.end_time = std::max(d.end_time, v.end(v.size() - 1));  // ends ascend along a row
   }
   index_messages(m, d);

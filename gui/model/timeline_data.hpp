@@ -57,7 +57,8 @@ struct TimelineData {
   // Category of a region's calls and of its phases: regions + 1 entries (the last for kNoIndex).
   std::vector<std::uint32_t> call_category_of_region;
   std::vector<std::uint32_t> phase_category_of_region;
-  std::vector<SpanRun> long_runs;  // every row's runs of at least SpanRun::kLong spans of one category
+  std::vector<SpanRun> long_runs;           // every row's runs of at least SpanRun::kLong spans of one category
+  std::vector<std::uint64_t> same_as_next;  // bit per span: it has the category of the next in its row
   std::uint32_t spans = 0;
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
   std::vector<std::uint32_t> message_category;  // MessageTable row -> category of its protocol

@@ -72,8 +72,10 @@ class RowColumns {
       categories = std::max(categories, spans[i].category + 1);
     }
     for (std::uint32_t c = 0; c <= categories; ++c) category_of_region_.push_back(c);
+    same_as_next_.assign((first + spans.size() + 63) / 64, 0);
     for (std::size_t i = 0, end = 0; i < spans.size(); i = end) {
       for (end = i + 1; end < spans.size() && spans[end].category == spans[i].category;) ++end;
+      for (std::size_t k = first + i; k + 1 < first + end; ++k) same_as_next_[k / 64] |= std::uint64_t{1} << (k % 64);
       if (end - i >= SpanRun::kLong) {
         long_runs_.push_back({first + static_cast<std::uint32_t>(i), first + static_cast<std::uint32_t>(end)});
       }
@@ -88,6 +90,7 @@ class RowColumns {
     v.category_of_region = category_of_region_.data();
     v.regions = static_cast<std::uint32_t>(category_of_region_.size() - 1);
     v.long_runs = long_runs_;
+    v.same_as_next = same_as_next_.data();
     v.first = first_;
     return v;
   }
@@ -98,6 +101,7 @@ class RowColumns {
   std::vector<double> starts_, ends_;
   std::vector<std::uint32_t> sources_, regions_, category_of_region_;
   std::vector<SpanRun> long_runs_;
+  std::vector<std::uint64_t> same_as_next_;
 };
 
 // Disjoint spans sorted by start: lengths and gaps from a nanosecond to a millisecond, a tenth
