@@ -168,16 +168,15 @@ void index_messages(const TraceModel& m, TimelineData& d) {
   analyzer::reserve_on_huge_pages(d.messages_by_sender, d.first_message_of_sender.back());
   d.messages_by_sender.resize(d.first_message_of_sender.back());
   std::vector<std::uint32_t> next(d.first_message_of_sender.begin(), d.first_message_of_sender.end() - 1);
-  analyzer::reserve_on_huge_pages(d.message_category, msg.size());
-  d.message_category.resize(msg.size());
   CategoriesByKey by_protocol(d.categories, m.strings.text.size());
   for (Index i = 0; i < msg.size(); ++i) {
-    d.message_category[i] = by_protocol.get(msg.protocol[i], [&](CategoryTable& t) {
+    by_protocol.get(msg.protocol[i], [&](CategoryTable& t) {
       return t.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"), kMessageRole);
     });
     if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks)
       d.messages_by_sender[next[msg.sender[i]]++] = i;
   }
+  d.message_category_of_protocol = by_protocol.take_ids();
   const auto by_send_time = [&](Index a, Index b) { return msg.send_time[a] < msg.send_time[b]; };
   for (std::size_t r = 0; r < ranks; ++r) {
     const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[r];

@@ -12,6 +12,7 @@
 // A span's end and category are always the model's, read through its model row. Spans are
 // numbered row after row, in the rows' order.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -61,7 +62,8 @@ struct TimelineData {
   std::vector<std::uint64_t> same_as_next;  // bit per span: it has the category of the next in its row
   std::uint32_t spans = 0;
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
-  std::vector<std::uint32_t> message_category;  // MessageTable row -> category of its protocol
+  // Category of a protocol's messages: a string of the trace -> category, the last for kNoString.
+  std::vector<std::uint32_t> message_category_of_protocol;
   // Messages grouped by sender, each group by send time: rows of the MessageTable.
   std::vector<analyzer::Index> messages_by_sender;
   std::vector<std::uint32_t> first_message_of_sender;  // ranks + 1 entries
@@ -77,6 +79,10 @@ struct TimelineData {
   Span span(std::uint32_t i) const;  // (a search for its row: iterate a row by row_view instead)
   // A row as aggregate_row, the hit test and searches read it.
   RowView row_view(std::size_t row) const;
+  std::uint32_t message_category(analyzer::Index message) const {
+    const std::size_t protocol = model->messages.protocol[message];
+    return message_category_of_protocol[std::min(protocol, message_category_of_protocol.size() - 1)];
+  }
   // The span of a CallTable row, or kNoSpan (a call nested in another, or not MPI).
   std::uint32_t span_of_call(analyzer::Index call) const;
 };

@@ -187,7 +187,7 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
       const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(msg.receive_time[m]);
       const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
       if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
-        lines_by_category_[d.message_category[m]].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
+        lines_by_category_[d.message_category(m)].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
       }
       it = sent_from(it + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
     }
