@@ -48,7 +48,6 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   reserve_on_huge_pages(calls.depth, most_calls);
   reserve_on_huge_pages(calls.enter, most_calls);
   reserve_on_huge_pages(calls.leave, most_calls);
-
   PhaseTable& phases = out_.phases;
   const std::size_t most_phases = lane_events / 2;
   reserve_on_huge_pages(phases.region, most_phases);

@@ -37,19 +37,33 @@ struct Share {
 
 using Job = std::function<void()>;
 
-// Appends column `column` of every share after the first to `to`, and frees it.
-template <class Table, class T>
-Job append_column(std::vector<T>& to, std::vector<Share>& shares, Table Share::*table, std::vector<T> Table::*column) {
-  return [&to, &shares, table, column] {
+Index shifted(Index row, std::size_t by) { return row == kNoIndex ? kNoIndex : static_cast<Index>(row + by); }
+
+// Appends the column `of(share)` of every share after the first to `to`, and frees it; a column of
+// call rows has them moved past the calls of the shares before.
+template <class T, class Of>
+Job append_rows(std::vector<T>& to, std::vector<Share>& shares, Of of, bool of_call_rows) {
+  return [&to, &shares, of, of_call_rows] {
     for (std::size_t s = 1; s < shares.size(); ++s) {
-      std::vector<T>& from = shares[s].*table.*column;
+      std::vector<T>& from = of(shares[s]);
+      const std::size_t at = to.size();
       to.insert(to.end(), from.begin(), from.end());
+      if constexpr (std::is_same_v<T, Index>) {
+        if (of_call_rows) {
+          for (std::size_t k = at; k < to.size(); ++k) to[k] = shifted(to[k], shares[s].calls_before);
+        }
+      }
       std::vector<T>().swap(from);
     }
   };
 }
 
-Index shifted(Index row, std::size_t by) { return row == kNoIndex ? kNoIndex : static_cast<Index>(row + by); }
+// A column of the calls or phases tables: the first share's are the model's own.
+template <class Table, class T>
+Job append_column(std::vector<T>& to, std::vector<Share>& shares, Table Share::*table, std::vector<T> Table::*column) {
+  return append_rows(
+      to, shares, [table, column](Share& s) -> std::vector<T>& { return s.*table.*column; }, false);
+}
 
 // Appends the collective records of every share after the first to the first's, their call rows
 // moved past the calls of the shares before.
@@ -93,26 +107,14 @@ bool same_member(A a, B b) {
   return false;
 }
 
-// Appends column `column` of the message sides of every share after the first to the first's, and
-// frees it; a column of call rows has them moved past the calls of the shares before.
+// A column of the message sides, appended to the first share's.
 template <class Sides, class T>
 Job append_side_column(std::vector<Share>& shares, Sides EventRecords::*sides, std::vector<T> Sides::*column) {
   const bool of_calls = std::apply([column](auto... call_column) { return (same_member(call_column, column) || ...); },
                                    Sides::kCallColumns);
-  return [&shares, sides, column, of_calls] {
-    std::vector<T>& to = shares[0].records.*sides.*column;
-    for (std::size_t s = 1; s < shares.size(); ++s) {
-      std::vector<T>& from = shares[s].records.*sides.*column;
-      const std::size_t at = to.size();
-      to.insert(to.end(), from.begin(), from.end());
-      if constexpr (std::is_same_v<T, Index>) {
-        if (of_calls) {
-          for (std::size_t k = at; k < to.size(); ++k) to[k] = shifted(to[k], shares[s].calls_before);
-        }
-      }
-      std::vector<T>().swap(from);
-    }
-  };
+  return append_rows(
+      shares[0].records.*sides.*column, shares,
+      [sides, column](Share& s) -> std::vector<T>& { return s.records.*sides.*column; }, of_calls);
 }
 
 template <class Sides>
