@@ -1,7 +1,6 @@
 #include "model/pixel_aggregation.hpp"
 
 #include <algorithm>
-#include <ranges>
 
 namespace xo::gui {
 
@@ -25,11 +24,12 @@ std::size_t first_starting_at(std::span<const double> starts, std::size_t from, 
                                   starts.begin());
 }
 
-// The first span that meets a column starting at a or a later one: the predicate is monotone
-// because spans are sorted and disjoint (their ends are sorted too).
+// The first span that meets a column starting at a or a later one. Spans are sorted and disjoint,
+// so of those starting before a only the last can reach a: a search of the starts and one end.
 std::size_t first_reaching(const RowView& row, double a) {
-  return *std::ranges::partition_point(std::views::iota(std::size_t{0}, row.size()),
-                                       [&](std::size_t i) { return !reaches(row, i, a); });
+  const auto lo =
+      static_cast<std::size_t>(std::lower_bound(row.starts.begin(), row.starts.end(), a) - row.starts.begin());
+  return lo > 0 && reaches(row, lo - 1, a) ? lo - 1 : lo;
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ struct PixelRecord {
 static_assert(sizeof(PixelRecord) == 20, "PixelRecord is a packed plain record");
 
 // A run of at least kLong consecutive spans of one row with one category: spans [first, end) in
-// the caller's numbering. Runs shorter than that are found by looking at their spans.
+// the caller's numbering. Shorter runs are read from RowView::same_as_next.
 struct SpanRun {
   static constexpr std::uint32_t kLong = 16;
   std::uint32_t first = 0;
@@ -93,8 +93,9 @@ struct RowView {
   }
   // Whether spans [lo, hi) all have one category: the long run that holds lo says, if one does;
   // else fewer than kLong bits of same_as_next. So a column of a million calls of one kind costs no
-  // more than one of three, and neither looks at a category. `run` is a cursor into long_runs that only moves forward:
-  // start it at the first run not before the row's first span asked, and ask in increasing lo.
+  // more than one of three, and neither looks at a category. `run` is a cursor into long_runs
+  // that only moves forward: start it at the first run not before the row's first span asked, and
+  // ask in increasing lo.
   bool one_category(std::size_t lo, std::size_t hi, std::size_t& run) const;
 };
 

@@ -46,7 +46,7 @@ class CategoriesByKey {
 // Appends a row of the given model rows (sorted by start, disjoint) to d: as a range of the model
 // when they are consecutive, else as a copy of their starts and rows.
 void add_row(TimelineRow row, std::span<const Index> sources, const std::vector<double>& starts, TimelineData& d) {
-  row.first = d.spans;
+  row.first = static_cast<std::uint32_t>(d.span_count());
   row.count = static_cast<std::uint32_t>(sources.size());
   const bool consecutive =
       std::adjacent_find(sources.begin(), sources.end(), [](Index a, Index b) { return b != a + 1; }) == sources.end();
@@ -59,7 +59,6 @@ void add_row(TimelineRow row, std::span<const Index> sources, const std::vector<
       d.copied_source.push_back(s);
     }
   }
-  d.spans += row.count;
   d.rows.push_back(row);
 }
 

@@ -58,9 +58,8 @@ struct TimelineData {
   // Category of a region's calls and of its phases: regions + 1 entries (the last for kNoIndex).
   std::vector<std::uint32_t> call_category_of_region;
   std::vector<std::uint32_t> phase_category_of_region;
-  std::vector<SpanRun> long_runs;           // every row's runs of at least SpanRun::kLong spans of one category
-  std::vector<std::uint64_t> same_as_next;  // bit per span: it has the category of the next in its row
-  std::uint32_t spans = 0;
+  std::vector<SpanRun> long_runs;               // every row's runs of at least SpanRun::kLong spans of one category
+  std::vector<std::uint64_t> same_as_next;      // bit per span: it has the category of the next in its row
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
   // Category of a protocol's messages: a string of the trace -> category, the last for kNoString.
   std::vector<std::uint32_t> message_category_of_protocol;
@@ -74,11 +73,20 @@ struct TimelineData {
 
   static constexpr std::uint32_t kNoSpan = 0xffffffffu;
 
-  std::size_t span_count() const { return spans; }
+  std::size_t span_count() const { return rows.empty() ? 0 : rows.back().first + rows.back().count; }
   std::size_t row_of_span(std::uint32_t span) const;
   Span span(std::uint32_t i) const;  // (a search for its row: iterate a row by row_view instead)
   // A row as aggregate_row, the hit test and searches read it.
   RowView row_view(std::size_t row) const;
+  // Calls f(view, i) for span i of every calls row's view.
+  template <class F>
+  void for_each_call_span(F f) const {
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+      if (rows[row].kind != RowKind::Calls) continue;
+      const RowView v = row_view(row);
+      for (std::size_t i = 0; i < v.size(); ++i) f(v, i);
+    }
+  }
   std::uint32_t message_category(analyzer::Index message) const {
     const std::size_t protocol = model->messages.protocol[message];
     return message_category_of_protocol[std::min(protocol, message_category_of_protocol.size() - 1)];

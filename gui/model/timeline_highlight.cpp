@@ -32,12 +32,10 @@ TimelineHighlight highlight_recommendation(const TimelineData& d, const Recommen
   }
   if (!target.operation.isEmpty()) {
     const std::uint32_t category = d.categories.find(target.operation);
-    for (std::size_t row = 0; row < d.rows.size(); ++row) {
-      if (d.rows[row].kind != RowKind::Calls || category == CategoryTable::kNone) continue;
-      const RowView v = d.row_view(row);
-      for (std::size_t i = 0; i < v.size(); ++i) {
+    if (category != CategoryTable::kNone) {
+      d.for_each_call_span([&](const RowView& v, std::size_t i) {
         if (v.category(i) == category) h.spans.push_back(v.first + static_cast<std::uint32_t>(i));
-      }
+      });
     }
     h.description =
         QString("%1 %2 calls, whose algorithm %3 switches").arg(h.spans.size()).arg(target.operation, setting);

@@ -25,13 +25,9 @@ FindResult find_spans(const TimelineData& d, FindField field, const QString& tex
       for (std::size_t c = 0; c < matches.size(); ++c) {
         matches[c] = d.categories.name(static_cast<std::uint32_t>(c)).contains(wanted, Qt::CaseInsensitive);
       }
-      for (std::size_t row = 0; row < d.rows.size(); ++row) {
-        if (d.rows[row].kind != RowKind::Calls) continue;
-        const RowView v = d.row_view(row);
-        for (std::size_t i = 0; i < v.size(); ++i) {
-          if (matches[v.category(i)]) r.spans.push_back(v.first + static_cast<std::uint32_t>(i));
-        }
-      }
+      d.for_each_call_span([&](const RowView& v, std::size_t i) {
+        if (matches[v.category(i)]) r.spans.push_back(v.first + static_cast<std::uint32_t>(i));
+      });
       break;
     }
     case FindField::Rank: {
@@ -76,19 +72,16 @@ std::uint32_t longest_call_at(const TimelineData& d, const QString& call, const 
   }
   const std::uint32_t category = d.categories.find(call);
   std::uint32_t best = TimelineData::kNoSpan;
+  if (category == CategoryTable::kNone) return best;
   double longest = 0;
-  for (std::size_t row = 0; row < d.rows.size(); ++row) {
-    if (d.rows[row].kind != RowKind::Calls || category == CategoryTable::kNone) continue;
-    const RowView v = d.row_view(row);
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      const analyzer::Index where = m.calls.site_of(v.source(i));
-      if (v.category(i) != category || where == analyzer::kNoIndex || !at_site[where]) continue;
-      if (best == TimelineData::kNoSpan || v.end(i) - v.start(i) > longest) {
-        best = v.first + static_cast<std::uint32_t>(i);
-        longest = v.end(i) - v.start(i);
-      }
+  d.for_each_call_span([&](const RowView& v, std::size_t i) {
+    const analyzer::Index where = m.calls.site_of(v.source(i));
+    if (v.category(i) != category || where == analyzer::kNoIndex || !at_site[where]) return;
+    if (best == TimelineData::kNoSpan || v.end(i) - v.start(i) > longest) {
+      best = v.first + static_cast<std::uint32_t>(i);
+      longest = v.end(i) - v.start(i);
     }
-  }
+  });
   return best;
 }
 
