@@ -15,10 +15,10 @@ constexpr int kLongestChain = 16;
 // The outermost MPI call before `call` on its rank, or kNoIndex.
 Index previous_outermost(const TraceModel& m, Index call) {
   const CallTable& calls = m.calls;
-  const RankId rank = calls.rank[call];
+  const RankId rank = m.call_rank(call);
   for (Index i = call; i > calls.first_of_rank[static_cast<std::size_t>(rank)];) {
     --i;
-    if (calls.depth[i] == 0 && m.is_mpi_call(i)) return i;
+    if (calls.depth_of(i) == 0 && m.is_mpi_call(i)) return i;
   }
   return kNoIndex;
 }
@@ -67,7 +67,7 @@ void add_rank_times(const TraceModel& m, ComputeImbalance& out) {
     b.rank = static_cast<RankId>(r);
     double previous_leave = -1;
     for (Index i = calls.first_of_rank[r]; i < calls.first_of_rank[r + 1]; ++i) {
-      if (calls.depth[i] != 0 || !m.is_mpi_call(i)) continue;
+      if (calls.depth_of(i) != 0 || !m.is_mpi_call(i)) continue;
       b.mpi_seconds += calls.leave[i] - calls.enter[i];
       if (previous_leave >= 0) b.compute_seconds += std::max(0.0, calls.enter[i] - previous_leave);
       previous_leave = calls.leave[i];

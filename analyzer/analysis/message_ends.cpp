@@ -20,9 +20,9 @@ bool only_sends(std::string_view call) {
 // only that wait; a call that only sends would be shifted whole (0). Instant calls are skipped.
 double next_wait_seconds(const TraceModel& model, Index call) {
   const CallTable& calls = model.calls;
-  const Index end = calls.first_of_rank[static_cast<std::size_t>(calls.rank[call]) + 1];
+  const Index end = calls.first_of_rank[static_cast<std::size_t>(model.call_rank(call)) + 1];
   for (Index k = call + 1; k < end; ++k) {
-    if (calls.depth[k] != 0 || !model.is_mpi_call(k) || !(calls.leave[k] > calls.enter[k])) continue;
+    if (calls.depth_of(k) != 0 || !model.is_mpi_call(k) || !(calls.leave[k] > calls.enter[k])) continue;
     return only_sends(model.regions.name[calls.region[k]]) ? 0.0 : calls.leave[k] - calls.enter[k];
   }
   return 0;
@@ -57,11 +57,12 @@ std::vector<MessageEnds> message_ends(const TraceModel& model) {
     m.bytes = static_cast<double>(msg.bytes[i]);
     m.protocol = std::string(model.strings.at(msg.protocol[i]));
     const double start = calls.enter[send];
-    m.receiver_waited = msg.receive_posted[i] <= start;
-    m.receive_late_by = std::max(0.0, msg.receive_posted[i] - start);
+    const double posted = model.receive_posted(i);
+    m.receiver_waited = posted <= start;
+    m.receive_late_by = std::max(0.0, posted - start);
     m.receive_call = calls.leave[receive] - calls.enter[receive];
     const bool blocking = (msg.flags[i] & MessageTable::kNonblockingSend) == 0;
-    const Index wait = blocking ? send : msg.send_complete_call[i];
+    const Index wait = blocking ? send : model.send_complete_call(i);
     if (wait != kNoIndex) {
       m.sender_waits_from = std::max(0.0, calls.enter[wait] - start);
       m.sender_slack = next_wait_seconds(model, wait);

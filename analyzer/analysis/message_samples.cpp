@@ -16,10 +16,11 @@ namespace {
 // MPI_Irecv's "arrived" attribute), or, for a foreign trace without the attribute, the MpiIrecv
 // event when the call that reported it completed no other message (a wait for several retires
 // them all at the end, after the last arrived); NaN if unknown.
-double receive_complete(const MessageTable& msg, const std::vector<std::uint32_t>& messages_per_call, Index i) {
-  if (!std::isnan(msg.receive_complete[i])) return msg.receive_complete[i];
+double receive_complete(const TraceModel& m, const std::vector<std::uint32_t>& messages_per_call, Index i) {
+  const MessageTable& msg = m.messages;
+  if (const double complete = m.receive_complete(i); !std::isnan(complete)) return complete;
   const Index call = msg.receive_call[i];
-  if (call != kNoIndex && messages_per_call[call] == 1) return msg.receive_time[i];
+  if (call != kNoIndex && messages_per_call[call] == 1) return m.receive_time(i);
   return std::numeric_limits<double>::quiet_NaN();
 }
 
@@ -98,18 +99,19 @@ void for_each_message_sample(const TraceModel& m,
     // Every message whose receive was posted before its send began gives an end-to-end time, from
     // the send's start to the receive's completion, blocking or not; a real MPI's ping-pong gives
     // half its round trips instead.
+    const double posted = m.receive_posted(i);
     if (!half_round_trip.empty()) {
       if (!std::isnan(half_round_trip[i])) s.end_to_end_seconds = half_round_trip[i];
-    } else if (msg.receive_posted[i] <= calls.enter[send]) {
-      const double complete = receive_complete(msg, messages_per_call, i);
+    } else if (posted <= calls.enter[send]) {
+      const double complete = receive_complete(m, messages_per_call, i);
       if (complete >= calls.enter[send]) s.end_to_end_seconds = complete - calls.enter[send];
       if (blocking_send) s.send_blocked_seconds = calls.leave[send] - calls.enter[send];
     }
     // A receive posted well after the send (the bench's first of a pair): did the buffer wait for it?
-    const double free = msg.send_buffer_free[i];
-    if (bench && !blocking_send && !std::isnan(free) && msg.receive_posted[i] > calls.enter[send]) {
-      s.sender_waited_for_receive = free >= msg.receive_posted[i];
-      if (*s.sender_waited_for_receive) s.free_after_receive_posted = free - msg.receive_posted[i];
+    const double free = m.send_buffer_free(i);
+    if (bench && !blocking_send && !std::isnan(free) && posted > calls.enter[send]) {
+      s.sender_waited_for_receive = free >= posted;
+      if (*s.sender_waited_for_receive) s.free_after_receive_posted = free - posted;
     }
     if (bench && msg.tag[i] == static_cast<std::uint32_t>(tracer::bench::kFirstOfPairTag)) {
       s.receive_call_seconds = calls.leave[receive] - calls.enter[receive];

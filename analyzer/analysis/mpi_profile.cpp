@@ -81,7 +81,9 @@ void time_by_protocol(const TraceModel& m, const std::vector<bool>& outermost, M
 void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, MpiProfile& profile) {
   std::map<std::pair<Index, Index>, CallSiteTime> rows;  // by (site, region)
   std::map<std::pair<Index, Index>, RankId> last_rank;   // rows are in rank order: count each rank once
+  RankId rank = 0;
   for (Index i = 0; i < m.calls.size(); ++i) {
+    while (m.calls.first_of_rank[static_cast<std::size_t>(rank) + 1] <= i) ++rank;
     if (!outermost[i]) continue;
     const Index site = m.calls.site_of(i);
     if (site == kNoIndex) {
@@ -98,9 +100,9 @@ void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, 
     ++row.count;
     row.seconds += seconds;
     row.longest = std::max(row.longest, seconds);
-    auto [seen, first] = last_rank.try_emplace(key, m.calls.rank[i]);
-    if (first || seen->second != m.calls.rank[i]) ++row.ranks;
-    seen->second = m.calls.rank[i];
+    auto [seen, first] = last_rank.try_emplace(key, rank);
+    if (first || seen->second != rank) ++row.ranks;
+    seen->second = rank;
   }
   for (auto& [key, row] : rows) profile.by_call_site.push_back(std::move(row));
   std::stable_sort(profile.by_call_site.begin(), profile.by_call_site.end(),

@@ -11,9 +11,9 @@ std::vector<UnexpectedArrival> unexpected_arrivals(const TraceModel& model) {
   std::vector<UnexpectedArrival> out;
   const MessageTable& msg = model.messages;
   for (Index i = 0; i < msg.size(); ++i) {
-    if (msg.receive_posted[i] > msg.send_time[i]) {
-      out.push_back(
-          {msg.sender[i], msg.receiver[i], static_cast<double>(msg.bytes[i]), msg.send_time[i], msg.receive_posted[i]});
+    const double posted = model.receive_posted(i);
+    if (posted > msg.send_time[i]) {
+      out.push_back({msg.sender[i], msg.receiver[i], static_cast<double>(msg.bytes[i]), msg.send_time[i], posted});
     }
   }
   const UnreceivedSendTable& u = model.unreceived;

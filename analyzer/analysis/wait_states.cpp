@@ -44,7 +44,7 @@ std::unordered_set<StringId> releasing_protocols(const TraceModel& m) {
   std::unordered_set<StringId> out;
   for (Index i = 0; i < msg.size(); ++i) {
     if (msg.protocol[i] == kNoString || msg.send_call[i] == kNoIndex || synchronous_send(m, msg.send_call[i])) continue;
-    if (msg.send_buffer_free[i] < msg.receive_posted[i]) out.insert(msg.protocol[i]);
+    if (m.send_buffer_free(i) < m.receive_posted(i)) out.insert(msg.protocol[i]);
   }
   return out;
 }
@@ -63,10 +63,12 @@ void point_to_point_waits(const TraceModel& m, WaitRecorder& out) {
     const bool blocking_send = (msg.flags[i] & MessageTable::kNonblockingSend) == 0;
     const bool held = !releasing.contains(msg.protocol[i]) || synchronous_send(m, send);
     // Held until the buffer was free: a send inside MPI_Sendrecv may be done long before the call.
-    const double free = std::isnan(msg.send_buffer_free[i]) ? calls.leave[send] : msg.send_buffer_free[i];
-    if (blocking_send && held && free > msg.receive_posted[i]) {
-      out.add(WaitKind::LateReceiver, msg.sender[i], send, send_enter, msg.receive_posted[i], calls.leave[send],
-              msg.receiver[i], msg.protocol[i], i);
+    const double buffer_free = m.send_buffer_free(i);
+    const double free = std::isnan(buffer_free) ? calls.leave[send] : buffer_free;
+    const double posted = m.receive_posted(i);
+    if (blocking_send && held && free > posted) {
+      out.add(WaitKind::LateReceiver, msg.sender[i], send, send_enter, posted, calls.leave[send], msg.receiver[i],
+              msg.protocol[i], i);
     }
   }
 }

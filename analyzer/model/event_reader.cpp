@@ -43,9 +43,7 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
 void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) {
   CallTable& calls = out_.calls;
   const std::size_t most_calls = rank_events / 2;
-  reserve_on_huge_pages(calls.rank, most_calls);
   reserve_on_huge_pages(calls.region, most_calls);
-  reserve_on_huge_pages(calls.depth, most_calls);
   reserve_on_huge_pages(calls.enter, most_calls);
   reserve_on_huge_pages(calls.leave, most_calls);
   PhaseTable& phases = out_.phases;
@@ -69,6 +67,7 @@ void EventReader::begin_location(Index row) {
   rank_ = model_.locations.world_rank[row];
   last_time_ = 0;
   stack_.clear();
+  first_call_ = out_.calls.size();
   first_phase_ = out_.phases.size();
   open_isends_.clear();
   open_irecvs_.clear();
@@ -85,6 +84,7 @@ void EventReader::end_location() {
   if (kind_ == LocationKind::Rank) {
     number_collectives();
     for (Index call : stack_) out_.calls.leave[call] = last;
+    out_.calls_of_rank[static_cast<std::size_t>(rank_) + 1] = static_cast<Index>(out_.calls.size() - first_call_);
     if (!stack_.empty()) {
       const auto open = stack_.size();
       log_.add(&ReadProblems::calls_left_open, [&] {
@@ -157,9 +157,8 @@ Index EventReader::call_site(const EventAttributes& attributes) const {
 void EventReader::enter_call(double t, Index region, Index site) {
   CallTable& calls = out_.calls;
   stack_.push_back(static_cast<Index>(calls.size()));
-  calls.rank.push_back(rank_);
   calls.region.push_back(region);
-  calls.depth.push_back(static_cast<std::uint16_t>(std::min<std::size_t>(stack_.size() - 1, kDeepest)));
+  calls.depth.push(static_cast<std::uint16_t>(std::min<std::size_t>(stack_.size() - 1, kDeepest)), 0);
   calls.enter.push_back(t);
   calls.leave.push_back(t);
   // The sites column exists from the first call that names one, the calls before it given none.
@@ -264,12 +263,12 @@ void EventReader::mpi_isend_complete(OTF2_TimeStamp time, const EventAttributes&
   }
   SendSides& sends = records_.sends;
   const std::size_t send = it->second;
-  sends.complete_call[send] = open_call();
+  sends.complete_call.stored_value(send) = open_call();
   // A buffer that became free after the call reported it, or before the send, is not believed.
   std::int64_t free = 0;
   if (integer_attribute(attributes, index_.buffer_free_attribute, free) && free >= 0) {
     const double free_at = index_.seconds(static_cast<OTF2_TimeStamp>(free));
-    if (free_at <= t && free_at >= sends.time[send]) sends.buffer_free[send] = free_at;
+    if (free_at <= t && free_at >= sends.time[send]) sends.buffer_free.stored_value(send) = free_at;
   }
   open_isends_.erase(it);
 }
@@ -286,8 +285,8 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, const EventAttributes&, std::uin
   RankId from;
   if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
   const Index call = open_call();
-  const double posted = call == kNoIndex ? t : out_.calls.enter[call];
-  records_.receives.push_back(comm_row, from, rank_, tag, posted, t, call, 0);
+  const double enter = call == kNoIndex ? kNaN : out_.calls.enter[call];
+  records_.receives.push_back(comm_row, from, rank_, tag, call == kNoIndex ? t : enter, t, call, enter, kNaN, 0);
 }
 
 void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender,
@@ -307,13 +306,17 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attribut
              " without its MpiIrecvRequest";
     });
   }
-  records_.receives.push_back(comm_row, from, rank_, tag, posted, t, open_call(), MessageTable::kNonblockingReceive);
   // An arrival after the call reported it, or before the receive was posted, is not believed.
-  std::int64_t arrived = 0;
-  if (integer_attribute(attributes, index_.arrived_attribute, arrived) && arrived >= 0) {
-    const double arrived_at = index_.seconds(static_cast<OTF2_TimeStamp>(arrived));
-    if (arrived_at <= t && !(arrived_at < posted)) records_.receives.arrived.back() = arrived_at;
+  double arrived = kNaN;
+  std::int64_t arrived_ticks = 0;
+  if (integer_attribute(attributes, index_.arrived_attribute, arrived_ticks) && arrived_ticks >= 0) {
+    const double arrived_at = index_.seconds(static_cast<OTF2_TimeStamp>(arrived_ticks));
+    if (arrived_at <= t && !(arrived_at < posted)) arrived = arrived_at;
   }
+  const Index call = open_call();
+  const double enter = call == kNoIndex ? kNaN : out_.calls.enter[call];
+  records_.receives.push_back(comm_row, from, rank_, tag, posted, t, call, enter, arrived,
+                              MessageTable::kNonblockingReceive);
 }
 
 void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, const EventAttributes&, std::uint64_t request) {

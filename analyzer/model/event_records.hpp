@@ -9,7 +9,9 @@
 #include <tuple>
 #include <vector>
 
+#include "xo/analyzer/message_table.hpp"
 #include "xo/analyzer/model_ids.hpp"
+#include "xo/analyzer/sparse_column.hpp"
 
 namespace xo::analyzer {
 
@@ -26,18 +28,19 @@ struct SendSides {
   std::vector<std::uint32_t> tag;
   std::vector<std::uint64_t> bytes;
   std::vector<double> time;
-  std::vector<double>
-      buffer_free;          // the "buffer_free" attribute of MpiIsendComplete or of a blocking MpiSend, else NaN
-  std::vector<Index> call;  // the call around the send
-  std::vector<Index> complete_call;  // the call around the MpiIsendComplete, kNoIndex if none
-  std::vector<std::uint8_t> flags;   // MessageTable::Flags, and kCancelled
+  std::vector<Index> call;          // the call around the send
+  std::vector<std::uint8_t> flags;  // MessageTable::Flags, and kCancelled
+  // Only a nonblocking send, or a blocking one the trace says more of, stores these:
+  SparseColumn<double> buffer_free;   // the "buffer_free" attribute of MpiIsendComplete or MpiSend, else NaN
+  SparseColumn<Index> complete_call;  // the call around the MpiIsendComplete, else kNoIndex
 
-  static constexpr auto kColumns = std::tuple{
-      &SendSides::comm, &SendSides::sender,      &SendSides::receiver, &SendSides::tag,           &SendSides::bytes,
-      &SendSides::time, &SendSides::buffer_free, &SendSides::call,     &SendSides::complete_call, &SendSides::flags};
-  static constexpr auto kCallColumns = std::tuple{&SendSides::call, &SendSides::complete_call};
+  static constexpr auto kColumns =
+      std::tuple{&SendSides::comm,  &SendSides::sender, &SendSides::receiver, &SendSides::tag,
+                 &SendSides::bytes, &SendSides::time,   &SendSides::call,     &SendSides::flags};
+  static constexpr auto kCallColumns = std::tuple{&SendSides::call};
 
   std::size_t size() const { return time.size(); }
+  // A send; `free` NaN when the trace does not say.
   void push_back(Index c, RankId from, RankId to, std::uint32_t t, std::uint64_t b, double at, double free, Index in,
                  std::uint8_t f) {
     comm.push_back(c);
@@ -46,11 +49,18 @@ struct SendSides {
     tag.push_back(t);
     bytes.push_back(b);
     time.push_back(at);
-    buffer_free.push_back(free);
     call.push_back(in);
-    complete_call.push_back(kNoIndex);
     flags.push_back(f);
+    if ((f & MessageTable::kNonblockingSend) != 0) {  // until its MpiIsendComplete says
+      buffer_free.push_stored(free);
+      complete_call.push_stored(kNoIndex);
+    } else {
+      buffer_free.push(free, kNoTime);
+      complete_call.push_derived();
+    }
   }
+
+  static constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Every receive as the reader found it, as SendSides keeps the sends.
@@ -59,28 +69,31 @@ struct ReceiveSides {
   std::vector<RankId> sender;
   std::vector<RankId> receiver;
   std::vector<std::uint32_t> tag;
-  std::vector<double> posted;   // enter of the blocking receive call, or the MpiIrecvRequest
-  std::vector<double> time;     // the MpiRecv / MpiIrecv
-  std::vector<double> arrived;  // MpiIrecv's "arrived" attribute, else NaN
+  std::vector<double> time;  // the MpiRecv / MpiIrecv
   std::vector<Index> call;
   std::vector<std::uint8_t> flags;  // MessageTable::Flags
+  // When the receive was posted: the MpiIrecvRequest; stored unless it is the enter of `call`.
+  SparseColumn<double> posted;
+  SparseColumn<double> arrived;  // MpiIrecv's "arrived" attribute, else NaN
 
-  static constexpr auto kColumns = std::tuple{&ReceiveSides::comm,    &ReceiveSides::sender, &ReceiveSides::receiver,
-                                              &ReceiveSides::tag,     &ReceiveSides::posted, &ReceiveSides::time,
-                                              &ReceiveSides::arrived, &ReceiveSides::call,   &ReceiveSides::flags};
+  static constexpr auto kColumns =
+      std::tuple{&ReceiveSides::comm, &ReceiveSides::sender, &ReceiveSides::receiver, &ReceiveSides::tag,
+                 &ReceiveSides::time, &ReceiveSides::call,   &ReceiveSides::flags};
   static constexpr auto kCallColumns = std::tuple{&ReceiveSides::call};
 
   std::size_t size() const { return time.size(); }
-  void push_back(Index c, RankId from, RankId to, std::uint32_t t, double post, double at, Index in, std::uint8_t f) {
+  // A receive; `call_enter` is the enter of `in` (NaN for kNoIndex), `got` its arrival or NaN.
+  void push_back(Index c, RankId from, RankId to, std::uint32_t t, double post, double at, Index in, double call_enter,
+                 double got, std::uint8_t f) {
     comm.push_back(c);
     sender.push_back(from);
     receiver.push_back(to);
     tag.push_back(t);
-    posted.push_back(post);
     time.push_back(at);
-    arrived.push_back(std::numeric_limits<double>::quiet_NaN());
     call.push_back(in);
     flags.push_back(f);
+    posted.push(post, call_enter);
+    arrived.push(got, SendSides::kNoTime);
   }
 };
 

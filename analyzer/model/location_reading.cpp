@@ -16,6 +16,7 @@
 #include "otf2_event_files.hpp"
 #include "parallel_jobs.hpp"
 #include "trace_damage.hpp"
+#include "xo/analyzer/huge_page_reserve.hpp"
 #include "xo/tracer/file_digest.hpp"
 
 namespace xo::analyzer {
@@ -47,7 +48,13 @@ Job append_rows(std::vector<T>& to, std::vector<Share>& shares, Of of, bool of_c
     for (std::size_t s = 1; s < shares.size(); ++s) {
       std::vector<T>& from = of(shares[s]);
       const std::size_t at = to.size();
-      to.insert(to.end(), from.begin(), from.end());
+      constexpr std::size_t kBlock = (std::size_t{4} << 20) / sizeof(T);
+      for (std::size_t k = 0; k < from.size(); k += kBlock) {
+        const auto block = from.begin() + static_cast<std::ptrdiff_t>(k);
+        const std::size_t rows = std::min(kBlock, from.size() - k);
+        to.insert(to.end(), block, block + static_cast<std::ptrdiff_t>(rows));
+        release_rows(from, k + rows);
+      }
       if constexpr (std::is_same_v<T, Index>) {
         if (of_call_rows) {
           for (std::size_t k = at; k < to.size(); ++k) to[k] = shifted(to[k], shares[s].calls_before);
@@ -84,6 +91,13 @@ Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords:
   };
 }
 
+// The depths of the shares' calls appended to the first's.
+Job append_depths(std::vector<Share>& shares, CallTable& calls) {
+  return [&shares, &calls] {
+    for (std::size_t s = 1; s < shares.size(); ++s) calls.depth.append(shares[s].calls.depth, [](auto d) { return d; });
+  };
+}
+
 // The call sites of the shares after the first appended to the first's. A share whose calls named
 // no site has no column: the model's exists only if some share's does, filled out with kNoIndex.
 Job append_sites(std::vector<Share>& shares, CallTable& calls) {
@@ -117,6 +131,23 @@ Job append_side_column(std::vector<Share>& shares, Sides EventRecords::*sides, s
       [sides, column](Share& s) -> std::vector<T>& { return s.records.*sides.*column; }, of_calls);
 }
 
+// A sparse column of the message sides, appended to the first share's; a column of call rows has
+// them moved past the calls of the shares before.
+template <class Sides, class T>
+Job append_sparse_side_column(std::vector<Share>& shares, Sides EventRecords::*sides, SparseColumn<T> Sides::*column,
+                              bool of_call_rows) {
+  return [&shares, sides, column, of_call_rows] {
+    SparseColumn<T>& to = shares[0].records.*sides.*column;
+    for (std::size_t s = 1; s < shares.size(); ++s) {
+      const std::size_t by = of_call_rows ? shares[s].calls_before : 0;
+      to.append(shares[s].records.*sides.*column, [by](T value) {
+        if constexpr (std::is_same_v<T, Index>) return shifted(value, by);
+        return value;
+      });
+    }
+  };
+}
+
 template <class Sides>
 void add_side_jobs(std::vector<Share>& shares, Sides EventRecords::*sides, std::vector<Job>& jobs) {
   std::apply([&](auto... column) { (jobs.push_back(append_side_column(shares, sides, column)), ...); },
@@ -133,19 +164,21 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
   std::vector<Job> jobs;
   add_side_jobs(shares, &EventRecords::sends, jobs);
   add_side_jobs(shares, &EventRecords::receives, jobs);
+  jobs.insert(jobs.end(), {append_sparse_side_column(shares, &EventRecords::sends, &SendSides::buffer_free, false),
+                           append_sparse_side_column(shares, &EventRecords::sends, &SendSides::complete_call, true),
+                           append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::posted, false),
+                           append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::arrived, false)});
   jobs.insert(jobs.end(), {append_records(shares, &EventRecords::collective_members),
                            append_column(c.enter, shares, calls, &CallTable::enter),
                            append_column(c.leave, shares, calls, &CallTable::leave),
                            append_column(p.start, shares, phases, &PhaseTable::start),
                            append_column(p.end, shares, phases, &PhaseTable::end),
                            append_column(p.bytes, shares, phases, &PhaseTable::bytes),
-                           append_column(c.rank, shares, calls, &CallTable::rank),
                            append_column(c.region, shares, calls, &CallTable::region), append_sites(shares, c),
                            append_column(p.region, shares, phases, &PhaseTable::region),
                            append_column(p.lane, shares, phases, &PhaseTable::lane),
                            append_column(p.protocol, shares, phases, &PhaseTable::protocol),
-                           append_column(p.peer, shares, phases, &PhaseTable::peer),
-                           append_column(c.depth, shares, calls, &CallTable::depth)});
+                           append_column(p.peer, shares, phases, &PhaseTable::peer), append_depths(shares, c)});
   return jobs;
 }
 
@@ -213,16 +246,18 @@ EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& 
   };
   const auto [all_rank_events, all_lane_events] = events_of(0, order.size());
 
+  // Each rank's location counts its calls into its own entry.
+  model.calls.first_of_rank.assign(static_cast<std::size_t>(model.ranks()) + 1, 0);
   // libotf2's callbacks, shared by the threads; the own decoder calls the reader directly.
   const auto callbacks = decoding == EventDecoding::Otf2 ? EventReader::callbacks() : nullptr;
   std::atomic<std::uint64_t> read{0};
   std::mutex progress_mutex;
   auto read_share = [&](Share& share, bool first) {
     ProblemLog share_log(share.problems);
-    EventReader reader(
-        index, model,
-        {first ? model.calls : share.calls, first ? model.phases : share.phases, share.problems, model.locations.kind},
-        share_log);
+    EventReader reader(index, model,
+                       {first ? model.calls : share.calls, first ? model.phases : share.phases, share.problems,
+                        model.locations.kind, model.calls.first_of_rank},
+                       share_log);
     // The first share's tables take the others' rows afterwards: room for all of them.
     const auto [rank_events, lane_events] =
         first ? std::pair(all_rank_events, all_lane_events) : events_of(share.begin, share.end);

@@ -16,31 +16,38 @@ namespace {
 
 using Order = std::vector<std::uint32_t>;  // positions in a record vector
 
-// `order` (positions in a record vector) stably sorted by `key` (a rank, by position): a counting
-// sort. The keys are a compact copy of one field, so the records are not read again.
-Order stable_by(const std::vector<RankId>& key, const Order& order) {
+// The positions `for_each` visits (it calls its argument with each, in order), stably sorted by
+// `key` (a rank, by position): a counting sort. The keys are a compact copy of one field, so the
+// records are not read again.
+template <class ForEach>
+Order stable_by(const std::vector<RankId>& key, ForEach for_each) {
   std::uint32_t buckets = 0;
-  for (std::uint32_t i : order) buckets = std::max(buckets, static_cast<std::uint32_t>(key[i]) + 1);
+  for_each([&](std::uint32_t i) { buckets = std::max(buckets, static_cast<std::uint32_t>(key[i]) + 1); });
   std::vector<std::uint32_t> first(static_cast<std::size_t>(buckets) + 1, 0);
-  for (std::uint32_t i : order) ++first[static_cast<std::size_t>(static_cast<std::uint32_t>(key[i])) + 1];
+  for_each([&](std::uint32_t i) { ++first[static_cast<std::size_t>(static_cast<std::uint32_t>(key[i])) + 1]; });
   for (std::size_t b = 1; b < first.size(); ++b) first[b] += first[b - 1];
   Order out;
-  reserve_on_huge_pages(out, order.size());
-  out.resize(order.size());
-  for (std::uint32_t i : order) out[first[static_cast<std::uint32_t>(key[i])]++] = i;
+  reserve_on_huge_pages(out, first.back());
+  out.resize(first.back());
+  for_each([&](std::uint32_t i) { out[first[static_cast<std::uint32_t>(key[i])]++] = i; });
   return out;
 }
 
 // Positions of the sides that `take`s, ordered by (sender, receiver), each pair in the sides' own
-// order.
+// order. Sides in receiver order (receives: a rank's are read together) take one sort, others two;
+// no other order of all the sides is made, as these are the read's largest transients.
 template <class Sides, class Take>
 Order by_pair(const Sides& sides, Take take) {
-  Order order;
-  reserve_on_huge_pages(order, sides.size());
-  for (std::uint32_t i = 0; i < sides.size(); ++i) {
-    if (take(i)) order.push_back(i);
-  }
-  return stable_by(sides.sender, stable_by(sides.receiver, order));
+  const auto taken = [&](auto visit) {
+    for (std::uint32_t i = 0; i < sides.size(); ++i) {
+      if (take(i)) visit(i);
+    }
+  };
+  if (std::is_sorted(sides.receiver.begin(), sides.receiver.end())) return stable_by(sides.sender, taken);
+  const Order by_receiver = stable_by(sides.receiver, taken);
+  return stable_by(sides.sender, [&](auto visit) {
+    for (std::uint32_t i : by_receiver) visit(i);
+  });
 }
 
 struct Match {
@@ -78,6 +85,8 @@ class Matcher {
       i = i_end;
       j = j_end;
     }
+    Order().swap(s);
+    Order().swap(r);
     fill_messages();
   }
 
@@ -126,7 +135,6 @@ class Matcher {
   // it is gathered, so the sides and the whole table are never in memory together. A job per side.
   void fill_messages() {
     MessageTable& m = model_.messages;
-    const CallTable& calls = model_.calls;
     const std::size_t n = matched_.size();
     auto receives = [&] {
       ReceiveSides& r = receives_;
@@ -135,16 +143,25 @@ class Matcher {
       std::vector<RankId>().swap(r.sender);
       std::vector<RankId>().swap(r.receiver);
       std::vector<std::uint32_t>().swap(r.tag);
-      // A blocking receive was complete when its call left; a nonblocking one when it arrived.
-      reserve_on_huge_pages(m.receive_complete, n);
+      // A blocking receive was posted when its call entered and complete when it left; a nonblocking
+      // one was complete when it arrived. Most receive events are at their call's leave.
       for (const Match& match : matched_) {
         const std::uint32_t k = match.receive;
+        const Index call = r.call[k];
+        const double enter = model_.enter_of(call);
+        const double leave = model_.leave_of(call);
+        m.receive_posted.push(r.posted.get(k, [&] { return enter; }), enter);
         const bool blocking = (r.flags[k] & MessageTable::kNonblockingReceive) == 0;
-        m.receive_complete.push_back(blocking && r.call[k] != kNoIndex ? calls.leave[r.call[k]] : r.arrived[k]);
+        const double arrived = r.arrived.get(k, [] { return TraceModel::kNoTime; });
+        m.receive_complete.push(blocking && call != kNoIndex ? leave : arrived, leave);
+        m.receive_time.push(r.time[k], leave);
       }
-      std::vector<double>().swap(r.arrived);
-      gather(r.posted, &Match::receive, m.receive_posted);
-      gather(r.time, &Match::receive, m.receive_time);
+      m.receive_posted.shrink_to_fit();
+      m.receive_complete.shrink_to_fit();
+      m.receive_time.shrink_to_fit();
+      r.posted = {};
+      r.arrived = {};
+      std::vector<double>().swap(r.time);
       gather(r.call, &Match::receive, m.receive_call);
       gather(r.flags, &Match::receive, m.flags);
       reserve_on_huge_pages(m.protocol, n);
@@ -154,15 +171,19 @@ class Matcher {
     auto sends = [&] {
       SendSides& s = sends_;
       // A blocking send's buffer was free when its call left, unless the trace says when.
-      reserve_on_huge_pages(m.send_buffer_free, n);
       for (const Match& match : matched_) {
         const std::uint32_t k = match.send;
+        const Index call = s.call[k];
+        const double leave = model_.leave_of(call);
         const bool blocking = (s.flags[k] & MessageTable::kNonblockingSend) == 0;
-        const bool free_known = !std::isnan(s.buffer_free[k]);
-        m.send_buffer_free.push_back(blocking && !free_known && s.call[k] != kNoIndex ? calls.leave[s.call[k]]
-                                                                                      : s.buffer_free[k]);
+        const double free = s.buffer_free.get(k, [] { return TraceModel::kNoTime; });
+        m.send_buffer_free.push(blocking && std::isnan(free) ? leave : free, leave);
+        m.send_complete_call.push(s.complete_call.get(k, [] { return kNoIndex; }), kNoIndex);
       }
-      std::vector<double>().swap(s.buffer_free);
+      m.send_buffer_free.shrink_to_fit();
+      m.send_complete_call.shrink_to_fit();
+      s.buffer_free = {};
+      s.complete_call = {};
       gather(s.sender, &Match::send, m.sender);
       gather(s.receiver, &Match::send, m.receiver);
       gather(s.comm, &Match::send, m.communicator);
@@ -170,7 +191,6 @@ class Matcher {
       gather(s.bytes, &Match::send, m.bytes);
       gather(s.time, &Match::send, m.send_time);
       gather(s.call, &Match::send, m.send_call);
-      gather(s.complete_call, &Match::send, m.send_complete_call);
     };
     run_jobs(threads_, {receives, sends});
     // The send flags join the receive's (the receive job wrote m.flags).

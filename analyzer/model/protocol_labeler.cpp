@@ -91,7 +91,7 @@ void label_protocols(TraceModel& model) {
     }
     if (starts == nullptr) continue;
     const double from = m.send_call[i] == kNoIndex ? m.send_time[i] : calls.enter[m.send_call[i]];
-    const double until = m.receive_call[i] == kNoIndex ? m.receive_time[i] : calls.leave[m.receive_call[i]];
+    const double until = m.receive_call[i] == kNoIndex ? model.receive_time(i) : calls.leave[m.receive_call[i]];
     const auto it = starts->first_from(from);
     if (it != starts->sorted.end() && it->first < until) m.protocol[i] = phases.protocol[it->second];
   }

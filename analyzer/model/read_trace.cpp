@@ -21,12 +21,11 @@ namespace xo::analyzer {
 
 namespace {
 
-// Calls were read rank by rank in world-rank order, so each rank's rows are contiguous.
+// Calls were read rank by rank in world-rank order, so each rank's rows are contiguous; the reader
+// left each rank's count of calls after its first row.
 void index_calls_by_rank(TraceModel& model) {
-  CallTable& calls = model.calls;
-  calls.first_of_rank.assign(static_cast<std::size_t>(model.ranks()) + 1, 0);
-  for (RankId rank : calls.rank) ++calls.first_of_rank[static_cast<std::size_t>(rank) + 1];
-  for (std::size_t r = 1; r < calls.first_of_rank.size(); ++r) calls.first_of_rank[r] += calls.first_of_rank[r - 1];
+  std::vector<Index>& first = model.calls.first_of_rank;
+  for (std::size_t r = 1; r < first.size(); ++r) first[r] += first[r - 1];
 }
 
 // XO_READ_DECODER: unset or empty for the own decoder with libotf2 behind it, `own` for the own

@@ -25,7 +25,7 @@ MessageStatistics message_statistics(const analyzer::TraceModel& m) {
         static_cast<std::size_t>(from / matrix.block) * cells + static_cast<std::size_t>(to / matrix.block);
     matrix.bytes[cell] += msg.bytes[i];
     ++matrix.messages[cell];
-    matrix.seconds[cell] += std::max(0.0, msg.receive_time[i] - msg.send_time[i]);
+    matrix.seconds[cell] += std::max(0.0, m.receive_time(i) - msg.send_time[i]);
   }
   const auto first = std::find_if(counts.begin(), counts.end(), [](std::uint64_t c) { return c > 0; });
   const auto last = std::find_if(counts.rbegin(), counts.rend(), [](std::uint64_t c) { return c > 0; }).base();

@@ -18,7 +18,7 @@ QString message_line(const analyzer::TraceModel& m, Index i, bool sent) {
       .arg(sent ? msg.receiver[i] : msg.sender[i])
       .arg(msg.bytes[i])
       .arg(msg.tag[i])
-      .arg(protocol, seconds_text(msg.receive_time[i] - msg.send_time[i]));
+      .arg(protocol, seconds_text(m.receive_time(i) - msg.send_time[i]));
 }
 
 void add_call_details(const TimelineData& d, Index call, int most_messages, QStringList& lines) {

@@ -242,7 +242,7 @@ std::size_t TimelineData::row_of_span(std::uint32_t span) const {
 std::uint32_t TimelineData::span_of_call(analyzer::Index call) const {
   const auto& calls = model->calls;
   if (call >= calls.size()) return kNoSpan;
-  const auto rank = static_cast<std::size_t>(calls.rank[call]);
+  const auto rank = static_cast<std::size_t>(model->call_rank(call));
   if (rank >= call_row_of_rank.size()) return kNoSpan;
   const TimelineRow& row = rows[call_row_of_rank[rank]];
   if (row.source_first != analyzer::kNoIndex) {

@@ -184,7 +184,7 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
     };
     for (auto it = sent_from(begin, from); it != end && msg.send_time[*it] <= vp.end();) {
       const analyzer::Index m = *it;
-      const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(msg.receive_time[m]);
+      const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(d.model->receive_time(m));
       const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
       if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
         lines_by_category_[d.message_category(m)].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
@@ -218,7 +218,7 @@ void TimelineRenderer::paint_highlight(QPainter& p, QSize size, const TimelineDa
     const analyzer::Index m = first[static_cast<std::ptrdiff_t>(k)];
     const double y0 = mid(msg.sender[m]), y1 = mid(msg.receiver[m]);
     if (y0 < 0 || y1 < 0) continue;
-    highlight_lines_.emplace_back(kLeft + vp.x_of(msg.send_time[m]), y0, kLeft + vp.x_of(msg.receive_time[m]), y1);
+    highlight_lines_.emplace_back(kLeft + vp.x_of(msg.send_time[m]), y0, kLeft + vp.x_of(d.model->receive_time(m)), y1);
   }
   p.setPen(QPen(kHighlight, 2));
   p.drawLines(highlight_lines_.data(), static_cast<int>(highlight_lines_.size()));

@@ -75,7 +75,7 @@ class TimelineModelTest : public QObject {
       const auto spans = test::row_spans(ring_, row);
       std::vector<Index> expected;
       for (Index c = m.calls.first_of_rank[rank]; c < m.calls.first_of_rank[rank + 1]; ++c) {
-        if (m.is_mpi_call(c) && m.calls.depth[c] == 0) expected.push_back(c);
+        if (m.is_mpi_call(c) && m.calls.depth_of(c) == 0) expected.push_back(c);
       }
       QCOMPARE(spans.size(), expected.size());
       // Init, Comm_rank, Comm_size, 5 laps of Send and Recv, Wtime?, Finalize: at least 12.

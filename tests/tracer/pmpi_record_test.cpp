@@ -73,8 +73,7 @@ TEST_P(RecordSystemMpi, AJobLeavesOneValidArchiveOfEveryRank) {
   EXPECT_EQ(model.messages.size(), static_cast<std::size_t>(kRanks * 14));
   EXPECT_EQ(model.unreceived.size(), 0u);
   for (std::size_t i = 0; i < model.messages.size(); ++i) {
-    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i])
-        << "message " << i << " arrived before it left";
+    EXPECT_GE(model.receive_time(i), model.messages.send_time[i]) << "message " << i << " arrived before it left";
   }
   std::map<std::string, int> collectives;
   for (std::size_t k = 0; k < model.collectives.size(); ++k) {
@@ -122,8 +121,7 @@ TEST_P(RecordSystemMpi, ClocksSynchronisedByPingPongKeepEveryMessageAfterItsSend
   EXPECT_LT(largest_move_ns, 2000000) << "error bound " << error_ns << " ns";
   ASSERT_EQ(model.messages.size(), static_cast<std::size_t>(kRanks * 14));
   for (std::size_t i = 0; i < model.messages.size(); ++i) {
-    EXPECT_GE(model.messages.receive_time[i], model.messages.send_time[i])
-        << "message " << i << " arrived before it left";
+    EXPECT_GE(model.receive_time(i), model.messages.send_time[i]) << "message " << i << " arrived before it left";
   }
 }
 
@@ -232,7 +230,7 @@ TEST(RecordSystemMpiFailure, ACrashedRankKeepsItsCalls) {
   const auto model = xo::analyzer::read_trace(job.anchor());
   int barriers_of_rank_1 = 0;
   for (std::size_t i = 0; i < model.calls.size(); ++i) {
-    barriers_of_rank_1 += model.calls.rank[i] == 1 && model.regions.name[model.calls.region[i]] == "MPI_Barrier";
+    barriers_of_rank_1 += model.call_rank(i) == 1 && model.regions.name[model.calls.region[i]] == "MPI_Barrier";
   }
   EXPECT_EQ(barriers_of_rank_1, 1) << job.recorded.err;
 }

@@ -146,19 +146,19 @@ TEST(MessageEndsFromATrace, AnIsendsBufferIsFreeWhenItsRequestCompletedNotWhenTh
   int checked = 0;
   for (std::size_t i = 0; i < msg.size(); ++i) {
     if ((msg.flags[i] & xo::analyzer::MessageTable::kNonblockingSend) == 0) {
-      EXPECT_DOUBLE_EQ(msg.send_buffer_free[i], model.calls.leave[msg.send_call[i]]) << "a blocking send's leave";
+      EXPECT_DOUBLE_EQ(model.send_buffer_free(i), model.calls.leave[msg.send_call[i]]) << "a blocking send's leave";
       continue;
     }
-    ASSERT_FALSE(std::isnan(msg.send_buffer_free[i]));
-    ASSERT_NE(msg.send_complete_call[i], xo::analyzer::kNoIndex);
-    const double completed = model.calls.leave[msg.send_complete_call[i]];  // when the MPI_Waitall saw it
-    EXPECT_LE(msg.send_buffer_free[i], completed);
-    EXPECT_GE(msg.send_buffer_free[i], msg.send_time[i]);
+    ASSERT_FALSE(std::isnan(model.send_buffer_free(i)));
+    ASSERT_NE(model.send_complete_call(i), xo::analyzer::kNoIndex);
+    const double completed = model.calls.leave[model.send_complete_call(i)];  // when the MPI_Waitall saw it
+    EXPECT_LE(model.send_buffer_free(i), completed);
+    EXPECT_GE(model.send_buffer_free(i), msg.send_time[i]);
     if (msg.bytes[i] == 256) {
-      EXPECT_LT(msg.send_buffer_free[i], msg.receive_posted[i]) << "vshort went before its receive was posted";
-      EXPECT_LT(msg.send_buffer_free[i] + 100e-6, completed) << "long before the MPI_Waitall saw it";
+      EXPECT_LT(model.send_buffer_free(i), model.receive_posted(i)) << "vshort went before its receive was posted";
+      EXPECT_LT(model.send_buffer_free(i) + 100e-6, completed) << "long before the MPI_Waitall saw it";
     } else {
-      EXPECT_GE(msg.send_buffer_free[i], msg.receive_posted[i]) << "the long protocol waits for the receive";
+      EXPECT_GE(model.send_buffer_free(i), model.receive_posted(i)) << "the long protocol waits for the receive";
     }
     ++checked;
   }

@@ -151,8 +151,8 @@ TEST(WaitStates, AnEagerSendInsideSendrecvIsNoLateReceiver) {
   EXPECT_GT(waits_of(m, WaitKind::LateSender).count, 0) << "rank 2 waited for rank 1's message";
   for (std::size_t i = 0; i < m.messages.size(); ++i) {
     const auto send = m.messages.send_call[i];
-    EXPECT_LE(m.messages.send_buffer_free[i], m.calls.leave[send]);
-    EXPECT_GE(m.messages.send_buffer_free[i], m.calls.enter[send]);
+    EXPECT_LE(m.send_buffer_free(i), m.calls.leave[send]);
+    EXPECT_GE(m.send_buffer_free(i), m.calls.enter[send]);
   }
 }
 

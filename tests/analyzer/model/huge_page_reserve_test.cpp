@@ -1,6 +1,6 @@
 // reserve_on_huge_pages: a column keeps its rows and gets the room asked for, whatever its size;
 // the reserved part before the first whole huge page is made present, nothing past the rows is
-// written.
+// written. Released rows give back their whole pages and no other row's.
 
 #include "xo/analyzer/huge_page_reserve.hpp"
 
@@ -53,6 +53,23 @@ TEST(HugePageReserve, MakesTheHeadBeforeTheFirstHugePagePresent) {
   // Past the head nothing is touched: the last reserved page is still absent.
   const auto end = reinterpret_cast<std::uintptr_t>(column.data() + column.capacity());
   EXPECT_FALSE(resident(end - 1));
+}
+
+TEST(HugePageReserve, ReleasedRowsGiveTheirWholePagesBackAndLeaveTheRestIntact) {
+  std::vector<std::uint64_t> column(4u << 20);  // 32 MiB: the allocator maps it afresh
+  std::iota(column.begin(), column.end(), std::uint64_t{1});
+  const std::size_t released = column.size() / 2 + 3;  // ends inside a page
+  xo::analyzer::release_rows(column, released);
+  const auto first_row = reinterpret_cast<std::uintptr_t>(column.data());
+  const std::uintptr_t first_whole = (first_row + kPage - 1) & ~(kPage - 1);
+  const auto last_whole_end = reinterpret_cast<std::uintptr_t>(column.data() + released) & ~(kPage - 1);
+  for (std::uintptr_t page = first_whole; page < last_whole_end; page += 64 * kPage) {
+    EXPECT_FALSE(resident(page)) << "released page at row " << (page - first_row) / sizeof(std::uint64_t);
+  }
+  // The page that holds the last released row also holds kept rows: it stays, as do they.
+  for (std::size_t row = (last_whole_end - first_row) / sizeof(std::uint64_t); row < column.size(); ++row) {
+    ASSERT_EQ(column[row], row + 1) << "row " << row;
+  }
 }
 
 }  // namespace

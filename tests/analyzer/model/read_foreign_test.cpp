@@ -238,15 +238,15 @@ TEST_F(ReadForeignTrace, CallsNestWithUserRegionsAndMappedIds) {
   const std::vector<std::string> names1 = {"main", "MPI_Recv", "MPI_Recv", "MPI_Allreduce"};
   ASSERT_EQ(model.calls.first_of_rank, (std::vector<Index>{0, 5, 9}));
   for (Index c = 0; c < 5; ++c) {
-    EXPECT_EQ(model.calls.rank[c], 0);
+    EXPECT_EQ(model.call_rank(c), 0);
     EXPECT_EQ(region(c), names0[c]);
-    EXPECT_EQ(model.calls.depth[c], c == 0 ? 0 : 1);
+    EXPECT_EQ(model.calls.depth_of(c), c == 0 ? 0 : 1);
     EXPECT_EQ(model.is_mpi_call(c), names0[c].rfind("MPI_", 0) == 0);
     EXPECT_DOUBLE_EQ(model.calls.enter[c], seconds(enters0[c]));
     EXPECT_DOUBLE_EQ(model.calls.leave[c], seconds(leaves0[c]));
   }
   for (Index c = 5; c < 9; ++c) {
-    EXPECT_EQ(model.calls.rank[c], 1);
+    EXPECT_EQ(model.call_rank(c), 1);
     EXPECT_EQ(region(c), names1[c - 5]);
   }
 }
@@ -261,8 +261,8 @@ TEST_F(ReadForeignTrace, MessagesMatchAcrossCommunicatorsWhateverTheFileOrder) {
     EXPECT_EQ(model.communicators.name[model.messages.communicator[i]], world ? "MPI_COMM_WORLD" : "reversed");
     EXPECT_EQ(model.messages.bytes[i], world ? 64u : 32u);
     EXPECT_DOUBLE_EQ(model.messages.send_time[i], seconds(world ? 1410 : 1700));
-    EXPECT_DOUBLE_EQ(model.messages.receive_time[i], seconds(world ? 1450 : 1650));
-    EXPECT_DOUBLE_EQ(model.messages.receive_posted[i], seconds(world ? 1300 : 1600));
+    EXPECT_DOUBLE_EQ(model.receive_time(i), seconds(world ? 1450 : 1650));
+    EXPECT_DOUBLE_EQ(model.receive_posted(i), seconds(world ? 1300 : 1600));
     EXPECT_EQ(region(model.messages.send_call[i]), "MPI_Send");
     EXPECT_EQ(region(model.messages.receive_call[i]), "MPI_Recv");
     EXPECT_EQ(model.messages.protocol[i], kNoString);  // no phases in a foreign trace

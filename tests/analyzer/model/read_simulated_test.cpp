@@ -52,10 +52,10 @@ void expect_inside_calls(const TraceModel& m, std::size_t i) {
   ASSERT_NE(msg.receive_call[i], kNoIndex);
   EXPECT_LE(m.calls.enter[msg.send_call[i]], msg.send_time[i]);
   EXPECT_LE(msg.send_time[i], m.calls.leave[msg.send_call[i]]);
-  EXPECT_LE(m.calls.enter[msg.receive_call[i]], msg.receive_time[i]);
-  EXPECT_LE(msg.receive_time[i], m.calls.leave[msg.receive_call[i]]);
-  EXPECT_EQ(m.calls.rank[msg.send_call[i]], msg.sender[i]);
-  EXPECT_EQ(m.calls.rank[msg.receive_call[i]], msg.receiver[i]);
+  EXPECT_LE(m.calls.enter[msg.receive_call[i]], m.receive_time(i));
+  EXPECT_LE(m.receive_time(i), m.calls.leave[msg.receive_call[i]]);
+  EXPECT_EQ(m.call_rank(msg.send_call[i]), msg.sender[i]);
+  EXPECT_EQ(m.call_rank(msg.receive_call[i]), msg.receiver[i]);
 }
 
 TEST(ReadSimulatedTrace, BlockingMessagesWithTheirCallsAndLoggpProtocols) {
@@ -83,10 +83,10 @@ TEST(ReadSimulatedTrace, BlockingMessagesWithTheirCallsAndLoggpProtocols) {
     EXPECT_EQ(m.messages.bytes[i], static_cast<std::uint64_t>(sizes[k]));
     EXPECT_EQ(m.communicators.name[m.messages.communicator[i]], "MPI_COMM_WORLD");
     EXPECT_EQ(m.messages.flags[i], 0);
-    EXPECT_EQ(m.messages.send_complete_call[i], xo::analyzer::kNoIndex);
+    EXPECT_EQ(m.send_complete_call(i), xo::analyzer::kNoIndex);
     EXPECT_EQ(call_name(m, m.messages.send_call[i]), "MPI_Send");
     EXPECT_EQ(call_name(m, m.messages.receive_call[i]), "MPI_Recv");
-    EXPECT_EQ(m.messages.receive_posted[i], m.calls.enter[m.messages.receive_call[i]]);
+    EXPECT_EQ(m.receive_posted(i), m.calls.enter[m.messages.receive_call[i]]);
     expect_inside_calls(m, i);
     // loggp: eager up to its eager_limit of 8192 bytes, rendezvous above (xo machines --show loggp).
     EXPECT_EQ(protocol(m, i), sizes[k] <= 8192 ? "eager" : "rendezvous");
@@ -142,9 +142,9 @@ TEST(ReadSimulatedTrace, NonblockingMessagesPairTheirRequests) {
     EXPECT_EQ(call_name(m, m.messages.send_call[i]), "MPI_Isend");
     EXPECT_EQ(call_name(m, m.messages.receive_call[i]), "MPI_Waitall");
     expect_inside_calls(m, i);
-    ASSERT_NE(m.messages.send_complete_call[i], xo::analyzer::kNoIndex);
-    EXPECT_EQ(call_name(m, m.messages.send_complete_call[i]), "MPI_Wait");
-    EXPECT_GE(m.calls.leave[m.messages.send_complete_call[i]], m.messages.send_time[i]);
+    ASSERT_NE(m.send_complete_call(i), xo::analyzer::kNoIndex);
+    EXPECT_EQ(call_name(m, m.send_complete_call(i)), "MPI_Wait");
+    EXPECT_GE(m.calls.leave[m.send_complete_call(i)], m.messages.send_time[i]);
     // Posted inside rank 0's MPI_Irecv call for this sender, the sender-th MPI_Irecv of the run.
     std::vector<xo::test::TeeObserver::Call> irecvs;
     for (const auto& c : run->seen->calls.at(0)) {
@@ -152,8 +152,8 @@ TEST(ReadSimulatedTrace, NonblockingMessagesPairTheirRequests) {
     }
     ASSERT_EQ(irecvs.size(), 2u);
     const auto& irecv = irecvs[static_cast<std::size_t>(sender - 1)];
-    EXPECT_LE(seconds(irecv.enter_ps), m.messages.receive_posted[i]);
-    EXPECT_LE(m.messages.receive_posted[i], seconds(irecv.leave_ps));
+    EXPECT_LE(seconds(irecv.enter_ps), m.receive_posted(i));
+    EXPECT_LE(m.receive_posted(i), seconds(irecv.leave_ps));
   }
 }
 
@@ -178,12 +178,12 @@ TEST(ReadSimulatedTrace, ReceivesInAnotherOrderThanTheSendsPairPerTag) {
   ASSERT_EQ(m.messages.size(), 3u);
   std::vector<std::size_t> by_receive = {0, 1, 2};
   std::sort(by_receive.begin(), by_receive.end(),
-            [&](auto a, auto b) { return m.messages.receive_time[a] < m.messages.receive_time[b]; });
+            [&](auto a, auto b) { return m.receive_time(a) < m.receive_time(b); });
   const std::vector<std::pair<std::uint32_t, std::uint64_t>> expected = {{2, 16}, {1, 8}, {1, 24}};
   for (std::size_t k = 0; k < 3; ++k) {
     const std::size_t i = by_receive[k];
     EXPECT_EQ(std::pair(m.messages.tag[i], m.messages.bytes[i]), expected[k]) << "receive " << k;
-    EXPECT_LT(m.messages.send_time[i], m.messages.receive_time[i]);
+    EXPECT_LT(m.messages.send_time[i], m.receive_time(i));
   }
 }
 
@@ -208,7 +208,7 @@ TEST(ReadSimulatedTrace, WildcardReceivesPairWithTheirActualSource) {
   std::vector<std::size_t> by_receive(3);
   for (std::size_t i = 0; i < 3; ++i) by_receive[i] = i;
   std::sort(by_receive.begin(), by_receive.end(),
-            [&](auto a, auto b) { return m.messages.receive_time[a] < m.messages.receive_time[b]; });
+            [&](auto a, auto b) { return m.receive_time(a) < m.receive_time(b); });
   ASSERT_EQ(statuses.size(), 3u);
   for (std::size_t k = 0; k < 3; ++k) {
     const std::size_t i = by_receive[k];
@@ -387,9 +387,9 @@ TEST(ReadSimulatedTrace, CallsAreTheRunsCallsInOrder) {
     ASSERT_EQ(last - first, truth.size());
     for (Index c = first; c < last; ++c) {
       const auto& t = truth[c - first];
-      EXPECT_EQ(m.calls.rank[c], rank);
+      EXPECT_EQ(m.call_rank(c), rank);
       EXPECT_EQ(call_name(m, c), t.name);
-      EXPECT_EQ(m.calls.depth[c], 0);
+      EXPECT_EQ(m.calls.depth_of(c), 0);
       EXPECT_TRUE(m.is_mpi_call(c));
       EXPECT_DOUBLE_EQ(m.calls.enter[c], seconds(t.enter_ps));
       EXPECT_DOUBLE_EQ(m.calls.leave[c], seconds(t.leave_ps));

@@ -20,10 +20,16 @@ void expect_same(const std::vector<T>& a, const std::vector<T>& b, const char* c
   }
 }
 
+template <class T>
+void expect_same(const analyzer::SparseColumn<T>& a, const analyzer::SparseColumn<T>& b, const char* column) {
+  EXPECT_EQ(a.size(), b.size()) << column;
+  expect_same(a.bits(), b.bits(), column);
+  expect_same(a.stored_values(), b.stored_values(), column);
+}
+
 inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::TraceModel& b) {
   EXPECT_EQ(a.events, b.events);
   expect_same(a.locations.kind, b.locations.kind, "locations.kind");
-  expect_same(a.calls.rank, b.calls.rank, "calls.rank");
   expect_same(a.calls.region, b.calls.region, "calls.region");
   expect_same(a.calls.depth, b.calls.depth, "calls.depth");
   expect_same(a.calls.enter, b.calls.enter, "calls.enter");
@@ -43,6 +49,8 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.messages.send_time, b.messages.send_time, "messages.send_time");
   expect_same(a.messages.send_call, b.messages.send_call, "messages.send_call");
   expect_same(a.messages.send_complete_call, b.messages.send_complete_call, "messages.send_complete_call");
+  expect_same(a.messages.send_buffer_free, b.messages.send_buffer_free, "messages.send_buffer_free");
+  expect_same(a.messages.receive_complete, b.messages.receive_complete, "messages.receive_complete");
   expect_same(a.messages.receive_call, b.messages.receive_call, "messages.receive_call");
   expect_same(a.messages.receive_posted, b.messages.receive_posted, "messages.receive_posted");
   expect_same(a.collectives.operation, b.collectives.operation, "collectives.operation");

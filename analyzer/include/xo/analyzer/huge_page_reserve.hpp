@@ -1,4 +1,6 @@
 #pragma once
+// The physical memory of the columns a trace read fills and empties.
+//
 // Reserving a column that a trace read is about to fill, on transparent huge pages where the
 // kernel gives them. Linux's default THP mode is "madvise": without the advice a column of
 // hundreds of megabytes is faulted in 4 KiB at a time, and on a paravirtualised host a fault costs
@@ -31,6 +33,17 @@ void reserve_on_huge_pages(std::vector<T>& column, std::size_t rows) {
   // From the first whole small page: the one holding `unused` may hold live rows or allocator data.
   const std::uintptr_t head = (unused + kPage - 1) & ~(kPage - 1);
   if (first_huge > head) madvise(reinterpret_cast<void*>(head), first_huge - head, MADV_POPULATE_WRITE);
+}
+
+// Gives the kernel back the pages wholly inside rows [0, rows) of a column that is only to be freed
+// from now on, its rows copied elsewhere: copied in blocks, a column is then not in memory twice
+// (appending the read's shares had two 100 MB columns so, at 10^8 events, the read's peak).
+template <class T>
+void release_rows(std::vector<T>& column, std::size_t rows) {
+  constexpr std::uintptr_t kPage = 4096;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(column.data()) + kPage - 1) & ~(kPage - 1);
+  const auto end = reinterpret_cast<std::uintptr_t>(column.data() + rows) & ~(kPage - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
 }
 
 }  // namespace xo::analyzer

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "xo/analyzer/model_ids.hpp"
+#include "xo/analyzer/sparse_column.hpp"
 
 namespace xo::analyzer {
 
@@ -19,20 +20,19 @@ struct MessageTable {
   std::vector<RankId> receiver;
   std::vector<Index> communicator;  // row of CommunicatorTable
   std::vector<std::uint32_t> tag;
-  std::vector<std::uint64_t> bytes;       // as the sender recorded them
-  std::vector<double> send_time;          // the MpiSend / MpiIsend event
-  std::vector<Index> send_call;           // the call around it (kNoIndex if none)
-  std::vector<Index> send_complete_call;  // the call around MpiIsendComplete (MPI_Wait ...), else kNoIndex
-  // When the send's buffer became free: the "buffer_free" attribute (a nonblocking send's request
-  // completed, perhaps long before MPI_Wait saw it; a blocking send done inside an MPI_Sendrecv
-  // that still waits for its receive), else a blocking send's leave; NaN if unknown.
-  std::vector<double> send_buffer_free;
-  std::vector<double> receive_posted;  // enter of the blocking receive call, or the MpiIrecvRequest
-  std::vector<double> receive_time;    // the MpiRecv / MpiIrecv event
-  // When the receive was complete: a blocking receive's leave; a nonblocking one's "arrived"
-  // attribute (the request completed, perhaps long before MPI_Wait saw it); NaN if unknown.
-  std::vector<double> receive_complete;
-  std::vector<Index> receive_call;  // the call around it: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
+  std::vector<std::uint64_t> bytes;  // as the sender recorded them
+  std::vector<double> send_time;     // the MpiSend / MpiIsend event
+  std::vector<Index> send_call;      // the call around it (kNoIndex if none)
+  std::vector<Index> receive_call;   // the call around the receive: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
+  // Times and a call stored only where they differ from what the calls say: most receive events are
+  // at their call's leave, and a blocking message's other times follow from its calls. Read them
+  // through TraceModel's receive_time, send_buffer_free, send_complete_call, receive_posted and
+  // receive_complete.
+  SparseColumn<double> receive_time;
+  SparseColumn<double> send_buffer_free;
+  SparseColumn<Index> send_complete_call;
+  SparseColumn<double> receive_posted;
+  SparseColumn<double> receive_complete;
   // The protocol attribute of the earliest phase on the sender's network lanes with the receiver as
   // peer and the message's bytes that starts at or after the send call's enter and before the
   // receive call's leave; kNoString when there is none (foreign traces).

@@ -3,6 +3,9 @@
 // and the events turned into calls, matched messages, collective instances and protocol phases.
 // Rows refer to each other by index (model_ids.hpp). read_trace() (read_trace.hpp) builds it.
 
+#include <algorithm>
+#include <limits>
+
 #include "xo/analyzer/call_site_table.hpp"
 #include "xo/analyzer/call_table.hpp"
 #include "xo/analyzer/collective_table.hpp"
@@ -35,7 +38,44 @@ struct TraceModel {
   // World ranks: the size of the MPI COMM_LOCATIONS group (0 for a trace without MPI).
   int ranks() const { return static_cast<int>(locations.location_of_rank.size()); }
   bool is_mpi_call(Index call) const { return regions.is_mpi(calls.region[call]); }
+  // The rank whose calls hold row `call`: a search of CallTable::first_of_rank.
+  RankId call_rank(Index call) const {
+    const auto after = std::upper_bound(calls.first_of_rank.begin(), calls.first_of_rank.end(), call);
+    return static_cast<RankId>(after - calls.first_of_rank.begin() - 1);
+  }
   RankId phase_rank(Index phase) const { return locations.world_rank[phases.lane[phase]]; }
+
+  // A message's times and call that MessageTable stores only where its calls do not say them; NaN
+  // where neither the trace nor a call says.
+  //
+  // The MpiRecv / MpiIrecv event: most often its call's leave.
+  double receive_time(Index message) const {
+    return messages.receive_time.get(message, [&] { return leave_of(messages.receive_call[message]); });
+  }
+  // When the send's buffer became free: the "buffer_free" attribute (a nonblocking send's request
+  // completed, perhaps long before MPI_Wait saw it; a blocking send done inside an MPI_Sendrecv that
+  // still waits for its receive), else a blocking send's leave.
+  double send_buffer_free(Index message) const {
+    return messages.send_buffer_free.get(message, [&] { return leave_of(messages.send_call[message]); });
+  }
+  // The call around MpiIsendComplete (MPI_Wait ...), else kNoIndex.
+  Index send_complete_call(Index message) const {
+    return messages.send_complete_call.get(message, [] { return kNoIndex; });
+  }
+  // Enter of the blocking receive call, or the MpiIrecvRequest.
+  double receive_posted(Index message) const {
+    return messages.receive_posted.get(message, [&] { return enter_of(messages.receive_call[message]); });
+  }
+  // When the receive was complete: a blocking receive's leave; a nonblocking one's "arrived"
+  // attribute (the request completed, perhaps long before MPI_Wait saw it).
+  double receive_complete(Index message) const {
+    return messages.receive_complete.get(message, [&] { return leave_of(messages.receive_call[message]); });
+  }
+  // A call's enter and leave, NaN for kNoIndex.
+  double enter_of(Index call) const { return call == kNoIndex ? kNoTime : calls.enter[call]; }
+  double leave_of(Index call) const { return call == kNoIndex ? kNoTime : calls.leave[call]; }
+
+  static constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace xo::analyzer
