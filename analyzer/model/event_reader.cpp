@@ -68,6 +68,8 @@ void EventReader::begin_location(Index row) {
   last_time_ = 0;
   stack_.clear();
   first_call_ = out_.calls.size();
+  first_send_ = records_.sends.size();
+  first_receive_ = records_.receives.size();
   first_phase_ = out_.phases.size();
   open_isends_.clear();
   open_irecvs_.clear();
@@ -84,7 +86,10 @@ void EventReader::end_location() {
   if (kind_ == LocationKind::Rank) {
     number_collectives();
     for (Index call : stack_) out_.calls.leave[call] = last;
-    out_.calls_of_rank[static_cast<std::size_t>(rank_) + 1] = static_cast<Index>(out_.calls.size() - first_call_);
+    const auto rank = static_cast<std::size_t>(rank_) + 1;
+    out_.counts.calls[rank] = static_cast<Index>(out_.calls.size() - first_call_);
+    out_.counts.sends[rank] = static_cast<Index>(records_.sends.size() - first_send_);
+    out_.counts.receives[rank] = static_cast<Index>(records_.receives.size() - first_receive_);
     if (!stack_.empty()) {
       const auto open = stack_.size();
       log_.add(&ReadProblems::calls_left_open, [&] {
@@ -237,7 +242,7 @@ void EventReader::mpi_send(OTF2_TimeStamp time, const EventAttributes& attribute
     const double free_at = index_.seconds(static_cast<OTF2_TimeStamp>(free));
     if (free_at >= t) buffer_free = free_at;
   }
-  records_.sends.push_back(comm_row, rank_, to, tag, bytes, t, buffer_free, open_call(), 0);
+  records_.sends.push_back(comm_row, to, tag, bytes, t, buffer_free, open_call(), 0);
 }
 
 void EventReader::mpi_isend(OTF2_TimeStamp time, const EventAttributes&, std::uint32_t receiver, OTF2_CommRef comm,
@@ -247,7 +252,7 @@ void EventReader::mpi_isend(OTF2_TimeStamp time, const EventAttributes&, std::ui
   RankId to;
   if (!on_rank("MpiIsend") || !peer(comm, receiver, comm_row, to)) return;
   open_isends_[request] = records_.sends.size();
-  records_.sends.push_back(comm_row, rank_, to, tag, bytes, t, kNaN, open_call(), MessageTable::kNonblockingSend);
+  records_.sends.push_back(comm_row, to, tag, bytes, t, kNaN, open_call(), MessageTable::kNonblockingSend);
 }
 
 void EventReader::mpi_isend_complete(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint64_t request) {
@@ -286,7 +291,7 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, const EventAttributes&, std::uin
   if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
   const Index call = open_call();
   const double enter = call == kNoIndex ? kNaN : out_.calls.enter[call];
-  records_.receives.push_back(comm_row, from, rank_, tag, call == kNoIndex ? t : enter, t, call, enter, kNaN, 0);
+  records_.receives.push_back(comm_row, from, tag, call == kNoIndex ? t : enter, t, call, enter, kNaN, 0);
 }
 
 void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender,
@@ -315,8 +320,7 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attribut
   }
   const Index call = open_call();
   const double enter = call == kNoIndex ? kNaN : out_.calls.enter[call];
-  records_.receives.push_back(comm_row, from, rank_, tag, posted, t, call, enter, arrived,
-                              MessageTable::kNonblockingReceive);
+  records_.receives.push_back(comm_row, from, tag, posted, t, call, enter, arrived, MessageTable::kNonblockingReceive);
 }
 
 void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, const EventAttributes&, std::uint64_t request) {

@@ -34,13 +34,18 @@ class EventReader {
   // phases into `out`: the model's own tables, or a part of its own when locations are read on
   // several threads (read_locations appends the parts in read order). A lane found to be a thread of
   // its rank has its kind changed in `location_kinds` (its own row only). A rank's location sets its
-  // count of calls at `calls_of_rank[rank + 1]`, for CallTable::first_of_rank.
+  // counts at [rank + 1] of `counts`, for the first_of_rank of the calls and of each message side.
+  struct RankCounts {
+    std::vector<Index>& calls;
+    std::vector<Index>& sends;
+    std::vector<Index>& receives;
+  };
   struct Output {
     CallTable& calls;
     PhaseTable& phases;
     ReadProblems& problems;
     std::vector<LocationKind>& location_kinds;
-    std::vector<Index>& calls_of_rank;
+    RankCounts counts;
   };
   EventReader(const DefinitionIndex& index, const TraceModel& model, Output out, ProblemLog& log);
 
@@ -121,8 +126,10 @@ class EventReader {
   LocationKind kind_ = LocationKind::Other;
   RankId rank_ = kNoRank;
   OTF2_TimeStamp last_time_ = 0;
-  std::vector<Index> stack_;                                    // open calls (rank) or phases (lane)
-  std::size_t first_call_ = 0;                                  // the rank's first row of the call table
+  std::vector<Index> stack_;    // open calls (rank) or phases (lane)
+  std::size_t first_call_ = 0;  // the rank's first row of the call table
+  std::size_t first_send_ = 0;  // ... and of the sides
+  std::size_t first_receive_ = 0;
   std::size_t first_phase_ = 0;                                 // the lane's first row of the phase table
   std::unordered_map<std::uint64_t, std::size_t> open_isends_;  // request -> row of records_.sends
   std::unordered_map<std::uint64_t, double> open_irecvs_;       // request -> MpiIrecvRequest time

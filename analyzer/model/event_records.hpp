@@ -23,7 +23,6 @@ struct SendSides {
   static constexpr std::uint8_t kCancelled = 0x80;  // in flags: MpiRequestCancelled, no message
 
   std::vector<Index> comm;
-  std::vector<RankId> sender;
   std::vector<RankId> receiver;
   std::vector<std::uint32_t> tag;
   std::vector<std::uint64_t> bytes;
@@ -33,18 +32,20 @@ struct SendSides {
   // Only a nonblocking send, or a blocking one the trace says more of, stores these:
   SparseColumn<double> buffer_free;   // the "buffer_free" attribute of MpiIsendComplete or MpiSend, else NaN
   SparseColumn<Index> complete_call;  // the call around the MpiIsendComplete, else kNoIndex
+  // The sender is the rank whose location read the send, and ranks are read in order: the sends of
+  // rank r are rows first_of_rank[r] .. first_of_rank[r + 1] (ranks + 1 entries once read).
+  std::vector<Index> first_of_rank;
 
   static constexpr auto kColumns =
-      std::tuple{&SendSides::comm,  &SendSides::sender, &SendSides::receiver, &SendSides::tag,
-                 &SendSides::bytes, &SendSides::time,   &SendSides::call,     &SendSides::flags};
+      std::tuple{&SendSides::comm, &SendSides::receiver, &SendSides::tag,  &SendSides::bytes,
+                 &SendSides::time, &SendSides::call,     &SendSides::flags};
   static constexpr auto kCallColumns = std::tuple{&SendSides::call};
 
   std::size_t size() const { return time.size(); }
   // A send; `free` NaN when the trace does not say.
-  void push_back(Index c, RankId from, RankId to, std::uint32_t t, std::uint64_t b, double at, double free, Index in,
+  void push_back(Index c, RankId to, std::uint32_t t, std::uint64_t b, double at, double free, Index in,
                  std::uint8_t f) {
     comm.push_back(c);
-    sender.push_back(from);
     receiver.push_back(to);
     tag.push_back(t);
     bytes.push_back(b);
@@ -67,27 +68,25 @@ struct SendSides {
 struct ReceiveSides {
   std::vector<Index> comm;
   std::vector<RankId> sender;
-  std::vector<RankId> receiver;
   std::vector<std::uint32_t> tag;
   std::vector<double> time;  // the MpiRecv / MpiIrecv
   std::vector<Index> call;
   std::vector<std::uint8_t> flags;  // MessageTable::Flags
   // When the receive was posted: the MpiIrecvRequest; stored unless it is the enter of `call`.
   SparseColumn<double> posted;
-  SparseColumn<double> arrived;  // MpiIrecv's "arrived" attribute, else NaN
+  SparseColumn<double> arrived;      // MpiIrecv's "arrived" attribute, else NaN
+  std::vector<Index> first_of_rank;  // the receives of receiver r, as SendSides' of sender r
 
-  static constexpr auto kColumns =
-      std::tuple{&ReceiveSides::comm, &ReceiveSides::sender, &ReceiveSides::receiver, &ReceiveSides::tag,
-                 &ReceiveSides::time, &ReceiveSides::call,   &ReceiveSides::flags};
+  static constexpr auto kColumns = std::tuple{&ReceiveSides::comm, &ReceiveSides::sender, &ReceiveSides::tag,
+                                              &ReceiveSides::time, &ReceiveSides::call,   &ReceiveSides::flags};
   static constexpr auto kCallColumns = std::tuple{&ReceiveSides::call};
 
   std::size_t size() const { return time.size(); }
   // A receive; `call_enter` is the enter of `in` (NaN for kNoIndex), `got` its arrival or NaN.
-  void push_back(Index c, RankId from, RankId to, std::uint32_t t, double post, double at, Index in, double call_enter,
-                 double got, std::uint8_t f) {
+  void push_back(Index c, RankId from, std::uint32_t t, double post, double at, Index in, double call_enter, double got,
+                 std::uint8_t f) {
     comm.push_back(c);
     sender.push_back(from);
-    receiver.push_back(to);
     tag.push_back(t);
     time.push_back(at);
     call.push_back(in);

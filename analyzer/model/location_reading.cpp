@@ -246,8 +246,10 @@ EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& 
   };
   const auto [all_rank_events, all_lane_events] = events_of(0, order.size());
 
-  // Each rank's location counts its calls into its own entry.
-  model.calls.first_of_rank.assign(static_cast<std::size_t>(model.ranks()) + 1, 0);
+  // Each rank's location counts its calls and message sides into its own entries.
+  const std::size_t rank_entries = static_cast<std::size_t>(model.ranks()) + 1;
+  model.calls.first_of_rank.assign(rank_entries, 0);
+  std::vector<Index> sends_of_rank(rank_entries, 0), receives_of_rank(rank_entries, 0);
   // libotf2's callbacks, shared by the threads; the own decoder calls the reader directly.
   const auto callbacks = decoding == EventDecoding::Otf2 ? EventReader::callbacks() : nullptr;
   std::atomic<std::uint64_t> read{0};
@@ -255,8 +257,11 @@ EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& 
   auto read_share = [&](Share& share, bool first) {
     ProblemLog share_log(share.problems);
     EventReader reader(index, model,
-                       {first ? model.calls : share.calls, first ? model.phases : share.phases, share.problems,
-                        model.locations.kind, model.calls.first_of_rank},
+                       {first ? model.calls : share.calls,
+                        first ? model.phases : share.phases,
+                        share.problems,
+                        model.locations.kind,
+                        {model.calls.first_of_rank, sends_of_rank, receives_of_rank}},
                        share_log);
     // The first share's tables take the others' rows afterwards: room for all of them.
     const auto [rank_events, lane_events] =
@@ -327,8 +332,14 @@ EventRecords read_locations(tracer::Otf2TraceFile& file, const DefinitionIndex& 
     calls += shares[s].call_rows;
   }
   run_jobs(threads, appending_jobs(shares, model));
+  EventRecords& records = shares[0].records;
+  for (auto* counts : {&sends_of_rank, &receives_of_rank}) {
+    for (std::size_t r = 1; r < counts->size(); ++r) (*counts)[r] += (*counts)[r - 1];
+  }
+  records.sends.first_of_rank = std::move(sends_of_rank);
+  records.receives.first_of_rank = std::move(receives_of_rank);
   for (const Share& share : shares) model.problems.add(share.problems, ProblemLog::kExamples);
-  return std::move(shares[0].records);
+  return std::move(records);
 }
 
 }  // namespace xo::analyzer

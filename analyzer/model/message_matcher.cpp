@@ -17,37 +17,65 @@ namespace {
 using Order = std::vector<std::uint32_t>;  // positions in a record vector
 
 // The positions `for_each` visits (it calls its argument with each, in order), stably sorted by
-// `key` (a rank, by position): a counting sort. The keys are a compact copy of one field, so the
-// records are not read again.
-template <class ForEach>
-Order stable_by(const std::vector<RankId>& key, ForEach for_each) {
+// `key_of` (a rank, by position): a counting sort. The keys are a compact column of one field, or
+// the ranges of the sides' own ranks, so the records are not read again.
+template <class KeyOf, class ForEach>
+Order stable_by(KeyOf key_of, ForEach for_each) {
   std::uint32_t buckets = 0;
-  for_each([&](std::uint32_t i) { buckets = std::max(buckets, static_cast<std::uint32_t>(key[i]) + 1); });
+  for_each([&](std::uint32_t i) { buckets = std::max(buckets, static_cast<std::uint32_t>(key_of(i)) + 1); });
   std::vector<std::uint32_t> first(static_cast<std::size_t>(buckets) + 1, 0);
-  for_each([&](std::uint32_t i) { ++first[static_cast<std::size_t>(static_cast<std::uint32_t>(key[i])) + 1]; });
+  for_each([&](std::uint32_t i) { ++first[static_cast<std::size_t>(static_cast<std::uint32_t>(key_of(i))) + 1]; });
   for (std::size_t b = 1; b < first.size(); ++b) first[b] += first[b - 1];
   Order out;
   reserve_on_huge_pages(out, first.back());
   out.resize(first.back());
-  for_each([&](std::uint32_t i) { out[first[static_cast<std::uint32_t>(key[i])]++] = i; });
+  for_each([&](std::uint32_t i) { out[first[static_cast<std::uint32_t>(key_of(i))]++] = i; });
   return out;
 }
 
-// Positions of the sides that `take`s, ordered by (sender, receiver), each pair in the sides' own
-// order. Sides in receiver order (receives: a rank's are read together) take one sort, others two;
-// no other order of all the sides is made, as these are the read's largest transients.
-template <class Sides, class Take>
-Order by_pair(const Sides& sides, Take take) {
+// The rank of a side's row, from the ranges of its sides' own ranks (SendSides::first_of_rank). Rows
+// asked in runs of one rank, or of the next, cost a comparison or two; others a search.
+class RankOfRow {
+ public:
+  explicit RankOfRow(const std::vector<Index>& first_of_rank) : first_(first_of_rank) {}
+  RankId operator()(std::uint32_t row) {
+    if (row >= first_[at_] && row < first_[at_ + 1]) return static_cast<RankId>(at_);
+    if (row >= first_[at_ + 1] && at_ + 2 < first_.size() && row < first_[at_ + 2]) return static_cast<RankId>(++at_);
+    at_ = static_cast<std::size_t>(std::upper_bound(first_.begin(), first_.end(), row) - first_.begin()) - 1;
+    return static_cast<RankId>(at_);
+  }
+
+ private:
+  const std::vector<Index>& first_;
+  std::size_t at_ = 0;
+};
+
+// Positions of the sends not cancelled, ordered by (sender, receiver), each pair in the sends' own
+// order. Sends come in sender order, so a sort by receiver and a stable one by sender; one alone
+// when they come in receiver order too. No other order of all the sides is made, as these are the
+// read's largest transients.
+Order sends_by_pair(const SendSides& sends) {
   const auto taken = [&](auto visit) {
-    for (std::uint32_t i = 0; i < sides.size(); ++i) {
-      if (take(i)) visit(i);
+    for (std::uint32_t i = 0; i < sends.size(); ++i) {
+      if (!(sends.flags[i] & SendSides::kCancelled)) visit(i);
     }
   };
-  if (std::is_sorted(sides.receiver.begin(), sides.receiver.end())) return stable_by(sides.sender, taken);
-  const Order by_receiver = stable_by(sides.receiver, taken);
-  return stable_by(sides.sender, [&](auto visit) {
+  RankOfRow sender(sends.first_of_rank);
+  const auto sender_of = [&](std::uint32_t i) { return sender(i); };
+  if (std::is_sorted(sends.receiver.begin(), sends.receiver.end())) return stable_by(sender_of, taken);
+  const Order by_receiver = stable_by([&](std::uint32_t i) { return sends.receiver[i]; }, taken);
+  return stable_by(sender_of, [&](auto visit) {
     for (std::uint32_t i : by_receiver) visit(i);
   });
+}
+
+// Positions of the receives, ordered by (sender, receiver): they come in receiver order, so one
+// stable sort by sender.
+Order receives_by_pair(const ReceiveSides& receives) {
+  return stable_by([&](std::uint32_t i) { return receives.sender[i]; },
+                   [&](auto visit) {
+                     for (std::uint32_t i = 0; i < receives.size(); ++i) visit(i);
+                   });
 }
 
 struct Match {
@@ -62,13 +90,12 @@ class Matcher {
 
   void run() {
     Order s, r;
-    run_jobs(threads_,
-             {[&] { s = by_pair(sends_, [&](std::uint32_t i) { return !(sends_.flags[i] & SendSides::kCancelled); }); },
-              [&] { r = by_pair(receives_, [](std::uint32_t) { return true; }); }});
+    run_jobs(threads_, {[&] { s = sends_by_pair(sends_); }, [&] { r = receives_by_pair(receives_); }});
     reserve_on_huge_pages(matched_, std::min(s.size(), r.size()));
 
-    const auto send_pair = [&](std::uint32_t i) { return std::pair(sends_.sender[i], sends_.receiver[i]); };
-    const auto receive_pair = [&](std::uint32_t i) { return std::pair(receives_.sender[i], receives_.receiver[i]); };
+    RankOfRow sender(sends_.first_of_rank), receiver(receives_.first_of_rank);
+    const auto send_pair = [&](std::uint32_t i) { return std::pair(sender(i), sends_.receiver[i]); };
+    const auto receive_pair = [&](std::uint32_t i) { return std::pair(receives_.sender[i], receiver(i)); };
     std::size_t i = 0;
     std::size_t j = 0;
     while (i < s.size() || j < r.size()) {
@@ -141,7 +168,6 @@ class Matcher {
       // The columns matching compared are the send's in the table.
       std::vector<Index>().swap(r.comm);
       std::vector<RankId>().swap(r.sender);
-      std::vector<RankId>().swap(r.receiver);
       std::vector<std::uint32_t>().swap(r.tag);
       // A blocking receive was posted when its call entered and complete when it left; a nonblocking
       // one was complete when it arrived. Most receive events are at their call's leave.
@@ -184,7 +210,10 @@ class Matcher {
       m.send_complete_call.shrink_to_fit();
       s.buffer_free = {};
       s.complete_call = {};
-      gather(s.sender, &Match::send, m.sender);
+      // The table is in sender order: each sender's range is asked in turn.
+      reserve_on_huge_pages(m.sender, n);
+      RankOfRow sender(s.first_of_rank);
+      for (const Match& match : matched_) m.sender.push_back(sender(match.send));
       gather(s.receiver, &Match::send, m.receiver);
       gather(s.comm, &Match::send, m.communicator);
       gather(s.tag, &Match::send, m.tag);
@@ -201,21 +230,26 @@ class Matcher {
   }
 
   template <class Sides>
-  std::string describe(const char* side, const Sides& sides, std::uint32_t i, const char* missing) const {
-    return std::string(side) + " from rank " + std::to_string(sides.sender[i]) + " to rank " +
-           std::to_string(sides.receiver[i]) + " on " + model_.communicators.name[sides.comm[i]] + " with tag " +
-           std::to_string(sides.tag[i]) + " at " + std::to_string(sides.time[i]) + " s has no matching " + missing;
+  std::string describe(const char* side, RankId from, RankId to, const Sides& sides, std::uint32_t i,
+                       const char* missing) const {
+    return std::string(side) + " from rank " + std::to_string(from) + " to rank " + std::to_string(to) + " on " +
+           model_.communicators.name[sides.comm[i]] + " with tag " + std::to_string(sides.tag[i]) + " at " +
+           std::to_string(sides.time[i]) + " s has no matching " + missing;
   }
   void unmatched_send(std::uint32_t i) {
+    const RankId from = RankOfRow(sends_.first_of_rank)(i);
     UnreceivedSendTable& u = model_.unreceived;
-    u.sender.push_back(sends_.sender[i]);
+    u.sender.push_back(from);
     u.receiver.push_back(sends_.receiver[i]);
     u.bytes.push_back(sends_.bytes[i]);
     u.send_time.push_back(sends_.time[i]);
-    log_.add(&ReadProblems::unmatched_sends, [&] { return describe("send", sends_, i, "receive"); });
+    log_.add(&ReadProblems::unmatched_sends,
+             [&] { return describe("send", from, sends_.receiver[i], sends_, i, "receive"); });
   }
   void unmatched_receive(std::uint32_t i) {
-    log_.add(&ReadProblems::unmatched_receives, [&] { return describe("receive", receives_, i, "send"); });
+    log_.add(&ReadProblems::unmatched_receives, [&] {
+      return describe("receive", receives_.sender[i], RankOfRow(receives_.first_of_rank)(i), receives_, i, "send");
+    });
   }
 
   SendSides& sends_;  // freed by fill_messages
