@@ -50,16 +50,33 @@ class RankOfRow {
   std::size_t at_ = 0;
 };
 
+// Whether each sender's sends come in receiver order (every rank sending to one partner, or to its
+// partners in rank order), so that the sends are in (sender, receiver) order already.
+bool in_pair_order(const SendSides& sends) {
+  const std::vector<Index>& first = sends.first_of_rank;
+  for (std::size_t rank = 0; rank + 1 < first.size(); ++rank) {
+    const auto begin = sends.receiver.begin() + first[rank], end = sends.receiver.begin() + first[rank + 1];
+    if (!std::is_sorted(begin, end)) return false;
+  }
+  return true;
+}
+
 // Positions of the sends not cancelled, ordered by (sender, receiver), each pair in the sends' own
 // order. Sends come in sender order, so a sort by receiver and a stable one by sender; one alone
-// when they come in receiver order too. No other order of all the sides is made, as these are the
-// read's largest transients.
+// when they come in receiver order too, none when each sender's do. No other order of all the
+// sides is made, as these are the read's largest transients.
 Order sends_by_pair(const SendSides& sends) {
   const auto taken = [&](auto visit) {
     for (std::uint32_t i = 0; i < sends.size(); ++i) {
       if (!(sends.flags[i] & SendSides::kCancelled)) visit(i);
     }
   };
+  if (in_pair_order(sends)) {
+    Order out;
+    reserve_on_huge_pages(out, sends.size());
+    taken([&](std::uint32_t i) { out.push_back(i); });
+    return out;
+  }
   RankOfRow sender(sends.first_of_rank);
   const auto sender_of = [&](std::uint32_t i) { return sender(i); };
   if (std::is_sorted(sends.receiver.begin(), sends.receiver.end())) return stable_by(sender_of, taken);
@@ -78,20 +95,15 @@ Order receives_by_pair(const ReceiveSides& receives) {
                    });
 }
 
-struct Match {
-  std::uint32_t send;
-  std::uint32_t receive;
-};
-
 class Matcher {
  public:
   Matcher(EventRecords& records, TraceModel& model, ProblemLog& log, unsigned threads)
       : sends_(records.sends), receives_(records.receives), model_(model), log_(log), threads_(threads) {}
 
   void run() {
-    Order s, r;
+    Order& s = send_of_message_;
+    Order& r = receive_of_message_;
     run_jobs(threads_, {[&] { s = sends_by_pair(sends_); }, [&] { r = receives_by_pair(receives_); }});
-    reserve_on_huge_pages(matched_, std::min(s.size(), r.size()));
 
     RankOfRow sender(sends_.first_of_rank), receiver(receives_.first_of_rank);
     const auto send_pair = [&](std::uint32_t i) { return std::pair(sender(i), sends_.receiver[i]); };
@@ -112,8 +124,8 @@ class Matcher {
       i = i_end;
       j = j_end;
     }
-    Order().swap(s);
-    Order().swap(r);
+    s.resize(messages_);
+    r.resize(messages_);
     fill_messages();
   }
 
@@ -121,7 +133,7 @@ class Matcher {
   // One (sender, receiver) pair: together while the channels agree, per channel after that.
   void match_pair(const std::uint32_t* s, const std::uint32_t* s_end, const std::uint32_t* r,
                   const std::uint32_t* r_end) {
-    for (; s != s_end && r != r_end && send_channel(*s) == receive_channel(*r); ++s, ++r) matched_.push_back({*s, *r});
+    for (; s != s_end && r != r_end && send_channel(*s) == receive_channel(*r); ++s, ++r) add_message(*s, *r);
     if (s == s_end || r == r_end) {
       for (; s != s_end; ++s) unmatched_send(*s);
       for (; r != r_end; ++r) unmatched_receive(*r);
@@ -140,7 +152,7 @@ class Matcher {
       } else if (i == rest_s.size() || receive_channel(rest_r[j]) < send_channel(rest_s[i])) {
         unmatched_receive(rest_r[j++]);
       } else {
-        matched_.push_back({rest_s[i++], rest_r[j++]});
+        add_message(rest_s[i++], rest_r[j++]);
       }
     }
   }
@@ -150,11 +162,20 @@ class Matcher {
     return {receives_.comm[i], receives_.tag[i]};
   }
 
-  // Column `from` of a side in the order of the matches, into `to`; `from` is freed.
+  // The next message: written over the orders being walked, at a position already read, as each
+  // message takes a send and a receive from them (so no third array of all the messages is made).
+  void add_message(std::uint32_t send, std::uint32_t receive) {
+    send_of_message_[messages_] = send;
+    receive_of_message_[messages_] = receive;
+    ++messages_;
+  }
+
+  // Column `from` of a side in the order of the messages (`side_of_message`), into `to`; `from` is
+  // freed.
   template <class T>
-  void gather(std::vector<T>& from, std::uint32_t Match::*side, std::vector<T>& to) const {
-    reserve_on_huge_pages(to, matched_.size());
-    for (const Match& match : matched_) to.push_back(from[match.*side]);
+  static void gather(std::vector<T>& from, const Order& side_of_message, std::vector<T>& to) {
+    reserve_on_huge_pages(to, side_of_message.size());
+    for (std::uint32_t k : side_of_message) to.push_back(from[k]);
     std::vector<T>().swap(from);
   }
 
@@ -162,7 +183,7 @@ class Matcher {
   // it is gathered, so the sides and the whole table are never in memory together. A job per side.
   void fill_messages() {
     MessageTable& m = model_.messages;
-    const std::size_t n = matched_.size();
+    const std::size_t n = messages_;
     auto receives = [&] {
       ReceiveSides& r = receives_;
       // The columns matching compared are the send's in the table.
@@ -171,8 +192,7 @@ class Matcher {
       std::vector<std::uint32_t>().swap(r.tag);
       // A blocking receive was posted when its call entered and complete when it left; a nonblocking
       // one was complete when it arrived. Most receive events are at their call's leave.
-      for (const Match& match : matched_) {
-        const std::uint32_t k = match.receive;
+      for (const std::uint32_t k : receive_of_message_) {
         const Index call = r.call[k];
         const double enter = model_.enter_of(call);
         const double leave = model_.leave_of(call);
@@ -188,17 +208,17 @@ class Matcher {
       r.posted = {};
       r.arrived = {};
       std::vector<double>().swap(r.time);
-      gather(r.call, &Match::receive, m.receive_call);
-      gather(r.flags, &Match::receive, m.flags);
+      gather(r.call, receive_of_message_, m.receive_call);
+      gather(r.flags, receive_of_message_, m.flags);
       reserve_on_huge_pages(m.protocol, n);
       m.protocol.assign(n, kNoString);
       receives_ = ReceiveSides{};
+      Order().swap(receive_of_message_);
     };
     auto sends = [&] {
       SendSides& s = sends_;
       // A blocking send's buffer was free when its call left, unless the trace says when.
-      for (const Match& match : matched_) {
-        const std::uint32_t k = match.send;
+      for (const std::uint32_t k : send_of_message_) {
         const Index call = s.call[k];
         const double leave = model_.leave_of(call);
         const bool blocking = (s.flags[k] & MessageTable::kNonblockingSend) == 0;
@@ -213,20 +233,21 @@ class Matcher {
       // The table is in sender order: each sender's range is asked in turn.
       reserve_on_huge_pages(m.sender, n);
       RankOfRow sender(s.first_of_rank);
-      for (const Match& match : matched_) m.sender.push_back(sender(match.send));
-      gather(s.receiver, &Match::send, m.receiver);
-      gather(s.comm, &Match::send, m.communicator);
-      gather(s.tag, &Match::send, m.tag);
-      gather(s.bytes, &Match::send, m.bytes);
-      gather(s.time, &Match::send, m.send_time);
-      gather(s.call, &Match::send, m.send_call);
+      for (const std::uint32_t k : send_of_message_) m.sender.push_back(sender(k));
+      gather(s.receiver, send_of_message_, m.receiver);
+      gather(s.comm, send_of_message_, m.communicator);
+      gather(s.tag, send_of_message_, m.tag);
+      gather(s.bytes, send_of_message_, m.bytes);
+      gather(s.time, send_of_message_, m.send_time);
+      gather(s.call, send_of_message_, m.send_call);
     };
     run_jobs(threads_, {receives, sends});
     // The send flags join the receive's (the receive job wrote m.flags).
     for (std::size_t k = 0; k < n; ++k) {
-      m.flags[k] |= static_cast<std::uint8_t>(sends_.flags[matched_[k].send] & ~SendSides::kCancelled);
+      m.flags[k] |= static_cast<std::uint8_t>(sends_.flags[send_of_message_[k]] & ~SendSides::kCancelled);
     }
     sends_ = SendSides{};
+    Order().swap(send_of_message_);
   }
 
   template <class Sides>
@@ -257,7 +278,11 @@ class Matcher {
   TraceModel& model_;
   ProblemLog& log_;
   unsigned threads_;
-  std::vector<Match> matched_;  // in the message table's order
+  // The send and the receive of each message, in the message table's order: the pair orders of the
+  // sides, the first messages_ positions overwritten as messages are found.
+  Order send_of_message_;
+  Order receive_of_message_;
+  std::size_t messages_ = 0;
 };
 
 }  // namespace
