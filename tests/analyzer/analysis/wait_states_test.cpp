@@ -241,3 +241,31 @@ TEST(MpiProfile, CountsEveryOutermostCallAndSplitsTimeByProtocol) {
   EXPECT_NEAR(protocol_sum, calls["MPI_Send"].seconds + calls["MPI_Recv"].seconds, 1e-12);
   EXPECT_GT(protocols["long-pull"].seconds, protocols["vshort"].seconds);
 }
+
+// A call that completes more messages than a byte counts (an MPI_Waitall of 300 receives) still
+// shares its time among all of them: the protocols' time is the message calls' time, no more.
+TEST(MpiProfile, SharesAWaitForHundredsOfMessagesAmongThemAll) {
+  constexpr int kMessages = 300;
+  std::vector<int> values(kMessages);
+  const TraceModel m = traced("xt3", 2, [&](int rank) {
+    std::vector<MPI_Request> requests(kMessages);
+    for (int k = 0; k < kMessages; ++k) {
+      if (rank == 0) {
+        MPI_Send(&values[static_cast<std::size_t>(k)], 1, MPI_INT, 1, k, MPI_COMM_WORLD);
+      } else {
+        MPI_Irecv(&values[static_cast<std::size_t>(k)], 1, MPI_INT, 0, k, MPI_COMM_WORLD, &requests[k]);
+      }
+    }
+    if (rank == 1) MPI_Waitall(kMessages, requests.data(), MPI_STATUSES_IGNORE);
+  });
+  const auto profile = xo::analyzer::profile_mpi(m);
+  std::map<std::string, xo::analyzer::CallTime> calls;
+  for (const auto& c : profile.by_call) calls[c.call] = c;
+  double protocol_sum = 0;
+  std::uint64_t messages = 0;
+  for (const auto& p : profile.by_protocol) protocol_sum += p.seconds, messages += p.messages;
+  EXPECT_EQ(messages, std::uint64_t{kMessages});
+  EXPECT_GT(calls["MPI_Waitall"].seconds, 1e-7) << "the receives wait for the sends";
+  const double message_calls = calls["MPI_Send"].seconds + calls["MPI_Irecv"].seconds + calls["MPI_Waitall"].seconds;
+  EXPECT_NEAR(protocol_sum, message_calls, 1e-12);
+}
