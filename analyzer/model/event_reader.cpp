@@ -53,7 +53,7 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   reserve_on_huge_pages(phases.start, most_phases);
   reserve_on_huge_pages(phases.end, most_phases);
   reserve_on_huge_pages(phases.protocol, most_phases);
-  reserve_on_huge_pages(phases.bytes, most_phases);
+  phases.bytes.reserve(most_phases);
   reserve_on_huge_pages(phases.peer, most_phases);
   std::apply([&](auto... column) { (reserve_on_huge_pages(records_.sends.*column, rank_events / 3), ...); },
              SendSides::kColumns);
@@ -200,7 +200,7 @@ void EventReader::stop_lane() {
   phases.region.resize(first_phase_);
   phases.lane.resize(first_phase_);
   phases.protocol.resize(first_phase_);
-  phases.bytes.resize(first_phase_);
+  phases.bytes.truncate(first_phase_);
   phases.peer.resize(first_phase_);
   stack_.clear();
 }

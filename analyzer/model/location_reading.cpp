@@ -173,7 +173,9 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_column(c.leave, shares, calls, &CallTable::leave),
                            append_column(p.start, shares, phases, &PhaseTable::start),
                            append_column(p.end, shares, phases, &PhaseTable::end),
-                           append_column(p.bytes, shares, phases, &PhaseTable::bytes),
+                           [&shares, &p] {
+                             for (std::size_t s = 1; s < shares.size(); ++s) p.bytes.append(shares[s].phases.bytes);
+                           },
                            append_column(c.region, shares, calls, &CallTable::region), append_sites(shares, c),
                            append_column(p.region, shares, phases, &PhaseTable::region),
                            append_column(p.lane, shares, phases, &PhaseTable::lane),

@@ -41,7 +41,8 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.phases.start, b.phases.start, "phases.start");
   expect_same(a.phases.end, b.phases.end, "phases.end");
   expect_same(a.phases.protocol, b.phases.protocol, "phases.protocol");
-  expect_same(a.phases.bytes, b.phases.bytes, "phases.bytes");
+  expect_same(a.phases.bytes.low(), b.phases.bytes.low(), "phases.bytes");
+  expect_same(a.phases.bytes.wide(), b.phases.bytes.wide(), "phases.bytes");
   expect_same(a.phases.peer, b.phases.peer, "phases.peer");
   expect_same(a.messages.sender, b.messages.sender, "messages.sender");
   expect_same(a.messages.receiver, b.messages.receiver, "messages.receiver");

@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "xo/analyzer/byte_count_column.hpp"
 #include "xo/analyzer/model_ids.hpp"
 
 namespace xo::analyzer {
@@ -20,9 +21,9 @@ struct PhaseTable {
   std::vector<Index> lane;
   std::vector<double> start;
   std::vector<double> end;
-  std::vector<StringId> protocol;    // attribute "protocol", or kNoString
-  std::vector<std::uint64_t> bytes;  // attribute "bytes", or kNoBytes
-  std::vector<RankId> peer;          // attribute "peer", or kNoRank
+  std::vector<StringId> protocol;  // attribute "protocol", or kNoString
+  ByteCountColumn bytes;           // attribute "bytes", or kNoBytes
+  std::vector<RankId> peer;        // attribute "peer", or kNoRank
 
   std::size_t size() const { return region.size(); }
 };

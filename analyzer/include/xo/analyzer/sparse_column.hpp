@@ -65,6 +65,15 @@ class SparseColumn {
     }
     other = SparseColumn{};
   }
+  // Drops the rows from `rows` on.
+  void truncate(std::size_t rows) {
+    if (rows >= rows_) return;
+    values_.resize(stored_before(rows));
+    bits_.resize((rows + 63) / 64);
+    before_.resize(bits_.size());
+    if (rows % 64 != 0) bits_.back() &= (std::uint64_t{1} << (rows % 64)) - 1;
+    rows_ = rows;
+  }
   void shrink_to_fit() { values_.shrink_to_fit(); }
 
   // For comparing two columns byte for byte.
