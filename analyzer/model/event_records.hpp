@@ -5,13 +5,12 @@
 #include <otf2/otf2.h>
 
 #include <cstdint>
-#include <limits>
 #include <tuple>
 #include <vector>
 
-#include "xo/analyzer/message_table.hpp"
 #include "xo/analyzer/model_ids.hpp"
 #include "xo/analyzer/sparse_column.hpp"
+#include "xo/analyzer/trace_model.hpp"
 
 namespace xo::analyzer {
 
@@ -56,12 +55,10 @@ struct SendSides {
       buffer_free.push_stored(free);
       complete_call.push_stored(kNoIndex);
     } else {
-      buffer_free.push(free, kNoTime);
+      buffer_free.push(free, TraceModel::kNoTime);
       complete_call.push_derived();
     }
   }
-
-  static constexpr double kNoTime = std::numeric_limits<double>::quiet_NaN();
 };
 
 // Every receive as the reader found it, as SendSides keeps the sends.
@@ -92,7 +89,7 @@ struct ReceiveSides {
     call.push_back(in);
     flags.push_back(f);
     posted.push(post, call_enter);
-    arrived.push(got, SendSides::kNoTime);
+    arrived.push(got, TraceModel::kNoTime);
   }
 };
 

@@ -91,10 +91,12 @@ Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords:
   };
 }
 
-// The depths of the shares' calls appended to the first's.
-Job append_depths(std::vector<Share>& shares, CallTable& calls) {
-  return [&shares, &calls] {
-    for (std::size_t s = 1; s < shares.size(); ++s) calls.depth.append(shares[s].calls.depth, [](auto d) { return d; });
+// A column that appends its own kind (SparseColumn, ByteCountColumn): `of` every share after the
+// first appended to `to`, and freed.
+template <class Column, class Of>
+Job append_whole(Column& to, std::vector<Share>& shares, Of of) {
+  return [&to, &shares, of] {
+    for (std::size_t s = 1; s < shares.size(); ++s) to.append(of(shares[s]));
   };
 }
 
@@ -173,14 +175,15 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_column(c.leave, shares, calls, &CallTable::leave),
                            append_column(p.start, shares, phases, &PhaseTable::start),
                            append_column(p.end, shares, phases, &PhaseTable::end),
-                           [&shares, &p] {
-                             for (std::size_t s = 1; s < shares.size(); ++s) p.bytes.append(shares[s].phases.bytes);
-                           },
+                           append_whole(
+                               p.bytes, shares, [](Share & s) -> auto& { return s.phases.bytes; }),
                            append_column(c.region, shares, calls, &CallTable::region), append_sites(shares, c),
                            append_column(p.region, shares, phases, &PhaseTable::region),
                            append_column(p.lane, shares, phases, &PhaseTable::lane),
                            append_column(p.protocol, shares, phases, &PhaseTable::protocol),
-                           append_column(p.peer, shares, phases, &PhaseTable::peer), append_depths(shares, c)});
+                           append_column(p.peer, shares, phases, &PhaseTable::peer),
+                           append_whole(
+                               c.depth, shares, [](Share & s) -> auto& { return s.calls.depth; })});
   return jobs;
 }
 

@@ -62,9 +62,9 @@ bool in_pair_order(const SendSides& sends) {
 }
 
 // Positions of the sends not cancelled, ordered by (sender, receiver), each pair in the sends' own
-// order. Sends come in sender order, so a sort by receiver and a stable one by sender; one alone
-// when they come in receiver order too, none when each sender's do. No other order of all the
-// sides is made, as these are the read's largest transients.
+// order. Sends come in sender order, so a sort by receiver and a stable one by sender, or none
+// when each sender's come in receiver order. No other order of all the sides is made, as these are
+// the read's largest transients.
 Order sends_by_pair(const SendSides& sends) {
   const auto taken = [&](auto visit) {
     for (std::uint32_t i = 0; i < sends.size(); ++i) {
@@ -77,13 +77,12 @@ Order sends_by_pair(const SendSides& sends) {
     taken([&](std::uint32_t i) { out.push_back(i); });
     return out;
   }
-  RankOfRow sender(sends.first_of_rank);
-  const auto sender_of = [&](std::uint32_t i) { return sender(i); };
-  if (std::is_sorted(sends.receiver.begin(), sends.receiver.end())) return stable_by(sender_of, taken);
   const Order by_receiver = stable_by([&](std::uint32_t i) { return sends.receiver[i]; }, taken);
-  return stable_by(sender_of, [&](auto visit) {
-    for (std::uint32_t i : by_receiver) visit(i);
-  });
+  RankOfRow sender(sends.first_of_rank);
+  return stable_by([&](std::uint32_t i) { return sender(i); },
+                   [&](auto visit) {
+                     for (std::uint32_t i : by_receiver) visit(i);
+                   });
 }
 
 // Positions of the receives, ordered by (sender, receiver): they come in receiver order, so one

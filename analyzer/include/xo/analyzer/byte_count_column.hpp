@@ -30,7 +30,7 @@ class ByteCountColumn {
   // The rows of `other` after this column's; `other` is freed.
   void append(ByteCountColumn& other) {
     low_.insert(low_.end(), other.low_.begin(), other.low_.end());
-    wide_.append(other.wide_, [](std::uint64_t bytes) { return bytes; });
+    wide_.append(other.wide_);
     other = ByteCountColumn{};
   }
 

@@ -65,6 +65,9 @@ class SparseColumn {
     }
     other = SparseColumn{};
   }
+  void append(SparseColumn& other) {
+    append(other, [](const T& value) { return value; });
+  }
   // Drops the rows from `rows` on.
   void truncate(std::size_t rows) {
     if (rows >= rows_) return;
