@@ -52,7 +52,8 @@ void advise_real_job(const analyzer::TraceModel& job, const std::vector<analyzer
   source.run = stored->run;
   source.started_at = stored->started_at;
   // The job's messages by size, and its collective calls on as many ranks as the bench's by call.
-  const std::vector<double> messages(job.messages.bytes.begin(), job.messages.bytes.end());
+  std::vector<double> messages(job.messages.size());
+  for (std::size_t i = 0; i < messages.size(); ++i) messages[i] = static_cast<double>(job.messages.bytes[i]);
   std::map<std::string, std::vector<double>> calls;
   for (const auto& c : collectives) {
     if (c.ranks == stored->ranks) calls[c.call].push_back(c.bytes_per_rank);

@@ -43,22 +43,26 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
 void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) {
   CallTable& calls = out_.calls;
   const std::size_t most_calls = rank_events / 2;
-  reserve_on_huge_pages(calls.region, most_calls);
+  calls.region.reserve(most_calls);
   reserve_on_huge_pages(calls.enter, most_calls);
   reserve_on_huge_pages(calls.leave, most_calls);
   PhaseTable& phases = out_.phases;
   const std::size_t most_phases = lane_events / 2;
-  reserve_on_huge_pages(phases.region, most_phases);
+  phases.region.reserve(most_phases);
   reserve_on_huge_pages(phases.lane, most_phases);
   reserve_on_huge_pages(phases.start, most_phases);
   reserve_on_huge_pages(phases.end, most_phases);
-  reserve_on_huge_pages(phases.protocol, most_phases);
+  phases.protocol.reserve(most_phases);
   phases.bytes.reserve(most_phases);
   reserve_on_huge_pages(phases.peer, most_phases);
   std::apply([&](auto... column) { (reserve_on_huge_pages(records_.sends.*column, rank_events / 3), ...); },
              SendSides::kColumns);
+  std::apply([&](auto... column) { ((records_.sends.*column).reserve(rank_events / 3), ...); },
+             SendSides::kNarrowColumns);
   std::apply([&](auto... column) { (reserve_on_huge_pages(records_.receives.*column, rank_events / 3), ...); },
              ReceiveSides::kColumns);
+  std::apply([&](auto... column) { ((records_.receives.*column).reserve(rank_events / 3), ...); },
+             ReceiveSides::kNarrowColumns);
 }
 
 void EventReader::begin_location(Index row) {
@@ -197,9 +201,9 @@ void EventReader::stop_lane() {
   kind_ = LocationKind::Other;
   PhaseTable& phases = out_.phases;
   for (auto* column : {&phases.start, &phases.end}) column->resize(first_phase_);
-  phases.region.resize(first_phase_);
+  phases.region.truncate(first_phase_);
   phases.lane.resize(first_phase_);
-  phases.protocol.resize(first_phase_);
+  phases.protocol.truncate(first_phase_);
   phases.bytes.truncate(first_phase_);
   phases.peer.resize(first_phase_);
   stack_.clear();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "xo/analyzer/model_ids.hpp"
+#include "xo/analyzer/narrow_column.hpp"
 #include "xo/analyzer/sparse_column.hpp"
 #include "xo/analyzer/trace_model.hpp"
 
@@ -21,10 +22,10 @@ namespace xo::analyzer {
 struct SendSides {
   static constexpr std::uint8_t kCancelled = 0x80;  // in flags: MpiRequestCancelled, no message
 
-  std::vector<Index> comm;
+  ShortIdColumn comm;
   std::vector<RankId> receiver;
-  std::vector<std::uint32_t> tag;
-  std::vector<std::uint64_t> bytes;
+  ShortIdColumn tag;
+  ByteCountColumn bytes;
   std::vector<double> time;
   std::vector<Index> call;          // the call around the send
   std::vector<std::uint8_t> flags;  // MessageTable::Flags, and kCancelled
@@ -36,8 +37,8 @@ struct SendSides {
   std::vector<Index> first_of_rank;
 
   static constexpr auto kColumns =
-      std::tuple{&SendSides::comm, &SendSides::receiver, &SendSides::tag,  &SendSides::bytes,
-                 &SendSides::time, &SendSides::call,     &SendSides::flags};
+      std::tuple{&SendSides::receiver, &SendSides::time, &SendSides::call, &SendSides::flags};
+  static constexpr auto kNarrowColumns = std::tuple{&SendSides::comm, &SendSides::tag, &SendSides::bytes};
   static constexpr auto kCallColumns = std::tuple{&SendSides::call};
 
   std::size_t size() const { return time.size(); }
@@ -63,9 +64,9 @@ struct SendSides {
 
 // Every receive as the reader found it, as SendSides keeps the sends.
 struct ReceiveSides {
-  std::vector<Index> comm;
+  ShortIdColumn comm;
   std::vector<RankId> sender;
-  std::vector<std::uint32_t> tag;
+  ShortIdColumn tag;
   std::vector<double> time;  // the MpiRecv / MpiIrecv
   std::vector<Index> call;
   std::vector<std::uint8_t> flags;  // MessageTable::Flags
@@ -74,8 +75,9 @@ struct ReceiveSides {
   SparseColumn<double> arrived;      // MpiIrecv's "arrived" attribute, else NaN
   std::vector<Index> first_of_rank;  // the receives of receiver r, as SendSides' of sender r
 
-  static constexpr auto kColumns = std::tuple{&ReceiveSides::comm, &ReceiveSides::sender, &ReceiveSides::tag,
-                                              &ReceiveSides::time, &ReceiveSides::call,   &ReceiveSides::flags};
+  static constexpr auto kColumns =
+      std::tuple{&ReceiveSides::sender, &ReceiveSides::time, &ReceiveSides::call, &ReceiveSides::flags};
+  static constexpr auto kNarrowColumns = std::tuple{&ReceiveSides::comm, &ReceiveSides::tag};
   static constexpr auto kCallColumns = std::tuple{&ReceiveSides::call};
 
   std::size_t size() const { return time.size(); }

@@ -91,7 +91,7 @@ Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords:
   };
 }
 
-// A column that appends its own kind (SparseColumn, ByteCountColumn): `of` every share after the
+// A column that appends its own kind (SparseColumn, NarrowColumn): `of` every share after the
 // first appended to `to`, and freed.
 template <class Column, class Of>
 Job append_whole(Column& to, std::vector<Share>& shares, Of of) {
@@ -154,6 +154,14 @@ template <class Sides>
 void add_side_jobs(std::vector<Share>& shares, Sides EventRecords::*sides, std::vector<Job>& jobs) {
   std::apply([&](auto... column) { (jobs.push_back(append_side_column(shares, sides, column)), ...); },
              Sides::kColumns);
+  std::apply(
+      [&](auto... column) {
+        (jobs.push_back(append_whole(
+             shares[0].records.*sides.*column, shares,
+             [ sides, column ](Share & s) -> auto& { return s.records.*sides.*column; })),
+         ...);
+      },
+      Sides::kNarrowColumns);
 }
 
 // The model's tables get the rows of the shares after the first, a job per column.
@@ -177,10 +185,14 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_column(p.end, shares, phases, &PhaseTable::end),
                            append_whole(
                                p.bytes, shares, [](Share & s) -> auto& { return s.phases.bytes; }),
-                           append_column(c.region, shares, calls, &CallTable::region), append_sites(shares, c),
-                           append_column(p.region, shares, phases, &PhaseTable::region),
+                           append_whole(
+                               c.region, shares, [](Share & s) -> auto& { return s.calls.region; }),
+                           append_sites(shares, c),
+                           append_whole(
+                               p.region, shares, [](Share & s) -> auto& { return s.phases.region; }),
                            append_column(p.lane, shares, phases, &PhaseTable::lane),
-                           append_column(p.protocol, shares, phases, &PhaseTable::protocol),
+                           append_whole(
+                               p.protocol, shares, [](Share & s) -> auto& { return s.phases.protocol; }),
                            append_column(p.peer, shares, phases, &PhaseTable::peer),
                            append_whole(
                                c.depth, shares, [](Share & s) -> auto& { return s.calls.depth; })});

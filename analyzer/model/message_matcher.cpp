@@ -177,6 +177,12 @@ class Matcher {
     for (std::uint32_t k : side_of_message) to.push_back(from[k]);
     std::vector<T>().swap(from);
   }
+  template <class Wide, class Narrow>
+  static void gather(NarrowColumn<Wide, Narrow>& from, const Order& side_of_message, NarrowColumn<Wide, Narrow>& to) {
+    to.reserve(side_of_message.size());
+    for (std::uint32_t k : side_of_message) to.push_back(from[k]);
+    from = {};
+  }
 
   // The message table from the matches, a column at a time: each side's column is freed as soon as
   // it is gathered, so the sides and the whole table are never in memory together. A job per side.
@@ -186,9 +192,9 @@ class Matcher {
     auto receives = [&] {
       ReceiveSides& r = receives_;
       // The columns matching compared are the send's in the table.
-      std::vector<Index>().swap(r.comm);
+      r.comm = {};
       std::vector<RankId>().swap(r.sender);
-      std::vector<std::uint32_t>().swap(r.tag);
+      r.tag = {};
       // A blocking receive was posted when its call entered and complete when it left; a nonblocking
       // one was complete when it arrived. Most receive events are at their call's leave.
       for (const std::uint32_t k : receive_of_message_) {
@@ -209,7 +215,6 @@ class Matcher {
       std::vector<double>().swap(r.time);
       gather(r.call, receive_of_message_, m.receive_call);
       gather(r.flags, receive_of_message_, m.flags);
-      reserve_on_huge_pages(m.protocol, n);
       m.protocol.assign(n, kNoString);
       receives_ = ReceiveSides{};
       Order().swap(receive_of_message_);

@@ -93,7 +93,7 @@ void label_protocols(TraceModel& model) {
     const double from = m.send_call[i] == kNoIndex ? m.send_time[i] : calls.enter[m.send_call[i]];
     const double until = m.receive_call[i] == kNoIndex ? model.receive_time(i) : calls.leave[m.receive_call[i]];
     const auto it = starts->first_from(from);
-    if (it != starts->sorted.end() && it->first < until) m.protocol[i] = phases.protocol[it->second];
+    if (it != starts->sorted.end() && it->first < until) m.protocol.set(i, phases.protocol[it->second]);
   }
 }
 

@@ -19,6 +19,8 @@
 #include <span>
 #include <vector>
 
+#include "xo/analyzer/narrow_column.hpp"
+
 namespace xo::gui {
 
 // Time to pixel columns: column x starts at start + x * seconds_per_pixel.
@@ -73,9 +75,9 @@ struct RowView {
   std::span<const double> starts;
   const std::uint32_t* sources = nullptr;  // per span: row of the model's table; null: source_first + i
   std::uint32_t source_first = 0;
-  const double* source_ends = nullptr;                // by model row: its end
-  const std::uint32_t* source_regions = nullptr;      // by model row: its region
-  const std::uint32_t* category_of_region = nullptr;  // regions + 1 entries, the last for any other
+  const double* source_ends = nullptr;                      // by model row: its end
+  const analyzer::ShortIdColumn* source_regions = nullptr;  // by model row: its region
+  const std::uint32_t* category_of_region = nullptr;        // regions + 1 entries, the last for any other
   std::uint32_t regions = 0;
   std::span<const SpanRun> long_runs;  // sorted, in the caller's numbering (other rows' may be there)
   // Bit k (the caller's numbering): span k has the category of span k + 1 in its row.
@@ -89,7 +91,7 @@ struct RowView {
   double start(std::size_t i) const { return starts[i]; }
   double end(std::size_t i) const { return std::max(starts[i], source_ends[source(i)]); }
   std::uint32_t category(std::size_t i) const {
-    return category_of_region[std::min(source_regions[source(i)], regions)];
+    return category_of_region[std::min((*source_regions)[source(i)], regions)];
   }
   // Whether spans [lo, hi) all have one category: the long run that holds lo says, if one does;
   // else fewer than kLong bits of same_as_next. So a column of a million calls of one kind costs no

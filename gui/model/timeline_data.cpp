@@ -224,7 +224,7 @@ RowView TimelineData::row_view(std::size_t row) const {
     v.sources = copied_source.data() + r.copied_first;
   }
   v.source_ends = calls ? model->calls.leave.data() : model->phases.end.data();
-  v.source_regions = calls ? model->calls.region.data() : model->phases.region.data();
+  v.source_regions = calls ? &model->calls.region : &model->phases.region;
   v.category_of_region = category_of_region.data();
   v.regions = static_cast<std::uint32_t>(category_of_region.size() - 1);
   v.long_runs = long_runs;

@@ -86,7 +86,7 @@ class RowColumns {
     v.starts = starts_;
     v.sources = sources_.data();
     v.source_ends = ends_.data();
-    v.source_regions = regions_.data();
+    v.source_regions = &regions_;
     v.category_of_region = category_of_region_.data();
     v.regions = static_cast<std::uint32_t>(category_of_region_.size() - 1);
     v.long_runs = long_runs_;
@@ -99,7 +99,8 @@ class RowColumns {
  private:
   std::uint32_t first_;
   std::vector<double> starts_, ends_;
-  std::vector<std::uint32_t> sources_, regions_, category_of_region_;
+  std::vector<std::uint32_t> sources_, category_of_region_;
+  xo::analyzer::ShortIdColumn regions_;
   std::vector<SpanRun> long_runs_;
   std::vector<std::uint64_t> same_as_next_;
 };

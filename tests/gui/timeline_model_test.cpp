@@ -575,7 +575,8 @@ class TimelineModelTest : public QObject {
     for (int r = 0; r < 4; ++r) {
       for (int c = 0; c < 4; ++c) bytes += matrix.data(matrix.index(r, c), Qt::UserRole).toULongLong();
     }
-    for (auto b : stencil_.model->messages.bytes) expected += b;
+    const auto& sent = stencil_.model->messages.bytes;
+    for (std::size_t m = 0; m < sent.size(); ++m) expected += sent[m];
     QCOMPARE(bytes, expected);
     for (int r = 0; r < 4; ++r) {  // bytes with their unit; the tooltip has the exact count
       for (int c = 0; c < 4; ++c) {

@@ -27,6 +27,14 @@ void expect_same(const analyzer::SparseColumn<T>& a, const analyzer::SparseColum
   expect_same(a.stored_values(), b.stored_values(), column);
 }
 
+template <class Wide, class Narrow>
+void expect_same(const analyzer::NarrowColumn<Wide, Narrow>& a, const analyzer::NarrowColumn<Wide, Narrow>& b,
+                 const char* column) {
+  expect_same(a.narrow(), b.narrow(), column);
+  expect_same(a.apart_rows(), b.apart_rows(), column);
+  expect_same(a.apart_values(), b.apart_values(), column);
+}
+
 inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::TraceModel& b) {
   EXPECT_EQ(a.events, b.events);
   expect_same(a.locations.kind, b.locations.kind, "locations.kind");
@@ -41,12 +49,15 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.phases.start, b.phases.start, "phases.start");
   expect_same(a.phases.end, b.phases.end, "phases.end");
   expect_same(a.phases.protocol, b.phases.protocol, "phases.protocol");
-  expect_same(a.phases.bytes.low(), b.phases.bytes.low(), "phases.bytes");
-  expect_same(a.phases.bytes.wide(), b.phases.bytes.wide(), "phases.bytes");
+  expect_same(a.phases.bytes, b.phases.bytes, "phases.bytes");
   expect_same(a.phases.peer, b.phases.peer, "phases.peer");
   expect_same(a.messages.sender, b.messages.sender, "messages.sender");
   expect_same(a.messages.receiver, b.messages.receiver, "messages.receiver");
+  expect_same(a.messages.communicator, b.messages.communicator, "messages.communicator");
   expect_same(a.messages.tag, b.messages.tag, "messages.tag");
+  expect_same(a.messages.bytes, b.messages.bytes, "messages.bytes");
+  expect_same(a.messages.protocol, b.messages.protocol, "messages.protocol");
+  expect_same(a.messages.receive_time, b.messages.receive_time, "messages.receive_time");
   expect_same(a.messages.send_time, b.messages.send_time, "messages.send_time");
   expect_same(a.messages.send_call, b.messages.send_call, "messages.send_call");
   expect_same(a.messages.send_complete_call, b.messages.send_complete_call, "messages.send_complete_call");

@@ -1,6 +1,6 @@
 // SparseColumn: every row reads back what was pushed, stored or derived, across word boundaries,
 // after appending another column and after truncating; a value equal to the derived one, NaN
-// included, is not stored. ByteCountColumn: counts past 4 GiB read back whole.
+// included, is not stored.
 
 #include "xo/analyzer/sparse_column.hpp"
 
@@ -11,8 +11,6 @@
 #include <limits>
 #include <random>
 #include <vector>
-
-#include "xo/analyzer/byte_count_column.hpp"
 
 namespace {
 
@@ -117,20 +115,6 @@ TEST(SparseColumn, TruncatedRowsAreGoneAndNewOnesFollow) {
     expected.push_back(derived(keep + 1));
     expect_rows(column, expected);
   }
-}
-
-TEST(ByteCountColumn, KeepsCountsPastFourGibibytesWhole) {
-  const std::vector<std::uint64_t> counts = {0, 1, 0xffffffffu, std::uint64_t{1} << 32, 5, ~std::uint64_t{0}, 1u << 20};
-  xo::analyzer::ByteCountColumn column, more;
-  for (std::size_t i = 0; i < counts.size(); ++i) (i < 4 ? column : more).push_back(counts[i]);
-  column.append(more);
-  ASSERT_EQ(column.size(), counts.size());
-  for (std::size_t i = 0; i < counts.size(); ++i) EXPECT_EQ(column[i], counts[i]) << "row " << i;
-  EXPECT_EQ(column.wide().stored(), 2u) << "only the counts of 4 GiB and more are stored whole";
-  column.truncate(4);
-  ASSERT_EQ(column.size(), 4u);
-  EXPECT_EQ(column[3], std::uint64_t{1} << 32);
-  EXPECT_EQ(column.wide().stored(), 1u);
 }
 
 }  // namespace

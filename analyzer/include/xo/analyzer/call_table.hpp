@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "xo/analyzer/model_ids.hpp"
+#include "xo/analyzer/narrow_column.hpp"
 #include "xo/analyzer/sparse_column.hpp"
 
 namespace xo::analyzer {
 
 struct CallTable {
-  std::vector<Index> region;          // row of RegionTable
+  ShortIdColumn region;               // row of RegionTable
   SparseColumn<std::uint16_t> depth;  // stored for nested calls only: read it by depth_of
   std::vector<double> enter;
   std::vector<double> leave;

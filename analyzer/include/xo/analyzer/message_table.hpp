@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "xo/analyzer/model_ids.hpp"
+#include "xo/analyzer/narrow_column.hpp"
 #include "xo/analyzer/sparse_column.hpp"
 
 namespace xo::analyzer {
@@ -18,12 +19,12 @@ struct MessageTable {
 
   std::vector<RankId> sender;
   std::vector<RankId> receiver;
-  std::vector<Index> communicator;  // row of CommunicatorTable
-  std::vector<std::uint32_t> tag;
-  std::vector<std::uint64_t> bytes;  // as the sender recorded them
-  std::vector<double> send_time;     // the MpiSend / MpiIsend event
-  std::vector<Index> send_call;      // the call around it (kNoIndex if none)
-  std::vector<Index> receive_call;   // the call around the receive: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
+  ShortIdColumn communicator;  // row of CommunicatorTable
+  ShortIdColumn tag;
+  ByteCountColumn bytes;            // as the sender recorded them
+  std::vector<double> send_time;    // the MpiSend / MpiIsend event
+  std::vector<Index> send_call;     // the call around it (kNoIndex if none)
+  std::vector<Index> receive_call;  // the call around the receive: MPI_Recv, or the MPI_Wait* of an MPI_Irecv
   // Times and a call stored only where they differ from what the calls say: most receive events are
   // at their call's leave, and a blocking message's other times follow from its calls. Read them
   // through TraceModel's receive_time, send_buffer_free, send_complete_call, receive_posted and
@@ -36,7 +37,7 @@ struct MessageTable {
   // The protocol attribute of the earliest phase on the sender's network lanes with the receiver as
   // peer and the message's bytes that starts at or after the send call's enter and before the
   // receive call's leave; kNoString when there is none (foreign traces).
-  std::vector<StringId> protocol;
+  ShortIdColumn protocol;
   std::vector<std::uint8_t> flags;
 
   std::size_t size() const { return sender.size(); }

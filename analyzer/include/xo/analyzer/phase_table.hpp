@@ -7,23 +7,23 @@
 #include <limits>
 #include <vector>
 
-#include "xo/analyzer/byte_count_column.hpp"
 #include "xo/analyzer/model_ids.hpp"
+#include "xo/analyzer/narrow_column.hpp"
 
 namespace xo::analyzer {
 
 struct PhaseTable {
   static constexpr std::uint64_t kNoBytes = std::numeric_limits<std::uint64_t>::max();
 
-  std::vector<Index> region;  // row of RegionTable: its name is the phase's ("eager", "header", ...)
+  ShortIdColumn region;  // row of RegionTable: its name is the phase's ("eager", "header", ...)
   // Row of LocationTable; its world rank is the rank whose network interface performs the phase
   // (TraceModel::phase_rank).
   std::vector<Index> lane;
   std::vector<double> start;
   std::vector<double> end;
-  std::vector<StringId> protocol;  // attribute "protocol", or kNoString
-  ByteCountColumn bytes;           // attribute "bytes", or kNoBytes
-  std::vector<RankId> peer;        // attribute "peer", or kNoRank
+  ShortIdColumn protocol;    // attribute "protocol", or kNoString
+  ByteCountColumn bytes;     // attribute "bytes", or kNoBytes
+  std::vector<RankId> peer;  // attribute "peer", or kNoRank
 
   std::size_t size() const { return region.size(); }
 };
