@@ -185,14 +185,15 @@ int main(int argc, char** argv) {
   std::printf("gui_speed: %d ranks, %.1f M events, %.2f M messages, %zu timeline rows, %.2f M spans, %d runs\n", ranks,
               written.events / 1e6, written.messages / 1e6, last.trace->timeline.rows.size(),
               static_cast<double>(last.trace->timeline.span_count()) / 1e6, count.runs);
-  std::printf("trace on disk: %.0f MB\n", bytes_on_disk(dir.path()) / 1e6);
+  const double on_disk = static_cast<double>(bytes_on_disk(dir.path()));
+  std::printf("trace on disk: %.0f MB\n", on_disk / 1e6);
   std::printf(
       "open: trace read %.2f s (median), first frame %.2f s (median; %.2f-%.2f), analysis done %.2f s (%.2f-%.2f); "
-      "peak RSS %.0f MB\n",
+      "peak RSS %.0f MB (%.2f of the trace on disk)\n",
       median(read), median(first), *std::min_element(first.begin(), first.end()),
       *std::max_element(first.begin(), first.end()), median(analysed),
       *std::min_element(analysed.begin(), analysed.end()), *std::max_element(analysed.begin(), analysed.end()),
-      xo::bench::peak_rss_kib() / 1024);
+      xo::bench::peak_rss_kib() * 1024 / 1e6, xo::bench::peak_rss_kib() * 1024 / on_disk);
 
   if (open_only) return 0;
   std::printf("\n%-34s %10s %10s %14s %12s\n", "frames (1600x900)", "median ms", "p95 ms", "records/frame",

@@ -90,6 +90,7 @@ void EventReader::end_location() {
   if (kind_ == LocationKind::Rank) {
     number_collectives();
     for (Index call : stack_) out_.calls.leave[call] = last;
+    push_receive_times(/*all=*/true);
     const auto rank = static_cast<std::size_t>(rank_) + 1;
     out_.counts.calls[rank] = static_cast<Index>(out_.calls.size() - first_call_);
     out_.counts.sends[rank] = static_cast<Index>(records_.sends.size() - first_send_);
@@ -209,6 +210,19 @@ void EventReader::stop_lane() {
   stack_.clear();
 }
 
+// Every receive's time is decided once its call has left: stored only where it is not that call's
+// leave (most receive events are at their call's leave). Pushed in row order, up to the first
+// receive whose call is still open, or `all` at the location's end, every call closed.
+void EventReader::push_receive_times(bool all) {
+  std::size_t k = 0;
+  for (; k < receive_times_due_.size(); ++k) {
+    const auto [t, call] = receive_times_due_[k];
+    if (!all && call != kNoIndex && std::find(stack_.begin(), stack_.end(), call) != stack_.end()) break;
+    records_.receives.time.push(t, call == kNoIndex ? kNaN : out_.calls.leave[call]);
+  }
+  receive_times_due_.erase(receive_times_due_.begin(), receive_times_due_.begin() + static_cast<std::ptrdiff_t>(k));
+}
+
 void EventReader::leave(OTF2_TimeStamp time, const EventAttributes&, OTF2_RegionRef region) {
   const double t = at(time);
   if (kind_ == LocationKind::Other) return;
@@ -224,6 +238,7 @@ void EventReader::leave(OTF2_TimeStamp time, const EventAttributes&, OTF2_Region
   const bool rank = kind_ == LocationKind::Rank;
   const Index entered = rank ? out_.calls.region[open] : out_.phases.region[open];
   (rank ? out_.calls.leave : out_.phases.end)[open] = t;
+  if (rank && !receive_times_due_.empty()) push_receive_times(/*all=*/false);
   if (model_.regions.id[entered] != region) {
     log_.add(&ReadProblems::unmatched_leaves, [&] {
       return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " while in region " +
@@ -295,7 +310,8 @@ void EventReader::mpi_recv(OTF2_TimeStamp time, const EventAttributes&, std::uin
   if (!on_rank("MpiRecv") || !peer(comm, sender, comm_row, from)) return;
   const Index call = open_call();
   const double enter = call == kNoIndex ? kNaN : out_.calls.enter[call];
-  records_.receives.push_back(comm_row, from, tag, call == kNoIndex ? t : enter, t, call, enter, kNaN, 0);
+  records_.receives.push_back(comm_row, from, tag, call == kNoIndex ? t : enter, call, enter, kNaN, 0);
+  receive_times_due_.emplace_back(t, call);
 }
 
 void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attributes, std::uint32_t sender,
@@ -324,7 +340,8 @@ void EventReader::mpi_irecv(OTF2_TimeStamp time, const EventAttributes& attribut
   }
   const Index call = open_call();
   const double enter = call == kNoIndex ? kNaN : out_.calls.enter[call];
-  records_.receives.push_back(comm_row, from, tag, posted, t, call, enter, arrived, MessageTable::kNonblockingReceive);
+  records_.receives.push_back(comm_row, from, tag, posted, call, enter, arrived, MessageTable::kNonblockingReceive);
+  receive_times_due_.emplace_back(t, call);
 }
 
 void EventReader::mpi_request_cancelled(OTF2_TimeStamp time, const EventAttributes&, std::uint64_t request) {

@@ -114,6 +114,7 @@ class EventReader {
   void enter_call(double t, Index region, Index site);
   void enter_phase(double t, Index region, const EventAttributes& attributes);
   void stop_lane();
+  void push_receive_times(bool all);
 
   const DefinitionIndex& index_;
   const TraceModel& model_;
@@ -133,6 +134,7 @@ class EventReader {
   std::size_t first_phase_ = 0;                                 // the lane's first row of the phase table
   std::unordered_map<std::uint64_t, std::size_t> open_isends_;  // request -> row of records_.sends
   std::unordered_map<std::uint64_t, double> open_irecvs_;       // request -> MpiIrecvRequest time
+  std::vector<std::pair<double, Index>> receive_times_due_;     // receives' times and calls, not yet pushed
   std::vector<std::uint32_t> collectives_on_comm_;              // by communicator row
   std::size_t first_collective_ = 0;       // the location's first row of records_.collective_members
   std::uint32_t collectives_started_ = 0;  // blocking and nonblocking, on any communicator

@@ -67,27 +67,28 @@ struct ReceiveSides {
   ShortIdColumn comm;
   std::vector<RankId> sender;
   ShortIdColumn tag;
-  std::vector<double> time;  // the MpiRecv / MpiIrecv
   std::vector<Index> call;
   std::vector<std::uint8_t> flags;  // MessageTable::Flags
   // When the receive was posted: the MpiIrecvRequest; stored unless it is the enter of `call`.
   SparseColumn<double> posted;
-  SparseColumn<double> arrived;      // MpiIrecv's "arrived" attribute, else NaN
+  SparseColumn<double> arrived;  // MpiIrecv's "arrived" attribute, else NaN
+  // The MpiRecv / MpiIrecv; stored unless it is the leave of `call` (NaN for kNoIndex). The reader
+  // pushes it once the call has left, so this column may lag behind the others while a call is open.
+  SparseColumn<double> time;
   std::vector<Index> first_of_rank;  // the receives of receiver r, as SendSides' of sender r
 
-  static constexpr auto kColumns =
-      std::tuple{&ReceiveSides::sender, &ReceiveSides::time, &ReceiveSides::call, &ReceiveSides::flags};
+  static constexpr auto kColumns = std::tuple{&ReceiveSides::sender, &ReceiveSides::call, &ReceiveSides::flags};
   static constexpr auto kNarrowColumns = std::tuple{&ReceiveSides::comm, &ReceiveSides::tag};
   static constexpr auto kCallColumns = std::tuple{&ReceiveSides::call};
 
-  std::size_t size() const { return time.size(); }
-  // A receive; `call_enter` is the enter of `in` (NaN for kNoIndex), `got` its arrival or NaN.
-  void push_back(Index c, RankId from, std::uint32_t t, double post, double at, Index in, double call_enter, double got,
+  std::size_t size() const { return call.size(); }
+  // A receive but for its time; `call_enter` is the enter of `in` (NaN for kNoIndex), `got` its
+  // arrival or NaN.
+  void push_back(Index c, RankId from, std::uint32_t t, double post, Index in, double call_enter, double got,
                  std::uint8_t f) {
     comm.push_back(c);
     sender.push_back(from);
     tag.push_back(t);
-    time.push_back(at);
     call.push_back(in);
     flags.push_back(f);
     posted.push(post, call_enter);

@@ -177,7 +177,8 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
   jobs.insert(jobs.end(), {append_sparse_side_column(shares, &EventRecords::sends, &SendSides::buffer_free, false),
                            append_sparse_side_column(shares, &EventRecords::sends, &SendSides::complete_call, true),
                            append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::posted, false),
-                           append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::arrived, false)});
+                           append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::arrived, false),
+                           append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::time, false)});
   jobs.insert(jobs.end(), {append_records(shares, &EventRecords::collective_members),
                            append_column(c.enter, shares, calls, &CallTable::enter),
                            append_column(c.leave, shares, calls, &CallTable::leave),

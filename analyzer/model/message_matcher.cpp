@@ -205,14 +205,14 @@ class Matcher {
         const bool blocking = (r.flags[k] & MessageTable::kNonblockingReceive) == 0;
         const double arrived = r.arrived.get(k, [] { return TraceModel::kNoTime; });
         m.receive_complete.push(blocking && call != kNoIndex ? leave : arrived, leave);
-        m.receive_time.push(r.time[k], leave);
+        m.receive_time.push(r.time.get(k, [&] { return leave; }), leave);
       }
       m.receive_posted.shrink_to_fit();
       m.receive_complete.shrink_to_fit();
       m.receive_time.shrink_to_fit();
       r.posted = {};
       r.arrived = {};
-      std::vector<double>().swap(r.time);
+      r.time = {};
       gather(r.call, receive_of_message_, m.receive_call);
       gather(r.flags, receive_of_message_, m.flags);
       m.protocol.assign(n, kNoString);
@@ -255,11 +255,11 @@ class Matcher {
   }
 
   template <class Sides>
-  std::string describe(const char* side, RankId from, RankId to, const Sides& sides, std::uint32_t i,
+  std::string describe(const char* side, RankId from, RankId to, const Sides& sides, std::uint32_t i, double at,
                        const char* missing) const {
     return std::string(side) + " from rank " + std::to_string(from) + " to rank " + std::to_string(to) + " on " +
            model_.communicators.name[sides.comm[i]] + " with tag " + std::to_string(sides.tag[i]) + " at " +
-           std::to_string(sides.time[i]) + " s has no matching " + missing;
+           std::to_string(at) + " s has no matching " + missing;
   }
   void unmatched_send(std::uint32_t i) {
     const RankId from = RankOfRow(sends_.first_of_rank)(i);
@@ -269,11 +269,12 @@ class Matcher {
     u.bytes.push_back(sends_.bytes[i]);
     u.send_time.push_back(sends_.time[i]);
     log_.add(&ReadProblems::unmatched_sends,
-             [&] { return describe("send", from, sends_.receiver[i], sends_, i, "receive"); });
+             [&] { return describe("send", from, sends_.receiver[i], sends_, i, sends_.time[i], "receive"); });
   }
   void unmatched_receive(std::uint32_t i) {
     log_.add(&ReadProblems::unmatched_receives, [&] {
-      return describe("receive", receives_.sender[i], RankOfRow(receives_.first_of_rank)(i), receives_, i, "send");
+      const double at = receives_.time.get(i, [&] { return model_.leave_of(receives_.call[i]); });
+      return describe("receive", receives_.sender[i], RankOfRow(receives_.first_of_rank)(i), receives_, i, at, "send");
     });
   }
 
