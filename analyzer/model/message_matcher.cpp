@@ -235,7 +235,6 @@ class Matcher {
       s.buffer_free = {};
       s.complete_call = {};
       // The table is in sender order: each sender's range is asked in turn.
-      reserve_on_huge_pages(m.sender, n);
       RankOfRow sender(s.first_of_rank);
       for (const std::uint32_t k : send_of_message_) m.sender.push_back(sender(k));
       gather(s.receiver, send_of_message_, m.receiver);

@@ -154,33 +154,39 @@ std::vector<PhaseGroup> group_phases(const TraceModel& m, std::vector<Index>& or
   return groups;
 }
 
+// The message table is in sender order already: a sender's messages are its range of rows. They
+// are reordered by send time only when some sender's rows are not in that order already.
 void index_messages(const TraceModel& m, TimelineData& d) {
   const auto& msg = m.messages;
   const std::size_t ranks = static_cast<std::size_t>(m.ranks());
-  d.first_message_of_sender.assign(ranks + 1, 0);
-  for (std::size_t i = 0; i < msg.size(); ++i) {
-    if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks)
-      ++d.first_message_of_sender[msg.sender[i] + 1];
-  }
-  std::partial_sum(d.first_message_of_sender.begin(), d.first_message_of_sender.end(),
-                   d.first_message_of_sender.begin());
-  analyzer::reserve_on_huge_pages(d.messages_by_sender, d.first_message_of_sender.back());
-  d.messages_by_sender.resize(d.first_message_of_sender.back());
-  std::vector<std::uint32_t> next(d.first_message_of_sender.begin(), d.first_message_of_sender.end() - 1);
+  const std::vector<Index>& first = msg.sender.first_of_rank();
+  d.first_message_of_sender.assign(first.begin(),
+                                   first.begin() + static_cast<std::ptrdiff_t>(std::min(first.size(), ranks)));
+  d.first_message_of_sender.resize(ranks + 1, static_cast<std::uint32_t>(msg.size()));
   CategoriesByKey by_protocol(d.categories, m.strings.text.size());
   for (Index i = 0; i < msg.size(); ++i) {
     by_protocol.get(msg.protocol[i], [&](CategoryTable& t) {
       return t.id_of(text_of(m, msg.protocol[i], "(unknown protocol)"), kMessageRole);
     });
-    if (msg.sender[i] >= 0 && static_cast<std::size_t>(msg.sender[i]) < ranks)
-      d.messages_by_sender[next[msg.sender[i]]++] = i;
   }
   d.message_category_of_protocol = by_protocol.take_ids();
   const auto by_send_time = [&](Index a, Index b) { return msg.send_time[a] < msg.send_time[b]; };
+  const auto in_send_order = [&](std::size_t r) {
+    for (Index i = d.first_message_of_sender[r]; i + 1 < d.first_message_of_sender[r + 1]; ++i) {
+      if (by_send_time(i + 1, i)) return false;
+    }
+    return true;
+  };
+  bool sorted = true;
+  for (std::size_t r = 0; r < ranks && sorted; ++r) sorted = in_send_order(r);
+  if (sorted) return;
+  analyzer::reserve_on_huge_pages(d.messages_by_sender, msg.size());
+  d.messages_by_sender.resize(msg.size());
+  std::iota(d.messages_by_sender.begin(), d.messages_by_sender.end(), Index{0});
   for (std::size_t r = 0; r < ranks; ++r) {
     const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[r];
     const auto end = d.messages_by_sender.begin() + d.first_message_of_sender[r + 1];
-    if (!std::is_sorted(begin, end, by_send_time)) std::stable_sort(begin, end, by_send_time);  // mostly they are
+    if (!std::is_sorted(begin, end, by_send_time)) std::stable_sort(begin, end, by_send_time);
   }
 }
 

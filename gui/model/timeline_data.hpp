@@ -63,7 +63,9 @@ struct TimelineData {
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
   // Category of a protocol's messages: a string of the trace -> category, the last for kNoString.
   std::vector<std::uint32_t> message_category_of_protocol;
-  // Messages grouped by sender, each group by send time: rows of the MessageTable.
+  // Messages grouped by sender, each group by send time: rows of the MessageTable, read through
+  // message_by_sender. Empty when that is the table's own order (the table is in sender order, and
+  // each sender's messages are often in send order too).
   std::vector<analyzer::Index> messages_by_sender;
   std::vector<std::uint32_t> first_message_of_sender;  // ranks + 1 entries
   std::vector<CollectiveMark> collectives;             // by end
@@ -73,6 +75,9 @@ struct TimelineData {
 
   static constexpr std::uint32_t kNoSpan = 0xffffffffu;
 
+  analyzer::Index message_by_sender(std::size_t k) const {
+    return messages_by_sender.empty() ? static_cast<analyzer::Index>(k) : messages_by_sender[k];
+  }
   std::size_t span_count() const { return rows.empty() ? 0 : rows.back().first + rows.back().count; }
   std::size_t row_of_span(std::uint32_t span) const;
   Span span(std::uint32_t i) const;  // (a search for its row: iterate a row by row_view instead)

@@ -177,19 +177,23 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   for (std::size_t k = 0; k < shown.size(); k += sender_step) {
     const analyzer::RankId sender = shown[k];
     const double y0 = mid(sender);
-    const auto begin = d.messages_by_sender.begin() + d.first_message_of_sender[static_cast<std::size_t>(sender)];
-    const auto end = d.messages_by_sender.begin() + d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
-    auto sent_from = [&](decltype(begin) start, double t) {
-      return std::partition_point(start, end, [&](analyzer::Index m) { return msg.send_time[m] < t; });
+    const std::size_t begin = d.first_message_of_sender[static_cast<std::size_t>(sender)];
+    const std::size_t end = d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
+    auto sent_from = [&](std::size_t low, double t) {  // the first of [low, end) sent at t or later
+      for (std::size_t high = end; low < high;) {
+        const std::size_t mid = low + (high - low) / 2;
+        (msg.send_time[d.message_by_sender(mid)] < t ? low = mid + 1 : high = mid);
+      }
+      return low;
     };
-    for (auto it = sent_from(begin, from); it != end && msg.send_time[*it] <= vp.end();) {
-      const analyzer::Index m = *it;
+    for (std::size_t k = sent_from(begin, from); k != end && msg.send_time[d.message_by_sender(k)] <= vp.end();) {
+      const analyzer::Index m = d.message_by_sender(k);
       const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(d.model->receive_time(m));
       const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
       if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
         lines_by_category_[d.message_category(m)].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
       }
-      it = sent_from(it + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
+      k = sent_from(k + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
     }
   }
   for (std::size_t c = 0; c < lines_by_category_.size(); ++c) {

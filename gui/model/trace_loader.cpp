@@ -42,7 +42,13 @@ struct TraceLoader::Job {
   QFuture<void> future;
 };
 
-TraceLoader::TraceLoader(QString xo_program, QObject* parent) : QObject(parent), xo_(std::move(xo_program)) {}
+TraceLoader::TraceLoader(QString xo_program, QObject* parent) : QObject(parent), xo_(std::move(xo_program)) {
+  // Blocks of 4 MB and more get pages of their own, given back when freed. By default glibc raises
+  // that threshold to each freed block's size, up to 32 MB, and keeps what the read's and the
+  // analysis' transients freed in its heaps, where the trace's columns cannot reuse it (at 10^8
+  // events 0.2 GB of a 1.55 GB peak).
+  mallopt(M_MMAP_THRESHOLD, 4 << 20);
+}
 
 TraceLoader::~TraceLoader() {
   for (auto& job : jobs_) job->stop = true;

@@ -207,20 +207,32 @@ class TimelineModelTest : public QObject {
     QVERIFY(!phase_kind_colour("some other writer's phase"));
   }
 
-  void messages_by_sender_in_send_order() {
-    const auto& msg = ring_.model->messages;
-    QCOMPARE(msg.size(), std::size_t{20});  // 4 ranks x 5 laps
-    QCOMPARE(ring_.messages_by_sender.size(), msg.size());
-    for (int s = 0; s < 4; ++s) {
-      const auto first = ring_.first_message_of_sender[static_cast<std::size_t>(s)];
-      const auto last = ring_.first_message_of_sender[static_cast<std::size_t>(s) + 1];
-      QCOMPARE(last - first, 5u);
+  // Each sender's messages in send order, every message once: the table's own order for the ring
+  // (one partner each), reordered for the stencil (four partners, sent to in rank order per step).
+  static void expect_by_sender_in_send_order(const TimelineData& d) {
+    const auto& msg = d.model->messages;
+    std::vector<int> seen(msg.size(), 0);
+    for (int s = 0; s < d.model->ranks(); ++s) {
+      const auto first = d.first_message_of_sender[static_cast<std::size_t>(s)];
+      const auto last = d.first_message_of_sender[static_cast<std::size_t>(s) + 1];
       for (auto i = first; i < last; ++i) {
-        QCOMPARE(msg.sender[ring_.messages_by_sender[i]], s);
-        if (i > first)
-          QVERIFY(msg.send_time[ring_.messages_by_sender[i - 1]] <= msg.send_time[ring_.messages_by_sender[i]]);
+        ++seen[d.message_by_sender(i)];
+        QCOMPARE(msg.sender[d.message_by_sender(i)], s);
+        if (i > first) QVERIFY(msg.send_time[d.message_by_sender(i - 1)] <= msg.send_time[d.message_by_sender(i)]);
       }
     }
+    QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
+  }
+
+  void messages_by_sender_in_send_order() {
+    QCOMPARE(ring_.model->messages.size(), std::size_t{20});  // 4 ranks x 5 laps
+    for (int s = 0; s < 4; ++s) {
+      QCOMPARE(ring_.first_message_of_sender[s + 1] - ring_.first_message_of_sender[s], 5u);
+    }
+    QVERIFY2(ring_.messages_by_sender.empty(), "the ring's messages are in the table's order already");
+    expect_by_sender_in_send_order(ring_);
+    QVERIFY2(!stencil_.messages_by_sender.empty(), "the stencil's are not");
+    expect_by_sender_in_send_order(stencil_);
   }
 
   void collectives_span_their_members() {

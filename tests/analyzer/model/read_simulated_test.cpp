@@ -251,8 +251,8 @@ TEST(ReadSimulatedTrace, SplitCommunicatorRanksBecomeWorldRanks) {
   ASSERT_EQ(m.messages.size(), 2u);
   for (int parity = 0; parity < 2; ++parity) {
     const std::vector<int>& members = half_members.at(parity);
-    const auto i = static_cast<std::size_t>(std::find(m.messages.sender.begin(), m.messages.sender.end(), members[0]) -
-                                            m.messages.sender.begin());
+    std::size_t i = 0;
+    while (i < m.messages.size() && m.messages.sender[i] != members[0]) ++i;
     ASSERT_LT(i, m.messages.size()) << "no message from world rank " << members[0];
     EXPECT_EQ(m.messages.receiver[i], members[1]);
     EXPECT_EQ(m.messages.tag[i], 7u);

@@ -10,6 +10,7 @@
 
 #include "xo/analyzer/model_ids.hpp"
 #include "xo/analyzer/narrow_column.hpp"
+#include "xo/analyzer/rank_ranges.hpp"
 #include "xo/analyzer/sparse_column.hpp"
 
 namespace xo::analyzer {
@@ -17,7 +18,7 @@ namespace xo::analyzer {
 struct MessageTable {
   enum Flags : std::uint8_t { kNonblockingSend = 1, kNonblockingReceive = 2 };
 
-  std::vector<RankId> sender;
+  RankRanges sender;  // the table is in sender order
   std::vector<RankId> receiver;
   ShortIdColumn communicator;  // row of CommunicatorTable
   ShortIdColumn tag;
@@ -40,7 +41,7 @@ struct MessageTable {
   ShortIdColumn protocol;
   std::vector<std::uint8_t> flags;
 
-  std::size_t size() const { return sender.size(); }
+  std::size_t size() const { return receiver.size(); }
 };
 
 // Sends no receive took: a run that failed (or ended) with them in flight. Their data may still
