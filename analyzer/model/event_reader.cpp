@@ -49,7 +49,6 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   PhaseTable& phases = out_.phases;
   const std::size_t most_phases = lane_events / 2;
   phases.region.reserve(most_phases);
-  reserve_on_huge_pages(phases.lane, most_phases);
   reserve_on_huge_pages(phases.start, most_phases);
   reserve_on_huge_pages(phases.end, most_phases);
   phases.protocol.reserve(most_phases);
@@ -203,7 +202,7 @@ void EventReader::stop_lane() {
   PhaseTable& phases = out_.phases;
   for (auto* column : {&phases.start, &phases.end}) column->resize(first_phase_);
   phases.region.truncate(first_phase_);
-  phases.lane.resize(first_phase_);
+  phases.lane.truncate(first_phase_);
   phases.protocol.truncate(first_phase_);
   phases.bytes.truncate(first_phase_);
   phases.peer.resize(first_phase_);

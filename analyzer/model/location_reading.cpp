@@ -191,7 +191,8 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_sites(shares, c),
                            append_whole(
                                p.region, shares, [](Share & s) -> auto& { return s.phases.region; }),
-                           append_column(p.lane, shares, phases, &PhaseTable::lane),
+                           append_whole(
+                               p.lane, shares, [](Share & s) -> auto& { return s.phases.lane; }),
                            append_whole(
                                p.protocol, shares, [](Share & s) -> auto& { return s.phases.protocol; }),
                            append_column(p.peer, shares, phases, &PhaseTable::peer),

@@ -134,11 +134,13 @@ std::vector<PhaseGroup> group_phases(const TraceModel& m, std::vector<Index>& or
   const auto& ph = m.phases;
   const std::size_t lanes = m.locations.size();
   std::vector<std::size_t> first(lanes + 1, 0);
-  for (Index p = 0; p < ph.size(); ++p) ++first[ph.lane[p] + 1];
+  ph.lane.for_each_run([&](std::size_t begin, std::size_t end, Index lane) { first[lane + 1] += end - begin; });
   std::partial_sum(first.begin(), first.end(), first.begin());
   order.resize(ph.size());
   std::vector<std::size_t> next(first.begin(), first.end() - 1);
-  for (Index p = 0; p < ph.size(); ++p) order[next[ph.lane[p]]++] = p;
+  ph.lane.for_each_run([&](std::size_t begin, std::size_t end, Index lane) {
+    for (std::size_t p = begin; p < end; ++p) order[next[lane]++] = static_cast<Index>(p);
+  });
   const auto by_start = [&ph](Index a, Index b) { return ph.start[a] < ph.start[b]; };
   std::vector<PhaseGroup> groups;
   for (std::size_t l = 0; l < lanes; ++l) {
@@ -159,10 +161,13 @@ std::vector<PhaseGroup> group_phases(const TraceModel& m, std::vector<Index>& or
 void index_messages(const TraceModel& m, TimelineData& d) {
   const auto& msg = m.messages;
   const std::size_t ranks = static_cast<std::size_t>(m.ranks());
-  const std::vector<Index>& first = msg.sender.first_of_rank();
-  d.first_message_of_sender.assign(first.begin(),
-                                   first.begin() + static_cast<std::ptrdiff_t>(std::min(first.size(), ranks)));
-  d.first_message_of_sender.resize(ranks + 1, static_cast<std::uint32_t>(msg.size()));
+  const std::vector<Index>& first = msg.sender.run_firsts();
+  const std::vector<analyzer::RankId>& sender = msg.sender.run_values();
+  d.first_message_of_sender.resize(ranks + 1);
+  for (std::size_t r = 0, k = 0; r <= ranks; ++r) {  // a run per sender, in rank order
+    while (k < sender.size() && static_cast<std::size_t>(sender[k]) < r) ++k;
+    d.first_message_of_sender[r] = k < sender.size() ? first[k] : static_cast<std::uint32_t>(msg.size());
+  }
   CategoriesByKey by_protocol(d.categories, m.strings.text.size());
   for (Index i = 0; i < msg.size(); ++i) {
     by_protocol.get(msg.protocol[i], [&](CategoryTable& t) {

@@ -35,6 +35,13 @@ void expect_same(const analyzer::NarrowColumn<Wide, Narrow>& a, const analyzer::
   expect_same(a.apart_values(), b.apart_values(), column);
 }
 
+template <class T>
+void expect_same(const analyzer::RunColumn<T>& a, const analyzer::RunColumn<T>& b, const char* column) {
+  EXPECT_EQ(a.size(), b.size()) << column;
+  expect_same(a.run_firsts(), b.run_firsts(), column);
+  expect_same(a.run_values(), b.run_values(), column);
+}
+
 inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::TraceModel& b) {
   EXPECT_EQ(a.events, b.events);
   expect_same(a.locations.kind, b.locations.kind, "locations.kind");
@@ -51,7 +58,7 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.phases.protocol, b.phases.protocol, "phases.protocol");
   expect_same(a.phases.bytes, b.phases.bytes, "phases.bytes");
   expect_same(a.phases.peer, b.phases.peer, "phases.peer");
-  expect_same(a.messages.sender.first_of_rank(), b.messages.sender.first_of_rank(), "messages.sender");
+  expect_same(a.messages.sender, b.messages.sender, "messages.sender");
   expect_same(a.messages.receiver, b.messages.receiver, "messages.receiver");
   expect_same(a.messages.communicator, b.messages.communicator, "messages.communicator");
   expect_same(a.messages.tag, b.messages.tag, "messages.tag");

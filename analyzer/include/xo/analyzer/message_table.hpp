@@ -10,7 +10,7 @@
 
 #include "xo/analyzer/model_ids.hpp"
 #include "xo/analyzer/narrow_column.hpp"
-#include "xo/analyzer/rank_ranges.hpp"
+#include "xo/analyzer/run_column.hpp"
 #include "xo/analyzer/sparse_column.hpp"
 
 namespace xo::analyzer {
@@ -18,7 +18,7 @@ namespace xo::analyzer {
 struct MessageTable {
   enum Flags : std::uint8_t { kNonblockingSend = 1, kNonblockingReceive = 2 };
 
-  RankRanges sender;  // the table is in sender order
+  RunColumn<RankId> sender;  // the table is in sender order: a run per sender
   std::vector<RankId> receiver;
   ShortIdColumn communicator;  // row of CommunicatorTable
   ShortIdColumn tag;

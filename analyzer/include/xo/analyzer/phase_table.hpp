@@ -9,6 +9,7 @@
 
 #include "xo/analyzer/model_ids.hpp"
 #include "xo/analyzer/narrow_column.hpp"
+#include "xo/analyzer/run_column.hpp"
 
 namespace xo::analyzer {
 
@@ -17,8 +18,8 @@ struct PhaseTable {
 
   ShortIdColumn region;  // row of RegionTable: its name is the phase's ("eager", "header", ...)
   // Row of LocationTable; its world rank is the rank whose network interface performs the phase
-  // (TraceModel::phase_rank).
-  std::vector<Index> lane;
+  // (TraceModel::phase_rank). Kept as runs: the reader appends each lane's phases together.
+  RunColumn<Index> lane;
   std::vector<double> start;
   std::vector<double> end;
   ShortIdColumn protocol;    // attribute "protocol", or kNoString
