@@ -5,7 +5,8 @@
 // narrow row says so. Wide's largest value, the tables' "none" (kNoIndex, kNoString, kNoBytes),
 // has a narrow code of its own, so "none" costs nothing either. At 10^8 events the calls' and
 // phases' regions, the phases' protocols and the messages' communicators, tags, byte counts and
-// protocols, and the same columns of the read's message sides, took 0.4 GB less so.
+// protocols, and the same columns of the read's message sides, took the read's peak 0.24 GB lower
+// so (1.83 -> 1.59 GB).
 //
 // Rows are pushed in order; a row may be set again later (a message's protocol, once labelled).
 
@@ -28,7 +29,6 @@ class NarrowColumn {
 
  public:
   std::size_t size() const { return narrow_.size(); }
-  bool empty() const { return narrow_.empty(); }
   void reserve(std::size_t rows) { reserve_on_huge_pages(narrow_, rows); }
 
   void push_back(Wide value) {
@@ -92,7 +92,6 @@ class NarrowColumn {
     apart_values_.insert(apart_values_.end(), other.apart_values_.begin(), other.apart_values_.end());
     other = NarrowColumn{};
   }
-  void shrink_to_fit() { narrow_.shrink_to_fit(); }
 
   // For comparing two columns byte for byte.
   const std::vector<Narrow>& narrow() const { return narrow_; }

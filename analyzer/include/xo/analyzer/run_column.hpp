@@ -19,7 +19,6 @@ class RunColumn {
   static constexpr std::size_t kBlock = 256;
 
   std::size_t size() const { return rows_; }
-  bool empty() const { return rows_ == 0; }
 
   void push_back(T value) { push_run(value, 1); }
   // `count` rows of `value`.
