@@ -46,21 +46,13 @@ template <class T, class Of>
 Job append_rows(std::vector<T>& to, std::vector<Share>& shares, Of of, bool of_call_rows) {
   return [&to, &shares, of, of_call_rows] {
     for (std::size_t s = 1; s < shares.size(); ++s) {
-      std::vector<T>& from = of(shares[s]);
       const std::size_t at = to.size();
-      constexpr std::size_t kBlock = (std::size_t{4} << 20) / sizeof(T);
-      for (std::size_t k = 0; k < from.size(); k += kBlock) {
-        const auto block = from.begin() + static_cast<std::ptrdiff_t>(k);
-        const std::size_t rows = std::min(kBlock, from.size() - k);
-        to.insert(to.end(), block, block + static_cast<std::ptrdiff_t>(rows));
-        release_rows(from, k + rows);
-      }
+      append_releasing(to, of(shares[s]));
       if constexpr (std::is_same_v<T, Index>) {
         if (of_call_rows) {
           for (std::size_t k = at; k < to.size(); ++k) to[k] = shifted(to[k], shares[s].calls_before);
         }
       }
-      std::vector<T>().swap(from);
     }
   };
 }

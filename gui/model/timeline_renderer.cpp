@@ -3,6 +3,7 @@
 #include <QPaintEngine>
 #include <algorithm>
 #include <cmath>
+#include <ranges>
 
 #include "model/display_text.hpp"
 #include "model/time_ruler.hpp"
@@ -180,20 +181,20 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
     const std::size_t begin = d.first_message_of_sender[static_cast<std::size_t>(sender)];
     const std::size_t end = d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
     auto sent_from = [&](std::size_t low, double t) {  // the first of [low, end) sent at t or later
-      for (std::size_t high = end; low < high;) {
-        const std::size_t mid = low + (high - low) / 2;
-        (msg.send_time[d.message_by_sender(mid)] < t ? low = mid + 1 : high = mid);
-      }
-      return low;
+      const auto positions = std::views::iota(low, end);
+      return low + static_cast<std::size_t>(
+                       std::ranges::partition_point(
+                           positions, [&](std::size_t at) { return msg.send_time[d.message_by_sender(at)] < t; }) -
+                       positions.begin());
     };
-    for (std::size_t k = sent_from(begin, from); k != end && msg.send_time[d.message_by_sender(k)] <= vp.end();) {
-      const analyzer::Index m = d.message_by_sender(k);
+    for (std::size_t at = sent_from(begin, from); at != end && msg.send_time[d.message_by_sender(at)] <= vp.end();) {
+      const analyzer::Index m = d.message_by_sender(at);
       const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(d.model->receive_time(m));
       const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
       if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
         lines_by_category_[d.message_category(m)].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
       }
-      k = sent_from(k + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
+      at = sent_from(at + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
     }
   }
   for (std::size_t c = 0; c < lines_by_category_.size(); ++c) {

@@ -13,6 +13,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -44,6 +45,20 @@ void release_rows(std::vector<T>& column, std::size_t rows) {
   const auto begin = (reinterpret_cast<std::uintptr_t>(column.data()) + kPage - 1) & ~(kPage - 1);
   const auto end = reinterpret_cast<std::uintptr_t>(column.data() + rows) & ~(kPage - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
+// Appends `from` to `to` in 4 MB blocks, giving back each block's pages once copied, and frees
+// `from`: the rows are never in memory twice.
+template <class T>
+void append_releasing(std::vector<T>& to, std::vector<T>& from) {
+  constexpr std::size_t kBlock = (std::size_t{4} << 20) / sizeof(T);
+  for (std::size_t k = 0; k < from.size(); k += kBlock) {
+    const auto block = from.begin() + static_cast<std::ptrdiff_t>(k);
+    const std::size_t rows = std::min(kBlock, from.size() - k);
+    to.insert(to.end(), block, block + static_cast<std::ptrdiff_t>(rows));
+    release_rows(from, k + rows);
+  }
+  std::vector<T>().swap(from);
 }
 
 }  // namespace xo::analyzer

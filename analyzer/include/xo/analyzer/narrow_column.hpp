@@ -81,13 +81,7 @@ class NarrowColumn {
   // are given back as they go, so a column is never in memory twice.
   void append(NarrowColumn& other) {
     const std::size_t at = narrow_.size();
-    constexpr std::size_t kBlock = (std::size_t{4} << 20) / sizeof(Narrow);
-    for (std::size_t k = 0; k < other.narrow_.size(); k += kBlock) {
-      const auto block = other.narrow_.begin() + static_cast<std::ptrdiff_t>(k);
-      const std::size_t rows = std::min(kBlock, other.narrow_.size() - k);
-      narrow_.insert(narrow_.end(), block, block + static_cast<std::ptrdiff_t>(rows));
-      release_rows(other.narrow_, k + rows);
-    }
+    append_releasing(narrow_, other.narrow_);
     for (const std::size_t row : other.apart_rows_) apart_rows_.push_back(at + row);
     apart_values_.insert(apart_values_.end(), other.apart_values_.begin(), other.apart_values_.end());
     other = NarrowColumn{};
