@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <tuple>
 
@@ -31,6 +32,19 @@ std::vector<double> medians_at(const Run& run, const std::vector<double>& sizes)
   return out;
 }
 
+// At each size, the repetition whose median there is least (NaN medians never chosen).
+std::vector<std::size_t> calmest_round_at_each_size(const std::vector<std::vector<double>>& repetition_medians) {
+  const std::size_t sizes = repetition_medians.empty() ? 0 : repetition_medians.front().size();
+  std::vector<std::size_t> out(sizes, 0);
+  for (std::size_t i = 0; i < sizes; ++i) {
+    double least = std::numeric_limits<double>::infinity();
+    for (std::size_t r = 0; r < repetition_medians.size(); ++r) {
+      if (repetition_medians[r][i] < least) least = repetition_medians[r][i], out[i] = r;
+    }
+  }
+  return out;
+}
+
 // The setting's curve from its repetitions (`runs`, in order of repetition).
 // `protocols`: a point-to-point switch's, whose boundaries a segmented fit looks for (a collective
 // algorithm's curve has none to find).
@@ -50,8 +64,18 @@ SettingCurve curve_of(const std::string& value, bool own, const std::vector<cons
   c.median_seconds = groups.median;
   for (const Run* run : runs) c.repetition_medians.push_back(medians_at(*run, c.bytes));
   if (!protocols) return c;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    if (x[i] > 0) positive_x.push_back(x[i]), positive_y.push_back(y[i]);  // sizes on a log scale
+  // At each size the fit takes the samples of the round least disturbed there, the one of least
+  // median: another job on a shared host only ever adds time, and a burst of it that spans a run
+  // of two rounds of three would otherwise move the median of them all (and the boundary with it).
+  const std::vector<std::size_t> calmest = calmest_round_at_each_size(c.repetition_medians);
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    for (std::size_t k = 0; k < runs[r]->bytes.size(); ++k) {
+      const double bytes = runs[r]->bytes[k];
+      if (bytes <= 0) continue;  // sizes on a log scale
+      const std::size_t i = std::lower_bound(c.bytes.begin(), c.bytes.end(), bytes) - c.bytes.begin();
+      if (calmest[i] != r) continue;
+      positive_x.push_back(bytes), positive_y.push_back(runs[r]->seconds[k]);
+    }
   }
   try {
     c.boundaries = fit::fit_segmented(positive_x, positive_y);

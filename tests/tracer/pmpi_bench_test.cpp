@@ -60,8 +60,14 @@ TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified
   // The default 4096 (header included): the boundary between the sizes 3444 and 4096.
   const std::string own = boundary_row(bench.out, "4096 \\(own\\)");
   EXPECT_TRUE(contains(own, "up to 4 KiB") && contains(own, "yes")) << bench.out;
-  const std::string raised = boundary_row(bench.out, "16384");
-  EXPECT_TRUE(contains(raised, "up to 16 KiB") && contains(raised, "yes")) << bench.out;
+  // The raised limits: each run is one launch on a shared host, and a whole launch can run slow
+  // (2.5x at every size, in two rounds of three, seen once in CI), so most, not each, must show
+  // their boundary where they put it.
+  int at_value = 0;
+  for (const char* value : {"1024", "2048", "8192", "16384", "32768", "65536", "131072", "262144"}) {
+    if (contains(boundary_row(bench.out, value), "yes")) ++at_value;
+  }
+  EXPECT_GE(at_value, 6) << bench.out;
   EXPECT_TRUE(contains(bench.err, "stored as run 1")) << bench.err;
   auto print =
       run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir_ + "/openmpi-bench/1/pt2pt/traces.otf2");

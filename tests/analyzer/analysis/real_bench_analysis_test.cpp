@@ -82,6 +82,30 @@ TEST(RealBenchAnalysis, FindsEachSettingsBoundaryFromTheTimesAlone) {
   EXPECT_EQ(sweep.curves[0].repetition_medians.size(), 3u);
 }
 
+TEST(RealBenchAnalysis, BurstsOfLoadOverTwoRoundsOfThreeDoNotMoveTheBoundary) {
+  // Another job slows the 16384 run by 2.5x from 2 to 64 KiB in round 1 and from 8 KiB to 1 MiB in
+  // round 2: at every size one round of three is calm, but at 8 to 64 KiB two are not, and the
+  // median of all their samples makes the eager side there look like a rendezvous.
+  std::mt19937 random(11);
+  RealBenchSamples samples;
+  for (int r = 0; r < 3; ++r) {
+    samples.add(run("", "", r, 4096, {}, 1, random));
+    RealBenchSamples::Run raised = run(kVariable, "16384", r, 16384, {}, 1, random);
+    const double burst_from = r == 0 ? 2048 : 8192, burst_to = r == 0 ? 65536 : 1 << 20;
+    for (std::size_t k = 0; k < raised.bytes.size(); ++k) {
+      if (r < 2 && raised.bytes[k] >= burst_from && raised.bytes[k] <= burst_to) raised.seconds[k] *= 2.5;
+    }
+    samples.add(std::move(raised));
+  }
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), samples, {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  ASSERT_EQ(sweep.curves.size(), 2u);
+  EXPECT_EQ(sweep.curves[1].value, "16384");
+  EXPECT_TRUE(sweep.curves[1].boundary_at_value);
+  ASSERT_TRUE(sweep.curves[1].boundaries.has_value());
+  EXPECT_EQ(sweep.curves[1].boundaries->breakpoints.size(), 1u);
+}
+
 TEST(RealBenchAnalysis, FavoursTheLargestLimitThatIsSlowerNowhere) {
   const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {});
   const KnobSweep& sweep = vader_sweep(analysis);

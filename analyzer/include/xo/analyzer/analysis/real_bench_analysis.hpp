@@ -31,8 +31,9 @@ struct SettingCurve {
   // The median at each size in each repetition: [repetition][size], sizes as in `bytes`.
   std::vector<std::vector<double>> repetition_medians;
   std::size_t samples = 0;
-  // Of a point-to-point switch's curve, sizes from 1 B; none for a collective's or when the fit
-  // could not be made.
+  // Of a point-to-point switch's curve, sizes from 1 B, each size's samples from the repetition of
+  // least median there (the one another job disturbed least); none for a collective's or when the
+  // fit could not be made.
   std::optional<fit::SegmentedFit> boundaries;
   // Whether a boundary found lies where this value puts the switch: between the two measured sizes
   // around it, either one included.
