@@ -1,22 +1,20 @@
 #pragma once
-// Folds several timeline rows into one pixel row, column by column: a rank's network lanes into
-// its protocol row, or the call rows of ranks that share a pixel row. Each column shows what most
-// of its rows show there (a streaming majority vote, O(1) a row and column, no allocation after
-// the first frame); a column all its voters agree on, met by one span only, stays that span (so it
-// can be labelled and selected). Whether an empty column votes is the caller's choice: for ranks
-// it does (most ranks computing reads as computing), for lanes it does not (one busy lane of three
-// is a busy rank).
+// One pixel column's vote when several timeline rows fold into one pixel row (a rank's network
+// lanes into its protocol row, or the call rows of ranks that share a pixel row; vote_rows casts
+// them): the column shows what most of its rows show there (a streaming majority vote, O(1) a
+// row); a column all its voters agree on, met by one span only, stays that span (so it can be
+// labelled and selected). Whether an empty column votes is the caller's choice: for ranks it does
+// (most ranks computing reads as computing), for lanes it does not (one busy lane of three is a
+// busy rank).
 
 #include <cstdint>
-#include <span>
-#include <vector>
 
 #include "model/pixel_aggregation.hpp"
 
 namespace xo::gui {
 
 // One column's vote over the rows folded into it (Boyer-Moore's streaming majority, in the rows'
-// order): ColumnVote keeps one per column, vote_rows one per stretch of columns alike.
+// order): vote_rows keeps one per stretch of columns alike.
 struct ColumnTally {
   static constexpr std::uint32_t kNothing = 0xfffffffeu;  // an idle row's vote
 
@@ -33,26 +31,6 @@ struct ColumnTally {
   void vote_idle() { vote(kNothing, 0, false); }
   // The record the column shows over [x0, x1), or nothing (false) for an idle column.
   bool record(std::int32_t x0, std::int32_t x1, PixelRecord& out) const;
-};
-
-class ColumnVote {
- public:
-  void reset(int width, bool empty_votes);
-  void add(std::span<const PixelRecord> row) { add(row, 0, width()); }  // a row, as aggregate_row made it
-  // The row's votes in columns [x_begin, x_end) only: threads voting on disjoint columns, each over
-  // the rows in one order, give the votes one thread gives.
-  void add(std::span<const PixelRecord> row, int x_begin, int x_end);
-  void result(std::vector<PixelRecord>& out) const;  // replaces `out`
-  // Column x: how many rows had something there (all rows when empty columns vote), and what most
-  // of them had (a category, PixelRecord::kMixedCategory, or kNothing).
-  std::uint32_t voters(int x) const { return columns_[static_cast<std::size_t>(x)].voters; }
-  std::uint32_t candidate(int x) const { return columns_[static_cast<std::size_t>(x)].candidate; }
-  int width() const { return static_cast<int>(columns_.size()); }
-  static constexpr std::uint32_t kNothing = ColumnTally::kNothing;
-
- private:
-  bool empty_votes_ = true;
-  std::vector<ColumnTally> columns_;
 };
 
 }  // namespace xo::gui

@@ -11,9 +11,8 @@ constexpr int kLeft = TimelineLayout::kLabelWidth;
 
 }  // namespace
 
-void OverviewStrip::begin(std::size_t shown_ranks, int width) {
+void OverviewStrip::begin(std::size_t shown_ranks) {
   step_ = std::max<std::size_t>(1, (shown_ranks + kMostOverviewRanks - 1) / kMostOverviewRanks);
-  vote_.reset(std::max(0, width), false);
   fed_.assign(shown_ranks, 0);
   counted_.clear();
 }
@@ -43,17 +42,14 @@ void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const 
     aggregate_row(d.row_view(row), scale, width, own_rows_[i]);
   });
   for (std::size_t i = 0; i < missing.size(); ++i) counted_.push_back(own_rows_[i]);
-  const std::size_t ranges = jobs.workers();
-  jobs.run(ranges, [&](std::size_t j, std::size_t) {
-    const int x0 = static_cast<int>(static_cast<std::size_t>(width) * j / ranges);
-    const int x1 = static_cast<int>(static_cast<std::size_t>(width) * (j + 1) / ranges);
-    for (const auto& row : counted_) vote_.add(row, x0, x1);
-  });
+  count_.reset(width, d.categories.size());
+  for (const auto& row : counted_) count_.add(row);
+  count_.finish();
   const int bottom = kStripTop + 2 + kStrip;
   for (int x = 0; x < width;) {
-    const std::uint32_t busy = vote_.voters(x), category = vote_.candidate(x);
+    const std::uint32_t busy = count_.busy(x), category = count_.category(x);
     int end = x + 1;
-    while (end < width && vote_.voters(end) == busy && vote_.candidate(end) == category) ++end;
+    while (end < width && count_.busy(end) == busy && count_.category(end) == category) ++end;
     if (busy > 0) {
       const int height = std::max(1, static_cast<int>(std::lround(kStrip * static_cast<double>(busy) / ranks)));
       const QColor colour =

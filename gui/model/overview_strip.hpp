@@ -1,6 +1,7 @@
 #pragma once
 // The strip under the timeline's ruler, as Vampir's summary timeline: per pixel column, the share
-// of the shown ranks inside an MPI call, drawn in the colour of the call most of them are in. At
+// of the shown ranks inside an MPI call, drawn in the colour of the call most of them are in (the
+// "many" colour where most are in columns of several kinds). At
 // most kMostOverviewRanks ranks are counted, evenly chosen; the renderer feeds it the call rows it
 // aggregates for the bands anyway, and it aggregates the rest itself.
 
@@ -10,7 +11,7 @@
 #include <span>
 #include <vector>
 
-#include "model/column_vote.hpp"
+#include "model/column_count.hpp"
 #include "model/parallel_jobs.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
@@ -22,17 +23,17 @@ class OverviewStrip {
  public:
   static constexpr std::size_t kMostOverviewRanks = 1024;
 
-  void begin(std::size_t shown_ranks, int width);  // each frame, before feeding
+  void begin(std::size_t shown_ranks);  // each frame, before feeding
   // A shown rank's call row aggregated to pixel records; counted once a frame, if chosen. The
   // records are read when the strip is painted, so they must live until then.
   void feed(std::size_t position, std::span<const PixelRecord> call_row);
-  // Aggregates the chosen ranks not fed, counts every chosen row (on `jobs`' workers, each over a
-  // range of columns: the same votes as one thread's) and paints the strip.
+  // Aggregates the chosen ranks not fed (on `jobs`' workers), counts every chosen row and paints
+  // the strip.
   void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const TimelineViewport& vp,
              ParallelJobs& jobs);
 
  private:
-  ColumnVote vote_;
+  ColumnCount count_;
   std::size_t step_ = 1;                               // every step-th shown rank is counted
   std::vector<std::uint8_t> fed_;                      // by shown position: counted already this frame
   std::vector<std::span<const PixelRecord>> counted_;  // the rows to count, in order

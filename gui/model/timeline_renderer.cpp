@@ -66,7 +66,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   p.save();
   p.setClipRect(QRect(kLeft, kTop, size.width() - kLeft, size.height() - kTop));
   // The overview counts the call rows the bands aggregate anyway (fed as they go), and the rest.
-  overview_.begin(layout.shown().size(), size.width() - kLeft);
+  overview_.begin(layout.shown().size());
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);

@@ -7,7 +7,7 @@
 #include <QTest>
 #include <random>
 
-#include "model/column_vote.hpp"
+#include "column_vote_reference.hpp"
 #include "model/row_vote.hpp"
 #include "model/span.hpp"
 
@@ -219,7 +219,7 @@ class PixelAggregationTest : public QObject {
         }
       }
       for (bool empty_votes : {false, true}) {
-        ColumnVote columns;
+        test::ColumnVote columns;
         columns.reset(kWidth, empty_votes);
         for (const auto& row : rows) columns.add(row);
         std::vector<PixelRecord> expected, got;

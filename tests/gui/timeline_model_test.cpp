@@ -10,13 +10,14 @@
 #include <set>
 
 #include "model/band_painter.hpp"
-#include "model/column_vote.hpp"
+#include "model/column_count.hpp"
 #include "model/comm_matrix_model.hpp"
 #include "model/history_rows.hpp"
 #include "model/legend_entries.hpp"
 #include "model/phase_kind.hpp"
 #include "model/rank_selection.hpp"
 #include "model/report_data.hpp"
+#include "model/row_vote.hpp"
 #include "model/span_details.hpp"
 #include "model/table_model.hpp"
 #include "model/timeline_hit_test.hpp"
@@ -462,66 +463,75 @@ class TimelineModelTest : public QObject {
 
   // Folding rows: the majority per column; with empty columns voting or not; a column one span
   // alone holds stays that span.
-  void column_vote_takes_the_majority() {
+  void row_vote_takes_the_majority() {
     auto rec = [](int x0, int x1, std::uint32_t category, std::uint32_t span, PixelKind kind = PixelKind::Single) {
       return PixelRecord{x0, x1, category, span, kind};
     };
-    ColumnVote vote;
+    using Rows = std::vector<std::vector<PixelRecord>>;
     std::vector<PixelRecord> out;
-    vote.reset(10, false);
-    vote.add(std::vector<PixelRecord>{rec(0, 4, 1, 100)});
-    vote.add(std::vector<PixelRecord>{});
-    vote.add(std::vector<PixelRecord>{rec(2, 6, 2, 200)});
-    vote.result(out);
+    vote_rows(Rows{{rec(0, 4, 1, 100)}, {}, {rec(2, 6, 2, 200)}}, false, 10, out);
     // Columns 0-1: span 100 alone; 2-3: a tie, the first candidate stays, folded; 4-5: span 200.
     QCOMPARE(out.size(), std::size_t{3});
     QCOMPARE(out[0], rec(0, 2, 1, 100));
     QCOMPARE(out[1].kind, PixelKind::Folded);
     QCOMPARE(out[1].x1, 4);
     QCOMPARE(out[2], rec(4, 6, 2, 200));
-    vote.reset(10, true);  // ranks: the empty columns of two rows outvote one busy row
-    vote.add(std::vector<PixelRecord>{rec(0, 10, 1, 1)});
-    vote.add(std::vector<PixelRecord>{rec(0, 3, 1, 2)});
-    vote.add(std::vector<PixelRecord>{rec(0, 3, 1, 3)});
-    vote.result(out);
+    // Ranks: the empty columns of two rows outvote one busy row.
+    vote_rows(Rows{{rec(0, 10, 1, 1)}, {rec(0, 3, 1, 2)}, {rec(0, 3, 1, 3)}}, true, 10, out);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].x1, 3);
     QCOMPARE(out[0].kind, PixelKind::Folded);
-    vote.reset(4, true);
-    vote.add(std::vector<PixelRecord>{rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)});
-    vote.result(out);
+    vote_rows(Rows{{rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)}}, true, 4, out);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].kind, PixelKind::Mixed);
   }
 
-  // Votes cast over ranges of columns, each over the rows in one order, are the votes of whole rows.
-  void column_vote_by_ranges_is_the_whole_vote() {
+  // The overview's count: per column the rows with something there and the category most have
+  // (Mixed a category of its own; the lowest among equals), against a count column by column.
+  void column_count_counts_rows_and_the_commonest_category() {
     std::mt19937 random(11);
-    for (const bool empty_votes : {false, true}) {
-      std::vector<std::vector<PixelRecord>> rows(9);
+    constexpr int kWidth = 100;
+    constexpr std::uint32_t kCategories = 4;
+    for (int round = 0; round < 50; ++round) {
+      std::vector<std::vector<PixelRecord>> rows(1 + random() % 12);
       for (auto& row : rows) {
-        for (int x = static_cast<int>(random() % 5); x < 100; x += 1 + static_cast<int>(random() % 6)) {
-          const int x1 = std::min(100, x + 1 + static_cast<int>(random() % 4));
+        for (int x = static_cast<int>(random() % 5); x < kWidth; x += 1 + static_cast<int>(random() % 6)) {
+          const int x1 = std::min(kWidth, x + 1 + static_cast<int>(random() % 30));
           const auto kind = static_cast<PixelKind>(random() % 3);
-          row.push_back(
-              {x, x1, kind == PixelKind::Mixed ? PixelRecord::kMixedCategory : static_cast<std::uint32_t>(random() % 3),
-               static_cast<std::uint32_t>(random() % 4), kind});
+          row.push_back({x, x1,
+                         kind == PixelKind::Mixed ? PixelRecord::kMixedCategory
+                                                  : static_cast<std::uint32_t>(random() % kCategories),
+                         0, kind});
           x = x1;
         }
       }
-      ColumnVote whole, ranged;
-      whole.reset(100, empty_votes);
-      ranged.reset(100, empty_votes);
-      for (const auto& row : rows) whole.add(row);
-      for (const auto& [x0, x1] : {std::pair{0, 33}, std::pair{33, 34}, std::pair{34, 100}}) {
-        for (const auto& row : rows) ranged.add(row, x0, x1);
+      ColumnCount count;
+      count.reset(kWidth, kCategories);
+      for (const auto& row : rows) count.add(row);
+      count.finish();
+      for (int x = 0; x < kWidth; ++x) {
+        std::vector<std::pair<std::uint32_t, int>> met;  // category, rows, in the order met
+        std::uint32_t busy = 0;
+        for (const auto& row : rows) {
+          for (const PixelRecord& r : row) {
+            if (r.x0 > x || r.x1 <= x) continue;
+            ++busy;
+            auto it = std::find_if(met.begin(), met.end(), [&](const auto& m) { return m.first == r.category; });
+            if (it == met.end()) {
+              met.push_back({r.category, 1});
+            } else {
+              ++it->second;
+            }
+          }
+        }
+        std::uint32_t commonest = ColumnCount::kNothing;
+        int most = 0;
+        for (const auto& [category, n] : met) {
+          if (n > most || (n == most && category < commonest)) most = n, commonest = category;
+        }
+        QCOMPARE(count.busy(x), busy);
+        QCOMPARE(count.category(x), commonest);
       }
-      std::vector<PixelRecord> a, b;
-      whole.result(a);
-      ranged.result(b);
-      QVERIFY(!a.empty());
-      QVERIFY(a == b);
-      for (int x = 0; x < 100; ++x) QCOMPARE(ranged.voters(x), whole.voters(x));
     }
   }
 
