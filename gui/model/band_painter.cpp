@@ -17,7 +17,7 @@ constexpr int kNamedBoxWidth = 60;
 void BandPainter::band_records(const BandFrame& f, const Band& band, Scratch& s, Chunk& chunk) {
   const TimelineData& d = *f.data;
   auto aggregate = [&](std::size_t row, std::vector<PixelRecord>& out) {
-    aggregate_row(d.row_view(row), f.scale, f.width, out);
+    aggregate_row(d.row_view(row), f.scale, f.width, out, f.buckets);
   };
   auto feed = [&](std::size_t position, const std::vector<PixelRecord>& row) {
     chunk.call_rows.push_back({position, chunk.records.size(), row.size()});

@@ -13,6 +13,7 @@
 
 #include "model/parallel_jobs.hpp"
 #include "model/pixel_aggregation.hpp"
+#include "model/span_buckets.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
 
@@ -28,6 +29,8 @@ struct BandFrame {
   int scroll_y = 0;  // content y drawn at the image's top
   // Bands at least this tall get the names of their wide Single boxes: call bands, lane bands.
   int named_calls_height = 0, named_phases_height = 0;
+  // The summaries' buckets in each column at `scale` (span_buckets.hpp), or none: every span read.
+  const ColumnBuckets* buckets = nullptr;
 };
 
 // A box wide enough (over 60 pixels) to carry a name, in a band tall enough.

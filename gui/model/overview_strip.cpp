@@ -24,7 +24,7 @@ void OverviewStrip::feed(std::size_t position, std::span<const PixelRecord> call
 }
 
 void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                          const TimelineViewport& vp, ParallelJobs& jobs) {
+                          const TimelineViewport& vp, const ColumnBuckets& buckets, ParallelJobs& jobs) {
   constexpr int kStripTop = TimelineLayout::kRulerHeight, kStrip = TimelineLayout::kOverviewHeight - 4;
   const int width = size.width() - kLeft;
   p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
@@ -39,7 +39,7 @@ void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const 
   const PixelScale scale = vp.scale();
   jobs.run(missing.size(), [&](std::size_t i, std::size_t) {
     const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[missing[i]])];
-    aggregate_row(d.row_view(row), scale, width, own_rows_[i]);
+    aggregate_row(d.row_view(row), scale, width, own_rows_[i], &buckets);
   });
   for (std::size_t i = 0; i < missing.size(); ++i) counted_.push_back(own_rows_[i]);
   count_.reset(width, d.categories.size());

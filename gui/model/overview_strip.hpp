@@ -13,6 +13,7 @@
 
 #include "model/column_count.hpp"
 #include "model/parallel_jobs.hpp"
+#include "model/span_buckets.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
 #include "model/timeline_viewport.hpp"
@@ -30,7 +31,7 @@ class OverviewStrip {
   // Aggregates the chosen ranks not fed (on `jobs`' workers), counts every chosen row and paints
   // the strip.
   void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const TimelineViewport& vp,
-             ParallelJobs& jobs);
+             const ColumnBuckets& buckets, ParallelJobs& jobs);
 
  private:
   ColumnCount count_;

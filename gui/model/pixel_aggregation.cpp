@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "model/span_buckets.hpp"
+
 namespace xo::gui {
 
 namespace {
@@ -24,11 +26,11 @@ std::size_t first_starting_at(std::span<const double> starts, std::size_t from, 
                                   starts.begin());
 }
 
-// The first span that meets a column starting at a or a later one. Spans are sorted and disjoint,
-// so of those starting before a only the last can reach a: a search of the starts and one end.
-std::size_t first_reaching(const RowView& row, double a) {
-  const auto lo =
-      static_cast<std::size_t>(std::lower_bound(row.starts.begin(), row.starts.end(), a) - row.starts.begin());
+// The first span that meets a column starting at a or a later one, searching from `from` (no span
+// before it may reach a). Spans are sorted and disjoint, so of those starting before a only the
+// last can reach a: a search of the starts and one end.
+std::size_t first_reaching(const RowView& row, std::size_t from, double a) {
+  const std::size_t lo = first_starting_at(row.starts, from, a);
   return lo > 0 && reaches(row, lo - 1, a) ? lo - 1 : lo;
 }
 
@@ -51,18 +53,41 @@ bool RowView::one_category(std::size_t lo, std::size_t hi, std::size_t& run) con
   return true;
 }
 
-void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out) {
+void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out,
+                   const ColumnBuckets* buckets) {
   out.clear();
   const std::span<const double> starts = row.starts;
   const std::size_t n = starts.size();
   if (n == 0 || width <= 0) return;
   long long x = 0;
-  std::size_t lo = first_reaching(row, scale.column_start(0));
+  std::size_t lo = first_reaching(row, 0, scale.column_start(0));
   std::size_t run = static_cast<std::size_t>(std::partition_point(row.long_runs.begin(), row.long_runs.end(),
                                                                   [at = row.first + static_cast<std::uint32_t>(lo)](
                                                                       const SpanRun& r) { return r.end <= at; }) -
                                              row.long_runs.begin());
+  const bool summarised = row.buckets && buckets && buckets->usable();
+  bool lo_behind = false;  // lo is a span before column x's first, after columns the summary decided
   while (x < width && lo < n) {
+    if (summarised) {
+      if (buckets_show_several_kinds(row.buckets, buckets->begin(x), buckets->end(x))) {
+        PixelRecord r{static_cast<std::int32_t>(x), static_cast<std::int32_t>(x + 1), PixelRecord::kMixedCategory, 0,
+                      PixelKind::Mixed};
+        const bool continues = !out.empty() && out.back().x1 == r.x0 && out.back().kind == PixelKind::Mixed;
+        if (!continues) {  // a new record names the first span it meets, as below
+          lo = first_reaching(row, lo, scale.column_start(x));
+          r.span = row.first + static_cast<std::uint32_t>(lo);
+        }
+        append_record(out, r);
+        ++x;
+        lo_behind = true;
+        continue;
+      }
+      if (lo_behind) {
+        lo = first_reaching(row, lo, scale.column_start(x));
+        lo_behind = false;
+        if (lo >= n) break;
+      }
+    }
     const double b = scale.column_start(x + 1);
     if (starts[lo] >= b) {  // nothing until the column where span lo starts
       x = std::max(x + 1, scale.column_of(starts[lo]));

@@ -83,6 +83,9 @@ struct RowView {
   // Bit k (the caller's numbering): span k has the category of span k + 1 in its row.
   const std::uint64_t* same_as_next = nullptr;
   std::uint32_t first = 0;  // the caller's index of starts[0]
+  // A dense row's summary (span_buckets.hpp): what meets each bucket of the timeline's grid; null
+  // if it has none.
+  const std::uint8_t* buckets = nullptr;
 
   std::size_t size() const { return starts.size(); }
   std::uint32_t source(std::size_t i) const {
@@ -116,7 +119,12 @@ inline void append_record(std::vector<PixelRecord>& out, const PixelRecord& r) {
   out.push_back(r);
 }
 
-// Replaces `out` with the records of columns [0, width).
-void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out);
+class ColumnBuckets;
+
+// Replaces `out` with the records of columns [0, width). Given the frame's ColumnBuckets (usable:
+// two buckets a column or more), a row with a summary takes a column that wholly holds buckets of
+// several kinds as Mixed from them, without its spans; the records are the same as without.
+void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out,
+                   const ColumnBuckets* buckets = nullptr);
 
 }  // namespace xo::gui

@@ -10,7 +10,8 @@
 // them) is that range of the model, with nothing copied. Another row (a foreign trace's user
 // regions or nested calls) keeps a copy of its spans' starts and model rows (12 bytes a span).
 // A span's end and category are always the model's, read through its model row. Spans are
-// numbered row after row, in the rows' order.
+// numbered row after row, in the rows' order. A row of many spans also has a summary of what meets
+// each of a fixed grid of buckets, which whole-trace frames read instead of its spans.
 
 #include <algorithm>
 #include <cstdint>
@@ -37,6 +38,11 @@ struct TimelineRow {
   // and the spans are copied_start/copied_source[copied_first, copied_first + count).
   analyzer::Index source_first = analyzer::kNoIndex;
   std::uint32_t copied_first = 0;
+  // The row's summary: bucket_codes[summary * SpanBuckets::kCount, ...); kNoSummary for a row of
+  // fewer spans than buckets.
+  std::uint32_t summary = kNoSummary;
+
+  static constexpr std::uint32_t kNoSummary = 0xffffffffu;
 };
 
 // A collective instance as drawn: a line across its members' rows when the last member left.
@@ -58,8 +64,12 @@ struct TimelineData {
   // Category of a region's calls and of its phases: regions + 1 entries (the last for kNoIndex).
   std::vector<std::uint32_t> call_category_of_region;
   std::vector<std::uint32_t> phase_category_of_region;
-  std::vector<SpanRun> long_runs;               // every row's runs of at least SpanRun::kLong spans of one category
-  std::vector<std::uint64_t> same_as_next;      // bit per span: it has the category of the next in its row
+  std::vector<SpanRun> long_runs;           // every row's runs of at least SpanRun::kLong spans of one category
+  std::vector<std::uint64_t> same_as_next;  // bit per span: it has the category of the next in its row
+  // Dense rows' summaries (span_buckets.hpp), SpanBuckets::kCount bytes each, on bucket_grid:
+  // [start_time, end_time] in SpanBuckets::kCount buckets.
+  std::vector<std::uint8_t> bucket_codes;
+  PixelScale bucket_grid;
   std::vector<std::uint32_t> call_row_of_rank;  // world rank -> row
   // Category of a protocol's messages: a string of the trace -> category, the last for kNoString.
   std::vector<std::uint32_t> message_category_of_protocol;

@@ -67,6 +67,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   p.setClipRect(QRect(kLeft, kTop, size.width() - kLeft, size.height() - kTop));
   // The overview counts the call rows the bands aggregate anyway (fed as they go), and the rest.
   overview_.begin(layout.shown().size());
+  column_buckets_.build(vp.scale(), d.bucket_grid, SpanBuckets::kCount, size.width() - kLeft);
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
@@ -86,7 +87,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
-  overview_.paint(p, size, d, layout, vp, jobs_);
+  overview_.paint(p, size, d, layout, vp, column_buckets_, jobs_);
   paint_ruler(p, size, vp);
 }
 
@@ -99,8 +100,16 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
   QFont small = normal;
   small.setPointSizeF(normal.pointSizeF() * 0.75);
   const QFontMetrics normal_metrics(normal), small_metrics(small);
-  const BandFrame frame{
-      &d, &layout, first, last, vp.scale(), width, scroll_y, normal_metrics.height() - 2, small_metrics.height() - 2};
+  const BandFrame frame{&d,
+                        &layout,
+                        first,
+                        last,
+                        vp.scale(),
+                        width,
+                        scroll_y,
+                        normal_metrics.height() - 2,
+                        small_metrics.height() - 2,
+                        &column_buckets_};
   // On a raster device the boxes are written into an image's scanlines and drawn in one go: with
   // a thousand ranks a frame has a quarter million boxes, too many for one fillRect each. Other
   // devices (SVG export) get one rectangle per box, so that they stay vectors.
@@ -175,27 +184,39 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   const double senders = std::ceil(static_cast<double>(shown.size()) / static_cast<double>(sender_step));
   const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / most));
   const auto mid = [&](analyzer::RankId rank) { return rank_middle(layout, rank, options.scroll_y); };
-  for (std::size_t k = 0; k < shown.size(); k += sender_step) {
-    const analyzer::RankId sender = shown[k];
-    const double y0 = mid(sender);
-    const std::size_t begin = d.first_message_of_sender[static_cast<std::size_t>(sender)];
-    const std::size_t end = d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
-    auto sent_from = [&](std::size_t low, double t) {  // the first of [low, end) sent at t or later
-      const auto positions = std::views::iota(low, end);
-      return low + static_cast<std::size_t>(
-                       std::ranges::partition_point(
-                           positions, [&](std::size_t at) { return msg.send_time[d.message_by_sender(at)] < t; }) -
-                       positions.begin());
-    };
-    for (std::size_t at = sent_from(begin, from); at != end && msg.send_time[d.message_by_sender(at)] <= vp.end();) {
-      const analyzer::Index m = d.message_by_sender(at);
-      const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(d.model->receive_time(m));
-      const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
-      if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
-        lines_by_category_[d.message_category(m)].emplace_back(kLeft + x0, y0, kLeft + x1, y1);
+  // Senders on every core, in chunks whose lines are then appended in sender order: each line's
+  // search of a sender's send times misses the cache, and a thousand senders' are most of a frame.
+  const std::size_t drawn_senders = (shown.size() + sender_step - 1) / sender_step;
+  message_chunks_.resize(std::min(drawn_senders, jobs_.workers() * 4));
+  jobs_.run(message_chunks_.size(), [&](std::size_t c, std::size_t) {
+    std::vector<CategoryLine>& out = message_chunks_[c];
+    out.clear();
+    const std::size_t chunks = message_chunks_.size();
+    for (std::size_t j = drawn_senders * c / chunks; j < drawn_senders * (c + 1) / chunks; ++j) {
+      const analyzer::RankId sender = shown[j * sender_step];
+      const double y0 = mid(sender);
+      const std::size_t begin = d.first_message_of_sender[static_cast<std::size_t>(sender)];
+      const std::size_t end = d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
+      auto sent_from = [&](std::size_t low, double t) {  // the first of [low, end) sent at t or later
+        const auto positions = std::views::iota(low, end);
+        return low + static_cast<std::size_t>(
+                         std::ranges::partition_point(
+                             positions, [&](std::size_t at) { return msg.send_time[d.message_by_sender(at)] < t; }) -
+                         positions.begin());
+      };
+      for (std::size_t at = sent_from(begin, from); at != end && msg.send_time[d.message_by_sender(at)] <= vp.end();) {
+        const analyzer::Index m = d.message_by_sender(at);
+        const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(d.model->receive_time(m));
+        const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
+        if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
+          out.push_back({d.message_category(m), QLineF(kLeft + x0, y0, kLeft + x1, y1)});
+        }
+        at = sent_from(at + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
       }
-      at = sent_from(at + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
     }
+  });
+  for (const std::vector<CategoryLine>& chunk : message_chunks_) {
+    for (const CategoryLine& line : chunk) lines_by_category_[line.category].push_back(line.line);
   }
   for (std::size_t c = 0; c < lines_by_category_.size(); ++c) {
     if (lines_by_category_[c].empty()) continue;

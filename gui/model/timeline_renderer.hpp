@@ -17,6 +17,7 @@
 #include "model/band_painter.hpp"
 #include "model/overview_strip.hpp"
 #include "model/pixel_aggregation.hpp"
+#include "model/span_buckets.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_highlight.hpp"
 #include "model/timeline_layout.hpp"
@@ -65,6 +66,12 @@ class TimelineRenderer {
   BandPainter bands_;
   QImage band_image_;  // the bands' boxes, on a raster device
   OverviewStrip overview_;
+  ColumnBuckets column_buckets_;  // this frame's, for the rows' summaries
+  struct CategoryLine {
+    std::uint32_t category = 0;
+    QLineF line;
+  };
+  std::vector<std::vector<CategoryLine>> message_chunks_;  // a frame's message lines by chunk of senders
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;
   std::size_t last_records_ = 0;

@@ -10,6 +10,7 @@
 #include "column_vote_reference.hpp"
 #include "model/row_vote.hpp"
 #include "model/span.hpp"
+#include "model/span_buckets.hpp"
 
 using namespace xo::gui;
 
@@ -176,6 +177,78 @@ class PixelAggregationTest : public QObject {
     }
     QVERIFY(compared > 100000);
     QVERIFY(long_runs > 100);
+  }
+
+  // A row's summary (span_buckets.hpp) changes no record: on random rows, grids of 64 to 4,096
+  // buckets, categories above the 253 a bucket names, at every zoom and offset, the records with the
+  // summary are those without it, the first span of each Mixed record included.
+  void summaries_give_the_records_of_the_spans() {
+    std::vector<PixelRecord> exact, summarised;
+    int frames = 0, decided = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+      std::mt19937_64 random(seed);
+      auto spans = random_row(random, 200 + seed * 50, seed % 2 == 0 ? 0.05 : 0.5);
+      if (seed % 3 == 0) {
+        for (Span& s : spans) s.category += s.category % 2 ? 300 : 250;  // unnamed in a bucket, some of them
+      }
+      const RowColumns columns(spans, static_cast<std::uint32_t>(seed * 10000));
+      const double end = spans.back().end;
+      for (const int buckets : {64, 512, 4096}) {
+        const PixelScale grid(0, end / buckets);
+        std::vector<std::uint8_t> codes(static_cast<std::size_t>(buckets));
+        summarize_spans(columns.view(), grid, buckets, codes.data());
+        RowView with = columns.view();
+        with.buckets = codes.data();
+        for (double zoom : {0.5, 1.0, 1.3, 4.0, 40.0}) {
+          for (double offset : {-0.05, 0.0, 0.21}) {
+            const int width = 200;
+            const PixelScale scale{offset * end, end * 1.02 / zoom / width};
+            ColumnBuckets in_columns;
+            in_columns.build(scale, grid, buckets, width);
+            aggregate_row(columns.view(), scale, width, exact);
+            aggregate_row(with, scale, width, summarised, &in_columns);
+            QVERIFY2(
+                summarised == exact,
+                qPrintable(
+                    QString("seed %1, %2 buckets, zoom %3, offset %4").arg(seed).arg(buckets).arg(zoom).arg(offset)));
+            ++frames;
+            if (!in_columns.usable()) continue;
+            // The summary is read: one saying "several kinds" everywhere makes every column with a
+            // wholly held bucket Mixed.
+            std::vector<std::uint8_t> several(codes.size(), SpanBuckets::kSeveral);
+            RowView lying = with;
+            lying.buckets = several.data();
+            aggregate_row(lying, scale, width, summarised, &in_columns);
+            if (summarised != exact) ++decided;
+          }
+        }
+      }
+    }
+    QCOMPARE(frames, 40 * 3 * 5 * 3);
+    QVERIFY(decided > 100);
+  }
+
+  // A span ending where a bucket starts does not meet it (as a column): the next bucket, and the
+  // column holding it, show only what starts there.
+  void a_span_ending_on_a_bucket_boundary_stays_out_of_the_bucket() {
+    const std::vector<Span> spans = {{0, 1, 0, 0}, {1, 2, 1, 0}, {2, 4, 0, 0}, {4, 4, 1, 0}, {4, 6, 1, 0}};
+    const RowColumns columns(spans, 0);
+    const PixelScale grid(0, 1);
+    std::vector<std::uint8_t> codes(6);
+    summarize_spans(columns.view(), grid, 6, codes.data());
+    const auto one = SpanBuckets::code_of(0), other = SpanBuckets::code_of(1);
+    QCOMPARE(codes, (std::vector<std::uint8_t>{one, other, one, one, other, other}));
+    RowView with = columns.view();
+    with.buckets = codes.data();
+    const PixelScale scale(0, 2);
+    ColumnBuckets in_columns;
+    in_columns.build(scale, grid, 6, 3);
+    std::vector<PixelRecord> records;
+    aggregate_row(with, scale, 3, records, &in_columns);
+    QCOMPARE(records.size(), std::size_t{3});
+    QCOMPARE(records[0].kind, PixelKind::Mixed);
+    QCOMPARE(records[1], (PixelRecord{1, 2, 0, 2, PixelKind::Single}));
+    QCOMPARE(records[2], (PixelRecord{2, 3, 1, 3, PixelKind::Folded}));
   }
 
   void long_span_is_one_record_and_many_spans_fold() {
