@@ -93,7 +93,9 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
       x = std::max(x + 1, scale.column_of(starts[lo]));
       continue;
     }
-    const std::size_t hi = first_starting_at(starts, lo + 1, b);
+    // Zoomed in, most columns hold one span: its next one, starting later, is seen in a comparison.
+    std::size_t hi = lo + 1;
+    if (hi < n && starts[hi] < b) hi = first_starting_at(starts, hi + 1, b);
     // The next column will ask the end of its last span, a miss in the model's column each time:
     // fetched now, guessing that column holds as many spans as this one.
     if (const std::size_t guess = hi + (hi - lo); guess < n) __builtin_prefetch(&row.source_ends[row.source(guess)]);
@@ -103,8 +105,8 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
                   row.first + static_cast<std::uint32_t>(lo), PixelKind::Mixed};
     if (hi == lo + 1) {
       // Span lo alone: every column up to the one holding its end (or the next span's start) is its.
-      long long last = std::min<long long>(width, scale.column_of(row.end(lo)));
-      if (lo + 1 < n) last = std::min(last, scale.column_of(starts[lo + 1]));
+      const double until = lo + 1 < n ? std::min(row.end(lo), starts[lo + 1]) : row.end(lo);
+      const long long last = std::min<long long>(width, scale.column_of(until));
       r.x1 = static_cast<std::int32_t>(std::max(x + 1, last));
       r.kind = PixelKind::Single;
       r.category = row.category(lo);
