@@ -15,6 +15,7 @@
 // allocation beyond the caller's reused output vector.
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -31,7 +32,10 @@ struct PixelScale {
 
   PixelScale() = default;
   PixelScale(double start_time, double seconds_per_column)
-      : start(start_time), seconds_per_pixel(seconds_per_column), pixels_per_second(1 / seconds_per_column) {}
+      : start(start_time),
+        seconds_per_pixel(seconds_per_column),
+        pixels_per_second(1 / seconds_per_column),
+        rounding_columns(kRoundingUnits * (std::abs(start_time) * pixels_per_second + 2)) {}
 
   double column_start(long long x) const { return start + static_cast<double>(x) * seconds_per_pixel; }
   // The column whose [column_start(x), column_start(x + 1)) holds t, by the same arithmetic. Inline:
@@ -39,11 +43,22 @@ struct PixelScale {
   long long column_of(double t) const {
     const double raw = std::clamp((t - start) * pixels_per_second, -4e18, 4e18);
     long long x = static_cast<long long>(raw);  // truncates; the loops below make it the floor
-    // The guess may round across a boundary; settle it with the comparisons the columns use.
+    // The guess is the floor unless raw lies within rounding of a column's edge (raw and
+    // column_start each err by a few units in the last place of start / seconds_per_pixel and of
+    // raw, in columns): then settle it with the comparisons the columns use.
+    if (const double within = raw - static_cast<double>(x); raw >= 0 &&
+                                                            within > rounding_columns + kRoundingUnits * raw &&
+                                                            within < 1 - rounding_columns - kRoundingUnits * raw) {
+      return x;
+    }
     while (column_start(x) > t) --x;
     while (column_start(x + 1) <= t) ++x;
     return x;
   }
+
+ private:
+  static constexpr double kRoundingUnits = 16 * 0x1p-53;  // ample for the three roundings of raw and two of a start
+  double rounding_columns = kRoundingUnits * 2;
 };
 
 enum class PixelKind : std::uint8_t { Single, Folded, Mixed };

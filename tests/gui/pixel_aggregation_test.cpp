@@ -312,6 +312,30 @@ class PixelAggregationTest : public QObject {
       QVERIFY(scale.column_start(x) <= t);
       QVERIFY(scale.column_start(x + 1) > t);
     }
+    // Its guess taken without the comparisons away from a column's edge must still be theirs: at
+    // edges and a unit in the last place either side, on scales from a femtosecond a column to a
+    // second, starting far from zero or near it.
+    std::mt19937_64 random(5);
+    std::uniform_real_distribution<double> log_width(-15, 0), log_start(-12, 3), unit(0, 1);
+    int checked = 0;
+    for (int s = 0; s < 2000; ++s) {
+      const double start = (unit(random) < 0.5 ? -1 : 1) * std::pow(10.0, log_start(random));
+      const PixelScale at{start, std::pow(10.0, log_width(random))};
+      for (int k = 0; k < 20; ++k) {
+        const auto x = static_cast<long long>(unit(random) * 2e6) - 1000;
+        const double edge = at.column_start(x);
+        for (double t : {edge, std::nextafter(edge, -1e300), std::nextafter(edge, 1e300),
+                         at.column_start(x) + unit(random) * at.seconds_per_pixel}) {
+          const long long c = at.column_of(t);
+          QVERIFY2(at.column_start(c) <= t && at.column_start(c + 1) > t, qPrintable(QString("start %1, width %2, t %3")
+                                                                                         .arg(start, 0, 'g', 17)
+                                                                                         .arg(at.seconds_per_pixel)
+                                                                                         .arg(t, 0, 'g', 17)));
+          ++checked;
+        }
+      }
+    }
+    QCOMPARE(checked, 2000 * 20 * 4);
   }
 };
 
