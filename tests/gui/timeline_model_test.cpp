@@ -69,6 +69,35 @@ class TimelineModelTest : public QObject {
     }
   }
 
+  // The bits and long runs the aggregation reads for "one category", built on several threads,
+  // are those of the spans: a bit per span, set where the next span of its row has its category.
+  void category_runs_are_those_of_the_spans() {
+    std::size_t set = 0;
+    for (const TimelineData* d : {&ring_, &stencil_}) {
+      std::vector<SpanRun> runs;
+      for (std::size_t row = 0; row < d->rows.size(); ++row) {
+        const auto spans = test::row_spans(*d, row);
+        const std::uint32_t first = d->rows[row].first;
+        for (std::size_t i = 0, end = 0; i < spans.size(); i = end) {
+          for (end = i + 1; end < spans.size() && spans[end].category == spans[i].category;) ++end;
+          if (end - i >= SpanRun::kLong) runs.push_back({first + std::uint32_t(i), first + std::uint32_t(end)});
+        }
+        for (std::size_t i = 0; i < spans.size(); ++i) {
+          const std::size_t k = first + i;
+          const bool bit = (d->same_as_next[k / 64] >> (k % 64)) & 1;
+          QCOMPARE(bit, i + 1 < spans.size() && spans[i + 1].category == spans[i].category);
+          set += bit;
+        }
+      }
+      QCOMPARE(d->long_runs.size(), runs.size());
+      for (std::size_t r = 0; r < runs.size(); ++r) {
+        QCOMPARE(d->long_runs[r].first, runs[r].first);
+        QCOMPARE(d->long_runs[r].end, runs[r].end);
+      }
+    }
+    QVERIFY(set > 0);
+  }
+
   void call_spans_are_the_outermost_mpi_calls_in_order() {
     const auto& m = *ring_.model;
     for (int rank = 0; rank < 4; ++rank) {
