@@ -131,7 +131,9 @@ inline void append_record(std::vector<PixelRecord>& out, const PixelRecord& r) {
       return;
     }
   }
-  out.push_back(r);
+  // Field by field: a copy of the whole record read back as one vector the fields just stored
+  // one by one, which the store buffer cannot forward (a stall per record zoomed in).
+  out.emplace_back(r.x0, r.x1, r.category, r.span, r.kind);
 }
 
 class ColumnBuckets;
