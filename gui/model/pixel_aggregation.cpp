@@ -65,7 +65,7 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
                                                                   [at = row.first + static_cast<std::uint32_t>(lo)](
                                                                       const SpanRun& r) { return r.end <= at; }) -
                                              row.long_runs.begin());
-  const bool summarised = row.buckets && buckets && buckets->usable();
+  const bool summarised = row.buckets && buckets && buckets->usable_for(scale, width);
   bool lo_behind = false;  // lo is a span before column x's first, after columns the summary decided
   while (x < width && lo < n) {
     if (summarised) {

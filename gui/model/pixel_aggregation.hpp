@@ -138,8 +138,8 @@ inline void append_record(std::vector<PixelRecord>& out, const PixelRecord& r) {
 
 class ColumnBuckets;
 
-// Replaces `out` with the records of columns [0, width). Given the frame's ColumnBuckets (usable:
-// two buckets a column or more), a row with a summary takes a column that wholly holds buckets of
+// Replaces `out` with the records of columns [0, width). Given the frame's ColumnBuckets (built for
+// this scale and width, two buckets a column or more), a row with a summary takes a column that wholly holds buckets of
 // several kinds as Mixed from them, without its spans; the records are the same as without.
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out,
                    const ColumnBuckets* buckets = nullptr);

@@ -28,6 +28,7 @@ void summarize_spans(const RowView& row, const PixelScale& grid, int buckets, st
 }
 
 void ColumnBuckets::build(const PixelScale& scale, const PixelScale& grid, int buckets, int width) {
+  scale_ = scale;
   begin_.clear();
   end_.clear();
   if (buckets <= 0 || width <= 0 || scale.seconds_per_pixel < 2 * grid.seconds_per_pixel) return;

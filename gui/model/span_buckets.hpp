@@ -55,12 +55,17 @@ inline bool buckets_show_several_kinds(const std::uint8_t* codes, std::int32_t b
 class ColumnBuckets {
  public:
   void build(const PixelScale& scale, const PixelScale& grid, int buckets, int width);
-  bool usable() const { return !begin_.empty(); }
+  // Whether it was built, usable, for this scale and at least this width.
+  bool usable_for(const PixelScale& scale, int width) const {
+    return !begin_.empty() && width <= static_cast<int>(begin_.size()) && scale.start == scale_.start &&
+           scale.seconds_per_pixel == scale_.seconds_per_pixel;
+  }
   // Column x (0 <= x < the width built for) wholly holds buckets [begin(x), end(x)).
   std::int32_t begin(long long x) const { return begin_[static_cast<std::size_t>(x)]; }
   std::int32_t end(long long x) const { return end_[static_cast<std::size_t>(x)]; }
 
  private:
+  PixelScale scale_;
   std::vector<std::int32_t> begin_, end_;
 };
 

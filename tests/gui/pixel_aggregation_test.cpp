@@ -212,7 +212,7 @@ class PixelAggregationTest : public QObject {
                 qPrintable(
                     QString("seed %1, %2 buckets, zoom %3, offset %4").arg(seed).arg(buckets).arg(zoom).arg(offset)));
             ++frames;
-            if (!in_columns.usable()) continue;
+            if (!in_columns.usable_for(scale, width)) continue;
             // The summary is read: one saying "several kinds" everywhere makes every column with a
             // wholly held bucket Mixed.
             std::vector<std::uint8_t> several(codes.size(), SpanBuckets::kSeveral);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <random>
 #include <set>
+#include <tuple>
 
 #include "model/band_painter.hpp"
 #include "model/column_count.hpp"
@@ -18,6 +19,7 @@
 #include "model/rank_selection.hpp"
 #include "model/report_data.hpp"
 #include "model/row_vote.hpp"
+#include "model/span_buckets.hpp"
 #include "model/span_details.hpp"
 #include "model/table_model.hpp"
 #include "model/timeline_hit_test.hpp"
@@ -473,6 +475,46 @@ class TimelineModelTest : public QObject {
         }
       }
     }
+  }
+
+  // Rows of 8,192 spans or more keep a summary (span_buckets.hpp); drawing with it changes no
+  // pixel, no box to name and no row fed to the overview, at the whole trace and closer.
+  void summaries_change_no_pixel() {
+    const QString path = test::record(dir_, "pingpong_long.otf2", "pingpong", 2, {"500"});
+    QVERIFY2(!path.isEmpty(), "xo record failed");
+    const TimelineData d = build_timeline_data(test::read(path));
+    QVERIFY(std::any_of(d.rows.begin(), d.rows.end(),
+                        [](const TimelineRow& r) { return r.summary != TimelineRow::kNoSummary; }));
+    RankSelection ranks;
+    ranks.reset(2);
+    TimelineLayout layout;
+    layout.build(d, ranks, 300);
+    int summarised = 0;
+    for (const double zoom : {1.0, 1.6, 3.0, 50.0}) {
+      const double span = (d.end_time - d.start_time) / zoom;
+      const PixelScale scale{d.start_time + span * (zoom - 1) / 2, span / 700};
+      ColumnBuckets buckets;
+      buckets.build(scale, d.bucket_grid, SpanBuckets::kCount, 700);
+      summarised += buckets.usable_for(scale, 700);
+      auto draw = [&](const ColumnBuckets* with) {
+        const BandFrame frame{&d, &layout, 0, layout.bands().size(), scale, 700, 0, 10, 6, with};
+        QImage image(700, layout.content_height(), QImage::Format_RGB32);
+        image.fill(Qt::white);
+        ParallelJobs jobs(1);
+        BandPainter painter;
+        painter.draw(frame, jobs, &image);
+        std::vector<std::vector<PixelRecord>> fed;
+        painter.for_each_call_row(
+            [&](std::size_t, std::span<const PixelRecord> row) { fed.emplace_back(row.begin(), row.end()); });
+        return std::tuple{image, fed, painter.boxes_to_name().size()};
+      };
+      const auto [image, fed, named] = draw(&buckets);
+      const auto [plain_image, plain_fed, plain_named] = draw(nullptr);
+      QVERIFY(image == plain_image);
+      QVERIFY(fed == plain_fed);
+      QCOMPARE(named, plain_named);
+    }
+    QCOMPARE(summarised, 3);  // not at a fiftieth: a column there is narrower than two buckets
   }
 
   void rank_filter_reads_lists_ranges_and_communicators() {
