@@ -36,21 +36,11 @@ std::size_t first_reaching(const RowView& row, std::size_t from, double a) {
 
 }  // namespace
 
-bool RowView::one_category(std::size_t lo, std::size_t hi, std::size_t& run) const {
+bool RowView::in_one_long_run(std::size_t lo, std::size_t hi, std::size_t& run) const {
   // The first long run not before lo: the columns of a row ask in order, so this walks the runs once.
   const std::uint32_t at = first + static_cast<std::uint32_t>(lo);
   while (run < long_runs.size() && long_runs[run].end <= at) ++run;
-  const bool in_long_run = run < long_runs.size() && long_runs[run].first <= at;
-  if (in_long_run) return long_runs[run].end >= first + hi;
-  // lo's run is shorter than kLong: every span but the last has its next one's category.
-  if (hi - lo >= SpanRun::kLong) return false;
-  for (std::size_t from = at, to = first + hi - 1; from < to;) {
-    const std::size_t bit = from % 64, take = std::min<std::size_t>(64 - bit, to - from);
-    const std::uint64_t mask = (take == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << take) - 1) << bit;
-    if ((same_as_next[from / 64] & mask) != mask) return false;
-    from += take;
-  }
-  return true;
+  return run < long_runs.size() && long_runs[run].first <= at && long_runs[run].end >= first + hi;
 }
 
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out,

@@ -111,12 +111,23 @@ struct RowView {
   std::uint32_t category(std::size_t i) const {
     return category_of_region[std::min((*source_regions)[source(i)], regions)];
   }
-  // Whether spans [lo, hi) all have one category: the long run that holds lo says, if one does;
-  // else fewer than kLong bits of same_as_next. So a column of a million calls of one kind costs no
-  // more than one of three, and neither looks at a category. `run` is a cursor into long_runs
-  // that only moves forward: start it at the first run not before the row's first span asked, and
-  // ask in increasing lo.
-  bool one_category(std::size_t lo, std::size_t hi, std::size_t& run) const;
+  // Whether spans [lo, hi) all have one category: fewer than kLong of them, their bits of
+  // same_as_next (inline: most columns that hold several spans hold two or three); more, the long
+  // run that holds lo, if one does. So a column of a million calls of one kind costs no more than
+  // one of three, and neither looks at a category. `run` is a cursor into long_runs that only
+  // moves forward: start it at the first run not before the row's first span asked, and ask in
+  // increasing lo.
+  bool one_category(std::size_t lo, std::size_t hi, std::size_t& run) const {
+    if (hi - lo >= SpanRun::kLong) return in_one_long_run(lo, hi, run);
+    for (std::size_t from = first + lo, to = first + hi - 1; from < to;) {  // bits [from, to)
+      const std::size_t bit = from % 64, take = std::min<std::size_t>(64 - bit, to - from);
+      const std::uint64_t mask = (take == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << take) - 1) << bit;
+      if ((same_as_next[from / 64] & mask) != mask) return false;
+      from += take;
+    }
+    return true;
+  }
+  bool in_one_long_run(std::size_t lo, std::size_t hi, std::size_t& run) const;
 };
 
 // Appends `r` to `out`, or widens out's last record when `r` continues it (adjacent, the same kind
