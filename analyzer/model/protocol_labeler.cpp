@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "xo/analyzer/gallop.hpp"
+
 namespace xo::analyzer {
 
 namespace {
@@ -41,16 +43,7 @@ struct Starts {
     const auto begin = sorted.begin();
     const std::size_t n = sorted.size();
     if (cursor < n && sorted[cursor] < key) {
-      std::size_t lo = cursor + 1;  // every phase before lo starts before `from`
-      std::size_t hi = lo;
-      for (std::size_t step = 1; hi < n && sorted[hi] < key; step *= 2) {
-        lo = hi + 1;
-        hi = lo + step;
-      }
-      hi = std::min(hi, n);
-      cursor = static_cast<std::size_t>(
-          std::lower_bound(begin + static_cast<std::ptrdiff_t>(lo), begin + static_cast<std::ptrdiff_t>(hi), key) -
-          begin);
+      cursor = gallop(cursor + 1, n, [&](std::size_t i) { return sorted[i] < key; });
     } else if (cursor > 0 && !(sorted[cursor - 1] < key)) {
       cursor =
           static_cast<std::size_t>(std::lower_bound(begin, begin + static_cast<std::ptrdiff_t>(cursor), key) - begin);

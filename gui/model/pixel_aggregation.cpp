@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "model/span_buckets.hpp"
+#include "xo/analyzer/gallop.hpp"
 
 namespace xo::gui {
 
@@ -14,16 +15,7 @@ bool reaches(const RowView& row, std::size_t i, double a) { return row.start(i) 
 // The first index in [from, n) whose span starts at or after b (starts sorted), galloping from
 // `from`: cheap when the column holds few spans, logarithmic when it holds many.
 std::size_t first_starting_at(std::span<const double> starts, std::size_t from, double b) {
-  std::size_t lo = from, step = 1, hi = from;
-  while (hi < starts.size() && starts[hi] < b) {
-    lo = hi + 1;
-    hi = from + step;
-    step *= 2;
-  }
-  hi = std::min(hi, starts.size());
-  return static_cast<std::size_t>(std::lower_bound(starts.begin() + static_cast<std::ptrdiff_t>(lo),
-                                                   starts.begin() + static_cast<std::ptrdiff_t>(hi), b) -
-                                  starts.begin());
+  return analyzer::gallop(from, starts.size(), [&](std::size_t i) { return starts[i] < b; });
 }
 
 // The first span that meets a column starting at a or a later one, searching from `from` (no span

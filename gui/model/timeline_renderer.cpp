@@ -3,10 +3,10 @@
 #include <QPaintEngine>
 #include <algorithm>
 #include <cmath>
-#include <ranges>
 
 #include "model/display_text.hpp"
 #include "model/time_ruler.hpp"
+#include "xo/analyzer/gallop.hpp"
 
 namespace xo::gui {
 
@@ -197,20 +197,10 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
       const double y0 = mid(sender);
       const std::size_t begin = d.first_message_of_sender[static_cast<std::size_t>(sender)];
       const std::size_t end = d.first_message_of_sender[static_cast<std::size_t>(sender) + 1];
-      const auto sent_before = [&](std::size_t at, double t) { return msg.send_time[d.message_by_sender(at)] < t; };
       // The first of [low, end) sent at t or later, galloping from low: the next line's message is
       // a few dozen on, in cache lines near this one's, where a search of them all would miss.
       auto sent_from = [&](std::size_t low, double t) {
-        std::size_t high = low, step = 1;
-        while (high < end && sent_before(high, t)) {
-          low = high + 1;
-          high = std::min(end, low + step);
-          step *= 2;
-        }
-        const auto positions = std::views::iota(low, high);
-        return low + static_cast<std::size_t>(
-                         std::ranges::partition_point(positions, [&](std::size_t at) { return sent_before(at, t); }) -
-                         positions.begin());
+        return analyzer::gallop(low, end, [&](std::size_t at) { return msg.send_time[d.message_by_sender(at)] < t; });
       };
       for (std::size_t at = sent_from(begin, from); at != end && msg.send_time[d.message_by_sender(at)] <= vp.end();) {
         const analyzer::Index m = d.message_by_sender(at);
