@@ -124,16 +124,13 @@ void add_category_runs(const RowView& row, TimelineData& d) {
 // A summary for each row of at least as many spans as buckets, on a grid over the whole trace.
 void summarize_dense_rows(TimelineData& d) {
   d.bucket_grid = PixelScale(d.start_time, (d.end_time - d.start_time) / SpanBuckets::kCount);
-  std::uint32_t dense = 0;
-  for (TimelineRow& row : d.rows) {
-    if (row.count >= static_cast<std::uint32_t>(SpanBuckets::kCount)) row.summary = dense++;
-  }
-  d.bucket_codes = std::vector<std::uint8_t>(static_cast<std::size_t>(dense) * SpanBuckets::kCount);
-  std::vector<std::size_t> dense_rows;
-  dense_rows.reserve(dense);
+  std::vector<std::size_t> dense_rows;  // row summary k is dense_rows[k]'s
   for (std::size_t row = 0; row < d.rows.size(); ++row) {
-    if (d.rows[row].summary != TimelineRow::kNoSummary) dense_rows.push_back(row);
+    if (d.rows[row].count < static_cast<std::uint32_t>(SpanBuckets::kCount)) continue;
+    d.rows[row].summary = static_cast<std::uint32_t>(dense_rows.size());
+    dense_rows.push_back(row);
   }
+  d.bucket_codes = std::vector<std::uint8_t>(dense_rows.size() * SpanBuckets::kCount);
   // On every core: at 10^8 events this reads every span once (0.3 s on one core here).
   ParallelJobs jobs;
   jobs.run(dense_rows.size(), [&](std::size_t j, std::size_t) {

@@ -67,7 +67,9 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   p.setClipRect(QRect(kLeft, kTop, size.width() - kLeft, size.height() - kTop));
   // The overview counts the call rows the bands aggregate anyway (fed as they go), and the rest.
   overview_.begin(layout.shown().size());
-  column_buckets_.build(vp.scale(), d.bucket_grid, SpanBuckets::kCount, size.width() - kLeft);
+  // None to map when no row is summarised (a trace of many short ranks).
+  column_buckets_.build(vp.scale(), d.bucket_grid, d.bucket_codes.empty() ? 0 : SpanBuckets::kCount,
+                        size.width() - kLeft);
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
