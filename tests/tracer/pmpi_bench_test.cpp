@@ -60,14 +60,18 @@ TEST_F(SystemMpiBench, OpenMpisEagerLimitIsFoundWhereItIsSetAndTheAdviceVerified
   // The default 4096 (header included): the boundary between the sizes 3444 and 4096.
   const std::string own = boundary_row(bench.out, "4096 \\(own\\)");
   EXPECT_TRUE(contains(own, "up to 4 KiB") && contains(own, "yes")) << bench.out;
-  // The raised limits: each run is one launch on a shared host, and a whole launch can run slow
-  // (2.5x at every size, in two rounds of three, seen once in CI), so most, not each, must show
-  // their boundary where they put it.
+  // The other limits up to vader's max_send_size (32768 by default, `ompi_info --param btl vader
+  // --level 9`): there the eager limit alone decides the protocol. Above it a message is sent in
+  // fragments of max_send_size, and whether that beats the single-copy rendezvous depends on the
+  // host's copy bandwidth at the time (65536 to 262144 showed their boundary at their value on one
+  // day and at 8-11 KiB on another), so those are not asserted. Each run is one launch on a shared
+  // host, and a whole launch can run slow (2.5x at every size, in two rounds of three, seen once in
+  // CI), so most, not each, must show their boundary where they put it.
   int at_value = 0;
-  for (const char* value : {"1024", "2048", "8192", "16384", "32768", "65536", "131072", "262144"}) {
+  for (const char* value : {"1024", "2048", "8192", "16384", "32768"}) {
     if (contains(boundary_row(bench.out, value), "yes")) ++at_value;
   }
-  EXPECT_GE(at_value, 6) << bench.out;
+  EXPECT_GE(at_value, 4) << bench.out;
   EXPECT_TRUE(contains(bench.err, "stored as run 1")) << bench.err;
   auto print =
       run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + dir_ + "/openmpi-bench/1/pt2pt/traces.otf2");
