@@ -207,9 +207,9 @@ int main(int argc, char** argv) {
     double zoom;
     bool pan;
   };
-  for (const Case& c : {Case{"zoom steps, whole trace", 1, false}, Case{"pan steps, 1/10 of the trace", 10, true},
-                        Case{"zoom steps, 1/100", 100, false}, Case{"pan steps, 1/100", 100, true},
-                        Case{"pan steps, 1/10000", 10000, true}}) {
+  for (const Case& c : {Case{"zoom steps, whole trace", 1, false}, Case{"zoom steps, 1/10 of the trace", 10, false},
+                        Case{"pan steps, 1/10", 10, true}, Case{"zoom steps, 1/100", 100, false},
+                        Case{"pan steps, 1/100", 100, true}, Case{"pan steps, 1/10000", 10000, true}}) {
     const Frames f =
         c.pan ? measure(*last.trace, c.zoom, frames, pan_step) : measure(*last.trace, c.zoom, frames, zoom_step);
     std::printf("%-34s %10.2f %10.2f %14.0f %12.0f\n", c.name, f.median_ms, f.p95_ms, f.records, f.lines);

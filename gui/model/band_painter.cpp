@@ -14,43 +14,38 @@ constexpr int kNamedBoxWidth = 60;
 
 }  // namespace
 
-void BandPainter::band_records(const BandFrame& f, const Band& band, Scratch& s, Chunk& chunk) {
+std::span<const PixelRecord> BandPainter::band_records(const BandFrame& f, const Band& band, std::size_t worker,
+                                                       Chunk& chunk) {
   const TimelineData& d = *f.data;
-  auto aggregate = [&](std::size_t row, std::vector<PixelRecord>& out) {
-    aggregate_row(d.row_view(row), f.scale, f.width, out, f.buckets);
-  };
-  auto feed = [&](std::size_t position, const std::vector<PixelRecord>& row) {
-    chunk.call_rows.push_back({position, chunk.records.size(), row.size()});
-    chunk.records.insert(chunk.records.end(), row.begin(), row.end());
+  auto aggregate = [&](std::size_t row) { return f.rows->records(row, d.row_view(row), f.buckets, worker); };
+  auto feed = [&](std::size_t position, std::span<const PixelRecord> row) {
+    chunk.call_rows.push_back({position, row});
   };
   if (band.kind == BandKind::Lane || (band.kind == BandKind::Calls && band.count == 1)) {
-    aggregate(band.row, s.records);
-    if (band.kind == BandKind::Calls) feed(band.first, s.records);
-    return;
+    const std::span<const PixelRecord> records = aggregate(band.row);
+    if (band.kind == BandKind::Calls) feed(band.first, records);
+    return records;
   }
-  std::size_t rows = 0;
-  auto next_row = [&]() -> std::vector<PixelRecord>& {
-    if (s.rows.size() <= rows) s.rows.resize(rows + 1);
-    return s.rows[rows++];
-  };
+  Scratch& s = scratch_[worker];
+  s.rows.clear();
   if (band.kind == BandKind::Protocols) {
     const auto [first, end] = lane_rows(d, d.rows[band.row].rank);
-    for (std::size_t row = first; row < end; ++row) aggregate(row, next_row());
+    for (std::size_t row = first; row < end; ++row) s.rows.push_back(aggregate(row));
   } else {
     // Ranks sharing a pixel row: the majority of at most kMostRanksPerPixelRow of them, evenly
     // chosen, so that a frame over 65,536 ranks costs pixels rather than ranks.
     const std::uint32_t step = (band.count + kMostRanksPerPixelRow - 1) / kMostRanksPerPixelRow;
     for (std::uint32_t k = 0; k < band.count; k += step) {
-      std::vector<PixelRecord>& row = next_row();
-      aggregate(d.call_row_of_rank[static_cast<std::size_t>(f.layout->rank_at(band.first + k))], row);
-      feed(band.first + k, row);
+      s.rows.push_back(aggregate(d.call_row_of_rank[static_cast<std::size_t>(f.layout->rank_at(band.first + k))]));
+      feed(band.first + k, s.rows.back());
     }
   }
   // Idle columns vote for ranks (most ranks computing reads as computing), not for lanes.
-  vote_rows({s.rows.data(), rows}, band.kind == BandKind::Calls, f.width, s.records);
+  vote_rows(s.rows, band.kind == BandKind::Calls, f.width, s.records);
+  return s.records;
 }
 
-void BandPainter::draw_chunk(Chunk& chunk, Scratch& s, const BandFrame& f, QImage* image, QPainter* painter,
+void BandPainter::draw_chunk(Chunk& chunk, std::size_t worker, const BandFrame& f, QImage* image, QPainter* painter,
                              QPoint origin) {
   const TimelineData& d = *f.data;
   const QRgb mixed_rgb = CategoryTable::mixed_colour().rgb();
@@ -59,12 +54,12 @@ void BandPainter::draw_chunk(Chunk& chunk, Scratch& s, const BandFrame& f, QImag
   const qsizetype bytes_per_line = image ? image->bytesPerLine() : 0;
   for (std::size_t b = chunk.first; b < chunk.last; ++b) {
     const Band& band = f.layout->bands()[b];
-    band_records(f, band, s, chunk);
-    chunk.drawn += s.records.size();
+    const std::span<const PixelRecord> records = band_records(f, band, worker, chunk);
+    chunk.drawn += records.size();
     const int top = band.top - f.scroll_y;  // in the image
     const bool named = band.height >= (band.kind == BandKind::Calls ? f.named_calls_height : f.named_phases_height);
     const int y0 = std::max(0, top), y1 = std::min(rows_height, top + band.height);
-    for (const PixelRecord& rec : s.records) {
+    for (const PixelRecord& rec : records) {
       const bool mixed = rec.kind == PixelKind::Mixed;
       if (image) {
         const QRgb rgb = mixed ? mixed_rgb : rgb_of_category_[rec.category];
@@ -96,18 +91,15 @@ void BandPainter::draw(const BandFrame& f, ParallelJobs& jobs, QImage* image, QP
     Chunk& chunk = chunks_[c];
     chunk.first = f.first + bands * c / chunks;
     chunk.last = f.first + bands * (c + 1) / chunks;
-    chunk.records.clear();
     chunk.call_rows.clear();
     chunk.boxes_to_name.clear();
     chunk.drawn = 0;
   }
   if (scratch_.size() < jobs.workers()) scratch_.resize(jobs.workers());
   if (image) {
-    jobs.run(chunks, [&](std::size_t c, std::size_t worker) {
-      draw_chunk(chunks_[c], scratch_[worker], f, image, nullptr, {});
-    });
+    jobs.run(chunks, [&](std::size_t c, std::size_t worker) { draw_chunk(chunks_[c], worker, f, image, nullptr, {}); });
   } else {  // a vector painter is used on this thread only
-    for (Chunk& chunk : chunks_) draw_chunk(chunk, scratch_[0], f, nullptr, painter, origin);
+    for (Chunk& chunk : chunks_) draw_chunk(chunk, 0, f, nullptr, painter, origin);
   }
   boxes_to_name_.clear();
   records_ = 0;

@@ -13,6 +13,7 @@
 
 #include "model/parallel_jobs.hpp"
 #include "model/pixel_aggregation.hpp"
+#include "model/row_record_cache.hpp"
 #include "model/span_buckets.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
@@ -31,6 +32,8 @@ struct BandFrame {
   int named_calls_height = 0, named_phases_height = 0;
   // The summaries' buckets in each column at `scale` (span_buckets.hpp), or none: every span read.
   const ColumnBuckets* buckets = nullptr;
+  // Where rows are aggregated: begun for this frame's trace, scale and width.
+  RowRecordCache* rows = nullptr;
 };
 
 // A box wide enough (over 60 pixels) to carry a name, in a band tall enough.
@@ -48,12 +51,12 @@ class BandPainter {
 
   // After draw: the boxes to name, in band order.
   const std::vector<BoxToName>& boxes_to_name() const { return boxes_to_name_; }
-  // After draw, in band order: each call row aggregated, by its shown position (the overview's feed).
+  // After draw, in band order: each call row aggregated, by its shown position (the overview's
+  // feed). The records are the frame's RowRecordCache's, valid until its next frame.
   template <class Feed>
   void for_each_call_row(Feed feed) const {
     for (const Chunk& chunk : chunks_) {
-      for (const FedRow& row : chunk.call_rows)
-        feed(row.position, std::span(chunk.records).subspan(row.offset, row.count));
+      for (const FedRow& row : chunk.call_rows) feed(row.position, row.records);
     }
   }
   std::size_t records() const { return records_; }  // draw records of the last frame
@@ -61,23 +64,23 @@ class BandPainter {
  private:
   struct FedRow {
     std::size_t position = 0;
-    std::size_t offset = 0, count = 0;  // in Chunk::records
+    std::span<const PixelRecord> records;
   };
   struct Chunk {
-    std::size_t first = 0, last = 0;   // bands
-    std::vector<PixelRecord> records;  // the call rows aggregated, back to back
+    std::size_t first = 0, last = 0;  // bands
     std::vector<FedRow> call_rows;
     std::vector<BoxToName> boxes_to_name;
     std::size_t drawn = 0;
   };
-  struct Scratch {  // one per worker
-    std::vector<PixelRecord> records;
-    std::vector<std::vector<PixelRecord>> rows;  // the rows a folded band votes over
+  struct Scratch {                                   // one per worker
+    std::vector<PixelRecord> records;                // a folded band's vote
+    std::vector<std::span<const PixelRecord>> rows;  // the rows it votes over
   };
 
-  void draw_chunk(Chunk& chunk, Scratch& scratch, const BandFrame& frame, QImage* image, QPainter* painter,
+  void draw_chunk(Chunk& chunk, std::size_t worker, const BandFrame& frame, QImage* image, QPainter* painter,
                   QPoint origin);
-  void band_records(const BandFrame& frame, const Band& band, Scratch& scratch, Chunk& chunk);
+  // The band's records: its row's, or its rows' voted into the worker's scratch.
+  std::span<const PixelRecord> band_records(const BandFrame& frame, const Band& band, std::size_t worker, Chunk& chunk);
 
   std::vector<Chunk> chunks_;
   std::vector<Scratch> scratch_;  // by worker

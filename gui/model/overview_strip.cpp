@@ -24,7 +24,7 @@ void OverviewStrip::feed(std::size_t position, std::span<const PixelRecord> call
 }
 
 void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                          const TimelineViewport& vp, const ColumnBuckets& buckets, ParallelJobs& jobs) {
+                          const ColumnBuckets& buckets, RowRecordCache& rows, ParallelJobs& jobs) {
   constexpr int kStripTop = TimelineLayout::kRulerHeight, kStrip = TimelineLayout::kOverviewHeight - 4;
   const int width = size.width() - kLeft;
   p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
@@ -35,13 +35,12 @@ void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const 
   for (std::size_t k = 0; k < shown.size(); k += step_, ++ranks) {
     if (!fed_[k]) missing.push_back(k);
   }
-  if (own_rows_.size() < missing.size()) own_rows_.resize(missing.size());
-  const PixelScale scale = vp.scale();
-  jobs.run(missing.size(), [&](std::size_t i, std::size_t) {
+  const std::size_t fed = counted_.size();
+  counted_.resize(fed + missing.size());
+  jobs.run(missing.size(), [&](std::size_t i, std::size_t worker) {
     const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[missing[i]])];
-    aggregate_row(d.row_view(row), scale, width, own_rows_[i], &buckets);
+    counted_[fed + i] = rows.records(row, d.row_view(row), &buckets, worker);
   });
-  for (std::size_t i = 0; i < missing.size(); ++i) counted_.push_back(own_rows_[i]);
   count_.reset(width, d.categories.size());
   for (const auto& row : counted_) count_.add(row);
   count_.finish();

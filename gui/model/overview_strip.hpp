@@ -13,6 +13,7 @@
 
 #include "model/column_count.hpp"
 #include "model/parallel_jobs.hpp"
+#include "model/row_record_cache.hpp"
 #include "model/span_buckets.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_layout.hpp"
@@ -28,17 +29,16 @@ class OverviewStrip {
   // A shown rank's call row aggregated to pixel records; counted once a frame, if chosen. The
   // records are read when the strip is painted, so they must live until then.
   void feed(std::size_t position, std::span<const PixelRecord> call_row);
-  // Aggregates the chosen ranks not fed (on `jobs`' workers), counts every chosen row and paints
-  // the strip.
-  void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const TimelineViewport& vp,
-             const ColumnBuckets& buckets, ParallelJobs& jobs);
+  // Aggregates the chosen ranks not fed through `rows` (begun for this frame, on `jobs`' workers),
+  // counts every chosen row and paints the strip.
+  void paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, const ColumnBuckets& buckets,
+             RowRecordCache& rows, ParallelJobs& jobs);
 
  private:
   ColumnCount count_;
   std::size_t step_ = 1;                               // every step-th shown rank is counted
   std::vector<std::uint8_t> fed_;                      // by shown position: counted already this frame
   std::vector<std::span<const PixelRecord>> counted_;  // the rows to count, in order
-  std::vector<std::vector<PixelRecord>> own_rows_;     // chosen ranks' rows no band aggregated
 };
 
 }  // namespace xo::gui

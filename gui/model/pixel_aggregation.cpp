@@ -38,18 +38,23 @@ bool RowView::in_one_long_run(std::size_t lo, std::size_t hi, std::size_t& run) 
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out,
                    const ColumnBuckets* buckets) {
   out.clear();
+  aggregate_columns(row, scale, 0, width, width, out, buckets);
+}
+
+void aggregate_columns(const RowView& row, const PixelScale& scale, int x_begin, int x_end, int width,
+                       std::vector<PixelRecord>& out, const ColumnBuckets* buckets) {
   const std::span<const double> starts = row.starts;
   const std::size_t n = starts.size();
-  if (n == 0 || width <= 0) return;
-  long long x = 0;
-  std::size_t lo = first_reaching(row, 0, scale.column_start(0));
+  if (n == 0 || x_begin >= x_end) return;
+  long long x = x_begin;
+  std::size_t lo = first_reaching(row, 0, scale.column_start(x));
   std::size_t run = static_cast<std::size_t>(std::partition_point(row.long_runs.begin(), row.long_runs.end(),
                                                                   [at = row.first + static_cast<std::uint32_t>(lo)](
                                                                       const SpanRun& r) { return r.end <= at; }) -
                                              row.long_runs.begin());
   const bool summarised = row.buckets && buckets && buckets->usable_for(scale, width);
   bool lo_behind = false;  // lo is a span before column x's first, after columns the summary decided
-  while (x < width && lo < n) {
+  while (x < x_end && lo < n) {
     if (summarised) {
       if (buckets_show_several_kinds(row.buckets, buckets->begin(x), buckets->end(x))) {
         PixelRecord r{static_cast<std::int32_t>(x), static_cast<std::int32_t>(x + 1), PixelRecord::kMixedCategory, 0,
@@ -88,7 +93,7 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
     if (hi == lo + 1) {
       // Span lo alone: every column up to the one holding its end (or the next span's start) is its.
       const double until = lo + 1 < n ? std::min(row.end(lo), starts[lo + 1]) : row.end(lo);
-      const long long last = std::min<long long>(width, scale.column_of(until));
+      const long long last = std::min<long long>(x_end, scale.column_of(until));
       r.x1 = static_cast<std::int32_t>(std::max(x + 1, last));
       r.kind = PixelKind::Single;
       r.category = row.category(lo);
@@ -102,6 +107,48 @@ void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::
     const double next_a = scale.column_start(x);
     lo = reaches(row, hi - 1, next_a) ? hi - 1 : hi;
   }
+}
+
+void shift_records(const RowView& row, const PixelScale& scale, int width, long long shift,
+                   std::vector<PixelRecord>& records, const ColumnBuckets* buckets) {
+  if (shift == 0) return;
+  if (shift >= width || shift <= -width) {
+    aggregate_row(row, scale, width, records, buckets);
+    return;
+  }
+  const int kept = width - static_cast<int>(std::abs(shift));  // columns both frames show
+  if (shift > 0) {
+    // Columns [shift, width) become [0, kept); the kept records move to the front, then the new
+    // columns are appended (joining the last kept record where it continues).
+    std::size_t w = 0;
+    for (const PixelRecord& r : records) {
+      const long long x1 = r.x1 - shift;
+      if (x1 <= 0) continue;
+      PixelRecord moved = r;
+      moved.x1 = static_cast<std::int32_t>(x1);
+      moved.x0 = static_cast<std::int32_t>(std::max<long long>(0, r.x0 - shift));
+      // A record cut at the left names the first span of its new first column, as a new one does.
+      if (moved.x0 != r.x0 - shift && moved.kind != PixelKind::Single) {
+        moved.span = row.first + static_cast<std::uint32_t>(first_reaching(row, 0, scale.column_start(0)));
+      }
+      records[w++] = moved;
+    }
+    records.resize(w);
+    aggregate_columns(row, scale, kept, width, width, records, buckets);
+    return;
+  }
+  // Columns [0, kept) become [-shift, width): the new columns first, then the kept records.
+  std::vector<PixelRecord> moved;
+  moved.reserve(records.size() + 16);
+  aggregate_columns(row, scale, 0, static_cast<int>(-shift), width, moved, buckets);
+  for (const PixelRecord& r : records) {
+    if (r.x0 >= kept) break;
+    PixelRecord m = r;
+    m.x0 = static_cast<std::int32_t>(r.x0 - shift);
+    m.x1 = static_cast<std::int32_t>(std::min<long long>(width, r.x1 - shift));
+    append_record(moved, m);
+  }
+  records.swap(moved);
 }
 
 }  // namespace xo::gui

@@ -24,40 +24,58 @@
 
 namespace xo::gui {
 
-// Time to pixel columns: column x starts at start + x * seconds_per_pixel.
+// Time to pixel columns: column x starts at origin + (x + offset) * seconds_per_pixel. A pan by whole
+// columns keeps the origin and moves the offset, so that the columns both frames show start at the
+// same times, bit for bit, and a frame can reuse its predecessor's (row_record_cache.hpp).
 struct PixelScale {
-  double start = 0;
+  double origin = 0;
   double seconds_per_pixel = 1;
   double pixels_per_second = 1;  // column_of's first guess multiplies: a division costs 5x more
+  long long offset = 0;          // in columns; exact as a double below 2^53
 
   PixelScale() = default;
-  PixelScale(double start_time, double seconds_per_column)
-      : start(start_time),
+  PixelScale(double origin_time, double seconds_per_column, long long offset_columns = 0)
+      : origin(origin_time),
         seconds_per_pixel(seconds_per_column),
         pixels_per_second(1 / seconds_per_column),
-        rounding_columns(kRoundingUnits * (std::abs(start_time) * pixels_per_second + 2)) {}
+        offset(offset_columns),
+        rounding_columns(kRoundingUnits * (std::abs(origin_time) * pixels_per_second + 2)) {}
 
-  double column_start(long long x) const { return start + static_cast<double>(x) * seconds_per_pixel; }
+  // The same columns moved by `columns`: column x of the result is column x + columns of this one.
+  PixelScale shifted(long long columns) const {
+    PixelScale moved = *this;
+    moved.offset += columns;
+    return moved;
+  }
+  // Whether the two differ by a shift of whole columns only.
+  bool same_grid(const PixelScale& other) const {
+    return origin == other.origin && seconds_per_pixel == other.seconds_per_pixel;
+  }
+  bool operator==(const PixelScale& other) const { return same_grid(other) && offset == other.offset; }
+
+  double column_start(long long x) const { return grid_start(x + offset); }
+  double time_at(double x) const { return origin + (x + static_cast<double>(offset)) * seconds_per_pixel; }
   // The column whose [column_start(x), column_start(x + 1)) holds t, by the same arithmetic. Inline:
   // a zoomed-in frame asks it three times a span.
   long long column_of(double t) const {
-    const double raw = std::clamp((t - start) * pixels_per_second, -4e18, 4e18);
-    long long x = static_cast<long long>(raw);  // truncates; the loops below make it the floor
+    const double raw = std::clamp((t - origin) * pixels_per_second, -4e18, 4e18);
+    long long k = static_cast<long long>(raw);  // truncates; the loops below make it the floor
     // The guess is the floor unless raw lies within rounding of a column's edge (raw and
-    // column_start each err by a few units in the last place of start / seconds_per_pixel and of
+    // grid_start each err by a few units in the last place of origin / seconds_per_pixel and of
     // raw, in columns): then settle it with the comparisons the columns use.
-    if (const double within = raw - static_cast<double>(x); raw >= 0 &&
+    if (const double within = raw - static_cast<double>(k); raw >= 0 &&
                                                             within > rounding_columns + kRoundingUnits * raw &&
                                                             within < 1 - rounding_columns - kRoundingUnits * raw) {
-      return x;
+      return k - offset;
     }
-    while (column_start(x) > t) --x;
-    while (column_start(x + 1) <= t) ++x;
-    return x;
+    while (grid_start(k) > t) --k;
+    while (grid_start(k + 1) <= t) ++k;
+    return k - offset;
   }
 
  private:
   static constexpr double kRoundingUnits = 16 * 0x1p-53;  // ample for the three roundings of raw and two of a start
+  double grid_start(long long k) const { return origin + static_cast<double>(k) * seconds_per_pixel; }
   double rounding_columns = kRoundingUnits * 2;
 };
 
@@ -150,9 +168,22 @@ inline void append_record(std::vector<PixelRecord>& out, const PixelRecord& r) {
 class ColumnBuckets;
 
 // Replaces `out` with the records of columns [0, width). Given the frame's ColumnBuckets (built for
-// this scale and width, two buckets a column or more), a row with a summary takes a column that wholly holds buckets of
-// several kinds as Mixed from them, without its spans; the records are the same as without.
+// this scale and width, two buckets a column or more), a row with a summary takes a column that
+// wholly holds buckets of several kinds as Mixed from them, without its spans; the records are the
+// same as without.
 void aggregate_row(const RowView& row, const PixelScale& scale, int width, std::vector<PixelRecord>& out,
                    const ColumnBuckets* buckets = nullptr);
+
+// Appends the records of columns [x_begin, x_end) of a frame `width` columns wide, joining out's
+// last record where they continue it. Each column's record depends only on the spans meeting it,
+// so a row aggregated in pieces, left to right, is the row aggregated whole.
+void aggregate_columns(const RowView& row, const PixelScale& scale, int x_begin, int x_end, int width,
+                       std::vector<PixelRecord>& out, const ColumnBuckets* buckets = nullptr);
+
+// Turns `records`, the row aggregated at scale.shifted(-shift), into the row at `scale`: the
+// columns both show are moved, and only those new to `scale` aggregated. The result is what
+// aggregate_row gives at `scale`, record for record; a pan costs the columns it brings into view.
+void shift_records(const RowView& row, const PixelScale& scale, int width, long long shift,
+                   std::vector<PixelRecord>& records, const ColumnBuckets* buckets = nullptr);
 
 }  // namespace xo::gui

@@ -6,7 +6,7 @@
 
 namespace xo::gui {
 
-void vote_rows(std::span<const std::vector<PixelRecord>> rows, bool empty_votes, int width,
+void vote_rows(std::span<const std::span<const PixelRecord>> rows, bool empty_votes, int width,
                std::vector<PixelRecord>& out) {
   out.clear();
   std::vector<std::size_t> next(rows.size(), 0);  // per row: the first record not wholly left behind

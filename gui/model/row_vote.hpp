@@ -11,7 +11,7 @@
 namespace xo::gui {
 
 // `rows`: each a row's records as aggregate_row made them (sorted, disjoint, within [0, width)).
-void vote_rows(std::span<const std::vector<PixelRecord>> rows, bool empty_votes, int width,
+void vote_rows(std::span<const std::span<const PixelRecord>> rows, bool empty_votes, int width,
                std::vector<PixelRecord>& out);
 
 }  // namespace xo::gui

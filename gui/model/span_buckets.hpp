@@ -57,8 +57,7 @@ class ColumnBuckets {
   void build(const PixelScale& scale, const PixelScale& grid, int buckets, int width);
   // Whether it was built, usable, for this scale and at least this width.
   bool usable_for(const PixelScale& scale, int width) const {
-    return !begin_.empty() && width <= static_cast<int>(begin_.size()) && scale.start == scale_.start &&
-           scale.seconds_per_pixel == scale_.seconds_per_pixel;
+    return !begin_.empty() && width <= static_cast<int>(begin_.size()) && scale == scale_;
   }
   // Column x (0 <= x < the width built for) wholly holds buckets [begin(x), end(x)).
   std::int32_t begin(long long x) const { return begin_[static_cast<std::size_t>(x)]; }

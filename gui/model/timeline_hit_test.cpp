@@ -9,7 +9,7 @@ std::uint32_t span_at(const TimelineData& data, std::size_t row, const PixelScal
                       double slop_pixels) {
   if (row >= data.rows.size()) return TimelineData::kNoSpan;
   const RowView spans = data.row_view(row);
-  const double t = scale.start + x * scale.seconds_per_pixel;
+  const double t = scale.time_at(x);
   // Ends are sorted (spans are disjoint), so the first span ending after t is the only candidate
   // to contain it; otherwise the nearest is it or the one before.
   const std::size_t after = *std::ranges::partition_point(std::views::iota(std::size_t{0}, spans.size()),

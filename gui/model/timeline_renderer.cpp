@@ -15,6 +15,7 @@ namespace {
 constexpr int kLeft = TimelineLayout::kLabelWidth;
 constexpr int kTop = TimelineLayout::kRowsTop;  // the rows start under the ruler and overview
 constexpr std::size_t kMostHighlightLines = 20000;
+constexpr double kLinePixels = 150;    // a message line drawing more counts as more than one
 const QColor kHighlight(230, 0, 150);  // no call, phase or protocol colour comes near it
 
 // Screen y of a content y.
@@ -49,6 +50,28 @@ double most_message_lines(MessageDensity density) {
   return 8000;
 }
 
+double message_line_cost(const QLineF& line, const QRectF& area) {
+  // Liang-Barsky: the parameters [t0, t1] of the line inside the area.
+  double t0 = 0, t1 = 1;
+  const double dx = line.dx(), dy = line.dy();
+  const double p[] = {-dx, dx, -dy, dy};
+  const double q[] = {line.x1() - area.left(), area.right() - line.x1(), line.y1() - area.top(),
+                      area.bottom() - line.y1()};
+  for (int i = 0; i < 4; ++i) {
+    if (p[i] == 0) {
+      if (q[i] < 0) return 1;  // parallel to this edge and outside it
+      continue;
+    }
+    const double t = q[i] / p[i];
+    if (p[i] < 0)
+      t0 = std::max(t0, t);
+    else
+      t1 = std::min(t1, t);
+  }
+  const double pixels = t1 > t0 ? (t1 - t0) * std::max(std::abs(dx), std::abs(dy)) : 0;
+  return std::max(1.0, pixels / kLinePixels);
+}
+
 const char* message_density_name(MessageDensity density) {
   switch (density) {
     case MessageDensity::None: return "none";
@@ -70,6 +93,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   // None to map when no row is summarised (a trace of many short ranks).
   column_buckets_.build(vp.scale(), d.bucket_grid, d.bucket_codes.empty() ? 0 : SpanBuckets::kCount,
                         size.width() - kLeft);
+  rows_.begin_frame(&d, d.rows.size(), vp.scale(), size.width() - kLeft, jobs_.workers());
   paint_bands(p, size, d, layout, vp, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
@@ -89,7 +113,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   }
   p.restore();
   paint_labels(p, size, d, layout, options.scroll_y);
-  overview_.paint(p, size, d, layout, vp, column_buckets_, jobs_);
+  overview_.paint(p, size, d, layout, column_buckets_, rows_, jobs_);
   paint_ruler(p, size, vp);
 }
 
@@ -111,7 +135,8 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
                         scroll_y,
                         normal_metrics.height() - 2,
                         small_metrics.height() - 2,
-                        &column_buckets_};
+                        &column_buckets_,
+                        &rows_};
   // On a raster device the boxes are written into an image's scanlines and drawn in one go: with
   // a thousand ranks a frame has a quarter million boxes, too many for one fillRect each. Other
   // devices (SVG export) get one rectangle per box, so that they stay vectors.
@@ -186,13 +211,16 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
   const double senders = std::ceil(static_cast<double>(shown.size()) / static_cast<double>(sender_step));
   const double stride = std::max(1.0, std::ceil(senders * 2 * vp.width() / most));
   const auto mid = [&](analyzer::RankId rank) { return rank_middle(layout, rank, options.scroll_y); };
+  const QRectF rows_area(kLeft, kTop, size.width() - kLeft, size.height() - kTop);
   // Senders on every core, in chunks whose lines are then appended in sender order: each line's
   // search of a sender's send times misses the cache, and a thousand senders' are most of a frame.
   const std::size_t drawn_senders = (shown.size() + sender_step - 1) / sender_step;
   message_chunks_.resize(std::min(drawn_senders, jobs_.workers() * 4));
   jobs_.run(message_chunks_.size(), [&](std::size_t c, std::size_t) {
-    std::vector<CategoryLine>& out = message_chunks_[c];
+    MessageChunk& chunk = message_chunks_[c];
+    std::vector<CategoryLine>& out = chunk.lines;
     out.clear();
+    chunk.cost = 0;
     const std::size_t chunks = message_chunks_.size();
     for (std::size_t j = drawn_senders * c / chunks; j < drawn_senders * (c + 1) / chunks; ++j) {
       const analyzer::RankId sender = shown[j * sender_step];
@@ -209,14 +237,25 @@ void TimelineRenderer::paint_messages(QPainter& p, QSize size, const TimelineDat
         const double x0 = vp.x_of(msg.send_time[m]), x1 = vp.x_of(d.model->receive_time(m));
         const double y1 = x1 >= 0 ? mid(msg.receiver[m]) : -1;  // -1: a receiver not shown, or not a rank
         if (y1 >= 0 && std::max(y0, y1) >= kTop && std::min(y0, y1) <= size.height()) {
-          out.push_back({d.message_category(m), QLineF(kLeft + x0, y0, kLeft + x1, y1)});
+          const QLineF line(kLeft + x0, y0, kLeft + x1, y1);
+          out.push_back({d.message_category(m), line});
+          chunk.cost += message_line_cost(line, rows_area);
         }
         at = sent_from(at + 1, vp.time_at(std::floor(x0) + stride));  // the next message sent in a later column
       }
     }
   });
-  for (const std::vector<CategoryLine>& chunk : message_chunks_) {
-    for (const CategoryLine& line : chunk) lines_by_category_[line.category].push_back(line.line);
+  // The budget counts a line once per kLinePixels it draws (partners thousands of ranks apart draw
+  // lines across the screen, each the cost of hundreds of short ones to rasterise): every
+  // keep_every-th line, in sender order, is drawn.
+  double cost = 0;
+  for (const MessageChunk& chunk : message_chunks_) cost += chunk.cost;
+  const auto keep_every = static_cast<std::size_t>(std::max(1.0, std::ceil(cost / most)));
+  std::size_t k = 0;
+  for (const MessageChunk& chunk : message_chunks_) {
+    for (const CategoryLine& line : chunk.lines) {
+      if (k++ % keep_every == 0) lines_by_category_[line.category].push_back(line.line);
+    }
   }
   for (std::size_t c = 0; c < lines_by_category_.size(); ++c) {
     if (lines_by_category_[c].empty()) continue;

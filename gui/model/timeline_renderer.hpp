@@ -17,6 +17,7 @@
 #include "model/band_painter.hpp"
 #include "model/overview_strip.hpp"
 #include "model/pixel_aggregation.hpp"
+#include "model/row_record_cache.hpp"
 #include "model/span_buckets.hpp"
 #include "model/timeline_data.hpp"
 #include "model/timeline_highlight.hpp"
@@ -26,10 +27,14 @@
 namespace xo::gui {
 
 // How many message lines a frame draws at most: a dense view is a band of lines either way, and
-// zooming in brings every message back.
+// zooming in brings every message back. A line counts once per 150 pixels it draws on screen, so
+// that a frame of lines across the screen costs what one of short lines does.
 enum class MessageDensity { None, Sparse, Normal, Dense };
 double most_message_lines(MessageDensity density);         // 0, 2,000, 8,000, 50,000
 const char* message_density_name(MessageDensity density);  // "none", "sparse", "normal", "dense"
+// What a message line costs against the density's budget: one, or one per 150 pixels it draws
+// inside `area` (the part outside is clipped before it is rasterised).
+double message_line_cost(const QLineF& line, const QRectF& area);
 
 struct RenderOptions {
   std::uint32_t selected = TimelineData::kNoSpan;
@@ -43,6 +48,9 @@ class TimelineRenderer {
  public:
   void paint(QPainter& painter, QSize size, const TimelineData& data, const TimelineLayout& layout,
              const TimelineViewport& viewport, const RenderOptions& options);
+
+  // Drops the rows kept from the frames before: call when the trace drawn is replaced.
+  void forget_frames() { rows_.forget(); }
 
   // Draw records and lines of the last frame, for the benchmark's report.
   std::size_t last_records() const { return last_records_; }
@@ -67,11 +75,16 @@ class TimelineRenderer {
   QImage band_image_;  // the bands' boxes, on a raster device
   OverviewStrip overview_;
   ColumnBuckets column_buckets_;  // this frame's, for the rows' summaries
+  RowRecordCache rows_;           // rows aggregated, kept for the next frame's pan
   struct CategoryLine {
     std::uint32_t category = 0;
     QLineF line;
   };
-  std::vector<std::vector<CategoryLine>> message_chunks_;  // a frame's message lines by chunk of senders
+  struct MessageChunk {  // a frame's message lines from a chunk of senders
+    std::vector<CategoryLine> lines;
+    double cost = 0;  // against the density's budget
+  };
+  std::vector<MessageChunk> message_chunks_;
   std::vector<std::vector<QLineF>> lines_by_category_;
   std::vector<QLineF> highlight_lines_;
   std::size_t last_records_ = 0;

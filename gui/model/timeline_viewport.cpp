@@ -32,7 +32,21 @@ void TimelineViewport::zoom_about(double x, double factor) {
   set(t - x / width_ * span, span);
 }
 
-void TimelineViewport::pan_pixels(double dx) { set(start_ + dx * seconds_per_pixel(), span_); }
+void TimelineViewport::pan_pixels(double dx) {
+  if (!std::isfinite(dx)) return;
+  const auto columns = static_cast<long long>(std::llround(std::clamp(dx, -1e15, 1e15)));
+  if (columns == 0) return;
+  // Within the limits: the same columns moved. At a limit: clamped there, and anchored anew.
+  const PixelScale moved = scale().shifted(columns);
+  const double start = moved.column_start(0);
+  if (start < lower_ || start > upper_ - span_) {
+    set(start, span_);
+    return;
+  }
+  start_ = start;
+  offset_ = moved.offset;
+  emit changed();
+}
 
 void TimelineViewport::show_range(double from, double to) {
   if (to < from) std::swap(from, to);
@@ -44,7 +58,8 @@ void TimelineViewport::set(double start, double span) {
   span = std::clamp(span, std::min(min_span(), upper_ - lower_), upper_ - lower_);
   start = std::clamp(start, lower_, upper_ - span);
   if (start == start_ && span == span_) return;
-  start_ = start;
+  start_ = origin_ = start;
+  offset_ = 0;
   span_ = span;
   emit changed();
 }

@@ -26,7 +26,8 @@ class TimelineViewport : public QObject {
   double lower() const { return lower_; }
   double upper() const { return upper_; }
   double seconds_per_pixel() const { return span_ / width_; }
-  PixelScale scale() const { return {start_, seconds_per_pixel()}; }
+  // The columns shown: anchored where the last zoom put them, so that pans move them by whole columns.
+  PixelScale scale() const { return {origin_, seconds_per_pixel(), offset_}; }
   double time_at(double x) const { return start_ + x * seconds_per_pixel(); }
   double x_of(double t) const { return (t - start_) / seconds_per_pixel(); }
 
@@ -38,7 +39,9 @@ class TimelineViewport : public QObject {
   // Zooms in (factor > 1) or out about pixel x, which keeps showing the time it shows now unless
   // the limits get in the way.
   void zoom_about(double x, double factor);
-  void pan_pixels(double dx);               // positive: later times come into view
+  // Positive: later times come into view. By whole pixels (dx rounded), so that the columns both
+  // frames show are the same and the renderer reuses them.
+  void pan_pixels(double dx);
   void show_range(double from, double to);  // e.g. a rubber band; widened to min_span
 
  signals:
@@ -49,6 +52,8 @@ class TimelineViewport : public QObject {
 
   double lower_ = 0, upper_ = 1;
   double start_ = 0, span_ = 1;
+  double origin_ = 0;  // start_ is column offset_ of the columns anchored here
+  long long offset_ = 0;
   int width_ = 1;
 };
 

@@ -40,7 +40,9 @@ TimelineControls::TimelineControls(QWidget* parent) : QWidget(parent) {
         static_cast<int>(d));
   }
   density_->setItemText(0, "none");
-  density_->setToolTip("How many message lines a frame draws at most; zoom in to see every message");
+  density_->setToolTip(
+      "How many message lines a frame draws at most (a line across the screen counts as several); zoom in to see "
+      "every message");
   row->addWidget(density_);
   lanes_ = new QCheckBox("Expand lanes", this);
   lanes_->setToolTip("A row per network lane under every rank (E); click a rank's label for one rank");

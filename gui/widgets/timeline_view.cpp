@@ -38,6 +38,7 @@ TimelineView::TimelineView(QWidget* parent) : QWidget(parent), rows_bar_(new QSc
 
 void TimelineView::set_trace(std::shared_ptr<const LoadedTrace> trace) {
   trace_ = std::move(trace);
+  renderer_.forget_frames();
   options_.selected = TimelineData::kNoSpan;
   set_highlight(nullptr);
   ranks_.reset(trace_ ? trace_->model().ranks() : 0);

@@ -228,6 +228,47 @@ class PixelAggregationTest : public QObject {
     QVERIFY(decided > 100);
   }
 
+  // A pan by whole columns moves the records both frames show and aggregates the rest: on random
+  // rows, with and without summaries, at several zooms, a walk of pans (a column, a few, most of
+  // the width, the width and more, both ways) gives at every step what aggregate_row gives there.
+  void a_pan_keeps_the_columns_both_frames_show() {
+    std::vector<PixelRecord> panned, fresh;
+    int steps = 0, moved = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      std::mt19937_64 random(seed);
+      const auto spans = random_row(random, 300 + seed * 40, seed % 2 == 0 ? 0.03 : 0.4);
+      const RowColumns columns(spans, static_cast<std::uint32_t>(seed * 10000));
+      const double end = spans.back().end;
+      const int buckets = 512;
+      const PixelScale grid(0, end / buckets);
+      std::vector<std::uint8_t> codes(static_cast<std::size_t>(buckets));
+      summarize_spans(columns.view(), grid, buckets, codes.data());
+      RowView with = columns.view();
+      with.buckets = seed % 3 == 0 ? codes.data() : nullptr;
+      for (double zoom : {0.7, 3.0, 25.0, 400.0}) {
+        const int width = 160;
+        PixelScale scale{end * 0.01 * static_cast<double>(seed % 5), end / zoom / width, -20};
+        ColumnBuckets in_columns;
+        in_columns.build(scale, grid, buckets, width);
+        aggregate_row(with, scale, width, panned, &in_columns);
+        for (const long long shift : {1LL, 7LL, -3LL, 40LL, -159LL, 159LL, 160LL, -1LL, -400LL, 2LL, 0LL, 90LL}) {
+          scale = scale.shifted(shift);
+          in_columns.build(scale, grid, buckets, width);
+          shift_records(with, scale, width, shift, panned, &in_columns);
+          aggregate_row(with, scale, width, fresh, &in_columns);
+          QVERIFY2(
+              panned == fresh,
+              qPrintable(
+                  QString("seed %1, zoom %2, shift %3, offset %4").arg(seed).arg(zoom).arg(shift).arg(scale.offset)));
+          ++steps;
+          moved += !fresh.empty() && shift != 0 && std::abs(shift) < width;
+        }
+      }
+    }
+    QCOMPARE(steps, 30 * 4 * 12);
+    QVERIFY(moved > 500);
+  }
+
   // A span ending where a bucket starts does not meet it (as a column): the next bucket, and the
   // column holding it, show only what starts there.
   void a_span_ending_on_a_bucket_boundary_stays_out_of_the_bucket() {
@@ -297,7 +338,7 @@ class PixelAggregationTest : public QObject {
         for (const auto& row : rows) columns.add(row);
         std::vector<PixelRecord> expected, got;
         columns.result(expected);
-        vote_rows(rows, empty_votes, kWidth, got);
+        vote_rows(std::vector<std::span<const PixelRecord>>(rows.begin(), rows.end()), empty_votes, kWidth, got);
         QCOMPARE(got, expected);
         ++compared;
       }
@@ -320,17 +361,22 @@ class PixelAggregationTest : public QObject {
     int checked = 0;
     for (int s = 0; s < 2000; ++s) {
       const double start = (unit(random) < 0.5 ? -1 : 1) * std::pow(10.0, log_start(random));
-      const PixelScale at{start, std::pow(10.0, log_width(random))};
+      // Columns counted from an origin, as a pan leaves them, or from the start.
+      const long long offset = s % 2 ? static_cast<long long>(unit(random) * 2e6) - 1000000 : 0;
+      const PixelScale at{start, std::pow(10.0, log_width(random)), offset};
       for (int k = 0; k < 20; ++k) {
         const auto x = static_cast<long long>(unit(random) * 2e6) - 1000;
         const double edge = at.column_start(x);
         for (double t : {edge, std::nextafter(edge, -1e300), std::nextafter(edge, 1e300),
                          at.column_start(x) + unit(random) * at.seconds_per_pixel}) {
           const long long c = at.column_of(t);
-          QVERIFY2(at.column_start(c) <= t && at.column_start(c + 1) > t, qPrintable(QString("start %1, width %2, t %3")
-                                                                                         .arg(start, 0, 'g', 17)
-                                                                                         .arg(at.seconds_per_pixel)
-                                                                                         .arg(t, 0, 'g', 17)));
+          QVERIFY2(at.column_start(c) <= t && at.column_start(c + 1) > t,
+                   qPrintable(QString("start %1, width %2, offset %3, t %4")
+                                  .arg(start, 0, 'g', 17)
+                                  .arg(at.seconds_per_pixel)
+                                  .arg(offset)
+                                  .arg(t, 0, 'g', 17)));
+          QCOMPARE(at.shifted(-offset).column_of(t), c + offset);  // the same columns, numbered from the origin
           ++checked;
         }
       }

@@ -290,12 +290,12 @@ class TimelineModelTest : public QObject {
     const PixelScale scale{ring_.start_time, (ring_.end_time - ring_.start_time) / 1000};
     for (std::size_t i = 0; i < spans.size(); ++i) {
       if (spans[i].end - spans[i].start < 3 * scale.seconds_per_pixel) continue;  // too short to hit alone
-      const double x = ((spans[i].start + spans[i].end) / 2 - scale.start) / scale.seconds_per_pixel;
+      const double x = ((spans[i].start + spans[i].end) / 2 - scale.origin) / scale.seconds_per_pixel;
       QCOMPARE(span_at(ring_, row, scale, x), ring_.rows[row].first + static_cast<std::uint32_t>(i));
     }
     // Beyond the slop of any span: nothing; just after a short span: that span.
     QCOMPARE(span_at(ring_, row, scale, 2000), TimelineData::kNoSpan);
-    const double after_last = (spans.back().end - scale.start) / scale.seconds_per_pixel + 1;
+    const double after_last = (spans.back().end - scale.origin) / scale.seconds_per_pixel + 1;
     QCOMPARE(span_at(ring_, row, scale, after_last),
              ring_.rows[row].first + static_cast<std::uint32_t>(spans.size() - 1));
   }
@@ -451,8 +451,12 @@ class TimelineModelTest : public QObject {
           out.image = QImage(700, layout.content_height(), QImage::Format_RGB32);
           out.image.fill(Qt::white);
           ParallelJobs jobs(threads);
+          RowRecordCache rows;
+          rows.begin_frame(&d, d.rows.size(), frame.scale, frame.width, jobs.workers());
+          BandFrame with_rows = frame;
+          with_rows.rows = &rows;
           BandPainter painter;
-          painter.draw(frame, jobs, &out.image);
+          painter.draw(with_rows, jobs, &out.image);
           painter.for_each_call_row([&](std::size_t position, std::span<const PixelRecord> row) {
             out.fed.emplace_back(position, std::vector<PixelRecord>(row.begin(), row.end()));
           });
@@ -497,10 +501,12 @@ class TimelineModelTest : public QObject {
       buckets.build(scale, d.bucket_grid, SpanBuckets::kCount, 700);
       summarised += buckets.usable_for(scale, 700);
       auto draw = [&](const ColumnBuckets* with) {
-        const BandFrame frame{&d, &layout, 0, layout.bands().size(), scale, 700, 0, 10, 6, with};
+        ParallelJobs jobs(1);
+        RowRecordCache rows;
+        rows.begin_frame(&d, d.rows.size(), scale, 700, jobs.workers());
+        const BandFrame frame{&d, &layout, 0, layout.bands().size(), scale, 700, 0, 10, 6, with, &rows};
         QImage image(700, layout.content_height(), QImage::Format_RGB32);
         image.fill(Qt::white);
-        ParallelJobs jobs(1);
         BandPainter painter;
         painter.draw(frame, jobs, &image);
         std::vector<std::vector<PixelRecord>> fed;
@@ -540,7 +546,11 @@ class TimelineModelTest : public QObject {
     };
     using Rows = std::vector<std::vector<PixelRecord>>;
     std::vector<PixelRecord> out;
-    vote_rows(Rows{{rec(0, 4, 1, 100)}, {}, {rec(2, 6, 2, 200)}}, false, 10, out);
+    const auto vote = [&out](const Rows& rows, bool empty_votes, int width) {
+      const std::vector<std::span<const PixelRecord>> views(rows.begin(), rows.end());
+      vote_rows(views, empty_votes, width, out);
+    };
+    vote(Rows{{rec(0, 4, 1, 100)}, {}, {rec(2, 6, 2, 200)}}, false, 10);
     // Columns 0-1: span 100 alone; 2-3: a tie, the first candidate stays, folded; 4-5: span 200.
     QCOMPARE(out.size(), std::size_t{3});
     QCOMPARE(out[0], rec(0, 2, 1, 100));
@@ -548,11 +558,11 @@ class TimelineModelTest : public QObject {
     QCOMPARE(out[1].x1, 4);
     QCOMPARE(out[2], rec(4, 6, 2, 200));
     // Ranks: the empty columns of two rows outvote one busy row.
-    vote_rows(Rows{{rec(0, 10, 1, 1)}, {rec(0, 3, 1, 2)}, {rec(0, 3, 1, 3)}}, true, 10, out);
+    vote(Rows{{rec(0, 10, 1, 1)}, {rec(0, 3, 1, 2)}, {rec(0, 3, 1, 3)}}, true, 10);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].x1, 3);
     QCOMPARE(out[0].kind, PixelKind::Folded);
-    vote_rows(Rows{{rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)}}, true, 4, out);
+    vote(Rows{{rec(0, 4, PixelRecord::kMixedCategory, 5, PixelKind::Mixed)}}, true, 4);
     QCOMPARE(out.size(), std::size_t{1});
     QCOMPARE(out[0].kind, PixelKind::Mixed);
   }
@@ -628,7 +638,7 @@ class TimelineModelTest : public QObject {
     const Span s = test::row_spans(stencil_, first)[0];
     const PixelScale scale{s.start - 1e-6, 1e-8};
     const Band protocols{0, 5, BandKind::Protocols, 0, 1, stencil_.call_row_of_rank[0]};
-    const std::uint32_t hit = span_in_band(stencil_, protocols, scale, ((s.start + s.end) / 2 - scale.start) / 1e-8);
+    const std::uint32_t hit = span_in_band(stencil_, protocols, scale, ((s.start + s.end) / 2 - scale.origin) / 1e-8);
     QVERIFY(hit != TimelineData::kNoSpan);
     QCOMPARE(m.phase_rank(stencil_.span(hit).source), RankId{0});
     const Band group{0, 1, BandKind::Calls, 0, 2, stencil_.call_row_of_rank[0]};

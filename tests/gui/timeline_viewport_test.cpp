@@ -62,6 +62,30 @@ class TimelineViewportTest : public QObject {
     QVERIFY(v.seconds_per_pixel() >= 1e-12);
   }
 
+  // Pans move the columns by whole pixels from where the last zoom anchored them, so that the
+  // columns two frames share start at the same times; a pan into a limit anchors anew there.
+  void pans_move_the_columns_by_whole_pixels() {
+    TimelineViewport v;
+    v.set_width(1000);
+    v.set_limits(0, 10);
+    v.show_range(3, 4);
+    const PixelScale anchored = v.scale();
+    QCOMPARE(anchored.offset, 0LL);
+    v.pan_pixels(40);
+    v.pan_pixels(-13.4);  // rounded to 13
+    v.pan_pixels(0.3);    // less than half a pixel: nothing
+    QCOMPARE(v.scale().offset, 27LL);
+    QVERIFY(v.scale().same_grid(anchored));
+    for (long long x : {0LL, 1LL, 999LL}) QCOMPARE(v.scale().column_start(x), anchored.column_start(x + 27));
+    QCOMPARE(v.start(), anchored.column_start(27));
+    v.pan_pixels(1e6);  // into the upper limit
+    QCOMPARE(v.end(), 10.0);
+    QCOMPARE(v.scale().offset, 0LL);
+    QVERIFY(!v.scale().same_grid(anchored));
+    v.zoom_about(500, 2);  // a zoom anchors anew too
+    QCOMPARE(v.scale().offset, 0LL);
+  }
+
   void rubber_band_shows_its_range_and_signals() {
     TimelineViewport v;
     v.set_width(1000);

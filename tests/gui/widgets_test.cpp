@@ -212,6 +212,63 @@ class WidgetsTest : public QObject {
     QVERIFY(checked > 50);
   }
 
+  // A message line costs one against the density's budget, or one per 150 pixels it draws inside
+  // the rows' area: what lies outside is clipped, and a line wholly outside costs one.
+  void long_message_lines_count_as_several() {
+    const QRectF area(100, 50, 1500, 850);  // x 100-1600, y 50-900
+    QCOMPARE(message_line_cost(QLineF(200, 100, 230, 110), area), 1.0);
+    QCOMPARE(message_line_cost(QLineF(200, 60, 260, 860), area), 800 / 150.0);    // down the screen
+    QCOMPARE(message_line_cost(QLineF(200, -750, 200, 850), area), 800 / 150.0);  // half above it
+    QCOMPARE(message_line_cost(QLineF(-1400, 100, 1600, 400), area), 1500 / 150.0);
+    QCOMPARE(message_line_cost(QLineF(0, 0, 50, 900), area), 1.0);  // left of the area
+    QCOMPARE(message_line_cost(QLineF(2000, 100, 1700, 900), area), 1.0);
+  }
+
+  // A renderer reuses the rows of its last frame on a pan (row_record_cache.hpp): every frame of a
+  // walk of pans and zooms is the image a renderer drawing it first makes, on rows with summaries
+  // and lanes (a long ping-pong) and on ranks folded into pixel rows (a ring of 64 on 200 pixels).
+  void a_pan_draws_what_a_first_frame_draws() {
+    const QString pingpong = test::record(dir_, "pingpong_pans.otf2", "pingpong", 2, {"500"});
+    const QString ring = test::record(dir_, "ring_pans.otf2", "ring", 64, {"3"});
+    QVERIFY2(!pingpong.isEmpty() && !ring.isEmpty(), "xo record failed");
+    int compared = 0;
+    for (const auto& [path, height] : {std::pair{pingpong, 400}, std::pair{ring, 260}}) {
+      const TimelineData d = build_timeline_data(test::read(path));
+      RankSelection ranks;
+      ranks.reset(static_cast<int>(d.call_row_of_rank.size()));
+      if (height == 400) ranks.expand_all(true);  // the ping-pong's lanes, each a band
+      TimelineLayout layout;
+      layout.build(d, ranks, height - TimelineLayout::kRowsTop);
+      const QSize size(TimelineLayout::kLabelWidth + 500, height);
+      TimelineViewport viewport;
+      viewport.set_width(500);
+      viewport.set_limits(d.start_time, d.end_time);
+      TimelineRenderer panning;
+      auto frame = [&](TimelineRenderer& renderer) {
+        QImage image(size, QImage::Format_RGB32);
+        QPainter painter(&image);
+        renderer.paint(painter, size, d, layout, viewport, {});
+        return image;
+      };
+      auto check = [&](const char* step) {
+        TimelineRenderer first;
+        const QImage reused = frame(panning), drawn = frame(first);
+        QVERIFY2(reused == drawn, step);
+        ++compared;
+      };
+      for (const double zoom : {1.0, 10.0, 300.0}) {
+        viewport.fit_all();
+        viewport.zoom_about(170, zoom);
+        check("zoomed");
+        for (const double dx : {40.0, 40.0, -7.0, 1.0, 499.0, -260.0, 3e6, -11.0}) {
+          viewport.pan_pixels(dx);
+          check(qPrintable(QString("pan of %1 at zoom %2").arg(dx).arg(zoom)));
+        }
+      }
+    }
+    QCOMPARE(compared, 2 * 3 * 9);
+  }
+
   // The legend lists what the colours mean, and the controls drive the view.
   void legend_and_controls() {
     MainWindow window(XO_BINARY, false);
