@@ -112,7 +112,7 @@ struct RowView {
   const analyzer::ShortIdColumn* source_regions = nullptr;  // by model row: its region
   const std::uint32_t* category_of_region = nullptr;        // regions + 1 entries, the last for any other
   std::uint32_t regions = 0;
-  std::span<const SpanRun> long_runs;  // sorted, in the caller's numbering (other rows' may be there)
+  std::span<const SpanRun> long_runs;  // the row's, sorted, in the caller's numbering
   // Bit k (the caller's numbering): span k has the category of span k + 1 in its row.
   const std::uint64_t* same_as_next = nullptr;
   std::uint32_t first = 0;  // the caller's index of starts[0]

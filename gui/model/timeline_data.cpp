@@ -259,7 +259,7 @@ RowView TimelineData::row_view(std::size_t row) const {
   v.source_regions = calls ? &model->calls.region : &model->phases.region;
   v.category_of_region = category_of_region.data();
   v.regions = static_cast<std::uint32_t>(category_of_region.size() - 1);
-  v.long_runs = long_runs;
+  v.long_runs = std::span(long_runs).subspan(r.first_long_run, r.long_runs_end - r.first_long_run);
   v.same_as_next = same_as_next.data();
   v.first = r.first;
   if (r.summary != TimelineRow::kNoSummary) {
@@ -315,7 +315,9 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
   d.same_as_next.assign((d.span_count() + 63) / 64, 0);
   for (std::size_t row = 0; row < d.rows.size(); ++row) {
     const RowView v = d.row_view(row);
+    d.rows[row].first_long_run = static_cast<std::uint32_t>(d.long_runs.size());
     add_category_runs(v, d);
+    d.rows[row].long_runs_end = static_cast<std::uint32_t>(d.long_runs.size());
     if (v.size() > 0) d.end_time = std::max(d.end_time, v.end(v.size() - 1));  // ends ascend along a row
   }
   index_messages(m, d);

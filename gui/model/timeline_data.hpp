@@ -41,6 +41,9 @@ struct TimelineRow {
   // The row's summary: bucket_codes[summary * SpanBuckets::kCount, ...); kNoSummary for a row of
   // fewer spans than buckets.
   std::uint32_t summary = kNoSummary;
+  // Its runs of SpanRun::kLong spans or more: TimelineData::long_runs[first_long_run, long_runs_end),
+  // so that a frame finds a row's first run among its own, not the trace's.
+  std::uint32_t first_long_run = 0, long_runs_end = 0;
 
   static constexpr std::uint32_t kNoSummary = 0xffffffffu;
 };
