@@ -12,15 +12,19 @@ constexpr int kLeft = TimelineLayout::kLabelWidth;
 }  // namespace
 
 void OverviewStrip::begin(std::size_t shown_ranks) {
+  shown_ = shown_ranks;
   step_ = std::max<std::size_t>(1, (shown_ranks + kMostOverviewRanks - 1) / kMostOverviewRanks);
-  fed_.assign(shown_ranks, 0);
-  counted_.clear();
+  const std::size_t windows = (shown_ranks + step_ - 1) / step_;
+  fed_.assign(windows, 0);
+  counted_.assign(windows, {});
 }
 
 void OverviewStrip::feed(std::size_t position, std::span<const PixelRecord> call_row) {
-  if (position % step_ != 0 || position >= fed_.size() || fed_[position]) return;
-  counted_.push_back(call_row);
-  fed_[position] = 1;
+  if (position >= shown_) return;
+  const std::size_t window = position / step_;
+  if (fed_[window]) return;
+  counted_[window] = call_row;
+  fed_[window] = 1;
 }
 
 void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
@@ -30,17 +34,15 @@ void OverviewStrip::paint(QPainter& p, QSize size, const TimelineData& d, const 
   p.fillRect(QRect(0, kStripTop, size.width(), TimelineLayout::kOverviewHeight), QColor(244, 244, 240));
   const auto shown = layout.shown();
   if (shown.empty() || width <= 0) return;
-  std::vector<std::size_t> missing;  // chosen, not fed: shown positions
-  std::uint32_t ranks = 0;
-  for (std::size_t k = 0; k < shown.size(); k += step_, ++ranks) {
-    if (!fed_[k]) missing.push_back(k);
+  std::vector<std::size_t> missing;  // windows no band fed
+  for (std::size_t w = 0; w < fed_.size(); ++w) {
+    if (!fed_[w]) missing.push_back(w);
   }
-  const std::size_t fed = counted_.size();
-  counted_.resize(fed + missing.size());
   jobs.run(missing.size(), [&](std::size_t i, std::size_t worker) {
-    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[missing[i]])];
-    counted_[fed + i] = rows.records(row, d.row_view(row), &buckets, worker);
+    const std::size_t row = d.call_row_of_rank[static_cast<std::size_t>(shown[missing[i] * step_])];
+    counted_[missing[i]] = rows.records(row, d.row_view(row), &buckets, worker);
   });
+  const auto ranks = static_cast<std::uint32_t>(counted_.size());
   count_.reset(width, d.categories.size());
   for (const auto& row : counted_) count_.add(row);
   count_.finish();

@@ -319,12 +319,18 @@ void TimelineRenderer::paint_labels(QPainter& p, QSize size, const TimelineData&
   const QFont normal = p.font();
   QFont small = normal;
   small.setPointSizeF(normal.pointSizeF() * 0.75);
-  const int small_height = QFontMetrics(small).height();
+  const int small_height = QFontMetrics(small).height(), normal_height = QFontMetrics(normal).height();
   int free_from = -1 << 30;  // screen y below the last label drawn: thin bands are labelled where room is
   for (std::size_t b = first; b < last; ++b) {
     const Band& band = layout.bands()[b];
     const int top = screen_y(band.top, scroll_y);
     if (band.kind == BandKind::Calls) {
+      // Where ranks outnumber pixel rows most bands have no room for a label: skipped before any
+      // text is made.
+      const bool roomy = band.height >= normal_height;
+      const int label_height = roomy ? band.height : small_height;
+      const int y = roomy ? top : top + band.height / 2 - label_height / 2;
+      if (!roomy && y < free_from) continue;
       const RankId rank = layout.rank_at(band.first);
       QString text;
       if (band.count > 1) {
@@ -338,10 +344,6 @@ void TimelineRenderer::paint_labels(QPainter& p, QSize size, const TimelineData&
                                                        : QString::fromUtf8("\u25b8 ");
         text = arrow + QString("rank %1").arg(rank);
       }
-      const bool roomy = band.height >= QFontMetrics(normal).height();
-      const int label_height = roomy ? band.height : small_height;
-      const int y = roomy ? top : top + band.height / 2 - label_height / 2;
-      if (!roomy && y < free_from) continue;
       p.setFont(roomy ? normal : small);
       p.setPen(Qt::black);
       p.drawText(QRect(4, y, kLeft - 8, label_height), Qt::AlignVCenter | Qt::AlignLeft, text);
