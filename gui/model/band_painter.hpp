@@ -20,17 +20,18 @@
 
 namespace xo::gui {
 
-// One frame's bands: [first, last) of the layout, at `scale` over `width` columns.
+// One frame's bands: [first, last) of the layout over `width` columns, at the scale `rows` was
+// begun for.
 struct BandFrame {
   const TimelineData* data = nullptr;
   const TimelineLayout* layout = nullptr;
   std::size_t first = 0, last = 0;
-  PixelScale scale;
   int width = 0;
   int scroll_y = 0;  // content y drawn at the image's top
   // Bands at least this tall get the names of their wide Single boxes: call bands, lane bands.
   int named_calls_height = 0, named_phases_height = 0;
-  // The summaries' buckets in each column at `scale` (span_buckets.hpp), or none: every span read.
+  // The summaries' buckets in each column at the frame's scale (span_buckets.hpp), or none: every
+  // span read.
   const ColumnBuckets* buckets = nullptr;
   // Where rows are aggregated: begun for this frame's trace, scale and width.
   RowRecordCache* rows = nullptr;

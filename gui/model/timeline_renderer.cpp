@@ -94,7 +94,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   column_buckets_.build(vp.scale(), d.bucket_grid, d.bucket_codes.empty() ? 0 : SpanBuckets::kCount,
                         size.width() - kLeft);
   rows_.begin_frame(&d, d.rows.size(), vp.scale(), size.width() - kLeft, jobs_.workers());
-  paint_bands(p, size, d, layout, vp, options.scroll_y);
+  paint_bands(p, size, d, layout, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
   if (options.highlight) paint_highlight(p, size, d, layout, vp, options);
@@ -118,7 +118,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
 }
 
 void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                                   const TimelineViewport& vp, int scroll_y) {
+                                   int scroll_y) {
   const int width = size.width() - kLeft, rows_height = size.height() - kTop;
   if (width <= 0 || rows_height <= 0) return;
   const auto [first, last] = layout.bands_between(scroll_y, scroll_y + rows_height);
@@ -130,7 +130,6 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
                         &layout,
                         first,
                         last,
-                        vp.scale(),
                         width,
                         scroll_y,
                         normal_metrics.height() - 2,

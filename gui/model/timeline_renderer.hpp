@@ -57,8 +57,8 @@ class TimelineRenderer {
   std::size_t last_lines() const { return last_lines_; }
 
  private:
-  void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
-                   const TimelineViewport& vp, int scroll_y);
+  // The bands at the scale rows_ was begun for this frame.
+  void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
   void paint_collectives(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                          const TimelineViewport& vp, int scroll_y);
   void paint_messages(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,

@@ -443,16 +443,15 @@ class TimelineModelTest : public QObject {
       layout.build(d, ranks, height);
       for (const double zoom : {1.0, 9.0}) {
         const double span = (d.end_time - d.start_time) / zoom;
-        const BandFrame frame{
-            &d, &layout, 0, layout.bands().size(), PixelScale{d.start_time + span * (zoom - 1) / 2, span / 700}, 700,
-            0,  10,      6};
+        const PixelScale scale{d.start_time + span * (zoom - 1) / 2, span / 700};
+        const BandFrame frame{&d, &layout, 0, layout.bands().size(), 700, 0, 10, 6};
         auto draw = [&](int threads) {
           Drawn out;
           out.image = QImage(700, layout.content_height(), QImage::Format_RGB32);
           out.image.fill(Qt::white);
           ParallelJobs jobs(threads);
           RowRecordCache rows;
-          rows.begin_frame(&d, d.rows.size(), frame.scale, frame.width, jobs.workers());
+          rows.begin_frame(&d, d.rows.size(), scale, frame.width, jobs.workers());
           BandFrame with_rows = frame;
           with_rows.rows = &rows;
           BandPainter painter;
@@ -504,7 +503,7 @@ class TimelineModelTest : public QObject {
         ParallelJobs jobs(1);
         RowRecordCache rows;
         rows.begin_frame(&d, d.rows.size(), scale, 700, jobs.workers());
-        const BandFrame frame{&d, &layout, 0, layout.bands().size(), scale, 700, 0, 10, 6, with, &rows};
+        const BandFrame frame{&d, &layout, 0, layout.bands().size(), 700, 0, 10, 6, with, &rows};
         QImage image(700, layout.content_height(), QImage::Format_RGB32);
         image.fill(Qt::white);
         BandPainter painter;
