@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <new>
 #include <string>
+#include <utility>
 
 #include "xo/mpi/state/mpi_error.hpp"
 
@@ -44,8 +45,10 @@ void require_count(long count);                               // MPI_ERR_COUNT i
 // *length to the characters copied, as the MPI calls that return names and strings do.
 void copy_string_out(const std::string& text, char* out, int* length, std::size_t capacity);
 
+// Runs `body` as the entry point `name` and returns the class of the error it raised, if any, with
+// no error handler applied: api_call applies the communicator's, window calls the window's.
 template <class Body>
-int api_call(const char* name, MPI_Comm comm, Body&& body) {
+int run_call(const char* name, Body&& body) {
   const bool usable = enter_call(name);
   int result = MPI_SUCCESS;
   try {
@@ -57,6 +60,12 @@ int api_call(const char* name, MPI_Comm comm, Body&& body) {
     result = record_error(name, MpiError(MPI_ERR_NO_MEM, "the host ran out of memory for this call"));
   }
   leave_call();
+  return result;
+}
+
+template <class Body>
+int api_call(const char* name, MPI_Comm comm, Body&& body) {
+  const int result = run_call(name, std::forward<Body>(body));
   return result == MPI_SUCCESS ? MPI_SUCCESS : apply_error_handler(comm, result);
 }
 

@@ -1,13 +1,15 @@
 #pragma once
 // The MPI entry points' state in one run: what they keep for each rank beyond its handles
 // (ApiRank: buffered-send space, MPI_Alloc_mem's memory, the thread level, the Wait/Test families'
-// scratch). The state below knows nothing of it.
+// scratch), and the windows being made. The state below knows nothing of it.
 
+#include <map>
 #include <memory>
 
 #include "api_rank.hpp"
 #include "xo/mpi/kernel/huge_page_array.hpp"
 #include "xo/mpi/state/layer_state.hpp"
+#include "xo/mpi/state/window.hpp"
 #include "xo/mpi/state/world.hpp"
 
 namespace xo::mpi {
@@ -16,6 +18,13 @@ class ApiLayer final : public LayerState {
  public:
   ApiLayer(sim::Engine& engine, int ranks) : engine_(engine), ranks_(static_cast<std::size_t>(ranks)) {}
   static ApiLayer& of(World& world) { return static_cast<ApiLayer&>(world.layer(Layer::Api)); }
+
+  // A window whose members are still arriving in MPI_Win_create: shared, touched inside simcalls.
+  struct FormingWindow {
+    std::shared_ptr<WindowShared> window;
+    int joined = 0;
+  };
+  std::map<int, FormingWindow> forming_windows;  // by the window's private context
 
   ApiRank& rank(int world_rank) {
     XO_OWNED_BY(engine_, world_rank, "MPI call state");

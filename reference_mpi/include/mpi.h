@@ -14,8 +14,8 @@ extern "C" {
 #endif
 
 /* MPI 2.2: the MPI-1 standard and the parts of MPI-2 and MPI-3 declared below (threads up to
- * FUNNELED, attributes, info, datatypes, persistent requests, topologies, matched probes, ...), but
- * not one-sided communication, dynamic processes or MPI-IO, whose calls fail to link. Claiming 3
+ * FUNNELED, attributes, info, datatypes, persistent requests, topologies, matched probes, one-sided
+ * communication ...), but not dynamic processes or MPI-IO, whose calls fail to link. Claiming 3
  * would send programs to the nonblocking collectives, which are not here yet. */
 #define MPI_VERSION 2
 #define MPI_SUBVERSION 2
@@ -72,6 +72,9 @@ typedef void(MPI_User_function)(void* invec, void* inoutvec, int* len, MPI_Datat
 #define MPI_BXOR 10
 #define MPI_MAXLOC 11
 #define MPI_MINLOC 12
+/* MPI-2/3: only in the one-sided accumulate calls (MPI_Accumulate, MPI_Get_accumulate, ...). */
+#define MPI_REPLACE 13
+#define MPI_NO_OP 14
 #define XO_FIRST_USER_OP 32
 
 /* Datatypes: basic C types, then BYTE and PACKED. */
@@ -206,7 +209,19 @@ typedef void(MPI_User_function)(void* invec, void* inoutvec, int* len, MPI_Datat
 #define MPI_ERR_INFO_NOKEY 24
 #define MPI_ERR_NO_MEM 25
 #define MPI_ERR_BASE 26
-#define MPI_ERR_LASTCODE 26
+/* MPI-2/3 one-sided communication. */
+#define MPI_ERR_SIZE 27
+#define MPI_ERR_DISP 28
+#define MPI_ERR_WIN 29
+#define MPI_ERR_LOCKTYPE 30
+#define MPI_ERR_ASSERT 31
+#define MPI_ERR_RMA_CONFLICT 32
+#define MPI_ERR_RMA_SYNC 33
+#define MPI_ERR_RMA_RANGE 34
+#define MPI_ERR_RMA_ATTACH 35
+#define MPI_ERR_RMA_SHARED 36
+#define MPI_ERR_RMA_FLAVOR 37
+#define MPI_ERR_LASTCODE 37
 
 /* Environment. */
 int MPI_Init(int* argc, char*** argv);
@@ -799,6 +814,77 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm);
 int MPI_Comm_test_inter(MPI_Comm comm, int* flag);
 int MPI_Comm_remote_size(MPI_Comm comm, int* size);
 int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
+
+/* ---- MPI-2/3: one-sided communication (MPI-3.1 chapter 11) ----
+ * Windows made by MPI_Win_create or MPI_Win_allocate; active target (fence, post-start-complete-
+ * wait) and passive target (lock, lock_all, flush) synchronisation; put, get, the accumulates and
+ * the atomics. Not here: dynamic and shared-memory windows and the request-based calls (MPI_Rput
+ * ...), which fail to link. The memory model is unified: a window's memory is the process's. */
+typedef int MPI_Win;
+#define MPI_WIN_NULL 0
+#define MPI_LOCK_EXCLUSIVE 234
+#define MPI_LOCK_SHARED 235
+/* Assertions: bits, or-ed together. */
+#define MPI_MODE_NOCHECK 1024
+#define MPI_MODE_NOSTORE 2048
+#define MPI_MODE_NOPUT 4096
+#define MPI_MODE_NOPRECEDE 8192
+#define MPI_MODE_NOSUCCEED 16384
+/* Window attributes (MPI_Win_get_attr): the window's base pointer, its size (MPI_Aint*), its
+ * displacement unit, flavor and memory model (int*). */
+#define MPI_WIN_BASE 8
+#define MPI_WIN_SIZE 9
+#define MPI_WIN_DISP_UNIT 10
+#define MPI_WIN_CREATE_FLAVOR 11
+#define MPI_WIN_MODEL 12
+#define MPI_WIN_FLAVOR_CREATE 1
+#define MPI_WIN_FLAVOR_ALLOCATE 2
+#define MPI_WIN_FLAVOR_DYNAMIC 3
+#define MPI_WIN_FLAVOR_SHARED 4
+#define MPI_WIN_SEPARATE 1
+#define MPI_WIN_UNIFIED 2
+typedef void(MPI_Win_errhandler_function)(MPI_Win* win, int* error_code, ...);
+int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win);
+int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win);
+int MPI_Win_free(MPI_Win* win);
+int MPI_Win_get_group(MPI_Win win, MPI_Group* group);
+int MPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag);
+int MPI_Win_set_name(MPI_Win win, const char* win_name);
+int MPI_Win_get_name(MPI_Win win, char* win_name, int* resultlen);
+int MPI_Win_create_errhandler(MPI_Win_errhandler_function* win_errhandler_fn, MPI_Errhandler* errhandler);
+int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler);
+int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler* errhandler);
+int MPI_Win_call_errhandler(MPI_Win win, int errorcode);
+MPI_Fint MPI_Win_c2f(MPI_Win win);
+MPI_Win MPI_Win_f2c(MPI_Fint win);
+int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+            int target_count, MPI_Datatype target_datatype, MPI_Win win);
+int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, void* result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win);
+int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win);
+int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win);
+int MPI_Win_fence(int assert, MPI_Win win);
+int MPI_Win_post(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_start(MPI_Group group, int assert, MPI_Win win);
+int MPI_Win_complete(MPI_Win win);
+int MPI_Win_wait(MPI_Win win);
+int MPI_Win_test(MPI_Win win, int* flag);
+int MPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win);
+int MPI_Win_unlock(int rank, MPI_Win win);
+int MPI_Win_lock_all(int assert, MPI_Win win);
+int MPI_Win_unlock_all(MPI_Win win);
+int MPI_Win_flush(int rank, MPI_Win win);
+int MPI_Win_flush_all(MPI_Win win);
+int MPI_Win_flush_local(int rank, MPI_Win win);
+int MPI_Win_flush_local_all(MPI_Win win);
+int MPI_Win_sync(MPI_Win win);
 
 #ifdef __cplusplus
 }

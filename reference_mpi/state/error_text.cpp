@@ -39,6 +39,17 @@ constexpr ErrorText kErrors[] = {
     {MPI_ERR_INFO_NOKEY, "MPI_ERR_INFO_NOKEY", "info key not defined in the info object"},
     {MPI_ERR_NO_MEM, "MPI_ERR_NO_MEM", "out of memory for MPI_Alloc_mem"},
     {MPI_ERR_BASE, "MPI_ERR_BASE", "base pointer not allocated by MPI_Alloc_mem"},
+    {MPI_ERR_SIZE, "MPI_ERR_SIZE", "invalid window size"},
+    {MPI_ERR_DISP, "MPI_ERR_DISP", "invalid displacement or displacement unit"},
+    {MPI_ERR_WIN, "MPI_ERR_WIN", "invalid window"},
+    {MPI_ERR_LOCKTYPE, "MPI_ERR_LOCKTYPE", "invalid lock type"},
+    {MPI_ERR_ASSERT, "MPI_ERR_ASSERT", "invalid assertion"},
+    {MPI_ERR_RMA_CONFLICT, "MPI_ERR_RMA_CONFLICT", "conflicting accesses to a window"},
+    {MPI_ERR_RMA_SYNC, "MPI_ERR_RMA_SYNC", "one-sided call outside its synchronisation"},
+    {MPI_ERR_RMA_RANGE, "MPI_ERR_RMA_RANGE", "target memory outside the window"},
+    {MPI_ERR_RMA_ATTACH, "MPI_ERR_RMA_ATTACH", "memory cannot be attached to the window"},
+    {MPI_ERR_RMA_SHARED, "MPI_ERR_RMA_SHARED", "memory cannot be shared"},
+    {MPI_ERR_RMA_FLAVOR, "MPI_ERR_RMA_FLAVOR", "wrong window flavor for this call"},
 };
 }  // namespace
 

@@ -14,6 +14,11 @@ const ReductionOp& OpTable::get(MPI_Op handle) const {
                    "the operation is MPI_OP_NULL; pass a predefined operation such as MPI_SUM, or one "
                    "made by MPI_Op_create");
   }
+  if (handle == MPI_REPLACE || handle == MPI_NO_OP) {
+    throw MpiError(MPI_ERR_OP, std::string(handle == MPI_REPLACE ? "MPI_REPLACE" : "MPI_NO_OP") +
+                                   " serves only the one-sided accumulates (MPI_Accumulate, MPI_Get_accumulate, "
+                                   "MPI_Fetch_and_op), not reductions");
+  }
   const auto index = static_cast<std::size_t>(handle - XO_FIRST_USER_OP);
   if (handle < XO_FIRST_USER_OP || index >= user_.size()) {
     throw MpiError(MPI_ERR_OP, "operation handle " + std::to_string(handle) +

@@ -121,6 +121,24 @@ TEST(Examples, TopologyStencilMatchesSerialAndTheMpiOneStencil) {
   }
 }
 
+TEST(Examples, OneSidedStencilMatchesSerialInEverySynchronisationMode) {
+  // Halos put into the neighbours' ghost cells under fences, post-start-complete-wait and locks.
+  const double expected = serial_stencil_checksum(48, 60);
+  for (const std::string mode : {"fence", "pscw", "lock"}) {
+    for (const auto& [ranks, machine] :
+         std::vector<std::pair<int, std::string>>{{1, "loggp"}, {4, "loggp"}, {6, "xt3"}, {8, "x1"}}) {
+      auto r = run_example("-n " + std::to_string(ranks) + " --machine " + machine, "stencil_rma", mode + " 48 60");
+      ASSERT_EQ(r.status, 0) << mode << ", " << ranks << " ranks: " << r.err;
+      std::smatch m;
+      ASSERT_TRUE(std::regex_search(r.out, m, std::regex(mode + ", checksum ([-+.0-9e]+)"))) << r.out;
+      EXPECT_NEAR(std::stod(m[1]), expected, 1e-10 * expected) << mode << ", " << ranks << " ranks on " << machine;
+    }
+  }
+  auto wrong = run_example("-n 2", "stencil_rma", "mutex 8 1");
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_TRUE(contains(wrong.err, "unknown mode 'mutex'")) << wrong.err;
+}
+
 TEST(Examples, PingpongLatencyFollowsTheMachineParameters) {
   // Half round trip of a message of b bytes: o_s + L + o_r + b*G when eager; a rendezvous adds
   // the request-to-send and clear-to-send latencies (2L).

@@ -419,7 +419,9 @@ TEST(OpTable, HandlesAndErrors) {
   };
   EXPECT_NE(message([&] { table.get(stale); }).find("was already freed with MPI_Op_free"), std::string::npos);
   EXPECT_NE(message([&] { table.get(MPI_OP_NULL); }).find("the operation is MPI_OP_NULL"), std::string::npos);
-  EXPECT_NE(message([&] { table.get(13); }).find("operation handle 13 was never created"), std::string::npos);
+  EXPECT_NE(message([&] { table.get(20); }).find("operation handle 20 was never created"), std::string::npos);
+  EXPECT_NE(message([&] { table.get(MPI_REPLACE); }).find("MPI_REPLACE serves only the one-sided accumulates"),
+            std::string::npos);
   EXPECT_NE(message([&] { table.get(1000); }).find("operation handle 1000 was never created"), std::string::npos);
   MPI_Op sum = MPI_SUM;
   EXPECT_NE(message([&] { table.free(sum); }).find("MPI_SUM is predefined and cannot be freed"), std::string::npos);

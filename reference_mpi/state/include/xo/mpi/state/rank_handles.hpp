@@ -1,6 +1,6 @@
 #pragma once
 // One rank's MPI handle tables: everything a handle the program holds (communicator, group,
-// datatype, request, op, keyval, errhandler, error class, info) resolves through. Handles are
+// datatype, request, op, keyval, errhandler, error class, info, window) resolves through. Handles are
 // per process in MPI, so every simulated rank has its own.
 
 #include <map>
@@ -16,6 +16,7 @@
 #include "xo/mpi/state/info_table.hpp"
 #include "xo/mpi/state/op_table.hpp"
 #include "xo/mpi/state/request_table.hpp"
+#include "xo/mpi/state/window.hpp"
 
 namespace xo::mpi {
 
@@ -51,6 +52,7 @@ struct RankHandles {
   InfoTable infos;
   EnvironmentAttributes environment;
   GeneralizedRequests generalized;  // MPI_Grequest_start's callbacks, by request
+  WindowTable windows;
 };
 
 }  // namespace xo::mpi

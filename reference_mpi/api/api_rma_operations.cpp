@@ -1,0 +1,257 @@
+// The one-sided operations (MPI-3.1 sections 11.3 and 11.3.4): put, get, the accumulates and the
+// atomics. Each checks its window, epoch, datatypes and target range, moves its data at once (the
+// origin's fiber reads and writes the target's window memory: the standard leaves it undefined
+// until the epoch ends, and a correct program cannot tell), and leaves its simulated cost in flight
+// for the synchronisation that completes it (rma_completion.hpp). Operations at one rank run one
+// at a time, so the accumulates are element-wise atomic, as MPI requires.
+
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "buffer_check.hpp"
+#include "rma_completion.hpp"
+#include "rma_messages.hpp"
+#include "window_support.hpp"
+#include "xo/mpi/state/datatype_pack.hpp"
+#include "xo/mpi/state/datatype_table.hpp"
+#include "xo/mpi/state/reduction_op.hpp"
+
+using xo::mpi::DatatypeRef;
+using xo::mpi::MpiError;
+using xo::mpi::window_call;
+using xo::mpi::WindowHandle;
+using xo::mpi::World;
+
+namespace {
+
+// The target of an operation: its window rank and where its data lies in the target's memory.
+struct Target {
+  WindowHandle* window;
+  int rank;
+  std::byte* data;
+  DatatypeRef type;
+  std::int64_t count;
+  std::int64_t bytes() const { return count * type->size(); }
+};
+
+// Checks what every operation names of its target; nullopt for MPI_PROC_NULL, which does nothing.
+std::optional<Target> find_target(const char* call, MPI_Win win, int target_rank, MPI_Aint target_disp,
+                                  int target_count, MPI_Datatype target_datatype) {
+  xo::mpi::RankState& self = World::current().self();
+  WindowHandle& w = self.windows.get(win);
+  xo::mpi::require_count(target_count);
+  DatatypeRef type = self.datatypes.get_committed(target_datatype);
+  if (target_rank == MPI_PROC_NULL) return std::nullopt;
+  xo::mpi::require_window_rank(w, target_rank, "target_rank");
+  xo::mpi::require_access_epoch(w, target_rank, call);
+  if (target_disp < 0) {
+    throw MpiError(MPI_ERR_DISP, "target_disp " + std::to_string(target_disp) + " is negative");
+  }
+  const xo::mpi::WindowMember& m = w.member(target_rank);
+  const std::int64_t offset = target_disp * m.disp_unit;
+  if (target_count > 0 && type->size() > 0) {
+    const std::int64_t first = offset + type->true_lb();
+    const std::int64_t end = offset + (target_count - 1) * type->extent() + type->true_ub();
+    if (first < 0 || end > m.size) {
+      throw MpiError(MPI_ERR_RMA_RANGE, std::string(call) + " reaches bytes " + std::to_string(first) + ".." +
+                                            std::to_string(end) + " of rank " + std::to_string(target_rank) +
+                                            "'s window, which holds " + std::to_string(m.size) +
+                                            " bytes (target_disp " + std::to_string(target_disp) + " in units of " +
+                                            std::to_string(m.disp_unit) + " bytes)");
+    }
+  }
+  return Target{&w, target_rank, m.base + offset, std::move(type), target_count};
+}
+
+// The origin's data in packed form, after checking it matches the target's in size.
+std::vector<std::byte> packed_origin(const char* what, const void* buffer, int count, MPI_Datatype datatype,
+                                     const Target& target) {
+  xo::mpi::require_count(count);
+  const DatatypeRef type = World::current().self().datatypes.get_committed(datatype);
+  const std::int64_t bytes = count * type->size();
+  if (bytes != target.bytes()) {
+    throw MpiError(MPI_ERR_TYPE, std::string(what) + " holds " + std::to_string(bytes) + " bytes, the target " +
+                                     std::to_string(target.bytes()) +
+                                     ": origin and target must have the same type signature");
+  }
+  std::vector<std::byte> data(static_cast<std::size_t>(bytes));
+  if (bytes > 0) {
+    xo::mpi::require_buffer(buffer, count, *type, what);
+    xo::mpi::pack(buffer, count, *type, data.data());
+  }
+  return data;
+}
+
+// The target's data in packed form.
+std::vector<std::byte> packed_target(const Target& target) {
+  std::vector<std::byte> data(static_cast<std::size_t>(target.bytes()));
+  if (!data.empty()) xo::mpi::pack(target.data, target.count, *target.type, data.data());
+  return data;
+}
+
+// Unpacks `data` into an origin buffer of `count` `datatype`, which must hold it exactly.
+void unpack_to_origin(const char* what, const std::vector<std::byte>& data, void* buffer, int count,
+                      MPI_Datatype datatype) {
+  xo::mpi::require_count(count);
+  const DatatypeRef type = World::current().self().datatypes.get_committed(datatype);
+  const std::int64_t bytes = count * type->size();
+  if (bytes != static_cast<std::int64_t>(data.size())) {
+    throw MpiError(MPI_ERR_TYPE, std::string(what) + " holds " + std::to_string(bytes) + " bytes, the target " +
+                                     std::to_string(data.size()) +
+                                     ": origin and target must have the same type signature");
+  }
+  if (bytes == 0) return;
+  xo::mpi::require_buffer(buffer, count, *type, what);
+  xo::mpi::unpack(data.data(), bytes, *type, buffer);
+}
+
+// The operation of an accumulate: a predefined one defined for the target's type, MPI_REPLACE, or
+// (where `no_op_allowed`) MPI_NO_OP; null for those two.
+const xo::mpi::ReductionOp* accumulate_op(MPI_Op op, const Target& target, bool no_op_allowed) {
+  if (op == MPI_REPLACE || (op == MPI_NO_OP && no_op_allowed)) return nullptr;
+  const xo::mpi::ReductionOp* reduction = xo::mpi::ReductionOp::predefined(op);
+  if (reduction == nullptr) {
+    throw MpiError(MPI_ERR_OP, "operation " + std::to_string(op) +
+                                   " cannot accumulate: one-sided accumulates take a predefined operation or "
+                                   "MPI_REPLACE" +
+                                   (no_op_allowed ? " or MPI_NO_OP" : "") +
+                                   ", never one made by MPI_Op_create (MPI-3.1 section 11.3.4)");
+  }
+  reduction->check(*target.type);
+  return reduction;
+}
+
+// target = operand op target, element by element; MPI_REPLACE stores the operand, MPI_NO_OP nothing.
+void accumulate(const Target& target, MPI_Datatype target_datatype, const std::vector<std::byte>& operand, MPI_Op op,
+                const xo::mpi::ReductionOp* reduction) {
+  if (op == MPI_NO_OP || operand.empty()) return;
+  if (reduction == nullptr) {
+    xo::mpi::unpack(operand.data(), target.bytes(), *target.type, target.data);
+    return;
+  }
+  std::vector<std::byte> current = packed_target(target);
+  reduction->apply(operand.data(), current.data(), target.count, *target.type, target_datatype);
+  xo::mpi::unpack(current.data(), target.bytes(), *target.type, target.data);
+}
+
+// The origin's overhead to issue an operation. It yields to whatever is due earlier, so the
+// operation's data moves in the order of simulated time (a rank spinning on MPI_Get lets the
+// others run).
+void begin_issue(const Target& target) {
+  World& world = World::current();
+  const WindowHandle& w = *target.window;
+  world.engine().advance(xo::mpi::issue_overhead(world, w.world_rank(w.rank()), w.world_rank(target.rank)));
+  world.engine().sync();
+}
+
+// The simulated part of an issued operation: `out` bytes to the target and, for one that brings
+// data back (`back` >= 0), the reply.
+struct Paths {
+  const char* out;
+  const char* back = nullptr;
+};
+void send_operation(const Target& target, std::int64_t out, std::int64_t back, bool writes, Paths paths) {
+  World& world = World::current();
+  WindowHandle& w = *target.window;
+  const int me = w.world_rank(w.rank());
+  const int them = w.world_rank(target.rank);
+  xo::sim::Time landed = xo::mpi::rma_message(world, me, them, out, world.engine().now(), paths.out);
+  if (back >= 0) landed = xo::mpi::rma_message(world, them, me, back, landed, paths.back);
+  xo::mpi::note_issued(w, target.rank, landed, writes);
+}
+
+}  // namespace
+
+extern "C" {
+
+int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+            MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  return window_call("MPI_Put", win, [&] {
+    const auto target = find_target("MPI_Put", win, target_rank, target_disp, target_count, target_datatype);
+    if (!target) return;
+    const std::vector<std::byte> data =
+        packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
+    begin_issue(*target);
+    if (!data.empty()) xo::mpi::unpack(data.data(), target->bytes(), *target->type, target->data);
+    send_operation(*target, target->bytes(), -1, true, {"put"});
+  });
+}
+
+int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+            int target_count, MPI_Datatype target_datatype, MPI_Win win) {
+  return window_call("MPI_Get", win, [&] {
+    const auto target = find_target("MPI_Get", win, target_rank, target_disp, target_count, target_datatype);
+    if (!target) return;
+    begin_issue(*target);
+    unpack_to_origin("origin_addr", packed_target(*target), origin_addr, origin_count, origin_datatype);
+    send_operation(*target, 0, target->bytes(), false, {"get-request", "get"});
+  });
+}
+
+int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                   MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
+  return window_call("MPI_Accumulate", win, [&] {
+    const auto target = find_target("MPI_Accumulate", win, target_rank, target_disp, target_count, target_datatype);
+    if (!target) return;
+    const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, false);
+    const std::vector<std::byte> data =
+        packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
+    begin_issue(*target);
+    accumulate(*target, target_datatype, data, op, reduction);
+    send_operation(*target, target->bytes(), -1, true, {"accumulate"});
+  });
+}
+
+int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, void* result_addr,
+                       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                       int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
+  return window_call("MPI_Get_accumulate", win, [&] {
+    const auto target = find_target("MPI_Get_accumulate", win, target_rank, target_disp, target_count, target_datatype);
+    if (!target) return;
+    const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, true);
+    // MPI_NO_OP reads the origin buffer not at all.
+    const std::vector<std::byte> data =
+        op == MPI_NO_OP ? std::vector<std::byte>{}
+                        : packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
+    begin_issue(*target);
+    unpack_to_origin("result_addr", packed_target(*target), result_addr, result_count, result_datatype);
+    accumulate(*target, target_datatype, data, op, reduction);
+    send_operation(*target, static_cast<std::int64_t>(data.size()), target->bytes(), op != MPI_NO_OP,
+                   {"get-accumulate", "get-accumulate-reply"});
+  });
+}
+
+int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype datatype, int target_rank,
+                     MPI_Aint target_disp, MPI_Op op, MPI_Win win) {
+  return window_call("MPI_Fetch_and_op", win, [&] {
+    const auto target = find_target("MPI_Fetch_and_op", win, target_rank, target_disp, 1, datatype);
+    if (!target) return;
+    const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, true);
+    const std::vector<std::byte> data =
+        op == MPI_NO_OP ? std::vector<std::byte>{} : packed_origin("origin_addr", origin_addr, 1, datatype, *target);
+    begin_issue(*target);
+    unpack_to_origin("result_addr", packed_target(*target), result_addr, 1, datatype);
+    accumulate(*target, datatype, data, op, reduction);
+    send_operation(*target, static_cast<std::int64_t>(data.size()), target->bytes(), op != MPI_NO_OP,
+                   {"fetch-and-op", "fetch-and-op-reply"});
+  });
+}
+
+int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void* result_addr, MPI_Datatype datatype,
+                         int target_rank, MPI_Aint target_disp, MPI_Win win) {
+  return window_call("MPI_Compare_and_swap", win, [&] {
+    const auto target = find_target("MPI_Compare_and_swap", win, target_rank, target_disp, 1, datatype);
+    if (!target) return;
+    const std::vector<std::byte> swap = packed_origin("origin_addr", origin_addr, 1, datatype, *target);
+    const std::vector<std::byte> compare = packed_origin("compare_addr", compare_addr, 1, datatype, *target);
+    begin_issue(*target);
+    const std::vector<std::byte> old = packed_target(*target);
+    unpack_to_origin("result_addr", old, result_addr, 1, datatype);
+    if (old == compare && !swap.empty()) xo::mpi::unpack(swap.data(), target->bytes(), *target->type, target->data);
+    send_operation(*target, 2 * target->bytes(), target->bytes(), true, {"compare-and-swap", "compare-and-swap-reply"});
+  });
+}
+
+}  // extern "C"
