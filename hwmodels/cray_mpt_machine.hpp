@@ -11,6 +11,12 @@
 namespace xo::hw {
 
 class CrayMptMachine : public Machine {
+ public:
+  // MPT's RMA is MPICH2's CH3 RMA, "layered on top of internal send/recv protocol ... almost all
+  // communication occurs at end of exposure epochs or in MPI_Win_free" (seed 002, "XT3 MPI-2
+  // RMA"); the XE6's MPT is MPICH2-based too (seed 004, its software stack: MPICH2 over uGNI).
+  bool rma_deferred_to_epoch_end() const override { return true; }
+
  protected:
   using Machine::Machine;
   // Registers the collective variables, citing `source`.

@@ -183,8 +183,9 @@ ReceiveResources Xt3Machine::receive_resources() const {
       "setting the environment variable MPICH_PTL_UNEX_EVENTS (each unexpected message takes 2 events)";
   r.other_events_exhausted =
       "MPIDI_Portals_Progress: dropped event on \"other\" queue, increase queue size by setting the environment "
-      "variable MPICH_PTL_OTHER_EVENTS; aborting job: Dropped Portals event (each pending send and each "
-      "pre-posted receive holds one: wait for some before posting more, or raise MPICH_PTL_OTHER_EVENTS)";
+      "variable MPICH_PTL_OTHER_EVENTS; aborting job: Dropped Portals event (each pending send, each "
+      "pre-posted receive and each one-sided operation of an open epoch holds one: wait for some, or end the "
+      "epoch, before posting more, or raise MPICH_PTL_OTHER_EVENTS)";
   return r;
 }
 

@@ -40,6 +40,7 @@ struct ApiRank {
   std::vector<int> error_scratch;         // and their per-request errors
 
   std::uint64_t trace_requests = 0;  // nonblocking requests traced so far: the next id
+  std::uint64_t trace_rma = 0;       // RMA operations and locks traced so far: the next id
   sim::Time last_wtime = -1;         // MPI_Wtime's last reading, and how many in a row gave it
   int same_wtime_readings = 0;       // (a loop spinning on it is charged polls)
 };

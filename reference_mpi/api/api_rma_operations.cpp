@@ -13,7 +13,9 @@
 #include "buffer_check.hpp"
 #include "rma_completion.hpp"
 #include "rma_messages.hpp"
+#include "rma_trace.hpp"
 #include "window_support.hpp"
+#include "xo/mpi/protocol/entry_points.hpp"
 #include "xo/mpi/state/datatype_pack.hpp"
 #include "xo/mpi/state/datatype_table.hpp"
 #include "xo/mpi/state/reduction_op.hpp"
@@ -136,30 +138,35 @@ void accumulate(const Target& target, MPI_Datatype target_datatype, const std::v
   xo::mpi::unpack(current.data(), target.bytes(), *target.type, target.data);
 }
 
-// The origin's overhead to issue an operation. It yields to whatever is due earlier, so the
-// operation's data moves in the order of simulated time (a rank spinning on MPI_Get lets the
-// others run).
+// The origin's overhead to issue an operation (where the machine defers it, to send it at the
+// epoch's end). It yields to whatever is due earlier, so the operation's data moves in the order
+// of simulated time (a rank spinning on MPI_Get lets the others run).
 void begin_issue(const Target& target) {
   World& world = World::current();
   const WindowHandle& w = *target.window;
-  world.engine().advance(xo::mpi::issue_overhead(world, w.world_rank(w.rank()), w.world_rank(target.rank)));
+  if (!w.shared->deferred) {
+    world.engine().advance(xo::mpi::issue_overhead(world, w.world_rank(w.rank()), w.world_rank(target.rank)));
+  }
   world.engine().sync();
 }
 
 // The simulated part of an issued operation: `out` bytes to the target and, for one that brings
-// data back (`back` >= 0), the reply.
+// data back (`back` >= 0), the reply; now, or at the end of the epoch where the machine defers.
 struct Paths {
   const char* out;
   const char* back = nullptr;
 };
-void send_operation(const Target& target, std::int64_t out, std::int64_t back, bool writes, Paths paths) {
+void send_operation(const Target& target, xo::mpi::RmaKind kind, std::int64_t out, std::int64_t back, bool writes,
+                    Paths paths) {
   World& world = World::current();
   WindowHandle& w = *target.window;
-  const int me = w.world_rank(w.rank());
-  const int them = w.world_rank(target.rank);
-  xo::sim::Time landed = xo::mpi::rma_message(world, me, them, out, world.engine().now(), paths.out);
-  if (back >= 0) landed = xo::mpi::rma_message(world, them, me, back, landed, paths.back);
-  xo::mpi::note_issued(w, target.rank, landed, writes);
+  const std::uint64_t traced =
+      xo::mpi::trace_operation(world, w, target.rank, kind, out, std::max<std::int64_t>(back, 0));
+  const WindowHandle::Queued op{target.rank, out, back, writes, paths.out, paths.back, traced};
+  if (!w.shared->deferred) return xo::mpi::send_operation_now(world, w, op, world.engine().now());
+  xo::mpi::hold_rma_event(world, world.self());
+  w.queued.push_back(op);
+  if (w.fence_epoch) w.issued_since_fence = true;
 }
 
 }  // namespace
@@ -175,7 +182,7 @@ int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datat
         packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
     begin_issue(*target);
     if (!data.empty()) xo::mpi::unpack(data.data(), target->bytes(), *target->type, target->data);
-    send_operation(*target, target->bytes(), -1, true, {"put"});
+    send_operation(*target, xo::mpi::RmaKind::Put, target->bytes(), -1, true, {"put"});
   });
 }
 
@@ -186,7 +193,7 @@ int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, i
     if (!target) return;
     begin_issue(*target);
     unpack_to_origin("origin_addr", packed_target(*target), origin_addr, origin_count, origin_datatype);
-    send_operation(*target, 0, target->bytes(), false, {"get-request", "get"});
+    send_operation(*target, xo::mpi::RmaKind::Get, 0, target->bytes(), false, {"get-request", "get"});
   });
 }
 
@@ -200,7 +207,7 @@ int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origi
         packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
     begin_issue(*target);
     accumulate(*target, target_datatype, data, op, reduction);
-    send_operation(*target, target->bytes(), -1, true, {"accumulate"});
+    send_operation(*target, xo::mpi::RmaKind::Accumulate, target->bytes(), -1, true, {"accumulate"});
   });
 }
 
@@ -218,8 +225,8 @@ int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype o
     begin_issue(*target);
     unpack_to_origin("result_addr", packed_target(*target), result_addr, result_count, result_datatype);
     accumulate(*target, target_datatype, data, op, reduction);
-    send_operation(*target, static_cast<std::int64_t>(data.size()), target->bytes(), op != MPI_NO_OP,
-                   {"get-accumulate", "get-accumulate-reply"});
+    send_operation(*target, xo::mpi::RmaKind::GetAccumulate, static_cast<std::int64_t>(data.size()), target->bytes(),
+                   op != MPI_NO_OP, {"get-accumulate", "get-accumulate-reply"});
   });
 }
 
@@ -234,8 +241,8 @@ int MPI_Fetch_and_op(const void* origin_addr, void* result_addr, MPI_Datatype da
     begin_issue(*target);
     unpack_to_origin("result_addr", packed_target(*target), result_addr, 1, datatype);
     accumulate(*target, datatype, data, op, reduction);
-    send_operation(*target, static_cast<std::int64_t>(data.size()), target->bytes(), op != MPI_NO_OP,
-                   {"fetch-and-op", "fetch-and-op-reply"});
+    send_operation(*target, xo::mpi::RmaKind::FetchAndOp, static_cast<std::int64_t>(data.size()), target->bytes(),
+                   op != MPI_NO_OP, {"fetch-and-op", "fetch-and-op-reply"});
   });
 }
 
@@ -250,7 +257,8 @@ int MPI_Compare_and_swap(const void* origin_addr, const void* compare_addr, void
     const std::vector<std::byte> old = packed_target(*target);
     unpack_to_origin("result_addr", old, result_addr, 1, datatype);
     if (old == compare && !swap.empty()) xo::mpi::unpack(swap.data(), target->bytes(), *target->type, target->data);
-    send_operation(*target, 2 * target->bytes(), target->bytes(), true, {"compare-and-swap", "compare-and-swap-reply"});
+    send_operation(*target, xo::mpi::RmaKind::CompareAndSwap, 2 * target->bytes(), target->bytes(), true,
+                   {"compare-and-swap", "compare-and-swap-reply"});
   });
 }
 

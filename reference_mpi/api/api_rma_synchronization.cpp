@@ -11,6 +11,7 @@
 
 #include "rma_completion.hpp"
 #include "rma_messages.hpp"
+#include "rma_trace.hpp"
 #include "window_support.hpp"
 
 using xo::mpi::MpiError;
@@ -99,10 +100,13 @@ int MPI_Win_fence(int assert_bits, MPI_Win win) {
     xo::mpi::require_assertions(assert_bits, "MPI_Win_fence");
     require_no_passive_epoch(w, "MPI_Win_fence");
     require_no_active_epoch(w, "MPI_Win_fence");
+    xo::mpi::RunObserver* observer = world.observer();
+    if (observer != nullptr) observer->rma_fence_begin(world.self().world_rank, world.engine().now());
     xo::mpi::complete_all_in_flight(world, w, false);
     // Even a fence asserting MPI_MODE_NOPRECEDE waits for the others: operations issued after it may
     // only reach a target once the target called it too.
     xo::mpi::window_barrier(world, w, "MPI_Win_fence");
+    if (observer != nullptr) observer->rma_fence_end(world.self().world_rank, w.shared->id, world.engine().now());
     w.fence_epoch = (assert_bits & MPI_MODE_NOSUCCEED) == 0;
     w.issued_since_fence = false;
   });
@@ -130,6 +134,7 @@ int MPI_Win_post(MPI_Group group, int assert_bits, MPI_Win win) {
     }
     w.exposed = true;
     xo::mpi::wake_window(world, *w.shared);
+    xo::mpi::trace_group_sync(world, w, w.exposure_group);
   });
 }
 
@@ -157,6 +162,7 @@ int MPI_Win_start(MPI_Group group, int assert_bits, MPI_Win win) {
         return landed;
       });
     }
+    xo::mpi::trace_group_sync(world, w, targets);
     std::sort(targets.begin(), targets.end());
     w.access_group = std::move(targets);
     w.access_started = true;
@@ -173,8 +179,10 @@ int MPI_Win_complete(MPI_Win win) {
     for (int target : w.access_group) {
       // The completion goes once the operations to that target landed: it must not overtake them.
       xo::sim::Time ready = engine.now();
+      xo::mpi::send_queued(world, w, target);
       if (const auto ops = w.in_flight.find(target); ops != w.in_flight.end()) {
         ready = std::max(ready, ops->second.landed);
+        xo::mpi::trace_completed(world, w, ops->second);
         w.in_flight.erase(ops);
       }
       const xo::sim::Time landed = xo::mpi::rma_message(world, me, w.world_rank(target), 0, ready, "complete");
@@ -183,6 +191,7 @@ int MPI_Win_complete(MPI_Win win) {
       ++done.count;
       done.landed = std::max(done.landed, landed);
     }
+    xo::mpi::trace_group_sync(world, w, w.access_group);
     w.access_started = false;
     w.access_group.clear();
     xo::mpi::wake_window(world, *w.shared);
@@ -196,6 +205,7 @@ int MPI_Win_wait(MPI_Win win) {
     if (!w.exposed) throw MpiError(MPI_ERR_RMA_SYNC, "MPI_Win_wait without MPI_Win_post");
     xo::mpi::wait_on_window(world, *w.shared, "MPI_Win_wait, waiting for MPI_Win_complete of the origins",
                             [&] { return exposure_done(w); });
+    xo::mpi::trace_group_sync(world, w, w.exposure_group);
     w.exposed = false;
   });
 }
@@ -214,6 +224,7 @@ int MPI_Win_test(MPI_Win win, int* flag) {
     *flag = done ? 1 : 0;
     if (!done) return world.poll_without_progress();
     arrive_at(world, *done);
+    xo::mpi::trace_group_sync(world, w, w.exposure_group);
     w.exposed = false;
   });
 }
@@ -243,6 +254,10 @@ int MPI_Win_lock(int lock_type, int rank, int assert_bits, MPI_Win win) {
     const int me = world_rank_of_me(w);
     const int them = w.world_rank(rank);
     engine.advance(xo::mpi::issue_overhead(world, me, them));
+    const bool exclusive = lock_type == MPI_LOCK_EXCLUSIVE;
+    const std::uint64_t lock_id = xo::mpi::trace_lock_id(world);
+    if (lock_id != 0) w.traced_locks[rank] = lock_id;
+    xo::mpi::trace_lock(world, w, rank, exclusive, lock_id, xo::mpi::RmaLockStep::Request);
     const xo::sim::Time requested = xo::mpi::rma_message(world, me, them, 0, engine.now(), "lock-request");
     xo::sim::Time granted = 0;
     xo::mpi::wait_on_window(world, *w.shared, "MPI_Win_lock, waiting for the lock of " + rank_text(rank),
@@ -258,6 +273,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert_bits, MPI_Win win) {
                               return granted;
                             });
     arrive_at(world, xo::mpi::rma_message(world, them, me, 0, granted, "lock-grant"));
+    xo::mpi::trace_lock(world, w, rank, exclusive, lock_id, xo::mpi::RmaLockStep::Acquire);
   });
 }
 
@@ -276,10 +292,17 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
     if (w.unchecked_locks.erase(rank) > 0) return xo::mpi::complete_in_flight(world, w, rank, true);
     // The release follows the operations it covers; the target acknowledges it once they are done.
     xo::sim::Engine& engine = world.engine();
+    xo::mpi::send_queued(world, w, rank);
     xo::sim::Time ready = engine.now();
     if (const auto ops = w.in_flight.find(rank); ops != w.in_flight.end()) {
       ready = std::max(ready, ops->second.landed);
+      xo::mpi::trace_completed(world, w, ops->second);
       w.in_flight.erase(ops);
+    }
+    if (const auto traced = w.traced_locks.find(rank); traced != w.traced_locks.end()) {
+      xo::mpi::trace_lock(world, w, rank, lock_type == MPI_LOCK_EXCLUSIVE, traced->second,
+                          xo::mpi::RmaLockStep::Release);
+      w.traced_locks.erase(traced);
     }
     const int me = world_rank_of_me(w);
     const int them = w.world_rank(rank);
@@ -341,6 +364,9 @@ int MPI_Win_flush(int rank, MPI_Win win) {
     xo::mpi::require_window_rank(w, rank, "rank");
     require_lock_on(w, rank, "MPI_Win_flush");
     xo::mpi::complete_in_flight(world, w, rank, true);
+    if (xo::mpi::RunObserver* observer = world.observer()) {
+      observer->rma_flush(world.self().world_rank, w.shared->id, rank, world.engine().now());
+    }
   });
 }
 
@@ -362,6 +388,7 @@ int MPI_Win_flush_local(int rank, MPI_Win win) {
     if (rank == MPI_PROC_NULL) return;
     xo::mpi::require_window_rank(w, rank, "rank");
     require_lock_on(w, rank, "MPI_Win_flush_local");
+    xo::mpi::send_queued(world, w, rank);
     if (const auto ops = w.in_flight.find(rank); ops != w.in_flight.end()) {
       arrive_at(world, ops->second.landed);
     }
@@ -373,6 +400,7 @@ int MPI_Win_flush_local_all(MPI_Win win) {
     World& world = World::current();
     WindowHandle& w = world.self().windows.get(win);
     require_passive_epoch(w, "MPI_Win_flush_local_all");
+    xo::mpi::send_queued(world, w, -1);
     xo::sim::Time done = 0;
     for (const auto& [target, ops] : w.in_flight) done = std::max(done, ops.landed);
     arrive_at(world, done);

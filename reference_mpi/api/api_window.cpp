@@ -34,7 +34,9 @@ std::shared_ptr<WindowShared> join_window(World& world, const xo::mpi::CommShare
     shared->id = comm.context;
     shared->parent_context = parent_context;
     shared->flavor = flavor;
+    shared->deferred = world.machine().rma_deferred_to_epoch_end();
     shared->members.resize(static_cast<std::size_t>(comm.group->size()));
+    if (xo::mpi::RunObserver* observer = world.observer()) observer->window_defined({comm.context, parent_context});
     entry->second.window = std::move(shared);
   }
   std::shared_ptr<WindowShared> window = entry->second.window;
@@ -87,6 +89,9 @@ MPI_Win make_window(const char* call, void* base, MPI_Aint size, int disp_unit, 
     run.block_bytes.push_back(kEntry);
   }
   xo::mpi::run_collective(run);
+  if (xo::mpi::RunObserver* observer = world.observer()) {
+    observer->window_created(self.world_rank, window->shared->id, world.engine().now());
+  }
   return self.windows.add(std::move(window));
 }
 
@@ -127,6 +132,9 @@ int MPI_Win_free(MPI_Win* win) {
     }
     xo::mpi::complete_all_in_flight(world, w, false);
     xo::mpi::window_barrier(world, w, "MPI_Win_free");  // no member's memory goes while others may use it
+    if (xo::mpi::RunObserver* observer = world.observer()) {
+      observer->window_destroyed(world.self().world_rank, w.shared->id, world.engine().now());
+    }
     world.self().windows.free(*win);
   });
 }

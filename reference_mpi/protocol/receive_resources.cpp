@@ -63,6 +63,17 @@ void release_other_event(World& world, const RankState& rank) {  // simcall
   --ProtocolLayer::of(world).traffic(rank.world_rank).other_events;
 }
 
+void hold_rma_event(World& world, const RankState& origin) {  // simcall
+  sim::Simcall simcall(world.engine());
+  if (ProtocolLayer::of(world).receive_resources().other_events >= 0) hold_other_event(world, origin);
+}
+
+void release_rma_events(World& world, const RankState& origin, std::int64_t events) {  // simcall
+  sim::Simcall simcall(world.engine());
+  if (ProtocolLayer::of(world).receive_resources().other_events < 0) return;
+  ProtocolLayer::of(world).traffic(origin.world_rank).other_events -= events;
+}
+
 void hold_send_event(World& world, const RankState& sender, Request* send) {
   if (ProtocolLayer::of(world).receive_resources().other_events < 0) return;
   hold_other_event(world, sender);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <set>
 #include <vector>
@@ -401,6 +402,83 @@ TEST(Rma, CompletionWaitsForTheTransferAndTheLockHolder) {
   });
   ASSERT_EQ(result.exit_code, 0) << result.error;
   EXPECT_GT(second_granted, before_release) << "the second lock is granted only after the first holder released it";
+}
+
+// The Cray MPTs layer RMA on their send/recv path and send an epoch's operations when it ends
+// (seed 002, "XT3 MPI-2 RMA"): the put's data leaves at the fence, where the generic model sends it
+// when it is issued.
+TEST(Rma, CrayMptsSendAnEpochsOperationsWhenItEnds) {
+  for (const std::string machine : {"loggp", "x1", "xt3", "xe6"}) {
+    xo::mpi::SimulationOptions options;
+    options.ranks = 2;
+    options.machine = machine;
+    options.env_lookup = [](const char*) -> const char* { return nullptr; };
+    std::int64_t put_starts = -1;
+    options.on_phase = [&](const xo::mpi::PhaseRecord& p) {
+      if (p.path == "put") put_starts = p.start_ps;
+    };
+    double before_fence = 0;
+    auto result = xo::test::run_ranks(options, [&](int rank) {
+      int memory = 0;
+      MPI_Win win;
+      MPI_Win_create(&memory, sizeof memory, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+      MPI_Win_fence(0, win);
+      const int value = 7;
+      if (rank == 0) MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+      // Time passes between the put and the fence: a message there and back.
+      if (rank == 0) {
+        MPI_Send(&value, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+        MPI_Recv(&memory, 0, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        before_fence = MPI_Wtime();
+      } else {
+        int got = 0;
+        MPI_Recv(&got, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Send(&got, 0, MPI_INT, 0, 0, MPI_COMM_WORLD);
+      }
+      MPI_Win_fence(0, win);
+      MPI_Win_free(&win);
+    });
+    ASSERT_EQ(result.exit_code, 0) << result.error;
+    ASSERT_GE(put_starts, 0) << machine;
+    const bool deferred = machine == "xt3" || machine == "xe6";
+    EXPECT_EQ(static_cast<double>(put_starts) * 1e-12 >= before_fence, deferred) << machine;
+  }
+}
+
+// Each operation queued in an XT3 epoch holds a Portals "other" event until the epoch ends: an
+// epoch with more than MPICH_PTL_OTHER_EVENTS of them fails with the seed's message.
+TEST(Rma, TooManyOperationsInOneXt3EpochExhaustTheOtherEventQueue) {
+  auto run = [](const char* other_events, int puts) {
+    xo::mpi::SimulationOptions options;
+    options.ranks = 2;
+    options.machine = "xt3";
+    static std::string setting;
+    setting = other_events;
+    options.env_lookup = [](const char* name) -> const char* {
+      return std::strcmp(name, "MPICH_PTL_OTHER_EVENTS") == 0 ? setting.c_str() : nullptr;
+    };
+    return xo::test::run_ranks(options, [&](int rank) {
+      std::vector<int> memory(static_cast<std::size_t>(puts));
+      MPI_Win win;
+      MPI_Win_create(memory.data(), static_cast<MPI_Aint>(memory.size() * sizeof(int)), sizeof(int), MPI_INFO_NULL,
+                     MPI_COMM_WORLD, &win);
+      MPI_Win_fence(0, win);
+      for (int i = 0; rank == 0 && i < puts; ++i) MPI_Put(&i, 1, MPI_INT, 1, i, 1, MPI_INT, win);
+      MPI_Win_fence(0, win);
+      // A second epoch as long: the first one's events were given back.
+      for (int i = 0; rank == 0 && i < puts; ++i) MPI_Put(&i, 1, MPI_INT, 1, i, 1, MPI_INT, win);
+      MPI_Win_fence(0, win);
+      MPI_Win_free(&win);
+    });
+  };
+  const auto fits = run("2048", 1500);
+  EXPECT_EQ(fits.exit_code, 0) << fits.error;
+  const auto too_many = run("1000", 1500);
+  EXPECT_NE(too_many.exit_code, 0);
+  EXPECT_NE(too_many.error.find("MPIDI_Portals_Progress: dropped event on \"other\" queue"), std::string::npos)
+      << too_many.error;
+  EXPECT_NE(too_many.error.find("MPICH_PTL_OTHER_EVENTS"), std::string::npos) << too_many.error;
+  EXPECT_NE(too_many.error.find("aborting job: Dropped Portals event"), std::string::npos) << too_many.error;
 }
 
 }  // namespace

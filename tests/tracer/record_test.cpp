@@ -88,6 +88,49 @@ TEST_F(Record, EveryExampleOnEveryMachinePassesOtf2PrintAndTheChecker) {
   }
 }
 
+// One-sided halos (examples/stencil_rma.c) on 2 x 2 ranks, 2 iterations: each rank puts 2 edges an
+// iteration into 2 windows, so 16 puts complete; each synchronisation leaves its OTF2 RMA records.
+TEST_F(Record, OneSidedCallsLeaveOtf2RmaRecords) {
+  auto count = [](const std::string& text, const std::string& record) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find("\n" + record + " "); at != std::string::npos;
+         at = text.find("\n" + record + " ", at + 1)) {
+      ++n;
+    }
+    return n;
+  };
+  for (const char* machine : {"loggp", "xt3"}) {
+    for (const std::string mode : {"fence", "pscw", "lock"}) {
+      SCOPED_TRACE(mode + " on " + machine);
+      const std::string trace = mode + "-" + machine + ".otf2";
+      auto r = record("-q -n 4 --compute=none --machine " + std::string(machine) + " -o " + trace,
+                      example("stencil_rma") + " " + mode + " 16 2");
+      ASSERT_EQ(r.status, 0) << r.err;
+      const std::string anchor = path(trace + "/traces.otf2");
+      auto print = run_command(std::string(XO_OTF2_PRINT) + " --silent -Werror " + anchor);
+      EXPECT_EQ(print.status, 0) << print.out << print.err;
+      const auto report = xo::tracer::check_trace(anchor);
+      EXPECT_TRUE(report.ok()) << xo::tracer::describe(report);
+
+      auto events = run_command(std::string(XO_OTF2_PRINT) + " " + anchor);
+      ASSERT_EQ(events.status, 0) << events.err;
+      EXPECT_EQ(count(events.out, "RMA_WIN_CREATE"), 8u);  // 2 windows, 4 ranks
+      EXPECT_EQ(count(events.out, "RMA_WIN_DESTROY"), 8u);
+      EXPECT_EQ(count(events.out, "RMA_PUT"), 16u);
+      EXPECT_EQ(count(events.out, "RMA_OP_COMPLETE_BLOCKING"), 16u);
+      const bool fence = mode == "fence", pscw = mode == "pscw", lock = mode == "lock";
+      // Fences: 2 per iteration and rank; and the collectives around every create and destroy.
+      EXPECT_EQ(count(events.out, "RMA_COLLECTIVE_END"), (fence ? 16u : 0u) + 16u);
+      EXPECT_EQ(count(events.out, "RMA_GROUP_SYNC"), pscw ? 32u : 0u);  // post, start, complete, wait
+      EXPECT_EQ(count(events.out, "RMA_REQUEST_LOCK"), lock ? 16u : 0u);
+      EXPECT_EQ(count(events.out, "RMA_ACQUIRE_LOCK"), lock ? 16u : 0u);
+      EXPECT_EQ(count(events.out, "RMA_RELEASE_LOCK"), lock ? 16u : 0u);
+      auto definitions = run_command(std::string(XO_OTF2_PRINT) + " -G " + anchor);
+      EXPECT_EQ(count(definitions.out, "RMA_WIN"), 2u) << definitions.out;
+    }
+  }
+}
+
 TEST_F(Record, ArchiveCarriesTheRunSettingsAndProtocolPhases) {
   auto r = record("-n 2 --machine xt3 --compute=none -e MPICH_MAX_SHORT_MSG_SIZE=4000 --param L=6 -o t.otf2",
                   example("pingpong") + " 1");

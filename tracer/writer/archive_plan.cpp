@@ -31,6 +31,59 @@ void plan_call_sites(const TraceRecorder& run, ArchivePlan& plan) {
   }
 }
 
+// Dense refs for `items` (communicators, windows) in the order of their observer ids: `by_ref` lists
+// them in ref order, `ref_of_id` gives each id's ref (`undefined` for ids that are not there).
+template <class Item, class Ref>
+void number_by_id(const std::vector<Item>& items, std::vector<const Item*>& by_ref, std::vector<Ref>& ref_of_id,
+                  Ref undefined) {
+  for (const Item& item : items) by_ref.push_back(&item);
+  std::sort(by_ref.begin(), by_ref.end(), [](const Item* a, const Item* b) { return a->id < b->id; });
+  for (std::size_t ref = 0; ref < by_ref.size(); ++ref) {
+    const auto id = static_cast<std::size_t>(by_ref[ref]->id);
+    if (id >= ref_of_id.size()) ref_of_id.resize(id + 1, undefined);
+    ref_of_id[id] = static_cast<Ref>(ref);
+  }
+}
+
+constexpr int kCommSelfId = 2;  // run_observer.hpp: every rank's MPI_COMM_SELF
+
+// OTF2_Definitions.h (OTF2_GroupType): a COMM_LOCATIONS group lists the MPI locations by world
+// rank; each communicator's COMM_GROUP lists its members as indices into it in communicator rank
+// order (communicators with the same members share one), and MPI_COMM_SELF is a COMM_SELF group.
+// An intercommunicator has two COMM_GROUPs. The groups of post-start-complete-wait calls are
+// COMM_GROUPs too, shared with any communicator of the same members.
+void plan_groups(const TraceRecorder& run, ArchivePlan& plan) {
+  std::vector<std::uint64_t> world(static_cast<std::size_t>(run.info().ranks));
+  std::iota(world.begin(), world.end(), 0u);
+  plan.groups.push_back({"MPI ranks", OTF2_GROUP_TYPE_COMM_LOCATIONS, std::move(world)});
+  std::map<std::vector<std::uint64_t>, OTF2_GroupRef> group_of_members;
+  auto comm_group = [&](const std::vector<int>& world_ranks, const std::string& name) {
+    std::vector<std::uint64_t> members(world_ranks.begin(), world_ranks.end());
+    auto [it, added] = group_of_members.try_emplace(members, static_cast<OTF2_GroupRef>(plan.groups.size()));
+    if (added) plan.groups.push_back({name, OTF2_GROUP_TYPE_COMM_GROUP, std::move(members)});
+    return it->second;
+  };
+  OTF2_GroupRef self_group = OTF2_UNDEFINED_GROUP;
+  for (const mpi::CommInfo* comm : plan.comms_by_ref) {
+    OTF2_GroupRef group;
+    if (comm->id == kCommSelfId) {
+      if (self_group == OTF2_UNDEFINED_GROUP) {
+        self_group = static_cast<OTF2_GroupRef>(plan.groups.size());
+        plan.groups.push_back({"MPI_COMM_SELF", OTF2_GROUP_TYPE_COMM_SELF, {}});
+      }
+      group = self_group;
+    } else {
+      group = comm_group(comm->world_ranks, (comm->inter ? "group A of " : "members of ") + comm->name);
+    }
+    plan.group_of_comm.push_back(group);
+    plan.remote_group_of_comm.push_back(comm->inter ? comm_group(comm->remote_world_ranks, "group B of " + comm->name)
+                                                    : OTF2_UNDEFINED_GROUP);
+  }
+  for (const std::vector<int>& members : run.rma_groups()) {
+    plan.group_of_rma_group.push_back(comm_group(members, "one-sided synchronisation group"));
+  }
+}
+
 }  // namespace
 
 ArchivePlan make_plan(const TraceRecorder& run) {
@@ -53,15 +106,10 @@ ArchivePlan make_plan(const TraceRecorder& run) {
     plan.phases_by_region.push_back(static_cast<mpi::Phase>(value));
   }
 
-  // Communicators: dense refs in the order of their (stable) observer ids.
-  for (const mpi::CommInfo& comm : run.comms()) plan.comms_by_ref.push_back(&comm);
-  std::sort(plan.comms_by_ref.begin(), plan.comms_by_ref.end(),
-            [](const mpi::CommInfo* a, const mpi::CommInfo* b) { return a->id < b->id; });
-  for (std::size_t ref = 0; ref < plan.comms_by_ref.size(); ++ref) {
-    const auto id = static_cast<std::size_t>(plan.comms_by_ref[ref]->id);
-    if (id >= plan.comm_of_id.size()) plan.comm_of_id.resize(id + 1, OTF2_UNDEFINED_COMM);
-    plan.comm_of_id[id] = static_cast<OTF2_CommRef>(ref);
-  }
+  // Communicators and windows: dense refs in the order of their (stable) observer ids.
+  number_by_id(run.comms(), plan.comms_by_ref, plan.comm_of_id, OTF2_UNDEFINED_COMM);
+  plan_groups(run, plan);
+  number_by_id(run.windows(), plan.windows_by_ref, plan.window_of_id, OTF2_UNDEFINED_RMA_WIN);
 
   // Strings that events carry; the definitions add theirs later.
   for (std::uint32_t id = 0; id < run.paths().size(); ++id) {

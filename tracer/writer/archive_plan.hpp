@@ -31,14 +31,27 @@ enum AttributeId : OTF2_AttributeRef {
 
 struct ArchivePlan {
   StringTable strings;
-  std::vector<OTF2_RegionRef> region_of_call;         // by call name id
-  std::vector<std::uint32_t> calls_by_region;         // call name ids in region order
-  std::array<OTF2_RegionRef, 256> region_of_phase{};  // by Phase value, for the phases that occurred
-  std::vector<mpi::Phase> phases_by_region;           // in region order, after the calls
-  std::vector<OTF2_CommRef> comm_of_id;               // by observer comm id; OTF2_UNDEFINED_COMM if undefined
-  std::vector<const mpi::CommInfo*> comms_by_ref;     // in OTF2 comm ref order
-  std::vector<OTF2_StringRef> path_strings;           // by path name id
-  std::vector<OTF2_StringRef> algorithm_strings;      // by algorithm name id
+  std::vector<OTF2_RegionRef> region_of_call;          // by call name id
+  std::vector<std::uint32_t> calls_by_region;          // call name ids in region order
+  std::array<OTF2_RegionRef, 256> region_of_phase{};   // by Phase value, for the phases that occurred
+  std::vector<mpi::Phase> phases_by_region;            // in region order, after the calls
+  std::vector<OTF2_CommRef> comm_of_id;                // by observer comm id; OTF2_UNDEFINED_COMM if undefined
+  std::vector<const mpi::CommInfo*> comms_by_ref;      // in OTF2 comm ref order
+  std::vector<OTF2_RmaWinRef> window_of_id;            // by observer window id; OTF2_UNDEFINED_RMA_WIN if undefined
+  std::vector<const mpi::WindowInfo*> windows_by_ref;  // in OTF2 window ref order
+  // Groups: the COMM_LOCATIONS group (ref 0), then the members of communicators and of the
+  // post-start-complete-wait calls, each member list once (OTF2_Definitions.h, OTF2_GroupType).
+  struct Group {
+    std::string name;
+    OTF2_GroupType type;
+    std::vector<std::uint64_t> members;
+  };
+  std::vector<Group> groups;
+  std::vector<OTF2_GroupRef> group_of_comm;         // by OTF2 comm ref
+  std::vector<OTF2_GroupRef> remote_group_of_comm;  // intercommunicators' group B; OTF2_UNDEFINED_GROUP else
+  std::vector<OTF2_GroupRef> group_of_rma_group;    // by TraceRecorder::rma_groups id
+  std::vector<OTF2_StringRef> path_strings;         // by path name id
+  std::vector<OTF2_StringRef> algorithm_strings;    // by algorithm name id
   // The program's call sites, by calling context ref (sorted, so that the numbering does not depend
   // on where the program was loaded), and the context of each return address Enter events carry.
   std::vector<SourceSite> call_sites;
@@ -46,6 +59,9 @@ struct ArchivePlan {
 
   OTF2_CommRef comm(std::uint32_t observer_id) const {
     return observer_id < comm_of_id.size() ? comm_of_id[observer_id] : OTF2_UNDEFINED_COMM;
+  }
+  OTF2_RmaWinRef window(std::uint32_t observer_id) const {
+    return observer_id < window_of_id.size() ? window_of_id[observer_id] : OTF2_UNDEFINED_RMA_WIN;
   }
   OTF2_CallingContextRef context(std::uint64_t address) const {
     if (address == 0) return OTF2_UNDEFINED_CALLING_CONTEXT;

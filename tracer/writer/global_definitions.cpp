@@ -12,7 +12,6 @@ namespace xo::tracer {
 namespace {
 
 constexpr std::uint64_t kPicosecondsPerSecond = 1000000000000ull;
-constexpr int kCommSelfId = 2;  // run_observer.hpp: every rank's MPI_COMM_SELF
 
 struct SystemTreeNodeDef {
   OTF2_StringRef name;
@@ -53,6 +52,12 @@ struct CommDef {
   OTF2_GroupRef remote_group = OTF2_UNDEFINED_GROUP;  // intercommunicators: written as InterComm
 };
 
+struct WindowDef {
+  OTF2_StringRef name;
+  OTF2_CommRef comm;
+  OTF2_RmaWinFlag flags;
+};
+
 struct AttributeDef {
   OTF2_StringRef name;
   OTF2_StringRef description;
@@ -71,6 +76,7 @@ struct Definitions {
   std::vector<CallingContextDef> calling_contexts;  // one a call site, with its source location
   std::vector<GroupDef> groups;
   std::vector<CommDef> comms;
+  std::vector<WindowDef> windows;
 };
 
 AttributeDef attribute(const contract::AttributeSpec& spec, StringTable& strings) {
@@ -145,43 +151,22 @@ void call_sites(const ArchivePlan& plan, StringTable& strings, Definitions& defs
   }
 }
 
-// OTF2_Definitions.h (OTF2_GroupType): a COMM_LOCATIONS group lists the MPI locations by world
-// rank, each communicator's COMM_GROUP lists its members as indices into it in communicator rank
-// order (communicators with the same members share one), and MPI_COMM_SELF is a COMM_SELF group.
-// An intercommunicator is an InterComm of two COMM_GROUPs (OTF2 3.0), its parent the common
-// communicator.
+// The groups the plan numbered, and each communicator's definition. An intercommunicator is an
+// InterComm of two COMM_GROUPs (OTF2 3.0), its parent the common communicator.
 void comms_and_groups(const TraceRecorder& run, const ArchivePlan& plan, StringTable& strings, Definitions& defs) {
-  std::vector<std::uint64_t> world(static_cast<std::size_t>(run.info().ranks));
-  for (std::size_t r = 0; r < world.size(); ++r) world[r] = r;
-  defs.groups.push_back({strings.ref("MPI ranks"), OTF2_GROUP_TYPE_COMM_LOCATIONS, std::move(world)});
-
-  std::map<std::vector<std::uint64_t>, OTF2_GroupRef> group_of_members;
-  auto comm_group = [&](const std::vector<int>& world_ranks, const std::string& name) {
-    std::vector<std::uint64_t> members(world_ranks.begin(), world_ranks.end());
-    auto [it, added] = group_of_members.try_emplace(members, static_cast<OTF2_GroupRef>(defs.groups.size()));
-    if (added) defs.groups.push_back({strings.ref(name), OTF2_GROUP_TYPE_COMM_GROUP, std::move(members)});
-    return it->second;
-  };
-  OTF2_GroupRef self_group = OTF2_UNDEFINED_GROUP;
-  for (const mpi::CommInfo* comm : plan.comms_by_ref) {
-    OTF2_GroupRef group;
-    if (comm->id == kCommSelfId) {
-      if (self_group == OTF2_UNDEFINED_GROUP) {
-        self_group = static_cast<OTF2_GroupRef>(defs.groups.size());
-        defs.groups.push_back({strings.ref("MPI_COMM_SELF"), OTF2_GROUP_TYPE_COMM_SELF, {}});
-      }
-      group = self_group;
-    } else if (comm->inter) {
-      group = comm_group(comm->world_ranks, "group A of " + comm->name);
-    } else {
-      group = comm_group(comm->world_ranks, "members of " + comm->name);
-    }
+  for (const ArchivePlan::Group& g : plan.groups) defs.groups.push_back({strings.ref(g.name), g.type, g.members});
+  for (std::size_t ref = 0; ref < plan.comms_by_ref.size(); ++ref) {
+    const mpi::CommInfo* comm = plan.comms_by_ref[ref];
     const OTF2_CommRef parent = comm->parent_id == 0 ? OTF2_UNDEFINED_COMM : plan.comm(comm->parent_id);
     const OTF2_CommFlag flags =
         run.has_handle_events(comm->id) ? OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS : OTF2_COMM_FLAG_NONE;
-    const OTF2_GroupRef remote =
-        comm->inter ? comm_group(comm->remote_world_ranks, "group B of " + comm->name) : OTF2_UNDEFINED_GROUP;
-    defs.comms.push_back({strings.ref(comm->name), group, parent, flags, remote});
+    defs.comms.push_back(
+        {strings.ref(comm->name), plan.group_of_comm[ref], parent, flags, plan.remote_group_of_comm[ref]});
+  }
+  for (const mpi::WindowInfo* window : plan.windows_by_ref) {
+    const OTF2_RmaWinFlag flags =
+        run.has_window_events(window->id) ? OTF2_RMA_WIN_FLAG_CREATE_DESTROY_EVENTS : OTF2_RMA_WIN_FLAG_NONE;
+    defs.windows.push_back({strings.ref("window " + std::to_string(window->id)), plan.comm(window->comm_id), flags});
   }
 }
 
@@ -278,6 +263,10 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
                      ? OTF2_GlobalDefWriter_WriteInterComm(w, self, c.name, c.group, c.remote_group, c.parent, c.flags)
                      : OTF2_GlobalDefWriter_WriteComm(w, self, c.name, c.group, c.parent, c.flags),
                  what);
+  }
+  for (std::size_t ref = 0; ref < defs.windows.size(); ++ref) {
+    const WindowDef& d = defs.windows[ref];
+    status.check(OTF2_GlobalDefWriter_WriteRmaWin(w, static_cast<OTF2_RmaWinRef>(ref), d.name, d.comm, d.flags), what);
   }
 }
 

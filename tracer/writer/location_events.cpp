@@ -112,6 +112,46 @@ OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const Ar
       }
       case RankEventKind::CommCreate: code = OTF2_EvtWriter_CommCreate(w, nullptr, t, plan.comm(e.b)); break;
       case RankEventKind::CommDestroy: code = OTF2_EvtWriter_CommDestroy(w, nullptr, t, plan.comm(e.b)); break;
+      case RankEventKind::RmaWinCreate: code = OTF2_EvtWriter_RmaWinCreate(w, nullptr, t, plan.window(e.b)); break;
+      case RankEventKind::RmaWinDestroy: code = OTF2_EvtWriter_RmaWinDestroy(w, nullptr, t, plan.window(e.b)); break;
+      case RankEventKind::RmaCollectiveBegin: code = OTF2_EvtWriter_RmaCollectiveBegin(w, nullptr, t); break;
+      case RankEventKind::RmaCollectiveEnd:
+        code = OTF2_EvtWriter_RmaCollectiveEnd(w, nullptr, t, static_cast<OTF2_CollectiveOp>(e.a),
+                                               OTF2_RMA_SYNC_LEVEL_PROCESS | OTF2_RMA_SYNC_LEVEL_MEMORY,
+                                               plan.window(e.b), OTF2_COLLECTIVE_ROOT_NONE, 0, 0);
+        break;
+      case RankEventKind::RmaPut:
+        code = OTF2_EvtWriter_RmaPut(w, nullptr, t, plan.window(e.b), e.a, e.wide, (++it)->wide);
+        break;
+      case RankEventKind::RmaGet:
+        code = OTF2_EvtWriter_RmaGet(w, nullptr, t, plan.window(e.b), e.a, e.wide, (++it)->wide);
+        break;
+      case RankEventKind::RmaAtomic: {
+        const RankEvent& more = *++it;
+        code = OTF2_EvtWriter_RmaAtomic(w, nullptr, t, plan.window(e.b), e.a, static_cast<OTF2_RmaAtomicType>(e.c),
+                                        e.wide, more.a | static_cast<std::uint64_t>(more.b) << 32, more.wide);
+        break;
+      }
+      case RankEventKind::RmaOpComplete:
+        code = OTF2_EvtWriter_RmaOpCompleteBlocking(w, nullptr, t, plan.window(e.b), e.wide);
+        break;
+      case RankEventKind::RmaGroupSync:
+        code = OTF2_EvtWriter_RmaGroupSync(w, nullptr, t, static_cast<OTF2_RmaSyncLevel>(e.c), plan.window(e.b),
+                                           plan.group_of_rma_group[e.a]);
+        break;
+      case RankEventKind::RmaLock: {
+        const auto step = static_cast<mpi::RmaLockStep>(e.c & 0xff);
+        const OTF2_LockType type = (e.c >> 8) != 0 ? OTF2_LOCK_EXCLUSIVE : OTF2_LOCK_SHARED;
+        const OTF2_RmaWinRef win = plan.window(e.b);
+        code = step == mpi::RmaLockStep::Request ? OTF2_EvtWriter_RmaRequestLock(w, nullptr, t, win, e.a, e.wide, type)
+               : step == mpi::RmaLockStep::Acquire
+                   ? OTF2_EvtWriter_RmaAcquireLock(w, nullptr, t, win, e.a, e.wide, type)
+                   : OTF2_EvtWriter_RmaReleaseLock(w, nullptr, t, win, e.a, e.wide);
+        break;
+      }
+      case RankEventKind::RmaSync:
+        code = OTF2_EvtWriter_RmaSync(w, nullptr, t, plan.window(e.b), e.a, OTF2_RMA_SYNC_TYPE_MEMORY);
+        break;
       case RankEventKind::Extension: assert(false && "an extension is read with the record before it"); break;
       case RankEventKind::Omitted: break;
     }

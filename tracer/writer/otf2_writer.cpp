@@ -87,6 +87,32 @@ void Otf2Writer::comm_created(int rank, int comm_id, std::int64_t time_ps) {
 void Otf2Writer::comm_destroyed(int rank, int comm_id, std::int64_t time_ps) {
   recorder_->comm_destroyed(rank, comm_id, time_ps);
 }
+void Otf2Writer::window_defined(const mpi::WindowInfo& window) { recorder_->window_defined(window); }
+void Otf2Writer::window_created(int rank, int window_id, std::int64_t time_ps) {
+  recorder_->window_created(rank, window_id, time_ps);
+}
+void Otf2Writer::window_destroyed(int rank, int window_id, std::int64_t time_ps) {
+  recorder_->window_destroyed(rank, window_id, time_ps);
+}
+void Otf2Writer::rma_operation(int rank, const mpi::RmaOperation& op, std::int64_t time_ps) {
+  recorder_->rma_operation(rank, op, time_ps);
+}
+void Otf2Writer::rma_operation_complete(int rank, int window_id, std::uint64_t matching_id, std::int64_t time_ps) {
+  recorder_->rma_operation_complete(rank, window_id, matching_id, time_ps);
+}
+void Otf2Writer::rma_fence_begin(int rank, std::int64_t time_ps) { recorder_->rma_fence_begin(rank, time_ps); }
+void Otf2Writer::rma_fence_end(int rank, int window_id, std::int64_t time_ps) {
+  recorder_->rma_fence_end(rank, window_id, time_ps);
+}
+void Otf2Writer::rma_group_sync(int rank, int window_id, const std::vector<int>& world_ranks, std::int64_t time_ps) {
+  recorder_->rma_group_sync(rank, window_id, world_ranks, time_ps);
+}
+void Otf2Writer::rma_lock(int rank, const mpi::RmaLockEvent& lock, std::int64_t time_ps) {
+  recorder_->rma_lock(rank, lock, time_ps);
+}
+void Otf2Writer::rma_flush(int rank, int window_id, int target, std::int64_t time_ps) {
+  recorder_->rma_flush(rank, window_id, target, time_ps);
+}
 void Otf2Writer::phase(const mpi::PhaseRecord& p) { recorder_->phase(p); }
 void Otf2Writer::run_failed(const mpi::RunFailure& failure) { recorder_->run_failed(failure); }
 void Otf2Writer::run_finished(std::int64_t end_ps, int exit_code) { recorder_->run_finished(end_ps, exit_code); }

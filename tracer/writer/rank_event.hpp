@@ -29,6 +29,18 @@ enum class RankEventKind : std::uint8_t {
                        // an Extension with wide: request id
   CommCreate,          // b: comm id
   CommDestroy,         // b: comm id
+  RmaWinCreate,        // b: window id
+  RmaWinDestroy,       // b: window id
+  RmaCollectiveBegin,  //
+  RmaCollectiveEnd,    // a: OTF2_CollectiveOp, b: window id
+  RmaPut,              // a: target, b: window id, wide: bytes, then an Extension with wide: matching id
+  RmaGet,              // as RmaPut
+  RmaAtomic,           // as RmaPut (wide: bytes sent), c: OTF2_RmaAtomicType; the Extension's a | b << 32:
+                       // bytes received
+  RmaOpComplete,       // b: window id, wide: matching id
+  RmaGroupSync,        // a: group id (TraceRecorder::rma_groups), b: window id, c: OTF2_RmaSyncLevel
+  RmaLock,             // a: target, b: window id, c: mpi::RmaLockStep | exclusive << 8, wide: lock id
+  RmaSync,             // a: target, b: window id (a flush)
   Extension,           // the second half of the record before it
   Omitted,             // a record the writer decided to leave out (a collective that never ended,
                        // the request of one whose completion OTF2 cannot name)

@@ -155,6 +155,61 @@ void TraceRecorder::phase(const mpi::PhaseRecord& p) {
   latest_phase_end_ = std::max(latest_phase_end_, end);
 }
 
+void TraceRecorder::window_defined(const mpi::WindowInfo& window) { windows_.push_back(window); }
+
+bool TraceRecorder::has_window_events(int window_id) const {
+  return std::binary_search(windows_with_events_.begin(), windows_with_events_.end(), window_id);
+}
+
+// As for communicators (comm_handle_event): OTF2 wants an RmaWinCreate (RmaWinDestroy) inside an
+// RMA collective of operation CREATE_HANDLE (DESTROY_HANDLE), and the window flagged for them.
+void TraceRecorder::window_created(int rank, int window_id, std::int64_t time) {
+  window_handle_event(rank, window_id, time, RankEventKind::RmaWinCreate, OTF2_COLLECTIVE_OP_CREATE_HANDLE);
+}
+
+void TraceRecorder::window_destroyed(int rank, int window_id, std::int64_t time) {
+  window_handle_event(rank, window_id, time, RankEventKind::RmaWinDestroy, OTF2_COLLECTIVE_OP_DESTROY_HANDLE);
+}
+
+void TraceRecorder::window_handle_event(int rank, int window_id, std::int64_t time, RankEventKind kind,
+                                        OTF2_CollectiveOp op) {
+  RankLog& log = log_of(rank);
+  const auto at = std::lower_bound(windows_with_events_.begin(), windows_with_events_.end(), window_id);
+  if (at == windows_with_events_.end() || *at != window_id) windows_with_events_.insert(at, window_id);
+  const auto window = static_cast<std::uint32_t>(window_id);
+  append(log, time, RankEventKind::RmaCollectiveBegin);
+  append(log, time, kind, 0, 0, window);
+  append(log, time, RankEventKind::RmaCollectiveEnd, 0, op, window);
+}
+
+void TraceRecorder::rma_operation(int rank, const mpi::RmaOperation& op, std::int64_t time) {
+  RankLog& log = log_of(rank);
+  const auto target = static_cast<std::uint32_t>(op.target);
+  const auto window = static_cast<std::uint32_t>(op.window_id);
+  const auto received = static_cast<std::uint64_t>(op.bytes_received);
+  switch (op.kind) {
+    case mpi::RmaKind::Put:
+      append(log, time, RankEventKind::RmaPut, static_cast<std::uint64_t>(op.bytes_sent), target, window);
+      break;
+    case mpi::RmaKind::Get: append(log, time, RankEventKind::RmaGet, received, target, window); break;
+    default: {
+      const OTF2_RmaAtomicType type = op.kind == mpi::RmaKind::CompareAndSwap ? OTF2_RMA_ATOMIC_TYPE_COMPARE_AND_SWAP
+                                      : op.kind == mpi::RmaKind::Accumulate   ? OTF2_RMA_ATOMIC_TYPE_ACCUMULATE
+                                                                            : OTF2_RMA_ATOMIC_TYPE_FETCH_AND_ACCUMULATE;
+      append(log, time, RankEventKind::RmaAtomic, static_cast<std::uint64_t>(op.bytes_sent), target, window, type);
+    }
+  }
+  log.events.append(arena_, {log.last_time, op.matching_id, static_cast<std::uint32_t>(received),
+                             static_cast<std::uint32_t>(received >> 32), 0, RankEventKind::Extension});
+}
+
+void TraceRecorder::rma_group_sync(int rank, int window_id, const std::vector<int>& world_ranks, std::int64_t time) {
+  auto [it, added] = rma_group_ids_.try_emplace(world_ranks, static_cast<std::uint32_t>(rma_groups_.size()));
+  if (added) rma_groups_.push_back(world_ranks);
+  append(log_of(rank), time, RankEventKind::RmaGroupSync, 0, it->second, static_cast<std::uint32_t>(window_id),
+         OTF2_RMA_SYNC_LEVEL_PROCESS | OTF2_RMA_SYNC_LEVEL_MEMORY);
+}
+
 void TraceRecorder::run_finished(std::int64_t end, int exit_code) {
   end_ = end;
   exit_code_ = exit_code;

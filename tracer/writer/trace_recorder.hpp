@@ -10,6 +10,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -104,12 +105,42 @@ class TraceRecorder {
   void comm_created(int rank, int comm_id, std::int64_t time);
   void comm_destroyed(int rank, int comm_id, std::int64_t time);
   void phase(const mpi::PhaseRecord& p);
+
+  // One-sided communication (run_observer.hpp).
+  void window_defined(const mpi::WindowInfo& window);
+  void window_created(int rank, int window_id, std::int64_t time);
+  void window_destroyed(int rank, int window_id, std::int64_t time);
+  void rma_operation(int rank, const mpi::RmaOperation& op, std::int64_t time);
+  void rma_operation_complete(int rank, int window_id, std::uint64_t matching_id, std::int64_t time) {
+    append(log_of(rank), time, RankEventKind::RmaOpComplete, matching_id, 0, static_cast<std::uint32_t>(window_id));
+  }
+  void rma_fence_begin(int rank, std::int64_t time) { append(log_of(rank), time, RankEventKind::RmaCollectiveBegin); }
+  void rma_fence_end(int rank, int window_id, std::int64_t time) {
+    append(log_of(rank), time, RankEventKind::RmaCollectiveEnd, 0, OTF2_COLLECTIVE_OP_BARRIER,
+           static_cast<std::uint32_t>(window_id));
+  }
+  void rma_group_sync(int rank, int window_id, const std::vector<int>& world_ranks, std::int64_t time);
+  void rma_lock(int rank, const mpi::RmaLockEvent& lock, std::int64_t time) {
+    const auto step = static_cast<std::uint32_t>(lock.step) | (lock.exclusive ? 1u << 8 : 0u);
+    append(log_of(rank), time, RankEventKind::RmaLock, lock.lock_id, static_cast<std::uint32_t>(lock.target),
+           static_cast<std::uint32_t>(lock.window_id), step);
+  }
+  void rma_flush(int rank, int window_id, int target, std::int64_t time) {
+    append(log_of(rank), time, RankEventKind::RmaSync, 0, static_cast<std::uint32_t>(target),
+           static_cast<std::uint32_t>(window_id));
+  }
+
   void run_failed(const mpi::RunFailure& failure) { failure_ = failure; }
   void run_finished(std::int64_t end, int exit_code);
 
   bool started() const { return started_; }
   const mpi::RunInfo& info() const { return info_; }
   const std::vector<mpi::CommInfo>& comms() const { return comms_; }
+  const std::vector<mpi::WindowInfo>& windows() const { return windows_; }
+  // Whether window `id` has RmaWinCreate or RmaWinDestroy events.
+  bool has_window_events(int window_id) const;
+  // The groups of the post-start-complete-wait calls, world ranks in group order, by group id.
+  const std::vector<std::vector<int>>& rma_groups() const { return rma_groups_; }
   // Whether comm `id` has CommCreate or CommDestroy events (OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS).
   bool has_handle_events(int comm_id) const;
   const std::vector<RankLog>& ranks() const { return ranks_; }
@@ -144,6 +175,7 @@ class TraceRecorder {
     return time;
   }
   void comm_handle_event(int rank, int comm_id, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op);
+  void window_handle_event(int rank, int window_id, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op);
   // A CollectiveEnd or CollectiveComplete record and the Extension that follows it.
   void append_collective_result(RankLog& log, std::int64_t time, RankEventKind kind, OTF2_CollectiveOp op,
                                 const mpi::CollectiveEvent& c);
@@ -163,6 +195,10 @@ class TraceRecorder {
     bool named = false;          // by the program (MPI_Comm_set_name)
   };
   std::vector<CommState> comm_states_;  // by comm id
+  std::vector<mpi::WindowInfo> windows_;
+  std::vector<int> windows_with_events_;  // ids, sorted
+  std::vector<std::vector<int>> rma_groups_;
+  std::map<std::vector<int>, std::uint32_t> rma_group_ids_;
   std::vector<RankLog> ranks_;
   NameTable calls_;
   NameTable paths_;

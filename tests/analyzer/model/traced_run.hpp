@@ -111,6 +111,22 @@ class TeeObserver final : public mpi::RunObserver {
   }
   void comm_created(int rank, int id, std::int64_t t) override { writer_.comm_created(rank, id, t); }
   void comm_destroyed(int rank, int id, std::int64_t t) override { writer_.comm_destroyed(rank, id, t); }
+  void window_defined(const mpi::WindowInfo& window) override { writer_.window_defined(window); }
+  void window_created(int rank, int id, std::int64_t t) override { writer_.window_created(rank, id, t); }
+  void window_destroyed(int rank, int id, std::int64_t t) override { writer_.window_destroyed(rank, id, t); }
+  void rma_operation(int rank, const mpi::RmaOperation& op, std::int64_t t) override {
+    writer_.rma_operation(rank, op, t);
+  }
+  void rma_operation_complete(int rank, int id, std::uint64_t matching, std::int64_t t) override {
+    writer_.rma_operation_complete(rank, id, matching, t);
+  }
+  void rma_fence_begin(int rank, std::int64_t t) override { writer_.rma_fence_begin(rank, t); }
+  void rma_fence_end(int rank, int id, std::int64_t t) override { writer_.rma_fence_end(rank, id, t); }
+  void rma_group_sync(int rank, int id, const std::vector<int>& group, std::int64_t t) override {
+    writer_.rma_group_sync(rank, id, group, t);
+  }
+  void rma_lock(int rank, const mpi::RmaLockEvent& lock, std::int64_t t) override { writer_.rma_lock(rank, lock, t); }
+  void rma_flush(int rank, int id, int target, std::int64_t t) override { writer_.rma_flush(rank, id, target, t); }
   void phase(const mpi::PhaseRecord& p) override {
     phases.push_back({p.from_world_rank, mpi::phase_name(p.phase), std::string(p.path), p.to_world_rank, p.bytes,
                       p.start_ps, p.end_ps});

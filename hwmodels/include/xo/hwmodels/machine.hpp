@@ -118,6 +118,11 @@ class Machine {
   // Sender-side system buffers for paths with ProtocolChoice::sender_copy; a send waits for one.
   virtual std::int64_t sender_copy_buffers() const { return 1; }
   virtual ReceiveResources receive_resources() const { return {}; }
+  // Whether one-sided operations wait in a queue at the origin until their epoch ends (a fence, a
+  // complete, an unlock, a flush), then go as messages, as MPICH2's CH3 device layers RMA on its
+  // send/recv protocol; else each goes when issued, as a remote memory access (SHMEM, the X1's
+  // remote translation). A queued operation holds one of receive_resources().other_events.
+  virtual bool rma_deferred_to_epoch_end() const { return false; }
   // Connection-oriented mailboxes (Gemini SMSG): every message takes one of `mailbox_credits()`
   // slots in the receiver's mailbox for its sender and gives it back once the receiver has
   // dequeued it; a sender without a credit waits. -1: no such flow control.

@@ -79,6 +79,41 @@ struct CollectiveEvent {
   std::string algorithm;  // the algorithm the machine chose, "binomial", "selective_broadcast"
 };
 
+// A window (OTF2's RmaWin): `id` is unique within the run and stable; `comm_id` is the communicator
+// it was made on, whose ranks the RMA events' targets are.
+struct WindowInfo {
+  int id = 0;
+  int comm_id = 0;
+};
+
+// One-sided operations, as OTF2 tells them apart: RmaPut, RmaGet and RmaAtomic of these types.
+enum class RmaKind : std::uint8_t { Put, Get, Accumulate, GetAccumulate, FetchAndOp, CompareAndSwap };
+
+// An RMA operation issued (RmaPut, RmaGet, RmaAtomic). `target` is a rank of the window's
+// communicator; `matching_id` is unique per rank within the run, and names the operation again
+// when it completes (RmaOpCompleteBlocking).
+struct RmaOperation {
+  int window_id = 0;
+  int target = 0;
+  RmaKind kind = RmaKind::Put;
+  std::int64_t bytes_sent = 0;      // to the target
+  std::int64_t bytes_received = 0;  // from it
+  std::uint64_t matching_id = 0;
+};
+
+// The synchronisation calls: a fence is an RMA collective (RmaCollectiveBegin/End, a barrier);
+// post, start, complete and wait synchronise with a group (RmaGroupSync); a lock is requested,
+// acquired and released (RmaRequestLock, RmaAcquireLock, RmaReleaseLock); a flush completes the
+// operations to one target (RmaSync).
+enum class RmaLockStep : std::uint8_t { Request, Acquire, Release };
+struct RmaLockEvent {
+  int window_id = 0;
+  int target = 0;  // a rank of the window's communicator
+  bool exclusive = false;
+  std::uint64_t lock_id = 0;  // unique per rank within the run, shared by a lock's three steps
+  RmaLockStep step = RmaLockStep::Request;
+};
+
 // Why a run failed: a rank's fault, MPI_Abort or a fatal MPI error, a deadlock, an interrupt, or
 // ranks that ended early or with a non-zero status.
 struct RunFailure {
@@ -142,6 +177,24 @@ class RunObserver {
   // A member made (MPI_Comm_dup, _split, _create) or freed (MPI_Comm_free) a communicator.
   virtual void comm_created(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
   virtual void comm_destroyed(int /*rank*/, int /*comm_id*/, std::int64_t /*time_ps*/) {}
+
+  // A window exists (once, by the first member to make it, before any event refers to it).
+  virtual void window_defined(const WindowInfo& /*window*/) {}
+  // A member made (MPI_Win_create, _allocate) or freed (MPI_Win_free) a window, inside the call.
+  virtual void window_created(int /*rank*/, int /*window_id*/, std::int64_t /*time_ps*/) {}
+  virtual void window_destroyed(int /*rank*/, int /*window_id*/, std::int64_t /*time_ps*/) {}
+  virtual void rma_operation(int /*rank*/, const RmaOperation& /*op*/, std::int64_t /*time_ps*/) {}
+  // The synchronisation at `time_ps` completed the operation (RmaOpCompleteBlocking).
+  virtual void rma_operation_complete(int /*rank*/, int /*window_id*/, std::uint64_t /*matching_id*/,
+                                      std::int64_t /*time_ps*/) {}
+  virtual void rma_fence_begin(int /*rank*/, std::int64_t /*time_ps*/) {}
+  virtual void rma_fence_end(int /*rank*/, int /*window_id*/, std::int64_t /*time_ps*/) {}
+  // MPI_Win_post, _start, _complete, _wait (and a successful _test) with the group's world ranks.
+  virtual void rma_group_sync(int /*rank*/, int /*window_id*/, const std::vector<int>& /*world_ranks*/,
+                              std::int64_t /*time_ps*/) {}
+  virtual void rma_lock(int /*rank*/, const RmaLockEvent& /*lock*/, std::int64_t /*time_ps*/) {}
+  // MPI_Win_flush (target: a rank of the window's communicator) completed the operations to it.
+  virtual void rma_flush(int /*rank*/, int /*window_id*/, int /*target*/, std::int64_t /*time_ps*/) {}
 
   // A protocol phase (see protocol_phase.hpp), performed by p.from_world_rank's network interface
   // (the sender for injections, the receiver for CTS, GET and copies out): it belongs under that

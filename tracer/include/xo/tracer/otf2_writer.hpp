@@ -63,6 +63,16 @@ class Otf2Writer final : public mpi::RunObserver {
                            std::int64_t time_ps) override;
   void comm_created(int rank, int comm_id, std::int64_t time_ps) override;
   void comm_destroyed(int rank, int comm_id, std::int64_t time_ps) override;
+  void window_defined(const mpi::WindowInfo& window) override;
+  void window_created(int rank, int window_id, std::int64_t time_ps) override;
+  void window_destroyed(int rank, int window_id, std::int64_t time_ps) override;
+  void rma_operation(int rank, const mpi::RmaOperation& op, std::int64_t time_ps) override;
+  void rma_operation_complete(int rank, int window_id, std::uint64_t matching_id, std::int64_t time_ps) override;
+  void rma_fence_begin(int rank, std::int64_t time_ps) override;
+  void rma_fence_end(int rank, int window_id, std::int64_t time_ps) override;
+  void rma_group_sync(int rank, int window_id, const std::vector<int>& world_ranks, std::int64_t time_ps) override;
+  void rma_lock(int rank, const mpi::RmaLockEvent& lock, std::int64_t time_ps) override;
+  void rma_flush(int rank, int window_id, int target, std::int64_t time_ps) override;
   void phase(const mpi::PhaseRecord& p) override;
   // Only note why the run failed, its end time and exit code: the archive is written by finish().
   void run_failed(const mpi::RunFailure& failure) override;

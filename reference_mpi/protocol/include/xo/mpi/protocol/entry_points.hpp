@@ -25,6 +25,10 @@ void deliver(World& world, Request* receive, Message* message, sim::Time when, b
 // Receive resources: an unexpected message a receive took, an "other" event a cancelled receive held.
 void release_unexpected(World& world, const RankState& receiver, const Message& message);
 void release_other_event(World& world, const RankState& rank);
+// A one-sided operation queued until its epoch ends holds one of the machine's "other" events
+// (hw::Machine::rma_deferred_to_epoch_end); too many end the run with the machine's message.
+void hold_rma_event(World& world, const RankState& origin);
+void release_rma_events(World& world, const RankState& origin, std::int64_t events);
 // At the start of every MPI call of `rank`: gives back the credits it owes, if it owes any.
 void entering_mpi(World& world, RankState& rank);
 

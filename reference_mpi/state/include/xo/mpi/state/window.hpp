@@ -48,6 +48,7 @@ struct WindowShared {
   int id = 0;              // unique in the run: the private communicator's context
   int parent_context = 0;  // the communicator the window was made on, for the trace
   int flavor = MPI_WIN_FLAVOR_CREATE;
+  bool deferred = false;                   // operations wait at the origin until their epoch ends (the machine's MPI)
   std::shared_ptr<const CommShared> comm;  // private: the window's internal collectives run on it
   std::vector<WindowMember> members;       // by window rank
   std::vector<int> sleepers;               // fibers blocked until a member changes the above
@@ -67,8 +68,9 @@ struct WindowHandle {
   std::vector<int> access_group;
   bool exposed = false;  // MPI_Win_post .. MPI_Win_wait, to `exposure_group`
   std::vector<int> exposure_group;
-  std::map<int, int> locks;             // target -> MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE (MPI_Win_lock)
-  std::map<int, bool> unchecked_locks;  // targets locked with MPI_MODE_NOCHECK: nothing taken
+  std::map<int, int> locks;                   // target -> MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE (MPI_Win_lock)
+  std::map<int, bool> unchecked_locks;        // targets locked with MPI_MODE_NOCHECK: nothing taken
+  std::map<int, std::uint64_t> traced_locks;  // target -> the lock's id in the trace
   bool locked_all = false;
   bool locked_all_unchecked = false;  // MPI_Win_lock_all with MPI_MODE_NOCHECK: nothing taken
 
@@ -78,8 +80,22 @@ struct WindowHandle {
   struct InFlight {
     sim::Time landed = 0;
     bool wrote = false;
+    std::vector<std::uint64_t> traced;  // the operations' matching ids, when a run is traced
   };
   std::map<int, InFlight> in_flight;
+
+  // Operations not yet sent, on a machine that defers them to the end of their epoch: what each
+  // sends and brings back, and how the trace names it.
+  struct Queued {
+    int target;
+    std::int64_t out;
+    std::int64_t back;  // < 0: nothing comes back
+    bool writes;
+    const char* path_out;
+    const char* path_back;
+    std::uint64_t traced;
+  };
+  std::vector<Queued> queued;
 
   int rank() const { return comm.my_rank; }
   int size() const { return comm.size(); }
