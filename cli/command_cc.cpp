@@ -133,7 +133,10 @@ std::string static_library_flag(std::string_view path) {
 std::vector<std::string> include_flags(Language language) {
   const ToolLayout& t = tool_layout();
   std::vector<std::string> flags = {"-I" + t.include_dir};
-  if (language == Language::Fortran) flags.push_back("-I" + t.fortran_include_dir);
+  // One folder when installed (PREFIX/include/crossover), two in the build tree.
+  if (language == Language::Fortran && t.fortran_include_dir != t.include_dir) {
+    flags.push_back("-I" + t.fortran_include_dir);
+  }
   return flags;
 }
 

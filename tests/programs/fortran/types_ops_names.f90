@@ -26,7 +26,8 @@ program types_ops_names
   character(len=MPI_MAX_OBJECT_NAME) :: name
   character(len=MPI_MAX_ERROR_STRING) :: text
   character(len=16) :: value
-  logical :: flag
+  logical :: flag, periods(2)
+  integer :: dims(2), coords(2)
 
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -89,5 +90,14 @@ program types_ops_names
   call MPI_Info_get(info, 'shape', len(value), value, flag, ierr)
   call report('info missing key', .not. flag)
   call MPI_Info_free(info, ierr)
+
+  ! A predefined attribute read as an INTEGER(KIND=MPI_ADDRESS_KIND), and LOGICAL arrays both ways.
+  call MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, address, flag, ierr)
+  call report('comm_get_attr tag_ub', flag .and. address >= 32767)
+  call MPI_Cart_create(MPI_COMM_WORLD, 2, [2, nprocs / 2], [.true., .false.], .false., dup, ierr)
+  call MPI_Cart_get(dup, 2, dims, periods, coords, ierr)
+  call report('cart_get logical periods', all(dims == [2, nprocs / 2]) .and. periods(1) .and. .not. periods(2) &
+                                          .and. coords(1) == rank / (nprocs / 2))
+  call MPI_Comm_free(dup, ierr)
   call MPI_Finalize(ierr)
 end program types_ops_names
