@@ -1,7 +1,7 @@
-// Fortran bindings: reading and writing communicator attributes. A Fortran attribute is an integer
+// Fortran bindings: reading and writing communicator and datatype attributes. A Fortran attribute is an integer
 // (INTEGER(KIND=MPI_ADDRESS_KIND), or INTEGER in the MPI-1 calls) stored as C's void* value itself;
 // the predefined attributes (MPI_TAG_UB, ...), which C gives as a pointer to an int, are read
-// through it. Creating keyvals from Fortran (Fortran copy and delete callbacks) is not bound.
+// through it. Keyvals with Fortran callbacks: bind_keyvals.cpp.
 
 #include "fortran_binding.hpp"
 
@@ -50,5 +50,22 @@ void mpi_comm_delete_attr_(const Fint* comm, const Fint* keyval, Fint* ierr) {
 }
 
 void mpi_attr_delete_(const Fint* comm, const Fint* keyval, Fint* ierr) { *ierr = MPI_Attr_delete(*comm, *keyval); }
+
+// Datatypes have no predefined attributes: every value is the integer itself.
+void mpi_type_get_attr_(const Fint* type, const Fint* keyval, MPI_Aint* value, Fint* flag, Fint* ierr) {
+  void* c = nullptr;
+  int found = 0;
+  *ierr = MPI_Type_get_attr(*type, *keyval, &c, &found);
+  *flag = logical(found);
+  if (found && *ierr == MPI_SUCCESS) *value = reinterpret_cast<MPI_Aint>(c);
+}
+
+void mpi_type_set_attr_(const Fint* type, const Fint* keyval, const MPI_Aint* value, Fint* ierr) {
+  *ierr = MPI_Type_set_attr(*type, *keyval, reinterpret_cast<void*>(*value));
+}
+
+void mpi_type_delete_attr_(const Fint* type, const Fint* keyval, Fint* ierr) {
+  *ierr = MPI_Type_delete_attr(*type, *keyval);
+}
 
 }  // extern "C"

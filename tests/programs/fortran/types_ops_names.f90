@@ -1,8 +1,29 @@
-! Derived datatypes, a reduction written in Fortran, MPI_BOTTOM, and CHARACTER arguments (processor
-! name, communicator names, error strings, info values) from Fortran with `use mpi`. Run on 4 ranks.
+! Derived datatypes, a reduction written in Fortran, MPI_BOTTOM, attributes with Fortran callbacks,
+! and CHARACTER arguments (processor name, communicator names, error strings, info values) from
+! Fortran with `use mpi`. Run on 4 ranks.
 module combine
   implicit none
+  integer :: deletions = 0  ! how often delete_attribute ran on this rank
 contains
+  ! An attribute copy callback: the copy is the value plus EXTRA_STATE.
+  subroutine copy_attribute(oldcomm, keyval, extra_state, value_in, value_out, flag, ierr)
+    use mpi
+    integer :: oldcomm, keyval, ierr
+    integer(kind=MPI_ADDRESS_KIND) :: extra_state, value_in, value_out
+    logical :: flag
+    value_out = value_in + extra_state + 0 * (oldcomm + keyval)
+    flag = .true.
+    ierr = MPI_SUCCESS
+  end subroutine copy_attribute
+
+  subroutine delete_attribute(comm, keyval, value, extra_state, ierr)
+    use mpi
+    integer :: comm, keyval, ierr
+    integer(kind=MPI_ADDRESS_KIND) :: value, extra_state
+    deletions = deletions + 1 + 0 * (comm + keyval + int(value + extra_state))
+    ierr = MPI_SUCCESS
+  end subroutine delete_attribute
+
   ! A user reduction, called by MPI with Fortran's convention (all four arguments by reference):
   ! inout = in + inout + 1, so a reduction over n ranks adds n - 1 to the plain sum.
   subroutine sum_plus_one(invec, inoutvec, len, datatype)
@@ -27,7 +48,7 @@ program types_ops_names
   character(len=MPI_MAX_ERROR_STRING) :: text
   character(len=16) :: value
   logical :: flag, periods(2)
-  integer :: dims(2), coords(2)
+  integer :: dims(2), coords(2), keyval, keyval2
 
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -99,5 +120,26 @@ program types_ops_names
   call report('cart_get logical periods', all(dims == [2, nprocs / 2]) .and. periods(1) .and. .not. periods(2) &
                                           .and. coords(1) == rank / (nprocs / 2))
   call MPI_Comm_free(dup, ierr)
+
+  ! Keyvals with Fortran callbacks: copied on MPI_Comm_dup, deleted on MPI_Comm_free; and the
+  ! predefined MPI_COMM_DUP_FN.
+  call MPI_Comm_create_keyval(copy_attribute, delete_attribute, keyval, 1000_MPI_ADDRESS_KIND, ierr)
+  call MPI_Comm_set_attr(MPI_COMM_WORLD, keyval, int(rank, MPI_ADDRESS_KIND), ierr)
+  call MPI_Comm_dup(MPI_COMM_WORLD, dup, ierr)
+  call MPI_Comm_get_attr(dup, keyval, address, flag, ierr)
+  call report('fortran copy callback', flag .and. address == rank + 1000)
+  call MPI_Comm_free(dup, ierr)
+  call report('fortran delete callback', deletions == 1)
+  call MPI_Comm_create_keyval(MPI_COMM_DUP_FN, MPI_COMM_NULL_DELETE_FN, keyval2, 0_MPI_ADDRESS_KIND, ierr)
+  call MPI_Comm_set_attr(MPI_COMM_WORLD, keyval2, 77_MPI_ADDRESS_KIND, ierr)
+  call MPI_Comm_dup(MPI_COMM_WORLD, dup, ierr)
+  call MPI_Comm_get_attr(dup, keyval2, address, flag, ierr)
+  call report('MPI_COMM_DUP_FN', flag .and. address == 77)
+  call MPI_Comm_free(dup, ierr)
+  call MPI_Comm_free_keyval(keyval2, ierr)
+  call MPI_Comm_delete_attr(MPI_COMM_WORLD, keyval, ierr)
+  call MPI_Comm_free_keyval(keyval, ierr)
+  ! Three deletions: the first dup's copy, the second dup's (MPI_COMM_WORLD still had it), the original.
+  call report('keyvals freed', deletions == 3 .and. keyval == MPI_KEYVAL_INVALID)
   call MPI_Finalize(ierr)
 end program types_ops_names
