@@ -1,8 +1,38 @@
 ! Point-to-point from Fortran with `use mpi`: statuses (source, tag, count), MPI_STATUS_IGNORE,
 ! nonblocking calls with MPI_Waitall and MPI_Waitany (1-based index), probes, MPI_Wtime. Run on 4
 ! ranks; every expected value is computed from the ranks, not by MPI.
+module request_callbacks
+  use mpi
+  implicit none
+  integer :: frees = 0  ! how often free_request ran on this rank
+contains
+  ! A generalized request's callbacks: the status names source 42 and tag EXTRA_STATE.
+  subroutine query_request(extra_state, status, ierr)
+    integer(kind=MPI_ADDRESS_KIND) :: extra_state
+    integer :: status(MPI_STATUS_SIZE), ierr
+    status(MPI_SOURCE) = 42
+    status(MPI_TAG) = int(extra_state)
+    ierr = MPI_SUCCESS
+  end subroutine query_request
+
+  subroutine free_request(extra_state, ierr)
+    integer(kind=MPI_ADDRESS_KIND) :: extra_state
+    integer :: ierr
+    frees = frees + 1 + 0 * int(extra_state)
+    ierr = MPI_SUCCESS
+  end subroutine free_request
+
+  subroutine cancel_request(extra_state, complete, ierr)
+    integer(kind=MPI_ADDRESS_KIND) :: extra_state
+    logical :: complete
+    integer :: ierr
+    ierr = merge(MPI_SUCCESS, MPI_ERR_OTHER, complete .or. extra_state >= 0)
+  end subroutine cancel_request
+end module request_callbacks
+
 program point_to_point
   use mpi
+  use request_callbacks
   implicit none
   integer :: ierr, rank, nprocs, next, prev, n, idx
   integer :: st(MPI_STATUS_SIZE), sts(MPI_STATUS_SIZE, 2), reqs(2)
@@ -65,6 +95,13 @@ program point_to_point
   call MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE, ierr)
   call report('probe and iprobe', n == 1 .and. st(MPI_SOURCE) == prev .and. flag .and. from_prev == prev)
   call report('statuses ignored', all(MPI_STATUSES_IGNORE == 0))
+
+  ! A generalized request with Fortran callbacks: MPI_Wait's status is the one query_request wrote.
+  call MPI_Grequest_start(query_request, free_request, cancel_request, 7_MPI_ADDRESS_KIND, reqs(1), ierr)
+  call MPI_Grequest_complete(reqs(1), ierr)
+  call MPI_Wait(reqs(1), st, ierr)
+  call report('generalized request', st(MPI_SOURCE) == 42 .and. st(MPI_TAG) == 7 .and. frees == 1 .and. &
+                                     reqs(1) == MPI_REQUEST_NULL)
 
   t1 = MPI_Wtime()
   call report('wtime advances', t1 > t0 .and. MPI_Wtick() > 0d0)
