@@ -1,5 +1,7 @@
-// xo cc / xo c++ (and the mpicc, mpicxx wrappers): the system compiler with the reference MPI's
-// header and libraries.
+// xo cc / xo c++ / xo fc (and the mpicc, mpicxx, mpif90 wrappers): the system compiler with the
+// reference MPI's headers and libraries. xo fc is gfortran with mpif.h and the mpi module on the
+// include path and the Fortran bindings' entry library (the storage of mpif.h's address constants,
+// reference_mpi/fortran/fortran_sentinels.h) in the link.
 //
 // A program is linked as a position-independent shared object that is also executable (an entry
 // point and a loader path), bound to its own symbols (-Bsymbolic) and to the runtime library
@@ -55,17 +57,36 @@ bool produces_executable(const std::vector<std::string>& args) {
   return !(args.size() == 1 && args[0] == "-v");
 }
 
-// The compiler and the variable that chose it: XO_CC (XO_CXX), else, for xo cc but not for the
-// mpicc wrappers, CC (CXX), else cc (c++). mpicc ignores CC as MPICH's and Open MPI's do, since
-// `CC=mpicc ./configure` puts it there.
-std::pair<std::string, std::string> compiler(bool cplusplus, bool wrapper) {
-  std::vector<const char*> variables = {cplusplus ? "XO_CXX" : "XO_CC"};
-  if (!wrapper) variables.push_back(cplusplus ? "CXX" : "CC");
+// What differs between the languages: the variables that name the compiler, its default, and the
+// Debian package that provides the default.
+struct LanguageTraits {
+  const char* xo_variable;
+  const char* variable;
+  const char* default_compiler;
+  const char* package;
+  const char* command;  // xo's sub-command
+  const char* name;
+};
+
+const LanguageTraits& traits(Language language) {
+  static constexpr LanguageTraits kC = {"XO_CC", "CC", "cc", "gcc", "xo cc", "C"};
+  static constexpr LanguageTraits kCxx = {"XO_CXX", "CXX", "c++", "g++", "xo c++", "C++"};
+  static constexpr LanguageTraits kFortran = {"XO_FC", "FC", "gfortran", "gfortran", "xo fc", "Fortran"};
+  return language == Language::C ? kC : language == Language::Cxx ? kCxx : kFortran;
+}
+
+// The compiler and the variable that chose it: XO_CC (XO_CXX, XO_FC), else, for xo cc but not for
+// the mpicc wrappers, CC (CXX, FC), else cc (c++, gfortran). mpicc ignores CC as MPICH's and Open
+// MPI's do, since `CC=mpicc ./configure` puts it there.
+std::pair<std::string, std::string> compiler(Language language, bool wrapper) {
+  const LanguageTraits& t = traits(language);
+  std::vector<const char*> variables = {t.xo_variable};
+  if (!wrapper) variables.push_back(t.variable);
   for (const char* variable : variables) {
     const char* chosen = std::getenv(variable);
     if (chosen != nullptr && *chosen != '\0') return {chosen, variable};
   }
-  return {cplusplus ? "c++" : "cc", ""};
+  return {t.default_compiler, ""};
 }
 
 // Whether `command` is this very program (xo, or one of its wrapper links), as PATH resolves it.
@@ -108,27 +129,59 @@ std::string static_library_flag(std::string_view path) {
   return "-l" + std::string(path);
 }
 
-std::vector<std::string> compile_flags(const std::string& cc) {
+// mpi.h's folder, and for Fortran mpif.h's and mpi.mod's.
+std::vector<std::string> include_flags(Language language) {
   const ToolLayout& t = tool_layout();
-  // Stack-clash protection makes a large stack frame touch its pages in order, so a rank that
-  // outgrows its fiber stack hits the guard page instead of jumping past it into a neighbour's.
-  std::vector<std::string> flags = {"-I" + t.include_dir, "-fstack-clash-protection", "-fPIC"};
-  if (!is_clang(cc)) flags.emplace_back("-fno-gnu-unique");
+  std::vector<std::string> flags = {"-I" + t.include_dir};
+  // One folder when installed (PREFIX/include/crossover), two in the build tree.
+  if (language == Language::Fortran && t.fortran_include_dir != t.include_dir) {
+    flags.push_back("-I" + t.fortran_include_dir);
+  }
   return flags;
 }
 
-// What another compiler driver adds to link a program against the runtime (-showme:link).
-std::vector<std::string> foreign_link_flags() {
-  const ToolLayout& t = tool_layout();
-  return {"-Wl,--wrap=main", "-Wl,--export-dynamic-symbol=main", t.entry_library, "-L" + t.runtime_dir,
-          "-lxo_runtime",    "-Wl,-rpath," + t.runtime_dir};
+// How every object is compiled.
+std::vector<std::string> code_flags(const std::string& cc, Language language) {
+  // Stack-clash protection makes a large stack frame touch its pages in order, so a rank that
+  // outgrows its fiber stack hits the guard page instead of jumping past it into a neighbour's.
+  std::vector<std::string> flags = {"-fstack-clash-protection", "-fPIC"};
+  if (language != Language::Fortran && !is_clang(cc)) flags.emplace_back("-fno-gnu-unique");
+  // mpif.h declares no interfaces, so one buffer argument gets arrays here and scalars there; since
+  // gfortran 10 that is an error unless allowed, as the mpif90 of MPICH and Open MPI allow it.
+  if (language == Language::Fortran) flags.emplace_back("-fallow-argument-mismatch");
+  return flags;
 }
 
-std::vector<std::string> link_flags(const std::string& cc, bool static_link, bool library) {
+std::vector<std::string> compile_flags(const std::string& cc, Language language) {
+  std::vector<std::string> flags = include_flags(language);
+  const std::vector<std::string> code = code_flags(cc, language);
+  flags.insert(flags.end(), code.begin(), code.end());
+  return flags;
+}
+
+// A Fortran program's entry library: -u makes the linker take its one object from the archive.
+std::vector<std::string> fortran_entry_flags(Language language) {
+  if (language != Language::Fortran) return {};
+  return {"-Wl,-u,xo_fortran_entry", tool_layout().fortran_entry_library};
+}
+
+// What another compiler driver adds to link a program against the runtime (-showme:link).
+std::vector<std::string> foreign_link_flags(Language language) {
   const ToolLayout& t = tool_layout();
+  std::vector<std::string> flags = {"-Wl,--wrap=main", "-Wl,--export-dynamic-symbol=main", t.entry_library};
+  const std::vector<std::string> fortran = fortran_entry_flags(language);
+  flags.insert(flags.end(), fortran.begin(), fortran.end());
+  flags.insert(flags.end(), {"-L" + t.runtime_dir, "-lxo_runtime", "-Wl,-rpath," + t.runtime_dir});
+  return flags;
+}
+
+std::vector<std::string> link_flags(const std::string& cc, Language language, bool static_link, bool library) {
+  const ToolLayout& t = tool_layout();
+  const std::vector<std::string> fortran = fortran_entry_flags(language);
   if (static_link) {
     // Static libraries in dependency order: the entry point, the tracer, the MPI, its models.
     std::vector<std::string> flags = {"-Wl,--wrap=main", t.entry_library};
+    flags.insert(flags.end(), fortran.begin(), fortran.end());
     flags.insert(flags.end(), t.static_libraries.begin(), t.static_libraries.end());
     flags.insert(flags.end(), {static_library_flag(kOtf2Library), static_library_flag(kContextLibrary)});
     flags.insert(flags.end(), std::begin(kDwarfStaticFlags), std::end(kDwarfStaticFlags));
@@ -136,19 +189,13 @@ std::vector<std::string> link_flags(const std::string& cc, bool static_link, boo
     return flags;
   }
   if (library) return {"-L" + t.runtime_dir, "-lxo_runtime"};
-  return {"-shared",
-          "-Wl,-e,_start",
-          start_file(cc),
-          "-Wl,-Bsymbolic",
-          "-Wl,--wrap=main",
-          "-Wl,--no-undefined",
-          "-Wl,-z,noseparate-code",
-          "-Wl,-u,xo_program_interpreter",
-          t.entry_library,
-          t.interpreter_library,
-          "-L" + t.runtime_dir,
-          "-lxo_runtime",
-          "-Wl,-rpath," + t.runtime_dir};
+  std::vector<std::string> flags = {
+      "-shared",         "-Wl,-e,_start",      start_file(cc),           "-Wl,-Bsymbolic",
+      "-Wl,--wrap=main", "-Wl,--no-undefined", "-Wl,-z,noseparate-code", "-Wl,-u,xo_program_interpreter",
+      t.entry_library,   t.interpreter_library};
+  flags.insert(flags.end(), fortran.begin(), fortran.end());
+  flags.insert(flags.end(), {"-L" + t.runtime_dir, "-lxo_runtime", "-Wl,-rpath," + t.runtime_dir});
+  return flags;
 }
 
 void print_words(const std::vector<std::string>& words) {
@@ -158,14 +205,15 @@ void print_words(const std::vector<std::string>& words) {
 
 }  // namespace
 
-int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool wrapper) {
-  const auto [cc, variable] = compiler(cplusplus, wrapper);
+int command_cc(const std::vector<std::string>& user_args, Language language, bool wrapper) {
+  const LanguageTraits& traits_of = traits(language);
+  const auto [cc, variable] = compiler(language, wrapper);
   if (std::getenv(kInsideXoCc) != nullptr || is_this_program(cc)) {
-    const std::string name = variable.empty() ? std::string(cplusplus ? "CXX" : "CC") : variable;
+    const std::string name = variable.empty() ? std::string(traits_of.variable) : variable;
     std::fprintf(stderr,
-                 "xo: %s=%s leads back to xo cc (it is xo, mpicc, or a wrapper around them); set %s to the "
-                 "C%s compiler itself, for example %s\n",
-                 name.c_str(), cc.c_str(), name.c_str(), cplusplus ? "++" : "", cplusplus ? "g++" : "gcc");
+                 "xo: %s=%s leads back to %s (it is xo, an mpi wrapper, or a wrapper around them); set %s to the "
+                 "%s compiler itself, for example %s\n",
+                 name.c_str(), cc.c_str(), traits_of.command, name.c_str(), traits_of.name, traits_of.package);
     return 2;
   }
   std::vector<std::string> args;
@@ -183,11 +231,11 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool w
     }
   }
   if (query == Query::Compile) {
-    print_words(compile_flags(cc));
+    print_words(compile_flags(cc, language));
     return 0;
   }
   if (query == Query::Link) {
-    print_words(foreign_link_flags());
+    print_words(foreign_link_flags(language));
     return 0;
   }
   const bool static_link = has(args, "-static");
@@ -198,14 +246,15 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool w
     std::erase_if(args, [](const std::string& a) { return a == "-pie" || a == "-no-pie" || a == "-static-pie"; });
   }
   std::vector<std::string> command = {cc};
-  const std::vector<std::string> compile = compile_flags(cc);
+  const std::vector<std::string> includes = include_flags(language);
+  const std::vector<std::string> code = code_flags(cc, language);
   // The include path first, -fPIC after the user's flags so that a -fPIE from a build system does
   // not undo it.
-  command.push_back(compile.front());
+  command.insert(command.end(), includes.begin(), includes.end());
   command.insert(command.end(), args.begin(), args.end());
-  command.insert(command.end(), compile.begin() + 1, compile.end());
+  command.insert(command.end(), code.begin(), code.end());
   if (link) {
-    const std::vector<std::string> flags = link_flags(cc, static_link, library);
+    const std::vector<std::string> flags = link_flags(cc, language, static_link, library);
     command.insert(command.end(), flags.begin(), flags.end());
   }
   if (query == Query::Command) {
@@ -213,8 +262,8 @@ int command_cc(const std::vector<std::string>& user_args, bool cplusplus, bool w
     return 0;
   }
   setenv(kInsideXoCc, "1", 1);
-  return run_process(command, std::string("install it (apt-get install ") + (cplusplus ? "g++" : "gcc") + ") or set " +
-                                  (cplusplus ? "CXX" : "CC"));
+  return run_process(
+      command, std::string("install it (apt-get install ") + traits_of.package + ") or set " + traits_of.variable);
 }
 
 }  // namespace xo::cli

@@ -7,8 +7,11 @@
 
 namespace xo::cli {
 
-// `wrapper`: started as mpicc/mpicxx, which take the compiler from XO_CC/XO_CXX but not CC/CXX.
-int command_cc(const std::vector<std::string>& args, bool cplusplus, bool wrapper = false);
+// The language xo cc, xo c++ and xo fc compile.
+enum class Language { C, Cxx, Fortran };
+// `wrapper`: started as mpicc/mpicxx/mpif90, which take the compiler from XO_CC/XO_CXX/XO_FC but
+// not CC/CXX/FC.
+int command_cc(const std::vector<std::string>& args, Language language, bool wrapper = false);
 int command_run(const std::vector<std::string>& args);
 int command_record(const std::vector<std::string>& args);
 int command_machines(const std::vector<std::string>& args);
@@ -21,7 +24,7 @@ int command_history(const std::vector<std::string>& args);
 int command_gui(const std::vector<std::string>& args);  // execs xo-gui beside xo
 
 // Runs xo under the name it was started as, if that is an MPI wrapper's (mpicc, mpicxx, mpic++,
-// mpiCC, mpirun, mpiexec); *handled tells whether it was.
+// mpiCC, mpif90, mpifort, mpif77, mpirun, mpiexec); *handled tells whether it was.
 int run_as_mpi_wrapper(const std::string& name, const std::vector<std::string>& args, bool* handled);
 // Prints xo's version line; returns 0.
 int dispatch_version();

@@ -15,6 +15,7 @@ Usage: xo <command> [options]
 
 Commands:
   cc, c++    compile and link a program against the reference MPI (like mpicc, mpicxx)
+  fc         the same for Fortran with gfortran: mpif.h and `use mpi` (like mpif90)
   run        run a program on a simulated machine
   record     run it and write an OTF2 trace: MPI calls, messages, protocol phases, settings;
              or, with --mpi, trace a job of the system's Open MPI or MPICH
@@ -54,9 +55,29 @@ Examples:
   xo cc -c part.c && xo cc part.o main.c -o app
 )";
 
+constexpr const char* kFc = R"(Usage: xo fc [compiler options] FILES...
+
+Runs the Fortran compiler ($XO_FC, else $FC, else gfortran; mpif90, mpifort and mpif77 take
+$XO_FC only) with the reference MPI's mpif.h and mpi module (mpi.mod) on the include path, and links
+the program as xo cc does: an executable shared object of which each rank under `xo run` loads its
+own copy, so COMMON blocks, module variables and SAVEd locals are private to each rank. Programs use
+`include 'mpif.h'` or `use mpi`; the bindings are gfortran's (lowercase names, one trailing
+underscore), so the compiler must be gfortran, the one the mpi module was built with. What is bound
+and what is not: docs/conformance.md, section Fortran.
+
+Options:
+  --show     print the compiler command instead of running it (like mpif90 -show; -showme,
+             -showme:compile and -showme:link as Open MPI's)
+  --help     this text (gfortran's own: gfortran --help)
+
+Examples:
+  xo fc -O2 jacobi.f90 -o jacobi && xo run -n 4 ./jacobi
+  xo fc -c solver.f && xo fc solver.o main.f90 -o app
+)";
+
 constexpr const char* kRun = R"(Usage: xo run [options] [--] PROGRAM [ARGS...]
 
-Runs PROGRAM (built with xo cc or xo c++) on a simulated machine. All ranks run in one process,
+Runs PROGRAM (built with xo cc, xo c++ or xo fc) on a simulated machine. All ranks run in one process,
 each on its own fiber; time is virtual (MPI_Wtime returns the rank's simulated clock). Each rank
 runs its own copy of the program, so it owns its global variables as a process would.
 
@@ -455,6 +476,7 @@ Examples:
 bool print_help(const std::string& command) {
   const char* text = command.empty()                       ? kOverview
                      : command == "cc" || command == "c++" ? kCc
+                     : command == "fc"                     ? kFc
                      : command == "run"                    ? kRun
                      : command == "record"                 ? kRecord
                      : command == "bench"                  ? kBench
@@ -468,10 +490,11 @@ bool print_help(const std::string& command) {
                      : command == "help"                   ? kOverview
                                                            : nullptr;
   if (text == nullptr) {
-    std::fprintf(stderr,
-                 "xo: no help for unknown command '%s'; the commands are cc, c++, run, record, report, compare, check, "
-                 "bench, history, machines, calibrate, gui and help\n",
-                 command.c_str());
+    std::fprintf(
+        stderr,
+        "xo: no help for unknown command '%s'; the commands are cc, c++, fc, run, record, report, compare, check, "
+        "bench, history, machines, calibrate, gui and help\n",
+        command.c_str());
     return false;
   }
   std::fputs(text, stdout);

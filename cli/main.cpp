@@ -26,9 +26,12 @@ bool wants_help(const std::vector<std::string>& args) {
 int dispatch(const std::string& command, const std::vector<std::string>& args) {
   using namespace xo::cli;
   if (command == "help") return print_help(args.empty() ? "" : args[0]) ? 0 : (print_help(""), 2);
-  // `xo cc --help` is the compiler's own help; ours is `xo help cc`.
-  if (command == "cc" || command == "c++") return command_cc(args, command == "c++");
+  // `xo cc --help` is the compiler's own help; ours is `xo help cc`. `xo fc --help` is ours (below):
+  // what it says of mpif.h, the mpi module and the link, gfortran's own help cannot.
+  if (command == "cc") return command_cc(args, Language::C);
+  if (command == "c++") return command_cc(args, Language::Cxx);
   if (wants_help(args)) return print_help(command) ? 0 : 2;
+  if (command == "fc") return command_cc(args, Language::Fortran);
   if (command == "run") return command_run(args);
   if (command == "record") return command_record(args);
   if (command == "machines") return command_machines(args);
@@ -40,7 +43,7 @@ int dispatch(const std::string& command, const std::vector<std::string>& args) {
   if (command == "history") return command_history(args);
   if (command == "gui") return command_gui(args);
   throw UsageError("unknown command '" + command +
-                   "'; the commands are cc, c++, run, record, report, compare, check, bench, history, machines, "
+                   "'; the commands are cc, c++, fc, run, record, report, compare, check, bench, history, machines, "
                    "calibrate, gui and help (see `xo --help`)");
 }
 

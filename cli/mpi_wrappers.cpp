@@ -1,6 +1,6 @@
 // xo answering to the names build systems and scripts expect of an MPI: mpicc, mpicxx (mpic++,
-// mpiCC) as xo cc and xo c++, and mpirun, mpiexec as xo run. build/bin/mpi/ holds them as links to
-// xo, so that PATH=build/bin/mpi:$PATH lets ./configure, Makefiles and CMake's FindMPI use the
+// mpiCC) and mpif90 (mpifort, mpif77) as xo cc, xo c++ and xo fc, and mpirun, mpiexec as xo run. build/bin/mpi/ holds
+// them as links to xo, so that PATH=build/bin/mpi:$PATH lets ./configure, Makefiles and CMake's FindMPI use the
 // reference MPI unchanged.
 
 #include <cstdlib>
@@ -62,8 +62,9 @@ std::vector<std::string> launcher_arguments(const std::vector<std::string>& args
 
 int run_as_mpi_wrapper(const std::string& name, const std::vector<std::string>& args, bool* handled) {
   *handled = true;
-  if (name == "mpicc") return command_cc(args, false, true);
-  if (name == "mpicxx" || name == "mpic++" || name == "mpiCC") return command_cc(args, true, true);
+  if (name == "mpicc") return command_cc(args, Language::C, true);
+  if (name == "mpicxx" || name == "mpic++" || name == "mpiCC") return command_cc(args, Language::Cxx, true);
+  if (name == "mpif90" || name == "mpifort" || name == "mpif77") return command_cc(args, Language::Fortran, true);
   if (name == "mpirun" || name == "mpiexec") {
     if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) return dispatch_version();
     return command_run(launcher_arguments(args));

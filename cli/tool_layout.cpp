@@ -15,8 +15,10 @@ namespace fs = std::filesystem;
 ToolLayout build_tree_layout() {
   ToolLayout t;
   t.include_dir = kIncludeDir;
+  t.fortran_include_dir = kFortranIncludeDir;
   t.runtime_dir = kRuntimeDir;
   t.entry_library = kEntryLibrary;
+  t.fortran_entry_library = kFortranEntryLibrary;
   t.interpreter_library = kInterpreterLibrary;
   t.static_libraries = {kProgramLibrary, kTraceLibrary,  kTraceFormatLibrary,
                         kMpiLibrary,     kLaunchLibrary, kModelsLibrary};
@@ -32,8 +34,10 @@ ToolLayout installed_layout(const fs::path& prefix) {
   const fs::path lib = prefix / "lib" / "crossover";
   ToolLayout t;
   t.include_dir = prefix / "include" / "crossover";
+  t.fortran_include_dir = t.include_dir;
   t.runtime_dir = lib;
   t.entry_library = lib / "libxo_program_entry.a";
+  t.fortran_entry_library = lib / "libxo_fortran_entry.a";
   t.interpreter_library = lib / "libxo_program_interpreter.a";
   for (const char* name :
        {"libxo_program.a", "libxotrace.a", "libxotrace_format.a", "libxompi.a", "libxo_launch.a", "libxo_hwmodels.a"}) {

@@ -11,8 +11,10 @@ namespace xo::cli {
 
 struct ToolLayout {
   std::string include_dir;                    // mpi.h
+  std::string fortran_include_dir;            // mpif.h and mpi.mod
   std::string runtime_dir;                    // libxo_runtime.so (-L and -rpath)
   std::string entry_library;                  // __wrap_main
+  std::string fortran_entry_library;          // mpif.h's address constants (xo fc)
   std::string interpreter_library;            // the loader path that makes a shared-object program executable
   std::vector<std::string> static_libraries;  // for -static: the runtime in dependency order
   std::string seed_figures;                   // experiments/calibration/seed_figures.csv

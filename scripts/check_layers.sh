@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the reference MPI's layers (docs/architecture.md): kernel -> state -> protocol | collective
-# -> api -> launch. Each layer below the api is an object library that sees only the public headers
+# -> api -> fortran, launch. The Fortran bindings (fortran/) sit on the public C API alone: they may
+# include mpi.h and their own headers, nothing of the layers below. Each layer below the api is an object library that sees only the public headers
 # (include/xo/mpi/<layer>/) of the layers it links, so the compiler refuses most wrong includes;
 # what it cannot refuse is a relative `#include "../`, or a header a layer finds through a target
 # that links more than it should. This script refuses both. Run by the test suite (ctest
@@ -46,7 +47,16 @@ for layer in kernel state protocol collective; do
     status=1
   fi
 done
+# fortran/: only its own headers in quotes (mpi.h comes in angle brackets, as a program includes it).
+own_fortran=$(find reference_mpi/fortran -name '*.h*' -printf '%f\n' | sed 's/\./\\./' | paste -sd'|')
+wrong=$(grep -rnE '^#include "' reference_mpi/fortran | grep -vE "#include \"($own_fortran)\"" || true)
+wrong+=$(grep -rnE '^#include <xo/' reference_mpi/fortran || true)
+if [[ -n "$wrong" ]]; then
+  echo "check_layers: fortran includes more than mpi.h and its own headers (its bindings call the C API only):" >&2
+  sed 's/^/  /' <<<"$wrong" >&2
+  status=1
+fi
 if ((status == 0)); then
-  echo "check_layers: kernel -> state -> protocol | collective -> api: no relative include, no upward one"
+  echo "check_layers: kernel -> state -> protocol | collective -> api -> fortran: no relative include, no upward one"
 fi
 exit "$status"

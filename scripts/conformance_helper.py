@@ -638,6 +638,10 @@ def command_report(work, out_path, command, mpich_dir, osu_dir, seconds, folders
         lines += ["| %s | `%s` | %s |" % (f, md(r[10]), md(r[6])) for f, r in na] + [""]
 
     lines += osu_section(work, osu_dir)
+    # The Fortran section is written by hand; the report carries it so that regenerating keeps it.
+    fortran = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "conformance_fortran.md")
+    if os.path.exists(fortran):
+        lines += ["", read_text(fortran).rstrip()]
     os.makedirs(os.path.dirname(os.path.abspath(out_path)), exist_ok=True)
     with open(out_path, "w") as out:
         out.write("\n".join(lines).rstrip() + "\n")

@@ -19,6 +19,7 @@ packages=(
   qt6-svg-dev             # the GUI's SVG export (QSvgGenerator)
   xvfb xauth              # the GUI's test in a real X window (xvfb-run)
   clang-format            # the source format check (scripts/check_format.sh, a test)
+  gfortran                # Fortran programs (xo fc, mpif90) and the mpi module the build compiles
 )
 
 missing=()

@@ -51,9 +51,10 @@ TEST(Cli, EachCommandHasHelp) {
 TEST(Cli, UnknownCommandListsTheCommands) {
   auto r = run_command(kXo + " frobnicate");
   EXPECT_EQ(r.status, 2);
-  EXPECT_TRUE(contains(r.err,
-                       "unknown command 'frobnicate'; the commands are cc, c++, run, record, report, compare, check, "
-                       "bench, history, machines, calibrate, gui and help"))
+  EXPECT_TRUE(
+      contains(r.err,
+               "unknown command 'frobnicate'; the commands are cc, c++, fc, run, record, report, compare, check, "
+               "bench, history, machines, calibrate, gui and help"))
       << r.err;
 }
 

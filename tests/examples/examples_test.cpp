@@ -139,6 +139,24 @@ TEST(Examples, OneSidedStencilMatchesSerialInEverySynchronisationMode) {
   EXPECT_TRUE(contains(wrong.err, "unknown mode 'mutex'")) << wrong.err;
 }
 
+TEST(Examples, FortranHaloExchangeMatchesTheSerialStencil) {
+  // The Fortran example iterates the same problem as stencil2d over a 1-D Cartesian split of its
+  // columns: the C++ serial checksum above, on the default machine and a Cray, however many ranks.
+  char expected[64];
+  std::snprintf(expected, sizeof expected, "checksum %.10e", serial_stencil_checksum(48, 60));
+  for (const char* machine : {"loggp", "xt3"}) {
+    for (int ranks : {1, 3, 4}) {
+      auto r = run_example("--machine " + std::string(machine) + " -n " + std::to_string(ranks), "halo_exchange");
+      ASSERT_EQ(r.status, 0) << machine << ", " << ranks << " ranks: " << r.err;
+      EXPECT_TRUE(contains(r.out, expected)) << ranks << " ranks: " << r.out << " expected " << expected;
+      EXPECT_TRUE(contains(r.out, "verified against the serial iteration")) << r.out;
+    }
+  }
+  auto too_small = run_example("-n 4", "halo_exchange", "3");
+  EXPECT_NE(too_small.status, 0);
+  EXPECT_TRUE(contains(too_small.out, "N=3 is smaller than the 4 ranks")) << too_small.out << too_small.err;
+}
+
 TEST(Examples, PingpongLatencyFollowsTheMachineParameters) {
   // Half round trip of a message of b bytes: o_s + L + o_r + b*G when eager; a rendezvous adds
   // the request-to-send and clear-to-send latencies (2L).

@@ -1,0 +1,3 @@
+program is
+  this is not Fortran
+end program is
