@@ -157,6 +157,22 @@ TEST(Examples, FortranHaloExchangeMatchesTheSerialStencil) {
   EXPECT_TRUE(contains(too_small.out, "N=3 is smaller than the 4 ranks")) << too_small.out << too_small.err;
 }
 
+TEST(Examples, FortranOneSidedHaloExchangeMatchesTheSerialStencil) {
+  const double expected = serial_stencil_checksum(48, 60);
+  for (const std::string mode : {"fence", "pscw"}) {
+    for (const char* machine : {"loggp", "xt3"}) {
+      for (int ranks : {1, 3, 4}) {
+        auto r = run_example("--machine " + std::string(machine) + " -n " + std::to_string(ranks), "halo_exchange_rma",
+                             "48 60 " + mode);
+        ASSERT_EQ(r.status, 0) << mode << " on " << machine << ", " << ranks << " ranks: " << r.err;
+        std::smatch m;
+        ASSERT_TRUE(std::regex_search(r.out, m, std::regex(mode + ", checksum +([-+.0-9eE]+)"))) << r.out;
+        EXPECT_NEAR(std::stod(m[1]), expected, 1e-10 * expected) << mode << " on " << machine << ", " << ranks;
+      }
+    }
+  }
+}
+
 TEST(Examples, PingpongLatencyFollowsTheMachineParameters) {
   // Half round trip of a message of b bytes: o_s + L + o_r + b*G when eager; a rendezvous adds
   // the request-to-send and clear-to-send latencies (2L).
