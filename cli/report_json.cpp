@@ -229,6 +229,42 @@ void write_profile(JsonWriter& j, const analyzer::MpiProfile& p) {
   j.end_object();
 }
 
+// null for a run without one-sided calls.
+void write_rma(JsonWriter& j, const analyzer::RmaProfile& rma, double mpi_seconds) {
+  j.key("one_sided");
+  if (rma.by_mode.empty()) {
+    j.null();
+    return;
+  }
+  j.begin_object();
+  j.key("seconds").value(rma.seconds);
+  j.key("percent_of_mpi").value(percent(rma.seconds, mpi_seconds));
+  j.key("modes").begin_array();
+  for (const auto& m : rma.by_mode) {
+    j.begin_object();
+    j.key("mode").value(m.mode);
+    j.key("calls").value(m.calls);
+    j.key("seconds").value(m.seconds);
+    j.key("percent_of_mpi").value(percent(m.seconds, mpi_seconds));
+    j.end_object();
+  }
+  j.end_array();
+  j.key("waiting_calls").begin_array();
+  for (const auto& w : rma.waiting) {
+    j.begin_object();
+    j.key("call").value(w.call);
+    j.key("waits_for").value(w.waits);
+    j.key("calls").value(w.calls);
+    j.key("seconds").value(w.seconds);
+    j.end_object();
+  }
+  j.end_array();
+  j.key("deferred_to_epoch_end").value(rma.deferred);
+  j.key("operation_seconds").value(rma.operation_seconds);
+  j.key("completing_seconds").value(rma.completing_seconds);
+  j.end_object();
+}
+
 void write_fits(JsonWriter& j, const analyzer::RunFits& fits) {
   j.key("fits").begin_object();
   j.key("protocols").begin_array();
@@ -522,6 +558,7 @@ void write_report_json(const RunReport& r, std::FILE* out) {
   write_run(j, r.run);
   write_library(j, r);
   write_profile(j, r.profile);
+  write_rma(j, r.rma, r.profile.mpi_seconds);
   write_fits(j, r.fits);
   write_waits(j, r.waits, r.profile.mpi_seconds);
   write_balance(j, r);

@@ -116,6 +116,32 @@ ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top) 
   return s;
 }
 
+// Only for a run with one-sided calls.
+std::optional<ReportSection> rma_section(const analyzer::RmaProfile& rma, const analyzer::MpiProfile& p) {
+  if (rma.by_mode.empty()) return std::nullopt;
+  ReportSection s{
+      "one_sided", "One-sided communication", {}, ReportTable{{"calls for", "calls", "time", "share of MPI"}, {}}};
+  s.lines.push_back(duration_text(rma.seconds) + " in one-sided calls, " + percent_text(rma.seconds, p.mpi_seconds) +
+                    " of MPI");
+  for (const analyzer::RmaModeTime& m : rma.by_mode) {
+    s.table->rows.push_back(
+        {m.mode, std::to_string(m.calls), duration_text(m.seconds), percent_text(m.seconds, p.mpi_seconds)});
+  }
+  for (const analyzer::RmaWaitingCall& w : rma.waiting) {
+    s.lines.push_back(w.call + ": " + duration_text(w.seconds) + " in " + std::to_string(w.calls) +
+                      " calls, which wait for " + w.waits);
+  }
+  if (rma.deferred) {
+    s.lines.push_back(
+        "this machine's MPI sends one-sided operations only when their epoch ends (MPICH2 CH3 RMA, layered "
+        "on its send/recv path): the operations themselves took " +
+        duration_text(rma.operation_seconds) + ", the calls that end epochs " + duration_text(rma.completing_seconds) +
+        ", which include the transfers; no computation overlaps them, and each operation of an open epoch holds "
+        "a Portals event on the XT3 (MPICH_PTL_OTHER_EVENTS)");
+  }
+  return s;
+}
+
 // A C++ function without its parameter list ("halo::Exchanger::run"), which the JSON keeps.
 std::string function_text(const std::string& function) {
   std::size_t end = function.size();
@@ -509,6 +535,7 @@ ReportDocument report_document(const RunReport& r, const std::string& title, std
   if (auto library = library_section(r)) doc.sections.push_back(std::move(*library));
   doc.sections.push_back(calls_section(r.profile, top));
   doc.sections.push_back(protocols_section(r.profile, top));
+  if (auto rma = rma_section(r.rma, r.profile)) doc.sections.push_back(std::move(*rma));
   doc.sections.push_back(call_sites_section(r.profile, top, r.run.crossover.has_value()));
   doc.sections.push_back(fits_section(r.fits));
   doc.sections.push_back(waits_section(r.waits, r.profile.mpi_seconds));

@@ -16,7 +16,7 @@ Usage: scripts/conformance.sh --mpich DIR [--osu DIR] [--out FILE] [--work DIR]
   --work DIR      scratch directory for objects, programs and logs (default: a new one under
                   ${TMPDIR:-/tmp}); it must be new, empty or left by an earlier run, and is emptied
   --folders LIST  MPICH folders to run (default: pt2pt coll comm group datatype init attr topo
-                  errhan info)
+                  errhan info rma)
   --jobs N        builds and runs at once (default: the number of cores)
   --timeout S     seconds a test may run when its testlist gives no timeLimit= (default: 180,
                   runtests' default)
@@ -34,7 +34,7 @@ die() { echo "conformance: $*" >&2; exit 2; }
 say() { echo "conformance: $*" >&2; }
 
 mpich="" osu="" out="$root/docs/conformance.md" work="" jobs=$(nproc) timeout=180
-folders="pt2pt coll comm group datatype init attr topo errhan info"
+folders="pt2pt coll comm group datatype init attr topo errhan info rma"
 command_line="scripts/conformance.sh$(printf ' %q' "$@")"
 while (($#)); do
   case "$1" in

@@ -52,6 +52,7 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   r.run.damage = trace.problems.damage();
   r.run.first_damage = trace.problems.first_damage;
   r.profile = profile_mpi(trace);
+  r.rma = profile_rma(r.profile, r.run.crossover ? r.run.crossover->machine : std::string());
   r.fits = fit_run(samples.messages);
   const WaitStateTable waits = find_wait_states(trace);
   r.balance = find_compute_imbalance(trace, waits);

@@ -205,6 +205,10 @@ int MPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int* size) 
   });
 }
 
+// MPI-3.1 section 4.1.5: addresses are plain integers here, so the arithmetic is too.
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp) { return base + disp; }
+MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2) { return addr1 - addr2; }
+
 int MPI_Get_address(const void* location, MPI_Aint* address) {
   return api_call("MPI_Get_address", MPI_COMM_WORLD, [&] {
     xo::mpi::require_pointer(address, "address");

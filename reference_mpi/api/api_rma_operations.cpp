@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "buffer_check.hpp"
+#include "p2p_calls.hpp"
 #include "rma_completion.hpp"
 #include "rma_messages.hpp"
 #include "rma_trace.hpp"
@@ -39,8 +40,25 @@ struct Target {
 };
 
 // Checks what every operation names of its target; nullopt for MPI_PROC_NULL, which does nothing.
+// The target's data in a dynamic window: `address` (from MPI_Get_address at the target) inside a
+// region the target attached.
+std::byte* attached_data(const char* call, const xo::mpi::WindowMember& m, int target_rank, MPI_Aint address,
+                         int target_count, const xo::mpi::Datatype& type) {
+  auto* at = reinterpret_cast<std::byte*>(address);
+  if (target_count == 0 || type.size() == 0) return at;
+  const std::byte* first = at + type.true_lb();
+  const std::byte* end = at + (target_count - 1) * type.extent() + type.true_ub();
+  for (const auto& [base, size] : m.attached) {
+    if (first >= base && end <= base + size) return at;
+  }
+  throw MpiError(MPI_ERR_RMA_RANGE, std::string(call) + " reaches " + std::to_string(end - first) +
+                                        " bytes at address " + std::to_string(address) + " of rank " +
+                                        std::to_string(target_rank) +
+                                        ", outside the memory it attached to the dynamic window (MPI_Win_attach)");
+}
+
 std::optional<Target> find_target(const char* call, MPI_Win win, int target_rank, MPI_Aint target_disp,
-                                  int target_count, MPI_Datatype target_datatype) {
+                                  int target_count, MPI_Datatype target_datatype, bool request_based = false) {
   xo::mpi::RankState& self = World::current().self();
   WindowHandle& w = self.windows.get(win);
   xo::mpi::require_count(target_count);
@@ -48,10 +66,20 @@ std::optional<Target> find_target(const char* call, MPI_Win win, int target_rank
   if (target_rank == MPI_PROC_NULL) return std::nullopt;
   xo::mpi::require_window_rank(w, target_rank, "target_rank");
   xo::mpi::require_access_epoch(w, target_rank, call);
+  if (request_based && !w.locked_all && !w.locks.contains(target_rank)) {
+    throw MpiError(MPI_ERR_RMA_SYNC, std::string(call) +
+                                         " outside a passive-target epoch: request-based operations need "
+                                         "MPI_Win_lock or MPI_Win_lock_all (MPI-3.1 section 11.3.5)");
+  }
+  const xo::mpi::WindowMember& target_member = w.member(target_rank);
+  if (w.shared->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
+    std::byte* data = attached_data(call, target_member, target_rank, target_disp, target_count, *type);
+    return Target{&w, target_rank, data, std::move(type), target_count};
+  }
   if (target_disp < 0) {
     throw MpiError(MPI_ERR_DISP, "target_disp " + std::to_string(target_disp) + " is negative");
   }
-  const xo::mpi::WindowMember& m = w.member(target_rank);
+  const xo::mpi::WindowMember& m = target_member;
   const std::int64_t offset = target_disp * m.disp_unit;
   if (target_count > 0 && type->size() > 0) {
     const std::int64_t first = offset + type->true_lb();
@@ -169,6 +197,80 @@ void send_operation(const Target& target, xo::mpi::RmaKind kind, std::int64_t ou
   if (w.fence_epoch) w.issued_since_fence = true;
 }
 
+// The bodies of the operations the blocking and request-based calls share; each returns its
+// target (nullopt for MPI_PROC_NULL).
+std::optional<Target> put(const char* call, const void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                          int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+                          MPI_Win win, bool request_based) {
+  auto target = find_target(call, win, target_rank, target_disp, target_count, target_datatype, request_based);
+  if (!target) return target;
+  const std::vector<std::byte> data = packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
+  begin_issue(*target);
+  if (!data.empty()) xo::mpi::unpack(data.data(), target->bytes(), *target->type, target->data);
+  send_operation(*target, xo::mpi::RmaKind::Put, target->bytes(), -1, true, {"put"});
+  return target;
+}
+
+std::optional<Target> get(const char* call, void* origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                          int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+                          MPI_Win win, bool request_based) {
+  auto target = find_target(call, win, target_rank, target_disp, target_count, target_datatype, request_based);
+  if (!target) return target;
+  begin_issue(*target);
+  unpack_to_origin("origin_addr", packed_target(*target), origin_addr, origin_count, origin_datatype);
+  send_operation(*target, xo::mpi::RmaKind::Get, 0, target->bytes(), false, {"get-request", "get"});
+  return target;
+}
+
+std::optional<Target> accumulate_call(const char* call, const void* origin_addr, int origin_count,
+                                      MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+                                      int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                                      bool request_based) {
+  auto target = find_target(call, win, target_rank, target_disp, target_count, target_datatype, request_based);
+  if (!target) return target;
+  const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, false);
+  const std::vector<std::byte> data = packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
+  begin_issue(*target);
+  accumulate(*target, target_datatype, data, op, reduction);
+  send_operation(*target, xo::mpi::RmaKind::Accumulate, target->bytes(), -1, true, {"accumulate"});
+  return target;
+}
+
+std::optional<Target> get_accumulate(const char* call, const void* origin_addr, int origin_count,
+                                     MPI_Datatype origin_datatype, void* result_addr, int result_count,
+                                     MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                                     int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                                     bool request_based) {
+  auto target = find_target(call, win, target_rank, target_disp, target_count, target_datatype, request_based);
+  if (!target) return target;
+  const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, true);
+  // MPI_NO_OP reads the origin buffer not at all.
+  const std::vector<std::byte> data =
+      op == MPI_NO_OP ? std::vector<std::byte>{}
+                      : packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
+  begin_issue(*target);
+  unpack_to_origin("result_addr", packed_target(*target), result_addr, result_count, result_datatype);
+  accumulate(*target, target_datatype, data, op, reduction);
+  send_operation(*target, xo::mpi::RmaKind::GetAccumulate, static_cast<std::int64_t>(data.size()), target->bytes(),
+                 op != MPI_NO_OP, {"get-accumulate", "get-accumulate-reply"});
+  return target;
+}
+
+// The request of a request-based operation: complete once the operations to its target landed. It
+// goes at once, also where the machine defers the others to the end of the epoch.
+MPI_Request operation_request(const char* call, const std::optional<Target>& target) {
+  World& world = World::current();
+  xo::mpi::Request* request = xo::mpi::completed_request(call);
+  if (target) {
+    WindowHandle& w = *target->window;
+    xo::mpi::send_queued(world, w, target->rank);
+    if (const auto ops = w.in_flight.find(target->rank); ops != w.in_flight.end()) {
+      request->complete_time = std::max(request->complete_time, ops->second.landed);
+    }
+  }
+  return xo::mpi::add_request(request);
+}
+
 }  // namespace
 
 extern "C" {
@@ -176,38 +278,24 @@ extern "C" {
 int MPI_Put(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win) {
   return window_call("MPI_Put", win, [&] {
-    const auto target = find_target("MPI_Put", win, target_rank, target_disp, target_count, target_datatype);
-    if (!target) return;
-    const std::vector<std::byte> data =
-        packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
-    begin_issue(*target);
-    if (!data.empty()) xo::mpi::unpack(data.data(), target->bytes(), *target->type, target->data);
-    send_operation(*target, xo::mpi::RmaKind::Put, target->bytes(), -1, true, {"put"});
+    put("MPI_Put", origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype,
+        win, false);
   });
 }
 
 int MPI_Get(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
             int target_count, MPI_Datatype target_datatype, MPI_Win win) {
   return window_call("MPI_Get", win, [&] {
-    const auto target = find_target("MPI_Get", win, target_rank, target_disp, target_count, target_datatype);
-    if (!target) return;
-    begin_issue(*target);
-    unpack_to_origin("origin_addr", packed_target(*target), origin_addr, origin_count, origin_datatype);
-    send_operation(*target, xo::mpi::RmaKind::Get, 0, target->bytes(), false, {"get-request", "get"});
+    get("MPI_Get", origin_addr, origin_count, origin_datatype, target_rank, target_disp, target_count, target_datatype,
+        win, false);
   });
 }
 
 int MPI_Accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
   return window_call("MPI_Accumulate", win, [&] {
-    const auto target = find_target("MPI_Accumulate", win, target_rank, target_disp, target_count, target_datatype);
-    if (!target) return;
-    const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, false);
-    const std::vector<std::byte> data =
-        packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
-    begin_issue(*target);
-    accumulate(*target, target_datatype, data, op, reduction);
-    send_operation(*target, xo::mpi::RmaKind::Accumulate, target->bytes(), -1, true, {"accumulate"});
+    accumulate_call("MPI_Accumulate", origin_addr, origin_count, origin_datatype, target_rank, target_disp,
+                    target_count, target_datatype, op, win, false);
   });
 }
 
@@ -215,18 +303,49 @@ int MPI_Get_accumulate(const void* origin_addr, int origin_count, MPI_Datatype o
                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) {
   return window_call("MPI_Get_accumulate", win, [&] {
-    const auto target = find_target("MPI_Get_accumulate", win, target_rank, target_disp, target_count, target_datatype);
-    if (!target) return;
-    const xo::mpi::ReductionOp* reduction = accumulate_op(op, *target, true);
-    // MPI_NO_OP reads the origin buffer not at all.
-    const std::vector<std::byte> data =
-        op == MPI_NO_OP ? std::vector<std::byte>{}
-                        : packed_origin("origin_addr", origin_addr, origin_count, origin_datatype, *target);
-    begin_issue(*target);
-    unpack_to_origin("result_addr", packed_target(*target), result_addr, result_count, result_datatype);
-    accumulate(*target, target_datatype, data, op, reduction);
-    send_operation(*target, xo::mpi::RmaKind::GetAccumulate, static_cast<std::int64_t>(data.size()), target->bytes(),
-                   op != MPI_NO_OP, {"get-accumulate", "get-accumulate-reply"});
+    get_accumulate("MPI_Get_accumulate", origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                   result_datatype, target_rank, target_disp, target_count, target_datatype, op, win, false);
+  });
+}
+
+int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request) {
+  return window_call("MPI_Rput", win, [&] {
+    xo::mpi::require_pointer(request, "request");
+    *request = operation_request("MPI_Rput", put("MPI_Rput", origin_addr, origin_count, origin_datatype, target_rank,
+                                                 target_disp, target_count, target_datatype, win, true));
+  });
+}
+
+int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+             int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request) {
+  return window_call("MPI_Rget", win, [&] {
+    xo::mpi::require_pointer(request, "request");
+    *request = operation_request("MPI_Rget", get("MPI_Rget", origin_addr, origin_count, origin_datatype, target_rank,
+                                                 target_disp, target_count, target_datatype, win, true));
+  });
+}
+
+int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                    MPI_Request* request) {
+  return window_call("MPI_Raccumulate", win, [&] {
+    xo::mpi::require_pointer(request, "request");
+    *request = operation_request(
+        "MPI_Raccumulate", accumulate_call("MPI_Raccumulate", origin_addr, origin_count, origin_datatype, target_rank,
+                                           target_disp, target_count, target_datatype, op, win, true));
+  });
+}
+
+int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, void* result_addr,
+                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request) {
+  return window_call("MPI_Rget_accumulate", win, [&] {
+    xo::mpi::require_pointer(request, "request");
+    *request = operation_request(
+        "MPI_Rget_accumulate",
+        get_accumulate("MPI_Rget_accumulate", origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                       result_datatype, target_rank, target_disp, target_count, target_datatype, op, win, true));
   });
 }
 

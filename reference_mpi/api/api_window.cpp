@@ -4,6 +4,7 @@
 // barriers of MPI_Win_free and MPI_Win_fence) run there at the machine's cost, apart from the
 // program's traffic.
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -59,8 +60,9 @@ MPI_Win make_window(const char* call, void* base, MPI_Aint size, int disp_unit, 
   if (disp_unit <= 0) {
     throw MpiError(MPI_ERR_DISP, "disp_unit " + std::to_string(disp_unit) + " must be positive (1 for bytes)");
   }
-  if (base == nullptr && size > 0)
+  if (base == nullptr && size > 0 && flavor == MPI_WIN_FLAVOR_CREATE) {
     throw MpiError(MPI_ERR_ARG, "base is NULL for a window of " + std::to_string(size) + " bytes");
+  }
   self.infos.check_or_null(info);  // no hints are understood, but the handle must be valid
 
   auto window = std::make_unique<WindowHandle>();
@@ -116,6 +118,104 @@ int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm,
     void* base = memory.get();
     *win =
         make_window("MPI_Win_allocate", base, size, disp_unit, info, comm, MPI_WIN_FLAVOR_ALLOCATE, std::move(memory));
+    std::memcpy(baseptr, &base, sizeof base);  // baseptr is really a void**
+  });
+}
+
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win) {
+  return api_call("MPI_Win_create_dynamic", comm, [&] {
+    xo::mpi::require_pointer(win, "win");
+    *win = make_window("MPI_Win_create_dynamic", nullptr, 0, 1, info, comm, MPI_WIN_FLAVOR_DYNAMIC, nullptr);
+  });
+}
+
+int MPI_Win_attach(MPI_Win win, void* base, MPI_Aint size) {
+  return window_call("MPI_Win_attach", win, [&] {
+    World& world = World::current();
+    WindowHandle& w = world.self().windows.get(win);
+    if (w.shared->flavor != MPI_WIN_FLAVOR_DYNAMIC) {
+      throw MpiError(MPI_ERR_RMA_FLAVOR, "MPI_Win_attach needs a window from MPI_Win_create_dynamic");
+    }
+    if (size < 0) throw MpiError(MPI_ERR_SIZE, "size " + std::to_string(size) + " is negative");
+    if (base == nullptr && size > 0) throw MpiError(MPI_ERR_ARG, "base is NULL");
+    xo::sim::Simcall simcall(world.engine());
+    w.member(w.rank()).attached.emplace_back(static_cast<std::byte*>(base), size);
+  });
+}
+
+int MPI_Win_detach(MPI_Win win, const void* base) {
+  return window_call("MPI_Win_detach", win, [&] {
+    World& world = World::current();
+    WindowHandle& w = world.self().windows.get(win);
+    if (w.shared->flavor != MPI_WIN_FLAVOR_DYNAMIC) {
+      throw MpiError(MPI_ERR_RMA_FLAVOR, "MPI_Win_detach needs a window from MPI_Win_create_dynamic");
+    }
+    xo::sim::Simcall simcall(world.engine());
+    auto& attached = w.member(w.rank()).attached;
+    const auto region = std::find_if(attached.begin(), attached.end(),
+                                     [&](const auto& r) { return r.first == static_cast<const std::byte*>(base); });
+    if (region == attached.end()) {
+      throw MpiError(MPI_ERR_RMA_ATTACH, "MPI_Win_detach: no memory at that base is attached to the window");
+    }
+    attached.erase(region);
+  });
+}
+
+// One block for every member, laid out in window rank order (MPI-3.1 section 11.2.3: contiguous by
+// default), so a member may load and store the others' parts directly.
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win) {
+  return api_call("MPI_Win_allocate_shared", comm, [&] {
+    xo::mpi::require_pointer(baseptr, "baseptr");
+    xo::mpi::require_pointer(win, "win");
+    World& world = World::current();
+    xo::mpi::CommHandle& parent = world.self().comms.get(comm);
+    for (int r = 1; r < parent.size(); ++r) {
+      if (!parent.is_inter() && world.node_of(parent.world_rank(r)) != world.node_of(parent.world_rank(0))) {
+        throw MpiError(MPI_ERR_RMA_SHARED,
+                       "the communicator's ranks are on several nodes, which share no memory: make one per node "
+                       "with MPI_Comm_split_type(MPI_COMM_TYPE_SHARED)");
+      }
+    }
+    *win = make_window("MPI_Win_allocate_shared", nullptr, size, disp_unit, info, comm, MPI_WIN_FLAVOR_SHARED, nullptr);
+    WindowHandle& w = world.self().windows.get(*win);
+    if (w.rank() == 0) {  // every member's size is known: the first lays the block out
+      xo::sim::Simcall simcall(world.engine());
+      std::int64_t total = 0;
+      for (const xo::mpi::WindowMember& m : w.shared->members) total += m.size;
+      w.shared->shared_memory =
+          std::make_unique<std::byte[]>(static_cast<std::size_t>(std::max<std::int64_t>(total, 1)));
+      std::byte* next = w.shared->shared_memory.get();
+      for (xo::mpi::WindowMember& m : w.shared->members) {
+        m.base = next;
+        next += m.size;
+      }
+    }
+    xo::mpi::window_barrier(world, w, "MPI_Win_allocate_shared");
+    void* base = w.member(w.rank()).base;
+    std::memcpy(baseptr, &base, sizeof base);  // baseptr is really a void**
+  });
+}
+
+int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr) {
+  return window_call("MPI_Win_shared_query", win, [&] {
+    xo::mpi::require_pointer(size, "size");
+    xo::mpi::require_pointer(disp_unit, "disp_unit");
+    xo::mpi::require_pointer(baseptr, "baseptr");
+    WindowHandle& w = World::current().self().windows.get(win);
+    if (w.shared->flavor != MPI_WIN_FLAVOR_SHARED) {
+      throw MpiError(MPI_ERR_RMA_FLAVOR, "MPI_Win_shared_query needs a window from MPI_Win_allocate_shared");
+    }
+    int member = rank;
+    if (rank == MPI_PROC_NULL) {  // the first member with memory (MPI-3.1 section 11.2.3)
+      member = 0;
+      while (member + 1 < w.size() && w.member(member).size == 0) ++member;
+    } else {
+      xo::mpi::require_window_rank(w, rank, "rank");
+    }
+    const xo::mpi::WindowMember& m = w.member(member);
+    *size = m.size;
+    *disp_unit = m.disp_unit;
+    void* base = m.base;
     std::memcpy(baseptr, &base, sizeof base);  // baseptr is really a void**
   });
 }

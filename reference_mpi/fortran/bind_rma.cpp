@@ -136,4 +136,58 @@ void mpi_win_flush_local_(const Fint* rank, const Fint* win, Fint* ierr) { *ierr
 void mpi_win_flush_local_all_(const Fint* win, Fint* ierr) { *ierr = MPI_Win_flush_local_all(*win); }
 void mpi_win_sync_(const Fint* win, Fint* ierr) { *ierr = MPI_Win_sync(*win); }
 
+void mpi_rput_(const void* origin, const Fint* origin_count, const Fint* origin_type, const Fint* target_rank,
+               const MPI_Aint* target_disp, const Fint* target_count, const Fint* target_type, const Fint* win,
+               Fint* request, Fint* ierr) {
+  *ierr = MPI_Rput(buffer(origin), *origin_count, *origin_type, *target_rank, *target_disp, *target_count, *target_type,
+                   *win, request);
+}
+
+void mpi_rget_(void* origin, const Fint* origin_count, const Fint* origin_type, const Fint* target_rank,
+               const MPI_Aint* target_disp, const Fint* target_count, const Fint* target_type, const Fint* win,
+               Fint* request, Fint* ierr) {
+  *ierr = MPI_Rget(buffer(origin), *origin_count, *origin_type, *target_rank, *target_disp, *target_count, *target_type,
+                   *win, request);
+}
+
+void mpi_raccumulate_(const void* origin, const Fint* origin_count, const Fint* origin_type, const Fint* target_rank,
+                      const MPI_Aint* target_disp, const Fint* target_count, const Fint* target_type, const Fint* op,
+                      const Fint* win, Fint* request, Fint* ierr) {
+  *ierr = MPI_Raccumulate(buffer(origin), *origin_count, *origin_type, *target_rank, *target_disp, *target_count,
+                          *target_type, *op, *win, request);
+}
+
+void mpi_rget_accumulate_(const void* origin, const Fint* origin_count, const Fint* origin_type, void* result,
+                          const Fint* result_count, const Fint* result_type, const Fint* target_rank,
+                          const MPI_Aint* target_disp, const Fint* target_count, const Fint* target_type,
+                          const Fint* op, const Fint* win, Fint* request, Fint* ierr) {
+  *ierr = MPI_Rget_accumulate(buffer(origin), *origin_count, *origin_type, buffer(result), *result_count, *result_type,
+                              *target_rank, *target_disp, *target_count, *target_type, *op, *win, request);
+}
+
+void mpi_win_create_dynamic_(const Fint* info, const Fint* comm, Fint* win, Fint* ierr) {
+  *ierr = MPI_Win_create_dynamic(*info, *comm, win);
+}
+void mpi_win_attach_(const Fint* win, void* base, const MPI_Aint* size, Fint* ierr) {
+  *ierr = MPI_Win_attach(*win, base, *size);
+}
+void mpi_win_detach_(const Fint* win, const void* base, Fint* ierr) { *ierr = MPI_Win_detach(*win, base); }
+
+void mpi_win_allocate_shared_(const MPI_Aint* size, const Fint* disp_unit, const Fint* info, const Fint* comm,
+                              MPI_Aint* baseptr, Fint* win, Fint* ierr) {
+  void* base = nullptr;
+  *ierr = MPI_Win_allocate_shared(*size, *disp_unit, *info, *comm, &base, win);
+  *baseptr = reinterpret_cast<MPI_Aint>(base);
+}
+
+void mpi_win_shared_query_(const Fint* win, const Fint* rank, MPI_Aint* size, Fint* disp_unit, MPI_Aint* baseptr,
+                           Fint* ierr) {
+  void* base = nullptr;
+  *ierr = MPI_Win_shared_query(*win, *rank, size, disp_unit, &base);
+  *baseptr = reinterpret_cast<MPI_Aint>(base);
+}
+
+MPI_Aint mpi_aint_add_(const MPI_Aint* base, const MPI_Aint* disp) { return MPI_Aint_add(*base, *disp); }
+MPI_Aint mpi_aint_diff_(const MPI_Aint* addr1, const MPI_Aint* addr2) { return MPI_Aint_diff(*addr1, *addr2); }
+
 }  // extern "C"

@@ -293,6 +293,8 @@ static void write_header(FILE* out) {
   }
   for (size_t i = 0; i < sizeof kSentinels / sizeof kSentinels[0]; ++i) fprintf(out, "%s\n", kSentinels[i]);
   fprintf(out, "      DOUBLE PRECISION MPI_WTIME, MPI_WTICK\n      EXTERNAL MPI_WTIME, MPI_WTICK\n");
+  fprintf(out, "      INTEGER(KIND=MPI_ADDRESS_KIND) MPI_AINT_ADD, MPI_AINT_DIFF\n");
+  fprintf(out, "      EXTERNAL MPI_AINT_ADD, MPI_AINT_DIFF\n");
   /* The predefined attribute callbacks (bind_keyvals.cpp). */
   fprintf(out, "      EXTERNAL MPI_NULL_COPY_FN, MPI_NULL_DELETE_FN, MPI_DUP_FN\n");
   fprintf(out, "      EXTERNAL MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN\n");

@@ -818,8 +818,9 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
 /* ---- MPI-2/3: one-sided communication (MPI-3.1 chapter 11) ----
  * Windows made by MPI_Win_create or MPI_Win_allocate; active target (fence, post-start-complete-
  * wait) and passive target (lock, lock_all, flush) synchronisation; put, get, the accumulates and
- * the atomics. Not here: dynamic and shared-memory windows and the request-based calls (MPI_Rput
- * ...), which fail to link. The memory model is unified: a window's memory is the process's. */
+ * the atomics; the MPI-3 request-based, dynamic and shared-memory windows below. Not here: window
+ * attributes of the program's own keyvals. The memory model is unified: a window's memory is the
+ * process's. */
 typedef int MPI_Win;
 #define MPI_WIN_NULL 0
 #define MPI_LOCK_EXCLUSIVE 234
@@ -885,6 +886,28 @@ int MPI_Win_flush_all(MPI_Win win);
 int MPI_Win_flush_local(int rank, MPI_Win win);
 int MPI_Win_flush_local_all(MPI_Win win);
 int MPI_Win_sync(MPI_Win win);
+/* MPI-3: request-based operations (in a passive-target epoch; the request completes when the
+ * operation has, at the origin), dynamic windows (target_disp is an address from MPI_Get_address
+ * at the target, inside memory it attached), shared-memory windows (the members of one node;
+ * MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) makes such a communicator). */
+int MPI_Rput(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request);
+int MPI_Rget(void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp,
+             int target_count, MPI_Datatype target_datatype, MPI_Win win, MPI_Request* request);
+int MPI_Raccumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+                    MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win,
+                    MPI_Request* request);
+int MPI_Rget_accumulate(const void* origin_addr, int origin_count, MPI_Datatype origin_datatype, void* result_addr,
+                        int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+                        int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request* request);
+int MPI_Win_create_dynamic(MPI_Info info, MPI_Comm comm, MPI_Win* win);
+int MPI_Win_attach(MPI_Win win, void* base, MPI_Aint size);
+int MPI_Win_detach(MPI_Win win, const void* base);
+int MPI_Win_allocate_shared(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win);
+int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, void* baseptr);
+/* MPI-3.1 address arithmetic. */
+MPI_Aint MPI_Aint_add(MPI_Aint base, MPI_Aint disp);
+MPI_Aint MPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2);
 
 #ifdef __cplusplus
 }

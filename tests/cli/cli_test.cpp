@@ -560,6 +560,43 @@ TEST(Cli, ReportPricesAMailboxLimitInMemory) {
       << r.out;
 }
 
+// One-sided halos (examples/stencil_rma.c): the report's section says where their time went, by
+// synchronisation mode, which calls waited, and that the XT3 sends an epoch's operations at its end.
+TEST(Cli, ReportProfilesOneSidedCommunication) {
+  ScratchDir dir("xo-cli");
+  const std::string program = std::string(XO_EXAMPLES_DIR) + "/stencil_rma";
+  for (const char* machine : {"xt3", "x1"}) {
+    const std::string trace = dir.path() + "/" + machine + ".otf2";
+    ASSERT_EQ(run_command(kXo + " record -q -n 4 --machine " + machine + " --compute=none -o " + trace + " " + program +
+                          " pscw 16 4")
+                  .status,
+              0);
+    auto r = run_command(kXo + " report --no-bench --no-history " + trace);
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* part :
+         {"One-sided communication", "post-start-complete-wait", "operations", "windows",
+          "MPI_Win_start: ", "which wait for the targets' MPI_Win_post (a late post)", "MPI_Win_wait: "}) {
+      EXPECT_TRUE(contains(r.out, part)) << machine << ": " << part << "\n" << r.out;
+    }
+    const bool deferred = std::string(machine) == "xt3";
+    EXPECT_EQ(contains(r.out, "sends one-sided operations only when their epoch ends"), deferred) << r.out;
+    auto json = run_command(kXo + " report --no-bench --no-history --format json " + trace);
+    ASSERT_EQ(json.status, 0) << json.err;
+    EXPECT_TRUE(contains(json.out, "\"one_sided\": {")) << json.out;
+    EXPECT_TRUE(contains(json.out, std::string("\"deferred_to_epoch_end\": ") + (deferred ? "true" : "false")));
+  }
+  // A run without one-sided calls has no such section, and null in the JSON.
+  const std::string trace = dir.path() + "/ring.otf2";
+  ASSERT_EQ(
+      run_command(kXo + " record -q -n 2 --compute=none -o " + trace + " " + std::string(XO_EXAMPLES_DIR) + "/ring 1")
+          .status,
+      0);
+  auto r = run_command(kXo + " report --no-bench --no-history " + trace);
+  EXPECT_FALSE(contains(r.out, "One-sided communication")) << r.out;
+  auto json = run_command(kXo + " report --no-bench --no-history --format json " + trace);
+  EXPECT_TRUE(contains(json.out, "\"one_sided\": null")) << json.out;
+}
+
 TEST(Cli, RecordingOntoAFullDiskSaysSoAndWhereToRecordInstead) {
   // A 64 KiB file system of its own, in a mount namespace that ends with the command.
   const xo::test::ScratchDir mount_point("xo-full");

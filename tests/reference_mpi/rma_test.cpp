@@ -481,4 +481,115 @@ TEST(Rma, TooManyOperationsInOneXt3EpochExhaustTheOtherEventQueue) {
   EXPECT_NE(too_many.error.find("aborting job: Dropped Portals event"), std::string::npos) << too_many.error;
 }
 
+// MPI-3: request-based operations complete through MPI_Wait, and only in a passive-target epoch.
+TEST(Rma, RequestBasedOperationsCompleteThroughWait) {
+  std::vector<int> got(4, -1);
+  int outside_epoch = MPI_SUCCESS;
+  double issued = 0, completed = 0;
+  auto result = simulate(2, [&](int rank, int) {
+    std::vector<int> memory(4);
+    for (int i = 0; i < 4; ++i) memory[static_cast<std::size_t>(i)] = 10 * rank + i;
+    MPI_Win win;
+    MPI_Win_create(memory.data(), 4 * sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+    if (rank == 0) {
+      MPI_Request request;
+      outside_epoch = MPI_Rget(got.data(), 4, MPI_INT, 1, 0, 4, MPI_INT, win, &request);
+      MPI_Win_lock(MPI_LOCK_SHARED, 1, 0, win);
+      MPI_Rget(got.data(), 4, MPI_INT, 1, 0, 4, MPI_INT, win, &request);
+      issued = MPI_Wtime();
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+      completed = MPI_Wtime();
+      const int value = 99;
+      MPI_Rput(&value, 1, MPI_INT, 1, 3, 1, MPI_INT, win, &request);
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+      MPI_Raccumulate(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, MPI_SUM, win, &request);
+      MPI_Wait(&request, MPI_STATUS_IGNORE);
+      MPI_Win_unlock(1, win);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 1) got.insert(got.end(), memory.begin(), memory.end());
+    MPI_Win_free(&win);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(outside_epoch, MPI_ERR_RMA_SYNC);
+  EXPECT_EQ(got, (std::vector<int>{10, 11, 12, 13, 109, 11, 12, 99}));
+  EXPECT_GT(completed, issued) << "the request completes when the reply has landed";
+}
+
+// MPI-3 dynamic windows: targets name addresses inside memory the target attached.
+TEST(Rma, DynamicWindowsReachAttachedMemoryOnly) {
+  std::vector<long> seen;
+  int outside = MPI_SUCCESS, detached = MPI_SUCCESS;
+  auto result = simulate(2, [&](int rank, int) {
+    long memory[3] = {0, 0, 0};
+    MPI_Win win;
+    MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+    MPI_Win_attach(win, memory, sizeof memory);
+    MPI_Aint address = 0;
+    MPI_Get_address(&memory[1], &address);
+    MPI_Aint target = 0;
+    MPI_Sendrecv(&address, 1, MPI_AINT, 1 - rank, 0, &target, 1, MPI_AINT, 1 - rank, 0, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
+    MPI_Win_fence(0, win);
+    const long value = 40 + rank;
+    MPI_Put(&value, 1, MPI_LONG, 1 - rank, target, 1, MPI_LONG, win);
+    if (rank == 0) outside = MPI_Put(&value, 1, MPI_LONG, 1, MPI_Aint_add(target, 2 * sizeof(long)), 1, MPI_LONG, win);
+    MPI_Win_fence(0, win);
+    seen.push_back(memory[0] + 10 * memory[1] + 100 * memory[2]);
+    MPI_Win_detach(win, memory);
+    if (rank == 0) detached = MPI_Win_detach(win, memory);
+    MPI_Win_free(&win);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(outside, MPI_ERR_RMA_RANGE);
+  EXPECT_EQ(detached, MPI_ERR_RMA_ATTACH);
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen, (std::vector<long>{400, 410}));
+}
+
+// MPI-3 shared-memory windows: the ranks of one node load and store each other's parts; ranks on
+// several nodes share nothing.
+TEST(Rma, SharedWindowsAreOneBlockOnANode) {
+  std::vector<int> sums;
+  auto result = simulate(4, "loggp",
+                         [&](int rank, int size) {
+                           MPI_Comm node;
+                           MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+                           int* mine = nullptr;
+                           MPI_Win win;
+                           MPI_Win_allocate_shared(sizeof(int), sizeof(int), MPI_INFO_NULL, node, &mine, &win);
+                           *mine = rank + 1;
+                           MPI_Win_fence(0, win);
+                           int sum = 0;
+                           for (int r = 0; r < size; ++r) {
+                             MPI_Aint bytes = 0;
+                             int unit = 0;
+                             int* part = nullptr;
+                             MPI_Win_shared_query(win, r, &bytes, &unit, &part);
+                             sum += *part;
+                             if (r > 0 && part != mine - rank + r) sum = -1000;  // contiguous, in rank order
+                           }
+                           sums.push_back(sum);
+                           MPI_Win_fence(0, win);
+                           MPI_Win_free(&win);
+                           MPI_Comm_free(&node);
+                         },
+                         {"ranks_per_node=4"});
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(sums, (std::vector<int>(4, 10)));
+
+  auto across_nodes =
+      simulate(2, "loggp",
+               [&](int, int) {
+                 int* mine = nullptr;
+                 MPI_Win win;
+                 MPI_Win_allocate_shared(sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &mine, &win);
+               },
+               {"ranks_per_node=1"});
+  EXPECT_NE(across_nodes.exit_code, 0);
+  EXPECT_NE(across_nodes.error.find("MPI_COMM_TYPE_SHARED"), std::string::npos) << across_nodes.error;
+}
+
 }  // namespace

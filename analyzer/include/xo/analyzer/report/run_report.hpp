@@ -14,6 +14,7 @@
 #include "xo/analyzer/analysis/compute_imbalance.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
 #include "xo/analyzer/analysis/recommendations.hpp"
+#include "xo/analyzer/analysis/rma_profile.hpp"
 #include "xo/analyzer/analysis/run_fits.hpp"
 #include "xo/analyzer/run_description.hpp"
 #include "xo/analyzer/trace_model.hpp"
@@ -135,6 +136,7 @@ struct RealBenchSource {
 struct RunReport {
   TraceSummary run;
   MpiProfile profile;
+  RmaProfile rma;  // empty for a run without one-sided calls
   RunFits fits;
   std::vector<WaitRow> waits;
   ComputeImbalance balance;

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "xo/mpi/kernel/virtual_time.hpp"
@@ -33,6 +34,8 @@ struct WindowMember {
   std::byte* base = nullptr;
   std::int64_t size = 0;
   int disp_unit = 1;
+  // A dynamic window's memory (MPI_Win_attach): base and size of each attached region.
+  std::vector<std::pair<std::byte*, std::int64_t>> attached;
   // This member as a target: its lock (one exclusive holder, or any number of shared ones), and
   // when the last release of it landed.
   int exclusive_holder = -1;
@@ -52,6 +55,7 @@ struct WindowShared {
   std::shared_ptr<const CommShared> comm;  // private: the window's internal collectives run on it
   std::vector<WindowMember> members;       // by window rank
   std::vector<int> sleepers;               // fibers blocked until a member changes the above
+  std::unique_ptr<std::byte[]> shared_memory;  // MPI_Win_allocate_shared's one block for all members
 };
 
 struct WindowHandle {
