@@ -48,9 +48,18 @@ std::byte* attached_data(const char* call, const xo::mpi::WindowMember& m, int t
   if (target_count == 0 || type.size() == 0) return at;
   const std::byte* first = at + type.true_lb();
   const std::byte* end = at + (target_count - 1) * type.extent() + type.true_ub();
-  for (const auto& [base, size] : m.attached) {
-    if (first >= base && end <= base + size) return at;
+  // Regions attached side by side serve an access across their border, as one.
+  const std::byte* covered = first;
+  for (bool extended = true; extended && covered < end;) {
+    extended = false;
+    for (const auto& [base, size] : m.attached) {
+      if (covered >= base && covered < base + size) {
+        covered = base + size;
+        extended = true;
+      }
+    }
   }
+  if (covered >= end) return at;
   throw MpiError(MPI_ERR_RMA_RANGE, std::string(call) + " reaches " + std::to_string(end - first) +
                                         " bytes at address " + std::to_string(address) + " of rank " +
                                         std::to_string(target_rank) +

@@ -202,9 +202,6 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, 
     xo::mpi::require_pointer(disp_unit, "disp_unit");
     xo::mpi::require_pointer(baseptr, "baseptr");
     WindowHandle& w = World::current().self().windows.get(win);
-    if (w.shared->flavor != MPI_WIN_FLAVOR_SHARED) {
-      throw MpiError(MPI_ERR_RMA_FLAVOR, "MPI_Win_shared_query needs a window from MPI_Win_allocate_shared");
-    }
     int member = rank;
     if (rank == MPI_PROC_NULL) {  // the first member with memory (MPI-3.1 section 11.2.3)
       member = 0;
@@ -212,10 +209,12 @@ int MPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint* size, int* disp_unit, 
     } else {
       xo::mpi::require_window_rank(w, rank, "rank");
     }
+    // Another flavor's memory is not shared: size 0 and no base (MPI-4.0 section 12.2.3).
     const xo::mpi::WindowMember& m = w.member(member);
-    *size = m.size;
+    const bool shared = w.shared->flavor == MPI_WIN_FLAVOR_SHARED;
+    *size = shared ? m.size : 0;
     *disp_unit = m.disp_unit;
-    void* base = m.base;
+    void* base = shared ? m.base : nullptr;
     std::memcpy(baseptr, &base, sizeof base);  // baseptr is really a void**
   });
 }

@@ -526,19 +526,22 @@ TEST(Rma, DynamicWindowsReachAttachedMemoryOnly) {
     MPI_Win win;
     MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
     MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
-    MPI_Win_attach(win, memory, sizeof memory);
+    // Two regions side by side: an access may cross their border.
+    MPI_Win_attach(win, memory, 2 * sizeof(long));
+    MPI_Win_attach(win, &memory[2], sizeof(long));
     MPI_Aint address = 0;
     MPI_Get_address(&memory[1], &address);
     MPI_Aint target = 0;
     MPI_Sendrecv(&address, 1, MPI_AINT, 1 - rank, 0, &target, 1, MPI_AINT, 1 - rank, 0, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
     MPI_Win_fence(0, win);
-    const long value = 40 + rank;
-    MPI_Put(&value, 1, MPI_LONG, 1 - rank, target, 1, MPI_LONG, win);
-    if (rank == 0) outside = MPI_Put(&value, 1, MPI_LONG, 1, MPI_Aint_add(target, 2 * sizeof(long)), 1, MPI_LONG, win);
+    const long values[2] = {40 + rank, 50 + rank};
+    MPI_Put(values, 2, MPI_LONG, 1 - rank, target, 2, MPI_LONG, win);
+    if (rank == 0) outside = MPI_Put(values, 1, MPI_LONG, 1, MPI_Aint_add(target, 2 * sizeof(long)), 1, MPI_LONG, win);
     MPI_Win_fence(0, win);
     seen.push_back(memory[0] + 10 * memory[1] + 100 * memory[2]);
     MPI_Win_detach(win, memory);
+    MPI_Win_detach(win, &memory[2]);
     if (rank == 0) detached = MPI_Win_detach(win, memory);
     MPI_Win_free(&win);
   });
@@ -546,7 +549,7 @@ TEST(Rma, DynamicWindowsReachAttachedMemoryOnly) {
   EXPECT_EQ(outside, MPI_ERR_RMA_RANGE);
   EXPECT_EQ(detached, MPI_ERR_RMA_ATTACH);
   std::sort(seen.begin(), seen.end());
-  EXPECT_EQ(seen, (std::vector<long>{400, 410}));
+  EXPECT_EQ(seen, (std::vector<long>{5400, 5510}));
 }
 
 // MPI-3 shared-memory windows: the ranks of one node load and store each other's parts; ranks on
