@@ -178,13 +178,7 @@ int MPI_Win_complete(MPI_Win win) {
     const int me = world_rank_of_me(w);
     for (int target : w.access_group) {
       // The completion goes once the operations to that target landed: it must not overtake them.
-      xo::sim::Time ready = engine.now();
-      xo::mpi::send_queued(world, w, target);
-      if (const auto ops = w.in_flight.find(target); ops != w.in_flight.end()) {
-        ready = std::max(ready, ops->second.landed);
-        xo::mpi::trace_completed(world, w, ops->second);
-        w.in_flight.erase(ops);
-      }
+      const xo::sim::Time ready = xo::mpi::retire_in_flight(world, w, target);
       const xo::sim::Time landed = xo::mpi::rma_message(world, me, w.world_rank(target), 0, ready, "complete");
       xo::sim::Simcall simcall(engine);
       xo::mpi::WindowNotices& done = w.member(target).completions;
@@ -245,9 +239,8 @@ int MPI_Win_lock(int lock_type, int rank, int assert_bits, MPI_Win win) {
     }
     require_no_active_epoch(w, "MPI_Win_lock");
     xo::mpi::leave_unused_fence_epoch(w, "MPI_Win_lock");
-    w.locks[rank] = lock_type;
     if ((assert_bits & MPI_MODE_NOCHECK) != 0) {  // the program vouches no other lock conflicts
-      w.unchecked_locks[rank] = true;
+      w.locks[rank] = {lock_type, false, 0};
       return;
     }
     xo::sim::Engine& engine = world.engine();
@@ -256,7 +249,7 @@ int MPI_Win_lock(int lock_type, int rank, int assert_bits, MPI_Win win) {
     engine.advance(xo::mpi::issue_overhead(world, me, them));
     const bool exclusive = lock_type == MPI_LOCK_EXCLUSIVE;
     const std::uint64_t lock_id = xo::mpi::trace_lock_id(world);
-    if (lock_id != 0) w.traced_locks[rank] = lock_id;
+    w.locks[rank] = {lock_type, true, lock_id};
     xo::mpi::trace_lock(world, w, rank, exclusive, lock_id, xo::mpi::RmaLockStep::Request);
     const xo::sim::Time requested = xo::mpi::rma_message(world, me, them, 0, engine.now(), "lock-request");
     xo::sim::Time granted = 0;
@@ -287,27 +280,18 @@ int MPI_Win_unlock(int rank, MPI_Win win) {
     if (lock == w.locks.end()) {
       throw MpiError(MPI_ERR_RMA_SYNC, "MPI_Win_unlock of " + rank_text(rank) + ", which this rank has not locked");
     }
-    const int lock_type = lock->second;
+    const WindowHandle::HeldLock held = lock->second;
     w.locks.erase(lock);
-    if (w.unchecked_locks.erase(rank) > 0) return xo::mpi::complete_in_flight(world, w, rank, true);
+    if (!held.taken) return xo::mpi::complete_in_flight(world, w, rank, true);
     // The release follows the operations it covers; the target acknowledges it once they are done.
-    xo::sim::Engine& engine = world.engine();
-    xo::mpi::send_queued(world, w, rank);
-    xo::sim::Time ready = engine.now();
-    if (const auto ops = w.in_flight.find(rank); ops != w.in_flight.end()) {
-      ready = std::max(ready, ops->second.landed);
-      xo::mpi::trace_completed(world, w, ops->second);
-      w.in_flight.erase(ops);
-    }
-    if (const auto traced = w.traced_locks.find(rank); traced != w.traced_locks.end()) {
-      xo::mpi::trace_lock(world, w, rank, lock_type == MPI_LOCK_EXCLUSIVE, traced->second,
-                          xo::mpi::RmaLockStep::Release);
-      w.traced_locks.erase(traced);
+    const xo::sim::Time ready = xo::mpi::retire_in_flight(world, w, rank);
+    if (held.traced != 0) {
+      xo::mpi::trace_lock(world, w, rank, held.type == MPI_LOCK_EXCLUSIVE, held.traced, xo::mpi::RmaLockStep::Release);
     }
     const int me = world_rank_of_me(w);
     const int them = w.world_rank(rank);
     const xo::sim::Time released = xo::mpi::rma_message(world, me, them, 0, ready, "unlock");
-    release_lock(world, w, rank, lock_type, released);
+    release_lock(world, w, rank, held.type, released);
     arrive_at(world, xo::mpi::rma_message(world, them, me, 0, released, "ack"));
   });
 }

@@ -54,6 +54,17 @@ void send_queued(World& world, WindowHandle& w, int target) {
   if (sent > 0) release_rma_events(world, world.self(), sent);
 }
 
+sim::Time retire_in_flight(World& world, WindowHandle& w, int target) {
+  send_queued(world, w, target);
+  sim::Time ready = world.engine().now();
+  if (const auto ops = w.in_flight.find(target); ops != w.in_flight.end()) {
+    ready = std::max(ready, ops->second.landed);
+    trace_completed(world, w, ops->second);
+    w.in_flight.erase(ops);
+  }
+  return ready;
+}
+
 void complete_in_flight(World& world, WindowHandle& w, int target, bool acknowledge) {
   send_queued(world, w, target);
   const auto ops = w.in_flight.find(target);

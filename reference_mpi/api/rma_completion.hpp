@@ -24,6 +24,11 @@ void send_operation_now(World& world, WindowHandle& w, const WindowHandle::Queue
 // (every target: -1) now, one after another, each costing the origin its send overhead.
 void send_queued(World& world, WindowHandle& w, int target);
 
+// Sends the operations queued for `target` and forgets those in flight to it, telling the trace they
+// completed; returns when they land (now if there are none): the earliest a message that must not
+// overtake them (a completion, a lock's release) may go.
+sim::Time retire_in_flight(World& world, WindowHandle& w, int target);
+
 // Waits until the operations issued to `target` landed (and, if `acknowledge`, until the target's
 // acknowledgement of the writes among them arrived), and forgets them.
 void complete_in_flight(World& world, WindowHandle& w, int target, bool acknowledge);

@@ -72,9 +72,13 @@ struct WindowHandle {
   std::vector<int> access_group;
   bool exposed = false;  // MPI_Win_post .. MPI_Win_wait, to `exposure_group`
   std::vector<int> exposure_group;
-  std::map<int, int> locks;                   // target -> MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE (MPI_Win_lock)
-  std::map<int, bool> unchecked_locks;        // targets locked with MPI_MODE_NOCHECK: nothing taken
-  std::map<int, std::uint64_t> traced_locks;  // target -> the lock's id in the trace
+  // The locks of MPI_Win_lock, by target.
+  struct HeldLock {
+    int type;              // MPI_LOCK_SHARED or MPI_LOCK_EXCLUSIVE
+    bool taken;            // false under MPI_MODE_NOCHECK: the target's lock was never asked for
+    std::uint64_t traced;  // the lock's id in the trace, 0 if untraced
+  };
+  std::map<int, HeldLock> locks;
   bool locked_all = false;
   bool locked_all_unchecked = false;  // MPI_Win_lock_all with MPI_MODE_NOCHECK: nothing taken
 
