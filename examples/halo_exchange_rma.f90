@@ -7,6 +7,7 @@
 !   xo run -n 4 ./halo_exchange_rma [N [ITERATIONS [fence|pscw]]]
 program halo_exchange_rma
   use mpi
+  use, intrinsic :: iso_fortran_env, only: output_unit
   implicit none
   integer :: ierr, rank, nprocs, n, iterations, first, last, it, win, world_group, neighbours, count
   integer :: peers(2)
@@ -33,7 +34,10 @@ program halo_exchange_rma
   if (command_argument_count() >= 3) call get_command_argument(3, mode)
   pscw = mode == 'pscw'
   if (.not. pscw .and. mode /= 'fence') then
+    ! Printed and flushed before any rank aborts: MPI_Abort ends the run without flushing.
     if (rank == 0) print '(a,a,a)', 'halo_exchange_rma: unknown mode ', trim(mode), '; use fence or pscw'
+    flush (output_unit)
+    call MPI_Barrier(MPI_COMM_WORLD, ierr)
     call MPI_Abort(MPI_COMM_WORLD, 2, ierr)
   end if
 

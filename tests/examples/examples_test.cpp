@@ -171,6 +171,9 @@ TEST(Examples, FortranOneSidedHaloExchangeMatchesTheSerialStencil) {
       }
     }
   }
+  auto wrong = run_example("-n 2", "halo_exchange_rma", "8 1 mutex");
+  EXPECT_NE(wrong.status, 0);
+  EXPECT_TRUE(contains(wrong.out, "unknown mode mutex; use fence or pscw")) << wrong.out << wrong.err;
 }
 
 TEST(Examples, PingpongLatencyFollowsTheMachineParameters) {
