@@ -256,6 +256,13 @@ void write_rma(JsonWriter& j, const analyzer::RmaProfile& rma, double mpi_second
     j.key("waits_for").value(w.waits);
     j.key("calls").value(w.calls);
     j.key("seconds").value(w.seconds);
+    j.key("wait_seconds");
+    if (w.wait_seconds) {
+      j.value(*w.wait_seconds);
+    } else {
+      j.null();
+    }
+    j.key("waiting_calls").value(w.waiting_calls);
     j.end_object();
   }
   j.end_array();

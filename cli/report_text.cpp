@@ -128,8 +128,14 @@ std::optional<ReportSection> rma_section(const analyzer::RmaProfile& rma, const 
         {m.mode, std::to_string(m.calls), duration_text(m.seconds), percent_text(m.seconds, p.mpi_seconds)});
   }
   for (const analyzer::RmaWaitingCall& w : rma.waiting) {
-    s.lines.push_back(w.call + ": " + duration_text(w.seconds) + " in " + std::to_string(w.calls) +
-                      " calls, which wait for " + w.waits);
+    std::string line = w.call + ": " + duration_text(w.seconds) + " in " + std::to_string(w.calls) + " calls, ";
+    if (w.wait_seconds) {
+      line += "of which " + duration_text(*w.wait_seconds) + " (in " + std::to_string(w.waiting_calls) +
+              " calls) waiting for ";
+    } else {
+      line += "which wait for ";  // a trace without RMA synchronisation records: the whole calls
+    }
+    s.lines.push_back(line + w.waits);
   }
   if (rma.deferred) {
     s.lines.push_back(

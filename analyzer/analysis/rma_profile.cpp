@@ -29,13 +29,13 @@ constexpr CallKind kCalls[] = {
     {"MPI_Rget", "operations", "", false},
     {"MPI_Raccumulate", "operations", "", false},
     {"MPI_Rget_accumulate", "operations", "", false},
-    {"MPI_Win_fence", "fence", "the slowest member and the operations of the epoch", true},
+    {"MPI_Win_fence", "fence", "the slowest member (a wait at fence)", true},
     {"MPI_Win_post", "post-start-complete-wait", "", false},
     {"MPI_Win_start", "post-start-complete-wait", "the targets' MPI_Win_post (a late post)", false},
     {"MPI_Win_complete", "post-start-complete-wait", "", true},
     {"MPI_Win_wait", "post-start-complete-wait", "the origins' MPI_Win_complete (an early wait)", true},
     {"MPI_Win_test", "post-start-complete-wait", "", true},
-    {"MPI_Win_lock", "locks and flushes", "the lock, held by another origin (contention), and its grant", false},
+    {"MPI_Win_lock", "locks and flushes", "a conflicting lock another origin held (lock contention)", false},
     {"MPI_Win_unlock", "locks and flushes", "", true},
     {"MPI_Win_lock_all", "locks and flushes", "an exclusive lock held by another origin", false},
     {"MPI_Win_unlock_all", "locks and flushes", "", true},
@@ -73,7 +73,7 @@ bool machine_defers(const std::string& machine) {
 
 bool is_rma_call(const std::string& call) { return kind_of(call) != nullptr; }
 
-RmaProfile profile_rma(const MpiProfile& profile, const std::string& machine) {
+RmaProfile profile_rma(const MpiProfile& profile, const std::string& machine, const std::vector<RmaWaitState>& waits) {
   RmaProfile out;
   std::map<std::string_view, RmaModeTime> modes;
   for (const CallTime& c : profile.by_call) {
@@ -83,7 +83,16 @@ RmaProfile profile_rma(const MpiProfile& profile, const std::string& machine) {
     RmaModeTime& mode = modes.try_emplace(kind->mode, RmaModeTime{std::string(kind->mode)}).first->second;
     mode.calls += c.count;
     mode.seconds += c.seconds;
-    if (!kind->waits.empty()) out.waiting.push_back({c.call, std::string(kind->waits), c.count, c.seconds});
+    if (!kind->waits.empty()) {
+      RmaWaitingCall& w = out.waiting.emplace_back();
+      w.call = c.call;
+      w.waits = kind->waits;
+      w.calls = c.count;
+      w.seconds = c.seconds;
+      for (const RmaWaitState& state : waits) {
+        if (state.call == c.call) w.wait_seconds = state.seconds, w.waiting_calls = state.waiting;
+      }
+    }
     if (kind->mode == "operations") out.operation_seconds += c.seconds;
     if (kind->ends_epoch) out.completing_seconds += c.seconds;
   }

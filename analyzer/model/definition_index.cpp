@@ -165,6 +165,13 @@ class Resolver {
     for (OTF2_CommRef parent : parents) {
       comms.parent.push_back(parent == OTF2_UNDEFINED_COMM ? kNoIndex : index.comms.find(parent));
     }
+    // Groups that RMA group synchronisations may name (any MPI communicator group).
+    for (const auto& [ref, g] : defs_.groups) {
+      if (g.type != OTF2_GROUP_TYPE_COMM_GROUP || g.paradigm != OTF2_PARADIGM_MPI) continue;
+      std::string broken;
+      const std::vector<tracer::LocationIndex> members = resolver.group_locations(ref, broken);
+      if (broken.empty()) model_.rma.group_ranks.emplace(ref, world_ranks(members));
+    }
   }
 
  private:

@@ -36,7 +36,16 @@ EventReader::EventReader(const DefinitionIndex& index, const TraceModel& model, 
 std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventReader::callbacks() {
   std::unique_ptr<OTF2_EvtReaderCallbacks, CallbacksDelete> owned(OTF2_EvtReaderCallbacks_New());
   if (owned == nullptr) throw std::bad_alloc();
-  tracer::route_mpi_records<EventReader>(owned.get());
+  OTF2_EvtReaderCallbacks* c = owned.get();
+  tracer::route_mpi_records<EventReader>(c);
+  tracer::route<EventReader, &EventReader::rma_collective_end>(OTF2_EvtReaderCallbacks_SetRmaCollectiveEndCallback, c);
+  tracer::route<EventReader, &EventReader::rma_group_sync>(OTF2_EvtReaderCallbacks_SetRmaGroupSyncCallback, c);
+  tracer::route<EventReader, &EventReader::rma_request_lock>(OTF2_EvtReaderCallbacks_SetRmaRequestLockCallback, c);
+  tracer::route<EventReader, &EventReader::rma_acquire_lock>(OTF2_EvtReaderCallbacks_SetRmaAcquireLockCallback, c);
+  tracer::route<EventReader, &EventReader::rma_release_lock>(OTF2_EvtReaderCallbacks_SetRmaReleaseLockCallback, c);
+  tracer::route<EventReader, &EventReader::rma_transfer>(OTF2_EvtReaderCallbacks_SetRmaPutCallback, c);
+  tracer::route<EventReader, &EventReader::rma_transfer>(OTF2_EvtReaderCallbacks_SetRmaGetCallback, c);
+  tracer::route<EventReader, &EventReader::rma_atomic>(OTF2_EvtReaderCallbacks_SetRmaAtomicCallback, c);
   return owned;
 }
 
@@ -77,6 +86,8 @@ void EventReader::begin_location(Index row) {
   open_isends_.clear();
   open_irecvs_.clear();
   open_collective_requests_.clear();
+  exclusive_locks_.clear();
+  issued_since_fence_.clear();
   collective_open_ = false;
   collectives_started_ = 0;
   first_collective_ = records_.collective_members.size();

@@ -92,6 +92,25 @@ class EventReader {
                                         OTF2_CollectiveOp operation, OTF2_CommRef comm, std::uint32_t root,
                                         std::uint64_t sent, std::uint64_t received, std::uint64_t request);
 
+  // One-sided synchronisation (event_reader_rma.cpp): records that are not in the shared list, as
+  // the checker only checks them as any record.
+  void rma_collective_end(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_CollectiveOp operation,
+                          OTF2_RmaSyncLevel level, OTF2_RmaWinRef window, std::uint32_t root, std::uint64_t sent,
+                          std::uint64_t received);
+  void rma_group_sync(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaSyncLevel level,
+                      OTF2_RmaWinRef window, OTF2_GroupRef group);
+  void rma_request_lock(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaWinRef window,
+                        std::uint32_t remote, std::uint64_t lock, OTF2_LockType type);
+  void rma_acquire_lock(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaWinRef window,
+                        std::uint32_t remote, std::uint64_t lock, OTF2_LockType type);
+  void rma_release_lock(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaWinRef window,
+                        std::uint32_t remote, std::uint64_t lock);
+  // RmaPut, RmaGet: only which windows a fence closes operations on.
+  void rma_transfer(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaWinRef window, std::uint32_t remote,
+                    std::uint64_t bytes, std::uint64_t matching);
+  void rma_atomic(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaWinRef window, std::uint32_t remote,
+                  OTF2_RmaAtomicType type, std::uint64_t sent, std::uint64_t received, std::uint64_t matching);
+
   EventRecords& records() { return records_; }
 
  private:
@@ -148,6 +167,8 @@ class EventReader {
     std::uint32_t order;
   };
   std::unordered_map<std::uint64_t, StartedCollective> open_collective_requests_;  // by request
+  std::unordered_map<std::uint64_t, bool> exclusive_locks_;  // lock id -> exclusive, until released
+  std::vector<OTF2_RmaWinRef> issued_since_fence_;           // windows with operations since their fence
 };
 
 }  // namespace xo::analyzer

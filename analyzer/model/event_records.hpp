@@ -1,6 +1,7 @@
 #pragma once
 // What the event reader keeps of the MPI events for the steps after reading: each side of a
-// message, in columns, and each member's part in a collective, a plain record per event pair.
+// message, in columns, each member's part in a collective, a plain record per event pair, and the
+// one-sided synchronisation records.
 
 #include <otf2/otf2.h>
 
@@ -10,6 +11,7 @@
 
 #include "xo/analyzer/model_ids.hpp"
 #include "xo/analyzer/narrow_column.hpp"
+#include "xo/analyzer/rma_sync_table.hpp"
 #include "xo/analyzer/sparse_column.hpp"
 #include "xo/analyzer/trace_model.hpp"
 
@@ -118,6 +120,7 @@ struct EventRecords {
   SendSides sends;
   ReceiveSides receives;
   std::vector<CollectiveMemberRecord> collective_members;
+  std::vector<RmaSyncEvent> rma_syncs;
 };
 
 }  // namespace xo::analyzer

@@ -34,6 +34,19 @@ enum : std::uint8_t {
   kMpiRequestCancelled = 21,
   kMpiCollectiveBegin = 22,
   kMpiCollectiveEnd = 23,
+  kRmaWinCreate = 35,
+  kRmaWinDestroy = 36,
+  kRmaCollectiveBegin = 37,
+  kRmaCollectiveEnd = 38,
+  kRmaGroupSync = 39,
+  kRmaRequestLock = 40,
+  kRmaAcquireLock = 41,
+  kRmaReleaseLock = 43,
+  kRmaSync = 44,
+  kRmaPut = 46,
+  kRmaGet = 47,
+  kRmaAtomic = 48,
+  kRmaOpCompleteBlocking = 49,
   kNonBlockingCollectiveRequest = 85,
   kNonBlockingCollectiveComplete = 86,
   kCommCreate = 87,
@@ -149,6 +162,65 @@ bool attribute_list(Cursor& fields, DecodedAttributes& out) {
   }
   out.count = count;
   return true;
+}
+
+// The one-sided records Crossover's writer writes (libotf2's OTF2_EvtWriter_Rma*): every field is
+// decoded; the synchronisation records and the operations go to the reader, the others only count
+// as events.
+void decode_rma(std::uint8_t type, Cursor& f, std::uint64_t time, const EventAttributes& attributes,
+                EventReader& reader, const std::string& file) {
+  const auto refuse = [&](const char* what) { throw DecodingRefused(file + ": " + what); };
+  std::uint32_t window = 0, remote = 0, level = 0, root = 0, group = 0;
+  std::uint64_t first = 0, second = 0, third = 0;
+  std::uint8_t op = 0;
+  switch (type) {
+    case kRmaWinCreate:
+    case kRmaWinDestroy:
+      if (!f.u32(window)) refuse("a cut RMA record");
+      break;
+    case kRmaCollectiveBegin: break;
+    case kRmaCollectiveEnd:
+      if (!f.byte(op) || !f.u32(level) || !f.u32(window) || !f.u32(root) || !f.u64(first) || !f.u64(second)) {
+        refuse("a cut RMA record");
+      }
+      reader.rma_collective_end(time, attributes, op, level, window, root, first, second);
+      break;
+    case kRmaGroupSync:
+      if (!f.u32(level) || !f.u32(window) || !f.u32(group)) refuse("a cut RMA record");
+      reader.rma_group_sync(time, attributes, level, window, group);
+      break;
+    case kRmaRequestLock:
+    case kRmaAcquireLock:
+      if (!f.u32(window) || !f.u32(remote) || !f.u64(first) || !f.byte(op)) refuse("a cut RMA record");
+      if (type == kRmaRequestLock) reader.rma_request_lock(time, attributes, window, remote, first, op);
+      if (type == kRmaAcquireLock) reader.rma_acquire_lock(time, attributes, window, remote, first, op);
+      break;
+    case kRmaReleaseLock:
+      if (!f.u32(window) || !f.u32(remote) || !f.u64(first)) refuse("a cut RMA record");
+      reader.rma_release_lock(time, attributes, window, remote, first);
+      break;
+    case kRmaSync:
+      if (!f.u32(window) || !f.u32(remote) || !f.byte(op)) refuse("a cut RMA record");
+      break;
+    case kRmaPut:
+    case kRmaGet:
+      if (!f.u32(window) || !f.u32(remote) || !f.u64(first) || !f.u64(second)) refuse("a cut RMA record");
+      reader.rma_transfer(time, attributes, window, remote, first, second);
+      break;
+    case kRmaAtomic:
+      if (!f.u32(window) || !f.u32(remote) || !f.byte(op) || !f.u64(first) || !f.u64(second) || !f.u64(third)) {
+        refuse("a cut RMA record");
+      }
+      reader.rma_atomic(time, attributes, window, remote, op, first, second, third);
+      break;
+    case kRmaOpCompleteBlocking:
+      if (!f.u32(window) || !f.u64(first)) refuse("a cut RMA record");
+      break;
+    default:
+      // libotf2 decodes every record it knows, failing on damage in any: records other
+      // writers use are left to it, so that the two agree on what is damaged.
+      refuse("a record Crossover's writer does not write");
+  }
 }
 
 }  // namespace
@@ -329,10 +401,7 @@ bool EvtFileDecoder::decode_chunk(std::size_t size, EventReader& reader, std::ui
           case kCommDestroy:
             if (!f.u32(comm)) refuse("a cut communicator record");
             break;  // the model takes communicators from the definitions
-          default:
-            // libotf2 decodes every record it knows, failing on damage in any: records other
-            // writers use are left to it, so that the two agree on what is damaged.
-            refuse("a record Crossover's writer does not write");
+          default: decode_rma(type, f, time_, attributes, reader, file_);
         }
       }
     }

@@ -64,8 +64,8 @@ Job append_column(std::vector<T>& to, std::vector<Share>& shares, Table Share::*
       to, shares, [table, column](Share& s) -> std::vector<T>& { return s.*table.*column; }, false);
 }
 
-// Appends the collective records of every share after the first to the first's, their call rows
-// moved past the calls of the shares before.
+// Appends the collective (or RMA synchronisation) records of every share after the first to the
+// first's, their call rows moved past the calls of the shares before.
 template <class Record>
 Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords::*records) {
   return [&shares, records] {
@@ -75,7 +75,7 @@ Job append_records(std::vector<Share>& shares, std::vector<Record> EventRecords:
       const std::size_t by = shares[s].calls_before;
       for (Record r : from) {
         r.call = shifted(r.call, by);
-        r.complete_call = shifted(r.complete_call, by);
+        if constexpr (requires { r.complete_call; }) r.complete_call = shifted(r.complete_call, by);
         to.push_back(r);
       }
       std::vector<Record>().swap(from);
@@ -172,6 +172,7 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::arrived, false),
                            append_sparse_side_column(shares, &EventRecords::receives, &ReceiveSides::time, false)});
   jobs.insert(jobs.end(), {append_records(shares, &EventRecords::collective_members),
+                           append_records(shares, &EventRecords::rma_syncs),
                            append_column(c.enter, shares, calls, &CallTable::enter),
                            append_column(c.leave, shares, calls, &CallTable::leave),
                            append_column(p.start, shares, phases, &PhaseTable::start),

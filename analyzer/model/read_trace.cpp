@@ -65,6 +65,7 @@ TraceModel read_with(const std::string& anchor_path, const ReadProgress& progres
   index_calls_by_rank(model);
   match_messages(records, model, log, threads);
   assemble_collectives(records, model, log);
+  model.rma.events = std::move(records.rma_syncs);
   refuse_if_damaged(anchor_path, model.problems, damage);
   // Returning the records' memory costs about what labelling does, so the two go side by side.
   run_jobs(threads, {[&] { label_protocols(model); }, [&] { records = EventRecords{}; }});

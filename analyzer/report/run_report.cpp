@@ -52,7 +52,8 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   r.run.damage = trace.problems.damage();
   r.run.first_damage = trace.problems.first_damage;
   r.profile = profile_mpi(trace);
-  r.rma = profile_rma(r.profile, r.run.crossover ? r.run.crossover->machine : std::string());
+  r.rma =
+      profile_rma(r.profile, r.run.crossover ? r.run.crossover->machine : std::string(), find_rma_wait_states(trace));
   r.fits = fit_run(samples.messages);
   const WaitStateTable waits = find_wait_states(trace);
   r.balance = find_compute_imbalance(trace, waits);

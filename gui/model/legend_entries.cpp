@@ -35,6 +35,16 @@ std::vector<LegendGroup> legend_groups(const TimelineData& d) {
   for (auto& [family, group] : phases) add(std::move(group));
   add(std::move(messages));
   add(std::move(collectives));
+  LegendGroup epochs{"one-sided epochs (bars under the calls)", {}};
+  for (const EpochMark& mark : d.epochs.marks) {
+    const QString name = epoch_kind_name(mark.kind);
+    auto entry = std::find_if(epochs.entries.begin(), epochs.entries.end(),
+                              [&](const LegendEntry& e) { return e.name == name; });
+    if (entry == epochs.entries.end())
+      entry = epochs.entries.insert(epochs.entries.end(), {name, epoch_colour(mark.kind), 0});
+    ++entry->uses;
+  }
+  add(std::move(epochs));
   return groups;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // What the timeline's legend lists: every colour the trace's timeline uses and what it means, in
 // groups (MPI calls; protocol phases by family, phase_kind.hpp; messages by protocol; collective
-// instances by algorithm), each entry with how often it occurs, most used first.
+// instances by algorithm; one-sided epochs by kind), each entry with how often it occurs, most used
+// first.
 
 #include <QColor>
 #include <QString>

@@ -322,6 +322,7 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
   }
   index_messages(m, d);
   add_collectives(m, d);
+  d.epochs = build_rma_epochs(m);
 
   if (m.run.timer_resolution > 0) {
     d.end_time = std::max(d.end_time, static_cast<double>(m.run.trace_length) / m.run.timer_resolution);

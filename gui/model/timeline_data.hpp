@@ -2,8 +2,8 @@
 // What the timeline draws, built once per trace off the GUI thread and immutable afterwards: a row
 // per rank with its outermost MPI calls, beneath it a row per network lane with the protocol
 // phases; the messages by sender in order of sending; the collective instances in order of their
-// end. Every row's spans are sorted by start and do not overlap, which is what lets the per-pixel
-// aggregation clip by binary search.
+// end; the one-sided epochs of each rank. Every row's spans are sorted by start and do not overlap, which is what lets
+// the per-pixel aggregation clip by binary search.
 //
 // Rows draw from the model's own columns: a row whose spans are consecutive rows of the CallTable
 // or PhaseTable (a rank's calls when none nests in another, a lane's phases as the reader appends
@@ -21,6 +21,7 @@
 
 #include "model/category_table.hpp"
 #include "model/pixel_aggregation.hpp"
+#include "model/rma_epochs.hpp"
 #include "model/span.hpp"
 #include "xo/analyzer/trace_model.hpp"
 
@@ -82,6 +83,7 @@ struct TimelineData {
   std::vector<analyzer::Index> messages_by_sender;
   std::vector<std::uint32_t> first_message_of_sender;  // ranks + 1 entries
   std::vector<CollectiveMark> collectives;             // by end
+  RmaEpochs epochs;                                    // one-sided epochs by rank
   double start_time = 0;
   double end_time = 0;
   std::uint64_t dropped_overlapping_phases = 0;  // phases nested on a lane (foreign writers), not drawn

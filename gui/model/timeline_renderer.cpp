@@ -96,6 +96,7 @@ void TimelineRenderer::paint(QPainter& p, QSize size, const TimelineData& d, con
   rows_.begin_frame(&d, d.rows.size(), vp.scale(), size.width() - kLeft, jobs_.workers());
   paint_bands(p, size, d, layout, options.scroll_y);
   if (options.collectives) paint_collectives(p, size, d, layout, vp, options.scroll_y);
+  if (!d.epochs.empty()) paint_epochs(p, size, d, layout, vp, options.scroll_y);
   if (options.messages != MessageDensity::None) paint_messages(p, size, d, layout, vp, options);
   if (options.highlight) paint_highlight(p, size, d, layout, vp, options);
   if (options.selected < d.span_count()) {
@@ -192,6 +193,34 @@ void TimelineRenderer::paint_collectives(QPainter& p, QSize size, const Timeline
     }
     // One instance per pixel column: the next one ending in a later column.
     it = first_ending_at(it + 1, vp.time_at(x + 1));
+  }
+}
+
+// A bar along the bottom of each shown rank's calls row for each epoch, in its kind's colour; an
+// epoch shorter than a pixel still gets one, and a pixel column already drawn in a kind is not drawn
+// again (so a frame costs at most a bar per column and kind, however many epochs there are).
+void TimelineRenderer::paint_epochs(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                                    const TimelineViewport& vp, int scroll_y) {
+  const auto [first, last] = layout.bands_between(scroll_y, scroll_y + size.height() - kTop);
+  for (const analyzer::RankId rank : layout.shown()) {
+    const long at = layout.calls_band(rank);
+    if (at < 0 || static_cast<std::size_t>(at) < first || static_cast<std::size_t>(at) >= last) continue;
+    const Band& band = layout.bands()[static_cast<std::size_t>(at)];
+    const int thickness = std::clamp(band.height / 5, 1, 3);
+    const int y = screen_y(band.bottom(), scroll_y) - thickness;
+    int drawn_to[kEpochKinds];
+    std::fill(std::begin(drawn_to), std::end(drawn_to), -1);
+    auto [it, end] = d.epochs.of_rank(rank, vp.start());
+    for (; it != end && it->begin <= vp.end(); ++it) {
+      if (it->end < vp.start()) continue;
+      const int x0 = std::max(0, static_cast<int>(std::floor(vp.x_of(it->begin))));
+      const int x1 = std::min(size.width() - kLeft, std::max(x0 + 1, static_cast<int>(std::ceil(vp.x_of(it->end)))));
+      int& drawn = drawn_to[static_cast<int>(it->kind)];
+      if (x1 <= drawn) continue;
+      const int from = std::max(x0, drawn);
+      p.fillRect(QRect(kLeft + from, y, x1 - from, thickness), epoch_colour(it->kind));
+      drawn = x1;
+    }
   }
 }
 

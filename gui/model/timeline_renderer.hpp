@@ -61,6 +61,8 @@ class TimelineRenderer {
   void paint_bands(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout, int scroll_y);
   void paint_collectives(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                          const TimelineViewport& vp, int scroll_y);
+  void paint_epochs(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
+                    const TimelineViewport& vp, int scroll_y);
   void paint_messages(QPainter& p, QSize size, const TimelineData& d, const TimelineLayout& layout,
                       const TimelineViewport& vp, const RenderOptions& options);
   // The highlight's messages in view (at most kMostHighlightLines, evenly chosen) and its calls

@@ -1,8 +1,7 @@
-// MPI windows (MPI-3.1 sections 11.2 and 11.3.7): creating and freeing them, their group, attributes,
-// name and error handler. A window's members meet on a private duplicate of its communicator, as
-// MPICH's do: its internal collectives (the exchange of each member's memory at creation, the
-// barriers of MPI_Win_free and MPI_Win_fence) run there at the machine's cost, apart from the
-// program's traffic.
+// MPI windows (MPI-3.1 sections 11.2 and 11.3.7): creating and freeing them, their group, name and
+// error handler (attributes: api_window_attributes.cpp). A window's members meet on a private duplicate of its
+// communicator, as MPICH's do: its internal collectives (the exchange of each member's memory at creation, the barriers
+// of MPI_Win_free and MPI_Win_fence) run there at the machine's cost, apart from the program's traffic.
 
 #include <algorithm>
 #include <cstring>
@@ -229,6 +228,7 @@ int MPI_Win_free(MPI_Win* win) {
                      "MPI_Win_free while an epoch is open on the window: end it first "
                      "(MPI_Win_unlock, MPI_Win_unlock_all, MPI_Win_complete or MPI_Win_wait)");
     }
+    xo::mpi::delete_all_attributes(world.self().keyvals, w.attributes, *win);  // callbacks may still use it
     xo::mpi::complete_all_in_flight(world, w, false);
     xo::mpi::window_barrier(world, w, "MPI_Win_free");  // no member's memory goes while others may use it
     if (xo::mpi::RunObserver* observer = world.observer()) {
@@ -248,29 +248,6 @@ int MPI_Win_get_group(MPI_Win win, MPI_Group* group) {
 
 // The predefined attributes (MPI-3.1 section 11.2.6): MPI_WIN_BASE gives the base itself, the others
 // a pointer to a value the window keeps.
-int MPI_Win_get_attr(MPI_Win win, int win_keyval, void* attribute_val, int* flag) {
-  return window_call("MPI_Win_get_attr", win, [&] {
-    xo::mpi::require_pointer(attribute_val, "attribute_val");
-    xo::mpi::require_pointer(flag, "flag");
-    WindowHandle& w = World::current().self().windows.get(win);
-    const xo::mpi::WindowMember& me = w.member(w.rank());
-    const void* value = nullptr;
-    switch (win_keyval) {
-      case MPI_WIN_BASE: value = me.base; break;
-      case MPI_WIN_SIZE: value = &me.size; break;
-      case MPI_WIN_DISP_UNIT: value = &me.disp_unit; break;
-      case MPI_WIN_CREATE_FLAVOR: value = &w.shared->flavor; break;
-      case MPI_WIN_MODEL: value = &xo::mpi::kUnifiedModel; break;
-      default:
-        throw MpiError(MPI_ERR_KEYVAL, "keyval " + std::to_string(win_keyval) +
-                                           " is no window attribute (MPI_WIN_BASE, MPI_WIN_SIZE, "
-                                           "MPI_WIN_DISP_UNIT, MPI_WIN_CREATE_FLAVOR, MPI_WIN_MODEL)");
-    }
-    std::memcpy(attribute_val, &value, sizeof value);  // attribute_val is really a void**
-    *flag = 1;
-  });
-}
-
 int MPI_Win_set_name(MPI_Win win, const char* win_name) {
   return window_call("MPI_Win_set_name", win, [&] {
     xo::mpi::require_pointer(win_name, "win_name");

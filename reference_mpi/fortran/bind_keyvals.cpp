@@ -99,6 +99,17 @@ void mpi_type_dup_fn_(const Fint* t, const Fint* k, const MPI_Aint* e, const MPI
 void mpi_type_null_delete_fn_(const Fint* t, const Fint* k, const MPI_Aint* v, const MPI_Aint* e, Fint* ierr) {
   mpi_comm_null_delete_fn_(t, k, v, e, ierr);
 }
+void mpi_win_null_copy_fn_(const Fint* w, const Fint* k, const MPI_Aint* e, const MPI_Aint* in, MPI_Aint* out,
+                           Fint* flag, Fint* ierr) {
+  mpi_comm_null_copy_fn_(w, k, e, in, out, flag, ierr);
+}
+void mpi_win_dup_fn_(const Fint* w, const Fint* k, const MPI_Aint* e, const MPI_Aint* in, MPI_Aint* out, Fint* flag,
+                     Fint* ierr) {
+  mpi_comm_dup_fn_(w, k, e, in, out, flag, ierr);
+}
+void mpi_win_null_delete_fn_(const Fint* w, const Fint* k, const MPI_Aint* v, const MPI_Aint* e, Fint* ierr) {
+  mpi_comm_null_delete_fn_(w, k, v, e, ierr);
+}
 void mpi_null_copy_fn_(const Fint*, const Fint*, const Fint*, const Fint*, Fint*, Fint* flag, Fint* ierr) {
   *flag = logical(false);
   *ierr = MPI_SUCCESS;
@@ -122,8 +133,13 @@ void mpi_type_create_keyval_(void* copy, void* remove, Fint* keyval, const MPI_A
   *ierr = MPI_Type_create_keyval(copy_trampoline, delete_trampoline, keyval, keep(false, copy, remove, *extra_state));
 }
 
+void mpi_win_create_keyval_(void* copy, void* remove, Fint* keyval, const MPI_Aint* extra_state, Fint* ierr) {
+  *ierr = MPI_Win_create_keyval(copy_trampoline, delete_trampoline, keyval, keep(false, copy, remove, *extra_state));
+}
+
 void mpi_comm_free_keyval_(Fint* keyval, Fint* ierr) { *ierr = MPI_Comm_free_keyval(keyval); }
 void mpi_keyval_free_(Fint* keyval, Fint* ierr) { *ierr = MPI_Keyval_free(keyval); }
 void mpi_type_free_keyval_(Fint* keyval, Fint* ierr) { *ierr = MPI_Type_free_keyval(keyval); }
+void mpi_win_free_keyval_(Fint* keyval, Fint* ierr) { *ierr = MPI_Win_free_keyval(keyval); }
 
 }  // extern "C"

@@ -26,20 +26,29 @@ void mpi_win_allocate_(const MPI_Aint* size, const Fint* disp_unit, const Fint* 
 void mpi_win_free_(Fint* win, Fint* ierr) { *ierr = MPI_Win_free(win); }
 void mpi_win_get_group_(const Fint* win, Fint* group, Fint* ierr) { *ierr = MPI_Win_get_group(*win, group); }
 
-// The predefined attributes as values: MPI_WIN_BASE the base's address, the others their integer.
+// Attributes as values: MPI_WIN_BASE the base's address, the other predefined ones their integer, a
+// program's attribute the integer it was set to (stored as C's void* itself, as in bind_attributes.cpp).
 void mpi_win_get_attr_(const Fint* win, const Fint* keyval, MPI_Aint* value, Fint* flag, Fint* ierr) {
   void* c = nullptr;
   int found = 0;
   *ierr = MPI_Win_get_attr(*win, *keyval, &c, &found);
   *flag = logical(found);
   if (!found || *ierr != MPI_SUCCESS) return;
-  if (*keyval == MPI_WIN_BASE) {
-    *value = reinterpret_cast<MPI_Aint>(c);
-  } else if (*keyval == MPI_WIN_SIZE) {
-    *value = *static_cast<MPI_Aint*>(c);
-  } else {
-    *value = *static_cast<int*>(c);
+  switch (*keyval) {
+    case MPI_WIN_SIZE: *value = *static_cast<MPI_Aint*>(c); break;
+    case MPI_WIN_DISP_UNIT:
+    case MPI_WIN_CREATE_FLAVOR:
+    case MPI_WIN_MODEL: *value = *static_cast<int*>(c); break;
+    default: *value = reinterpret_cast<MPI_Aint>(c);  // MPI_WIN_BASE, or a program's attribute: the integer itself
   }
+}
+
+void mpi_win_set_attr_(const Fint* win, const Fint* keyval, const MPI_Aint* value, Fint* ierr) {
+  *ierr = MPI_Win_set_attr(*win, *keyval, reinterpret_cast<void*>(*value));
+}
+
+void mpi_win_delete_attr_(const Fint* win, const Fint* keyval, Fint* ierr) {
+  *ierr = MPI_Win_delete_attr(*win, *keyval);
 }
 
 void mpi_win_set_name_(const Fint* win, const char* name, Fint* ierr, std::size_t name_length) {

@@ -300,6 +300,8 @@ static void write_header(FILE* out) {
   fprintf(out, "      EXTERNAL MPI_COMM_NULL_COPY_FN, MPI_COMM_NULL_DELETE_FN\n");
   fprintf(out, "      EXTERNAL MPI_COMM_DUP_FN, MPI_TYPE_DUP_FN\n");
   fprintf(out, "      EXTERNAL MPI_TYPE_NULL_COPY_FN, MPI_TYPE_NULL_DELETE_FN\n");
+  fprintf(out, "      EXTERNAL MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN\n");
+  fprintf(out, "      EXTERNAL MPI_WIN_DUP_FN\n");
 }
 
 /* mpif_generator OUTPUT */

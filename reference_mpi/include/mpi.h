@@ -818,9 +818,9 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
 /* ---- MPI-2/3: one-sided communication (MPI-3.1 chapter 11) ----
  * Windows made by MPI_Win_create or MPI_Win_allocate; active target (fence, post-start-complete-
  * wait) and passive target (lock, lock_all, flush) synchronisation; put, get, the accumulates and
- * the atomics; the MPI-3 request-based, dynamic and shared-memory windows below. Not here: window
- * attributes of the program's own keyvals. The memory model is unified: a window's memory is the
- * process's. */
+ * the atomics; the MPI-3 request-based, dynamic and shared-memory windows below; window attributes, the
+ * predefined ones and the program's own keyvals'. The memory model is unified: a window's memory is
+ * the process's. */
 typedef int MPI_Win;
 #define MPI_WIN_NULL 0
 #define MPI_LOCK_EXCLUSIVE 234
@@ -845,6 +845,21 @@ typedef int MPI_Win;
 #define MPI_WIN_SEPARATE 1
 #define MPI_WIN_UNIFIED 2
 typedef void(MPI_Win_errhandler_function)(MPI_Win* win, int* error_code, ...);
+/* Windows are never duplicated, so a window keyval's copy callback is never called; MPI asks for one. */
+typedef int(MPI_Win_copy_attr_function)(MPI_Win oldwin, int win_keyval, void* extra_state, void* attribute_val_in,
+                                        void* attribute_val_out, int* flag);
+typedef int(MPI_Win_delete_attr_function)(MPI_Win win, int win_keyval, void* attribute_val, void* extra_state);
+int xo_win_null_copy_fn(MPI_Win, int, void*, void*, void*, int*);
+int xo_win_dup_fn(MPI_Win, int, void*, void*, void*, int*);
+int xo_win_null_delete_fn(MPI_Win, int, void*, void*);
+#define MPI_WIN_NULL_COPY_FN xo_win_null_copy_fn
+#define MPI_WIN_DUP_FN xo_win_dup_fn
+#define MPI_WIN_NULL_DELETE_FN xo_win_null_delete_fn
+int MPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
+                          MPI_Win_delete_attr_function* win_delete_attr_fn, int* win_keyval, void* extra_state);
+int MPI_Win_free_keyval(int* win_keyval);
+int MPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val);
+int MPI_Win_delete_attr(MPI_Win win, int win_keyval);
 int MPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win);
 int MPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win);
 int MPI_Win_free(MPI_Win* win);

@@ -407,6 +407,11 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm* newintracomm);
 int PMPI_Comm_test_inter(MPI_Comm comm, int* flag);
 int PMPI_Comm_remote_size(MPI_Comm comm, int* size);
 int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group* group);
+int PMPI_Win_create_keyval(MPI_Win_copy_attr_function* win_copy_attr_fn,
+                           MPI_Win_delete_attr_function* win_delete_attr_fn, int* win_keyval, void* extra_state);
+int PMPI_Win_free_keyval(int* win_keyval);
+int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void* attribute_val);
+int PMPI_Win_delete_attr(MPI_Win win, int win_keyval);
 int PMPI_Win_create(void* base, MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, MPI_Win* win);
 int PMPI_Win_allocate(MPI_Aint size, int disp_unit, MPI_Info info, MPI_Comm comm, void* baseptr, MPI_Win* win);
 int PMPI_Win_free(MPI_Win* win);

@@ -11,7 +11,14 @@ namespace xo::mpi {
 
 namespace {
 
-const char* kind_name(KeyvalKind kind) { return kind == KeyvalKind::Comm ? "communicator" : "datatype"; }
+const char* kind_name(KeyvalKind kind) {
+  switch (kind) {
+    case KeyvalKind::Comm: return "communicator";
+    case KeyvalKind::Type: return "datatype";
+    case KeyvalKind::Win: return "window";
+  }
+  return "object";
+}
 
 AttributeList::iterator find(AttributeList& list, int keyval) {
   return std::find_if(list.begin(), list.end(), [&](const Attribute& a) { return a.keyval == keyval; });
@@ -38,8 +45,8 @@ const Keyval& KeyvalTable::get(int keyval, KeyvalKind kind) const {
   const auto index = static_cast<std::size_t>(keyval - kFirstUserKeyval);
   if (keyval < kFirstUserKeyval || index >= keyvals_.size()) {
     throw MpiError(MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) +
-                                       " was not created by this rank; create one with MPI_Comm_create_keyval or "
-                                       "MPI_Type_create_keyval");
+                                       " was not created by this rank; create one with MPI_Comm_create_keyval, "
+                                       "MPI_Type_create_keyval or MPI_Win_create_keyval");
   }
   const Keyval& k = keyvals_[index];
   if (k.freed) throw MpiError(MPI_ERR_KEYVAL, "keyval " + std::to_string(keyval) + " was already freed");

@@ -573,9 +573,9 @@ TEST(Cli, ReportProfilesOneSidedCommunication) {
               0);
     auto r = run_command(kXo + " report --no-bench --no-history " + trace);
     ASSERT_EQ(r.status, 0) << r.err;
-    for (const char* part :
-         {"One-sided communication", "post-start-complete-wait", "operations", "windows",
-          "MPI_Win_start: ", "which wait for the targets' MPI_Win_post (a late post)", "MPI_Win_wait: "}) {
+    for (const char* part : {"One-sided communication", "post-start-complete-wait", "operations", "windows",
+                             "MPI_Win_start: ", "waiting for the targets' MPI_Win_post (a late post)",
+                             "MPI_Win_wait: ", "calls) waiting for the origins' MPI_Win_complete (an early wait)"}) {
       EXPECT_TRUE(contains(r.out, part)) << machine << ": " << part << "\n" << r.out;
     }
     const bool deferred = std::string(machine) == "xt3";
@@ -584,6 +584,8 @@ TEST(Cli, ReportProfilesOneSidedCommunication) {
     ASSERT_EQ(json.status, 0) << json.err;
     EXPECT_TRUE(contains(json.out, "\"one_sided\": {")) << json.out;
     EXPECT_TRUE(contains(json.out, std::string("\"deferred_to_epoch_end\": ") + (deferred ? "true" : "false")));
+    EXPECT_TRUE(contains(json.out, "\"wait_seconds\": ")) << json.out;
+    EXPECT_FALSE(contains(json.out, "\"wait_seconds\": null")) << "the trace has the RMA records\n" << json.out;
   }
   // A run without one-sided calls has no such section, and null in the JSON.
   const std::string trace = dir.path() + "/ring.otf2";

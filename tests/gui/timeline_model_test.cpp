@@ -24,7 +24,9 @@
 #include "model/table_model.hpp"
 #include "model/timeline_hit_test.hpp"
 #include "model/timeline_layout.hpp"
+#include "model/timeline_renderer.hpp"
 #include "model/timeline_search.hpp"
+#include "model/timeline_viewport.hpp"
 #include "model/trace_analysis.hpp"
 #include "recorded_trace.hpp"
 #include "timeline_spans.hpp"
@@ -627,6 +629,53 @@ class TimelineModelTest : public QObject {
     QVERIFY2(titles.contains("phases: payload") && titles.contains("messages by protocol") &&
                  titles.contains("collectives by algorithm"),
              qPrintable(titles.join(", ")));
+  }
+
+  // One-sided epochs of stencil_rma in each mode: each rank's epochs of the mode's kind run from the
+  // begin of a call that opens one to the end of a call that closes it, one per closing call; the
+  // legend lists them (widgets_test sees them drawn).
+  void one_sided_epochs_span_their_synchronisation() {
+    struct Mode {
+      const char* name;
+      EpochKind kind;
+      const char* opens;
+      const char* closes;
+    };
+    for (const Mode& mode : {Mode{"fence", EpochKind::Fence, "MPI_Win_fence", "MPI_Win_fence"},
+                             Mode{"pscw", EpochKind::Access, "MPI_Win_start", "MPI_Win_complete"},
+                             Mode{"pscw", EpochKind::Exposure, "MPI_Win_post", "MPI_Win_wait"},
+                             Mode{"lock", EpochKind::Lock, "MPI_Win_lock", "MPI_Win_unlock"}}) {
+      const QString trace =
+          test::record(dir_, QString("rma_%1.otf2").arg(mode.name), "stencil_rma", 4, {mode.name, "16", "3"});
+      QVERIFY2(!trace.isEmpty(), "xo record failed");
+      const TimelineData d = build_timeline_data(test::read(trace));
+      const auto& m = *d.model;
+      QVERIFY2(!d.epochs.empty(), mode.name);
+      for (int rank = 0; rank < 4; ++rank) {
+        std::multiset<double> opening, closing;
+        for (Index c = m.calls.first_of_rank[rank]; c < m.calls.first_of_rank[rank + 1]; ++c) {
+          const std::string& name = m.regions.name[m.calls.region[c]];
+          if (name == mode.opens) opening.insert(m.calls.enter[c]);
+          if (name == mode.closes) closing.insert(m.calls.leave[c]);
+        }
+        std::size_t epochs = 0;
+        for (auto [it, end] = d.epochs.of_rank(rank, d.start_time); it != end; ++it) {
+          if (it->kind != mode.kind) continue;
+          ++epochs;
+          QVERIFY2(opening.contains(it->begin) && closing.contains(it->end), mode.opens);
+          QVERIFY(it->begin < it->end);
+        }
+        // stencil_rma's fences come in pairs around its puts: the second of each pair ends an epoch.
+        QCOMPARE(epochs, mode.kind == EpochKind::Fence ? closing.size() / 2 : closing.size());
+        QVERIFY(epochs > 0);
+      }
+      const auto groups = legend_groups(d);
+      QVERIFY(std::any_of(groups.begin(), groups.end(), [&](const LegendGroup& g) {
+        return g.title.startsWith("one-sided epochs") &&
+               std::any_of(g.entries.begin(), g.entries.end(),
+                           [&](const LegendEntry& e) { return e.colour == epoch_colour(mode.kind); });
+      }));
+    }
   }
 
   // A click on a rank's protocols row selects the phase of whichever lane is busy there.

@@ -19,6 +19,7 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QWheelEvent>
+#include <set>
 
 #include "app/gui_options.hpp"
 #include "model/csv_export.hpp"
@@ -54,6 +55,24 @@ Run run_gui(const QStringList& args) {
   return {gui.exitStatus() == QProcess::NormalExit ? gui.exitCode() : -1,
           QString::fromUtf8(gui.readAllStandardError()).trimmed()};
 }
+
+// A trace's four ranks drawn whole: 300 pixels of rows, `width` of time, on a 400-pixel image.
+struct WholeFrame {
+  TimelineLayout layout;
+  TimelineViewport viewport;
+  QImage image;
+
+  void paint(const TimelineData& d, int width) {
+    RankSelection ranks;
+    ranks.reset(4);
+    layout.build(d, ranks, 300);
+    viewport.set_width(width);
+    viewport.set_limits(d.start_time, d.end_time);
+    image = QImage(TimelineLayout::kLabelWidth + width, 400, QImage::Format_RGB32);
+    QPainter painter(&image);
+    TimelineRenderer().paint(painter, image.size(), d, layout, viewport, {});
+  }
+};
 
 }  // namespace
 
@@ -179,18 +198,10 @@ class WidgetsTest : public QObject {
   // share of ranks inside an MPI call there, counted from the spans themselves.
   void overview_strip_shows_ranks_in_mpi() {
     const TimelineData& d = trace_->timeline;
-    RankSelection ranks;
-    ranks.reset(4);
-    TimelineLayout layout;
-    layout.build(d, ranks, 300);
-    TimelineViewport viewport;
-    viewport.set_width(400);
-    viewport.set_limits(d.start_time, d.end_time);
-    QImage image(TimelineLayout::kLabelWidth + 400, 400, QImage::Format_RGB32);
-    QPainter painter(&image);
-    TimelineRenderer renderer;
-    renderer.paint(painter, image.size(), d, layout, viewport, {});
-    painter.end();
+    WholeFrame frame;
+    frame.paint(d, 400);
+    const QImage& image = frame.image;
+    const TimelineViewport& viewport = frame.viewport;
     const QColor background = image.pixelColor(TimelineLayout::kLabelWidth + 1, TimelineLayout::kRulerHeight + 1);
     const int bottom = TimelineLayout::kRulerHeight + 2 + TimelineLayout::kOverviewHeight - 4;  // one past the bars
     int checked = 0;
@@ -210,6 +221,33 @@ class WidgetsTest : public QObject {
       ++checked;
     }
     QVERIFY(checked > 50);
+  }
+
+  // Each rank's one-sided epochs are bars in their kind's colour along the bottom of its calls row.
+  void one_sided_epochs_are_drawn_under_the_calls() {
+    const QString trace = test::record(dir_, "epochs.otf2", "stencil_rma", 4, {"pscw", "16", "3"});
+    QVERIFY2(!trace.isEmpty(), "xo record failed");
+    const TimelineData d = build_timeline_data(test::read(trace));
+    QVERIFY(!d.epochs.empty());
+    WholeFrame frame;
+    frame.paint(d, 600);
+    const QImage& image = frame.image;
+    const TimelineLayout& layout = frame.layout;
+    for (const EpochKind kind : {EpochKind::Access, EpochKind::Exposure}) {
+      std::set<int> rows;  // image rows holding the kind's colour
+      for (int y = 0; y < image.height(); ++y) {
+        for (int x = TimelineLayout::kLabelWidth; x < image.width(); ++x) {
+          if (image.pixelColor(x, y) == epoch_colour(kind)) rows.insert(y);
+        }
+      }
+      QVERIFY2(!rows.empty(), epoch_kind_name(kind));
+      // Only within the calls rows' bottom few pixels.
+      for (int y : rows) {
+        const long band = layout.band_at(y - TimelineLayout::kRowsTop);
+        QVERIFY2(band >= 0 && layout.bands()[static_cast<std::size_t>(band)].kind == BandKind::Calls,
+                 qPrintable(QString("%1 at y %2").arg(epoch_kind_name(kind)).arg(y)));
+      }
+    }
   }
 
   // A message line costs one against the density's budget, or one per 150 pixels it draws inside

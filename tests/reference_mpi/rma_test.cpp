@@ -283,6 +283,54 @@ TEST(Rma, WindowAttributesDescribeTheWindow) {
   EXPECT_EQ(name, "halo");
 }
 
+// A program's own window keyvals: set, read back, replaced and deleted through the delete callback,
+// which MPI_Win_free also runs for what is still set; predefined keyvals cannot be set.
+namespace keyval_test {
+std::vector<long> deleted;  // the values the delete callback saw, in order
+int record_deletion(MPI_Win, int, void* value, void* extra_state) {
+  deleted.push_back(reinterpret_cast<long>(value) * *static_cast<int*>(extra_state));
+  return MPI_SUCCESS;
+}
+}  // namespace keyval_test
+
+TEST(Rma, WindowKeyvalsCacheAttributesUntilTheWindowIsFreed) {
+  keyval_test::deleted.clear();
+  int sign = -1;
+  long read_back = 0;
+  int flag_after_delete = 1, flag_of_other = 1, set_predefined = MPI_SUCCESS, keyval_after_free = 0;
+  auto result = simulate(1, [&](int, int) {
+    int memory = 0;
+    MPI_Win win;
+    MPI_Win_create(&memory, sizeof memory, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+    int keyval = MPI_KEYVAL_INVALID, other = MPI_KEYVAL_INVALID;
+    MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, keyval_test::record_deletion, &keyval, &sign);
+    MPI_Win_create_keyval(MPI_WIN_DUP_FN, MPI_WIN_NULL_DELETE_FN, &other, nullptr);
+    MPI_Win_set_attr(win, keyval, reinterpret_cast<void*>(1L));
+    MPI_Win_set_attr(win, keyval, reinterpret_cast<void*>(2L));  // deletes 1 first
+    void* value = nullptr;
+    int flag = 0;
+    MPI_Win_get_attr(win, keyval, &value, &flag);
+    read_back = flag ? reinterpret_cast<long>(value) : 0;
+    MPI_Win_get_attr(win, other, &value, &flag_of_other);
+    MPI_Win_delete_attr(win, keyval);  // deletes 2
+    MPI_Win_get_attr(win, keyval, &value, &flag_after_delete);
+    MPI_Win_set_attr(win, keyval, reinterpret_cast<void*>(3L));
+    MPI_Error_class(MPI_Win_set_attr(win, MPI_WIN_BASE, nullptr), &set_predefined);
+    MPI_Win_free_keyval(&keyval);  // the attribute keeps the callback
+    keyval_after_free = keyval;
+    MPI_Win_free(&win);  // deletes 3
+    MPI_Win_free_keyval(&other);
+  });
+  ASSERT_EQ(result.exit_code, 0) << result.error;
+  EXPECT_EQ(read_back, 2);
+  EXPECT_EQ(flag_of_other, 0);
+  EXPECT_EQ(flag_after_delete, 0);
+  EXPECT_EQ(keyval_test::deleted, (std::vector<long>{-1, -2, -3}));
+  EXPECT_EQ(set_predefined, MPI_ERR_KEYVAL);
+  EXPECT_EQ(keyval_after_free, MPI_KEYVAL_INVALID);
+}
+
 // The standard's errors, returned under MPI_ERRORS_RETURN on the window.
 TEST(Rma, MisuseReturnsTheStandardsErrorClasses) {
   std::vector<int> classes;

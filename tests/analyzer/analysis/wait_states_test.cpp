@@ -1,12 +1,14 @@
 // Wait states and the MPI profile of simulated runs whose waits the programs arrange and time
 // themselves with MPI_Wtime (virtual time, --compute=none): the analyzer must find those waits in
-// the trace, attributed to the right kind, rank, peer and protocol.
+// the trace, attributed to the right kind, rank, peer and protocol; one-sided ones (late post,
+// early wait, wait at fence, lock contention) from the trace's RMA records.
 
 #include "xo/analyzer/analysis/wait_states.hpp"
 
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <string>
@@ -15,6 +17,7 @@
 #include "../../reference_mpi/simulate.hpp"
 #include "support/scratch_dir.hpp"
 #include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/rma_wait_states.hpp"
 #include "xo/analyzer/read_trace.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
 #include "xo/reference_mpi/simulation.hpp"
@@ -268,4 +271,137 @@ TEST(MpiProfile, SharesAWaitForHundredsOfMessagesAmongThemAll) {
   EXPECT_GT(calls["MPI_Waitall"].seconds, 1e-7) << "the receives wait for the sends";
   const double message_calls = calls["MPI_Send"].seconds + calls["MPI_Irecv"].seconds + calls["MPI_Waitall"].seconds;
   EXPECT_NEAR(protocol_sum, message_calls, 1e-12);
+}
+
+namespace {
+
+xo::analyzer::RmaWaitState rma_wait(const TraceModel& m, const std::string& kind) {
+  for (const auto& w : xo::analyzer::find_rma_wait_states(m)) {
+    if (w.kind == kind) return w;
+  }
+  ADD_FAILURE() << "no " << kind << " in the RMA wait states";
+  return {};
+}
+
+// A window of one int per rank over MPI_COMM_WORLD, and a group of one world rank.
+MPI_Win int_window(int* memory) {
+  MPI_Win win;
+  MPI_Win_create(memory, sizeof(int), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+  return win;
+}
+
+MPI_Group group_of(int rank) {
+  MPI_Group world, one;
+  MPI_Comm_group(MPI_COMM_WORLD, &world);
+  MPI_Group_incl(world, 1, &rank, &one);
+  MPI_Group_free(&world);
+  return one;
+}
+
+}  // namespace
+
+// Rank 1 posts late, after a 1 MiB exchange: rank 0's MPI_Win_start waits for it. Rank 0 then stays
+// busy before MPI_Win_complete: rank 1's MPI_Win_wait waits for that. On a machine that sends each
+// put at once and on one that defers it to MPI_Win_complete alike.
+TEST(RmaWaitStates, ALatePostAndAnEarlyWaitAreTheTimeUntilThePartnersCall) {
+  for (const char* machine : {"loggp", "xt3"}) {
+    SCOPED_TRACE(machine);
+    int memory[3] = {}, value = 7;
+    const TraceModel m = traced(machine, 3, [&](int rank) {
+      MPI_Win win = int_window(&memory[rank]);
+      if (rank == 0) {
+        MPI_Group target = group_of(1);
+        note("start");
+        MPI_Win_start(target, 0, win);
+        MPI_Put(&value, 1, MPI_INT, 1, 0, 1, MPI_INT, win);
+        stay_busy(2, rank);
+        note("complete");
+        MPI_Win_complete(win);
+        MPI_Group_free(&target);
+      } else if (rank == 1) {
+        MPI_Group origin = group_of(0);
+        stay_busy(2, rank);
+        note("post");
+        MPI_Win_post(origin, 0, win);
+        note("wait");
+        MPI_Win_wait(win);
+        MPI_Group_free(&origin);
+      } else {
+        stay_busy(1, rank);
+        stay_busy(0, rank);
+      }
+      MPI_Win_free(&win);
+    });
+    EXPECT_EQ(memory[1], 7);
+    const auto late = rma_wait(m, "late post");
+    EXPECT_EQ(late.call, "MPI_Win_start");
+    EXPECT_EQ(late.calls, 1u);
+    EXPECT_EQ(late.waiting, 1u);
+    EXPECT_NEAR(late.seconds, g_noted[1]["post"] - g_noted[0]["start"], kTolerance);
+    EXPECT_GT(late.seconds, 1e-4) << "a 1 MiB exchange takes a while";
+    const auto early = rma_wait(m, "early wait");
+    EXPECT_EQ(early.waiting, 1u);
+    EXPECT_NEAR(early.seconds, g_noted[0]["complete"] - g_noted[1]["wait"], kTolerance);
+    EXPECT_GT(early.seconds, 1e-4);
+  }
+}
+
+// Ranks 0 and 1 exchange 1 MiB before the fence; rank 2 comes at once and waits for the later of them.
+TEST(RmaWaitStates, AWaitAtFenceIsTheTimeUntilTheLastMemberCame) {
+  int memory[3] = {};
+  const TraceModel m = traced("xt3", 3, [&](int rank) {
+    MPI_Win win = int_window(&memory[rank]);
+    if (rank < 2) stay_busy(1 - rank, rank);
+    note("fence");
+    MPI_Win_fence(0, win);
+    MPI_Win_free(&win);
+  });
+  double last = 0;
+  for (int r = 0; r < 3; ++r) last = std::max(last, g_noted[r]["fence"]);
+  double expected = 0;
+  for (int r = 0; r < 3; ++r) expected += last - g_noted[r]["fence"];
+  const auto fence = rma_wait(m, "wait at fence");
+  EXPECT_EQ(fence.calls, 3u);
+  EXPECT_NEAR(fence.seconds, expected, kTolerance);
+  EXPECT_GT(fence.seconds, 1e-4);
+}
+
+// Rank 0 holds rank 3's lock exclusively through a 1 MiB exchange; rank 1 asks for it meanwhile and
+// waits until rank 0 releases it. Rank 2 then shares a lock with rank 1's shared one: no contention.
+TEST(RmaWaitStates, LockContentionIsTheTimeAConflictingHolderKeptTheLock) {
+  int memory[4] = {}, one = 1, token = 0;
+  const TraceModel m = traced("loggp", 4, [&](int rank) {
+    MPI_Win win = int_window(&memory[rank]);
+    if (rank == 0) {
+      MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 3, 0, win);
+      MPI_Send(&token, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+      stay_busy(2, rank);
+      note("unlock");
+      MPI_Win_unlock(3, win);
+    } else if (rank == 1) {
+      MPI_Recv(&token, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+      note("lock");
+      MPI_Win_lock(MPI_LOCK_EXCLUSIVE, 3, 0, win);
+      MPI_Accumulate(&one, 1, MPI_INT, 3, 0, 1, MPI_INT, MPI_SUM, win);
+      MPI_Win_unlock(3, win);
+    } else if (rank == 2) {
+      stay_busy(0, rank);
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+    if (rank == 1 || rank == 2) {
+      MPI_Win_lock(MPI_LOCK_SHARED, 3, 0, win);
+      MPI_Accumulate(&one, 1, MPI_INT, 3, 0, 1, MPI_INT, MPI_SUM, win);
+      MPI_Win_unlock(3, win);
+    }
+    MPI_Win_free(&win);
+  });
+  EXPECT_EQ(memory[3], 3);
+  const auto contention = rma_wait(m, "lock contention");
+  EXPECT_EQ(contention.calls, 4u);
+  EXPECT_EQ(contention.waiting, 1u) << "shared locks do not conflict";
+  // From rank 1's request (its MPI_Win_lock's begin and the overhead of sending it) to rank 0's release.
+  const double held = g_noted[0]["unlock"] - g_noted[1]["lock"];
+  EXPECT_LE(contention.seconds, held + kTolerance);
+  EXPECT_GT(contention.seconds, held - 1e-5);
+  EXPECT_GT(contention.seconds, 1e-4);
 }

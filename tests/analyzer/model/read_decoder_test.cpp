@@ -43,7 +43,7 @@ Outcome read_with(const std::string& anchor, const char* decoder,
 }
 
 // Every record the model reads: both protocols, nonblocking requests, a cancelled receive,
-// blocking, rooted and nonblocking collectives.
+// blocking, rooted and nonblocking collectives, one-sided operations and each synchronisation.
 std::unique_ptr<xo::test::TracedRun> varied_run(const char* machine) {
   return traced_run(machine, 6, [](int rank) {
     std::vector<double> out(3000, rank), in(3000);
@@ -63,6 +63,29 @@ std::unique_ptr<xo::test::TracedRun> varied_run(const char* machine) {
       MPI_Iallreduce(&in[1], &sum, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD, &collective);
       MPI_Wait(&collective, MPI_STATUS_IGNORE);
     }
+    // One-sided: a window, operations under fences, post-start-complete-wait and a lock.
+    int memory[6] = {}, got = 0;
+    MPI_Win win;
+    MPI_Win_create(memory, sizeof memory, sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_fence(0, win);
+    MPI_Put(&rank, 1, MPI_INT, next, rank, 1, MPI_INT, win);
+    MPI_Accumulate(&rank, 1, MPI_INT, previous, 0, 1, MPI_INT, MPI_SUM, win);
+    MPI_Get(&got, 1, MPI_INT, next, 1, 1, MPI_INT, win);
+    MPI_Win_fence(MPI_MODE_NOSUCCEED, win);
+    MPI_Group world, to, from;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Group_incl(world, 1, &next, &to);
+    MPI_Group_incl(world, 1, &previous, &from);
+    MPI_Win_post(from, 0, win);
+    MPI_Win_start(to, 0, win);
+    MPI_Put(&rank, 1, MPI_INT, next, 2, 1, MPI_INT, win);
+    MPI_Win_complete(win);
+    MPI_Win_wait(win);
+    MPI_Win_lock(rank % 2 == 0 ? MPI_LOCK_EXCLUSIVE : MPI_LOCK_SHARED, 0, 0, win);
+    MPI_Fetch_and_op(&rank, &got, MPI_INT, 0, 3, MPI_SUM, win);
+    MPI_Win_unlock(0, win);
+    MPI_Win_free(&win);
+    for (MPI_Group* g : {&world, &to, &from}) MPI_Group_free(g);
     MPI_Request never;
     MPI_Irecv(in.data(), 1, MPI_DOUBLE, MPI_ANY_SOURCE, 999, MPI_COMM_WORLD, &never);
     MPI_Cancel(&never);
@@ -84,6 +107,7 @@ TEST(ReadDecoder, OwnDecoderReadsTheModelLibotf2Reads) {
     ASSERT_EQ(otf2.failure, "");
     ASSERT_GT(otf2.model.phases.size(), 0u);
     ASSERT_GT(otf2.model.collectives.operation.size(), 0u);
+    ASSERT_GT(otf2.model.rma.size(), 0u);
     xo::test::expect_same_model(own.model, otf2.model);
   }
 }

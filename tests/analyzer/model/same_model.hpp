@@ -1,6 +1,7 @@
 #pragma once
 // Two trace models read from one archive (on other thread counts, or by other decoders) must be
-// the same row for row: calls, phases, messages, collectives, problems and location kinds.
+// the same row for row: calls, phases, messages, collectives, one-sided synchronisation, problems
+// and location kinds.
 
 #include <gtest/gtest.h>
 
@@ -78,6 +79,14 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.collectives.call, b.collectives.call, "collectives.call");
   expect_same(a.collectives.complete_call, b.collectives.complete_call, "collectives.complete_call");
   expect_same(a.collectives.begin, b.collectives.begin, "collectives.begin");
+  ASSERT_EQ(a.rma.size(), b.rma.size());
+  for (std::size_t i = 0; i < a.rma.size(); ++i) {
+    const analyzer::RmaSyncEvent &x = a.rma.events[i], &y = b.rma.events[i];
+    EXPECT_TRUE(x.kind == y.kind && x.flag == y.flag && x.rank == y.rank && x.window == y.window && x.peer == y.peer &&
+                x.time == y.time && x.call == y.call)
+        << "rma event " << i;
+  }
+  EXPECT_EQ(a.rma.group_ranks, b.rma.group_ranks);
   EXPECT_EQ(a.problems.total(), b.problems.total());
   EXPECT_EQ(a.problems.examples, b.problems.examples);
 }

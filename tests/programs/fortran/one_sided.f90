@@ -1,11 +1,12 @@
 ! One-sided communication from Fortran with `use mpi`: MPI_Win_create and MPI_Win_allocate, puts and
 ! gets under fences, accumulate, fetch-and-op under locks, post-start-complete-wait, window
-! attributes and names. Run on 4 ranks; every expected value is computed from the ranks.
+! attributes (predefined and a program's keyval) and names. Run on 4 ranks; every expected value
+! is computed from the ranks.
 program one_sided
   use mpi
   use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
   implicit none
-  integer :: ierr, rank, nprocs, next, prev, win, counter_win, i, world_group, group
+  integer :: ierr, rank, nprocs, next, prev, win, counter_win, i, world_group, group, keyval
   integer :: slots(4), got(4), ticket, one, disp_unit, flag_int, resultlen, mine
   integer(kind=MPI_ADDRESS_KIND) :: size_bytes, disp, value, baseptr
   logical :: flag, ok
@@ -45,6 +46,16 @@ program one_sided
   call MPI_Win_set_name(win, 'slots   ', ierr)
   call MPI_Win_get_name(win, name, resultlen, ierr)
   call report('window name', name == 'slots' .and. resultlen == 5)
+  call MPI_Win_create_keyval(MPI_WIN_NULL_COPY_FN, MPI_WIN_NULL_DELETE_FN, keyval, 0_MPI_ADDRESS_KIND, ierr)
+  value = 42 + rank
+  call MPI_Win_set_attr(win, keyval, value, ierr)
+  value = 0
+  call MPI_Win_get_attr(win, keyval, value, flag, ierr)
+  ok = flag .and. value == 42 + rank
+  call MPI_Win_delete_attr(win, keyval, ierr)
+  call MPI_Win_get_attr(win, keyval, value, flag, ierr)
+  call MPI_Win_free_keyval(keyval, ierr)
+  call report('window keyval attribute', ok .and. .not. flag .and. keyval == MPI_KEYVAL_INVALID)
 
   ! Post-start-complete-wait: each rank exposes its window to the previous rank and accumulates
   ! into the next one's slot 1.

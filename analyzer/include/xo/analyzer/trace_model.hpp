@@ -1,6 +1,7 @@
 #pragma once
 // An OTF2 archive in memory, as columns (struct of vectors): the run's description, definitions,
-// and the events turned into calls, matched messages, collective instances and protocol phases.
+// and the events turned into calls, matched messages, collective instances, protocol phases and
+// one-sided synchronisation.
 // Rows refer to each other by index (model_ids.hpp). read_trace() (read_trace.hpp) builds it.
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "xo/analyzer/phase_table.hpp"
 #include "xo/analyzer/read_problems.hpp"
 #include "xo/analyzer/region_table.hpp"
+#include "xo/analyzer/rma_sync_table.hpp"
 #include "xo/analyzer/run_description.hpp"
 #include "xo/analyzer/string_table.hpp"
 
@@ -32,6 +34,7 @@ struct TraceModel {
   UnreceivedSendTable unreceived;
   CollectiveTable collectives;
   PhaseTable phases;
+  RmaSyncTable rma;
   ReadProblems problems;
   std::uint64_t events = 0;  // events read, every location
 

@@ -33,6 +33,13 @@ class CommunicatorResolver {
   explicit CommunicatorResolver(const Definitions& defs) : defs_(defs) {}
 
   CommunicatorRanks resolve(const Definitions::Comm& comm);
+  // The locations of a group by itself (an RMA group synchronisation's), in its order; empty with
+  // `broken` saying why if it does not resolve.
+  std::vector<LocationIndex> group_locations(OTF2_GroupRef ref, std::string& broken) {
+    Members m = members(ref);
+    broken = std::move(m.broken);
+    return broken.empty() ? std::move(m.locations) : std::vector<LocationIndex>{};
+  }
 
  private:
   struct Members {

@@ -5,10 +5,12 @@
 // epoch ended, which moves their cost into the synchronisation calls.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "xo/analyzer/analysis/mpi_profile.hpp"
+#include "xo/analyzer/analysis/rma_wait_states.hpp"
 
 namespace xo::analyzer {
 
@@ -24,6 +26,10 @@ struct RmaWaitingCall {
   std::string waits;  // "the targets' MPI_Win_post (a late post)"
   std::uint64_t calls = 0;
   double seconds = 0;  // the calls' whole time: the wait and the call's own messages
+  // The wait itself, measured from the trace's RMA synchronisation records (rma_wait_states.hpp),
+  // and in how many calls it was not zero; absent where the trace does not have them.
+  std::optional<double> wait_seconds;
+  std::uint64_t waiting_calls = 0;
 };
 
 struct RmaProfile {
@@ -39,7 +45,7 @@ struct RmaProfile {
 
 bool is_rma_call(const std::string& call);
 // Empty (seconds 0, no rows) for a run without one-sided calls. `machine`: the trace's machine
-// model, "" for a foreign trace.
-RmaProfile profile_rma(const MpiProfile& profile, const std::string& machine);
+// model, "" for a foreign trace; `waits`: find_rma_wait_states' answer.
+RmaProfile profile_rma(const MpiProfile& profile, const std::string& machine, const std::vector<RmaWaitState>& waits);
 
 }  // namespace xo::analyzer

@@ -1,6 +1,6 @@
 #pragma once
 // Attribute caching (MPI-2.2 §6.7): keyvals with their copy and delete callbacks, and the
-// attributes one object (a rank's communicator or datatype handle) holds under them. Everything
+// attributes one object (a rank's communicator, datatype or window handle) holds under them. Everything
 // here is local to a rank, as MPI makes attributes. The predefined keyvals (MPI_TAG_UB ...
 // MPI_LASTUSEDCODE) are not in the table: the API answers them from the rank's environment.
 
@@ -9,10 +9,10 @@
 
 namespace xo::mpi {
 
-enum class KeyvalKind : std::uint8_t { Comm, Type };
+enum class KeyvalKind : std::uint8_t { Comm, Type, Win };
 
-// MPI_Comm and MPI_Datatype are both ints, so one signature serves the communicator, datatype
-// and MPI-1 callbacks alike.
+// MPI_Comm, MPI_Datatype and MPI_Win are all ints, so one signature serves the communicator,
+// datatype, window and MPI-1 callbacks alike.
 using CopyCallback = int (*)(int object, int keyval, void* extra_state, void* value_in, void* value_out, int* flag);
 using DeleteCallback = int (*)(int object, int keyval, void* value, void* extra_state);
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "xo/mpi/kernel/virtual_time.hpp"
+#include "xo/mpi/state/attributes.hpp"
 #include "xo/mpi/state/communicator.hpp"
 
 namespace xo::mpi {
@@ -63,6 +64,7 @@ struct WindowHandle {
   CommHandle comm;  // this member's handle on the private communicator
   MPI_Errhandler errhandler = MPI_ERRORS_ARE_FATAL;
   std::string name;
+  AttributeList attributes;                // MPI_Win_set_attr's, deleted by MPI_Win_free
   std::unique_ptr<std::byte[]> allocated;  // MPI_Win_allocate's memory
 
   // Open epochs. A fence opens one on every member until a fence asserting MPI_MODE_NOSUCCEED.
