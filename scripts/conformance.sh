@@ -112,6 +112,9 @@ cat >"$work/include/mpitestconf.h" <<'EOF'
 #define HAVE_MPI_INTEGER16 1
 #define HAVE_MPI_REAL16 1
 #define HAVE_MPI_COMPLEX32 1
+/* configure defines it when MPI_Win_create links: mtest.c's MTestGetWin/MTestFreeWin, which the
+ * window tests (winname, fkeyvalwin ...) call. */
+#define HAVE_MPI_WIN_CREATE 1
 /* mpithreadtest.h insists on a thread package; the single-threaded folders need none, and this is
  * what configure --with-thread-package=none writes (the threads folder is not run). */
 #define THREAD_PACKAGE_NAME THREAD_PACKAGE_NONE
