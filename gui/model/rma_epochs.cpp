@@ -14,12 +14,12 @@ using analyzer::RmaSyncKind;
 
 namespace {
 
-struct Span {
+struct CallSpan {
   double enter;
   double leave;
 };
 
-Span span_of(const analyzer::TraceModel& m, const RmaSyncEvent& e) {
+CallSpan span_of(const analyzer::TraceModel& m, const RmaSyncEvent& e) {
   if (e.call == analyzer::kNoIndex) return {e.time, e.time};
   return {m.calls.enter[e.call], m.calls.leave[e.call]};
 }
@@ -46,7 +46,7 @@ RmaEpochs build_rma_epochs(const analyzer::TraceModel& m) {
     return true;
   };
   for (const RmaSyncEvent& e : m.rma.events) {
-    const Span s = span_of(m, e);
+    const CallSpan s = span_of(m, e);
     switch (e.kind) {
       case RmaSyncKind::Fence:  // a fence after operations ends the epoch the fence before opened
         if (e.flag) close(e, EpochKind::Fence, 0, s.leave);

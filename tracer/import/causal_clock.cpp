@@ -17,7 +17,7 @@ bool is_receive(const xo_pmpi_record& r) { return r.kind == XO_PMPI_RECV || r.ki
 
 }  // namespace
 
-CausalTimes causal_times(const std::map<int, RankLog>& logs, const std::function<int(int, int, int)>& world_rank,
+CausalTimes causal_times(const std::map<int, PmpiRankLog>& logs, const std::function<int(int, int, int)>& world_rank,
                          const std::function<int(int, int)>& global_comm) {
   CausalTimes out;
   // Each rank's records on rank 0's clock, and the pairing of sends with receives.

@@ -24,7 +24,7 @@ struct CausalTimes {
 
 // `world_rank(rank, comm, peer)`: the world rank of communicator rank `peer` of the rank's
 // communicator id `comm`, or -1; `global_comm(rank, comm)`: that communicator's id in the job.
-CausalTimes causal_times(const std::map<int, RankLog>& logs, const std::function<int(int, int, int)>& world_rank,
+CausalTimes causal_times(const std::map<int, PmpiRankLog>& logs, const std::function<int(int, int, int)>& world_rank,
                          const std::function<int(int, int)>& global_comm);
 
 }  // namespace xo::tracer

@@ -30,7 +30,7 @@ static_assert(std::size(kCallNames) == XO_PMPI_CALL_COUNT);
 // in: first the one holding the lower world rank.
 class CommunicatorIds {
  public:
-  void add_rank(int rank, const RankLog& log) {
+  void add_rank(int rank, const PmpiRankLog& log) {
     std::map<Groups, int> seen;
     for (const auto& [id, members] : log.comm_members) {
       Groups groups{members, {}};
@@ -107,7 +107,7 @@ const char* call_name(std::int32_t id) { return id >= 0 && id < XO_PMPI_CALL_COU
 
 // One rank's records replayed into the writer, at `times` (rank 0's clock, causal_clock.hpp) in
 // picoseconds since `zero_ns`.
-void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times, const CommunicatorIds& comms,
+void replay(int rank, const PmpiRankLog& log, const std::vector<std::int64_t>& times, const CommunicatorIds& comms,
             std::int64_t zero_ns, Otf2Writer& w) {
   const auto& records = log.records;
   auto ps = [&](const xo_pmpi_record& r) {
@@ -178,12 +178,12 @@ void replay(int rank, const RankLog& log, const std::vector<std::int64_t>& times
 }  // namespace
 
 PmpiImport import_pmpi_job(const PmpiJob& job, const std::string& archive_dir, const Otf2WriterOptions& options) {
-  std::map<int, RankLog> logs;
+  std::map<int, PmpiRankLog> logs;
   std::error_code error;
   for (fs::directory_iterator it(job.log_dir, error), end; !error && it != end; it.increment(error)) {
     const std::string name = it->path().filename().string();
     if (name.rfind("rank-", 0) != 0 || it->path().extension() != ".log") continue;
-    RankLog log = read_rank_log(it->path());
+    PmpiRankLog log = read_rank_log(it->path());
     const int rank = log.header.world_rank;
     logs.emplace(rank, std::move(log));
   }

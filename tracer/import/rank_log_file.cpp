@@ -9,8 +9,8 @@
 
 namespace xo::tracer {
 
-RankLog read_rank_log(const std::filesystem::path& log) {
-  RankLog r;
+PmpiRankLog read_rank_log(const std::filesystem::path& log) {
+  PmpiRankLog r;
   std::ifstream in(log, std::ios::binary);
   if (!in.read(reinterpret_cast<char*>(&r.header), sizeof r.header) ||
       std::memcmp(r.header.magic, XO_PMPI_LOG_MAGIC, sizeof r.header.magic) != 0) {
@@ -41,7 +41,7 @@ RankLog read_rank_log(const std::filesystem::path& log) {
   return r;
 }
 
-RankClock::RankClock(const RankLog& log) {
+RankClock::RankClock(const PmpiRankLog& log) {
   for (const xo_pmpi_record& r : log.records) {
     if (r.kind != XO_PMPI_CLOCK) continue;
     points_.push_back({r.time_ns, static_cast<std::int64_t>(r.wide)});

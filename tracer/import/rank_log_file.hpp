@@ -13,7 +13,7 @@
 
 namespace xo::tracer {
 
-struct RankLog {
+struct PmpiRankLog {
   xo_pmpi_log_header header{};
   std::vector<xo_pmpi_record> records;
   std::map<int, std::vector<int>> comm_members;  // the rank's communicator ids: members (world ranks)
@@ -21,11 +21,11 @@ struct RankLog {
 };
 
 // Throws std::runtime_error if `log` is not a tracer's log.
-RankLog read_rank_log(const std::filesystem::path& log);
+PmpiRankLog read_rank_log(const std::filesystem::path& log);
 
 class RankClock {
  public:
-  explicit RankClock(const RankLog& log);
+  explicit RankClock(const PmpiRankLog& log);
   // `t` of this rank's clock, on rank 0's.
   std::int64_t on_rank_zero(std::int64_t t) const;
   std::int64_t error_ns() const { return error_ns_; }
