@@ -1,17 +1,23 @@
 // What recording costs a real simulated run, as `xo record` does it: the same program simulated
 // without an observer and with the OTF2 writer attached, then the archive written. Reports the
 // recording cost per MPI call (traced minus plain simulation time, over the calls made), the
-// writing rate, and peak memory of each. The XT3 model is used because every message there has
-// protocol phases to record. Each run happens in a forked child; figures are medians over runs.
+// writing rate, peak memory, what recording costs against the plain run ("x plain": simulation
+// with the writer plus writing, over the plain simulation), and the archive's files and bytes per
+// event, in the files and in the blocks they take (issue 26's targets: at most 2x at 16,384 ranks,
+// under 40 bytes an event). The XT3 model is used because every
+// message there has protocol phases to record. Each run happens in a forked child; figures are medians over runs.
 //
 //   record_cost [--quick] [--runs N]
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "child_run.hpp"
@@ -39,9 +45,25 @@ struct Sample {
   double simulate_seconds = 0;  // the run, with or without the writer attached
   double write_seconds = 0;     // finish(): the archive written
   double events = 0;
+  double files = 0;  // in the archive, its anchor and definitions included
+  double bytes = 0;  // their sizes
+  double disk = 0;   // the blocks they take, as du counts them
   double peak_rss_kib = 0;
   bool ok = false;
 };
+
+// The regular files under `dir`, their bytes, and the bytes of the blocks they take.
+std::tuple<double, double, double> archive_size(const std::string& dir) {
+  double files = 0, bytes = 0, disk = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    struct stat status {};
+    if (!entry.is_regular_file() || stat(entry.path().c_str(), &status) != 0) continue;
+    ++files;
+    bytes += static_cast<double>(status.st_size);
+    disk += static_cast<double>(status.st_blocks) * 512;
+  }
+  return {files, bytes, disk};
+}
 
 Sample run_once(const Scenario& s, bool traced, const std::string& dir) {
   xo::bench::g_iterations = s.iterations;
@@ -66,6 +88,7 @@ Sample run_once(const Scenario& s, bool traced, const std::string& dir) {
   sample.simulate_seconds = std::chrono::duration<double>(simulated - start).count();
   sample.write_seconds = std::chrono::duration<double>(written - simulated).count();
   sample.events = writer ? static_cast<double>(writer->events_written()) : 0;
+  if (writer) std::tie(sample.files, sample.bytes, sample.disk) = archive_size(dir);
   sample.peak_rss_kib = peak_rss_kib();
   sample.ok = result.exit_code == 0;
   if (!sample.ok) std::fprintf(stderr, "record_cost: %s failed: %s\n", s.name, result.error.c_str());
@@ -82,6 +105,7 @@ int main(int argc, char** argv) {
       {"ping-pong, 8 bytes", 2, quick ? 1000 : 200000, 2, 3, &xo::bench::pingpong_main},
       {"Sendrecv ring", 64, quick ? 10 : 5000, 1, 4, &xo::bench::ring_main},
       {"Sendrecv ring", 1024, quick ? 2 : 200, 1, 4, &xo::bench::ring_main},
+      {"Sendrecv ring", quick ? 4096 : 16384, quick ? 1 : 10, 1, 4, &xo::bench::ring_main},
   };
   const xo::bench::ScratchDir scratch("xo-record-cost");
   if (scratch.path().empty()) {
@@ -90,13 +114,14 @@ int main(int argc, char** argv) {
   }
   const std::string& root = scratch.path();
   std::printf("Recording a simulated run (xt3, --compute=none, 64 KiB stacks; median of %d runs)\n", count.runs);
-  std::printf("%-20s %6s %10s %10s %11s %11s %12s %11s %12s %12s\n", "scenario", "ranks", "MPI calls", "plain s",
-              "traced s", "ns / call", "OTF2 events", "write s", "M events/s", "RSS MB +");
+  std::printf("%-20s %6s %10s %10s %11s %11s %12s %11s %12s %12s %8s %8s %9s %11s\n", "scenario", "ranks", "MPI calls",
+              "plain s", "traced s", "ns / call", "OTF2 events", "write s", "M events/s", "RSS MB +", "x plain",
+              "files", "B/event", "disk B/ev");
   bool all_ok = true;
   int index = 0;
   for (const Scenario& s : scenarios) {
     const double calls = static_cast<double>(s.ranks) * (s.iterations * s.calls_per_iteration + s.other_calls);
-    std::vector<double> plain, traced, cost, events, write, rate, rss;
+    std::vector<double> plain, traced, cost, events, write, rate, rss, ratio, files, per_event, disk_per_event;
     for (int r = 0; r < count.runs; ++r) {
       const std::string dir = root + "/" + std::to_string(index++);
       const Sample base = run_in_child([&] { return run_once(s, false, dir); });
@@ -110,10 +135,15 @@ int main(int argc, char** argv) {
       write.push_back(with.write_seconds);
       rate.push_back(with.events / with.write_seconds / 1e6);
       rss.push_back(with.peak_rss_kib - base.peak_rss_kib);
+      ratio.push_back((with.simulate_seconds + with.write_seconds) / base.simulate_seconds);
+      files.push_back(with.files);
+      per_event.push_back(with.bytes / with.events);
+      disk_per_event.push_back(with.disk / with.events);
     }
-    std::printf("%-20s %6d %10.0f %10.3f %11.3f %11.1f %12.0f %11.3f %12.2f %12.1f\n", s.name, s.ranks, calls,
-                median(plain), median(traced), median(cost), median(events), median(write), median(rate),
-                median(rss) / 1024);
+    std::printf("%-20s %6d %10.0f %10.3f %11.3f %11.1f %12.0f %11.3f %12.2f %12.1f %8.2f %8.0f %9.1f %11.1f\n", s.name,
+                s.ranks, calls, median(plain), median(traced), median(cost), median(events), median(write),
+                median(rate), median(rss) / 1024, median(ratio), median(files), median(per_event),
+                median(disk_per_event));
   }
   return all_ok ? 0 : 1;
 }
