@@ -7,7 +7,6 @@
 
 namespace xo::gui {
 
-using analyzer::Index;
 using analyzer::RankId;
 using analyzer::RmaSyncEvent;
 using analyzer::RmaSyncKind;
@@ -37,13 +36,14 @@ RmaEpochs build_rma_epochs(const analyzer::TraceModel& m) {
   std::vector<std::vector<EpochMark>> by_rank(ranks);
   // What is open: by (rank, window, kind, lock target), the begin of the call that opened it.
   std::map<std::tuple<RankId, OTF2_RmaWinRef, EpochKind, std::uint32_t>, double> open;
+  // Ends the rank's open epoch of that kind (and target) at `end`; a close without an open (a trace
+  // cut at its start) draws nothing.
   const auto close = [&](const RmaSyncEvent& e, EpochKind kind, std::uint32_t target, double end) {
     const auto it = open.find({e.rank, e.window, kind, target});
-    if (it == open.end()) return false;
-    if (static_cast<std::size_t>(e.rank) < ranks)
-      by_rank[static_cast<std::size_t>(e.rank)].push_back({it->second, end, kind});
+    if (it == open.end()) return;
+    const auto rank = static_cast<std::size_t>(e.rank);
+    if (rank < ranks) by_rank[rank].push_back({it->second, end, kind});
     open.erase(it);
-    return true;
   };
   for (const RmaSyncEvent& e : m.rma.events) {
     const CallSpan s = span_of(m, e);
