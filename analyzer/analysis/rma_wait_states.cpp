@@ -6,29 +6,16 @@
 #include <string_view>
 #include <tuple>
 
+#include "xo/analyzer/rma_sync_call.hpp"
+
 namespace xo::analyzer {
 
 namespace {
 
 enum Kind : std::size_t { kLatePost, kEarlyWait, kWaitAtFence, kLockContention };
 
-// A call's span, or the record's instant where no call holds it (a foreign trace's record).
-struct Span {
-  double enter;
-  double leave;
-};
-
-Span span_of(const TraceModel& t, const RmaSyncEvent& e) {
-  if (e.call == kNoIndex) return {e.time, e.time};
-  return {t.calls.enter[e.call], t.calls.leave[e.call]};
-}
-
-std::string_view call_of(const TraceModel& t, const RmaSyncEvent& e) {
-  return e.call == kNoIndex ? std::string_view() : std::string_view(t.regions.name[t.calls.region[e.call]]);
-}
-
 // The part of `s` before `until`.
-double wait_until(const Span& s, double until) { return std::clamp(until - s.enter, 0.0, s.leave - s.enter); }
+double wait_until(const RmaCallSpan& s, double until) { return std::clamp(until - s.enter, 0.0, s.leave - s.enter); }
 
 void count(RmaWaitState& w, double seconds) {
   ++w.calls;
@@ -50,17 +37,18 @@ void find_group_waits(const TraceModel& t, std::vector<RmaWaitState>& out) {
   };
   for (const RmaSyncEvent& e : t.rma.events) {
     if (e.kind != RmaSyncKind::GroupSync) continue;
-    const std::string_view call = call_of(t, e);
+    const std::string_view call = rma_call_name(t, e);
     const bool post = call == "MPI_Win_post";
     if (!post && call != "MPI_Win_complete") continue;
     const std::vector<RankId>* members = group(e);
     if (members == nullptr) continue;
-    for (RankId other : *members) (post ? posts : completes)[{e.window, e.rank, other}].push_back(span_of(t, e).enter);
+    for (RankId other : *members)
+      (post ? posts : completes)[{e.window, e.rank, other}].push_back(rma_call_span(t, e).enter);
   }
   std::map<PairKey, std::size_t> starts_seen, waits_seen;  // (window, me, other): epochs so far
   for (const RmaSyncEvent& e : t.rma.events) {
     if (e.kind != RmaSyncKind::GroupSync) continue;
-    const std::string_view call = call_of(t, e);
+    const std::string_view call = rma_call_name(t, e);
     const bool start = call == "MPI_Win_start";
     // A successful MPI_Win_test ends an exposure epoch as MPI_Win_wait does, without waiting.
     const bool closes = call == "MPI_Win_wait" || call == "MPI_Win_test";
@@ -73,8 +61,8 @@ void find_group_waits(const TraceModel& t, std::vector<RmaWaitState>& out) {
       const auto found = partners.find({e.window, other, e.rank});
       if (found != partners.end() && k < found->second.size()) last = std::max(last, found->second[k]);
     }
-    if (start) count(out[kLatePost], wait_until(span_of(t, e), last));
-    if (call == "MPI_Win_wait") count(out[kEarlyWait], wait_until(span_of(t, e), last));
+    if (start) count(out[kLatePost], wait_until(rma_call_span(t, e), last));
+    if (call == "MPI_Win_wait") count(out[kEarlyWait], wait_until(rma_call_span(t, e), last));
   }
 }
 
@@ -86,12 +74,12 @@ void find_fence_waits(const TraceModel& t, RmaWaitState& out) {
     const RmaSyncEvent& e = t.rma.events[i];
     if (e.kind != RmaSyncKind::Fence) continue;
     instance[i] = {e.window, seen[{e.window, e.rank}]++};
-    auto [at, fresh] = last_begin.try_emplace(instance[i], span_of(t, e).enter);
-    if (!fresh) at->second = std::max(at->second, span_of(t, e).enter);
+    auto [at, fresh] = last_begin.try_emplace(instance[i], rma_call_span(t, e).enter);
+    if (!fresh) at->second = std::max(at->second, rma_call_span(t, e).enter);
   }
   for (std::size_t i = 0; i < t.rma.size(); ++i) {
     const RmaSyncEvent& e = t.rma.events[i];
-    if (e.kind == RmaSyncKind::Fence) count(out, wait_until(span_of(t, e), last_begin[instance[i]]));
+    if (e.kind == RmaSyncKind::Fence) count(out, wait_until(rma_call_span(t, e), last_begin[instance[i]]));
   }
 }
 

@@ -5,29 +5,13 @@
 #include <string_view>
 #include <tuple>
 
+#include "xo/analyzer/rma_sync_call.hpp"
+
 namespace xo::gui {
 
 using analyzer::RankId;
 using analyzer::RmaSyncEvent;
 using analyzer::RmaSyncKind;
-
-namespace {
-
-struct CallSpan {
-  double enter;
-  double leave;
-};
-
-CallSpan span_of(const analyzer::TraceModel& m, const RmaSyncEvent& e) {
-  if (e.call == analyzer::kNoIndex) return {e.time, e.time};
-  return {m.calls.enter[e.call], m.calls.leave[e.call]};
-}
-
-std::string_view call_of(const analyzer::TraceModel& m, const RmaSyncEvent& e) {
-  return e.call == analyzer::kNoIndex ? std::string_view() : std::string_view(m.regions.name[m.calls.region[e.call]]);
-}
-
-}  // namespace
 
 RmaEpochs build_rma_epochs(const analyzer::TraceModel& m) {
   RmaEpochs out;
@@ -46,14 +30,14 @@ RmaEpochs build_rma_epochs(const analyzer::TraceModel& m) {
     open.erase(it);
   };
   for (const RmaSyncEvent& e : m.rma.events) {
-    const CallSpan s = span_of(m, e);
+    const analyzer::RmaCallSpan s = analyzer::rma_call_span(m, e);
     switch (e.kind) {
       case RmaSyncKind::Fence:  // a fence after operations ends the epoch the fence before opened
         if (e.flag) close(e, EpochKind::Fence, 0, s.leave);
         open[{e.rank, e.window, EpochKind::Fence, 0}] = s.enter;
         break;
       case RmaSyncKind::GroupSync: {
-        const std::string_view call = call_of(m, e);
+        const std::string_view call = analyzer::rma_call_name(m, e);
         if (call == "MPI_Win_start") open[{e.rank, e.window, EpochKind::Access, 0}] = s.enter;
         if (call == "MPI_Win_post") open[{e.rank, e.window, EpochKind::Exposure, 0}] = s.enter;
         if (call == "MPI_Win_complete") close(e, EpochKind::Access, 0, s.leave);
