@@ -4,11 +4,15 @@
 // writing rate, peak memory, what recording costs against the plain run ("x plain": simulation
 // with the writer plus writing, over the plain simulation), and the archive's files and bytes per
 // event, in the files and in the blocks they take (issue 26's targets: at most 2x at 16,384 ranks,
-// under 40 bytes an event). The XT3 model is used because every
-// message there has protocol phases to record. Each run happens in a forked child; figures are medians over runs.
+// under 40 bytes an event). Creating files is the floor of writing many ranks' archives, and on
+// some file systems it is slow (ext4 without a journal scans for recently deleted inodes): "mkfile
+// s" is the time to create as many empty files in a fresh directory beside the archive. The XT3
+// model is used because every message there has protocol phases to record. Each run happens in a
+// forked child; figures are medians over runs. The archives go under TMPDIR (default /tmp).
 //
 //   record_cost [--quick] [--runs N]
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -45,9 +49,10 @@ struct Sample {
   double simulate_seconds = 0;  // the run, with or without the writer attached
   double write_seconds = 0;     // finish(): the archive written
   double events = 0;
-  double files = 0;  // in the archive, its anchor and definitions included
-  double bytes = 0;  // their sizes
-  double disk = 0;   // the blocks they take, as du counts them
+  double files = 0;           // in the archive, its anchor and definitions included
+  double bytes = 0;           // their sizes
+  double disk = 0;            // the blocks they take, as du counts them
+  double create_seconds = 0;  // creating as many empty files
   double peak_rss_kib = 0;
   bool ok = false;
 };
@@ -63,6 +68,19 @@ std::tuple<double, double, double> archive_size(const std::string& dir) {
     disk += static_cast<double>(status.st_blocks) * 512;
   }
   return {files, bytes, disk};
+}
+
+// Seconds to create `count` empty files in a new directory `dir` (removed afterwards).
+double seconds_to_create_files(const std::string& dir, std::size_t count) {
+  std::filesystem::create_directories(dir);
+  const auto start = std::chrono::steady_clock::now();
+  for (std::size_t i = 0; i < count; ++i) {
+    const int fd = open((dir + "/" + std::to_string(i)).c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644);
+    if (fd >= 0) close(fd);
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::filesystem::remove_all(dir);
+  return seconds;
 }
 
 Sample run_once(const Scenario& s, bool traced, const std::string& dir) {
@@ -88,7 +106,10 @@ Sample run_once(const Scenario& s, bool traced, const std::string& dir) {
   sample.simulate_seconds = std::chrono::duration<double>(simulated - start).count();
   sample.write_seconds = std::chrono::duration<double>(written - simulated).count();
   sample.events = writer ? static_cast<double>(writer->events_written()) : 0;
-  if (writer) std::tie(sample.files, sample.bytes, sample.disk) = archive_size(dir);
+  if (writer) {
+    std::tie(sample.files, sample.bytes, sample.disk) = archive_size(dir);
+    sample.create_seconds = seconds_to_create_files(dir + "-files", static_cast<std::size_t>(sample.files));
+  }
   sample.peak_rss_kib = peak_rss_kib();
   sample.ok = result.exit_code == 0;
   if (!sample.ok) std::fprintf(stderr, "record_cost: %s failed: %s\n", s.name, result.error.c_str());
@@ -114,14 +135,14 @@ int main(int argc, char** argv) {
   }
   const std::string& root = scratch.path();
   std::printf("Recording a simulated run (xt3, --compute=none, 64 KiB stacks; median of %d runs)\n", count.runs);
-  std::printf("%-20s %6s %10s %10s %11s %11s %12s %11s %12s %12s %8s %8s %9s %11s\n", "scenario", "ranks", "MPI calls",
-              "plain s", "traced s", "ns / call", "OTF2 events", "write s", "M events/s", "RSS MB +", "x plain",
-              "files", "B/event", "disk B/ev");
+  std::printf("%-20s %6s %10s %10s %11s %11s %12s %11s %12s %12s %8s %8s %9s %11s %9s\n", "scenario", "ranks",
+              "MPI calls", "plain s", "traced s", "ns / call", "OTF2 events", "write s", "M events/s", "RSS MB +",
+              "x plain", "files", "B/event", "disk B/ev", "mkfile s");
   bool all_ok = true;
   int index = 0;
   for (const Scenario& s : scenarios) {
     const double calls = static_cast<double>(s.ranks) * (s.iterations * s.calls_per_iteration + s.other_calls);
-    std::vector<double> plain, traced, cost, events, write, rate, rss, ratio, files, per_event, disk_per_event;
+    std::vector<double> plain, traced, cost, events, write, rate, rss, ratio, files, per_event, disk_per_event, create;
     for (int r = 0; r < count.runs; ++r) {
       const std::string dir = root + "/" + std::to_string(index++);
       const Sample base = run_in_child([&] { return run_once(s, false, dir); });
@@ -139,11 +160,12 @@ int main(int argc, char** argv) {
       files.push_back(with.files);
       per_event.push_back(with.bytes / with.events);
       disk_per_event.push_back(with.disk / with.events);
+      create.push_back(with.create_seconds);
     }
-    std::printf("%-20s %6d %10.0f %10.3f %11.3f %11.1f %12.0f %11.3f %12.2f %12.1f %8.2f %8.0f %9.1f %11.1f\n", s.name,
-                s.ranks, calls, median(plain), median(traced), median(cost), median(events), median(write),
+    std::printf("%-20s %6d %10.0f %10.3f %11.3f %11.1f %12.0f %11.3f %12.2f %12.1f %8.2f %8.0f %9.1f %11.1f %9.3f\n",
+                s.name, s.ranks, calls, median(plain), median(traced), median(cost), median(events), median(write),
                 median(rate), median(rss) / 1024, median(ratio), median(files), median(per_event),
-                median(disk_per_event));
+                median(disk_per_event), median(create));
   }
   return all_ok ? 0 : 1;
 }

@@ -150,6 +150,7 @@ class Resolver {
     tracer::CommunicatorResolver resolver(defs_);
     std::vector<OTF2_CommRef> parents;
     for (const auto& [ref, c] : defs_.comms) {
+      if (is_thread_team(c)) continue;
       index.comms.add(ref, static_cast<Index>(comms.size()));
       const tracer::CommunicatorRanks resolved = resolver.resolve(c);
       if (resolved.kind == tracer::CommunicatorRanks::Kind::Broken) {
@@ -175,6 +176,13 @@ class Resolver {
   }
 
  private:
+  // A communicator of threads (an OpenMP team, Crossover's network lanes' team), which MPI
+  // records never name: its group is of another paradigm than MPI.
+  bool is_thread_team(const tracer::Definitions::Comm& c) const {
+    const tracer::Definitions::Group* g = group(c.group);
+    return g != nullptr && g->paradigm != OTF2_PARADIGM_MPI;
+  }
+
   // The MPI paradigm's COMM_LOCATIONS group: its members are the rank locations by world rank.
   const tracer::Definitions::Group* comm_locations() const {
     auto it = defs_.comm_locations.find(OTF2_PARADIGM_MPI);

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <limits>
 #include <new>
+#include <numeric>
 #include <string>
+#include <type_traits>
 
 #include "event_attributes.hpp"
 #include "xo/analyzer/huge_page_reserve.hpp"
@@ -46,6 +48,10 @@ std::unique_ptr<OTF2_EvtReaderCallbacks, EventReader::CallbacksDelete> EventRead
   tracer::route<EventReader, &EventReader::rma_transfer>(OTF2_EvtReaderCallbacks_SetRmaPutCallback, c);
   tracer::route<EventReader, &EventReader::rma_transfer>(OTF2_EvtReaderCallbacks_SetRmaGetCallback, c);
   tracer::route<EventReader, &EventReader::rma_atomic>(OTF2_EvtReaderCallbacks_SetRmaAtomicCallback, c);
+  tracer::route<EventReader, &EventReader::thread_task_create>(OTF2_EvtReaderCallbacks_SetThreadTaskCreateCallback, c);
+  tracer::route<EventReader, &EventReader::thread_task_switch>(OTF2_EvtReaderCallbacks_SetThreadTaskSwitchCallback, c);
+  tracer::route<EventReader, &EventReader::thread_task_complete>(OTF2_EvtReaderCallbacks_SetThreadTaskCompleteCallback,
+                                                                 c);
   return owned;
 }
 
@@ -56,7 +62,7 @@ void EventReader::reserve(std::uint64_t rank_events, std::uint64_t lane_events) 
   reserve_on_huge_pages(calls.enter, most_calls);
   reserve_on_huge_pages(calls.leave, most_calls);
   PhaseTable& phases = out_.phases;
-  const std::size_t most_phases = lane_events / 2;
+  const std::size_t most_phases = (rank_events + lane_events) / 2;  // a rank's lanes are tasks of its location
   phases.region.reserve(most_phases);
   reserve_on_huge_pages(phases.start, most_phases);
   reserve_on_huge_pages(phases.end, most_phases);
@@ -79,6 +85,8 @@ void EventReader::begin_location(Index row) {
   rank_ = model_.locations.world_rank[row];
   last_time_ = 0;
   stack_.clear();
+  tasks_.clear();
+  running_ = kImplicitTask;
   first_call_ = out_.calls.size();
   first_send_ = records_.sends.size();
   first_receive_ = records_.receives.size();
@@ -97,7 +105,13 @@ void EventReader::begin_location(Index row) {
 void EventReader::end_location() {
   // What is still open ends with the location's last event.
   const double last = index_.seconds(last_time_);
+  for (const Task& task : tasks_) {
+    for (Index phase : task.open) {
+      if (phase != kNoIndex) out_.phases.end[phase] = last;
+    }
+  }
   if (kind_ == LocationKind::Rank) {
+    if (!tasks_.empty()) order_phases_by_lane();
     number_collectives();
     for (Index call : stack_) out_.calls.leave[call] = last;
     push_receive_times(/*all=*/true);
@@ -156,13 +170,15 @@ void EventReader::enter(OTF2_TimeStamp time, const EventAttributes& attributes, 
     log_.add(&ReadProblems::bad_references, [&] {
       return model_.locations.name[row_] + ": Enter of region " + std::to_string(region) + ", which is not defined";
     });
-    stack_.push_back(kNoIndex);  // so that its Leave pairs
+    (running_ == kImplicitTask ? stack_ : tasks_[running_].open).push_back(kNoIndex);  // so that its Leave pairs
     return;
   }
-  if (kind_ == LocationKind::Rank) {
+  if (running_ != kImplicitTask) {
+    enter_on_task(t, row, attributes);
+  } else if (kind_ == LocationKind::Rank) {
     enter_call(t, row, call_site(attributes));
   } else if (index_.region_is_hardware[row]) {
-    enter_phase(t, row, attributes);
+    stack_.push_back(enter_phase(t, row, attributes));
   } else {
     stop_lane();
   }
@@ -188,21 +204,22 @@ void EventReader::enter_call(double t, Index region, Index site) {
   }
 }
 
-void EventReader::enter_phase(double t, Index region, const EventAttributes& attributes) {
+Index EventReader::enter_phase(double t, Index region, const EventAttributes& attributes) {
   PhaseTable& phases = out_.phases;
-  stack_.push_back(static_cast<Index>(phases.size()));
   std::int64_t bytes = 0;
   std::int64_t peer = 0;
   const bool has_bytes = integer_attribute(attributes, index_.bytes_attribute, bytes) && bytes >= 0;
   const bool has_peer = integer_attribute(attributes, index_.peer_attribute, peer) && peer >= 0 &&
                         peer <= std::numeric_limits<RankId>::max();
   phases.region.push_back(region);
-  phases.lane.push_back(row_);
+  phases.location.push_back(row_);
+  phases.lane.push_back(running_ == kImplicitTask ? 0 : tasks_[running_].generation);
   phases.start.push_back(t);
   phases.end.push_back(t);
   phases.protocol.push_back(string_row(attributes, index_.protocol_attribute, index_.strings));
   phases.bytes.push_back(has_bytes ? static_cast<std::uint64_t>(bytes) : PhaseTable::kNoBytes);
   phases.peer.push_back(has_peer ? static_cast<RankId>(peer) : kNoRank);
+  return static_cast<Index>(phases.size() - 1);
 }
 
 // A location in a rank's group that enters other regions than protocol phases is a thread of the
@@ -213,6 +230,7 @@ void EventReader::stop_lane() {
   PhaseTable& phases = out_.phases;
   for (auto* column : {&phases.start, &phases.end}) column->resize(first_phase_);
   phases.region.truncate(first_phase_);
+  phases.location.truncate(first_phase_);
   phases.lane.truncate(first_phase_);
   phases.protocol.truncate(first_phase_);
   phases.bytes.truncate(first_phase_);
@@ -236,6 +254,10 @@ void EventReader::push_receive_times(bool all) {
 void EventReader::leave(OTF2_TimeStamp time, const EventAttributes&, OTF2_RegionRef region) {
   const double t = at(time);
   if (kind_ == LocationKind::Other) return;
+  if (running_ != kImplicitTask) {
+    leave_on_task(t, region);
+    return;
+  }
   if (stack_.empty()) {
     log_.add(&ReadProblems::unmatched_leaves, [&] {
       return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " with no region entered";
@@ -253,6 +275,93 @@ void EventReader::leave(OTF2_TimeStamp time, const EventAttributes&, OTF2_Region
     log_.add(&ReadProblems::unmatched_leaves, [&] {
       return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " while in region " +
              std::to_string(model_.regions.id[entered]);
+    });
+  }
+}
+
+// The location's phases came in event order, the lanes' interleaved; lane by lane (each lane's in
+// its own order) a lane's phases are consecutive rows, which the timeline draws without copying.
+void EventReader::order_phases_by_lane() {
+  PhaseTable& ph = out_.phases;
+  const std::size_t first = first_phase_;
+  const std::size_t n = ph.size() - first;
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  const auto by_lane = [&](std::uint32_t a, std::uint32_t b) { return ph.lane[first + a] < ph.lane[first + b]; };
+  if (std::is_sorted(order.begin(), order.end(), by_lane)) return;
+  std::stable_sort(order.begin(), order.end(), by_lane);
+  const auto reorder_plain = [&](auto& column) {
+    std::vector<typename std::decay_t<decltype(column)>::value_type> rows(n);
+    for (std::size_t k = 0; k < n; ++k) rows[k] = column[first + order[k]];
+    std::copy(rows.begin(), rows.end(), column.begin() + static_cast<std::ptrdiff_t>(first));
+  };
+  const auto reorder_narrow = [&](auto& column) {
+    std::vector<decltype(column[0])> rows(n);
+    for (std::size_t k = 0; k < n; ++k) rows[k] = column[first + order[k]];
+    column.truncate(first);
+    for (const auto value : rows) column.push_back(value);
+  };
+  reorder_plain(ph.start);
+  reorder_plain(ph.end);
+  reorder_plain(ph.peer);
+  reorder_narrow(ph.region);
+  reorder_narrow(ph.lane);
+  reorder_narrow(ph.protocol);
+  reorder_narrow(ph.bytes);
+}
+
+std::uint32_t EventReader::task_slot(OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation) {
+  // A rank has a few lanes: a linear search, from the most recent.
+  for (std::size_t k = tasks_.size(); k-- > 0;) {
+    const Task& task = tasks_[k];
+    if (task.generation == generation && task.creating_thread == creating_thread && task.team == team) {
+      return static_cast<std::uint32_t>(k);
+    }
+  }
+  tasks_.push_back({team, creating_thread, generation, {}});
+  return static_cast<std::uint32_t>(tasks_.size() - 1);
+}
+
+void EventReader::thread_task_switch(OTF2_TimeStamp time, const EventAttributes&, OTF2_CommRef team,
+                                     std::uint32_t creating_thread, std::uint32_t generation) {
+  at(time);
+  // Generation 0 is a thread's implicit task, which holds the location's calls.
+  running_ =
+      generation == 0 || kind_ == LocationKind::Other ? kImplicitTask : task_slot(team, creating_thread, generation);
+}
+
+void EventReader::thread_task_complete(OTF2_TimeStamp time, const EventAttributes&, OTF2_CommRef team,
+                                       std::uint32_t creating_thread, std::uint32_t generation) {
+  const double t = at(time);
+  if (generation == 0 || kind_ == LocationKind::Other) return;
+  Task& task = tasks_[task_slot(team, creating_thread, generation)];
+  for (Index phase : task.open) {
+    if (phase != kNoIndex) out_.phases.end[phase] = t;
+  }
+  task.open.clear();
+}
+
+void EventReader::enter_on_task(double t, Index region, const EventAttributes& attributes) {
+  tasks_[running_].open.push_back(index_.region_is_hardware[region] ? enter_phase(t, region, attributes) : kNoIndex);
+}
+
+void EventReader::leave_on_task(double t, OTF2_RegionRef region) {
+  std::vector<Index>& open = tasks_[running_].open;
+  if (open.empty()) {
+    log_.add(&ReadProblems::unmatched_leaves, [&] {
+      return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) +
+             " with no region entered on its task";
+    });
+    return;
+  }
+  const Index phase = open.back();
+  open.pop_back();
+  if (phase == kNoIndex) return;
+  out_.phases.end[phase] = t;
+  if (model_.regions.id[out_.phases.region[phase]] != region) {
+    log_.add(&ReadProblems::unmatched_leaves, [&] {
+      return model_.locations.name[row_] + ": Leave of region " + std::to_string(region) + " while in region " +
+             std::to_string(model_.regions.id[out_.phases.region[phase]]);
     });
   }
 }

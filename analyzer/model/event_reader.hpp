@@ -8,6 +8,10 @@
 // Per location it keeps only what is open: the stack of entered regions, nonblocking requests
 // not yet completed, a collective begun and not ended. Problems are counted, never fatal.
 //
+// A rank location's calls are the regions of its implicit task. On any other task of it (a
+// network lane's, trace_contract.hpp) the protocol phases (hardware paradigm regions) are read,
+// each task with its own nesting, and other regions are passed over.
+//
 // Collectives are numbered per communicator once the location is read, in the order it started
 // them (MpiCollectiveBegin, NonBlockingCollectiveRequest), which MPI requires of every member: a
 // nonblocking one completes whenever the program waits for it, which may be after a later blocking
@@ -111,6 +115,16 @@ class EventReader {
   void rma_atomic(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_RmaWinRef window, std::uint32_t remote,
                   OTF2_RmaAtomicType type, std::uint64_t sent, std::uint64_t received, std::uint64_t matching);
 
+  // Tasks: which one the location runs; a completed task's open phases end with it.
+  void thread_task_switch(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_CommRef team,
+                          std::uint32_t creating_thread, std::uint32_t generation);
+  void thread_task_complete(OTF2_TimeStamp time, const EventAttributes& attributes, OTF2_CommRef team,
+                            std::uint32_t creating_thread, std::uint32_t generation);
+  // ThreadTaskCreate: only its time (a task runs once switched to).
+  void thread_task_create(OTF2_TimeStamp time, const EventAttributes&, OTF2_CommRef, std::uint32_t, std::uint32_t) {
+    at(time);
+  }
+
   EventRecords& records() { return records_; }
 
  private:
@@ -131,9 +145,15 @@ class EventReader {
   // The call site row an MPI call's Enter names (its "callsite" attribute), kNoIndex if none.
   Index call_site(const EventAttributes& attributes) const;
   void enter_call(double t, Index region, Index site);
-  void enter_phase(double t, Index region, const EventAttributes& attributes);
+  // Appends a phase on the running task (or lane location); its row.
+  Index enter_phase(double t, Index region, const EventAttributes& attributes);
   void stop_lane();
   void push_receive_times(bool all);
+  // The location's slot for a task other than its implicit one.
+  std::uint32_t task_slot(OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation);
+  void enter_on_task(double t, Index region, const EventAttributes& attributes);
+  void order_phases_by_lane();
+  void leave_on_task(double t, OTF2_RegionRef region);
 
   const DefinitionIndex& index_;
   const TraceModel& model_;
@@ -146,9 +166,19 @@ class EventReader {
   LocationKind kind_ = LocationKind::Other;
   RankId rank_ = kNoRank;
   OTF2_TimeStamp last_time_ = 0;
-  std::vector<Index> stack_;    // open calls (rank) or phases (lane)
-  std::size_t first_call_ = 0;  // the rank's first row of the call table
-  std::size_t first_send_ = 0;  // ... and of the sides
+  std::vector<Index> stack_;  // open calls (rank; its implicit task) or phases (lane location)
+  // A rank location's other tasks, each with its open phases (kNoIndex for a region passed over).
+  struct Task {
+    OTF2_CommRef team;
+    std::uint32_t creating_thread;
+    std::uint32_t generation;
+    std::vector<Index> open;
+  };
+  std::vector<Task> tasks_;
+  static constexpr std::uint32_t kImplicitTask = 0xffffffffu;
+  std::uint32_t running_ = kImplicitTask;  // slot in tasks_
+  std::size_t first_call_ = 0;             // the rank's first row of the call table
+  std::size_t first_send_ = 0;             // ... and of the sides
   std::size_t first_receive_ = 0;
   std::size_t first_phase_ = 0;                                 // the lane's first row of the phase table
   std::unordered_map<std::uint64_t, std::size_t> open_isends_;  // request -> row of records_.sends

@@ -47,6 +47,9 @@ enum : std::uint8_t {
   kRmaGet = 47,
   kRmaAtomic = 48,
   kRmaOpCompleteBlocking = 49,
+  kThreadTaskCreate = 59,
+  kThreadTaskSwitch = 60,
+  kThreadTaskComplete = 61,
   kNonBlockingCollectiveRequest = 85,
   kNonBlockingCollectiveComplete = 86,
   kCommCreate = 87,
@@ -401,6 +404,16 @@ bool EvtFileDecoder::decode_chunk(std::size_t size, EventReader& reader, std::ui
           case kCommDestroy:
             if (!f.u32(comm)) refuse("a cut communicator record");
             break;  // the model takes communicators from the definitions
+          case kThreadTaskCreate:
+          case kThreadTaskSwitch:
+          case kThreadTaskComplete: {
+            std::uint32_t team = 0, thread = 0, generation = 0;
+            if (!f.u32(team) || !f.u32(thread) || !f.u32(generation)) refuse("a cut task record");
+            if (type == kThreadTaskCreate) reader.thread_task_create(time_, attributes, team, thread, generation);
+            if (type == kThreadTaskSwitch) reader.thread_task_switch(time_, attributes, team, thread, generation);
+            if (type == kThreadTaskComplete) reader.thread_task_complete(time_, attributes, team, thread, generation);
+            break;
+          }
           default: decode_rma(type, f, time_, attributes, reader, file_);
         }
       }

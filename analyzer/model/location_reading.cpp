@@ -185,6 +185,8 @@ std::vector<Job> appending_jobs(std::vector<Share>& shares, TraceModel& model) {
                            append_whole(
                                p.region, shares, [](Share & s) -> auto& { return s.phases.region; }),
                            append_whole(
+                               p.location, shares, [](Share & s) -> auto& { return s.phases.location; }),
+                           append_whole(
                                p.lane, shares, [](Share & s) -> auto& { return s.phases.lane; }),
                            append_whole(
                                p.protocol, shares, [](Share & s) -> auto& { return s.phases.protocol; }),

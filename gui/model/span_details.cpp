@@ -89,7 +89,7 @@ QStringList span_details(const TimelineData& d, std::uint32_t span, int most_mes
     const auto& p = m.phases;
     if (p.bytes[s.source] != analyzer::PhaseTable::kNoBytes) lines << QString("bytes: %1").arg(p.bytes[s.source]);
     if (p.peer[s.source] != analyzer::kNoRank) lines << QString("peer: rank %1").arg(p.peer[s.source]);
-    lines << QString("on %1").arg(QString::fromStdString(m.locations.name[p.lane[s.source]]));
+    lines << QString("on %1").arg(QString::fromStdString(m.lane_name(p.location[s.source], p.lane[s.source])));
   }
   return lines;
 }

@@ -84,8 +84,9 @@ void add_call_row(const TraceModel& m, analyzer::RankId rank, CategoriesByKey& b
 }
 
 // Phases of one lane, given as PhaseTable rows sorted by start.
-void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::span<const Index> phases,
-                   CategoriesByKey& by_region, std::vector<Index>& drawn, TimelineData& d) {
+void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index location, std::uint32_t lane,
+                   std::span<const Index> phases, CategoriesByKey& by_region, std::vector<Index>& drawn,
+                   TimelineData& d) {
   drawn.clear();
   double covered_until = -1e300;
   for (Index p : phases) {
@@ -102,7 +103,7 @@ void add_phase_row(const TraceModel& m, analyzer::RankId rank, Index lane, std::
     drawn.push_back(p);
     covered_until = end;
   }
-  add_row({rank, RowKind::Phases, lane}, drawn, m.phases.start, d);
+  add_row({rank, RowKind::Phases, location, lane}, drawn, m.phases.start, d);
 }
 
 // A row's runs of one category: the bits of d.same_as_next, and those of SpanRun::kLong or more
@@ -143,36 +144,47 @@ void summarize_dense_rows(TimelineData& d) {
 // A rank's phases on one lane: phase_order[begin, end), by start.
 struct PhaseGroup {
   analyzer::RankId rank = 0;
-  Index lane = analyzer::kNoIndex;
+  Index location = analyzer::kNoIndex;
+  std::uint32_t lane = 0;
   std::size_t begin = 0, end = 0;
 };
 
 // The phases grouped by lane, each lane's by start (stable), into `order`; the groups in order of
-// (rank, lane). The reader appends a lane's phases in the order of its events, so a counting sort
-// by lane and a check that each lane is in order (sorting only one that is not) stand in for
-// sorting them all.
+// (rank, location, lane). The reader appends a location's phases in the order of its events, so a
+// counting sort by location, a stable sort by lane within each (none where all are on one lane),
+// and a check that each lane is in order (sorting only one that is not) stand in for sorting them all.
 std::vector<PhaseGroup> group_phases(const TraceModel& m, std::vector<Index>& order) {
   const auto& ph = m.phases;
-  const std::size_t lanes = m.locations.size();
-  std::vector<std::size_t> first(lanes + 1, 0);
-  ph.lane.for_each_run([&](std::size_t begin, std::size_t end, Index lane) { first[lane + 1] += end - begin; });
+  const std::size_t locations = m.locations.size();
+  std::vector<std::size_t> first(locations + 1, 0);
+  ph.location.for_each_run([&](std::size_t begin, std::size_t end, Index l) { first[l + 1] += end - begin; });
   std::partial_sum(first.begin(), first.end(), first.begin());
   order.resize(ph.size());
   std::vector<std::size_t> next(first.begin(), first.end() - 1);
-  ph.lane.for_each_run([&](std::size_t begin, std::size_t end, Index lane) {
-    for (std::size_t p = begin; p < end; ++p) order[next[lane]++] = static_cast<Index>(p);
+  ph.location.for_each_run([&](std::size_t begin, std::size_t end, Index l) {
+    for (std::size_t p = begin; p < end; ++p) order[next[l]++] = static_cast<Index>(p);
   });
   const auto by_start = [&ph](Index a, Index b) { return ph.start[a] < ph.start[b]; };
+  const auto by_lane = [&ph](Index a, Index b) { return ph.lane[a] < ph.lane[b]; };
   std::vector<PhaseGroup> groups;
-  for (std::size_t l = 0; l < lanes; ++l) {
+  for (std::size_t l = 0; l < locations; ++l) {
     const auto begin = order.begin() + static_cast<std::ptrdiff_t>(first[l]);
     const auto end = order.begin() + static_cast<std::ptrdiff_t>(first[l + 1]);
-    if (begin == end) continue;
-    if (!std::is_sorted(begin, end, by_start)) std::stable_sort(begin, end, by_start);
-    groups.push_back({m.locations.world_rank[l], static_cast<Index>(l), first[l], first[l + 1]});
+    if (!std::is_sorted(begin, end, by_lane)) std::stable_sort(begin, end, by_lane);
+    for (auto lane_begin = begin; lane_begin != end;) {
+      const std::uint32_t lane = ph.lane[*lane_begin];
+      auto lane_end = lane_begin;
+      while (lane_end != end && ph.lane[*lane_end] == lane) ++lane_end;
+      if (!std::is_sorted(lane_begin, lane_end, by_start)) std::stable_sort(lane_begin, lane_end, by_start);
+      groups.push_back({m.locations.world_rank[l], static_cast<Index>(l), lane,
+                        static_cast<std::size_t>(lane_begin - order.begin()),
+                        static_cast<std::size_t>(lane_end - order.begin())});
+      lane_begin = lane_end;
+    }
   }
   std::stable_sort(groups.begin(), groups.end(), [](const PhaseGroup& a, const PhaseGroup& b) {
-    return a.rank != b.rank ? a.rank < b.rank : a.lane < b.lane;
+    if (a.rank != b.rank) return a.rank < b.rank;
+    return a.location != b.location ? a.location < b.location : a.lane < b.lane;
   });
   return groups;
 }
@@ -307,7 +319,7 @@ TimelineData build_timeline_data(std::shared_ptr<const analyzer::TraceModel> mod
     while (g < groups.size() && groups[g].rank < r) ++g;  // phases of no rank
     for (; g < groups.size() && groups[g].rank == r; ++g) {
       const std::span<const Index> phases(phase_order.data() + groups[g].begin, groups[g].end - groups[g].begin);
-      add_phase_row(m, r, groups[g].lane, phases, phases_by_region, drawn, d);
+      add_phase_row(m, r, groups[g].location, groups[g].lane, phases, phases_by_region, drawn, d);
     }
   }
   d.call_category_of_region = calls_by_region.take_ids();

@@ -32,8 +32,9 @@ enum class RowKind : std::uint8_t { Calls, Phases };
 struct TimelineRow {
   analyzer::RankId rank = 0;
   RowKind kind = RowKind::Calls;
-  analyzer::Index lane = analyzer::kNoIndex;  // phase rows: row of the LocationTable
-  std::uint32_t first = 0;                    // spans [first, first + count)
+  analyzer::Index location = analyzer::kNoIndex;  // phase rows: row of the LocationTable
+  std::uint32_t lane = 0;                         // ... and the lane in it (PhaseTable::lane)
+  std::uint32_t first = 0;                        // spans [first, first + count)
   std::uint32_t count = 0;
   // The model row of span `first` when the row's spans are consecutive model rows; else kNoIndex,
   // and the spans are copied_start/copied_source[copied_first, copied_first + count).

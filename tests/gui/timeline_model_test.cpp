@@ -54,8 +54,10 @@ class TimelineModelTest : public QObject {
     for (const TimelineData* d : {&ring_, &stencil_}) {
       const auto& m = *d->model;
       QCOMPARE(m.ranks(), 4);
-      std::set<std::pair<int, Index>> lanes;  // (rank, lane) with phases
-      for (std::size_t p = 0; p < m.phases.size(); ++p) lanes.insert({m.phase_rank(p), m.phases.lane[p]});
+      std::set<std::tuple<int, Index, std::uint32_t>> lanes;  // (rank, location, lane) with phases
+      for (std::size_t p = 0; p < m.phases.size(); ++p) {
+        lanes.insert({m.phase_rank(p), m.phases.location[p], m.phases.lane[p]});
+      }
       QVERIFY(!lanes.empty());  // the XT3 traces its protocols
       QCOMPARE(d->rows.size(), 4 + lanes.size());
       int rank = -1;
@@ -66,7 +68,7 @@ class TimelineModelTest : public QObject {
           QCOMPARE(d->call_row_of_rank[static_cast<std::size_t>(rank)], r);
         } else {
           QCOMPARE(row.rank, rank);
-          QVERIFY(lanes.count({rank, row.lane}) == 1);
+          QVERIFY(lanes.count({rank, row.location, row.lane}) == 1);
         }
       }
       QCOMPARE(rank, 3);
@@ -139,6 +141,7 @@ class TimelineModelTest : public QObject {
       phases += spans.size();
       for (std::size_t i = 0; i < spans.size(); ++i) {
         const Index p = spans[i].source;
+        QCOMPARE(m.phases.location[p], stencil_.rows[r].location);
         QCOMPARE(m.phases.lane[p], stencil_.rows[r].lane);
         QCOMPARE(stencil_.categories.name(spans[i].category).toStdString(), m.regions.name[m.phases.region[p]]);
         QVERIFY(stencil_.categories.roles(spans[i].category) & kPhaseRole);
@@ -192,14 +195,17 @@ class TimelineModelTest : public QObject {
     m->regions.paradigm.resize(2);
     m->regions.role.resize(2);
     struct P {
-      Index lane;
+      Index location;
+      std::uint32_t lane;  // 0 on lane locations; rank 1's location has two lanes as tasks
       double start;
       Index region;
     };
-    const std::vector<P> phases = {{4, 5, 0}, {2, 3, 1}, {3, 2, 1}, {4, 1, 1}, {5, 0, 0},
-                                   {3, 0, 0}, {2, 1, 0}, {4, 3, 0}, {3, 9, 1}};
+    const std::vector<P> phases = {{4, 0, 5, 0}, {2, 0, 3, 1}, {3, 0, 2, 1}, {4, 0, 1, 1}, {5, 0, 0, 0},
+                                   {3, 0, 0, 0}, {2, 0, 1, 0}, {4, 0, 3, 0}, {3, 0, 9, 1}, {1, 2, 4, 0},
+                                   {1, 1, 6, 1}, {1, 2, 0, 1}, {1, 1, 2, 0}};
     for (const P& p : phases) {
       m->phases.region.push_back(p.region);
+      m->phases.location.push_back(p.location);
       m->phases.lane.push_back(p.lane);
       m->phases.start.push_back(p.start);
       m->phases.end.push_back(p.start + 0.5);
@@ -208,24 +214,32 @@ class TimelineModelTest : public QObject {
       m->phases.peer.push_back(xo::analyzer::kNoRank);
     }
     const TimelineData d = build_timeline_data(m);
-    // Rows: rank 0's calls, its lanes 3 and 4; rank 1's calls, its lane 2. Lane 5's rank 7 is none.
-    QCOMPARE(d.rows.size(), std::size_t{5});
-    const std::vector<std::pair<Index, std::vector<double>>> expected = {{3, {0, 2, 9}}, {4, {1, 3, 5}}, {2, {1, 3}}};
-    const std::size_t phase_rows[] = {1, 2, 4};
-    for (std::size_t k = 0; k < 3; ++k) {
+    // Rows: rank 0's calls, its lanes 3 and 4; rank 1's calls, the lanes 1 and 2 of its own
+    // location, its lane 2. Lane 5's rank 7 is none.
+    QCOMPARE(d.rows.size(), std::size_t{7});
+    struct Expected {
+      Index location;
+      std::uint32_t lane;
+      std::vector<double> starts;
+    };
+    const std::vector<Expected> expected = {
+        {3, 0, {0, 2, 9}}, {4, 0, {1, 3, 5}}, {1, 1, {2, 6}}, {1, 2, {0, 4}}, {2, 0, {1, 3}}};
+    const std::size_t phase_rows[] = {1, 2, 4, 5, 6};
+    for (std::size_t k = 0; k < expected.size(); ++k) {
       const TimelineRow& row = d.rows[phase_rows[k]];
       QCOMPARE(row.kind, RowKind::Phases);
-      QCOMPARE(row.lane, expected[k].first);
+      QCOMPARE(row.location, expected[k].location);
+      QCOMPARE(row.lane, expected[k].lane);
       std::vector<double> starts;
       for (const Span& s : test::row_spans(d, phase_rows[k])) starts.push_back(s.start);
-      QCOMPARE(starts, expected[k].second);
+      QCOMPARE(starts, expected[k].starts);
     }
     QCOMPARE(d.rows[3].rank, 1);
     QCOMPARE(d.rows[3].kind, RowKind::Calls);
-    QCOMPARE(d.copied_start.size(), std::size_t{8});  // no lane's phases are consecutive model rows
+    QCOMPARE(d.copied_start.size(), std::size_t{12});  // no lane's phases are consecutive model rows
     for (std::size_t k : phase_rows) QCOMPARE(d.rows[k].source_first, xo::analyzer::kNoIndex);
-    QCOMPARE(d.categories.uses(d.categories.find("header")), std::uint64_t{4});  // the no-rank one is not drawn
-    QCOMPARE(d.categories.uses(d.categories.find("data")), std::uint64_t{4});
+    QCOMPARE(d.categories.uses(d.categories.find("header")), std::uint64_t{6});  // the no-rank one is not drawn
+    QCOMPARE(d.categories.uses(d.categories.find("data")), std::uint64_t{6});
   }
 
   // Kinds the reference MPI writes take their family's colour, so a header is blue and data orange

@@ -176,6 +176,21 @@ void register_event_callbacks(OTF2_GlobalEvtReaderCallbacks* e) {
       e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, OTF2_CommRef comm) {
         return add_event(l, t, u, a, "CommDestroy", {comm});
       });
+  OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCreateCallback(
+      e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, OTF2_CommRef team,
+            std::uint32_t thread, std::uint32_t generation) {
+        return add_event(l, t, u, a, "ThreadTaskCreate", {team, thread, generation});
+      });
+  OTF2_GlobalEvtReaderCallbacks_SetThreadTaskSwitchCallback(
+      e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, OTF2_CommRef team,
+            std::uint32_t thread, std::uint32_t generation) {
+        return add_event(l, t, u, a, "ThreadTaskSwitch", {team, thread, generation});
+      });
+  OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCompleteCallback(
+      e, [](OTF2_LocationRef l, OTF2_TimeStamp t, void* u, OTF2_AttributeList* a, OTF2_CommRef team,
+            std::uint32_t thread, std::uint32_t generation) {
+        return add_event(l, t, u, a, "ThreadTaskComplete", {team, thread, generation});
+      });
 }
 
 std::string take(char* malloced) {
@@ -261,6 +276,19 @@ long long ArchiveContents::comm_ref(const std::string& name) const {
     if (comm.name == name) return ref;
   }
   return -1;
+}
+
+std::vector<ReadEvent> ArchiveContents::task_events(OTF2_LocationRef location, std::uint64_t generation) const {
+  std::vector<ReadEvent> out;
+  auto all = events.find(location);
+  if (all == events.end()) return out;
+  std::uint64_t running = 0;
+  for (const ReadEvent& e : all->second) {
+    if (e.record == "ThreadTaskSwitch") running = e.fields.at(2);
+    if (e.record.rfind("ThreadTask", 0) == 0) continue;
+    if (running == generation) out.push_back(e);
+  }
+  return out;
 }
 
 ArchiveContents read_archive(const std::string& anchor_path) {

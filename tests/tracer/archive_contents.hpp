@@ -77,7 +77,13 @@ struct ArchiveContents {
   std::map<OTF2_AttributeRef, Attribute> attributes;
   std::map<OTF2_GroupRef, Group> groups;
   std::map<OTF2_CommRef, Comm> comms;
-  std::map<OTF2_LocationRef, std::vector<ReadEvent>> events;  // by location, in stream order
+  // By location, in stream order; task records are "ThreadTaskCreate", "ThreadTaskSwitch" and
+  // "ThreadTaskComplete" with fields (team, creating thread, generation).
+  std::map<OTF2_LocationRef, std::vector<ReadEvent>> events;
+
+  // The events of `location` while its task of `generation` ran (0: the implicit task, which runs
+  // until the first switch), without the task records.
+  std::vector<ReadEvent> task_events(OTF2_LocationRef location, std::uint64_t generation) const;
 
   const Location* location_named(const std::string& name) const;
   // The ref of the region, comm ... of that name; -1 if none.

@@ -134,6 +134,19 @@ class Otf2TestArchive {
   void comm_destroy(int loc, OTF2_TimeStamp t, OTF2_CommRef comm) {
     add(loc, [=](OTF2_EvtWriter* w) { return OTF2_EvtWriter_CommDestroy(w, nullptr, t, comm); });
   }
+  // Tasks of a thread team (any defined communicator stands for one here).
+  void task_create(int loc, OTF2_TimeStamp t, OTF2_CommRef team, std::uint32_t thread, std::uint32_t generation) {
+    add(loc,
+        [=](OTF2_EvtWriter* w) { return OTF2_EvtWriter_ThreadTaskCreate(w, nullptr, t, team, thread, generation); });
+  }
+  void task_switch(int loc, OTF2_TimeStamp t, OTF2_CommRef team, std::uint32_t thread, std::uint32_t generation) {
+    add(loc,
+        [=](OTF2_EvtWriter* w) { return OTF2_EvtWriter_ThreadTaskSwitch(w, nullptr, t, team, thread, generation); });
+  }
+  void task_complete(int loc, OTF2_TimeStamp t, OTF2_CommRef team, std::uint32_t thread, std::uint32_t generation) {
+    add(loc,
+        [=](OTF2_EvtWriter* w) { return OTF2_EvtWriter_ThreadTaskComplete(w, nullptr, t, team, thread, generation); });
+  }
   // An MPI call as a region around its events: Enter at `begin`, the events, Leave at `end`.
   void call(int loc, const std::string& name, OTF2_TimeStamp begin, OTF2_TimeStamp end,
             const std::function<void()>& events = {}) {

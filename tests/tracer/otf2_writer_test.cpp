@@ -240,19 +240,51 @@ TEST_F(WrittenRun, HasScorePsLayout) {
   EXPECT_TRUE(fs::is_directory(fs::path(dir_->path()) / "traces"));
 }
 
-TEST_F(WrittenRun, LocationsAreRanksThenTheirNetworkLanes) {
+TEST_F(WrittenRun, ALocationPerRank) {
   std::vector<std::pair<OTF2_LocationRef, std::string>> got;
   for (const auto& l : c().locations) {
     got.emplace_back(l.id, l.name);
     EXPECT_EQ(l.type, OTF2_LOCATION_TYPE_CPU_THREAD) << l.name;
+    EXPECT_EQ(l.group, l.id) << "in its rank's location group";
   }
   const std::vector<std::pair<OTF2_LocationRef, std::string>> expected = {
-      {0, "MPI Rank 0"},         {1, "MPI Rank 1"},           {2, "MPI Rank 2"},         {3, "MPI Rank 3"},
-      {4, "MPI Rank 0 network"}, {5, "MPI Rank 0 network 2"}, {6, "MPI Rank 1 network"}, {7, "MPI Rank 2 network"}};
+      {0, "MPI Rank 0"}, {1, "MPI Rank 1"}, {2, "MPI Rank 2"}, {3, "MPI Rank 3"}};
   EXPECT_EQ(got, expected);
-  const std::vector<OTF2_LocationGroupRef> groups = {0, 1, 2, 3, 0, 0, 1, 2};
-  for (std::size_t i = 0; i < c().locations.size() && i < groups.size(); ++i) {
-    EXPECT_EQ(c().locations[i].group, groups[i]) << c().locations[i].name;
+}
+
+// The network lanes' thread team: a communicator whose hardware-paradigm group lists the rank
+// locations, thread r being rank r (trace_contract.hpp).
+TEST_F(WrittenRun, NetworkLanesAreTasksOfOneThreadTeam) {
+  const long long team = c().comm_ref("network lanes");
+  ASSERT_GE(team, 0);
+  const auto& comm = c().comms.at(static_cast<OTF2_CommRef>(team));
+  const auto& group = c().groups.at(comm.group);
+  EXPECT_EQ(group.type, OTF2_GROUP_TYPE_COMM_GROUP);
+  EXPECT_EQ(group.paradigm, OTF2_PARADIGM_HARDWARE);
+  EXPECT_EQ(group.members, (std::vector<std::uint64_t>{0, 1, 2, 3}));
+  const ArchiveContents::Group* threads = nullptr;
+  for (const auto& [ref, g] : c().groups) {
+    if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS && g.paradigm == OTF2_PARADIGM_HARDWARE) threads = &g;
+  }
+  ASSERT_NE(threads, nullptr);
+  EXPECT_EQ(threads->members, (std::vector<std::uint64_t>{0, 1, 2, 3}));
+  // Every task record names the team and its rank as the creating thread; each lane's task is
+  // created once, before it runs, and completed once, after its last phase.
+  for (OTF2_LocationRef rank = 0; rank < 4; ++rank) {
+    std::map<std::uint64_t, std::vector<std::string>> life;  // by generation
+    for (const ReadEvent& e : c().events.at(rank)) {
+      if (e.record.rfind("ThreadTask", 0) != 0) continue;
+      EXPECT_EQ(e.fields.at(0), static_cast<std::uint64_t>(team)) << e.record;
+      EXPECT_EQ(e.fields.at(1), rank) << e.record;
+      if (e.fields.at(2) != 0) life[e.fields.at(2)].push_back(e.record);
+    }
+    for (const auto& [generation, records] : life) {
+      ASSERT_GE(records.size(), 3u) << "rank " << rank << " generation " << generation;
+      EXPECT_EQ(records.front(), "ThreadTaskCreate");
+      EXPECT_EQ(records[1], "ThreadTaskSwitch");
+      EXPECT_EQ(records.back(), "ThreadTaskComplete");
+    }
+    EXPECT_EQ(life.size(), rank == 0 ? 2u : rank == 3 ? 0u : 1u) << "rank " << rank << "'s lanes";
   }
 }
 
@@ -319,8 +351,8 @@ TEST_F(WrittenRun, ProtocolPhasesAreHardwareRegionsNamedByPhase) {
 }
 
 TEST_F(WrittenRun, OverlappingPhasesGoToTheFirstFreeLane) {
-  const auto& lane0 = c().events.at(4);
-  const auto& lane1 = c().events.at(5);
+  const auto lane0 = c().task_events(0, 1);
+  const auto lane1 = c().task_events(0, 2);
   EXPECT_EQ(records(lane0), (std::vector<std::string>{"Enter", "Leave", "Enter", "Leave"}));
   EXPECT_EQ(lane0[0].fields[0], region("eager"));
   EXPECT_EQ(lane0[0].time, 1100u);
@@ -334,15 +366,15 @@ TEST_F(WrittenRun, OverlappingPhasesGoToTheFirstFreeLane) {
 }
 
 TEST_F(WrittenRun, PhaseEntersCarryProtocolBytesAndPeer) {
-  const auto& eager = c().events.at(4)[0];
-  EXPECT_EQ(eager.attributes,
+  const auto lane = c().task_events(0, 1);
+  EXPECT_EQ(lane[0].attributes,
             (std::map<std::string, std::string>{{"protocol", "short"}, {"bytes", "1024"}, {"peer", "1"}}));
-  EXPECT_TRUE(c().events.at(4)[1].attributes.empty()) << "a Leave carries none";
-  const auto& cts = c().events.at(6)[0];
+  EXPECT_TRUE(lane[1].attributes.empty()) << "a Leave carries none";
+  const auto cts = c().task_events(1, 1).at(0);
   EXPECT_EQ(cts.attributes.at("protocol"), "rendezvous");
   EXPECT_EQ(cts.attributes.at("peer"), "0");
   // Rank 2's second phase has no single peer.
-  const auto& group = c().events.at(7)[2];
+  const auto group = c().task_events(2, 1).at(2);
   EXPECT_EQ(group.record, "Enter");
   EXPECT_EQ(group.attributes, (std::map<std::string, std::string>{{"protocol", "bnet"}, {"bytes", "256"}}));
   EXPECT_EQ(c().attributes.size(), 7u);
@@ -372,14 +404,15 @@ TEST_F(WrittenRun, CommunicatorsAreGroupsOfRankLocations) {
   // The COMM_LOCATIONS group lists the rank locations by world rank.
   const ArchiveContents::Group* all = nullptr;
   for (const auto& [ref, g] : c().groups) {
-    if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS) all = &g;
+    if (g.type == OTF2_GROUP_TYPE_COMM_LOCATIONS && g.paradigm == OTF2_PARADIGM_MPI) all = &g;
   }
   ASSERT_NE(all, nullptr);
-  EXPECT_EQ(all->paradigm, OTF2_PARADIGM_MPI);
   EXPECT_EQ(all->members, (std::vector<std::uint64_t>{0, 1, 2, 3}));
 
-  // Refs are dense, in the order of the observer's ids: world 1, self 2, odd 5, even 7.
-  ASSERT_EQ(c().comms.size(), 4u);
+  // Refs are dense, in the order of the observer's ids: world 1, self 2, odd 5, even 7; then the
+  // network lanes' team.
+  ASSERT_EQ(c().comms.size(), 5u);
+  EXPECT_EQ(c().comms.at(4).name, "network lanes");
   const auto& world = c().comms.at(0);
   EXPECT_EQ(world.name, "MPI_COMM_WORLD");
   EXPECT_EQ(world.parent, OTF2_UNDEFINED_COMM);
@@ -401,29 +434,29 @@ TEST_F(WrittenRun, CommunicatorsAreGroupsOfRankLocations) {
 }
 
 TEST_F(WrittenRun, BlockingMessagesCarryPeerTagCommAndLength) {
-  EXPECT_EQ(records(c().events.at(0)), (std::vector<std::string>{"Enter",
-                                                                 "Leave",
-                                                                 "Enter",
-                                                                 "MpiSend",
-                                                                 "Leave",
-                                                                 "Enter",
-                                                                 "MpiCollectiveBegin",
-                                                                 "CommCreate",
-                                                                 "MpiCollectiveEnd",
-                                                                 "Leave",
-                                                                 "Enter",
-                                                                 "MpiCollectiveBegin",
-                                                                 "MpiCollectiveEnd",
-                                                                 "Leave",
-                                                                 "Enter",
-                                                                 "MpiRecv",
-                                                                 "Leave",
-                                                                 "Enter",
-                                                                 "MpiCollectiveBegin",
-                                                                 "MpiCollectiveEnd",
-                                                                 "Leave",
-                                                                 "Enter",
-                                                                 "Leave"}));
+  EXPECT_EQ(records(c().task_events(0, 0)), (std::vector<std::string>{"Enter",
+                                                                      "Leave",
+                                                                      "Enter",
+                                                                      "MpiSend",
+                                                                      "Leave",
+                                                                      "Enter",
+                                                                      "MpiCollectiveBegin",
+                                                                      "CommCreate",
+                                                                      "MpiCollectiveEnd",
+                                                                      "Leave",
+                                                                      "Enter",
+                                                                      "MpiCollectiveBegin",
+                                                                      "MpiCollectiveEnd",
+                                                                      "Leave",
+                                                                      "Enter",
+                                                                      "MpiRecv",
+                                                                      "Leave",
+                                                                      "Enter",
+                                                                      "MpiCollectiveBegin",
+                                                                      "MpiCollectiveEnd",
+                                                                      "Leave",
+                                                                      "Enter",
+                                                                      "Leave"}));
   const ReadEvent* send = first(c().events.at(0), "MpiSend");
   ASSERT_NE(send, nullptr);
   EXPECT_EQ(send->time, 1000u);
@@ -461,7 +494,7 @@ TEST_F(WrittenRun, NonblockingMessagesCarryTheirRequests) {
 }
 
 TEST_F(WrittenRun, CollectivesCarryOperationRootSizesAndAlgorithm) {
-  const auto& rank0 = c().events.at(0);
+  const auto rank0 = c().task_events(0, 0);
   const ReadEvent& bcast = rank0[12];
   ASSERT_EQ(bcast.record, "MpiCollectiveEnd");
   EXPECT_EQ(bcast.fields, (std::vector<std::uint64_t>{OTF2_COLLECTIVE_OP_BCAST, 3, 0, 0, 256}));
@@ -474,13 +507,13 @@ TEST_F(WrittenRun, CollectivesCarryOperationRootSizesAndAlgorithm) {
 }
 
 TEST_F(WrittenRun, CommCreateAndDestroyAreInsideTheirHandleCollectives) {
-  const auto& rank0 = c().events.at(0);
+  const auto rank0 = c().task_events(0, 0);
   EXPECT_EQ(rank0[7].record, "CommCreate");
   EXPECT_EQ(rank0[7].fields, (std::vector<std::uint64_t>{3}));
   EXPECT_EQ(rank0[6].time, 6500u);
   EXPECT_EQ(rank0[8].fields,
             (std::vector<std::uint64_t>{OTF2_COLLECTIVE_OP_CREATE_HANDLE, 3, OTF2_UNDEFINED_UINT32, 0, 0}));
-  const auto& rank1 = c().events.at(1);
+  const auto rank1 = c().task_events(1, 0);
   const std::vector<std::string> free_call = {"Enter", "MpiCollectiveBegin", "CommDestroy", "MpiCollectiveEnd",
                                               "Leave"};
   auto it = std::find_if(rank1.begin(), rank1.end(), [](const ReadEvent& e) { return e.record == "CommDestroy"; });
@@ -561,7 +594,7 @@ TEST(Otf2Writer, SameCallsGiveByteIdenticalArchives) {
   write_run(second);
   const auto a = files_under(first.path());
   const auto b = files_under(second.path());
-  ASSERT_EQ(a.size(), 2u + 2u * 8u) << "anchor, global definitions, and per location events and local definitions";
+  ASSERT_EQ(a.size(), 2u + 2u * 4u) << "anchor, global definitions, and per rank events and local definitions";
   ASSERT_EQ(a.size(), b.size());
   for (const auto& [name, bytes] : a) {
     ASSERT_TRUE(b.count(name)) << name;

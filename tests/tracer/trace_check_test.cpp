@@ -173,6 +173,55 @@ TEST_F(TraceCheckTest, LeaveOfWrongRegionAndRegionLeftOpen) {
   EXPECT_EQ(report.problems[1].what, "location 0 \"rank 0\", event 1 (time 10): region 0 \"main\" is never left");
 }
 
+// Each task nests its own regions: a region entered on one task may be left after another task
+// entered and left one of its own (Crossover's network lanes, trace_contract.hpp).
+TEST_F(TraceCheckTest, TasksNestTheirRegionsEachOnItsOwn) {
+  Otf2TestArchive a(1);
+  a.enter(0, 10, a.region("MPI_Send"));
+  a.task_create(0, 11, kWorld, 0, 1);
+  a.task_switch(0, 11, kWorld, 0, 1);
+  a.enter(0, 11, a.region("eager"));
+  a.task_switch(0, 12, kWorld, 0, 0);
+  a.leave(0, 12, a.region("MPI_Send"));
+  a.task_switch(0, 13, kWorld, 0, 1);
+  a.leave(0, 13, a.region("eager"));
+  a.task_complete(0, 13, kWorld, 0, 1);
+  a.task_switch(0, 13, kWorld, 0, 0);
+  const TraceCheckReport report = check(a);
+  EXPECT_TRUE(report.ok()) << describe(report);
+}
+
+TEST_F(TraceCheckTest, TasksAreCreatedOnceAndCompletedWithNothingOpen) {
+  Otf2TestArchive a(1);
+  a.task_switch(0, 10, kWorld, 0, 2);  // never created
+  a.task_create(0, 11, kWorld, 0, 1);
+  a.task_create(0, 12, kWorld, 0, 1);  // again
+  a.task_switch(0, 13, kWorld, 0, 1);
+  a.enter(0, 14, a.region("eager"));
+  a.task_complete(0, 15, kWorld, 0, 1);  // with eager open
+  a.enter(0, 16, a.region("data"));      // on a completed task
+  a.task_create(0, 17, 9, 0, 3);         // of no team
+  a.task_switch(0, 18, kWorld, 0, 0);
+  const TraceCheckReport report = check(a);
+  std::vector<std::string> got;
+  for (const auto& p : report.problems) got.push_back(p.what);
+  const std::vector<std::string> expected = {
+      "location 0 \"rank 0\", event 1 (time 10): ThreadTaskSwitch to task (creating thread 0, generation 2), which "
+      "was never created",
+      "location 0 \"rank 0\", event 3 (time 12): ThreadTaskCreate of task (creating thread 0, generation 1), created "
+      "already at event 2",
+      "location 0 \"rank 0\", event 6 (time 15): ThreadTaskComplete of task (creating thread 0, generation 1) with "
+      "region 0 \"eager\" (entered at event 5) still open",
+      "location 0 \"rank 0\", event 7 (time 16): Enter of region 1 \"data\" on task (creating thread 0, generation "
+      "1), which has completed (switch to another task first)",
+      "location 0 \"rank 0\", event 8 (time 17): ThreadTaskCreate names thread team 9, which is not a defined "
+      "communicator",
+      "location 0 \"rank 0\", event 5 (time 14): region 0 \"eager\" is never left",
+      "location 0 \"rank 0\", event 7 (time 16): region 1 \"data\" is never left",
+  };
+  EXPECT_EQ(got, expected) << describe(report);
+}
+
 TEST_F(TraceCheckTest, SendWithoutReceive) {
   Otf2TestArchive a(2);
   a.send(0, 10, 1, kWorld, 7, 100);

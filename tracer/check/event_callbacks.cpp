@@ -69,9 +69,6 @@ EventCallbacks event_checker_callbacks() {
   route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTeamEndCallback, c);
   route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadAcquireLockCallback, c);
   route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadReleaseLockCallback, c);
-  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCreateCallback, c);
-  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskSwitchCallback, c);
-  route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCompleteCallback, c);
   route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadCreateCallback, c);
   route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadBeginCallback, c);
   route_any(OTF2_GlobalEvtReaderCallbacks_SetThreadWaitCallback, c);
@@ -102,6 +99,10 @@ EventCallbacks event_checker_callbacks() {
   route<EventChecker, &EventChecker::mpi_request_test>(OTF2_GlobalEvtReaderCallbacks_SetMpiRequestTestCallback, c);
   route<EventChecker, &EventChecker::comm_create>(OTF2_GlobalEvtReaderCallbacks_SetCommCreateCallback, c);
   route<EventChecker, &EventChecker::comm_destroy>(OTF2_GlobalEvtReaderCallbacks_SetCommDestroyCallback, c);
+  route<EventChecker, &EventChecker::thread_task_create>(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCreateCallback, c);
+  route<EventChecker, &EventChecker::thread_task_switch>(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskSwitchCallback, c);
+  route<EventChecker, &EventChecker::thread_task_complete>(OTF2_GlobalEvtReaderCallbacks_SetThreadTaskCompleteCallback,
+                                                           c);
   return owned;
 }
 

@@ -84,6 +84,14 @@ void EventChecker::enter(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_At
       return site_text(defs_, at) + ": Enter of region " + std::to_string(region) + ", which is not defined";
     });
   }
+  const LocationState& s = at.state;
+  if (s.running != LocationState::kImplicitTask && s.tasks[s.running].completed) {
+    log_.add([&] {
+      return site_text(defs_, at) + ": Enter of " + defs_.region_label(region) + " on " +
+             task_text(s.tasks[s.running].creating_thread, s.tasks[s.running].generation) +
+             ", which has completed (switch to another task first)";
+    });
+  }
   at.state.open_regions.push_back({region, at.position});
 }
 
@@ -252,10 +260,16 @@ void EventChecker::finish() {
 
 void EventChecker::finish_location(LocationIndex l) {
   LocationState& s = states_[l];
-  for (const OpenRegion& open : s.open_regions) {
-    log_.add(
-        [&] { return site_text(defs_, l, open.entered) + ": " + defs_.region_label(open.region) + " is never left"; });
-  }
+  const auto never_left = [&](const std::vector<OpenRegion>& regions) {
+    for (const OpenRegion& open : regions) {
+      log_.add([&] {
+        return site_text(defs_, l, open.entered) + ": " + defs_.region_label(open.region) + " is never left";
+      });
+    }
+  };
+  never_left(s.open_regions);
+  never_left(s.implicit_regions);
+  for (const TaskState& task : s.tasks) never_left(task.open_regions);
   if (s.collective) {
     log_.add([&] { return site_text(defs_, l, s.collective->begun) + ": MpiCollectiveBegin is never ended"; });
   }

@@ -82,6 +82,16 @@ class EventChecker {
   void comm_destroy(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* attributes, OTF2_CommRef comm);
 
   // After the last event: what was left open, messages never matched, collective counts.
+  // Tasks (event_checker_tasks.cpp): created once, of a defined thread team, switched to only
+  // while created and not completed, completed with no region open. Generation 0 is a thread's
+  // implicit task, which needs no creating.
+  void thread_task_create(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                          OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation);
+  void thread_task_switch(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                          OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation);
+  void thread_task_complete(OTF2_LocationRef location, OTF2_TimeStamp time, OTF2_AttributeList* attributes,
+                            OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation);
+
   void finish();
 
   std::uint64_t events() const { return events_; }
@@ -94,6 +104,9 @@ class EventChecker {
   void check_collective(const EventSite& at, OTF2_CollectiveOp op, OTF2_CommRef comm, std::uint32_t root);
   void comm_handle(const EventSite& at, const char* record, OTF2_CommRef comm, OpenCollective::Handle handle);
   void finish_location(LocationIndex location);
+  // The location's task with these numbers, or nullptr.
+  TaskState* find_task(const EventSite& at, OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation);
+  static std::string task_text(std::uint32_t creating_thread, std::uint32_t generation);
   void report_collective_counts();
 
   const Definitions& defs_;

@@ -39,12 +39,27 @@ struct PendingRequest {
   MessageMatcher::Ticket send{};           // Isend: while it waits for its receive (serial 0 if it never did)
 };
 
+// A task the location created (ThreadTaskCreate): each task has its own nesting of regions.
+struct TaskState {
+  OTF2_CommRef team;
+  std::uint32_t creating_thread;
+  std::uint32_t generation;
+  EventPosition created;
+  bool completed = false;
+  std::vector<OpenRegion> open_regions;  // parked while another task runs
+};
+
 struct LocationState {
   explicit LocationState(std::pmr::memory_resource* pool) : requests(pool) {}
 
+  static constexpr std::uint32_t kImplicitTask = 0xffffffffu;
+
   std::uint64_t events = 0;
   OTF2_TimeStamp last_time = 0;
-  std::vector<OpenRegion> open_regions;  // innermost last
+  std::vector<OpenRegion> open_regions;      // of the running task, innermost last
+  std::vector<OpenRegion> implicit_regions;  // the implicit task's, parked while another runs
+  std::vector<TaskState> tasks;              // in creation order
+  std::uint32_t running = kImplicitTask;     // index into tasks
   std::optional<OpenCollective> collective;
   std::pmr::unordered_map<std::uint64_t, PendingRequest> requests;  // by request id
   ReceivePostQueue receives;

@@ -4,6 +4,8 @@
 #include <map>
 #include <numeric>
 
+#include "xo/tracer/trace_contract.hpp"
+
 namespace xo::tracer {
 
 namespace {
@@ -84,6 +86,20 @@ void plan_groups(const TraceRecorder& run, ArchivePlan& plan) {
   }
 }
 
+// The network lanes' thread team (trace_contract.hpp): its COMM_LOCATIONS group lists the rank
+// locations (ids = world ranks), its COMM_GROUP indexes them, both of the lanes' paradigm.
+void plan_lane_team(const TraceRecorder& run, ArchivePlan& plan) {
+  if (plan.phases_by_region.empty()) return;
+  std::vector<std::uint64_t> ranks(static_cast<std::size_t>(run.info().ranks));
+  std::iota(ranks.begin(), ranks.end(), 0u);
+  plan.groups.push_back(
+      {"network lane threads", OTF2_GROUP_TYPE_COMM_LOCATIONS, ranks, contract::kNetworkLaneParadigm});
+  plan.lane_team_group = static_cast<OTF2_GroupRef>(plan.groups.size());
+  plan.groups.push_back(
+      {contract::kNetworkLaneTeam, OTF2_GROUP_TYPE_COMM_GROUP, std::move(ranks), contract::kNetworkLaneParadigm});
+  plan.lane_team = static_cast<OTF2_CommRef>(plan.comms_by_ref.size());
+}
+
 }  // namespace
 
 ArchivePlan make_plan(const TraceRecorder& run) {
@@ -110,6 +126,7 @@ ArchivePlan make_plan(const TraceRecorder& run) {
   number_by_id(run.comms(), plan.comms_by_ref, plan.comm_of_id, OTF2_UNDEFINED_COMM);
   plan_groups(run, plan);
   number_by_id(run.windows(), plan.windows_by_ref, plan.window_of_id, OTF2_UNDEFINED_RMA_WIN);
+  plan_lane_team(run, plan);
 
   // Strings that events carry; the definitions add theirs later.
   for (std::uint32_t id = 0; id < run.paths().size(); ++id) {

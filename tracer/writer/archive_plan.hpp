@@ -40,18 +40,24 @@ struct ArchivePlan {
   std::vector<OTF2_RmaWinRef> window_of_id;            // by observer window id; OTF2_UNDEFINED_RMA_WIN if undefined
   std::vector<const mpi::WindowInfo*> windows_by_ref;  // in OTF2 window ref order
   // Groups: the COMM_LOCATIONS group (ref 0), then the members of communicators and of the
-  // post-start-complete-wait calls, each member list once (OTF2_Definitions.h, OTF2_GroupType).
+  // post-start-complete-wait calls, each member list once (OTF2_Definitions.h, OTF2_GroupType);
+  // last, if any rank has protocol phases, the network lane team's two (hardware paradigm).
   struct Group {
     std::string name;
     OTF2_GroupType type;
     std::vector<std::uint64_t> members;
+    OTF2_Paradigm paradigm = OTF2_PARADIGM_MPI;
   };
   std::vector<Group> groups;
   std::vector<OTF2_GroupRef> group_of_comm;         // by OTF2 comm ref
   std::vector<OTF2_GroupRef> remote_group_of_comm;  // intercommunicators' group B; OTF2_UNDEFINED_GROUP else
   std::vector<OTF2_GroupRef> group_of_rma_group;    // by TraceRecorder::rma_groups id
-  std::vector<OTF2_StringRef> path_strings;         // by path name id
-  std::vector<OTF2_StringRef> algorithm_strings;    // by algorithm name id
+  // The thread team of the network lanes' tasks (trace_contract.hpp), after the MPI communicators;
+  // OTF2_UNDEFINED_COMM if no rank has protocol phases.
+  OTF2_CommRef lane_team = OTF2_UNDEFINED_COMM;
+  OTF2_GroupRef lane_team_group = OTF2_UNDEFINED_GROUP;
+  std::vector<OTF2_StringRef> path_strings;       // by path name id
+  std::vector<OTF2_StringRef> algorithm_strings;  // by algorithm name id
   // The program's call sites, by calling context ref (sorted, so that the numbering does not depend
   // on where the program was loaded), and the context of each return address Enter events carry.
   std::vector<SourceSite> call_sites;

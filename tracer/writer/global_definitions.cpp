@@ -42,6 +42,7 @@ struct GroupDef {
   OTF2_StringRef name;
   OTF2_GroupType type;
   std::vector<std::uint64_t> members;
+  OTF2_Paradigm paradigm;
 };
 
 struct CommDef {
@@ -154,7 +155,9 @@ void call_sites(const ArchivePlan& plan, StringTable& strings, Definitions& defs
 // The groups the plan numbered, and each communicator's definition. An intercommunicator is an
 // InterComm of two COMM_GROUPs (OTF2 3.0), its parent the common communicator.
 void comms_and_groups(const TraceRecorder& run, const ArchivePlan& plan, StringTable& strings, Definitions& defs) {
-  for (const ArchivePlan::Group& g : plan.groups) defs.groups.push_back({strings.ref(g.name), g.type, g.members});
+  for (const ArchivePlan::Group& g : plan.groups) {
+    defs.groups.push_back({strings.ref(g.name), g.type, g.members, g.paradigm});
+  }
   for (std::size_t ref = 0; ref < plan.comms_by_ref.size(); ++ref) {
     const mpi::CommInfo* comm = plan.comms_by_ref[ref];
     const OTF2_CommRef parent = comm->parent_id == 0 ? OTF2_UNDEFINED_COMM : plan.comm(comm->parent_id);
@@ -162,6 +165,10 @@ void comms_and_groups(const TraceRecorder& run, const ArchivePlan& plan, StringT
         run.has_handle_events(comm->id) ? OTF2_COMM_FLAG_CREATE_DESTROY_EVENTS : OTF2_COMM_FLAG_NONE;
     defs.comms.push_back(
         {strings.ref(comm->name), plan.group_of_comm[ref], parent, flags, plan.remote_group_of_comm[ref]});
+  }
+  if (plan.lane_team != OTF2_UNDEFINED_COMM) {
+    defs.comms.push_back(
+        {strings.ref(contract::kNetworkLaneTeam), plan.lane_team_group, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE});
   }
   for (const mpi::WindowInfo* window : plan.windows_by_ref) {
     const OTF2_RmaWinFlag flags =
@@ -222,7 +229,7 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
   }
   for (std::size_t i = 0; i < locations.size(); ++i) {
     const LocationRecord& l = locations[i];
-    status.check(OTF2_GlobalDefWriter_WriteLocation(w, l.id, defs.location_names[i], contract::kNetworkLaneType,
+    status.check(OTF2_GlobalDefWriter_WriteLocation(w, l.id, defs.location_names[i], contract::kRankLocationType,
                                                     l.events, l.group),
                  what);
   }
@@ -251,7 +258,7 @@ void write_global_definitions(OTF2_GlobalDefWriter* w, const TraceRecorder& run,
   }
   for (std::size_t ref = 0; ref < defs.groups.size(); ++ref) {
     const GroupDef& g = defs.groups[ref];
-    status.check(OTF2_GlobalDefWriter_WriteGroup(w, static_cast<OTF2_GroupRef>(ref), g.name, g.type, OTF2_PARADIGM_MPI,
+    status.check(OTF2_GlobalDefWriter_WriteGroup(w, static_cast<OTF2_GroupRef>(ref), g.name, g.type, g.paradigm,
                                                  OTF2_GROUP_FLAG_NONE, static_cast<std::uint32_t>(g.members.size()),
                                                  g.members.data()),
                  what);

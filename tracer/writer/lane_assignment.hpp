@@ -1,9 +1,9 @@
 #pragma once
 // Protocol phases of one rank may overlap (several messages in flight), but OTF2 requires the
-// Enter/Leave events of a location to nest. The phases are therefore spread over lanes, each a
-// location of its own: sorted by (start, end, order reported), each phase goes to the first lane
-// whose last phase ended at or before it starts, or to a new lane. Phases within a lane then
-// follow one another, and the lane count is the most phases the rank had in flight at once.
+// Enter/Leave events of a task to nest. The phases are therefore spread over lanes, each a task
+// of the rank's location (trace_contract.hpp): sorted by (start, end, order reported), each phase goes to the first
+// lane whose last phase ended at or before it starts, or to a new lane. Phases within a lane then follow one another,
+// and the lane count is the most phases the rank had in flight at once.
 
 #include <cstdint>
 #include <vector>

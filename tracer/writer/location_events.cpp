@@ -1,183 +1,161 @@
 #include "location_events.hpp"
 
 #include <algorithm>
-#include <cassert>
-#include <optional>
+
+#include "rank_record.hpp"
 
 namespace xo::tracer {
 
 namespace {
 
-// The attribute list of a collective's end or completion whose Extension is `more`: `attributes`
-// holding the algorithm if the machine named one, else none.
-OTF2_AttributeList* algorithm_list(const RankEvent& more, const ArchivePlan& plan, OTF2_AttributeList* attributes,
-                                   OTF2_ErrorCode& code) {
-  if (more.a == kNoName) return nullptr;
-  code = OTF2_AttributeList_AddStringRef(attributes, kAttributeAlgorithm, plan.algorithm_strings[more.a]);
-  return attributes;
-}
+// A protocol phase's Enter or Leave on its lane, in time order per lane.
+struct LaneEvent {
+  std::int64_t time;
+  std::uint32_t lane;
+  std::uint32_t phase;  // index into the rank's phases
+  bool leave;
+};
 
-// When the blocking send at `send` had its buffer free: from the SendComplete record that follows it
-// inside its call (a call holds one blocking send); none if the send never completed.
-template <class Iterator>
-std::optional<std::uint64_t> buffer_free_of_send(Iterator send, Iterator end) {
-  for (Iterator it = send; ++it != end;) {
-    switch (it->kind) {
-      case RankEventKind::SendComplete: {
-        const std::uint64_t before = it->a | static_cast<std::uint64_t>(it->b) << 32;
-        const auto time = static_cast<std::uint64_t>(it->time);
-        return time - std::min(before, time);
-      }
-      case RankEventKind::Leave:
-      case RankEventKind::Send: return std::nullopt;
-      default: break;
+// Every lane's events, by time; at equal times by lane, each lane's in its own order.
+std::vector<LaneEvent> lane_events(const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes) {
+  std::vector<LaneEvent> out;
+  out.reserve(2 * phases.size());
+  for (std::uint32_t lane = 0; lane < lanes.lanes; ++lane) {
+    for (std::uint32_t k = lanes.lane_begin[lane]; k < lanes.lane_begin[lane + 1]; ++k) {
+      const std::uint32_t phase = lanes.order[k];
+      out.push_back({phases[phase].start, lane, phase, false});
+      out.push_back({phases[phase].end, lane, phase, true});
     }
   }
-  return std::nullopt;
+  std::stable_sort(out.begin(), out.end(), [](const LaneEvent& a, const LaneEvent& b) {
+    return a.time != b.time ? a.time < b.time : a.lane < b.lane;
+  });
+  return out;
 }
+
+// One rank's location: the MPI records on its implicit task, each lane's phases on the lane's
+// task (trace_contract.hpp). The streams merge by time; at one time the running task's events come
+// first, then the MPI records, then the lanes' in lane order, so that the task switches are few.
+class LocationStream {
+ public:
+  LocationStream(OTF2_EvtWriter* w, const RankLog& log, const std::vector<PhaseSpan>& phases,
+                 const LaneAssignment& lanes, std::uint32_t rank, const ArchivePlan& plan,
+                 OTF2_AttributeList* attributes)
+      : w_(w),
+        log_(log),
+        phases_(phases),
+        plan_(plan),
+        attributes_(attributes),
+        rank_(rank),
+        lane_events_(lane_events(phases, lanes)),
+        left_in_lane_(lanes.lanes),
+        created_(lanes.lanes, false) {
+    for (std::uint32_t lane = 0; lane < lanes.lanes; ++lane) {
+      left_in_lane_[lane] = 2 * (lanes.lane_begin[lane + 1] - lanes.lane_begin[lane]);
+    }
+  }
+
+  OTF2_ErrorCode write(std::int64_t end) {
+    RankEventIterator next = log_.events.begin();
+    const RankEventIterator last = log_.events.end();
+    std::size_t l = 0;
+    while (code_ == OTF2_SUCCESS && (next != last || l < lane_events_.size())) {
+      const std::int64_t t = next == last               ? lane_events_[l].time
+                             : l == lane_events_.size() ? next->time
+                                                        : std::min(next->time, lane_events_[l].time);
+      std::size_t block_end = l;
+      while (block_end < lane_events_.size() && lane_events_[block_end].time == t) ++block_end;
+      const std::uint32_t first = running_ != kImplicitTask && running_ != kNoTask ? running_ - 1 : kNoLane;
+      if (first != kNoLane) write_lane_block(l, block_end, [&](std::uint32_t lane) { return lane == first; });
+      for (; code_ == OTF2_SUCCESS && next != last && next->time == t; ++next) {
+        if (!writes_record(*next, log_)) continue;
+        run_task(kImplicitTask, t);
+        if (code_ == OTF2_SUCCESS) code_ = write_rank_record(w_, next, log_, plan_, attributes_);
+      }
+      write_lane_block(l, block_end, [&](std::uint32_t lane) { return lane != first; });
+      l = block_end;
+    }
+    if (code_ == OTF2_SUCCESS && log_.open_call != kNoName) {
+      run_task(kImplicitTask, end);
+      if (code_ == OTF2_SUCCESS) {
+        code_ =
+            OTF2_EvtWriter_Leave(w_, nullptr, static_cast<OTF2_TimeStamp>(end), plan_.region_of_call[log_.open_call]);
+      }
+    }
+    // A location ends on its implicit task.
+    if (code_ == OTF2_SUCCESS && running_ != kImplicitTask) run_task(kImplicitTask, last_time_);
+    return code_;
+  }
+
+ private:
+  static constexpr std::uint32_t kImplicitTask = 0;  // generation numbers: lane k is k + 1
+  static constexpr std::uint32_t kNoTask = 0xffffffffu;
+  static constexpr std::uint32_t kNoLane = 0xffffffffu;
+
+  template <typename Chosen>
+  void write_lane_block(std::size_t begin, std::size_t end, const Chosen& chosen) {
+    for (std::size_t k = begin; code_ == OTF2_SUCCESS && k < end; ++k) {
+      if (chosen(lane_events_[k].lane)) write_lane_event(lane_events_[k]);
+    }
+  }
+
+  void write_lane_event(const LaneEvent& e) {
+    const auto t = static_cast<OTF2_TimeStamp>(e.time);
+    const std::uint32_t task = e.lane + 1;
+    if (!created_[e.lane]) {
+      code_ = OTF2_EvtWriter_ThreadTaskCreate(w_, nullptr, t, plan_.lane_team, rank_, task);
+      created_[e.lane] = true;
+    }
+    if (code_ == OTF2_SUCCESS) run_task(task, e.time);
+    const PhaseSpan& p = phases_[e.phase];
+    const OTF2_RegionRef region = plan_.region_of_phase[static_cast<std::size_t>(p.phase)];
+    if (code_ != OTF2_SUCCESS) return;
+    if (e.leave) {
+      code_ = OTF2_EvtWriter_Leave(w_, nullptr, t, region);
+    } else {
+      code_ = OTF2_AttributeList_AddStringRef(attributes_, kAttributeProtocol, plan_.path_strings[p.path]);
+      if (code_ == OTF2_SUCCESS) {
+        code_ = OTF2_AttributeList_AddUint64(attributes_, kAttributeBytes, static_cast<std::uint64_t>(p.bytes));
+      }
+      if (code_ == OTF2_SUCCESS && p.peer >= 0)
+        code_ = OTF2_AttributeList_AddInt32(attributes_, kAttributePeer, p.peer);
+      if (code_ == OTF2_SUCCESS) code_ = OTF2_EvtWriter_Enter(w_, attributes_, t, region);
+    }
+    last_time_ = e.time;
+    if (code_ == OTF2_SUCCESS && --left_in_lane_[e.lane] == 0) {
+      code_ = OTF2_EvtWriter_ThreadTaskComplete(w_, nullptr, t, plan_.lane_team, rank_, task);
+      running_ = kNoTask;
+    }
+  }
+
+  void run_task(std::uint32_t task, std::int64_t time) {
+    last_time_ = std::max(last_time_, time);
+    if (running_ == task) return;
+    code_ =
+        OTF2_EvtWriter_ThreadTaskSwitch(w_, nullptr, static_cast<OTF2_TimeStamp>(time), plan_.lane_team, rank_, task);
+    running_ = task;
+  }
+
+  OTF2_EvtWriter* w_;
+  const RankLog& log_;
+  const std::vector<PhaseSpan>& phases_;
+  const ArchivePlan& plan_;
+  OTF2_AttributeList* attributes_;
+  std::uint32_t rank_;
+  std::vector<LaneEvent> lane_events_;
+  std::vector<std::uint32_t> left_in_lane_;  // events not yet written, by lane
+  std::vector<bool> created_;                // by lane: its ThreadTaskCreate written
+  std::uint32_t running_ = kImplicitTask;
+  std::int64_t last_time_ = 0;
+  OTF2_ErrorCode code_ = OTF2_SUCCESS;
+};
 
 }  // namespace
 
-OTF2_ErrorCode write_rank_events(OTF2_EvtWriter* w, const RankLog& log, const ArchivePlan& plan, std::int64_t end,
-                                 OTF2_AttributeList* attributes) {
-  for (auto it = log.events.begin(); it != log.events.end(); ++it) {
-    const RankEvent& e = *it;
-    const auto t = static_cast<OTF2_TimeStamp>(e.time);
-    OTF2_ErrorCode code = OTF2_SUCCESS;
-    switch (e.kind) {
-      case RankEventKind::Enter: {
-        const OTF2_CallingContextRef site = plan.context(e.wide);
-        OTF2_AttributeList* list = nullptr;
-        if (site != OTF2_UNDEFINED_CALLING_CONTEXT) {
-          code = OTF2_AttributeList_AddCallingContextRef(attributes, kAttributeCallSite, site);
-          list = attributes;
-        }
-        if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Enter(w, list, t, plan.region_of_call[e.a]);
-        break;
-      }
-      case RankEventKind::Leave: code = OTF2_EvtWriter_Leave(w, nullptr, t, plan.region_of_call[e.a]); break;
-      case RankEventKind::Send: {
-        const std::optional<std::uint64_t> free = buffer_free_of_send(it, log.events.end());
-        if (free)
-          code = OTF2_AttributeList_AddUint64(attributes, kAttributeBufferFree, std::max<std::uint64_t>(*free, t));
-        if (code == OTF2_SUCCESS) {
-          code = OTF2_EvtWriter_MpiSend(w, free ? attributes : nullptr, t, e.a, plan.comm(e.b), e.c, e.wide);
-        }
-        break;
-      }
-      case RankEventKind::SendComplete: break;
-      case RankEventKind::Isend:
-        code = OTF2_EvtWriter_MpiIsend(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide, (++it)->wide);
-        break;
-      case RankEventKind::IsendComplete: {
-        const std::uint64_t before = e.a | static_cast<std::uint64_t>(e.b) << 32;
-        code = OTF2_AttributeList_AddUint64(attributes, kAttributeBufferFree, t - std::min<std::uint64_t>(before, t));
-        if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_MpiIsendComplete(w, attributes, t, e.wide);
-        break;
-      }
-      case RankEventKind::IrecvRequest: code = OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, e.wide); break;
-      case RankEventKind::Recv: code = OTF2_EvtWriter_MpiRecv(w, nullptr, t, e.a, plan.comm(e.b), e.c, e.wide); break;
-      case RankEventKind::Irecv: {
-        const RankEvent& more = *++it;
-        const std::uint64_t before = more.a | static_cast<std::uint64_t>(more.b) << 32;
-        code = OTF2_AttributeList_AddUint64(attributes, kAttributeArrived, t - std::min<std::uint64_t>(before, t));
-        if (code == OTF2_SUCCESS)
-          code = OTF2_EvtWriter_MpiIrecv(w, attributes, t, e.a, plan.comm(e.b), e.c, e.wide, more.wide);
-        break;
-      }
-      case RankEventKind::RequestCancelled: code = OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, e.wide); break;
-      case RankEventKind::CollectiveBegin:
-        if (&e == log.open_collective) break;  // never ended
-        code = OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, t);
-        break;
-      case RankEventKind::CollectiveEnd: {
-        const RankEvent& more = *++it;
-        OTF2_AttributeList* list = algorithm_list(more, plan, attributes, code);
-        if (code != OTF2_SUCCESS) return code;
-        code = OTF2_EvtWriter_MpiCollectiveEnd(w, list, t, static_cast<OTF2_CollectiveOp>(e.a), plan.comm(e.b), e.c,
-                                               e.wide, more.wide);
-        break;
-      }
-      case RankEventKind::CollectiveRequest:
-        code = OTF2_EvtWriter_NonBlockingCollectiveRequest(w, nullptr, t, e.wide);
-        break;
-      case RankEventKind::CollectiveComplete: {
-        const RankEvent& more = *++it;
-        const std::uint64_t request = (++it)->wide;
-        OTF2_AttributeList* list = algorithm_list(more, plan, attributes, code);
-        if (code != OTF2_SUCCESS) return code;
-        code = OTF2_EvtWriter_NonBlockingCollectiveComplete(w, list, t, static_cast<OTF2_CollectiveOp>(e.a),
-                                                            plan.comm(e.b), e.c, e.wide, more.wide, request);
-        break;
-      }
-      case RankEventKind::CommCreate: code = OTF2_EvtWriter_CommCreate(w, nullptr, t, plan.comm(e.b)); break;
-      case RankEventKind::CommDestroy: code = OTF2_EvtWriter_CommDestroy(w, nullptr, t, plan.comm(e.b)); break;
-      case RankEventKind::RmaWinCreate: code = OTF2_EvtWriter_RmaWinCreate(w, nullptr, t, plan.window(e.b)); break;
-      case RankEventKind::RmaWinDestroy: code = OTF2_EvtWriter_RmaWinDestroy(w, nullptr, t, plan.window(e.b)); break;
-      case RankEventKind::RmaCollectiveBegin: code = OTF2_EvtWriter_RmaCollectiveBegin(w, nullptr, t); break;
-      case RankEventKind::RmaCollectiveEnd:
-        code = OTF2_EvtWriter_RmaCollectiveEnd(w, nullptr, t, static_cast<OTF2_CollectiveOp>(e.a),
-                                               OTF2_RMA_SYNC_LEVEL_PROCESS | OTF2_RMA_SYNC_LEVEL_MEMORY,
-                                               plan.window(e.b), OTF2_COLLECTIVE_ROOT_NONE, 0, 0);
-        break;
-      case RankEventKind::RmaPut:
-        code = OTF2_EvtWriter_RmaPut(w, nullptr, t, plan.window(e.b), e.a, e.wide, (++it)->wide);
-        break;
-      case RankEventKind::RmaGet:
-        code = OTF2_EvtWriter_RmaGet(w, nullptr, t, plan.window(e.b), e.a, e.wide, (++it)->wide);
-        break;
-      case RankEventKind::RmaAtomic: {
-        const RankEvent& more = *++it;
-        code = OTF2_EvtWriter_RmaAtomic(w, nullptr, t, plan.window(e.b), e.a, static_cast<OTF2_RmaAtomicType>(e.c),
-                                        e.wide, more.a | static_cast<std::uint64_t>(more.b) << 32, more.wide);
-        break;
-      }
-      case RankEventKind::RmaOpComplete:
-        code = OTF2_EvtWriter_RmaOpCompleteBlocking(w, nullptr, t, plan.window(e.b), e.wide);
-        break;
-      case RankEventKind::RmaGroupSync:
-        code = OTF2_EvtWriter_RmaGroupSync(w, nullptr, t, static_cast<OTF2_RmaSyncLevel>(e.c), plan.window(e.b),
-                                           plan.group_of_rma_group[e.a]);
-        break;
-      case RankEventKind::RmaLock: {
-        const auto step = static_cast<mpi::RmaLockStep>(e.c & 0xff);
-        const OTF2_LockType type = (e.c >> 8) != 0 ? OTF2_LOCK_EXCLUSIVE : OTF2_LOCK_SHARED;
-        const OTF2_RmaWinRef win = plan.window(e.b);
-        code = step == mpi::RmaLockStep::Request ? OTF2_EvtWriter_RmaRequestLock(w, nullptr, t, win, e.a, e.wide, type)
-               : step == mpi::RmaLockStep::Acquire
-                   ? OTF2_EvtWriter_RmaAcquireLock(w, nullptr, t, win, e.a, e.wide, type)
-                   : OTF2_EvtWriter_RmaReleaseLock(w, nullptr, t, win, e.a, e.wide);
-        break;
-      }
-      case RankEventKind::RmaSync:
-        code = OTF2_EvtWriter_RmaSync(w, nullptr, t, plan.window(e.b), e.a, OTF2_RMA_SYNC_TYPE_MEMORY);
-        break;
-      case RankEventKind::Extension: assert(false && "an extension is read with the record before it"); break;
-      case RankEventKind::Omitted: break;
-    }
-    if (code != OTF2_SUCCESS) return code;
-  }
-  if (log.open_call != kNoName) {
-    return OTF2_EvtWriter_Leave(w, nullptr, static_cast<OTF2_TimeStamp>(end), plan.region_of_call[log.open_call]);
-  }
-  return OTF2_SUCCESS;
-}
-
-OTF2_ErrorCode write_lane_events(OTF2_EvtWriter* w, const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes,
-                                 std::uint32_t lane, const ArchivePlan& plan, OTF2_AttributeList* attributes) {
-  for (std::uint32_t k = lanes.lane_begin[lane]; k < lanes.lane_begin[lane + 1]; ++k) {
-    const PhaseSpan& p = phases[lanes.order[k]];
-    const OTF2_RegionRef region = plan.region_of_phase[static_cast<std::size_t>(p.phase)];
-    OTF2_ErrorCode code = OTF2_AttributeList_AddStringRef(attributes, kAttributeProtocol, plan.path_strings[p.path]);
-    if (code == OTF2_SUCCESS) {
-      code = OTF2_AttributeList_AddUint64(attributes, kAttributeBytes, static_cast<std::uint64_t>(p.bytes));
-    }
-    if (code == OTF2_SUCCESS && p.peer >= 0) code = OTF2_AttributeList_AddInt32(attributes, kAttributePeer, p.peer);
-    if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Enter(w, attributes, static_cast<OTF2_TimeStamp>(p.start), region);
-    if (code == OTF2_SUCCESS) code = OTF2_EvtWriter_Leave(w, nullptr, static_cast<OTF2_TimeStamp>(p.end), region);
-    if (code != OTF2_SUCCESS) return code;
-  }
-  return OTF2_SUCCESS;
+OTF2_ErrorCode write_location_events(OTF2_EvtWriter* w, const RankLog& log, const std::vector<PhaseSpan>& phases,
+                                     const LaneAssignment& lanes, std::uint32_t rank, const ArchivePlan& plan,
+                                     std::int64_t end, OTF2_AttributeList* attributes) {
+  return LocationStream(w, log, phases, lanes, rank, plan, attributes).write(end);
 }
 
 }  // namespace xo::tracer

@@ -357,15 +357,25 @@ TEST(ReadSimulatedTrace, Xt3PhasesAndProtocolLabelsBySize) {
   for (const auto& p : run->seen->phases) {
     expected.insert({p.rank, p.name, p.protocol, p.peer, p.bytes, p.start_ps, p.end_ps});
   }
+  // Each on a lane of its rank's location (a task's generation from 1), its lane's phases one after
+  // another.
+  std::map<std::pair<Index, std::uint32_t>, std::vector<std::pair<double, double>>> lanes;
   for (std::size_t p = 0; p < m.phases.size(); ++p) {
-    const Index lane = m.phases.lane[p];
-    EXPECT_EQ(m.locations.kind[lane], LocationKind::NetworkLane);
+    const Index location = m.phases.location[p];
+    EXPECT_EQ(m.locations.kind[location], LocationKind::Rank);
+    EXPECT_EQ(m.locations.world_rank[location], m.phase_rank(p));
+    EXPECT_GE(m.phases.lane[p], 1u);
+    lanes[{location, m.phases.lane[p]}].push_back({m.phases.start[p], m.phases.end[p]});
     got.insert({m.phase_rank(p), m.regions.name[m.phases.region[p]], std::string(m.strings.at(m.phases.protocol[p])),
                 m.phases.peer[p], static_cast<std::int64_t>(m.phases.bytes[p]), picoseconds(m.phases.start[p]),
                 picoseconds(m.phases.end[p])});
   }
   EXPECT_FALSE(expected.empty());
   EXPECT_EQ(got, expected);
+  for (auto& [lane, spans] : lanes) {
+    std::sort(spans.begin(), spans.end());
+    for (std::size_t k = 1; k < spans.size(); ++k) EXPECT_LE(spans[k - 1].second, spans[k].first);
+  }
 }
 
 TEST(ReadSimulatedTrace, CallsAreTheRunsCallsInOrder) {
@@ -444,15 +454,17 @@ TEST(ReadSimulatedTrace, RunDescriptionLocationsAndProgress) {
     EXPECT_EQ(m.locations.world_rank[row], r);
     EXPECT_EQ(m.locations.id[row], static_cast<std::uint64_t>(r));  // docs/trace_format.md
   }
-  int lanes = 0;
-  for (Index row = 0; row < m.locations.size(); ++row) {
-    if (m.locations.kind[row] != LocationKind::NetworkLane) continue;
-    ++lanes;
-    EXPECT_GE(m.locations.id[row], 4u);
-    EXPECT_EQ(m.locations.name[row].rfind("MPI Rank " + std::to_string(m.locations.world_rank[row]) + " network", 0),
-              0u);
+  EXPECT_EQ(m.locations.size(), 4u) << "a location per rank, its network lanes tasks of it";
+  std::set<std::pair<Index, std::uint32_t>> lanes;
+  for (std::size_t p = 0; p < m.phases.size(); ++p) {
+    const Index location = m.phases.location[p];
+    const std::uint32_t lane = m.phases.lane[p];
+    if (!lanes.insert({location, lane}).second) continue;
+    std::string expected = "MPI Rank " + std::to_string(m.locations.world_rank[location]) + " network";
+    if (lane > 1) expected.append(" ").append(std::to_string(lane));
+    EXPECT_EQ(m.lane_name(location, lane), expected);
   }
-  EXPECT_GE(lanes, 2);  // both senders' phases; receivers have their own (copies out)
+  EXPECT_GE(lanes.size(), 2u);  // both senders' phases; receivers have their own (copies out)
 
   ASSERT_FALSE(reports.empty());
   for (std::size_t i = 1; i < reports.size(); ++i) EXPECT_GE(reports[i].first, reports[i - 1].first);

@@ -53,6 +53,7 @@ inline void expect_same_model(const analyzer::TraceModel& a, const analyzer::Tra
   expect_same(a.calls.site, b.calls.site, "calls.site");
   expect_same(a.calls.first_of_rank, b.calls.first_of_rank, "calls.first_of_rank");
   expect_same(a.phases.region, b.phases.region, "phases.region");
+  expect_same(a.phases.location, b.phases.location, "phases.location");
   expect_same(a.phases.lane, b.phases.lane, "phases.lane");
   expect_same(a.phases.start, b.phases.start, "phases.start");
   expect_same(a.phases.end, b.phases.end, "phases.end");

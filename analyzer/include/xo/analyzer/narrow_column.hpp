@@ -111,5 +111,6 @@ class NarrowColumn {
 // counts in 4.
 using ShortIdColumn = NarrowColumn<std::uint32_t, std::uint16_t>;
 using ByteCountColumn = NarrowColumn<std::uint64_t, std::uint32_t>;
+using LaneColumn = NarrowColumn<std::uint32_t, std::uint8_t>;  // a rank's lanes: a few, rarely hundreds
 
 }  // namespace xo::analyzer

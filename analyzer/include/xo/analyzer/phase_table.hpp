@@ -1,7 +1,8 @@
 #pragma once
 // Protocol phases of Crossover's traces: the Enter/Leave pairs on the network lanes, with the
 // attributes their Enter carries; each attribute may be missing. Times are seconds since the
-// trace's global offset.
+// trace's global offset. A lane is a task of its rank's location (trace_contract.hpp), or in
+// traces written before tasks were used, a location of its own.
 
 #include <cstdint>
 #include <limits>
@@ -18,8 +19,11 @@ struct PhaseTable {
 
   ShortIdColumn region;  // row of RegionTable: its name is the phase's ("eager", "header", ...)
   // Row of LocationTable; its world rank is the rank whose network interface performs the phase
-  // (TraceModel::phase_rank). Kept as runs: the reader appends each lane's phases together.
-  RunColumn<Index> lane;
+  // (TraceModel::phase_rank). Kept as runs: the reader appends each location's phases together.
+  RunColumn<Index> location;
+  // The lane within the location: its task's generation number (lane k of a rank is k + 1), 0 on
+  // a location that is a lane. (location, lane) names a lane (TraceModel::lane_name).
+  LaneColumn lane;
   std::vector<double> start;
   std::vector<double> end;
   ShortIdColumn protocol;    // attribute "protocol", or kNoString

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 
 #include "xo/analyzer/call_site_table.hpp"
 #include "xo/analyzer/call_table.hpp"
@@ -46,7 +47,16 @@ struct TraceModel {
     const auto after = std::upper_bound(calls.first_of_rank.begin(), calls.first_of_rank.end(), call);
     return static_cast<RankId>(after - calls.first_of_rank.begin() - 1);
   }
-  RankId phase_rank(Index phase) const { return locations.world_rank[phases.lane[phase]]; }
+  RankId phase_rank(Index phase) const { return locations.world_rank[phases.location[phase]]; }
+  // "MPI Rank 3 network", "MPI Rank 3 network 2": lane `lane` of the location at row `location`
+  // (PhaseTable::lane); a location that is a lane keeps its own name.
+  std::string lane_name(Index location, std::uint32_t lane) const {
+    std::string name = locations.name[location];
+    if (locations.kind[location] == LocationKind::NetworkLane) return name;
+    name += " network";
+    if (lane > 1) name += ' ' + std::to_string(lane);
+    return name;
+  }
 
   // A message's times and call that MessageTable stores only where its calls do not say them; NaN
   // where neither the trace nor a call says.

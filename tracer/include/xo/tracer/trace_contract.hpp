@@ -44,8 +44,17 @@ inline constexpr OTF2_Paradigm kProtocolPhaseParadigm = OTF2_PARADIGM_HARDWARE;
 inline constexpr const char* kProtocolPhaseFile = "xo protocol";
 inline constexpr const char* kProtocolPhaseDescription = "a protocol phase on the rank's network interface";
 
-// A rank's network lanes are locations of this type in the rank's location group, after the rank's
-// own location; they hold protocol phases only.
+// Every rank is one location of this type, its id the world rank. Its MPI calls and records are
+// on the location's implicit task; its protocol phases, which may overlap one another and the
+// calls, are on tasks of their own (OTF2's ThreadTaskCreate/Switch/Complete, each task with its
+// own Enter/Leave nesting), one task per network lane. The tasks belong to one thread team, the
+// communicator named kNetworkLaneTeam whose group (of the hardware paradigm) lists every rank's
+// location in world rank order: rank r's lane k is task (team, creating thread r, generation
+// k + 1); generation 0 is the rank's implicit task. Traces written before this had a location of
+// this type per lane in the rank's location group, after the rank's own; readers take both.
+inline constexpr OTF2_LocationType kRankLocationType = OTF2_LOCATION_TYPE_CPU_THREAD;
 inline constexpr OTF2_LocationType kNetworkLaneType = OTF2_LOCATION_TYPE_CPU_THREAD;
+inline constexpr const char* kNetworkLaneTeam = "network lanes";
+inline constexpr OTF2_Paradigm kNetworkLaneParadigm = OTF2_PARADIGM_HARDWARE;
 
 }  // namespace xo::tracer::contract
