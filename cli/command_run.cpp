@@ -22,6 +22,7 @@
 #include "trace_directory.hpp"
 #include "unknown_env.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
+#include "xo/tracer/trace_filter.hpp"
 
 namespace xo::cli {
 
@@ -45,7 +46,44 @@ struct RunSettings {
   std::string trace_dir;  // -o DIR; default PROGRAM.otf2
   bool force = false;     // replace an existing archive in trace_dir
   std::string mpi;        // --mpi: a job of the system's MPI (record_job.hpp)
+  // What of the run to trace (xo/tracer/trace_filter.hpp): empty for all.
+  std::string trace_ranks;
+  std::string trace_calls;
+  std::string trace_from;
+  std::string trace_to;
 };
+
+// A --trace-from / --trace-to time in picoseconds; `fallback` if not given.
+std::int64_t trace_time_ps(const std::string& option, const std::string& value, std::int64_t fallback) {
+  if (value.empty()) return fallback;
+  const std::int64_t ns = mpi::parse_duration_ns(value);
+  if (ns < 0) {
+    throw UsageError(option + "=" + value +
+                     " is not a time: give a virtual time with ns, us, ms or s (for example 1.5ms, 200us)");
+  }
+  return ns * 1000;
+}
+
+// Checks the --trace-* options and hands them to the program's run (trace_filter.hpp).
+void set_trace_filter(const RunSettings& s) {
+  const std::int64_t from = trace_time_ps("--trace-from", s.trace_from, 0);
+  const std::int64_t to = trace_time_ps("--trace-to", s.trace_to, tracer::TraceFilter::kNoEnd);
+  std::string error;
+  if (!s.trace_ranks.empty() && !tracer::RankList::parse(s.trace_ranks, error)) {
+    throw UsageError("--trace-ranks " + s.trace_ranks + ": " + error + " (for example 0-15,32,every:64)");
+  }
+  if (!s.trace_calls.empty() && !tracer::CallRules::parse(s.trace_calls, error)) {
+    throw UsageError("--trace-calls " + s.trace_calls + ": " + error + " (for example p2p,-MPI_Iprobe)");
+  }
+  if (to <= from) {
+    throw UsageError("--trace-from " + s.trace_from + " --trace-to " + s.trace_to +
+                     ": the window is empty; --trace-to must come after --trace-from");
+  }
+  setenv(tracer::kEnvTraceRanks, s.trace_ranks.c_str(), 1);
+  setenv(tracer::kEnvTraceCalls, s.trace_calls.c_str(), 1);
+  setenv(tracer::kEnvTraceFrom, std::to_string(from).c_str(), 1);
+  setenv(tracer::kEnvTraceTo, std::to_string(to).c_str(), 1);
+}
 
 RunSettings parse(const char* command, const std::vector<std::string>& args) {
   RunSettings s;
@@ -59,6 +97,14 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
       s.trace_dir = reader.take_value();
     } else if (record && name == "--mpi") {
       s.mpi = reader.take_value();
+    } else if (record && name == "--trace-ranks") {
+      s.trace_ranks = reader.take_value();
+    } else if (record && name == "--trace-calls") {
+      s.trace_calls = reader.take_value();
+    } else if (record && name == "--trace-from") {
+      s.trace_from = reader.take_value();
+    } else if (record && name == "--trace-to") {
+      s.trace_to = reader.take_value();
     } else if (record && name == "--force") {
       reader.take_flag();
       s.force = true;
@@ -219,6 +265,7 @@ bool built_by_xo(const std::string& path) {
   for (const auto& [name, value] : s.environment) setenv(name.c_str(), value.c_str(), 1);
   if (!s.trace_dir.empty()) {
     setenv(mpi::kEnvTrace, s.trace_dir.c_str(), 1);
+    set_trace_filter(s);
   } else {
     unsetenv(mpi::kEnvTrace);  // a trace is asked for by xo record, never inherited by xo run
   }

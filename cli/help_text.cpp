@@ -134,21 +134,32 @@ Examples:
   xo run -n 2 -e XO_EAGER_LIMIT=65536 ./pingpong
 )";
 
-constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--] PROGRAM [ARGS...]
+constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--trace-ranks LIST]
+                 [--trace-calls LIST] [--trace-from TIME] [--trace-to TIME] [--] PROGRAM [ARGS...]
        xo record --mpi=system|openmpi|mpich -o DIR [--force] [-q] -- MPIRUN [ARGS...]
 
 Runs PROGRAM as xo run does and writes an OTF2 trace of the run into DIR (traces.otf2, traces.def
 and traces/, the layout Score-P uses), readable by otf2-print, Vampir and other OTF2 tools. The trace
 holds every MPI call of every rank, the messages and collectives inside them, communicators, each
-protocol phase (eager, header, clear-to-send, get, ... and collective hardware steps) on a
-"network" location under its rank, and the run's machine, parameters, environment settings and
-command line. A run that fails (deadlock, fatal MPI error) still leaves its trace.
+protocol phase (eager, header, clear-to-send, get, ... and collective hardware steps) on its
+rank's "network" lanes, and the run's machine, parameters, environment settings and command
+line: two files a rank. A run that fails (deadlock, fatal MPI error) still leaves its trace.
 
 Options (besides those of xo run):
   -o, --output DIR         the trace directory (default PROGRAM.otf2); created if missing
   --force                  replace a trace already in DIR (only its traces.* files are removed);
                            without it, that trace is moved to DIR.old first (an older DIR.old's
                            trace gives way), as perf keeps perf.data.old
+  --trace-ranks LIST       trace only these ranks: N, A-B, A-B:STRIDE, every:N, comma-separated
+                           (0-15,32,every:1024); the others run but have no location and no files
+  --trace-calls LIST       trace only these MPI calls, or all but those with a '-': names and
+                           groups p2p, coll, rma (p2p,coll; -MPI_Iprobe,-rma); a call left out
+                           takes its messages and collectives with it
+  --trace-from TIME, --trace-to TIME
+                           trace only the calls begun in this stretch of virtual time (1ms, 250us);
+                           a collective is in if its first member began it in it, one-sided window
+                           calls (MPI_Win_*) always are, and a wait for a request traced is too
+                           The archive records the filter; xo report says which figures it limits.
   --mpi=MPI                trace a job of the system's own MPI instead: the command (mpirun or
                            mpiexec with the program, built with that MPI's mpicc) runs with
                            Crossover's PMPI tracer preloaded, each rank logs its calls into
@@ -167,6 +178,7 @@ Use --compute=none for a trace that is the same, byte for byte, on every run.
 Examples:
   xo record -n 4 --machine xt3 --compute=none -o stencil.otf2 -- ./stencil2d
   otf2-print stencil.otf2/traces.otf2 | less
+  xo record -n 4096 --machine xt3 --trace-ranks 0-7,every:512 --trace-calls p2p -- ./stencil2d
   mpicc.mpich app.c -o app && xo record --mpi=system -o app.otf2 -- mpirun.mpich -np 4 ./app
 )";
 

@@ -147,6 +147,8 @@ void write_run(JsonWriter& j, const TraceSummary& t) {
   j.key("anchor").value(t.anchor);
   j.key("events").value(t.events);
   j.key("ranks").value(t.ranks);
+  j.key("traced_ranks").value(t.traced_ranks);
+  j.key("ends_outside_trace").value(t.ends_outside_trace);
   j.key("creator").value(t.creator);
   j.key("problems").value(t.problems);
   j.key("first_problem").text_or_null(t.first_problem);
@@ -167,6 +169,17 @@ void write_run(JsonWriter& j, const TraceSummary& t) {
   j.key("failure").text_or_null(c.failure);
   settings(j, "parameters", c.parameters);
   settings(j, "environment", c.environment);
+  j.key("trace_filter");
+  if (!c.filtered()) {
+    j.null();
+  } else {
+    j.begin_object();
+    j.key("ranks").text_or_null(c.trace_ranks);
+    j.key("calls").text_or_null(c.trace_calls);
+    j.key("from_seconds").optional(c.trace_from_ps ? std::optional<double>(*c.trace_from_ps * 1e-12) : std::nullopt);
+    j.key("to_seconds").optional(c.trace_to_ps ? std::optional<double>(*c.trace_to_ps * 1e-12) : std::nullopt);
+    j.end_object();
+  }
   j.end_object();
 }
 

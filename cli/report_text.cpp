@@ -18,6 +18,32 @@ using analyzer::number_text;
 using analyzer::percent_text;
 using namespace analyzer::report;
 
+// What a trace filter (xo record --trace-*) left out, and the figures that therefore cover only
+// the traced part: every figure from events. The crossovers and the simulated savings come from
+// the bench and from recording the program again, whole, and are not limited.
+void add_filter_lines(const TraceSummary& t, std::vector<std::string>& lines) {
+  const analyzer::CrossoverRun& run = *t.crossover;
+  std::string traced = "traced: ";
+  traced += run.trace_ranks.empty() ? "every rank" : "ranks " + run.trace_ranks;
+  traced += " (" + std::to_string(t.traced_ranks) + " of " + std::to_string(t.ranks) + ")";
+  traced += run.trace_calls.empty() ? ", every call" : ", calls " + run.trace_calls;
+  if (run.trace_from_ps || run.trace_to_ps) {
+    traced += ", calls begun from " + duration_text(static_cast<double>(run.trace_from_ps.value_or(0)) * 1e-12) +
+              (run.trace_to_ps ? " to " + duration_text(static_cast<double>(*run.trace_to_ps) * 1e-12) : " on");
+  }
+  lines.push_back(traced + " (xo record --trace-*)");
+  std::string limited =
+      "so the times in MPI, by call, protocol and call site, the point-to-point models, the wait states, the root "
+      "causes and the recommendations' predicted savings cover only what was traced";
+  if (t.ends_outside_trace > 0) {
+    limited += "; " + std::to_string(t.ends_outside_trace) +
+               " message ends whose other end was left out are unmatched and in none of them";
+  }
+  lines.push_back(limited +
+                  "; the crossovers and the recommendations' simulated savings are not (the bench and "
+                  "the checks run the program again, whole)");
+}
+
 ReportSection run_section(const RunReport& r) {
   ReportSection s{"run", "Run", {}, std::nullopt};
   const TraceSummary& t = r.run;
@@ -57,6 +83,7 @@ ReportSection run_section(const RunReport& r) {
   } else {
     s.lines.push_back("creator: " + t.creator + " (not a Crossover trace: no machine model, so no bench)");
   }
+  if (t.crossover && t.crossover->filtered()) add_filter_lines(t, s.lines);
   if (t.problems > 0) {
     s.lines.push_back(std::to_string(t.problems) + " problems in the trace were tolerated, e.g. " +
                       (t.first_problem.empty() ? std::string("?") : t.first_problem));

@@ -1,6 +1,9 @@
 #include "run_trace.hpp"
 
 #include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "launch_options.hpp"
 
@@ -9,11 +12,33 @@ namespace xo::program {
 RunTrace::RunTrace(std::string dir, tracer::Otf2WriterOptions options)
     : dir_(dir), writer_(std::move(dir), std::move(options)) {}
 
+namespace {
+
+std::string environment(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr ? value : "";
+}
+
+// What xo record's --trace-* options asked for (xo/tracer/trace_filter.hpp), which it checked.
+tracer::TraceFilter filter_from_environment() {
+  const std::string from = environment(tracer::kEnvTraceFrom);
+  const std::string to = environment(tracer::kEnvTraceTo);
+  std::string error;
+  std::optional<tracer::TraceFilter> filter = tracer::TraceFilter::make(
+      environment(tracer::kEnvTraceRanks), environment(tracer::kEnvTraceCalls), from.empty() ? 0 : std::stoll(from),
+      to.empty() ? tracer::TraceFilter::kNoEnd : std::stoll(to), error);
+  if (!filter) throw std::runtime_error("the trace filter xo record passed is not valid: " + error);
+  return *filter;
+}
+
+}  // namespace
+
 std::unique_ptr<RunTrace> RunTrace::from_environment() {
   const char* dir = std::getenv(mpi::kEnvTrace);
   if (dir == nullptr || *dir == '\0') return nullptr;
   const char* command = std::getenv(mpi::kEnvCommand);
-  tracer::Otf2WriterOptions options{std::string("xo ") + XO_VERSION, command != nullptr ? command : ""};
+  tracer::Otf2WriterOptions options{std::string("xo ") + XO_VERSION, command != nullptr ? command : "", {}};
+  options.filter = filter_from_environment();
   return std::unique_ptr<RunTrace>(new RunTrace(dir, std::move(options)));
 }
 

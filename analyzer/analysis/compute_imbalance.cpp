@@ -59,6 +59,11 @@ Index call_waited_for(const TraceModel& m, const WaitStateTable& waits, std::siz
   }
 }
 
+bool is_traced(const TraceModel& m, RankId rank) {
+  const Index row = m.locations.location_of_rank[static_cast<std::size_t>(rank)];
+  return row != kNoIndex && m.locations.traced[row];
+}
+
 void add_rank_times(const TraceModel& m, ComputeImbalance& out) {
   const CallTable& calls = m.calls;
   out.ranks.resize(static_cast<std::size_t>(m.ranks()));
@@ -74,14 +79,17 @@ void add_rank_times(const TraceModel& m, ComputeImbalance& out) {
     }
   }
   double sum = 0;
+  std::size_t traced = 0;
   for (const RankBalance& b : out.ranks) {
+    if (!is_traced(m, b.rank)) continue;  // left out of the trace: no calls to time
+    ++traced;
     sum += b.compute_seconds;
     if (b.compute_seconds > out.max_compute_seconds) {
       out.max_compute_seconds = b.compute_seconds;
       out.most_compute_rank = b.rank;
     }
   }
-  if (!out.ranks.empty()) out.mean_compute_seconds = sum / static_cast<double>(out.ranks.size());
+  if (traced > 0) out.mean_compute_seconds = sum / static_cast<double>(traced);
 }
 
 // The waiting done inside each call: its total and its longest wait, which a delay is passed
@@ -237,6 +245,7 @@ ComputeImbalance find_compute_imbalance(const TraceModel& m, const WaitStateTabl
   }
   std::sort(out.late.begin(), out.late.end(),
             [](const LateArrival& a, const LateArrival& b) { return a.caused_seconds > b.caused_seconds; });
+  std::erase_if(out.ranks, [&](const RankBalance& b) { return !is_traced(m, b.rank); });
   return out;
 }
 

@@ -135,7 +135,7 @@ void time_by_call_site(const TraceModel& m, const std::vector<bool>& outermost, 
 
 MpiProfile profile_mpi(const TraceModel& m) {
   MpiProfile profile;
-  profile.ranks = m.ranks();
+  profile.ranks = m.traced_ranks();  // the others, left out of the trace, have no calls in it
   const std::vector<bool> outermost = outermost_mpi_calls(m);
   std::map<std::string, CallTime> by_call;
   double first = std::numeric_limits<double>::infinity();

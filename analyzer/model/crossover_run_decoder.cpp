@@ -1,20 +1,25 @@
 #include "crossover_run_decoder.hpp"
 
 #include <charconv>
+#include <cstdint>
 
+#include "xo/tracer/trace_filter.hpp"
 #include "xo/tracer/trace_properties.hpp"
 
 namespace xo::analyzer {
 
 namespace {
 
-std::optional<int> integer(const std::string& text) {
-  int value = 0;
+template <class Integer>
+std::optional<Integer> whole(const std::string& text) {
+  Integer value = 0;
   const char* end = text.data() + text.size();
   auto [stop, error] = std::from_chars(text.data(), end, value);
   if (error != std::errc() || stop != end || text.empty()) return std::nullopt;
   return value;
 }
+std::optional<int> integer(const std::string& text) { return whole<int>(text); }
+std::optional<std::int64_t> integer64(const std::string& text) { return whole<std::int64_t>(text); }
 
 }  // namespace
 
@@ -46,6 +51,14 @@ std::optional<CrossoverRun> decode_crossover_run(const std::map<std::string, std
       run->cut_short = value == "true";
     else if (name == tracer::kPropertyFailure)
       run->failure = value;
+    else if (name == tracer::kPropertyTraceRanks)
+      run->trace_ranks = value;
+    else if (name == tracer::kPropertyTraceCalls)
+      run->trace_calls = value;
+    else if (name == tracer::kPropertyTraceFrom)
+      run->trace_from_ps = integer64(value);
+    else if (name == tracer::kPropertyTraceTo)
+      run->trace_to_ps = integer64(value);
     else if (auto p = tracer::setting_name_of_property(SettingKind::Parameter, name))
       run->parameters.push_back({*p, value});
     else if (auto e = tracer::setting_name_of_property(SettingKind::Environment, name)) {

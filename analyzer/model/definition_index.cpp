@@ -94,10 +94,12 @@ class Resolver {
     LocationTable& locations = model_.locations;
     for (const tracer::Definitions::Location& l : defs_.locations) {
       locations.id.push_back(l.ref);
-      locations.name.push_back(text(l.name));
+      // A rank the trace filter left out has no definition of its own (tracer::Definitions).
+      locations.name.push_back(l.untraced ? "MPI Rank " + std::to_string(l.ref) + " (not traced)" : text(l.name));
       locations.kind.push_back(LocationKind::Other);
       locations.world_rank.push_back(kNoRank);
       locations.events.push_back(l.events);
+      locations.traced.push_back(l.untraced ? 0 : 1);
     }
     if (const tracer::Definitions::Group* all = comm_locations()) {
       for (std::size_t rank = 0; rank < all->members.size(); ++rank) {
@@ -123,10 +125,10 @@ class Resolver {
       if (defs_.locations[row].type == contract::kNetworkLaneType) locations.kind[row] = LocationKind::NetworkLane;
     }
     for (Index row : locations.location_of_rank) {
-      if (row != kNoIndex) index.read_order.push_back(row);
+      if (row != kNoIndex && !defs_.locations[row].untraced) index.read_order.push_back(row);
     }
     for (Index row = 0; row < locations.size(); ++row) {
-      if (locations.kind[row] != LocationKind::Rank) index.read_order.push_back(row);
+      if (locations.kind[row] != LocationKind::Rank && !defs_.locations[row].untraced) index.read_order.push_back(row);
     }
     digests(index);
   }

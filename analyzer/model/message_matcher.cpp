@@ -260,7 +260,20 @@ class Matcher {
            model_.communicators.name[sides.comm[i]] + " with tag " + std::to_string(sides.tag[i]) + " at " +
            std::to_string(at) + " s has no matching " + missing;
   }
+  // Whether a message end's other end, on rank `peer`, may be outside the trace its filter made.
+  bool outside_trace(RankId peer) const {
+    const std::optional<CrossoverRun>& run = model_.run.crossover;
+    if (!run || !run->filtered()) return false;
+    if (run->events_filtered()) return true;
+    const std::vector<Index>& rows = model_.locations.location_of_rank;
+    const auto at = static_cast<std::size_t>(peer);
+    return peer != kNoRank && at < rows.size() && rows[at] != kNoIndex && !model_.locations.traced[rows[at]];
+  }
   void unmatched_send(std::uint32_t i) {
+    if (outside_trace(sends_.receiver[i])) {
+      log_.count(&ReadProblems::ends_outside_trace);
+      return;
+    }
     const RankId from = RankOfRow(sends_.first_of_rank)(i);
     UnreceivedSendTable& u = model_.unreceived;
     u.sender.push_back(from);
@@ -271,6 +284,10 @@ class Matcher {
              [&] { return describe("send", from, sends_.receiver[i], sends_, i, sends_.time[i], "receive"); });
   }
   void unmatched_receive(std::uint32_t i) {
+    if (outside_trace(receives_.sender[i])) {
+      log_.count(&ReadProblems::ends_outside_trace);
+      return;
+    }
     log_.add(&ReadProblems::unmatched_receives, [&] {
       const double at = receives_.time.get(i, [&] { return model_.leave_of(receives_.call[i]); });
       return describe("receive", receives_.sender[i], RankOfRow(receives_.first_of_rank)(i), receives_, i, at, "send");

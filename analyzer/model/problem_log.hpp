@@ -26,6 +26,9 @@ class ProblemLog {
     }
   }
 
+  // Counts what is no problem and needs no example.
+  void count(std::uint64_t ReadProblems::*counter) { ++(problems_.*counter); }
+
  private:
   ReadProblems& problems_;
 };

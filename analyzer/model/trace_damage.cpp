@@ -59,7 +59,7 @@ void check_archive_identity(const tracer::Otf2TraceFile& file, const DefinitionI
     });
   }
   for (Index row = 0; row < model.locations.size(); ++row) {
-    if (index.has_digest[row]) continue;
+    if (index.has_digest[row] || !model.locations.traced[row]) continue;
     log.add(&ReadProblems::changed_files, [&] {
       return "location " + std::to_string(model.locations.id[row]) + " (" + model.locations.name[row] +
              ") has no digest of its event file, which Crossover's writer records for every location: the global "

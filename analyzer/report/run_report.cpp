@@ -33,6 +33,8 @@ RunReport describe_trace(const TraceModel& trace, const std::string& anchor, con
   r.run.anchor = anchor;
   r.run.events = trace.events;
   r.run.ranks = static_cast<int>(trace.ranks());
+  r.run.traced_ranks = trace.traced_ranks();
+  r.run.ends_outside_trace = trace.problems.ends_outside_trace;
   r.run.creator = trace.run.creator;
   r.run.crossover = trace.run.crossover;
   if (r.run.crossover && r.run.crossover->machine.empty()) {

@@ -180,6 +180,7 @@ class TimelineModelTest : public QObject {
       m->locations.kind.push_back(kind);
       m->locations.world_rank.push_back(rank);
       m->locations.events.push_back(0);
+      m->locations.traced.push_back(1);
     };
     using xo::analyzer::LocationKind;
     add_location(LocationKind::Rank, 0);         // 0

@@ -6,7 +6,12 @@ namespace xo::tracer {
 
 CommunicatorMap::CommunicatorMap(const Definitions& defs) {
   CommunicatorResolver resolver(defs);
-  for (const auto& [ref, comm] : defs.comms) comms_.emplace(ref, resolver.resolve(comm));
+  for (const auto& [ref, comm] : defs.comms) {
+    Comm resolved = resolver.resolve(comm);
+    // Members a trace filter left out record no collectives.
+    std::erase_if(resolved.members, [&](LocationIndex l) { return defs.locations[l].untraced; });
+    comms_.emplace(ref, std::move(resolved));
+  }
 }
 
 const CommunicatorMap::Comm* CommunicatorMap::find(OTF2_CommRef comm) const {

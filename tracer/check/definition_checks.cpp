@@ -84,6 +84,7 @@ class DefinitionChecker {
 
   void location(LocationIndex index) {
     const Definitions::Location& l = defs_.locations[index];
+    if (l.untraced) return;  // no definition of its own
     auto owner = [&] { return defs_.location_label(index); };
     string_ref(owner, "name", l.name);
     ref(owner, "location group", defs_.location_groups, l.group, false);

@@ -235,7 +235,8 @@ void PointToPointChecker::collective_complete(const EventSite& at, std::uint64_t
 }
 
 void PointToPointChecker::finish_location(LocationIndex location, LocationState& state) {
-  std::vector<std::pair<std::uint64_t, PendingRequest>> pending(state.requests.begin(), state.requests.end());
+  std::vector<std::pair<std::uint64_t, PendingRequest>> pending;
+  if (!defs_.events_filtered) pending.assign(state.requests.begin(), state.requests.end());
   std::sort(pending.begin(), pending.end(),
             [](const auto& a, const auto& b) { return a.second.posted.event < b.second.posted.event; });
   for (const auto& [id, request] : pending) {
@@ -262,6 +263,9 @@ void PointToPointChecker::finish() {
     return std::tie(a.end.location, a.end.event) < std::tie(b.end.location, b.end.event);
   });
   for (const Waiting& w : waiting) {
+    // The other end may be outside the trace: a rank, a call or a time its filter left out.
+    const LocationIndex peer = w.is_send ? w.key.receiver : w.key.sender;
+    if (defs_.events_filtered || defs_.locations[peer].untraced) continue;
     log_.add([&] {
       return end_text(w.end) + ": " + message_text(w.key, w.end, w.is_send) + " has no matching " +
              (w.is_send ? "receive" : "send");

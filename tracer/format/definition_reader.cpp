@@ -1,8 +1,11 @@
 #include "xo/tracer/definition_reader.hpp"
 
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
+
+#include "xo/tracer/trace_filter.hpp"
 
 namespace xo::tracer {
 
@@ -157,6 +160,19 @@ void registered(OTF2_ErrorCode code) {
 
 }  // namespace
 
+// The ranks a trace filter left out: members of a COMM_LOCATIONS group that no location defines.
+void add_untraced_ranks(Definitions& defs) {
+  for (const auto& [paradigm, ref] : defs.comm_locations) {
+    for (std::uint64_t member : defs.groups.at(ref).members) {
+      if (defs.find_location(member) != kNoLocation) continue;
+      const auto index = static_cast<LocationIndex>(defs.locations.size());
+      defs.locations.push_back(
+          {member, OTF2_UNDEFINED_STRING, OTF2_LOCATION_TYPE_CPU_THREAD, OTF2_UNDEFINED_LOCATION_GROUP, 0, true});
+      defs.location_index.emplace(member, index);
+    }
+  }
+}
+
 Definitions read_definitions(Otf2TraceFile& file, const DefinedTwice& defined_twice) {
   std::unique_ptr<OTF2_GlobalDefReaderCallbacks, decltype(&OTF2_GlobalDefReaderCallbacks_Delete)> callbacks(
       OTF2_GlobalDefReaderCallbacks_New(), &OTF2_GlobalDefReaderCallbacks_Delete);
@@ -183,6 +199,10 @@ Definitions read_definitions(Otf2TraceFile& file, const DefinedTwice& defined_tw
   Definitions defs;
   Reading state{defs, defined_twice};
   file.read_global_definitions(c, &state);
+  const std::map<std::string, std::string> properties = file.read_anchor().properties;
+  if (properties.count(kPropertyTraceRanks) != 0) add_untraced_ranks(defs);
+  defs.events_filtered = properties.count(kPropertyTraceCalls) != 0 || properties.count(kPropertyTraceFrom) != 0 ||
+                         properties.count(kPropertyTraceTo) != 0;
   return defs;
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "xo/tracer/trace_filter.hpp"
 #include "xo/tracer/trace_properties.hpp"
 
 namespace xo::tracer {
@@ -69,6 +70,11 @@ void set_archive_properties(OTF2_Archive* archive, const TraceRecorder& run, con
   set(archive, kPropertyCommandLine, options.command_line, status);
   set(archive, kPropertyCreator, options.creator, status);
   set(archive, kPropertyFileDigests, kFileDigestsVersion, status);
+  const TraceFilter& filter = options.filter;
+  set(archive, kPropertyTraceRanks, filter.ranks_text, status);
+  set(archive, kPropertyTraceCalls, filter.calls_text, status);
+  if (filter.from_ps > 0) set(archive, kPropertyTraceFrom, std::to_string(filter.from_ps), status);
+  if (filter.to_ps != TraceFilter::kNoEnd) set(archive, kPropertyTraceTo, std::to_string(filter.to_ps), status);
   if (run.finished()) set(archive, kPropertyExitCode, std::to_string(run.exit_code()), status);
   if (const std::optional<mpi::RunFailure>& failure = run.failure()) {
     if (failure->cut_short) set(archive, kPropertyCutShort, "true", status);

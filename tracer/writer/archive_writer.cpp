@@ -13,6 +13,7 @@
 #include "archive_plan.hpp"
 #include "archive_properties.hpp"
 #include "chunk_pool.hpp"
+#include "event_selection.hpp"
 #include "global_definitions.hpp"
 #include "lane_assignment.hpp"
 #include "location_events.hpp"
@@ -91,7 +92,7 @@ class ArchiveWriter {
     attributes_.reset(status_.check_handle(OTF2_AttributeList_New(), "making an attribute list"));
 
     status_.check(OTF2_Archive_OpenEvtFiles(a), "opening the event files");
-    write_rank_locations();
+    write_rank_locations(options.filter);
     status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
     digest_event_files();
 
@@ -112,19 +113,24 @@ class ArchiveWriter {
   }
 
  private:
-  // A location per rank, id = world rank, its lanes' phases on tasks of its own.
-  void write_rank_locations() {
+  // A location per traced rank, id = world rank, its lanes' phases on tasks of its own.
+  void write_rank_locations(const TraceFilter& filter) {
     const std::int64_t end = run_.end_time();
+    const EventSelection selection(run_, filter);
     std::vector<PhaseSpan> phases;  // the rank's, to sort
     for (std::size_t rank = 0; rank < run_.ranks().size(); ++rank) {
+      if (!filter.traces_rank(static_cast<int>(rank))) continue;
       const RankLog& log = run_.ranks()[rank];
       phases.clear();
-      for (const PhaseSpan& p : log.phases) phases.push_back(p);
+      for (const PhaseSpan& p : log.phases) {
+        if (selection.keeps_all() || selection.keeps_phase(rank, p)) phases.push_back(p);
+      }
       const LaneAssignment lanes = assign_lanes(phases);
       const auto id = static_cast<OTF2_LocationRef>(rank);
       std::string name = "MPI Rank " + std::to_string(rank);
+      const std::vector<bool>* kept = selection.keeps_all() ? nullptr : &selection.kept(rank);
       const std::uint64_t events = write_location(id, name, [&](OTF2_EvtWriter* w) {
-        return write_location_events(w, log, phases, lanes, static_cast<std::uint32_t>(rank), plan_, end,
+        return write_location_events(w, log, kept, phases, lanes, static_cast<std::uint32_t>(rank), plan_, end,
                                      attributes_.get());
       });
       locations_.push_back({id, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), events});

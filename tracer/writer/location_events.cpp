@@ -38,11 +38,12 @@ std::vector<LaneEvent> lane_events(const std::vector<PhaseSpan>& phases, const L
 // first, then the MPI records, then the lanes' in lane order, so that the task switches are few.
 class LocationStream {
  public:
-  LocationStream(OTF2_EvtWriter* w, const RankLog& log, const std::vector<PhaseSpan>& phases,
-                 const LaneAssignment& lanes, std::uint32_t rank, const ArchivePlan& plan,
-                 OTF2_AttributeList* attributes)
+  LocationStream(OTF2_EvtWriter* w, const RankLog& log, const std::vector<bool>* kept,
+                 const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes, std::uint32_t rank,
+                 const ArchivePlan& plan, OTF2_AttributeList* attributes)
       : w_(w),
         log_(log),
+        kept_(kept),
         phases_(phases),
         plan_(plan),
         attributes_(attributes),
@@ -59,6 +60,7 @@ class LocationStream {
     RankEventIterator next = log_.events.begin();
     const RankEventIterator last = log_.events.end();
     std::size_t l = 0;
+    std::size_t index = 0;  // of `next` in the log
     while (code_ == OTF2_SUCCESS && (next != last || l < lane_events_.size())) {
       const std::int64_t t = next == last               ? lane_events_[l].time
                              : l == lane_events_.size() ? next->time
@@ -67,15 +69,17 @@ class LocationStream {
       while (block_end < lane_events_.size() && lane_events_[block_end].time == t) ++block_end;
       const std::uint32_t first = running_ != kImplicitTask && running_ != kNoTask ? running_ - 1 : kNoLane;
       if (first != kNoLane) write_lane_block(l, block_end, [&](std::uint32_t lane) { return lane == first; });
-      for (; code_ == OTF2_SUCCESS && next != last && next->time == t; ++next) {
-        if (!writes_record(*next, log_)) continue;
+      for (; code_ == OTF2_SUCCESS && next != last && next->time == t; ++next, ++index) {
+        if (!writes_record(*next, log_) || (kept_ != nullptr && !(*kept_)[index])) continue;
         run_task(kImplicitTask, t);
         if (code_ == OTF2_SUCCESS) code_ = write_rank_record(w_, next, log_, plan_, attributes_);
+        if (next->kind == RankEventKind::Enter) call_open_ = true;
+        if (next->kind == RankEventKind::Leave) call_open_ = false;
       }
       write_lane_block(l, block_end, [&](std::uint32_t lane) { return lane != first; });
       l = block_end;
     }
-    if (code_ == OTF2_SUCCESS && log_.open_call != kNoName) {
+    if (code_ == OTF2_SUCCESS && log_.open_call != kNoName && call_open_) {
       run_task(kImplicitTask, end);
       if (code_ == OTF2_SUCCESS) {
         code_ =
@@ -138,6 +142,7 @@ class LocationStream {
 
   OTF2_EvtWriter* w_;
   const RankLog& log_;
+  const std::vector<bool>* kept_;  // by record of the log; null: all
   const std::vector<PhaseSpan>& phases_;
   const ArchivePlan& plan_;
   OTF2_AttributeList* attributes_;
@@ -146,16 +151,18 @@ class LocationStream {
   std::vector<std::uint32_t> left_in_lane_;  // events not yet written, by lane
   std::vector<bool> created_;                // by lane: its ThreadTaskCreate written
   std::uint32_t running_ = kImplicitTask;
+  bool call_open_ = false;  // an Enter written and not yet its Leave
   std::int64_t last_time_ = 0;
   OTF2_ErrorCode code_ = OTF2_SUCCESS;
 };
 
 }  // namespace
 
-OTF2_ErrorCode write_location_events(OTF2_EvtWriter* w, const RankLog& log, const std::vector<PhaseSpan>& phases,
-                                     const LaneAssignment& lanes, std::uint32_t rank, const ArchivePlan& plan,
-                                     std::int64_t end, OTF2_AttributeList* attributes) {
-  return LocationStream(w, log, phases, lanes, rank, plan, attributes).write(end);
+OTF2_ErrorCode write_location_events(OTF2_EvtWriter* w, const RankLog& log, const std::vector<bool>* kept,
+                                     const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes,
+                                     std::uint32_t rank, const ArchivePlan& plan, std::int64_t end,
+                                     OTF2_AttributeList* attributes) {
+  return LocationStream(w, log, kept, phases, lanes, rank, plan, attributes).write(end);
 }
 
 }  // namespace xo::tracer

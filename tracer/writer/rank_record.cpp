@@ -38,7 +38,7 @@ std::optional<std::uint64_t> buffer_free_of_send(Iterator send, Iterator end) {
 
 }  // namespace
 
-OTF2_ErrorCode write_rank_record(OTF2_EvtWriter* w, RankEventIterator& it, const RankLog& log, const ArchivePlan& plan,
+OTF2_ErrorCode write_rank_record(OTF2_EvtWriter* w, RankEventIterator it, const RankLog& log, const ArchivePlan& plan,
                                  OTF2_AttributeList* attributes) {
   const RankEvent& e = *it;
   const auto t = static_cast<OTF2_TimeStamp>(e.time);

@@ -15,8 +15,8 @@ using RankEventIterator = RecordLog<RankEvent>::Iterator;
 // it), a SendComplete (an attribute of its MpiSend), an omitted record or a collective never ended.
 bool writes_record(const RankEvent& e, const RankLog& log);
 
-// Writes the event of the record at `it`, leaving `it` at its last Extension; OTF2's error code.
-OTF2_ErrorCode write_rank_record(OTF2_EvtWriter* w, RankEventIterator& it, const RankLog& log, const ArchivePlan& plan,
+// Writes the event of the record at `it` (reading its Extensions after it); OTF2's error code.
+OTF2_ErrorCode write_rank_record(OTF2_EvtWriter* w, RankEventIterator it, const RankLog& log, const ArchivePlan& plan,
                                  OTF2_AttributeList* attributes);
 
 }  // namespace xo::tracer

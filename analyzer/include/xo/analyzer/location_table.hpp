@@ -19,8 +19,10 @@ struct LocationTable {
   std::vector<std::uint64_t> id;  // OTF2 location ref
   std::vector<std::string> name;
   std::vector<LocationKind> kind;
-  std::vector<RankId> world_rank;       // kNoRank when not known
-  std::vector<std::uint64_t> events;    // as the definition counts them
+  std::vector<RankId> world_rank;     // kNoRank when not known
+  std::vector<std::uint64_t> events;  // as the definition counts them
+  // 0 for a rank the trace filter left out (xo record --trace-ranks): it has no events.
+  std::vector<std::uint8_t> traced;
   std::vector<Index> location_of_rank;  // world rank -> row
 
   std::size_t size() const { return id.size(); }

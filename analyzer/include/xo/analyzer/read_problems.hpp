@@ -26,8 +26,11 @@ struct ReadProblems {
   std::uint64_t inconsistent_collectives = 0;  // members of one instance disagree on operation, root or blocking
   std::uint64_t changed_files = 0;             // a file whose digest differs from the one its writer recorded
   std::uint64_t event_count_mismatches = 0;    // a location with more events than its definition announces
-  std::vector<std::string> examples;           // the first few, described
-  std::string first_damage;                    // the first damage, described
+  // No problem: message ends whose other end the trace filter left out (a rank, a call, a time;
+  // xo record --trace-*), unmatched as they must be. Not in total().
+  std::uint64_t ends_outside_trace = 0;
+  std::vector<std::string> examples;  // the first few, described
+  std::string first_damage;           // the first damage, described
 
   // Adds another reader's counts, and its examples while there is room for them.
   void add(const ReadProblems& other, std::size_t most_examples) {
@@ -42,6 +45,7 @@ struct ReadProblems {
     inconsistent_collectives += other.inconsistent_collectives;
     changed_files += other.changed_files;
     event_count_mismatches += other.event_count_mismatches;
+    ends_outside_trace += other.ends_outside_trace;
     if (first_damage.empty()) first_damage = other.first_damage;
     for (const std::string& e : other.examples) {
       if (examples.size() < most_examples) examples.push_back(e);

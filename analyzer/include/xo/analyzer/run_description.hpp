@@ -31,6 +31,15 @@ struct CrossoverRun {
   std::string failure;               // why the run failed, as xo printed it
   std::vector<Setting> parameters;   // machine parameters, by decoded name
   std::vector<Setting> environment;  // environment variables of the machine's MPI
+  // What xo record traced (xo/tracer/trace_filter.hpp): the --trace-ranks and --trace-calls lists
+  // as given ("" for all) and the window in picoseconds.
+  std::string trace_ranks;
+  std::string trace_calls;
+  std::optional<std::int64_t> trace_from_ps;
+  std::optional<std::int64_t> trace_to_ps;
+  bool filtered() const { return !trace_ranks.empty() || events_filtered(); }
+  // Calls or time left out: a message's other end may be missing on a traced rank too.
+  bool events_filtered() const { return !trace_calls.empty() || trace_from_ps || trace_to_ps; }
 };
 
 struct RunDescription {

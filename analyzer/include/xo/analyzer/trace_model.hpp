@@ -41,6 +41,12 @@ struct TraceModel {
 
   // World ranks: the size of the MPI COMM_LOCATIONS group (0 for a trace without MPI).
   int ranks() const { return static_cast<int>(locations.location_of_rank.size()); }
+  // Of them, those with events: all but those a trace filter left out (xo record --trace-ranks).
+  int traced_ranks() const {
+    int n = 0;
+    for (Index row : locations.location_of_rank) n += row != kNoIndex && locations.traced[row] ? 1 : 0;
+    return n;
+  }
   bool is_mpi_call(Index call) const { return regions.is_mpi(calls.region[call]); }
   // The rank whose calls hold row `call`: a search of CallTable::first_of_rank.
   RankId call_rank(Index call) const {

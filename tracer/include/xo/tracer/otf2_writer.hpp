@@ -21,8 +21,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "xo/reference_mpi/run_observer.hpp"
+#include "xo/tracer/trace_filter.hpp"
 
 namespace xo::tracer {
 
@@ -31,6 +33,7 @@ class TraceRecorder;
 struct Otf2WriterOptions {
   std::string creator;       // the tool and its version, "xo 0.1.0"
   std::string command_line;  // how the run was started, as the user typed it
+  TraceFilter filter{};      // what of the run to trace (trace_filter.hpp); by default all of it
 };
 
 class Otf2Writer final : public mpi::RunObserver {
@@ -97,7 +100,11 @@ class Otf2Writer final : public mpi::RunObserver {
  private:
   std::string archive_dir_;
   Otf2WriterOptions options_;
+  // Ranks the filter leaves out, whose events are dropped as they come (empty: none).
+  bool untraced(int rank) const { return !untraced_.empty() && untraced_[static_cast<std::size_t>(rank)]; }
+
   std::unique_ptr<TraceRecorder> recorder_;
+  std::vector<bool> untraced_;
   bool finished_ = false;
   std::uint64_t events_written_ = 0;
 };

@@ -49,6 +49,10 @@ struct Definitions {
     OTF2_LocationType type;
     OTF2_LocationGroupRef group;
     std::uint64_t events;  // as the definition announces them
+    // A rank `xo record --trace-ranks` left out (xo/tracer/trace_filter.hpp): the archive names it
+    // in its COMM_LOCATIONS groups and defines no location (nor files) for it; the reader adds
+    // one, without events, so that communicators resolve.
+    bool untraced = false;
   };
   struct Region {
     OTF2_StringRef name;
@@ -99,6 +103,9 @@ struct Definitions {
   DefinitionTable<OTF2_LocationGroupRef, LocationGroup> location_groups;
   std::vector<Location> locations;  // in definition order, the first of each ref
   std::unordered_map<OTF2_LocationRef, LocationIndex> location_index;
+  // The archive records a trace filter (xo/tracer/trace_filter.hpp) of calls or of time: a message's
+  // other end, a request's completion, may have been left out of it.
+  bool events_filtered = false;
   DefinitionTable<OTF2_RegionRef, Region> regions;
   DefinitionTable<OTF2_SourceCodeLocationRef, SourceCodeLocation> source_code_locations;
   DefinitionTable<OTF2_CallingContextRef, CallingContext> calling_contexts;

@@ -50,7 +50,7 @@ struct LateArrival {
 };
 
 struct ComputeImbalance {
-  std::vector<RankBalance> ranks;  // by rank
+  std::vector<RankBalance> ranks;  // by rank, the traced ones (xo record --trace-ranks)
   double mean_compute_seconds = 0;
   double max_compute_seconds = 0;
   RankId most_compute_rank = 0;

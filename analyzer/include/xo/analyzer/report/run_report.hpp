@@ -46,6 +46,10 @@ struct TraceSummary {
   std::optional<LibrarySettings> library;  // a real job whose library has a knob schema
   std::uint64_t problems = 0;              // tolerated while reading
   std::string first_problem;
+  // A trace filter (CrossoverRun::trace_*): the ranks with events, and the message ends whose
+  // other end it left out, which stay unmatched (ReadProblems::ends_outside_trace).
+  int traced_ranks = 0;
+  std::uint64_t ends_outside_trace = 0;
   // Signs of damage (ReadProblems::damage()), read anyway (xo report --tolerate): every figure of
   // the report is then marked as coming from a damaged trace.
   std::uint64_t damage = 0;
