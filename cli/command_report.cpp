@@ -18,6 +18,7 @@
 #include "report_candidates.hpp"
 #include "report_document.hpp"
 #include "report_json.hpp"
+#include "report_profile.hpp"
 #include "report_real_job.hpp"
 #include "report_text.hpp"
 #include "report_verify.hpp"
@@ -108,7 +109,7 @@ ReportOptions parse(const std::vector<std::string>& args) {
     }
   }
   if (traces.empty())
-    throw UsageError("give a trace: xo report TRACE (a directory from xo record, or its traces.otf2)");
+    throw UsageError("give a trace: xo report TRACE (a directory from xo record, its traces.otf2, or a profile.xop)");
   if (traces.size() > 1) {
     throw UsageError("give one trace, not " + std::to_string(traces.size()) + " ('" + traces[0] + "', '" + traces[1] +
                      "'" + (traces.size() > 2 ? ", ..." : "") + "); to set two runs side by side: xo compare A B");
@@ -165,6 +166,10 @@ std::optional<db::History> open_history(const ReportOptions& o) {
 
 int command_report(const std::vector<std::string>& args) {
   const ReportOptions o = parse(args);
+  if (const std::optional<std::string> profile = profile_file_of(o.trace)) {
+    report_profile(*profile, "xo report: " + o.trace, o.format, o.top, stdout);
+    return 0;  // a profile has no bench to run, nothing to verify, no trace to store
+  }
   auto history = open_history(o);
   const std::string anchor = trace_anchor(o.trace);
   ProgressLine progress;

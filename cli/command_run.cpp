@@ -22,6 +22,7 @@
 #include "trace_directory.hpp"
 #include "unknown_env.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
+#include "xo/tracer/run_profile.hpp"
 #include "xo/tracer/trace_filter.hpp"
 
 namespace xo::cli {
@@ -51,6 +52,7 @@ struct RunSettings {
   std::string trace_calls;
   std::string trace_from;
   std::string trace_to;
+  bool profile = false;  // --profile: the run's profile and no trace (xo/tracer/run_profile.hpp)
 };
 
 // A --trace-from / --trace-to time in picoseconds; `fallback` if not given.
@@ -79,6 +81,12 @@ void set_trace_filter(const RunSettings& s) {
     throw UsageError("--trace-from " + s.trace_from + " --trace-to " + s.trace_to +
                      ": the window is empty; --trace-to must come after --trace-from");
   }
+  if (s.profile && (!s.trace_ranks.empty() || !s.trace_calls.empty() || !s.trace_from.empty() || !s.trace_to.empty())) {
+    throw UsageError(
+        "--profile keeps every rank's profile and no trace; drop the --trace-* options, or drop "
+        "--profile for a trace of part of the run (a profile is written beside every trace)");
+  }
+  setenv(tracer::kEnvProfileOnly, s.profile ? "1" : "0", 1);
   setenv(tracer::kEnvTraceRanks, s.trace_ranks.c_str(), 1);
   setenv(tracer::kEnvTraceCalls, s.trace_calls.c_str(), 1);
   setenv(tracer::kEnvTraceFrom, std::to_string(from).c_str(), 1);
@@ -97,6 +105,9 @@ RunSettings parse(const char* command, const std::vector<std::string>& args) {
       s.trace_dir = reader.take_value();
     } else if (record && name == "--mpi") {
       s.mpi = reader.take_value();
+    } else if (record && name == "--profile") {
+      reader.take_flag();
+      s.profile = true;
     } else if (record && name == "--trace-ranks") {
       s.trace_ranks = reader.take_value();
     } else if (record && name == "--trace-calls") {

@@ -134,7 +134,7 @@ Examples:
   xo run -n 2 -e XO_EAGER_LIMIT=65536 ./pingpong
 )";
 
-constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--trace-ranks LIST]
+constexpr const char* kRecord = R"(Usage: xo record [run options] [-o DIR] [--force] [--profile] [--trace-ranks LIST]
                  [--trace-calls LIST] [--trace-from TIME] [--trace-to TIME] [--] PROGRAM [ARGS...]
        xo record --mpi=system|openmpi|mpich -o DIR [--force] [-q] -- MPIRUN [ARGS...]
 
@@ -150,6 +150,11 @@ Options (besides those of xo run):
   --force                  replace a trace already in DIR (only its traces.* files are removed);
                            without it, that trace is moved to DIR.old first (an older DIR.old's
                            trace gives way), as perf keeps perf.data.old
+  --profile                keep only the run's profile, not its trace: per rank, per MPI call,
+                           protocol path or collective algorithm, message-size bin and peer, the
+                           counts, bytes and time, in DIR/profile.xop (its size grows with the
+                           ranks, not the run's length; xo report reads it); for runs too large to
+                           trace (a million ranks). Every trace has its profile beside it too.
   --trace-ranks LIST       trace only these ranks: N, A-B, A-B:STRIDE, every:N, comma-separated
                            (0-15,32,every:1024); the others run but have no location and no files
   --trace-calls LIST       trace only these MPI calls, or all but those with a '-': names and
@@ -272,6 +277,12 @@ and reports:
     collective calls take, by the bench's measurements), the evidence and the cost.
 The run, its settings and every figure (with --verify also the verifying recording, as a run of
 its own) are stored in the benchmark history (see xo help history).
+
+TRACE may also be a profile (xo record --profile: a directory holding profile.xop and no trace, or
+the profile.xop itself, which xo record writes beside every trace too): then the report has what a
+profile keeps (time in MPI by call, by rank and by collective algorithm, the protocol paths'
+phases, message sizes, the busiest pairs of ranks) and says what needs a trace (wait states, fits,
+root causes, call sites, the bench); nothing is stored.
 
 Options (before or after TRACE; after `--` a name starting with '-' is a trace):
   -f, --format FORMAT      text (default), json or markdown

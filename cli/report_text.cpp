@@ -114,35 +114,6 @@ std::optional<ReportSection> library_section(const RunReport& r) {
   return s;
 }
 
-ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top) {
-  ReportSection s{"time_by_call",
-                  "Time in MPI by call",
-                  {},
-                  ReportTable{{"call", "calls", "time", "share of MPI", "longest call"}, {}}};
-  s.lines.push_back("MPI time " + duration_text(p.mpi_seconds) + " summed over " + std::to_string(p.ranks) +
-                    " ranks: " + percent_text(p.mpi_seconds, p.run_seconds * p.ranks) + " of the run's " +
-                    duration_text(p.run_seconds) + " per rank");
-  for (std::size_t i = 0; i < p.by_call.size() && i < top; ++i) {
-    const auto& c = p.by_call[i];
-    s.table->rows.push_back({c.call, std::to_string(c.count), duration_text(c.seconds),
-                             percent_text(c.seconds, p.mpi_seconds), duration_text(c.longest)});
-  }
-  return s;
-}
-
-ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top) {
-  ReportSection s{"time_by_protocol",
-                  "Time in MPI by protocol or collective algorithm",
-                  {},
-                  ReportTable{{"protocol", "messages or calls", "bytes", "time", "share of MPI"}, {}}};
-  for (std::size_t i = 0; i < p.by_protocol.size() && i < top; ++i) {
-    const auto& r = p.by_protocol[i];
-    s.table->rows.push_back({r.protocol, std::to_string(r.messages), bytes_text(static_cast<double>(r.bytes)),
-                             duration_text(r.seconds), percent_text(r.seconds, p.mpi_seconds)});
-  }
-  return s;
-}
-
 // Only for a run with one-sided calls.
 std::optional<ReportSection> rma_section(const analyzer::RmaProfile& rma, const analyzer::MpiProfile& p) {
   if (rma.by_mode.empty()) return std::nullopt;
@@ -561,6 +532,35 @@ ReportSection verification_section(const std::optional<VerificationResult>& v) {
 }
 
 }  // namespace
+
+ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top) {
+  ReportSection s{"time_by_call",
+                  "Time in MPI by call",
+                  {},
+                  ReportTable{{"call", "calls", "time", "share of MPI", "longest call"}, {}}};
+  s.lines.push_back("MPI time " + duration_text(p.mpi_seconds) + " summed over " + std::to_string(p.ranks) +
+                    " ranks: " + percent_text(p.mpi_seconds, p.run_seconds * p.ranks) + " of the run's " +
+                    duration_text(p.run_seconds) + " per rank");
+  for (std::size_t i = 0; i < p.by_call.size() && i < top; ++i) {
+    const auto& c = p.by_call[i];
+    s.table->rows.push_back({c.call, std::to_string(c.count), duration_text(c.seconds),
+                             percent_text(c.seconds, p.mpi_seconds), duration_text(c.longest)});
+  }
+  return s;
+}
+
+ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top) {
+  ReportSection s{"time_by_protocol",
+                  "Time in MPI by protocol or collective algorithm",
+                  {},
+                  ReportTable{{"protocol", "messages or calls", "bytes", "time", "share of MPI"}, {}}};
+  for (std::size_t i = 0; i < p.by_protocol.size() && i < top; ++i) {
+    const auto& r = p.by_protocol[i];
+    s.table->rows.push_back({r.protocol, std::to_string(r.messages), bytes_text(static_cast<double>(r.bytes)),
+                             duration_text(r.seconds), percent_text(r.seconds, p.mpi_seconds)});
+  }
+  return s;
+}
 
 ReportDocument report_document(const RunReport& r, const std::string& title, std::size_t top) {
   ReportDocument doc{title, {}};

@@ -13,4 +13,8 @@ namespace xo::cli {
 
 ReportDocument report_document(const analyzer::report::RunReport& report, const std::string& title, std::size_t top);
 
+// The sections a trace's report and a profile's (report_profile.hpp) share.
+ReportSection calls_section(const analyzer::MpiProfile& p, std::size_t top);
+ReportSection protocols_section(const analyzer::MpiProfile& p, std::size_t top);
+
 }  // namespace xo::cli

@@ -9,8 +9,13 @@
 
 namespace xo::program {
 
-RunTrace::RunTrace(std::string dir, tracer::Otf2WriterOptions options)
-    : dir_(dir), writer_(std::move(dir), std::move(options)) {}
+RunTrace::RunTrace(std::string dir, tracer::Otf2WriterOptions options, bool profile_only) : dir_(dir) {
+  if (profile_only) {
+    profile_ = std::make_unique<tracer::ProfileWriter>(std::move(dir), std::move(options));
+  } else {
+    writer_ = std::make_unique<tracer::Otf2Writer>(std::move(dir), std::move(options));
+  }
+}
 
 namespace {
 
@@ -39,13 +44,14 @@ std::unique_ptr<RunTrace> RunTrace::from_environment() {
   const char* command = std::getenv(mpi::kEnvCommand);
   tracer::Otf2WriterOptions options{std::string("xo ") + XO_VERSION, command != nullptr ? command : "", {}};
   options.filter = filter_from_environment();
-  return std::unique_ptr<RunTrace>(new RunTrace(dir, std::move(options)));
+  return std::unique_ptr<RunTrace>(new RunTrace(dir, std::move(options), environment(tracer::kEnvProfileOnly) == "1"));
 }
 
 std::string RunTrace::finish() {
-  writer_.finish();
-  std::string line = "trace written to " + dir_ + " (" + std::to_string(writer_.events_written()) + " events)";
-  if (const std::uint64_t repaired = writer_.repaired_events(); repaired > 0) {
+  if (profile_) return "profile written to " + profile_->finish();
+  writer_->finish();
+  std::string line = "trace written to " + dir_ + " (" + std::to_string(writer_->events_written()) + " events)";
+  if (const std::uint64_t repaired = writer_->repaired_events(); repaired > 0) {
     line += "; " + std::to_string(repaired) +
             " events broke the tracer's contract and were repaired: a bug in Crossover, please report it";
   }

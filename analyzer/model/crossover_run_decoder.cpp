@@ -1,8 +1,7 @@
-#include "crossover_run_decoder.hpp"
-
 #include <charconv>
 #include <cstdint>
 
+#include "xo/analyzer/run_description.hpp"
 #include "xo/tracer/trace_filter.hpp"
 #include "xo/tracer/trace_properties.hpp"
 

@@ -5,7 +5,6 @@
 #include <string>
 
 #include "collective_assembler.hpp"
-#include "crossover_run_decoder.hpp"
 #include "definition_index.hpp"
 #include "evt_file_decoder.hpp"
 #include "location_reading.hpp"
@@ -15,6 +14,7 @@
 #include "protocol_labeler.hpp"
 #include "read_threads.hpp"
 #include "trace_damage.hpp"
+#include "xo/analyzer/run_description.hpp"
 #include "xo/tracer/otf2_trace_file.hpp"
 
 namespace xo::analyzer {

@@ -594,7 +594,9 @@ TEST(Otf2Writer, SameCallsGiveByteIdenticalArchives) {
   write_run(second);
   const auto a = files_under(first.path());
   const auto b = files_under(second.path());
-  ASSERT_EQ(a.size(), 2u + 2u * 4u) << "anchor, global definitions, and per rank events and local definitions";
+  ASSERT_EQ(a.size(), 3u + 2u * 4u)
+      << "anchor, global definitions, the profile, and per rank events and local definitions";
+  EXPECT_EQ(a.count("profile.xop"), 1u);
   ASSERT_EQ(a.size(), b.size());
   for (const auto& [name, bytes] : a) {
     ASSERT_TRUE(b.count(name)) << name;

@@ -1,5 +1,7 @@
 #include "archive_properties.hpp"
 
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,13 +11,6 @@
 namespace xo::tracer {
 
 namespace {
-
-// OTF2 takes an empty value as "remove the property": an empty setting is left out.
-void set(OTF2_Archive* archive, const std::string& name, const std::string& value, const Otf2Status& status) {
-  if (value.empty()) return;
-  const OTF2_ErrorCode code = OTF2_Archive_SetProperty(archive, name.c_str(), value.c_str(), true);
-  if (code != OTF2_SUCCESS) status.fail("setting archive property " + name, code);
-}
 
 // Arguments joined by spaces, each quoted as a POSIX shell would need it ("a b" -> 'a b').
 std::string shell_quoted(const std::vector<std::string>& args) {
@@ -44,6 +39,46 @@ std::string shell_quoted(const std::vector<std::string>& args) {
 
 }  // namespace
 
+std::map<std::string, std::string> run_properties(const mpi::RunInfo& info, const Otf2WriterOptions& options,
+                                                  std::optional<int> exit_code,
+                                                  const std::optional<mpi::RunFailure>& failure) {
+  std::map<std::string, std::string> out;
+  // OTF2 takes an empty value as "remove the property": an empty setting is left out.
+  const auto set = [&](const std::string& name, const std::string& value) {
+    if (!value.empty()) out[name] = value;
+  };
+  set(kPropertyMachine, info.machine);
+  set(kPropertyMachineDescription, info.machine_description);
+  set(kPropertyRanks, std::to_string(info.ranks));
+  set(kPropertyRanksPerNode, std::to_string(info.ranks_per_node));
+  set(kPropertyComputeMode, info.compute_mode);
+  set(kPropertyProgramArgs, shell_quoted(info.program_args));
+  set(kPropertyCommandLine, options.command_line);
+  set(kPropertyCreator, options.creator);
+  set(kPropertyFileDigests, kFileDigestsVersion);
+  const TraceFilter& filter = options.filter;
+  set(kPropertyTraceRanks, filter.ranks_text);
+  set(kPropertyTraceCalls, filter.calls_text);
+  if (filter.from_ps > 0) set(kPropertyTraceFrom, std::to_string(filter.from_ps));
+  if (filter.to_ps != TraceFilter::kNoEnd) set(kPropertyTraceTo, std::to_string(filter.to_ps));
+  if (exit_code) set(kPropertyExitCode, std::to_string(*exit_code));
+  if (failure) {
+    if (failure->cut_short) set(kPropertyCutShort, "true");
+    set(kPropertyFailure, failure->message);
+    if (failure->fault_rank >= 0) {
+      set(kPropertyFaultRank, std::to_string(failure->fault_rank));
+      set(kPropertyFaultSignal, failure->fault_signal);
+      set(kPropertyFaultPlace, failure->fault_place);
+      set(kPropertyFaultTime, std::to_string(failure->fault_ps));
+    }
+  }
+  for (const mpi::RunSetting& p : info.parameters) set(setting_property_name(SettingKind::Parameter, p.name), p.value);
+  for (const mpi::RunSetting& e : info.environment) {
+    set(setting_property_name(SettingKind::Environment, e.name), e.value);
+  }
+  return out;
+}
+
 void set_archive_properties(OTF2_Archive* archive, const TraceRecorder& run, const Otf2WriterOptions& options,
                             const Otf2Status& status) {
   const mpi::RunInfo& info = run.info();
@@ -60,37 +95,10 @@ void set_archive_properties(OTF2_Archive* archive, const TraceRecorder& run, con
   description += " on " + std::to_string(info.ranks) + " ranks of " +
                  (simulated ? "the " + info.machine + " model" : info.machine_description);
   status.check(OTF2_Archive_SetDescription(archive, description.c_str()), "setting the archive's description");
-
-  set(archive, kPropertyMachine, info.machine, status);
-  set(archive, kPropertyMachineDescription, info.machine_description, status);
-  set(archive, kPropertyRanks, std::to_string(info.ranks), status);
-  set(archive, kPropertyRanksPerNode, std::to_string(info.ranks_per_node), status);
-  set(archive, kPropertyComputeMode, info.compute_mode, status);
-  set(archive, kPropertyProgramArgs, shell_quoted(info.program_args), status);
-  set(archive, kPropertyCommandLine, options.command_line, status);
-  set(archive, kPropertyCreator, options.creator, status);
-  set(archive, kPropertyFileDigests, kFileDigestsVersion, status);
-  const TraceFilter& filter = options.filter;
-  set(archive, kPropertyTraceRanks, filter.ranks_text, status);
-  set(archive, kPropertyTraceCalls, filter.calls_text, status);
-  if (filter.from_ps > 0) set(archive, kPropertyTraceFrom, std::to_string(filter.from_ps), status);
-  if (filter.to_ps != TraceFilter::kNoEnd) set(archive, kPropertyTraceTo, std::to_string(filter.to_ps), status);
-  if (run.finished()) set(archive, kPropertyExitCode, std::to_string(run.exit_code()), status);
-  if (const std::optional<mpi::RunFailure>& failure = run.failure()) {
-    if (failure->cut_short) set(archive, kPropertyCutShort, "true", status);
-    set(archive, kPropertyFailure, failure->message, status);
-    if (failure->fault_rank >= 0) {
-      set(archive, kPropertyFaultRank, std::to_string(failure->fault_rank), status);
-      set(archive, kPropertyFaultSignal, failure->fault_signal, status);
-      set(archive, kPropertyFaultPlace, failure->fault_place, status);
-      set(archive, kPropertyFaultTime, std::to_string(failure->fault_ps), status);
-    }
-  }
-  for (const mpi::RunSetting& p : info.parameters) {
-    set(archive, setting_property_name(SettingKind::Parameter, p.name), p.value, status);
-  }
-  for (const mpi::RunSetting& e : info.environment) {
-    set(archive, setting_property_name(SettingKind::Environment, e.name), e.value, status);
+  const std::optional<int> exit_code = run.finished() ? std::optional<int>(run.exit_code()) : std::nullopt;
+  for (const auto& [name, value] : run_properties(info, options, exit_code, run.failure())) {
+    const OTF2_ErrorCode code = OTF2_Archive_SetProperty(archive, name.c_str(), value.c_str(), true);
+    if (code != OTF2_SUCCESS) status.fail("setting archive property " + name, code);
   }
 }
 

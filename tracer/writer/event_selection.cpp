@@ -94,8 +94,9 @@ std::vector<Started> collectives_begun(const std::vector<RankEvent>& events, con
 // The world rank of rank `peer` of communicator `comm`, as seen from world rank `self`.
 int world_rank_of(const mpi::CommInfo* comm, int self, std::uint32_t peer) {
   if (comm == nullptr || comm->world_ranks.empty()) return self;  // MPI_COMM_SELF
-  const bool in_a = std::find(comm->world_ranks.begin(), comm->world_ranks.end(), self) != comm->world_ranks.end();
-  const std::vector<int>& group = comm->inter && in_a ? comm->remote_world_ranks : comm->world_ranks;
+  const bool in_a =
+      comm->inter && std::find(comm->world_ranks.begin(), comm->world_ranks.end(), self) != comm->world_ranks.end();
+  const std::vector<int>& group = in_a ? comm->remote_world_ranks : comm->world_ranks;
   return peer < group.size() ? group[peer] : -1;
 }
 

@@ -4,7 +4,9 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "archive_properties.hpp"
 #include "archive_writer.hpp"
+#include "profile_recorder.hpp"
 #include "trace_recorder.hpp"
 
 namespace xo::tracer {
@@ -28,7 +30,10 @@ void require_usable_directory(const std::string& dir) {
 }  // namespace
 
 Otf2Writer::Otf2Writer(std::string archive_dir, Otf2WriterOptions options)
-    : archive_dir_(std::move(archive_dir)), options_(std::move(options)), recorder_(std::make_unique<TraceRecorder>()) {
+    : archive_dir_(std::move(archive_dir)),
+      options_(std::move(options)),
+      recorder_(std::make_unique<TraceRecorder>()),
+      profile_(std::make_unique<ProfileRecorder>()) {
   require_usable_directory(archive_dir_);
 }
 
@@ -36,25 +41,32 @@ Otf2Writer::~Otf2Writer() = default;
 
 void Otf2Writer::run_started(const mpi::RunInfo& info) {
   recorder_->run_started(info);
+  profile_->run_started(info);
   if (options_.filter.ranks) {
     untraced_.resize(static_cast<std::size_t>(info.ranks));
     for (int rank = 0; rank < info.ranks; ++rank)
       untraced_[static_cast<std::size_t>(rank)] = !options_.filter.traces_rank(rank);
   }
 }
-void Otf2Writer::comm_defined(const mpi::CommInfo& comm) { recorder_->comm_defined(comm); }
+void Otf2Writer::comm_defined(const mpi::CommInfo& comm) {
+  recorder_->comm_defined(comm);
+  profile_->comm_defined(comm);
+}
 void Otf2Writer::comm_named(int, int comm_id, const std::string& name) { recorder_->comm_named(comm_id, name); }
 
 void Otf2Writer::call_entered(int rank, const char* call, std::int64_t time_ps, std::uintptr_t call_site) {
+  profile_->call_entered(rank, call, time_ps);
   if (untraced(rank)) return;
   recorder_->call_entered(rank, call, time_ps, call_site);
 }
 void Otf2Writer::call_left(int rank, const char* call, std::int64_t time_ps) {
+  profile_->call_left(rank, time_ps);
   if (untraced(rank)) return;
   recorder_->call_left(rank, call, time_ps);
 }
 
 void Otf2Writer::send(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  profile_->message(rank, m, true);
   if (untraced(rank)) return;
   recorder_->message(rank, RankEventKind::Send, m, time_ps);
 }
@@ -63,14 +75,17 @@ void Otf2Writer::send_complete(int rank, std::int64_t time_ps, std::int64_t buff
   recorder_->send_complete(rank, time_ps, buffer_free_ps);
 }
 void Otf2Writer::isend(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  profile_->message(rank, m, true);
   if (untraced(rank)) return;
   recorder_->message(rank, RankEventKind::Isend, m, time_ps);
 }
 void Otf2Writer::recv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) {
+  profile_->message(rank, m, false);
   if (untraced(rank)) return;
   recorder_->message(rank, RankEventKind::Recv, m, time_ps);
 }
 void Otf2Writer::irecv(int rank, const mpi::MessageEvent& m, std::int64_t time_ps, std::int64_t arrived_ps) {
+  profile_->message(rank, m, false);
   if (untraced(rank)) return;
   recorder_->irecv(rank, m, time_ps, arrived_ps);
 }
@@ -92,6 +107,7 @@ void Otf2Writer::collective_begin(int rank, std::int64_t time_ps) {
   recorder_->collective_begin(rank, time_ps);
 }
 void Otf2Writer::collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps) {
+  profile_->collective_end(rank, c, time_ps);
   if (untraced(rank)) return;
   recorder_->collective_end(rank, c, time_ps);
 }
@@ -101,6 +117,7 @@ void Otf2Writer::collective_request(int rank, std::uint64_t request_id, std::int
 }
 void Otf2Writer::collective_complete(int rank, const mpi::CollectiveEvent& c, std::uint64_t request_id,
                                      std::int64_t time_ps) {
+  profile_->collective_end(rank, c, time_ps);
   if (untraced(rank)) return;
   recorder_->collective_complete(rank, c, request_id, time_ps);
 }
@@ -150,17 +167,26 @@ void Otf2Writer::rma_flush(int rank, int window_id, int target, std::int64_t tim
   recorder_->rma_flush(rank, window_id, target, time_ps);
 }
 void Otf2Writer::phase(const mpi::PhaseRecord& p) {
+  profile_->phase(p);
   if (untraced(p.from_world_rank)) return;
   recorder_->phase(p);
 }
 void Otf2Writer::run_failed(const mpi::RunFailure& failure) { recorder_->run_failed(failure); }
-void Otf2Writer::run_finished(std::int64_t end_ps, int exit_code) { recorder_->run_finished(end_ps, exit_code); }
+void Otf2Writer::run_finished(std::int64_t end_ps, int exit_code) {
+  recorder_->run_finished(end_ps, exit_code);
+  profile_->run_finished(end_ps);
+}
 
 void Otf2Writer::finish() {
   assert(recorder_->started() && !finished_ && "finish() once, after the run started");
   if (finished_) return;
   finished_ = true;
   events_written_ = write_archive(archive_dir_, options_, *recorder_);
+  // The profile of the whole run, whatever the trace filter left out (run_profile.hpp).
+  const std::optional<int> exit_code =
+      recorder_->finished() ? std::optional<int>(recorder_->exit_code()) : std::nullopt;
+  write_profile((std::filesystem::path(archive_dir_) / kProfileFile).string(),
+                profile_->take(run_properties(recorder_->info(), options_, exit_code, recorder_->failure())));
 }
 
 std::uint64_t Otf2Writer::repaired_events() const { return recorder_->repaired_events(); }

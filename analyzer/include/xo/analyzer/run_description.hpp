@@ -53,4 +53,10 @@ struct RunDescription {
   std::optional<CrossoverRun> crossover;  // when any CROSSOVER:: property is present
 };
 
+// The CROSSOVER::... properties (docs/trace_format.md) decoded; nothing when there are none of
+// them (a foreign trace). Settings get back their real names through setting_name_of_property; a
+// number that does not parse leaves its field empty (the raw value stays in `properties`). For a
+// trace's archive properties and a profile's (xo/tracer/run_profile.hpp) alike.
+std::optional<CrossoverRun> decode_crossover_run(const std::map<std::string, std::string>& properties);
+
 }  // namespace xo::analyzer

@@ -29,6 +29,7 @@
 namespace xo::tracer {
 
 class TraceRecorder;
+class ProfileRecorder;
 
 struct Otf2WriterOptions {
   std::string creator;       // the tool and its version, "xo 0.1.0"
@@ -104,6 +105,7 @@ class Otf2Writer final : public mpi::RunObserver {
   bool untraced(int rank) const { return !untraced_.empty() && untraced_[static_cast<std::size_t>(rank)]; }
 
   std::unique_ptr<TraceRecorder> recorder_;
+  std::unique_ptr<ProfileRecorder> profile_;  // of every rank, written beside the trace
   std::vector<bool> untraced_;
   bool finished_ = false;
   std::uint64_t events_written_ = 0;

@@ -1,0 +1,145 @@
+#include "profile_recorder.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "xo/tracer/trace_properties.hpp"
+
+namespace xo::tracer {
+
+namespace {
+
+// Finds the row `match` accepts, or appends `fresh`.
+template <class Row, class Match>
+Row& row(std::vector<Row>& rows, const Match& match, const Row& fresh) {
+  for (Row& r : rows) {
+    if (match(r)) return r;
+  }
+  rows.push_back(fresh);
+  return rows.back();
+}
+
+std::uint64_t ps(std::int64_t t) { return t > 0 ? static_cast<std::uint64_t>(t) : 0; }
+
+}  // namespace
+
+void ProfileRecorder::run_started(const mpi::RunInfo& info) { ranks_.resize(static_cast<std::size_t>(info.ranks)); }
+
+void ProfileRecorder::comm_defined(const mpi::CommInfo& comm) {
+  comms_[comm.id] = comm;
+  last_comm_id_ = -1;  // a communicator defined again has a new entry
+}
+
+std::uint32_t ProfileRecorder::name_of(std::string_view name) {
+  auto [it, added] = name_ids_.try_emplace(std::string(name), static_cast<std::uint32_t>(names_.size()));
+  if (added) names_.emplace_back(name);
+  return it->second;
+}
+
+std::uint32_t ProfileRecorder::call_name(const char* call) {
+  auto [it, added] = call_ids_.try_emplace(call, 0);
+  if (added) it->second = name_of(call);
+  return it->second;
+}
+
+void ProfileRecorder::call_entered(int rank, const char* call, std::int64_t time_ps) {
+  RankState& s = state(rank);
+  s.open_call = call_name(call);
+  s.entered = time_ps;
+}
+
+void ProfileRecorder::call_left(int rank, std::int64_t time_ps) {
+  RankState& s = state(rank);
+  if (s.open_call == kNoName) return;
+  const std::uint32_t name = s.open_call;
+  CallStat& c = row(
+      s.calls, [&](const CallStat& r) { return r.name == name; }, CallStat{name, 0, 0, 0});
+  const std::uint64_t took = ps(time_ps - s.entered);
+  ++c.count;
+  c.total_ps += took;
+  c.longest_ps = std::max(c.longest_ps, took);
+  s.open_call = kNoName;
+}
+
+int ProfileRecorder::world_rank(int rank, int comm_id, int peer) {
+  if (comm_id != last_comm_id_) {  // most messages go on the communicator of the one before
+    auto it = comms_.find(comm_id);
+    last_comm_ = it == comms_.end() ? nullptr : &it->second;
+    last_comm_id_ = comm_id;
+  }
+  if (last_comm_ == nullptr || last_comm_->world_ranks.empty()) return rank;  // MPI_COMM_SELF
+  const mpi::CommInfo& c = *last_comm_;
+  // An intercommunicator's events name ranks of the group the rank is not in.
+  const bool remote = c.inter && std::find(c.world_ranks.begin(), c.world_ranks.end(), rank) != c.world_ranks.end();
+  const std::vector<int>& group = remote ? c.remote_world_ranks : c.world_ranks;
+  return peer >= 0 && static_cast<std::size_t>(peer) < group.size() ? group[static_cast<std::size_t>(peer)] : -1;
+}
+
+void ProfileRecorder::message(int rank, const mpi::MessageEvent& m, bool sent) {
+  RankState& s = state(rank);
+  const auto bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(m.bytes, 0));
+  const auto bin = static_cast<std::uint8_t>(std::bit_width(bytes));
+  SizeStat& size = row(
+      s.sizes, [&](const SizeStat& r) { return r.bin == bin && r.sent == sent; }, SizeStat{bin, sent, 0, 0});
+  ++size.count;
+  size.bytes += bytes;
+  const int world = world_rank(rank, m.comm_id, m.peer);
+  std::uint32_t peer = world < 0 ? RunProfile::kOtherPeers : static_cast<std::uint32_t>(world);
+  const bool known = std::any_of(s.peers.begin(), s.peers.end(), [&](const PeerStat& r) { return r.peer == peer; });
+  if (!known && s.peers.size() >= RunProfile::kMostPeers) peer = RunProfile::kOtherPeers;
+  PeerStat& p = row(
+      s.peers, [&](const PeerStat& r) { return r.peer == peer; }, PeerStat{peer, 0, 0, 0, 0});
+  (sent ? p.sent : p.received) += 1;
+  (sent ? p.sent_bytes : p.received_bytes) += bytes;
+}
+
+void ProfileRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps) {
+  if (c.algorithm.empty()) return;
+  RankState& s = state(rank);
+  const std::uint32_t name = name_of(std::string(c.call) + ": " + c.algorithm);
+  PathStat& p = row(
+      s.paths, [&](const PathStat& r) { return r.name == name && r.kind == RunProfile::PathKind::Algorithm; },
+      PathStat{name, RunProfile::PathKind::Algorithm, 0, 0, 0});
+  ++p.count;
+  p.bytes += static_cast<std::uint64_t>(std::max<std::int64_t>(c.bytes_sent, 0));
+  p.total_ps += s.open_call != kNoName ? ps(time_ps - s.entered) : 0;
+}
+
+void ProfileRecorder::phase(const mpi::PhaseRecord& p) {
+  if (p.from_world_rank < 0 || static_cast<std::size_t>(p.from_world_rank) >= ranks_.size()) return;
+  RankState& s = state(p.from_world_rank);
+  // A path's name is one of the machine's strings: found by its address first, by its text once.
+  auto [known, added] = path_ids_.try_emplace(p.path.data(), 0);
+  if (added || names_[known->second] != p.path) known->second = name_of(p.path);
+  const std::uint32_t name = known->second;
+  PathStat& path = row(
+      s.paths, [&](const PathStat& r) { return r.name == name && r.kind == RunProfile::PathKind::Protocol; },
+      PathStat{name, RunProfile::PathKind::Protocol, 0, 0, 0});
+  ++path.count;
+  path.bytes += static_cast<std::uint64_t>(std::max<std::int64_t>(p.bytes, 0));
+  path.total_ps += ps(p.end_ps - p.start_ps);
+}
+
+RunProfile ProfileRecorder::take(std::map<std::string, std::string> properties) {
+  RunProfile out;
+  out.properties = std::move(properties);
+  out.properties.erase(kPropertyFileDigests);  // no files sealed
+  out.end_ps = ps(end_ps_);
+  out.ranks = static_cast<int>(ranks_.size());
+  out.names = std::move(names_);
+  for (std::size_t r = 0; r < ranks_.size(); ++r) {
+    const auto rank = static_cast<std::uint32_t>(r);
+    RankState& s = ranks_[r];
+    for (const CallStat& c : s.calls) out.calls.push_back({rank, c.name, c.count, c.total_ps, c.longest_ps});
+    for (const PathStat& p : s.paths) out.paths.push_back({rank, p.name, p.kind, p.count, p.bytes, p.total_ps});
+    for (const SizeStat& z : s.sizes) out.sizes.push_back({rank, z.bin, z.sent, z.count, z.bytes});
+    for (const PeerStat& p : s.peers) {
+      out.peers.push_back({rank, p.peer, p.sent, p.sent_bytes, p.received, p.received_bytes});
+    }
+    s = RankState{};  // its memory goes as the rows come
+  }
+  ranks_.clear();
+  return out;
+}
+
+}  // namespace xo::tracer

@@ -1,0 +1,79 @@
+#pragma once
+// Sums a run into its profile (xo/tracer/run_profile.hpp) as the run reports it: per rank, a few
+// small tables that grow with the calls, paths, sizes and peers the rank used, never with how often
+// it used them. Rows are found by a linear search of the rank's few; a rank's peers beyond
+// RunProfile::kMostPeers are summed into one row.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "xo/reference_mpi/protocol_phase.hpp"
+#include "xo/reference_mpi/run_observer.hpp"
+#include "xo/tracer/run_profile.hpp"
+
+namespace xo::tracer {
+
+class ProfileRecorder {
+ public:
+  void run_started(const mpi::RunInfo& info);
+  void comm_defined(const mpi::CommInfo& comm);
+  void call_entered(int rank, const char* call, std::int64_t time_ps);
+  void call_left(int rank, std::int64_t time_ps);
+  void message(int rank, const mpi::MessageEvent& m, bool sent);
+  void collective_end(int rank, const mpi::CollectiveEvent& c, std::int64_t time_ps);
+  void phase(const mpi::PhaseRecord& p);
+  void run_finished(std::int64_t end_ps) { end_ps_ = end_ps; }
+
+  // The profile, its rows in rank order; the recorder is spent.
+  RunProfile take(std::map<std::string, std::string> properties);
+
+ private:
+  struct CallStat {
+    std::uint32_t name;
+    std::uint64_t count, total_ps, longest_ps;
+  };
+  struct PathStat {
+    std::uint32_t name;
+    RunProfile::PathKind kind;
+    std::uint64_t count, bytes, total_ps;
+  };
+  struct SizeStat {
+    std::uint8_t bin;
+    bool sent;
+    std::uint64_t count, bytes;
+  };
+  struct PeerStat {
+    std::uint32_t peer;
+    std::uint64_t sent, sent_bytes, received, received_bytes;
+  };
+  struct RankState {
+    std::uint32_t open_call = kNoName;
+    std::int64_t entered = 0;
+    std::vector<CallStat> calls;
+    std::vector<PathStat> paths;
+    std::vector<SizeStat> sizes;
+    std::vector<PeerStat> peers;
+  };
+  static constexpr std::uint32_t kNoName = 0xffffffffu;
+
+  std::uint32_t name_of(std::string_view name);
+  std::uint32_t call_name(const char* call);
+  // The world rank of `peer` of communicator `comm_id` as `rank` sees it; -1 if unknown.
+  int world_rank(int rank, int comm_id, int peer);
+  RankState& state(int rank) { return ranks_[static_cast<std::size_t>(rank)]; }
+
+  std::vector<RankState> ranks_;
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, std::uint32_t> name_ids_;
+  std::unordered_map<const char*, std::uint32_t> call_ids_;  // by the reference MPI's name pointers
+  std::unordered_map<const char*, std::uint32_t> path_ids_;  // by the machine's path names' data
+  std::unordered_map<int, mpi::CommInfo> comms_;
+  int last_comm_id_ = -1;  // and its entry: a cache of the last lookup
+  const mpi::CommInfo* last_comm_ = nullptr;
+  std::int64_t end_ps_ = 0;
+};
+
+}  // namespace xo::tracer
