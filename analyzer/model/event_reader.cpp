@@ -86,6 +86,7 @@ void EventReader::begin_location(Index row) {
   last_time_ = 0;
   stack_.clear();
   tasks_.clear();
+  slot_of_generation_.clear();
   running_ = kImplicitTask;
   first_call_ = out_.calls.size();
   first_send_ = records_.sends.size();
@@ -311,15 +312,29 @@ void EventReader::order_phases_by_lane() {
 }
 
 std::uint32_t EventReader::task_slot(OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation) {
-  // A rank has a few lanes: a linear search, from the most recent.
-  for (std::size_t k = tasks_.size(); k-- > 0;) {
-    const Task& task = tasks_[k];
-    if (task.generation == generation && task.creating_thread == creating_thread && task.team == team) {
-      return static_cast<std::uint32_t>(k);
+  // Crossover's lanes are generations 1, 2, ... of one team and thread: found by generation. Any
+  // other task by a search.
+  const bool first_kind =
+      !tasks_.empty() && tasks_.front().team == team && tasks_.front().creating_thread == creating_thread;
+  const bool indexed = first_kind && generation < kMostIndexedGeneration;
+  if (indexed && generation < slot_of_generation_.size() && slot_of_generation_[generation] != kImplicitTask) {
+    return slot_of_generation_[generation];
+  }
+  if (!indexed) {
+    for (std::size_t k = tasks_.size(); k-- > 0;) {
+      const Task& task = tasks_[k];
+      if (task.generation == generation && task.creating_thread == creating_thread && task.team == team) {
+        return static_cast<std::uint32_t>(k);
+      }
     }
   }
+  const auto slot = static_cast<std::uint32_t>(tasks_.size());
   tasks_.push_back({team, creating_thread, generation, {}});
-  return static_cast<std::uint32_t>(tasks_.size() - 1);
+  if ((tasks_.size() == 1 || indexed) && generation < kMostIndexedGeneration) {
+    if (generation >= slot_of_generation_.size()) slot_of_generation_.resize(generation + 1, kImplicitTask);
+    slot_of_generation_[generation] = slot;
+  }
+  return slot;
 }
 
 void EventReader::thread_task_switch(OTF2_TimeStamp time, const EventAttributes&, OTF2_CommRef team,

@@ -177,8 +177,11 @@ class EventReader {
   std::vector<Task> tasks_;
   static constexpr std::uint32_t kImplicitTask = 0xffffffffu;
   std::uint32_t running_ = kImplicitTask;  // slot in tasks_
-  std::size_t first_call_ = 0;             // the rank's first row of the call table
-  std::size_t first_send_ = 0;             // ... and of the sides
+  // Slots of the tasks of the first task's team and thread, by generation (kImplicitTask: none).
+  std::vector<std::uint32_t> slot_of_generation_;
+  static constexpr std::uint32_t kMostIndexedGeneration = 1u << 20;
+  std::size_t first_call_ = 0;  // the rank's first row of the call table
+  std::size_t first_send_ = 0;  // ... and of the sides
   std::size_t first_receive_ = 0;
   std::size_t first_phase_ = 0;                                 // the lane's first row of the phase table
   std::unordered_map<std::uint64_t, std::size_t> open_isends_;  // request -> row of records_.sends

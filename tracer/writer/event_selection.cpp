@@ -59,7 +59,13 @@ std::vector<Call> calls_of(const std::vector<RankEvent>& events) {
 // The record after `i` (an Extension of it).
 const RankEvent& next(const std::vector<RankEvent>& events, std::size_t i) { return events[i + 1]; }
 
-std::uint64_t instance_key(std::uint32_t comm, std::uint32_t k) { return std::uint64_t{comm} << 32 | k; }
+constexpr std::uint32_t kCommSelfId = 2;  // run_observer.hpp: every rank's MPI_COMM_SELF
+
+// The k-th collective on a communicator; on MPI_COMM_SELF each rank's are its own.
+using InstanceKey = std::tuple<std::uint32_t, std::size_t, std::uint32_t>;  // comm, rank, k
+InstanceKey instance_key(std::uint32_t comm, std::uint32_t k, std::size_t rank) {
+  return {comm, comm == kCommSelfId ? rank : 0, k};
+}
 
 // The collectives a rank began, in order: the call that began each and its communicator
 // (blocking: from its end; nonblocking: from the completion of its request; unknown if never
@@ -183,7 +189,7 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
   std::vector<std::vector<Call>> calls(ranks);
   std::vector<std::vector<Started>> begun(ranks);
   // When each collective instance was first begun, over its members.
-  std::unordered_map<std::uint64_t, std::int64_t> first_begun;
+  std::map<InstanceKey, std::int64_t> first_begun;
   for (std::size_t r = 0; r < ranks; ++r) {
     for (const RankEvent& e : run.ranks()[r].events) logs[r].push_back(e);
     calls[r] = calls_of(logs[r]);
@@ -191,7 +197,7 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
     std::unordered_map<std::uint32_t, std::uint32_t> count_on_comm;
     for (const Started& s : begun[r]) {
       if (s.comm == kUnknownComm) continue;
-      const std::uint64_t key = instance_key(s.comm, count_on_comm[s.comm]++);
+      const InstanceKey key = instance_key(s.comm, count_on_comm[s.comm]++, r);
       const std::int64_t t = calls[r][s.call].time;
       auto [it, added] = first_begun.try_emplace(key, t);
       if (!added) it->second = std::min(it->second, t);
@@ -216,7 +222,7 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
     for (const Started& s : begun[r]) {
       bool in = false;
       if (s.comm != kUnknownComm) {
-        in = filter.in_window(first_begun.at(instance_key(s.comm, count_on_comm[s.comm]++)));
+        in = filter.in_window(first_begun.at(instance_key(s.comm, count_on_comm[s.comm]++, r)));
       } else {
         in = filter.in_window(calls[r][s.call].time);
       }
@@ -273,9 +279,7 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
             extensions = 1;
             break;
           case RankEventKind::RmaOpComplete: record = operations.count(e.wide) > 0; break;
-          case RankEventKind::CollectiveEnd:
-          case RankEventKind::Send:
-          case RankEventKind::Recv: extensions = e.kind == RankEventKind::CollectiveEnd ? 1 : 0; break;
+          case RankEventKind::CollectiveEnd: extensions = 1; break;
           default: break;
         }
         for (std::size_t k = i; k <= i + extensions && k < events.size(); ++k) kept[k] = record;
