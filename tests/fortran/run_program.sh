@@ -22,6 +22,9 @@ source=$source_dir/$name.f90
 [[ -f $source ]] || source=$source_dir/$name.f
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Module files (.mod) go to the current directory: each run its own, or two tests compiling the
+# same module at once clash (gfortran renames per_rank.mod0 to per_rank.mod).
+cd "$work"
 "${compiler[@]}" -Wall -o "$work/$name" "$source_dir/report.f" "$source"
 "$xo" run -n 4 "$@" -- "$work/$name" >"$work/out.txt"
 
