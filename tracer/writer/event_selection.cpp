@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "mpi_call_kind.hpp"
+#include "peer_world_rank.hpp"
 
 namespace xo::tracer {
 
@@ -97,15 +98,6 @@ std::vector<Started> collectives_begun(const std::vector<RankEvent>& events, con
   return started;
 }
 
-// The world rank of rank `peer` of communicator `comm`, as seen from world rank `self`.
-int world_rank_of(const mpi::CommInfo* comm, int self, std::uint32_t peer) {
-  if (comm == nullptr || comm->world_ranks.empty()) return self;  // MPI_COMM_SELF
-  const bool in_a =
-      comm->inter && std::find(comm->world_ranks.begin(), comm->world_ranks.end(), self) != comm->world_ranks.end();
-  const std::vector<int>& group = in_a ? comm->remote_world_ranks : comm->world_ranks;
-  return peer < group.size() ? group[peer] : -1;
-}
-
 using ChannelKey = std::tuple<std::uint32_t, int, int, std::uint32_t>;  // comm, sender, receiver, tag
 
 }  // namespace
@@ -129,7 +121,7 @@ void EventSelection::pair_messages(const TraceRecorder& run, const std::vector<s
       switch (e.kind) {
         case RankEventKind::Send:
         case RankEventKind::Isend:
-          sends[{e.b, self, world_rank_of(comm_of(e.b), self, e.a), e.c}].push_back({r, i, i});
+          sends[{e.b, self, peer_world_rank(comm_of(e.b), self, e.a), e.c}].push_back({r, i, i});
           break;
         case RankEventKind::IrecvRequest: posted[e.wide] = i; break;
         case RankEventKind::Recv:
@@ -139,7 +131,7 @@ void EventSelection::pair_messages(const TraceRecorder& run, const std::vector<s
             auto it = posted.find(events[i + 1].wide);
             if (it != posted.end()) post = it->second;
           }
-          receives[{e.b, world_rank_of(comm_of(e.b), self, e.a), self, e.c}].push_back({r, i, post});
+          receives[{e.b, peer_world_rank(comm_of(e.b), self, e.a), self, e.c}].push_back({r, i, post});
           break;
         }
         default: break;

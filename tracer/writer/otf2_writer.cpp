@@ -185,8 +185,7 @@ void Otf2Writer::finish() {
   // The profile of the whole run, whatever the trace filter left out (run_profile.hpp).
   const std::optional<int> exit_code =
       recorder_->finished() ? std::optional<int>(recorder_->exit_code()) : std::nullopt;
-  write_profile((std::filesystem::path(archive_dir_) / kProfileFile).string(),
-                profile_->take(run_properties(recorder_->info(), options_, exit_code, recorder_->failure())));
+  profile_->write(archive_dir_, run_properties(recorder_->info(), options_, exit_code, recorder_->failure()));
 }
 
 std::uint64_t Otf2Writer::repaired_events() const { return recorder_->repaired_events(); }

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <filesystem>
 
+#include "peer_world_rank.hpp"
 #include "xo/tracer/trace_properties.hpp"
 
 namespace xo::tracer {
@@ -61,18 +63,13 @@ void ProfileRecorder::call_left(int rank, std::int64_t time_ps) {
   s.open_call = kNoName;
 }
 
-int ProfileRecorder::world_rank(int rank, int comm_id, int peer) {
+const mpi::CommInfo* ProfileRecorder::comm(int comm_id) {
   if (comm_id != last_comm_id_) {  // most messages go on the communicator of the one before
     auto it = comms_.find(comm_id);
     last_comm_ = it == comms_.end() ? nullptr : &it->second;
     last_comm_id_ = comm_id;
   }
-  if (last_comm_ == nullptr || last_comm_->world_ranks.empty()) return rank;  // MPI_COMM_SELF
-  const mpi::CommInfo& c = *last_comm_;
-  // An intercommunicator's events name ranks of the group the rank is not in.
-  const bool remote = c.inter && std::find(c.world_ranks.begin(), c.world_ranks.end(), rank) != c.world_ranks.end();
-  const std::vector<int>& group = remote ? c.remote_world_ranks : c.world_ranks;
-  return peer >= 0 && static_cast<std::size_t>(peer) < group.size() ? group[static_cast<std::size_t>(peer)] : -1;
+  return last_comm_;
 }
 
 void ProfileRecorder::message(int rank, const mpi::MessageEvent& m, bool sent) {
@@ -83,7 +80,7 @@ void ProfileRecorder::message(int rank, const mpi::MessageEvent& m, bool sent) {
       s.sizes, [&](const SizeStat& r) { return r.bin == bin && r.sent == sent; }, SizeStat{bin, sent, 0, 0});
   ++size.count;
   size.bytes += bytes;
-  const int world = world_rank(rank, m.comm_id, m.peer);
+  const int world = peer_world_rank(comm(m.comm_id), rank, m.peer);
   std::uint32_t peer = world < 0 ? RunProfile::kOtherPeers : static_cast<std::uint32_t>(world);
   const bool known = std::any_of(s.peers.begin(), s.peers.end(), [&](const PeerStat& r) { return r.peer == peer; });
   if (!known && s.peers.size() >= RunProfile::kMostPeers) peer = RunProfile::kOtherPeers;
@@ -140,6 +137,12 @@ RunProfile ProfileRecorder::take(std::map<std::string, std::string> properties) 
   }
   ranks_.clear();
   return out;
+}
+
+std::string ProfileRecorder::write(const std::string& dir, std::map<std::string, std::string> properties) {
+  const std::string path = (std::filesystem::path(dir) / kProfileFile).string();
+  write_profile(path, take(std::move(properties)));
+  return path;
 }
 
 }  // namespace xo::tracer

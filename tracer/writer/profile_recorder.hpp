@@ -27,10 +27,13 @@ class ProfileRecorder {
   void phase(const mpi::PhaseRecord& p);
   void run_finished(std::int64_t end_ps) { end_ps_ = end_ps; }
 
-  // The profile, its rows in rank order; the recorder is spent.
-  RunProfile take(std::map<std::string, std::string> properties);
+  // Writes the profile, its rows in rank order, as DIR/profile.xop; the path written. The
+  // recorder is spent.
+  std::string write(const std::string& dir, std::map<std::string, std::string> properties);
 
  private:
+  RunProfile take(std::map<std::string, std::string> properties);
+
   struct CallStat {
     std::uint32_t name;
     std::uint64_t count, total_ps, longest_ps;
@@ -61,8 +64,8 @@ class ProfileRecorder {
 
   std::uint32_t name_of(std::string_view name);
   std::uint32_t call_name(const char* call);
-  // The world rank of `peer` of communicator `comm_id` as `rank` sees it; -1 if unknown.
-  int world_rank(int rank, int comm_id, int peer);
+  // Communicator `comm_id`, null if not defined.
+  const mpi::CommInfo* comm(int comm_id);
   RankState& state(int rank) { return ranks_[static_cast<std::size_t>(rank)]; }
 
   std::vector<RankState> ranks_;

@@ -46,9 +46,7 @@ void ProfileWriter::run_finished(std::int64_t end_ps, int exit_code) {
 }
 
 std::string ProfileWriter::finish() {
-  const std::string path = (std::filesystem::path(dir_) / kProfileFile).string();
-  write_profile(path, recorder_->take(run_properties(info_, options_, exit_code_, failure_)));
-  return path;
+  return recorder_->write(dir_, run_properties(info_, options_, exit_code_, failure_));
 }
 
 }  // namespace xo::tracer
