@@ -59,11 +59,6 @@ Index call_waited_for(const TraceModel& m, const WaitStateTable& waits, std::siz
   }
 }
 
-bool is_traced(const TraceModel& m, RankId rank) {
-  const Index row = m.locations.location_of_rank[static_cast<std::size_t>(rank)];
-  return row != kNoIndex && m.locations.traced[row];
-}
-
 void add_rank_times(const TraceModel& m, ComputeImbalance& out) {
   const CallTable& calls = m.calls;
   out.ranks.resize(static_cast<std::size_t>(m.ranks()));
@@ -81,7 +76,7 @@ void add_rank_times(const TraceModel& m, ComputeImbalance& out) {
   double sum = 0;
   std::size_t traced = 0;
   for (const RankBalance& b : out.ranks) {
-    if (!is_traced(m, b.rank)) continue;  // left out of the trace: no calls to time
+    if (!m.rank_traced(b.rank)) continue;  // left out of the trace: no calls to time
     ++traced;
     sum += b.compute_seconds;
     if (b.compute_seconds > out.max_compute_seconds) {
@@ -245,7 +240,7 @@ ComputeImbalance find_compute_imbalance(const TraceModel& m, const WaitStateTabl
   }
   std::sort(out.late.begin(), out.late.end(),
             [](const LateArrival& a, const LateArrival& b) { return a.caused_seconds > b.caused_seconds; });
-  std::erase_if(out.ranks, [&](const RankBalance& b) { return !is_traced(m, b.rank); });
+  std::erase_if(out.ranks, [&](const RankBalance& b) { return !m.rank_traced(b.rank); });
   return out;
 }
 

@@ -264,10 +264,7 @@ class Matcher {
   bool outside_trace(RankId peer) const {
     const std::optional<CrossoverRun>& run = model_.run.crossover;
     if (!run || !run->filtered()) return false;
-    if (run->events_filtered()) return true;
-    const std::vector<Index>& rows = model_.locations.location_of_rank;
-    const auto at = static_cast<std::size_t>(peer);
-    return peer != kNoRank && at < rows.size() && rows[at] != kNoIndex && !model_.locations.traced[rows[at]];
+    return run->events_filtered() || model_.rank_left_out(peer);
   }
   void unmatched_send(std::uint32_t i) {
     if (outside_trace(sends_.receiver[i])) {

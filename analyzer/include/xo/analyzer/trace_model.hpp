@@ -41,10 +41,25 @@ struct TraceModel {
 
   // World ranks: the size of the MPI COMM_LOCATIONS group (0 for a trace without MPI).
   int ranks() const { return static_cast<int>(locations.location_of_rank.size()); }
-  // Of them, those with events: all but those a trace filter left out (xo record --trace-ranks).
+  // The row of world rank `rank`'s location, kNoIndex if it has none.
+  Index rank_location(RankId rank) const {
+    const auto at = static_cast<std::size_t>(rank);
+    return rank >= 0 && at < locations.location_of_rank.size() ? locations.location_of_rank[at] : kNoIndex;
+  }
+  // A rank with events: it has a location, which a trace filter did not leave out.
+  bool rank_traced(RankId rank) const {
+    const Index row = rank_location(rank);
+    return row != kNoIndex && locations.traced[row];
+  }
+  // A rank a trace filter left out (xo record --trace-ranks): its location has no events.
+  bool rank_left_out(RankId rank) const {
+    const Index row = rank_location(rank);
+    return row != kNoIndex && !locations.traced[row];
+  }
+  // Of the ranks, those with events.
   int traced_ranks() const {
     int n = 0;
-    for (Index row : locations.location_of_rank) n += row != kNoIndex && locations.traced[row] ? 1 : 0;
+    for (RankId r = 0; r < ranks(); ++r) n += rank_traced(r) ? 1 : 0;
     return n;
   }
   bool is_mpi_call(Index call) const { return regions.is_mpi(calls.region[call]); }
