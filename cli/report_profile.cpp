@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "json_writer.hpp"
 #include "report_text.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
 #include "xo/analyzer/analysis/profile_summary.hpp"
@@ -91,54 +92,63 @@ ReportSection pairs_section(const ProfileSummary& s, std::size_t top) {
 }
 
 void write_json(const ProfileSummary& s, const std::string& file, std::FILE* out) {
-  const auto quoted = [](const std::string& text) {
-    std::string q = "\"";
-    for (char c : text) {
-      if (c == '"' || c == '\\') q += '\\';
-      if (static_cast<unsigned char>(c) < 0x20) continue;
-      q += c;
+  JsonWriter j(out);
+  // `key`: a list, each row an object `fill` writes the members of.
+  const auto list = [&](const char* key, const auto& rows, const auto& fill) {
+    j.key(key).begin_array();
+    for (const auto& row : rows) {
+      j.begin_object();
+      fill(row);
+      j.end_object();
     }
-    return q + "\"";
+    j.end_array();
   };
-  std::fprintf(out, "{\"profile\": %s, \"ranks\": %d, \"run_seconds\": %.12g, \"mpi_seconds\": %.12g,\n",
-               quoted(file).c_str(), s.profile.ranks, s.profile.run_seconds, s.profile.mpi_seconds);
-  std::fprintf(out, " \"machine\": %s, \"command\": %s,\n", quoted(s.run ? s.run->machine : "").c_str(),
-               quoted(s.run ? s.run->command_line : "").c_str());
-  // `key`: a list, each row as `print` writes it.
-  const auto list = [&](const char* key, const auto& rows, const auto& print) {
-    std::fprintf(out, " \"%s\": [", key);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      if (i > 0) std::fprintf(out, ", ");
-      print(rows[i]);
-    }
-    std::fprintf(out, "],\n");
-  };
-  using ull = unsigned long long;
-  list("by_call", s.profile.by_call, [&](const auto& c) {
-    std::fprintf(out, "{\"call\": %s, \"count\": %llu, \"seconds\": %.12g, \"longest\": %.12g}", quoted(c.call).c_str(),
-                 static_cast<ull>(c.count), c.seconds, c.longest);
+  j.begin_object();
+  j.key("profile").value(file);
+  j.key("ranks").value(s.profile.ranks);
+  j.key("run_seconds").value(s.profile.run_seconds);
+  j.key("mpi_seconds").value(s.profile.mpi_seconds);
+  j.key("machine").value(s.run ? s.run->machine : "");
+  j.key("command").value(s.run ? s.run->command_line : "");
+  list("by_call", s.profile.by_call, [&](const analyzer::CallTime& c) {
+    j.key("call").value(c.call);
+    j.key("count").value(c.count);
+    j.key("seconds").value(c.seconds);
+    j.key("longest").value(c.longest);
   });
-  list("by_algorithm", s.profile.by_protocol, [&](const auto& a) {
-    std::fprintf(out, "{\"algorithm\": %s, \"calls\": %llu, \"bytes\": %llu, \"seconds\": %.12g}",
-                 quoted(a.protocol).c_str(), static_cast<ull>(a.messages), static_cast<ull>(a.bytes), a.seconds);
+  list("by_algorithm", s.profile.by_protocol, [&](const analyzer::ProtocolTime& a) {
+    j.key("algorithm").value(a.protocol);
+    j.key("calls").value(a.messages);
+    j.key("bytes").value(a.bytes);
+    j.key("seconds").value(a.seconds);
   });
-  list("by_path", s.by_path, [&](const auto& p) {
-    std::fprintf(out, "{\"path\": %s, \"phases\": %llu, \"bytes\": %llu, \"seconds\": %.12g}", quoted(p.path).c_str(),
-                 static_cast<ull>(p.phases), static_cast<ull>(p.bytes), p.seconds);
+  list("by_path", s.by_path, [&](const ProfileSummary::PathTime& p) {
+    j.key("path").value(p.path);
+    j.key("phases").value(p.phases);
+    j.key("bytes").value(p.bytes);
+    j.key("seconds").value(p.seconds);
   });
-  list("sizes", s.sizes, [&](const auto& b) {
-    std::fprintf(out, "{\"smallest\": %llu, \"largest\": %llu, \"messages\": %llu, \"bytes\": %llu}",
-                 static_cast<ull>(b.smallest), static_cast<ull>(b.largest), static_cast<ull>(b.messages),
-                 static_cast<ull>(b.bytes));
+  list("sizes", s.sizes, [&](const ProfileSummary::SizeBin& b) {
+    j.key("smallest").value(b.smallest);
+    j.key("largest").value(b.largest);
+    j.key("messages").value(b.messages);
+    j.key("bytes").value(b.bytes);
   });
-  list("busiest_pairs", s.busiest, [&](const auto& p) {
-    std::fprintf(out, "{\"rank\": %d, \"peer\": %d, \"messages\": %llu, \"bytes\": %llu}", p.rank, p.peer,
-                 static_cast<ull>(p.messages), static_cast<ull>(p.bytes));
+  list("busiest_pairs", s.busiest, [&](const ProfileSummary::Pair& p) {
+    j.key("rank").value(p.rank);
+    j.key("peer").value(p.peer);
+    j.key("messages").value(p.messages);
+    j.key("bytes").value(p.bytes);
   });
-  std::fprintf(out,
-               " \"mpi_seconds_by_rank\": {\"least\": %.12g, \"least_rank\": %d, \"median\": %.12g, "
-               "\"most\": %.12g, \"most_rank\": %d}}\n",
-               s.least_mpi_seconds, s.least_rank, s.median_mpi_seconds, s.most_mpi_seconds, s.most_rank);
+  j.key("mpi_seconds_by_rank").begin_object();
+  j.key("least").value(s.least_mpi_seconds);
+  j.key("least_rank").value(s.least_rank);
+  j.key("median").value(s.median_mpi_seconds);
+  j.key("most").value(s.most_mpi_seconds);
+  j.key("most_rank").value(s.most_rank);
+  j.end_object();
+  j.end_object();
+  j.finish();
 }
 
 }  // namespace
