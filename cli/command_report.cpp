@@ -28,6 +28,7 @@
 #include "xo/analyzer/report/run_report.hpp"
 #include "xo/db/history_error.hpp"
 #include "xo/hwmodels/machine_setup.hpp"
+#include "xo/tracer/run_profile.hpp"
 
 namespace xo::cli {
 
@@ -166,7 +167,7 @@ std::optional<db::History> open_history(const ReportOptions& o) {
 
 int command_report(const std::vector<std::string>& args) {
   const ReportOptions o = parse(args);
-  if (const std::optional<std::string> profile = profile_file_of(o.trace)) {
+  if (const std::optional<std::string> profile = tracer::profile_file_of(o.trace)) {
     report_profile(*profile, "xo report: " + o.trace, o.format, o.top, stdout);
     return 0;  // a profile has no bench to run, nothing to verify, no trace to store
   }

@@ -456,7 +456,8 @@ constexpr const char* kGui = R"(Usage: xo gui [--ranks LIST] [--expand-lanes] [-
        xo gui --screenshot OUT.png [--view VIEW] [--size WxH] [--ranks LIST] [--expand-lanes]
               [--time FROM-TO] [--tolerate] TRACE
 
-Opens TRACE (a directory from xo record, or its traces.otf2) in the Crossover GUI (the program
+Opens TRACE (a directory from xo record, or its traces.otf2; or a run's profile, a directory
+of xo record --profile or its profile.xop, which fills the Summary) in the Crossover GUI (the program
 xo-gui, built beside xo): a timeline of every rank's MPI calls with its network's protocol phases
 beneath (coloured by kind: header, data, ack, copies, waits), message lines coloured by protocol,
 collective instances and a legend; time per call and protocol,

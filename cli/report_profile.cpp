@@ -1,7 +1,5 @@
 #include "report_profile.hpp"
 
-#include <filesystem>
-
 #include "json_writer.hpp"
 #include "report_text.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
@@ -12,7 +10,6 @@ namespace xo::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
 using analyzer::bytes_text;
 using analyzer::duration_text;
 using analyzer::percent_text;
@@ -152,21 +149,6 @@ void write_json(const ProfileSummary& s, const std::string& file, std::FILE* out
 }
 
 }  // namespace
-
-std::optional<std::string> profile_file_of(const std::string& path) {
-  std::error_code error;
-  if (fs::is_directory(path, error)) {
-    const fs::path dir(path);
-    // Any file of a trace makes it a trace's directory, damaged perhaps: reported as one.
-    for (const char* part : {"traces.otf2", "traces.def", "traces"}) {
-      if (fs::exists(dir / part, error)) return std::nullopt;
-    }
-    if (!fs::exists(dir / tracer::kProfileFile, error)) return std::nullopt;
-    return (dir / tracer::kProfileFile).string();
-  }
-  if (tracer::is_profile_file(path)) return path;
-  return std::nullopt;
-}
 
 void report_profile(const std::string& file, const std::string& title, ReportFormat format, std::size_t top,
                     std::FILE* out) {

@@ -4,16 +4,11 @@
 // events). Text and Markdown through a ReportDocument; JSON (docs/report-schema.md, "Profiles").
 
 #include <cstdio>
-#include <optional>
 #include <string>
 
 #include "report_document.hpp"
 
 namespace xo::cli {
-
-// The profile file `path` names: a profile.xop, or a directory holding one and no file of a trace
-// (xo record --profile); nothing otherwise (a trace, perhaps with its anchor missing).
-std::optional<std::string> profile_file_of(const std::string& path);
 
 // Reads and reports the profile; throws TraceReadError if it cannot be read.
 void report_profile(const std::string& file, const std::string& title, ReportFormat format, std::size_t top,

@@ -90,6 +90,7 @@ ProfileSummary summarize_profile(const tracer::RunProfile& p, std::size_t most_p
     std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2), sorted.end());
     out.median_mpi_seconds = sorted[sorted.size() / 2];
   }
+  out.mpi_seconds_of_rank = std::move(mpi_of_rank);
   return out;
 }
 

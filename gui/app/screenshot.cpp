@@ -44,6 +44,8 @@ int take_screenshot(const GuiOptions& o, const QString& xo_program) {
   QObject::connect(&loader, &TraceLoader::analysed, &loop, [&] { analysed = true, check(); });
   QObject::connect(&loader, &TraceLoader::report_ready, &loop, [&] { report_done = true, check(); });
   QObject::connect(&loader, &TraceLoader::report_failed, &loop, [&] { report_done = true, check(); });
+  // A profile has no report: its views say so as it arrives.
+  QObject::connect(&loader, &TraceLoader::profile_loaded, &loop, [&] { report_done = true, check(); });
   QObject::connect(&loader, &TraceLoader::history_ready, &loop, [&] { history_done = true, check(); });
   QObject::connect(&loader, &TraceLoader::history_unavailable, &loop, [&] { history_done = true, check(); });
   QTimer::singleShot(kTimeoutMs, &loop, [&] {

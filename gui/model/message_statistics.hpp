@@ -5,6 +5,7 @@
 // stays a few hundred rows whatever the job size.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "xo/analyzer/trace_model.hpp"
@@ -34,5 +35,12 @@ struct MessageStatistics {
 inline constexpr int kMostMatrixRanks = 256;
 
 MessageStatistics message_statistics(const analyzer::TraceModel& model);
+
+// The parts, for a profile's counts as well: an empty matrix of `ranks` world ranks; messages from
+// one rank to another added to it (ranks outside it ignored); the histogram from counts by the
+// sizes' bit width (index 0: 0 bytes, k: [2^(k-1), 2^k)), from the first bin with messages to the last.
+CommMatrix empty_comm_matrix(int ranks);
+void add_messages(CommMatrix& matrix, int from, int to, std::uint64_t messages, std::uint64_t bytes, double seconds);
+std::vector<SizeBin> size_histogram(std::span<const std::uint64_t> messages_by_bit_width);
 
 }  // namespace xo::gui

@@ -164,6 +164,16 @@ void TimelineRenderer::paint_bands(QPainter& p, QSize size, const TimelineData& 
         box.adjusted(3, 0, -2, 0), Qt::AlignVCenter | Qt::AlignLeft,
         (phases ? small_metrics : normal_metrics).elidedText(box_text(d, band, rec), Qt::ElideRight, box.width() - 5));
   }
+  // A rank a trace filter left out has no events: its row says so rather than look idle.
+  p.setFont(small);
+  p.setPen(QColor(120, 120, 120));
+  for (std::size_t b = first; b < last; ++b) {
+    const Band& band = layout.bands()[b];
+    if (band.kind != BandKind::Calls || band.count != 1 || band.height < small_metrics.height()) continue;
+    if (!d.model->rank_left_out(layout.rank_at(band.first))) continue;
+    p.drawText(QRect(kLeft + 6, screen_y(band.top, scroll_y), width - 12, band.height),
+               Qt::AlignVCenter | Qt::AlignLeft, "not traced: xo record --trace-ranks left this rank out");
+  }
   p.setFont(normal);
 }
 
@@ -373,7 +383,7 @@ void TimelineRenderer::paint_labels(QPainter& p, QSize size, const TimelineData&
         text = arrow + QString("rank %1").arg(rank);
       }
       p.setFont(roomy ? normal : small);
-      p.setPen(Qt::black);
+      p.setPen(band.count == 1 && d.model->rank_left_out(rank) ? QColor(140, 140, 140) : QColor(Qt::black));
       p.drawText(QRect(4, y, kLeft - 8, label_height), Qt::AlignVCenter | Qt::AlignLeft, text);
       free_from = y + label_height;
     } else if (band.height >= small_height - 3 && top + band.height / 2 - small_height / 2 >= free_from - 2) {

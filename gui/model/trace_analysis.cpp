@@ -20,12 +20,11 @@ QString LoadedTrace::title() const {
 
 QString anchor_of(const QString& path) { return QFileInfo(path).isDir() ? QDir(path).filePath("traces.otf2") : path; }
 
-namespace {
-
-// Share of the time in MPI, or "-" when the trace spent none.
 QVariant share_of_mpi(double seconds, double mpi) {
   return mpi > 0 ? QVariant(100 * seconds / mpi) : QVariant(QString("-"));
 }
+
+namespace {
 
 // The wait states' totals and the per-rank balance. The wait states (one per late message, hundreds
 // of megabytes at 10^8 events) live only here, gone before the fits' samples take their memory.
@@ -65,9 +64,7 @@ void add_waits_and_balance(const analyzer::TraceModel& m, TraceAnalysis& a) {
 
 }  // namespace
 
-TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
-  TraceAnalysis a;
-  a.profile = analyzer::profile_mpi(m);
+void add_mpi_time_tables(TraceAnalysis& a) {
   const double mpi = a.profile.mpi_seconds;
   const auto share = [mpi](double s) { return share_of_mpi(s, mpi); };
   using U = CellUnit;
@@ -94,6 +91,12 @@ TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
     a.by_protocol.rows.push_back({QString::fromStdString(p.protocol), QVariant::fromValue(p.messages),
                                   QVariant::fromValue(p.bytes), p.seconds, share(p.seconds)});
   }
+}
+
+TraceAnalysis analyse_trace(const analyzer::TraceModel& m) {
+  TraceAnalysis a;
+  a.profile = analyzer::profile_mpi(m);
+  add_mpi_time_tables(a);
   add_waits_and_balance(m, a);
   a.messages = message_statistics(m);
   a.fits = fit_chart_data(analyzer::end_to_end_times(m));

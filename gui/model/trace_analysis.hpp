@@ -4,6 +4,7 @@
 // work (profile_mpi, find_wait_states, message samples, fit_segmented); this only arranges it.
 
 #include <QString>
+#include <QVariant>
 #include <memory>
 
 #include "model/fit_chart_data.hpp"
@@ -34,11 +35,18 @@ struct TraceAnalysis {
   QString balance;          // "load imbalance 12.4 % (max over mean computation); rank 3 computes most"
   MessageStatistics messages;
   FitChartData fits;
+  // Empty for a trace; for a profile (xo record --profile), what it cannot show because that needs
+  // events, in a sentence for the views.
+  QString needs_trace;
 };
 
 // A trace directory's anchor (DIR/traces.otf2), or the path itself.
 QString anchor_of(const QString& path);
 
 TraceAnalysis analyse_trace(const analyzer::TraceModel& model);
+// Share of the time in MPI in percent, or "-" when the run spent none.
+QVariant share_of_mpi(double seconds, double mpi_seconds);
+// The tables by call, by call site and by protocol or algorithm, from `a.profile`.
+void add_mpi_time_tables(TraceAnalysis& a);
 
 }  // namespace xo::gui

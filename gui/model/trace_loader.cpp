@@ -6,9 +6,11 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 #include <mutex>
+#include <optional>
 
 #include "model/tool_process.hpp"
 #include "xo/analyzer/read_trace.hpp"
+#include "xo/tracer/run_profile.hpp"
 
 namespace xo::gui {
 
@@ -116,6 +118,22 @@ void TraceLoader::forget_finished() {
   std::erase_if(jobs_, [](const std::shared_ptr<Job>& job) { return job->future.isFinished(); });
 }
 
+bool TraceLoader::load_profile(quint64 id, const QString& path) {
+  const std::optional<std::string> file = tracer::profile_file_of(path.toStdString());
+  if (!file) return false;
+  const QString name = QString::fromStdString(*file);
+  post(id, [this, id, name] { emit progress(id, 0, "reading the profile " + name); });
+  const tracer::RunProfile profile = tracer::read_profile(*file);
+  auto loaded = std::make_shared<const LoadedProfile>(describe_profile(path, name, profile));
+  auto analysis = std::make_shared<const TraceAnalysis>(analyse_profile(profile));
+  post(id, [this, id, loaded, analysis] {
+    emit profile_loaded(id, loaded);
+    emit progress(id, 100, "profile read");
+    emit analysed(id, analysis);
+  });
+  return true;
+}
+
 void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report,
                            analyzer::Damage damage) {
   const quint64 id = job->id;
@@ -129,6 +147,7 @@ void TraceLoader::run_load(const std::shared_ptr<Job>& job, const QString& path,
   // cannot reuse it: given back, a trace opened again peaks where it did the first time.
   malloc_trim(0);
   try {
+    if (load_profile(id, path)) return;
     progress(0, "reading " + anchor);
     auto model = std::make_shared<analyzer::TraceModel>();
     {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "model/history_rows.hpp"
+#include "model/profile_analysis.hpp"
 #include "model/report_data.hpp"
 #include "model/trace_analysis.hpp"
 #include "xo/analyzer/read_trace.hpp"
@@ -29,7 +30,8 @@ class TraceLoader : public QObject {
   explicit TraceLoader(QString xo_program, QObject* parent = nullptr);
   ~TraceLoader() override;  // cancels and waits for its jobs
 
-  // Starts loading `path` (a trace directory or its traces.otf2); returns the new job's id.
+  // Starts loading `path` (a trace directory or its traces.otf2, or a run's profile: a directory of
+  // xo record --profile or its profile.xop); returns the new job's id.
   quint64 load(const QString& path, bool with_report = true);
   quint64 load_history();
   // Stores the trace's run in the history, as `xo report` does (the GUI stores nothing unless
@@ -45,6 +47,9 @@ class TraceLoader : public QObject {
   void progress(quint64 job, int percent, const QString& stage);
   void failed(quint64 job, const QString& message);
   void loaded(quint64 job, std::shared_ptr<const xo::gui::LoadedTrace> trace);
+  // Instead of loaded, for a profile; analysed follows, and nothing else (no report: a profile has
+  // no messages to fit).
+  void profile_loaded(quint64 job, std::shared_ptr<const xo::gui::LoadedProfile> profile);
   void analysed(quint64 job, std::shared_ptr<const xo::gui::TraceAnalysis> analysis);
   void report_started(quint64 job);
   // A progress line of xo report ("[ 2/12] benchmarking xt3: ...").
@@ -59,6 +64,8 @@ class TraceLoader : public QObject {
 
  private:
   struct Job;
+  // Loads a profile if `path` names one; false if it does not.
+  bool load_profile(quint64 id, const QString& path);
   void run_load(const std::shared_ptr<Job>& job, const QString& path, bool with_report, analyzer::Damage damage);
   void run_history(const std::shared_ptr<Job>& job);
   void run_store(const std::shared_ptr<Job>& job, const QString& path, analyzer::Damage damage);

@@ -84,7 +84,11 @@ void FitChartView::rebuild() {
     series.push_back(s);
   }
   if (series.empty()) {
-    empty_reason_ = fits.zero_byte_samples > 0
+    empty_reason_ = !analysis_->needs_trace.isEmpty()
+                        ? QString(
+                              "Nothing to plot: a profile keeps no message's end-to-end time; the fits need a "
+                              "trace (xo record without --profile).")
+                    : fits.zero_byte_samples > 0
                         ? QString(
                               "Nothing to plot: the %1 messages with an end-to-end time are all empty (0 bytes), "
                               "and a log axis has no place for 0.")

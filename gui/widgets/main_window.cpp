@@ -137,6 +137,8 @@ MainWindow::MainWindow(const QString& xo_program, bool dialogs, QWidget* parent)
   });
   connect(&loader_, &TraceLoader::failed, this, [this](quint64, const QString& message) { on_failed(message); });
   connect(&loader_, &TraceLoader::loaded, this, [this](quint64, auto trace) { on_loaded(std::move(trace)); });
+  connect(&loader_, &TraceLoader::profile_loaded, this,
+          [this](quint64, auto profile) { on_profile_loaded(std::move(profile)); });
   connect(&loader_, &TraceLoader::analysed, this, [this](quint64, auto analysis) { on_analysed(std::move(analysis)); });
   connect(&loader_, &TraceLoader::report_started, this, [this](quint64) {
     report_clock_.start();
@@ -240,6 +242,7 @@ void MainWindow::open_trace(const QString& path) {
   export_view_->setEnabled(false);
   export_csv_->setEnabled(false);
   timeline_->set_trace(nullptr);
+  timeline_->set_empty_text({});
   legend_->set_data(nullptr);
   details_->set_trace(nullptr);
   source_->show_nothing({});
@@ -282,6 +285,22 @@ void MainWindow::on_loaded(std::shared_ptr<const LoadedTrace> trace) {
             .arg(problems.total())
             .arg(problems.examples.empty() ? QString("?") : QString::fromStdString(problems.examples.front())));
   }
+}
+
+// A profile fills the Summary; the other views say why they stay empty.
+void MainWindow::on_profile_loaded(std::shared_ptr<const LoadedProfile> profile) {
+  setWindowTitle("Crossover - " + profile->title());
+  if (dialogs_) remember(profile->path);
+  const QString record = "record a trace (xo record without --profile; --trace-ranks keeps a few ranks)";
+  timeline_->set_empty_text("A profile has no timeline: it keeps counts and times, not events.\nTo see one, " + record +
+                            ".");
+  fits_->set_status("Samples and fits need the messages of a trace; this is a profile.");
+  recommendations_->set_status(
+      "No crossovers or recommendations from a profile: they come from a trace's messages "
+      "and xo report's bench of its machine; " +
+      record + ".");
+  // The Summary is what a profile has: shown unless a view was asked for (xo gui --view).
+  if (dialogs_ && tabs_->currentIndex() == static_cast<int>(View::Timeline)) show_view(View::Summary);
 }
 
 void MainWindow::on_analysed(std::shared_ptr<const TraceAnalysis> analysis) {

@@ -64,6 +64,8 @@ class MainWindow : public QMainWindow {
   TimelineControls& timeline_controls() { return *controls_; }
   const TimelineLegend& legend() const { return *legend_; }
   DetailsPane& details() { return *details_; }
+  SummaryView& summary() { return *summary_; }
+  const FitChartView& fits() const { return *fits_; }
   // Shown above the views while the trace is one read with damage (xo gui --tolerate).
   const QLabel& damage_banner() const { return *damage_banner_; }
   std::shared_ptr<const LoadedTrace> trace() const { return trace_; }
@@ -96,6 +98,7 @@ class MainWindow : public QMainWindow {
   void rebuild_recent_menu();
   void on_loaded(std::shared_ptr<const LoadedTrace> trace);
   void on_analysed(std::shared_ptr<const TraceAnalysis> analysis);
+  void on_profile_loaded(std::shared_ptr<const LoadedProfile> profile);
   void on_failed(const QString& message);
   void apply_timeline_start();
   void show_legend(bool shown);

@@ -69,6 +69,7 @@ QString size_text(std::uint64_t bytes) {
 SummaryView::SummaryView(QWidget* parent)
     : QWidget(parent), headline_(new QLabel(this)), waits_note_(new QLabel(this)), histogram_(new QChart) {
   auto* layout = new QVBoxLayout(this);
+  headline_->setWordWrap(true);
   layout->addWidget(headline_);
   auto* columns = new QSplitter(Qt::Horizontal, this);
   auto* left = new QSplitter(Qt::Vertical, columns);
@@ -123,6 +124,8 @@ void SummaryView::choose_call_site(int row) {
                         analysis_->call_sites[static_cast<std::size_t>(row)]);
 }
 
+QString SummaryView::headline() const { return headline_->text(); }
+
 void SummaryView::set_matrix_measure(MatrixMeasure measure) {
   if (measure_->currentIndex() != static_cast<int>(measure)) measure_->setCurrentIndex(static_cast<int>(measure));
   matrix_.set_measure(measure);
@@ -168,7 +171,8 @@ void SummaryView::set_analysis(std::shared_ptr<const TraceAnalysis> a) {
                          .arg(p.ranks)
                          .arg(QString::fromStdString(analyzer::duration_text(p.run_seconds)))
                          .arg(QString::fromStdString(analyzer::duration_text(p.mpi_seconds)))
-                         .arg(p.run_seconds > 0 ? 100 * p.mpi_seconds / (p.run_seconds * p.ranks) : 0, 0, 'f', 1));
+                         .arg(p.run_seconds > 0 ? 100 * p.mpi_seconds / (p.run_seconds * p.ranks) : 0, 0, 'f', 1) +
+                     (a->needs_trace.isEmpty() ? QString() : "\n" + a->needs_trace));
   by_call_.set_table(a->by_call.header, a->by_call.rows, a->by_call.units);
   by_call_site_.set_table(a->by_call_site.header, a->by_call_site.rows, a->by_call_site.units);
   by_protocol_.set_table(a->by_protocol.header, a->by_protocol.rows, a->by_protocol.units);

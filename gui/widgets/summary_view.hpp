@@ -31,6 +31,7 @@ class SummaryView : public QWidget {
   TableModel& waits() { return waits_; }
   TableModel& by_rank() { return by_rank_; }
   void set_matrix_measure(MatrixMeasure measure);
+  QString headline() const;
 
  signals:
   // A row of the call-site table was double-clicked: its call and site.

@@ -128,6 +128,11 @@ void TimelineView::set_highlight(std::shared_ptr<const TimelineHighlight> highli
   update();
 }
 
+void TimelineView::set_empty_text(const QString& text) {
+  empty_text_ = text;
+  update();
+}
+
 void TimelineView::set_message_density(MessageDensity density) {
   options_.messages = density;
   update();
@@ -138,7 +143,9 @@ void TimelineView::paintEvent(QPaintEvent*) {
   const QSize size(width() - rows_bar_->sizeHint().width(), height());
   if (!trace_) {
     painter.fillRect(rect(), palette().window());
-    painter.drawText(rect(), Qt::AlignCenter, "Open a trace (File > Open, or drop a trace directory here)");
+    painter.drawText(
+        rect().adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
+        empty_text_.isEmpty() ? "Open a trace (File > Open, or drop a trace directory here)" : empty_text_);
     return;
   }
   renderer_.paint(painter, size, trace_->timeline, layout_, viewport_, options_);

@@ -27,6 +27,9 @@ class TimelineView : public QWidget {
   explicit TimelineView(QWidget* parent = nullptr);
 
   void set_trace(std::shared_ptr<const LoadedTrace> trace);
+  // What the view says while it has no trace; empty: how to open one.
+  void set_empty_text(const QString& text);
+  const QString& empty_text() const { return empty_text_; }
   void select_span(std::uint32_t span, bool bring_into_view);
   std::uint32_t selected() const { return options_.selected; }
   TimelineViewport& viewport() { return viewport_; }
@@ -76,6 +79,7 @@ class TimelineView : public QWidget {
   long position_at(int y) const;
 
   std::shared_ptr<const LoadedTrace> trace_;
+  QString empty_text_;
   std::shared_ptr<const TimelineHighlight> highlight_;
   TimelineViewport viewport_;
   RankSelection ranks_;

@@ -19,15 +19,16 @@ inline void isolate_history() {
   qputenv("XDG_DATA_HOME", data.path().toUtf8());
 }
 
-// Records `example` (with `args`) on `ranks` ranks of the XT3 into dir/name; empty on failure.
+// Records `example` (with `args`) on `ranks` ranks of the XT3 into dir/name, with xo record's
+// `options` too (--profile); empty on failure.
 inline QString record(const QTemporaryDir& dir, const QString& name, const QString& example, int ranks,
-                      const QStringList& args = {}) {
+                      const QStringList& args = {}, const QStringList& options = {}) {
   isolate_history();
   const QString out = dir.filePath(name);
   QProcess xo;
-  xo.start(XO_BINARY, QStringList{"record", "-q", "-n", QString::number(ranks), "-m", "xt3", "--compute=none", "-o",
-                                  out, QString(XO_EXAMPLES_DIR) + "/" + example} +
-                          args);
+  xo.start(XO_BINARY,
+           QStringList{"record", "-q", "-n", QString::number(ranks), "-m", "xt3", "--compute=none", "-o", out} +
+               options + QStringList{QString(XO_EXAMPLES_DIR) + "/" + example} + args);
   if (!xo.waitForFinished(60000) || xo.exitCode() != 0) return {};
   return out;
 }

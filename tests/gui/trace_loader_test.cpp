@@ -1,13 +1,14 @@
 // The loader job: a good trace arrives as loaded then analysed (off the test's thread), a corrupt
 // one as one failed signal with read_trace's message and nothing else, a newer load drops the
 // older one's results, and a trace of a machine model gets xo report's recommendations, with its
-// progress, storing no run.
+// progress, storing no run. A run's profile arrives as its analysis alone.
 
 #include "model/trace_loader.hpp"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMap>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -72,6 +73,64 @@ class TraceLoaderTest : public QObject {
     loader.load(dir_.filePath("missing.otf2"));
     QVERIFY(failed.wait(30000));
     QVERIFY2(failed.at(1).at(1).toString().contains("no such file"), qPrintable(failed.at(1).at(1).toString()));
+  }
+
+  // A profile of the run ring_ traced: no trace arrives and no report runs, the analysis holds the
+  // trace's calls, sizes and matrix, and says what needs a trace. A damaged profile is one message.
+  void a_profile_is_analysed_as_the_trace_of_the_same_run() {
+    const QString profile = test::record(dir_, "ring.prof", "ring", 4, {"5"}, {"--profile"});
+    QVERIFY(!profile.isEmpty());
+    TraceLoader loader(XO_BINARY);
+    QSignalSpy profiled(&loader, &TraceLoader::profile_loaded), analysed(&loader, &TraceLoader::analysed);
+    QSignalSpy loaded(&loader, &TraceLoader::loaded), started(&loader, &TraceLoader::report_started);
+    loader.load(profile);
+    QVERIFY(analysed.wait(30000));
+    QTest::qWait(200);
+    QCOMPARE(profiled.count(), 1);
+    QCOMPARE(loaded.count(), 0);
+    QCOMPARE(started.count(), 0);
+    const auto about = profiled.at(0).at(1).value<std::shared_ptr<const LoadedProfile>>();
+    QCOMPARE(about->ranks, 4);
+    QCOMPARE(about->file, profile + "/profile.xop");
+    QVERIFY2(about->title().contains("on xt3, 4 ranks (profile)"), qPrintable(about->title()));
+    const auto a = analysed.at(0).at(1).value<std::shared_ptr<const TraceAnalysis>>();
+    QVERIFY(a->needs_trace.contains("need a trace"));
+    QVERIFY(a->fits.protocols.empty() && a->call_sites.empty() && a->waits.rows.empty());
+    QCOMPARE(a->by_rank.rows.size(), std::size_t{4});
+
+    const TraceAnalysis traced = analyse_trace(*test::read(ring_));
+    auto calls = [](const TraceAnalysis& x) {
+      QMap<QString, qulonglong> out;
+      for (const auto& row : x.by_call.rows) out[row.at(0).toString()] = row.at(1).toULongLong();
+      return out;
+    };
+    QCOMPARE(calls(*a), calls(traced));
+    QCOMPARE(a->messages.sizes.size(), traced.messages.sizes.size());
+    for (std::size_t i = 0; i < traced.messages.sizes.size(); ++i) {
+      QCOMPARE(a->messages.sizes[i].lower, traced.messages.sizes[i].lower);
+      QCOMPARE(a->messages.sizes[i].messages, traced.messages.sizes[i].messages);
+    }
+    QCOMPARE(a->messages.matrix.cells, traced.messages.matrix.cells);
+    QCOMPARE(a->messages.matrix.messages, traced.messages.matrix.messages);
+    QCOMPARE(a->messages.matrix.bytes, traced.messages.matrix.bytes);
+
+    loader.load(profile + "/profile.xop");  // the file itself
+    QVERIFY(analysed.wait(30000));
+    QCOMPARE(profiled.count(), 2);
+
+    const QString damaged = dir_.filePath("damaged.prof");
+    QVERIFY(QDir().mkpath(damaged));
+    QFile file(profile + "/profile.xop");
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QFile cut(damaged + "/profile.xop");
+    QVERIFY(cut.open(QIODevice::WriteOnly));
+    cut.write(file.readAll().left(40));
+    cut.close();
+    QSignalSpy failed(&loader, &TraceLoader::failed);
+    loader.load(damaged);
+    QVERIFY(failed.wait(30000));
+    const QString message = failed.at(0).at(1).toString();
+    QVERIFY2(message.contains(damaged + "/profile.xop") && !message.contains('\n'), qPrintable(message));
   }
 
   void a_newer_load_drops_the_older_results() {

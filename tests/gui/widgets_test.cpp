@@ -32,6 +32,7 @@
 #include "timeline_spans.hpp"
 #include "widgets/details_pane.hpp"
 #include "widgets/find_bar.hpp"
+#include "widgets/fit_chart_view.hpp"
 #include "widgets/main_window.hpp"
 #include "widgets/source_view.hpp"
 #include "widgets/summary_view.hpp"
@@ -444,6 +445,37 @@ class WidgetsTest : public QObject {
     QCOMPARE(csv_field("a,b"), QString("\"a,b\""));
     QCOMPARE(csv_field("say \"hi\""), QString("\"say \"\"hi\"\"\""));
     QCOMPARE(csv_field("plain"), QString("plain"));
+  }
+
+  // A profile fills the Summary, whose headline says what needs a trace, and the other views say
+  // why they are empty; a trace of some ranks marks the rows of the ranks it left out.
+  void a_profile_fills_the_summary_and_left_out_ranks_say_so() {
+    const QString profile = test::record(dir_, "ring.prof", "ring", 4, {"5"}, {"--profile"});
+    QVERIFY(!profile.isEmpty());
+    MainWindow window(XO_BINARY, false);
+    window.resize(1000, 700);
+    window.show();
+    QSignalSpy analysed(&window.loader(), &TraceLoader::analysed);
+    window.open_trace(profile);
+    QVERIFY(analysed.wait(60000));
+    QVERIFY2(window.windowTitle().endsWith("4 ranks (profile)"), qPrintable(window.windowTitle()));
+    QVERIFY(window.trace() == nullptr);
+    QVERIFY2(window.summary().headline().contains("From the run's profile"), qPrintable(window.summary().headline()));
+    QVERIFY(window.summary().by_call().rowCount() > 0);
+    QCOMPARE(window.summary().by_rank().rowCount(), 4);
+    QVERIFY(window.timeline().empty_text().contains("A profile has no timeline"));
+    QVERIFY2(window.fits().status().contains("a profile"), qPrintable(window.fits().status()));
+
+    const QString some = test::record(dir_, "ring.some", "ring", 4, {"5"}, {"--trace-ranks", "0,2"});
+    QVERIFY(!some.isEmpty());
+    window.open_trace(some);
+    QVERIFY(window.timeline().empty_text().isEmpty());
+    QVERIFY(analysed.wait(60000));
+    const QString svg = dir_.filePath("some.svg");
+    QCOMPARE(window.export_view(svg), QString());
+    QFile drawing(svg);
+    QVERIFY(drawing.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(drawing.readAll()).count("not traced: xo record --trace-ranks left this rank out"), 2);
   }
 
   // A selected call shows its source, its call site's line marked; a double-click on a site in the

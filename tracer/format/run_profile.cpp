@@ -1,6 +1,7 @@
 #include "xo/tracer/run_profile.hpp"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -116,6 +117,22 @@ bool is_profile_file(const std::string& path) {
   std::ifstream file(path, std::ios::binary);
   char head[kMagicBytes] = {};
   return file.read(head, kMagicBytes) && std::memcmp(head, kMagic, kMagicBytes) == 0;
+}
+
+std::optional<std::string> profile_file_of(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code error;
+  if (fs::is_directory(path, error)) {
+    const fs::path dir(path);
+    // Any file of a trace makes it a trace's directory, damaged perhaps: read as one.
+    for (const char* part : {"traces.otf2", "traces.def", "traces"}) {
+      if (fs::exists(dir / part, error)) return std::nullopt;
+    }
+    if (!fs::exists(dir / kProfileFile, error)) return std::nullopt;
+    return (dir / kProfileFile).string();
+  }
+  if (is_profile_file(path)) return path;
+  return std::nullopt;
 }
 
 RunProfile read_profile(const std::string& path) {

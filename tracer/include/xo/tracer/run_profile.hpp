@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -79,5 +80,8 @@ void write_profile(const std::string& path, const RunProfile& profile);
 RunProfile read_profile(const std::string& path);
 // Whether `path` is a profile file (by its first bytes).
 bool is_profile_file(const std::string& path);
+// The profile file `path` names: a profile file, or a directory holding profile.xop and no file of
+// a trace (xo record --profile); nothing otherwise (a trace, perhaps with its anchor missing).
+std::optional<std::string> profile_file_of(const std::string& path);
 
 }  // namespace xo::tracer

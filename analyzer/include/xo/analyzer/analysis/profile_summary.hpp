@@ -37,7 +37,8 @@ struct ProfileSummary {
     int peer = -1;                          // -1: the rank's peers beyond the ones counted one by one
     std::uint64_t messages = 0, bytes = 0;  // rank to peer
   };
-  std::vector<Pair> busiest;  // most bytes first
+  std::vector<Pair> busiest;                // most bytes first
+  std::vector<double> mpi_seconds_of_rank;  // by world rank
   // MPI time per rank: the least, the median and the most, with the ranks of the extremes.
   double least_mpi_seconds = 0, median_mpi_seconds = 0, most_mpi_seconds = 0;
   int least_rank = 0, most_rank = 0;
