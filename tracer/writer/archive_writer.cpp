@@ -1,11 +1,6 @@
 #include "archive_writer.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -17,9 +12,9 @@
 #include "global_definitions.hpp"
 #include "lane_assignment.hpp"
 #include "location_events.hpp"
+#include "location_file_finisher.hpp"
 #include "otf2_status.hpp"
 #include "reproducible_trace_id.hpp"
-#include "xo/tracer/file_digest.hpp"
 
 namespace xo::tracer {
 
@@ -30,6 +25,10 @@ namespace {
 OTF2_FlushType flush_always(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
 constexpr OTF2_FlushCallbacks kFlushCallbacks = {flush_always, nullptr};
 
+// How many event files the finisher may fall behind before it hears of them: a notice a file
+// would wake its thread thousands of times for little work each.
+constexpr std::size_t kFilesPerNotice = 256;
+
 // OTF2_Archive_Open: a definition chunk must hold the largest definition record (here the group
 // of all ranks, at most 9 bytes a member) and be at least 10 bytes per location.
 std::uint64_t definition_chunk_size(std::size_t locations, std::size_t ranks) {
@@ -37,32 +36,6 @@ std::uint64_t definition_chunk_size(std::size_t locations, std::size_t ranks) {
   std::uint64_t size = OTF2_CHUNK_SIZE_MIN;
   while (size < needed && size < OTF2_CHUNK_SIZE_MAX) size *= 2;
   return size;
-}
-
-bool read_whole_file(const std::string& path, std::string& bytes) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  char buffer[4096];
-  ssize_t got;
-  while ((got = read(fd, buffer, sizeof buffer)) > 0 || (got < 0 && errno == EINTR)) {
-    if (got > 0) bytes.append(buffer, static_cast<std::size_t>(got));
-  }
-  close(fd);
-  return got == 0;
-}
-
-// Creates `path` (it must not exist) holding `bytes`.
-bool write_whole_file(const std::string& path, const std::string& bytes) {
-  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  if (fd < 0) return false;
-  std::size_t written = 0;
-  while (written < bytes.size()) {
-    const ssize_t n = write(fd, bytes.data() + written, bytes.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    written += static_cast<std::size_t>(n);
-  }
-  return close(fd) == 0 && written == bytes.size();
 }
 
 struct ArchiveCloser {
@@ -91,14 +64,24 @@ class ArchiveWriter {
     set_archive_properties(a, run_, options, status_);
     attributes_.reset(status_.check_handle(OTF2_AttributeList_New(), "making an attribute list"));
 
-    status_.check(OTF2_Archive_OpenEvtFiles(a), "opening the event files");
-    write_rank_locations(options.filter);
-    status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
-    digest_event_files();
-
-    status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(locations_.size(), run_.ranks().size())),
+    const std::vector<OTF2_LocationRef> ids = traced_locations(options.filter);
+    status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(ids.size(), run_.ranks().size())),
                   "setting the definition chunk size");
-    write_empty_local_definitions();
+    std::optional<LocationFileFinisher> finisher;
+    if (!ids.empty()) {
+      std::vector<std::string> paths;
+      paths.reserve(ids.size());
+      for (const OTF2_LocationRef id : ids) paths.push_back(dir_ + "/traces/" + std::to_string(id));
+      finisher.emplace(std::move(paths), write_first_local_definitions(ids.front()));
+    }
+    status_.check(OTF2_Archive_OpenEvtFiles(a), "opening the event files");
+    write_rank_locations(options.filter, finisher ? &*finisher : nullptr);
+    status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
+    if (finisher) {
+      LocationFileFinisher::Result files = finisher->finish();
+      if (!files.error.empty()) status_.fail(files.error, OTF2_ERROR_EIO);
+      for (std::size_t i = 0; i < locations_.size(); ++i) locations_[i].digest = files.digests[i];
+    }
 
     OTF2_GlobalDefWriter* global =
         status_.check_handle(OTF2_Archive_GetGlobalDefWriter(a), "opening the global definitions");
@@ -113,8 +96,18 @@ class ArchiveWriter {
   }
 
  private:
-  // A location per traced rank, id = world rank, its lanes' phases on tasks of its own.
-  void write_rank_locations(const TraceFilter& filter) {
+  // The locations the archive will have: one per traced rank, id = world rank.
+  std::vector<OTF2_LocationRef> traced_locations(const TraceFilter& filter) const {
+    std::vector<OTF2_LocationRef> ids;
+    for (std::size_t rank = 0; rank < run_.ranks().size(); ++rank) {
+      if (filter.traces_rank(static_cast<int>(rank))) ids.push_back(static_cast<OTF2_LocationRef>(rank));
+    }
+    return ids;
+  }
+
+  // A location per traced rank, its lanes' phases on tasks of its own; `finisher` hears of every
+  // few event files closed.
+  void write_rank_locations(const TraceFilter& filter, LocationFileFinisher* finisher) {
     const std::int64_t end = run_.end_time();
     const EventSelection selection(run_, filter);
     std::vector<PhaseSpan> phases;  // the rank's, to sort
@@ -134,45 +127,22 @@ class ArchiveWriter {
                                      attributes_.get());
       });
       locations_.push_back({id, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), events});
+      if (finisher && locations_.size() % kFilesPerNotice == 0) finisher->closed(locations_.size());
     }
   }
 
   // Empty local definitions, as readers open one per location: OTF2 writes the first location's,
   // whose bytes (a chunk header and the end of the file, nothing of the location's) every other
-  // location's file copies. Through OTF2 each file would cost a definition chunk cleared, a search
-  // of OTF2's list of locations (which grows with each) and a buffered stream: at 16,384 ranks
-  // about a fifth of the writing.
-  void write_empty_local_definitions() {
-    if (locations_.empty()) return;
+  // location's file copies (LocationFileFinisher). Through OTF2 each file would cost a definition
+  // chunk cleared, a search of OTF2's list of locations (which grows with each) and a buffered
+  // stream: at 16,384 ranks about a fifth of the writing. Returns the bytes.
+  std::string write_first_local_definitions(OTF2_LocationRef first) {
     OTF2_Archive* a = archive_.get();
     status_.check(OTF2_Archive_OpenDefFiles(a), "opening the local definition files");
-    const OTF2_LocationRef first = locations_.front().id;
     OTF2_DefWriter* defs = status_.check_handle(OTF2_Archive_GetDefWriter(a, first), "opening local definitions");
     status_.check(OTF2_Archive_CloseDefWriter(a, defs), "closing local definitions");
     status_.check(OTF2_Archive_CloseDefFiles(a), "closing the local definition files");
-    const std::string first_path = location_file(first, ".def");
-    std::string bytes;
-    if (!read_whole_file(first_path, bytes)) {
-      status_.fail("reading back " + first_path + ": " + std::strerror(errno), OTF2_ERROR_EIO);
-    }
-    for (std::size_t i = 1; i < locations_.size(); ++i) {
-      const std::string path = location_file(locations_[i].id, ".def");
-      if (!write_whole_file(path, bytes)) status_.fail("writing " + path + ": " + std::strerror(errno), OTF2_ERROR_EIO);
-    }
-  }
-
-  std::string location_file(OTF2_LocationRef id, const char* extension) const {
-    return dir_ + "/traces/" + std::to_string(id) + extension;
-  }
-
-  // Read back (from the page cache, just written): OTF2 hands a file's bytes to its substrate only.
-  void digest_event_files() {
-    for (LocationRecord& l : locations_) {
-      const std::string path = location_file(l.id, ".evt");
-      const std::optional<std::uint64_t> digest = digest_of_file(path);
-      if (!digest) status_.fail("reading back " + path + " to record its digest", OTF2_ERROR_EIO);
-      l.digest = *digest;
-    }
+    return status_.read_back(dir_ + "/traces/" + std::to_string(first) + ".def");
   }
 
   // Writes one location's events; returns how many.

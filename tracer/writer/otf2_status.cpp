@@ -2,7 +2,11 @@
 
 #include <sys/statvfs.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 namespace xo::tracer {
@@ -49,6 +53,14 @@ Otf2Status::Otf2Status(std::string archive_dir) : archive_dir_(std::move(archive
 void Otf2Status::fail(const std::string& what, OTF2_ErrorCode code) const {
   throw std::runtime_error("cannot write the OTF2 trace in " + archive_dir_ + ": " + what +
                            " failed: " + cause_of(code) + fix_for(code, archive_dir_));
+}
+
+std::string Otf2Status::read_back(const std::string& path) const {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail("reading back " + path + ": " + std::strerror(errno), OTF2_ERROR_EIO);
+  std::string bytes(std::istreambuf_iterator<char>(in), {});
+  if (!in.good() && !in.eof()) fail("reading back " + path, OTF2_ERROR_EIO);
+  return bytes;
 }
 
 }  // namespace xo::tracer

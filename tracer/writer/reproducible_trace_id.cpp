@@ -6,7 +6,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <optional>
 #include <string_view>
 
@@ -15,13 +14,6 @@
 namespace xo::tracer {
 
 namespace {
-
-std::string read_file(const std::filesystem::path& path, const Otf2Status& status) {
-  std::ifstream in(path, std::ios::binary);
-  std::string bytes(std::istreambuf_iterator<char>(in), {});
-  if (!in.good() && !in.eof()) status.fail("reading back " + path.filename().string(), OTF2_ERROR_EIO);
-  return bytes;
-}
 
 // The identifier OTF2 wrote, read as OTF2 reads it.
 std::uint64_t written_trace_id(const std::string& dir, const Otf2Status& status) {
@@ -43,10 +35,10 @@ std::uint64_t written_trace_id(const std::string& dir, const Otf2Status& status)
 void make_trace_id_reproducible(const std::string& archive_dir, const Otf2Status& status) {
   const std::filesystem::path anchor_path = std::filesystem::path(archive_dir) / "traces.otf2";
   const std::uint64_t id = written_trace_id(archive_dir, status);
-  std::string anchor = read_file(anchor_path, status);
+  std::string anchor = status.read_back(anchor_path.string());
 
   const std::optional<std::uint64_t> reproducible =
-      content_trace_id(anchor, id, read_file(std::filesystem::path(archive_dir) / "traces.def", status));
+      content_trace_id(anchor, id, status.read_back(archive_dir + "/traces.def"));
   if (!reproducible) return;
   const std::size_t at = anchor.find(std::string_view(reinterpret_cast<const char*>(&id), sizeof id));
   std::memcpy(anchor.data() + at, &*reproducible, sizeof *reproducible);
