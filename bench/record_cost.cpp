@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -57,13 +58,16 @@ struct Sample {
   bool ok = false;
 };
 
-// The regular files under `dir`, their bytes, and the bytes of the blocks they take.
+// The regular files under `dir`, their bytes, and the bytes of the blocks they take; as du counts
+// them, a file of several names (the writer links the empty definition files) counts once.
 std::tuple<double, double, double> archive_size(const std::string& dir) {
   double files = 0, bytes = 0, disk = 0;
+  std::set<std::pair<dev_t, ino_t>> seen;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
     struct stat status {};
     if (!entry.is_regular_file() || stat(entry.path().c_str(), &status) != 0) continue;
     ++files;
+    if (!seen.insert({status.st_dev, status.st_ino}).second) continue;
     bytes += static_cast<double>(status.st_size);
     disk += static_cast<double>(status.st_blocks) * 512;
   }

@@ -85,7 +85,7 @@ extern "C" int xo_program_run(int argc, char** argv, int (*program_main)(int, ch
       const std::string written = trace->finish();
       if (verbose) std::fprintf(stderr, "xo: %s\n", written.c_str());
     } catch (const std::exception& error) {
-      std::fprintf(stderr, "xo: the trace was not written: %s\n", error.what());
+      std::fprintf(stderr, "xo: %s\n", error.what());  // which file was not written, and why
       return result.exit_code != 0 ? result.exit_code : 1;
     }
   }

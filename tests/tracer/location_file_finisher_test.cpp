@@ -1,10 +1,11 @@
-// The writer's second thread: every location's empty definition file but the first's written with
-// the bytes given, each event file's digest taken once it is announced closed, a failure named by
-// its file, and a finisher given up early (the writer failed) stopping without waiting for files.
+// The writer's second thread: every location's empty definition file but the first's a link to it, each event file's
+// digest taken once it is announced closed, a failure named by its file, and a finisher given up early (the writer
+// failed) stopping without waiting for files.
 
 #include "location_file_finisher.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -46,7 +47,7 @@ class LocationFileFinisherTest : public ::testing::Test {
 
 TEST_F(LocationFileFinisherTest, CopiesDefinitionsAndDigestsEventFilesAsTheyClose) {
   const std::vector<std::string> files = paths(600);
-  write(files[0] + ".def", "first");  // OTF2 wrote it
+  write(files[0] + ".def", "empty definitions");  // OTF2 wrote it
   LocationFileFinisher finisher(files, "empty definitions");
   for (std::size_t i = 0; i < files.size(); ++i) {
     write(files[i] + ".evt", "events of location " + std::to_string(i));
@@ -57,8 +58,11 @@ TEST_F(LocationFileFinisherTest, CopiesDefinitionsAndDigestsEventFilesAsTheyClos
   ASSERT_EQ(result.digests.size(), files.size());
   for (std::size_t i = 0; i < files.size(); ++i) {
     EXPECT_EQ(result.digests[i], digest_of_file(files[i] + ".evt").value()) << i;
-    EXPECT_EQ(read(files[i] + ".def"), i == 0 ? "first" : "empty definitions") << i;
+    EXPECT_EQ(read(files[i] + ".def"), "empty definitions") << i;
   }
+  struct stat first {};
+  ASSERT_EQ(stat((files[0] + ".def").c_str(), &first), 0);
+  EXPECT_EQ(first.st_nlink, files.size());  // one inode: links, not copies
   EXPECT_NE(result.digests[1], result.digests[2]);
 }
 

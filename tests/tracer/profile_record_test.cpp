@@ -61,6 +61,20 @@ TEST_F(ProfileRecord, ATraceHasItsProfileBesideIt) {
   EXPECT_TRUE(contains(profile.out, "profile: both/profile.xop (4 ranks)")) << profile.out;
 }
 
+// The trace is written before its profile: when only the profile cannot be, the message says the
+// trace is there, and it reads.
+TEST_F(ProfileRecord, AProfileThatCannotBeWrittenLeavesTheTraceAndSaysSo) {
+  fs::create_directories(dir_ + "/t/profile.xop");  // a directory in the profile's place
+  const auto r = xo("record -q -n 4 --machine xt3 --compute=none -o t " + kStencil);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_TRUE(contains(r.err,
+                       "xo: the trace is written in t, but not its profile: cannot write the profile "
+                       "t/profile.xop: "))
+      << r.err;
+  const auto trace = xo("report --no-bench --no-history t");
+  EXPECT_EQ(trace.status, 0) << trace.err;
+}
+
 TEST_F(ProfileRecord, AProfileTakesNoTraceFilter) {
   const auto r = xo("record -n 4 --profile --trace-ranks 0-1 -o prof " + kStencil);
   EXPECT_EQ(r.status, 2);

@@ -1,7 +1,8 @@
 #pragma once
 // The per-location file work that needs no OTF2, done on a thread of its own while the events
-// are written: the empty local definition file of every location but the first (a copy of the
-// first's bytes), and the digest of each event file, read back once its writer has closed it.
+// are written: the empty local definition file of every location but the first (a hard link to
+// the first's, or a copy of its bytes), and the digest of each event file, read back once its
+// writer has closed it.
 // At 16,384 ranks creating and reading those files is about half of writing an archive, and
 // most of it is system calls that overlap the events' encoding on another core.
 

@@ -185,7 +185,11 @@ void Otf2Writer::finish() {
   // The profile of the whole run, whatever the trace filter left out (run_profile.hpp).
   const std::optional<int> exit_code =
       recorder_->finished() ? std::optional<int>(recorder_->exit_code()) : std::nullopt;
-  profile_->write(archive_dir_, run_properties(recorder_->info(), options_, exit_code, recorder_->failure()));
+  try {
+    profile_->write(archive_dir_, run_properties(recorder_->info(), options_, exit_code, recorder_->failure()));
+  } catch (const std::runtime_error& error) {
+    throw std::runtime_error("the trace is written in " + archive_dir_ + ", but not its profile: " + error.what());
+  }
 }
 
 std::uint64_t Otf2Writer::repaired_events() const { return recorder_->repaired_events(); }
