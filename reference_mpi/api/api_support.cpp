@@ -52,7 +52,9 @@ bool enter_call(const char* name) {
   entering_mpi(world, self);
   world.engine().sync();
   if (RunObserver* observer = world.observer()) {
-    const std::uintptr_t site = program_call_site(__builtin_frame_address(0), world.engine().running_stack_top());
+    const std::uintptr_t site = observer->wants_call_sites()
+                                    ? program_call_site(__builtin_frame_address(0), world.engine().running_stack_top())
+                                    : 0;
     observer->call_entered(self.world_rank, name, world.engine().now(), site);
   }
   return usable;

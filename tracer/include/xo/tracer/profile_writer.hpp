@@ -25,6 +25,7 @@ class ProfileWriter final : public mpi::RunObserver {
   void run_started(const mpi::RunInfo& info) override;
   void comm_defined(const mpi::CommInfo& comm) override;
   void call_entered(int rank, const char* call, std::int64_t time_ps, std::uintptr_t call_site) override;
+  bool wants_call_sites() const override { return false; }  // a profile keeps none
   void call_left(int rank, const char* call, std::int64_t time_ps) override;
   void send(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
   void isend(int rank, const mpi::MessageEvent& m, std::int64_t time_ps) override;
