@@ -230,7 +230,9 @@ void MainWindow::show_recommendation(int row, bool show) {
 
 void MainWindow::open_dialog() {
   const QString path =
-      QFileDialog::getOpenFileName(this, "Open an OTF2 trace", {}, "OTF2 anchor (*.otf2);;All files (*)");
+      QFileDialog::getOpenFileName(this, "Open an OTF2 trace or a run's profile", {},
+                                   "Traces and profiles (*.otf2 *.xop);;OTF2 anchor (*.otf2);;Profile of xo record "
+                                   "--profile (*.xop);;All files (*)");
   if (!path.isEmpty()) open_trace(path);
 }
 
