@@ -14,23 +14,46 @@ namespace {
 constexpr char kMagic[] = "XOPROF1\n";
 constexpr std::size_t kMagicBytes = sizeof kMagic - 1;
 
-// The file's bytes, built in memory and written at once.
+// The file's bytes, written as they are made through a buffer of its own: a million ranks' profile
+// is hundreds of megabytes, which the writer need not hold on top of the rows.
 class Out {
  public:
+  explicit Out(const std::string& path) : file_(path, std::ios::binary | std::ios::trunc) {
+    buffer_.reserve(kBufferBytes);
+    buffer_ = kMagic;
+  }
   template <typename Integer>
   void put(Integer value) {
+    char bytes[sizeof(Integer)];
     for (std::size_t i = 0; i < sizeof(Integer); ++i) {
-      bytes_.push_back(static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i)));
+      bytes[i] = static_cast<char>(static_cast<std::uint64_t>(value) >> (8 * i));
     }
+    append(bytes, sizeof bytes);
   }
   void put(const std::string& text) {
     put(static_cast<std::uint32_t>(text.size()));
-    bytes_ += text;
+    append(text.data(), text.size());
   }
-  const std::string& bytes() const { return bytes_; }
+  // Whether every byte reached the file.
+  bool close() {
+    flush();
+    file_.close();
+    return static_cast<bool>(file_);
+  }
 
  private:
-  std::string bytes_ = kMagic;
+  static constexpr std::size_t kBufferBytes = 1 << 20;
+  void append(const char* bytes, std::size_t size) {
+    if (buffer_.size() + size > kBufferBytes) flush();
+    buffer_.append(bytes, size);
+  }
+  void flush() {
+    file_.write(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+    buffer_.clear();
+  }
+
+  std::ofstream file_;
+  std::string buffer_;
 };
 
 class In {
@@ -76,7 +99,7 @@ class In {
 }  // namespace
 
 void write_profile(const std::string& path, const RunProfile& p) {
-  Out out;
+  Out out(path);
   out.put(static_cast<std::uint64_t>(p.properties.size()));
   for (const auto& [name, value] : p.properties) {
     out.put(name);
@@ -104,10 +127,7 @@ void write_profile(const std::string& path, const RunProfile& p) {
     out.put(r.rank), out.put(r.peer), out.put(r.sent), out.put(r.sent_bytes), out.put(r.received);
     out.put(r.received_bytes);
   }
-  std::ofstream file(path, std::ios::binary | std::ios::trunc);
-  file.write(out.bytes().data(), static_cast<std::streamsize>(out.bytes().size()));
-  file.close();
-  if (!file) {
+  if (!out.close()) {
     throw std::runtime_error("cannot write the profile " + path + ": " + std::strerror(errno) +
                              "; give a directory with room for it (-o DIR)");
   }

@@ -124,6 +124,11 @@ RunProfile ProfileRecorder::take(std::map<std::string, std::string> properties) 
   out.end_ps = ps(end_ps_);
   out.ranks = static_cast<int>(ranks_.size());
   out.names = std::move(names_);
+  std::size_t calls = 0, paths = 0, sizes = 0, peers = 0;  // the tables' rows, reserved at once
+  for (const RankState& s : ranks_) {
+    calls += s.calls.size(), paths += s.paths.size(), sizes += s.sizes.size(), peers += s.peers.size();
+  }
+  out.calls.reserve(calls), out.paths.reserve(paths), out.sizes.reserve(sizes), out.peers.reserve(peers);
   for (std::size_t r = 0; r < ranks_.size(); ++r) {
     const auto rank = static_cast<std::uint32_t>(r);
     RankState& s = ranks_[r];
