@@ -11,16 +11,6 @@ namespace xo::tracer {
 
 namespace {
 
-// Finds the row `match` accepts, or appends `fresh`.
-template <class Row, class Match>
-Row& row(std::vector<Row>& rows, const Match& match, const Row& fresh) {
-  for (Row& r : rows) {
-    if (match(r)) return r;
-  }
-  rows.push_back(fresh);
-  return rows.back();
-}
-
 std::uint64_t ps(std::int64_t t) { return t > 0 ? static_cast<std::uint64_t>(t) : 0; }
 
 }  // namespace
@@ -54,8 +44,7 @@ void ProfileRecorder::call_left(int rank, std::int64_t time_ps) {
   RankState& s = state(rank);
   if (s.open_call == kNoName) return;
   const std::uint32_t name = s.open_call;
-  CallStat& c = row(
-      s.calls, [&](const CallStat& r) { return r.name == name; }, CallStat{name, 0, 0, 0});
+  CallStat& c = s.calls.find_or_add([&](const CallStat& r) { return r.name == name; }, CallStat{name, 0, 0, 0});
   const std::uint64_t took = ps(time_ps - s.entered);
   ++c.count;
   c.total_ps += took;
@@ -76,16 +65,15 @@ void ProfileRecorder::message(int rank, const mpi::MessageEvent& m, bool sent) {
   RankState& s = state(rank);
   const auto bytes = static_cast<std::uint64_t>(std::max<std::int64_t>(m.bytes, 0));
   const auto bin = static_cast<std::uint8_t>(std::bit_width(bytes));
-  SizeStat& size = row(
-      s.sizes, [&](const SizeStat& r) { return r.bin == bin && r.sent == sent; }, SizeStat{bin, sent, 0, 0});
+  SizeStat& size =
+      s.sizes.find_or_add([&](const SizeStat& r) { return r.bin == bin && r.sent == sent; }, SizeStat{bin, sent, 0, 0});
   ++size.count;
   size.bytes += bytes;
   const int world = peer_world_rank(comm(m.comm_id), rank, m.peer);
   std::uint32_t peer = world < 0 ? RunProfile::kOtherPeers : static_cast<std::uint32_t>(world);
-  const bool known = std::any_of(s.peers.begin(), s.peers.end(), [&](const PeerStat& r) { return r.peer == peer; });
+  const bool known = s.peers.contains([&](const PeerStat& r) { return r.peer == peer; });
   if (!known && s.peers.size() >= RunProfile::kMostPeers) peer = RunProfile::kOtherPeers;
-  PeerStat& p = row(
-      s.peers, [&](const PeerStat& r) { return r.peer == peer; }, PeerStat{peer, 0, 0, 0, 0});
+  PeerStat& p = s.peers.find_or_add([&](const PeerStat& r) { return r.peer == peer; }, PeerStat{peer, 0, 0, 0, 0});
   (sent ? p.sent : p.received) += 1;
   (sent ? p.sent_bytes : p.received_bytes) += bytes;
 }
@@ -94,8 +82,8 @@ void ProfileRecorder::collective_end(int rank, const mpi::CollectiveEvent& c, st
   if (c.algorithm.empty()) return;
   RankState& s = state(rank);
   const std::uint32_t name = name_of(std::string(c.call) + ": " + c.algorithm);
-  PathStat& p = row(
-      s.paths, [&](const PathStat& r) { return r.name == name && r.kind == RunProfile::PathKind::Algorithm; },
+  PathStat& p = s.paths.find_or_add(
+      [&](const PathStat& r) { return r.name == name && r.kind == RunProfile::PathKind::Algorithm; },
       PathStat{name, RunProfile::PathKind::Algorithm, 0, 0, 0});
   ++p.count;
   p.bytes += static_cast<std::uint64_t>(std::max<std::int64_t>(c.bytes_sent, 0));
@@ -109,9 +97,9 @@ void ProfileRecorder::phase(const mpi::PhaseRecord& p) {
   auto [known, added] = path_ids_.try_emplace(p.path.data(), 0);
   if (added || names_[known->second] != p.path) known->second = name_of(p.path);
   const std::uint32_t name = known->second;
-  PathStat& path = row(
-      s.paths, [&](const PathStat& r) { return r.name == name && r.kind == RunProfile::PathKind::Protocol; },
-      PathStat{name, RunProfile::PathKind::Protocol, 0, 0, 0});
+  PathStat& path =
+      s.paths.find_or_add([&](const PathStat& r) { return r.name == name && r.kind == RunProfile::PathKind::Protocol; },
+                          PathStat{name, RunProfile::PathKind::Protocol, 0, 0, 0});
   ++path.count;
   path.bytes += static_cast<std::uint64_t>(std::max<std::int64_t>(p.bytes, 0));
   path.total_ps += ps(p.end_ps - p.start_ps);
@@ -132,15 +120,19 @@ RunProfile ProfileRecorder::take(std::map<std::string, std::string> properties) 
   for (std::size_t r = 0; r < ranks_.size(); ++r) {
     const auto rank = static_cast<std::uint32_t>(r);
     RankState& s = ranks_[r];
-    for (const CallStat& c : s.calls) out.calls.push_back({rank, c.name, c.count, c.total_ps, c.longest_ps});
-    for (const PathStat& p : s.paths) out.paths.push_back({rank, p.name, p.kind, p.count, p.bytes, p.total_ps});
-    for (const SizeStat& z : s.sizes) out.sizes.push_back({rank, z.bin, z.sent, z.count, z.bytes});
-    for (const PeerStat& p : s.peers) {
+    s.calls.for_each([&](const CallStat& c) {
+      out.calls.push_back({rank, c.name, c.count, c.total_ps, c.longest_ps});
+    });
+    s.paths.for_each([&](const PathStat& p) {
+      out.paths.push_back({rank, p.name, p.kind, p.count, p.bytes, p.total_ps});
+    });
+    s.sizes.for_each([&](const SizeStat& z) { out.sizes.push_back({rank, z.bin, z.sent, z.count, z.bytes}); });
+    s.peers.for_each([&](const PeerStat& p) {
       out.peers.push_back({rank, p.peer, p.sent, p.sent_bytes, p.received, p.received_bytes});
-    }
+    });
     s = RankState{};  // its memory goes as the rows come
   }
-  ranks_.clear();
+  ranks_ = {};  // the ranks' state, given back before the file is written
   return out;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // Sums a run into its profile (xo/tracer/run_profile.hpp) as the run reports it: per rank, a few
 // small tables that grow with the calls, paths, sizes and peers the rank used, never with how often
-// it used them. Rows are found by a linear search of the rank's few; a rank's peers beyond
-// RunProfile::kMostPeers are summed into one row.
+// it used them, kept beside the rank's state (inline_rows.hpp). Rows are found by a linear search of
+// the rank's few; a rank's peers beyond RunProfile::kMostPeers are summed into one row.
 
 #include <cstdint>
 #include <string>
@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "inline_rows.hpp"
 #include "xo/reference_mpi/protocol_phase.hpp"
 #include "xo/reference_mpi/run_observer.hpp"
 #include "xo/tracer/run_profile.hpp"
@@ -52,13 +53,15 @@ class ProfileRecorder {
     std::uint32_t peer;
     std::uint64_t sent, sent_bytes, received, received_bytes;
   };
+  // A rank's state and its tables, the first rows of each inline (inline_rows.hpp), sized for what
+  // most programs use: a few kinds of call, a path or two, a size or two, two neighbours.
   struct RankState {
     std::uint32_t open_call = kNoName;
     std::int64_t entered = 0;
-    std::vector<CallStat> calls;
-    std::vector<PathStat> paths;
-    std::vector<SizeStat> sizes;
-    std::vector<PeerStat> peers;
+    InlineRows<CallStat, 6> calls;
+    InlineRows<PathStat, 2> paths;
+    InlineRows<SizeStat, 2> sizes;
+    InlineRows<PeerStat, 2> peers;
   };
   static constexpr std::uint32_t kNoName = 0xffffffffu;
 
