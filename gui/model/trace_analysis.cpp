@@ -20,11 +20,12 @@ QString LoadedTrace::title() const {
 
 QString anchor_of(const QString& path) { return QFileInfo(path).isDir() ? QDir(path).filePath("traces.otf2") : path; }
 
+namespace {
+
+// Share of the time in MPI in percent, or "-" when the run spent none.
 QVariant share_of_mpi(double seconds, double mpi) {
   return mpi > 0 ? QVariant(100 * seconds / mpi) : QVariant(QString("-"));
 }
-
-namespace {
 
 // The wait states' totals and the per-rank balance. The wait states (one per late message, hundreds
 // of megabytes at 10^8 events) live only here, gone before the fits' samples take their memory.

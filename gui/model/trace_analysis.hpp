@@ -4,7 +4,6 @@
 // work (profile_mpi, find_wait_states, message samples, fit_segmented); this only arranges it.
 
 #include <QString>
-#include <QVariant>
 #include <memory>
 
 #include "model/fit_chart_data.hpp"
@@ -44,8 +43,6 @@ struct TraceAnalysis {
 QString anchor_of(const QString& path);
 
 TraceAnalysis analyse_trace(const analyzer::TraceModel& model);
-// Share of the time in MPI in percent, or "-" when the run spent none.
-QVariant share_of_mpi(double seconds, double mpi_seconds);
 // The tables by call, by call site and by protocol or algorithm, from `a.profile`.
 void add_mpi_time_tables(TraceAnalysis& a);
 

@@ -4,6 +4,7 @@
 #include <map>
 #include <numeric>
 
+#include "peer_world_rank.hpp"
 #include "xo/tracer/trace_contract.hpp"
 
 namespace xo::tracer {
@@ -46,8 +47,6 @@ void number_by_id(const std::vector<Item>& items, std::vector<const Item*>& by_r
     ref_of_id[id] = static_cast<Ref>(ref);
   }
 }
-
-constexpr int kCommSelfId = 2;  // run_observer.hpp: every rank's MPI_COMM_SELF
 
 // OTF2_Definitions.h (OTF2_GroupType): a COMM_LOCATIONS group lists the MPI locations by world
 // rank; each communicator's COMM_GROUP lists its members as indices into it in communicator rank

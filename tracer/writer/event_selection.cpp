@@ -60,12 +60,10 @@ std::vector<Call> calls_of(const std::vector<RankEvent>& events) {
 // The record after `i` (an Extension of it).
 const RankEvent& next(const std::vector<RankEvent>& events, std::size_t i) { return events[i + 1]; }
 
-constexpr std::uint32_t kCommSelfId = 2;  // run_observer.hpp: every rank's MPI_COMM_SELF
-
 // The k-th collective on a communicator; on MPI_COMM_SELF each rank's are its own.
 using InstanceKey = std::tuple<std::uint32_t, std::size_t, std::uint32_t>;  // comm, rank, k
 InstanceKey instance_key(std::uint32_t comm, std::uint32_t k, std::size_t rank) {
-  return {comm, comm == kCommSelfId ? rank : 0, k};
+  return {comm, comm == static_cast<std::uint32_t>(kCommSelfId) ? rank : 0, k};
 }
 
 // The collectives a rank began, in order: the call that began each and its communicator

@@ -2,7 +2,7 @@
 // The world rank behind a communicator rank that a message event names (run_observer.hpp): an
 // intercommunicator's events name ranks of the group the rank is not in, and MPI_COMM_SELF (whose
 // world_ranks is empty) has the rank alone. For the writer's passes that pair messages by world
-// rank (event_selection.cpp, profile_recorder.cpp).
+// rank (event_selection.cpp, profile_recorder.cpp), and MPI_COMM_SELF's id.
 
 #include <algorithm>
 #include <cstdint>
@@ -11,6 +11,9 @@
 #include "xo/reference_mpi/run_observer.hpp"
 
 namespace xo::tracer {
+
+// The id every rank's MPI_COMM_SELF shares (run_observer.hpp: MPI_COMM_WORLD is 1, MPI_COMM_SELF 2).
+inline constexpr int kCommSelfId = 2;
 
 // World rank of rank `peer` of `comm` as world rank `self` sees it; -1 if `comm` has no such rank.
 // A communicator not known (null) is taken as MPI_COMM_SELF.
