@@ -8,55 +8,16 @@
 #include <cstring>
 #include <limits>
 
+#include "xo/tracer/otf2_buffer_format.hpp"
+
 namespace xo::analyzer {
 
 namespace {
 
-// Record and mark numbers of OTF2's buffer format (libotf2's OTF2_Buffer.h, otf2_events_int.h).
-enum : std::uint8_t {
-  kEndOfChunk = 0,
-  kEndOfBuffer = 1,
-  kEndOfFile = 2,
-  kChunkHeader = 3,
-  kTimestamp = 5,
-  kAttributeList = 6,
-  kLittleEndian = 0x42,
-  kFirstEvent = 10,
-  kEnter = 12,
-  kLeave = 13,
-  kMpiSend = 14,
-  kMpiIsend = 15,
-  kMpiIsendComplete = 16,
-  kMpiIrecvRequest = 17,
-  kMpiRecv = 18,
-  kMpiIrecv = 19,
-  kMpiRequestTest = 20,
-  kMpiRequestCancelled = 21,
-  kMpiCollectiveBegin = 22,
-  kMpiCollectiveEnd = 23,
-  kRmaWinCreate = 35,
-  kRmaWinDestroy = 36,
-  kRmaCollectiveBegin = 37,
-  kRmaCollectiveEnd = 38,
-  kRmaGroupSync = 39,
-  kRmaRequestLock = 40,
-  kRmaAcquireLock = 41,
-  kRmaReleaseLock = 43,
-  kRmaSync = 44,
-  kRmaPut = 46,
-  kRmaGet = 47,
-  kRmaAtomic = 48,
-  kRmaOpCompleteBlocking = 49,
-  kThreadTaskCreate = 59,
-  kThreadTaskSwitch = 60,
-  kThreadTaskComplete = 61,
-  kNonBlockingCollectiveRequest = 85,
-  kNonBlockingCollectiveComplete = 86,
-  kCommCreate = 87,
-  kCommDestroy = 88,
-};
-constexpr std::size_t kChunkHeaderBytes = 2 + 8 + 8;  // record, byte order, first and last event
-constexpr std::size_t kSlack = 8;                     // readable bytes after a chunk's end
+// Record numbers and marks: xo/tracer/otf2_buffer_format.hpp.
+using namespace tracer::otf2_buffer;
+
+constexpr std::size_t kSlack = 8;  // readable bytes after a chunk's end
 
 // A read position that never passes `end`; every read says whether it fitted.
 struct Cursor {
@@ -152,7 +113,9 @@ bool attribute_list(Cursor& fields, DecodedAttributes& out) {
   // libotf2 refuses a record longer than its entries can be (15 bytes at most each, 5 for the count).
   const auto length = static_cast<std::uint64_t>(fields.end - fields.p);
   std::uint32_t count = 0;
-  if (!fields.u32(count) || count > DecodedAttributes::kMost || length > std::uint64_t{count} * 15 + 5) return false;
+  if (!fields.u32(count) || count > DecodedAttributes::kMost ||
+      length > std::uint64_t{count} * kAttributeEntryMostBytes + 5)
+    return false;
   for (std::uint32_t i = 0; i < count; ++i) {
     DecodedAttributes::Entry& e = out.entries[i];
     std::uint8_t type = 0;

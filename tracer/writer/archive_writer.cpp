@@ -1,18 +1,22 @@
 #include "archive_writer.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <memory>
-#include <optional>
+#include <mutex>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "archive_plan.hpp"
 #include "archive_properties.hpp"
-#include "chunk_pool.hpp"
 #include "event_selection.hpp"
+#include "evt_file_encoder.hpp"
 #include "global_definitions.hpp"
 #include "lane_assignment.hpp"
 #include "location_events.hpp"
-#include "location_file_finisher.hpp"
+#include "location_files.hpp"
 #include "otf2_status.hpp"
 #include "reproducible_trace_id.hpp"
 
@@ -25,9 +29,22 @@ namespace {
 OTF2_FlushType flush_always(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
 constexpr OTF2_FlushCallbacks kFlushCallbacks = {flush_always, nullptr};
 
-// How many event files the finisher may fall behind before it hears of them: a notice a file
-// would wake its thread thousands of times for little work each.
-constexpr std::size_t kFilesPerNotice = 256;
+// The smallest event chunks: a chunk is the unit readers load, and a run has many small locations.
+constexpr std::uint64_t kEventChunkBytes = OTF2_CHUNK_SIZE_MIN;
+
+// Locations are encoded and their files written on up to this many threads (the run is over: its
+// simulation's one thread leaves every core free); each takes a few locations at a time, in order,
+// so that the threads rarely meet.
+constexpr unsigned kMostThreads = 4;
+constexpr std::size_t kLocationsPerTake = 16;
+
+// What a thread needs to encode a location, kept from one location to the next.
+struct LocationScratch {
+  EvtFileEncoder encoder{kEventChunkBytes};
+  EventAttributes attributes;
+  std::vector<PhaseSpan> phases;  // the rank's kept, to sort
+  std::int64_t end = 0;           // of the run (TraceRecorder::end_time looks at every rank)
+};
 
 // OTF2_Archive_Open: a definition chunk must hold the largest definition record (here the group
 // of all ranks, at most 9 bytes a member) and be at least 10 bytes per location.
@@ -41,9 +58,6 @@ std::uint64_t definition_chunk_size(std::size_t locations, std::size_t ranks) {
 struct ArchiveCloser {
   void operator()(OTF2_Archive* archive) const { OTF2_Archive_Close(archive); }
 };
-struct AttributeListDeleter {
-  void operator()(OTF2_AttributeList* list) const { OTF2_AttributeList_Delete(list); }
-};
 
 class ArchiveWriter {
  public:
@@ -51,36 +65,28 @@ class ArchiveWriter {
       : dir_(dir), status_(dir), run_(run), plan_(make_plan(run)) {}
 
   std::uint64_t write(const Otf2WriterOptions& options) {
-    // The smallest event chunks: OTF2 fills a chunk per location whatever it holds, and a run has
-    // many locations; the definition chunk size waits for the number of locations.
+    // The event files are this writer's own (evt_file_encoder.hpp), in OTF2's event chunk size;
+    // the definition chunk size waits for the number of locations.
     archive_.reset(
-        status_.check_handle(OTF2_Archive_Open(dir_.c_str(), "traces", OTF2_FILEMODE_WRITE, OTF2_CHUNK_SIZE_MIN,
+        status_.check_handle(OTF2_Archive_Open(dir_.c_str(), "traces", OTF2_FILEMODE_WRITE, kEventChunkBytes,
                                                OTF2_UNDEFINED_UINT64, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE),
                              "opening the archive"));
     OTF2_Archive* a = archive_.get();
     status_.check(OTF2_Archive_SetFlushCallbacks(a, &kFlushCallbacks, nullptr), "setting the flush callbacks");
-    status_.check(OTF2_Archive_SetMemoryCallbacks(a, ChunkPool::callbacks(), &chunks_), "setting the memory callbacks");
     status_.check(OTF2_Archive_SetSerialCollectiveCallbacks(a), "setting serial mode");
     set_archive_properties(a, run_, options, status_);
-    attributes_.reset(status_.check_handle(OTF2_AttributeList_New(), "making an attribute list"));
 
     const std::vector<OTF2_LocationRef> ids = traced_locations(options.filter);
     status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(ids.size(), run_.ranks().size())),
                   "setting the definition chunk size");
-    std::optional<LocationFileFinisher> finisher;
     if (!ids.empty()) {
       std::vector<std::string> paths;
       paths.reserve(ids.size());
       for (const OTF2_LocationRef id : ids) paths.push_back(dir_ + "/traces/" + std::to_string(id));
-      finisher.emplace(std::move(paths), write_first_local_definitions(ids.front()));
-    }
-    status_.check(OTF2_Archive_OpenEvtFiles(a), "opening the event files");
-    write_rank_locations(options.filter, finisher ? &*finisher : nullptr);
-    status_.check(OTF2_Archive_CloseEvtFiles(a), "closing the event files");
-    if (finisher) {
-      LocationFileFinisher::Result files = finisher->finish();
-      if (!files.error.empty()) status_.fail(files.error, OTF2_ERROR_EIO);
-      for (std::size_t i = 0; i < locations_.size(); ++i) locations_[i].digest = files.digests[i];
+      LocationFiles files(std::move(paths), write_first_local_definitions(ids.front()));
+      write_locations(ids, options.filter, files);
+      if (files.failed()) status_.fail_errno(files.failure().what, files.failure().error_number);
+      for (std::size_t i = 0; i < locations_.size(); ++i) locations_[i].digest = files.digests()[i];
     }
 
     OTF2_GlobalDefWriter* global =
@@ -105,35 +111,75 @@ class ArchiveWriter {
     return ids;
   }
 
-  // A location per traced rank, its lanes' phases on tasks of its own; `finisher` hears of every
-  // few event files closed.
-  void write_rank_locations(const TraceFilter& filter, LocationFileFinisher* finisher) {
-    const std::int64_t end = run_.end_time();
+  // A location per traced rank (`ids`), its lanes' phases on tasks of its own: encoded and its
+  // files written on every core there is, each thread taking the next few locations.
+  void write_locations(const std::vector<OTF2_LocationRef>& ids, const TraceFilter& filter, LocationFiles& files) {
     const EventSelection selection(run_, filter);
-    std::vector<PhaseSpan> phases;  // the rank's, to sort
-    for (std::size_t rank = 0; rank < run_.ranks().size(); ++rank) {
-      if (!filter.traces_rank(static_cast<int>(rank))) continue;
-      const RankLog& log = run_.ranks()[rank];
-      phases.clear();
-      for (const PhaseSpan& p : log.phases) {
-        if (selection.keeps_all() || selection.keeps_phase(rank, p)) phases.push_back(p);
+    locations_.resize(ids.size());
+    const std::int64_t end = run_.end_time();
+    std::atomic<std::size_t> next = 0;
+    std::atomic<bool> stop = false;
+    std::mutex failure_mutex;
+    std::exception_ptr failure;  // the first thread's
+    const auto work = [&] {
+      try {
+        LocationScratch scratch;
+        scratch.end = end;
+        for (std::size_t begin = next.fetch_add(kLocationsPerTake); begin < ids.size();
+             begin = next.fetch_add(kLocationsPerTake)) {
+          for (std::size_t i = begin; i < std::min(ids.size(), begin + kLocationsPerTake); ++i) {
+            if (stop.load(std::memory_order_relaxed) || files.failed()) return;
+            write_location(i, ids[i], selection, scratch, files);
+          }
+        }
+      } catch (...) {
+        const std::lock_guard lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
       }
-      const LaneAssignment lanes = assign_lanes(phases);
-      const auto id = static_cast<OTF2_LocationRef>(rank);
-      std::string name = "MPI Rank " + std::to_string(rank);
-      const std::vector<bool>* kept = selection.keeps_all() ? nullptr : &selection.kept(rank);
-      const std::uint64_t events = write_location(id, name, [&](OTF2_EvtWriter* w) {
-        return write_location_events(w, log, kept, phases, lanes, static_cast<std::uint32_t>(rank), plan_, end,
-                                     attributes_.get());
-      });
-      locations_.push_back({id, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), events});
-      if (finisher && locations_.size() % kFilesPerNotice == 0) finisher->closed(locations_.size());
+    };
+    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+    const auto threads = static_cast<unsigned>(
+        std::min<std::size_t>({cores, kMostThreads, (ids.size() + kLocationsPerTake - 1) / kLocationsPerTake}));
+    std::vector<std::thread> helpers;
+    for (unsigned k = 1; k < threads; ++k) {
+      try {
+        helpers.emplace_back(work);
+      } catch (const std::system_error&) {
+        break;  // the system gives no more threads: fewer do the work
+      }
     }
+    work();
+    for (std::thread& helper : helpers) helper.join();
+    if (failure) std::rethrow_exception(failure);
+  }
+
+  // The location of rank `rank`, the `index`th of the archive: encoded, and its files written.
+  void write_location(std::size_t index, OTF2_LocationRef rank, const EventSelection& selection,
+                      LocationScratch& scratch, LocationFiles& files) {
+    const RankLog& log = run_.ranks()[rank];
+    scratch.phases.clear();
+    for (const PhaseSpan& p : log.phases) {
+      if (selection.keeps_all() || selection.keeps_phase(rank, p)) scratch.phases.push_back(p);
+    }
+    const LaneAssignment lanes = assign_lanes(scratch.phases);
+    const std::vector<bool>* kept = selection.keeps_all() ? nullptr : &selection.kept(rank);
+    EvtFileEncoder& encoder = scratch.encoder;
+    encoder.start();
+    write_location_events(encoder, log, kept, scratch.phases, lanes, static_cast<std::uint32_t>(rank), plan_,
+                          scratch.end, scratch.attributes);
+    std::string name = "MPI Rank " + std::to_string(rank);
+    // libotf2 would have refused the event: a bug of this writer's, not the run's.
+    if (!encoder.in_time_order()) {
+      status_.fail("writing the events of " + name + " in time order", OTF2_ERROR_INVALID_ARGUMENT);
+    }
+    if (!files.write(index, encoder.finish())) return;  // files.failure() says why
+    locations_[index] = {rank, std::move(name), static_cast<OTF2_LocationGroupRef>(rank), encoder.events()};
   }
 
   // Empty local definitions, as readers open one per location: OTF2 writes the first location's,
   // whose bytes (a chunk header and the end of the file, nothing of the location's) every other
-  // location's file copies (LocationFileFinisher). Through OTF2 each file would cost a definition
+  // location's file copies (LocationFiles). Through OTF2 each file would cost a definition
   // chunk cleared, a search of OTF2's list of locations (which grows with each) and a buffered
   // stream: at 16,384 ranks about a fifth of the writing. Returns the bytes.
   std::string write_first_local_definitions(OTF2_LocationRef first) {
@@ -145,26 +191,11 @@ class ArchiveWriter {
     return status_.read_back(dir_ + "/traces/" + std::to_string(first) + ".def");
   }
 
-  // Writes one location's events; returns how many.
-  template <typename WriteEvents>
-  std::uint64_t write_location(OTF2_LocationRef id, const std::string& name, const WriteEvents& write_events) {
-    OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive_.get(), id);
-    if (w == nullptr) status_.fail("opening the event writer of " + name, OTF2_ERROR_INVALID);
-    const OTF2_ErrorCode code = write_events(w);
-    if (code != OTF2_SUCCESS) status_.fail("writing the events of " + name, code);
-    std::uint64_t events = 0;
-    status_.check(OTF2_EvtWriter_GetNumberOfEvents(w, &events), "counting events");
-    status_.check(OTF2_Archive_CloseEvtWriter(archive_.get(), w), "closing an event writer");
-    return events;
-  }
-
   const std::string& dir_;
   Otf2Status status_;
   const TraceRecorder& run_;
   ArchivePlan plan_;
-  ChunkPool chunks_;  // outlives the archive
   std::unique_ptr<OTF2_Archive, ArchiveCloser> archive_;
-  std::unique_ptr<OTF2_AttributeList, AttributeListDeleter> attributes_;
   std::vector<LocationRecord> locations_;
 };
 

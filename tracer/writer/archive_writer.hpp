@@ -1,7 +1,9 @@
 #pragma once
 // Writes a buffered run as an OTF2 archive in Score-P's layout (traces.otf2, traces.def,
-// traces/), serially, with the POSIX substrate and no compression. One location's event writer
-// is open at a time, so memory stays at one OTF2 chunk however many locations there are.
+// traces/), with the POSIX substrate and no compression. libotf2 writes the anchor and the
+// definitions; the event files are encoded here in libotf2's bytes (evt_file_encoder.hpp) and
+// written with the empty definition files (location_files.hpp), on every core, each thread a
+// location at a time, so that memory stays at a few locations' files however many there are.
 
 #include <cstdint>
 #include <string>

@@ -38,9 +38,9 @@ std::vector<LaneEvent> lane_events(const std::vector<PhaseSpan>& phases, const L
 // first, then the MPI records, then the lanes' in lane order, so that the task switches are few.
 class LocationStream {
  public:
-  LocationStream(OTF2_EvtWriter* w, const RankLog& log, const std::vector<bool>* kept,
+  LocationStream(EvtFileEncoder& w, const RankLog& log, const std::vector<bool>* kept,
                  const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes, std::uint32_t rank,
-                 const ArchivePlan& plan, OTF2_AttributeList* attributes)
+                 const ArchivePlan& plan, EventAttributes& attributes)
       : w_(w),
         log_(log),
         kept_(kept),
@@ -56,12 +56,12 @@ class LocationStream {
     }
   }
 
-  OTF2_ErrorCode write(std::int64_t end) {
+  void write(std::int64_t end) {
     RankEventIterator next = log_.events.begin();
     const RankEventIterator last = log_.events.end();
     std::size_t l = 0;
     std::size_t index = 0;  // of `next` in the log
-    while (code_ == OTF2_SUCCESS && (next != last || l < lane_events_.size())) {
+    while (next != last || l < lane_events_.size()) {
       const std::int64_t t = next == last               ? lane_events_[l].time
                              : l == lane_events_.size() ? next->time
                                                         : std::min(next->time, lane_events_[l].time);
@@ -69,26 +69,22 @@ class LocationStream {
       while (block_end < lane_events_.size() && lane_events_[block_end].time == t) ++block_end;
       const std::uint32_t first = running_ != kImplicitTask && running_ != kNoTask ? running_ - 1 : kNoLane;
       if (first != kNoLane) write_lane_block(l, block_end, [&](std::uint32_t lane) { return lane == first; });
-      for (; code_ == OTF2_SUCCESS && next != last && next->time == t; ++next, ++index) {
+      for (; next != last && next->time == t; ++next, ++index) {
         if (!writes_record(*next, log_) || (kept_ != nullptr && !(*kept_)[index])) continue;
         run_task(kImplicitTask, t);
-        if (code_ == OTF2_SUCCESS) code_ = write_rank_record(w_, next, log_, plan_, attributes_);
+        write_rank_record(w_, next, log_, plan_, attributes_);
         if (next->kind == RankEventKind::Enter) call_open_ = true;
         if (next->kind == RankEventKind::Leave) call_open_ = false;
       }
       write_lane_block(l, block_end, [&](std::uint32_t lane) { return lane != first; });
       l = block_end;
     }
-    if (code_ == OTF2_SUCCESS && log_.open_call != kNoName && call_open_) {
+    if (log_.open_call != kNoName && call_open_) {
       run_task(kImplicitTask, end);
-      if (code_ == OTF2_SUCCESS) {
-        code_ =
-            OTF2_EvtWriter_Leave(w_, nullptr, static_cast<OTF2_TimeStamp>(end), plan_.region_of_call[log_.open_call]);
-      }
+      w_.leave(static_cast<EvtFileEncoder::Time>(end), nullptr, plan_.region_of_call[log_.open_call]);
     }
     // A location ends on its implicit task.
-    if (code_ == OTF2_SUCCESS && running_ != kImplicitTask) run_task(kImplicitTask, last_time_);
-    return code_;
+    if (running_ != kImplicitTask) run_task(kImplicitTask, last_time_);
   }
 
  private:
@@ -98,36 +94,32 @@ class LocationStream {
 
   template <typename Chosen>
   void write_lane_block(std::size_t begin, std::size_t end, const Chosen& chosen) {
-    for (std::size_t k = begin; code_ == OTF2_SUCCESS && k < end; ++k) {
+    for (std::size_t k = begin; k < end; ++k) {
       if (chosen(lane_events_[k].lane)) write_lane_event(lane_events_[k]);
     }
   }
 
   void write_lane_event(const LaneEvent& e) {
-    const auto t = static_cast<OTF2_TimeStamp>(e.time);
+    const auto t = static_cast<EvtFileEncoder::Time>(e.time);
     const std::uint32_t task = e.lane + 1;
     if (!created_[e.lane]) {
-      code_ = OTF2_EvtWriter_ThreadTaskCreate(w_, nullptr, t, plan_.lane_team, rank_, task);
+      w_.thread_task_create(t, nullptr, plan_.lane_team, rank_, task);
       created_[e.lane] = true;
     }
-    if (code_ == OTF2_SUCCESS) run_task(task, e.time);
+    run_task(task, e.time);
     const PhaseSpan& p = phases_[e.phase];
     const OTF2_RegionRef region = plan_.region_of_phase[static_cast<std::size_t>(p.phase)];
-    if (code_ != OTF2_SUCCESS) return;
     if (e.leave) {
-      code_ = OTF2_EvtWriter_Leave(w_, nullptr, t, region);
+      w_.leave(t, nullptr, region);
     } else {
-      code_ = OTF2_AttributeList_AddStringRef(attributes_, kAttributeProtocol, plan_.path_strings[p.path]);
-      if (code_ == OTF2_SUCCESS) {
-        code_ = OTF2_AttributeList_AddUint64(attributes_, kAttributeBytes, static_cast<std::uint64_t>(p.bytes));
-      }
-      if (code_ == OTF2_SUCCESS && p.peer >= 0)
-        code_ = OTF2_AttributeList_AddInt32(attributes_, kAttributePeer, p.peer);
-      if (code_ == OTF2_SUCCESS) code_ = OTF2_EvtWriter_Enter(w_, attributes_, t, region);
+      attributes_.add_string_ref(kAttributeProtocol, plan_.path_strings[p.path]);
+      attributes_.add_uint64(kAttributeBytes, static_cast<std::uint64_t>(p.bytes));
+      if (p.peer >= 0) attributes_.add_int32(kAttributePeer, p.peer);
+      w_.enter(t, &attributes_, region);
     }
     last_time_ = e.time;
-    if (code_ == OTF2_SUCCESS && --left_in_lane_[e.lane] == 0) {
-      code_ = OTF2_EvtWriter_ThreadTaskComplete(w_, nullptr, t, plan_.lane_team, rank_, task);
+    if (--left_in_lane_[e.lane] == 0) {
+      w_.thread_task_complete(t, nullptr, plan_.lane_team, rank_, task);
       running_ = kNoTask;
     }
   }
@@ -135,17 +127,16 @@ class LocationStream {
   void run_task(std::uint32_t task, std::int64_t time) {
     last_time_ = std::max(last_time_, time);
     if (running_ == task) return;
-    code_ =
-        OTF2_EvtWriter_ThreadTaskSwitch(w_, nullptr, static_cast<OTF2_TimeStamp>(time), plan_.lane_team, rank_, task);
+    w_.thread_task_switch(static_cast<EvtFileEncoder::Time>(time), nullptr, plan_.lane_team, rank_, task);
     running_ = task;
   }
 
-  OTF2_EvtWriter* w_;
+  EvtFileEncoder& w_;
   const RankLog& log_;
   const std::vector<bool>* kept_;  // by record of the log; null: all
   const std::vector<PhaseSpan>& phases_;
   const ArchivePlan& plan_;
-  OTF2_AttributeList* attributes_;
+  EventAttributes& attributes_;
   std::uint32_t rank_;
   std::vector<LaneEvent> lane_events_;
   std::vector<std::uint32_t> left_in_lane_;  // events not yet written, by lane
@@ -153,16 +144,14 @@ class LocationStream {
   std::uint32_t running_ = kImplicitTask;
   bool call_open_ = false;  // an Enter written and not yet its Leave
   std::int64_t last_time_ = 0;
-  OTF2_ErrorCode code_ = OTF2_SUCCESS;
 };
 
 }  // namespace
 
-OTF2_ErrorCode write_location_events(OTF2_EvtWriter* w, const RankLog& log, const std::vector<bool>* kept,
-                                     const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes,
-                                     std::uint32_t rank, const ArchivePlan& plan, std::int64_t end,
-                                     OTF2_AttributeList* attributes) {
-  return LocationStream(w, log, kept, phases, lanes, rank, plan, attributes).write(end);
+void write_location_events(EvtFileEncoder& w, const RankLog& log, const std::vector<bool>* kept,
+                           const std::vector<PhaseSpan>& phases, const LaneAssignment& lanes, std::uint32_t rank,
+                           const ArchivePlan& plan, std::int64_t end, EventAttributes& attributes) {
+  LocationStream(w, log, kept, phases, lanes, rank, plan, attributes).write(end);
 }
 
 }  // namespace xo::tracer

@@ -13,11 +13,16 @@ namespace xo::tracer {
 
 namespace {
 
+// The code OTF2 itself said first, else the one returned.
+OTF2_ErrorCode reported_code(OTF2_ErrorCode returned) {
+  const Otf2ErrorCapture::Said& first = Otf2ErrorCapture::first();
+  return first.code != OTF2_SUCCESS ? first.code : returned;
+}
+
 // "Not a directory (POSIX: /x/traces)": what the error code says, then OTF2's own words.
 std::string cause_of(OTF2_ErrorCode returned) {
   const Otf2ErrorCapture::Said& first = Otf2ErrorCapture::first();
-  const OTF2_ErrorCode code = first.code != OTF2_SUCCESS ? first.code : returned;
-  std::string cause = OTF2_Error_GetDescription(code);
+  std::string cause = OTF2_Error_GetDescription(reported_code(returned));
   std::string detail = first.text;
   for (char& c : detail) {
     if (c == '\n') c = ' ';
@@ -27,10 +32,20 @@ std::string cause_of(OTF2_ErrorCode returned) {
   return cause;
 }
 
+// OTF2's code for the errno values fix_for advises on (libotf2 maps them alike).
+OTF2_ErrorCode code_of_errno(int error_number) {
+  switch (error_number) {
+    case ENOSPC: return OTF2_ERROR_ENOSPC;
+    case EDQUOT: return OTF2_ERROR_EDQUOT;
+    case EACCES: return OTF2_ERROR_EACCES;
+    case EPERM: return OTF2_ERROR_EPERM;
+    case EROFS: return OTF2_ERROR_EROFS;
+    default: return OTF2_ERROR_EIO;
+  }
+}
+
 // What the user can do about a failure the file system reported; "" for the others.
-std::string fix_for(OTF2_ErrorCode returned, const std::string& dir) {
-  const Otf2ErrorCapture::Said& first = Otf2ErrorCapture::first();
-  const OTF2_ErrorCode code = first.code != OTF2_SUCCESS ? first.code : returned;
+std::string fix_for(OTF2_ErrorCode code, const std::string& dir) {
   if (code == OTF2_ERROR_ENOSPC || code == OTF2_ERROR_EDQUOT) {
     struct statvfs space {};
     const std::string left =
@@ -52,7 +67,12 @@ Otf2Status::Otf2Status(std::string archive_dir) : archive_dir_(std::move(archive
 
 void Otf2Status::fail(const std::string& what, OTF2_ErrorCode code) const {
   throw std::runtime_error("cannot write the OTF2 trace in " + archive_dir_ + ": " + what +
-                           " failed: " + cause_of(code) + fix_for(code, archive_dir_));
+                           " failed: " + cause_of(code) + fix_for(reported_code(code), archive_dir_));
+}
+
+void Otf2Status::fail_errno(const std::string& what, int error_number) const {
+  throw std::runtime_error("cannot write the OTF2 trace in " + archive_dir_ + ": " + what + " failed: " +
+                           std::strerror(error_number) + fix_for(code_of_errno(error_number), archive_dir_));
 }
 
 std::string Otf2Status::read_back(const std::string& path) const {

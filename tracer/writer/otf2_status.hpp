@@ -31,6 +31,8 @@ class Otf2Status {
     return handle;
   }
   [[noreturn]] void fail(const std::string& what, OTF2_ErrorCode code) const;
+  // A failure of the writer's own file work, with errno's reason.
+  [[noreturn]] void fail_errno(const std::string& what, int error_number) const;
   // A file the writer has just written, read back whole; failing to read it is a failure to write.
   std::string read_back(const std::string& path) const;
 

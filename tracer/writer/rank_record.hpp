@@ -5,6 +5,7 @@
 #include <otf2/otf2.h>
 
 #include "archive_plan.hpp"
+#include "evt_file_encoder.hpp"
 #include "trace_recorder.hpp"
 
 namespace xo::tracer {
@@ -15,8 +16,9 @@ using RankEventIterator = RecordLog<RankEvent>::Iterator;
 // it), a SendComplete (an attribute of its MpiSend), an omitted record or a collective never ended.
 bool writes_record(const RankEvent& e, const RankLog& log);
 
-// Writes the event of the record at `it` (reading its Extensions after it); OTF2's error code.
-OTF2_ErrorCode write_rank_record(OTF2_EvtWriter* w, RankEventIterator it, const RankLog& log, const ArchivePlan& plan,
-                                 OTF2_AttributeList* attributes);
+// Writes the event of the record at `it` (reading its Extensions after it); `attributes` is the
+// encoder's scratch list.
+void write_rank_record(EvtFileEncoder& w, RankEventIterator it, const RankLog& log, const ArchivePlan& plan,
+                       EventAttributes& attributes);
 
 }  // namespace xo::tracer
