@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <unordered_map>
 
 #include "peer_world_rank.hpp"
 #include "xo/tracer/trace_contract.hpp"
@@ -21,15 +22,21 @@ void plan_call_sites(const TraceRecorder& run, ArchivePlan& plan) {
     }
   }
   if (context.empty()) return;
+  // Every rank's copy of the program has its own addresses for the same site: group them by the
+  // resolver's site first (one per file offset), so that the sites are compared once each.
   CallSiteResolver resolver;
-  std::map<SourceSite, std::vector<std::uint64_t>> addresses_of_site;
+  std::unordered_map<const SourceSite*, std::vector<std::uint64_t>> addresses_of_resolved;
   for (const auto& [address, ref] : context) {
-    SourceSite site = resolver.resolve(static_cast<std::uintptr_t>(address));
-    if (!site.object.empty()) addresses_of_site[std::move(site)].push_back(address);
+    const SourceSite& site = resolver.resolve(static_cast<std::uintptr_t>(address));
+    if (!site.object.empty()) addresses_of_resolved[&site].push_back(address);
   }
-  for (auto& [site, addresses] : addresses_of_site) {
+  std::map<SourceSite, std::vector<const std::vector<std::uint64_t>*>> addresses_of_site;
+  for (const auto& [site, addresses] : addresses_of_resolved) addresses_of_site[*site].push_back(&addresses);
+  for (const auto& [site, address_lists] : addresses_of_site) {
     const auto ref = static_cast<OTF2_CallingContextRef>(plan.call_sites.size());
-    for (std::uint64_t address : addresses) context[address] = ref;
+    for (const std::vector<std::uint64_t>* addresses : address_lists) {
+      for (const std::uint64_t address : *addresses) context[address] = ref;
+    }
     plan.call_sites.push_back(site);
   }
 }

@@ -7,13 +7,58 @@
 #include <gelf.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <sstream>
+#include <string_view>
 
 namespace xo::tracer {
 
 namespace {
+
+// An executable mapping of a file, from one line of /proc/self/maps.
+struct MapsLine {
+  std::uintptr_t start = 0;
+  std::uintptr_t end = 0;
+  std::uint64_t offset = 0;
+  std::string_view path;
+};
+
+// The next field of `line` (up to a space), taken off it.
+std::string_view next_field(std::string_view& line) {
+  const std::size_t space = std::min(line.find(' '), line.size());
+  const std::string_view field = line.substr(0, space);
+  line.remove_prefix(std::min(space + 1, line.size()));
+  return field;
+}
+
+template <typename Number>
+bool hex(std::string_view text, Number& out) {
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), out, 16);
+  return error == std::errc() && end == text.data() + text.size();
+}
+
+// The line's mapping if it is executable code of a file; nothing for the others.
+std::optional<MapsLine> parse_maps_line(std::string_view line) {
+  const std::string_view range = next_field(line);
+  const std::string_view perms = next_field(line);
+  if (perms.size() < 3 || perms[2] != 'x') return std::nullopt;
+  const std::string_view offset = next_field(line);
+  next_field(line);  // device
+  next_field(line);  // inode
+  const std::size_t path = line.find('/');
+  const std::size_t dash = range.find('-');
+  MapsLine out;
+  if (path == std::string_view::npos || dash == std::string_view::npos || !hex(range.substr(0, dash), out.start) ||
+      !hex(range.substr(dash + 1), out.end) || !hex(offset, out.offset)) {
+    return std::nullopt;
+  }
+  out.path = line.substr(path);
+  return out;
+}
 
 std::string demangled(const char* symbol) {
   if (symbol == nullptr) return {};
@@ -111,22 +156,24 @@ class CallSiteResolver::ObjectFile {
 };
 
 CallSiteResolver::CallSiteResolver() {
-  // proc(5): "address perms offset dev inode pathname"; code is in the executable mappings.
-  std::ifstream maps("/proc/self/maps");
-  std::map<std::string, std::size_t> file_index;
-  for (std::string line; std::getline(maps, line);) {
-    std::istringstream fields(line);
-    std::string range, perms, offset, device, inode, path;
-    fields >> range >> perms >> offset >> device >> inode;
-    std::getline(fields >> std::ws, path);
-    if (perms.size() < 3 || perms[2] != 'x' || path.empty() || path.front() != '/') continue;
-    const std::size_t dash = range.find('-');
-    if (dash == std::string::npos) continue;
-    auto [it, added] = file_index.try_emplace(path, files_.size());
-    if (added) files_.push_back(path);
-    mappings_.push_back({std::stoull(range.substr(0, dash), nullptr, 16),
-                         std::stoull(range.substr(dash + 1), nullptr, 16), std::stoull(offset, nullptr, 16),
-                         it->second});
+  // proc(5): "address perms offset dev inode pathname"; code is in the executable mappings. A run
+  // of many ranks maps its program once a rank (program_copies.hpp), a few lines each: hundreds of
+  // thousands of lines, parsed in place.
+  std::ifstream in("/proc/self/maps");
+  const std::string maps{std::istreambuf_iterator<char>(in), {}};
+  std::map<std::string, std::size_t, std::less<>> file_index;
+  std::string_view rest = maps;
+  while (!rest.empty()) {
+    const std::size_t end = std::min(rest.find('\n'), rest.size());
+    const std::optional<MapsLine> line = parse_maps_line(rest.substr(0, end));
+    rest.remove_prefix(std::min(end + 1, rest.size()));
+    if (!line) continue;
+    auto it = file_index.find(line->path);
+    if (it == file_index.end()) {
+      it = file_index.emplace(std::string(line->path), files_.size()).first;
+      files_.emplace_back(line->path);
+    }
+    mappings_.push_back({line->start, line->end, line->offset, it->second});
   }
   std::sort(mappings_.begin(), mappings_.end(), [](const Mapping& a, const Mapping& b) { return a.start < b.start; });
   objects_.resize(files_.size());
@@ -134,16 +181,17 @@ CallSiteResolver::CallSiteResolver() {
 
 CallSiteResolver::~CallSiteResolver() = default;
 
-SourceSite CallSiteResolver::resolve(std::uintptr_t return_address) {
+const SourceSite& CallSiteResolver::resolve(std::uintptr_t return_address) {
+  static const SourceSite kNowhere;
   auto after = std::upper_bound(mappings_.begin(), mappings_.end(), return_address,
                                 [](std::uintptr_t a, const Mapping& m) { return a < m.start; });
-  if (after == mappings_.begin()) return {};
+  if (after == mappings_.begin()) return kNowhere;
   const Mapping& m = *(after - 1);
-  if (return_address >= m.end) return {};
+  if (return_address >= m.end) return kNowhere;
   return resolve_in(m.file, return_address - m.start + m.offset);
 }
 
-SourceSite CallSiteResolver::resolve_in(std::size_t file, std::uint64_t file_offset) {
+const SourceSite& CallSiteResolver::resolve_in(std::size_t file, std::uint64_t file_offset) {
   auto [it, added] = resolved_.try_emplace({file, file_offset});
   if (!added) return it->second;
   SourceSite& site = it->second;

@@ -32,8 +32,9 @@ class CallSiteResolver {
   CallSiteResolver& operator=(const CallSiteResolver&) = delete;
 
   // The site of the call instruction before `return_address`; empty (no object) if no file of the
-  // process maps that address.
-  SourceSite resolve(std::uintptr_t return_address);
+  // process maps that address. The same object for every address of the same file offset (each
+  // rank's copy of the code), valid as long as the resolver.
+  const SourceSite& resolve(std::uintptr_t return_address);
 
  private:
   struct Mapping {
@@ -44,7 +45,7 @@ class CallSiteResolver {
   };
   class ObjectFile;
 
-  SourceSite resolve_in(std::size_t file, std::uint64_t file_offset);
+  const SourceSite& resolve_in(std::size_t file, std::uint64_t file_offset);
 
   std::vector<Mapping> mappings_;  // by start address
   std::vector<std::string> files_;
