@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstring>
 
 #include "xo/tracer/otf2_buffer_format.hpp"
@@ -16,6 +17,7 @@ static_assert(std::endian::native == std::endian::little, "the OTF2 event encode
 
 void EventAttributes::add(std::uint32_t id, OTF2_Type type, std::uint64_t value) {
   // libotf2 replaces nothing either: an id given twice is a writer's bug, and readers refuse it.
+  assert(size_ < kMost && "an event of the writer has at most kMost attributes");
   if (size_ < kMost) entries_[size_++] = {id, type, value};
 }
 
