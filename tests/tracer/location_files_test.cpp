@@ -33,10 +33,17 @@ class LocationFilesTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
+  // The paths of `n` locations' files without extension, as the test reads them.
   std::vector<std::string> paths(int n) const {
     std::vector<std::string> out;
     for (int i = 0; i < n; ++i) out.push_back((dir_ / std::to_string(i)).string());
     return out;
+  }
+  // The files of `n` locations, named by their index.
+  LocationFiles files_of(int n, const std::string& definitions) const {
+    std::vector<std::string> ids;
+    for (int i = 0; i < n; ++i) ids.push_back(std::to_string(i));
+    return LocationFiles(dir_.string(), std::move(ids), definitions);
   }
   static void write(const std::string& path, const std::string& bytes) { std::ofstream(path) << bytes; }
   static std::string read(const std::string& path) {
@@ -54,7 +61,7 @@ class LocationFilesTest : public ::testing::Test {
 TEST_F(LocationFilesTest, WritesAndDigestsEventFilesAndLinksDefinitionsFromSeveralThreads) {
   const std::vector<std::string> names = paths(600);
   write(names[0] + ".def", "empty definitions");  // OTF2 wrote it
-  LocationFiles files(names, "empty definitions");
+  LocationFiles files = files_of(600, "empty definitions");
   const auto half = [&](std::size_t first) {
     for (std::size_t i = first; i < names.size(); i += 2) {
       EXPECT_TRUE(write_location(files, i, "events of location " + std::to_string(i)));
@@ -80,7 +87,7 @@ TEST_F(LocationFilesTest, ADefinitionFileInTheWayIsOneErrorNamingIt) {
   const std::vector<std::string> names = paths(5);
   write(names[0] + ".def", "x");
   write(names[3] + ".def", "left from before");
-  LocationFiles files(names, "x");
+  LocationFiles files = files_of(static_cast<int>(names.size()), "x");
   for (std::size_t i = 0; i < 3; ++i) EXPECT_TRUE(write_location(files, i, "e"));
   EXPECT_FALSE(write_location(files, 3, "e"));
   EXPECT_FALSE(write_location(files, 4, "e"));  // nothing after a failure
@@ -94,11 +101,20 @@ TEST_F(LocationFilesTest, AnEventFileThatCannotBeMadeIsOneErrorNamingIt) {
   const std::vector<std::string> names = paths(3);
   write(names[0] + ".def", "x");
   fs::create_directory(names[1] + ".evt");
-  LocationFiles files(names, "x");
+  LocationFiles files = files_of(static_cast<int>(names.size()), "x");
   EXPECT_TRUE(write_location(files, 0, "e"));
   EXPECT_FALSE(write_location(files, 1, "e"));
   EXPECT_EQ(files.failure().what, "writing " + names[1] + ".evt");
   EXPECT_EQ(files.failure().error_number, EISDIR);
+}
+
+TEST_F(LocationFilesTest, AMissingDirectoryIsOneErrorNamingIt) {
+  fs::remove_all(dir_);
+  LocationFiles files = files_of(2, "x");
+  EXPECT_TRUE(files.failed());
+  EXPECT_FALSE(write_location(files, 0, "e"));
+  EXPECT_EQ(files.failure().what, "opening " + dir_.string());
+  EXPECT_EQ(files.failure().error_number, ENOENT);
 }
 
 TEST_F(LocationFilesTest, WhereLinksAreRefusedEachDefinitionFileIsACopy) {
@@ -106,7 +122,7 @@ TEST_F(LocationFilesTest, WhereLinksAreRefusedEachDefinitionFileIsACopy) {
   // location gets a copy of the bytes instead.
   const std::vector<std::string> names = paths(4);
   fs::create_directory(names[0] + ".def");
-  LocationFiles files(names, "copied");
+  LocationFiles files = files_of(static_cast<int>(names.size()), "copied");
   for (std::size_t i = 0; i < names.size(); ++i) EXPECT_TRUE(write_location(files, i, "e")) << i;
   for (std::size_t i = 1; i < names.size(); ++i) {
     EXPECT_EQ(read(names[i] + ".def"), "copied") << i;

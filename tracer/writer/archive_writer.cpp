@@ -80,10 +80,10 @@ class ArchiveWriter {
     status_.check(OTF2_Archive_SetDefChunkSize(a, definition_chunk_size(ids.size(), run_.ranks().size())),
                   "setting the definition chunk size");
     if (!ids.empty()) {
-      std::vector<std::string> paths;
-      paths.reserve(ids.size());
-      for (const OTF2_LocationRef id : ids) paths.push_back(dir_ + "/traces/" + std::to_string(id));
-      LocationFiles files(std::move(paths), write_first_local_definitions(ids.front()));
+      std::vector<std::string> names;
+      names.reserve(ids.size());
+      for (const OTF2_LocationRef id : ids) names.push_back(std::to_string(id));
+      LocationFiles files(dir_ + "/traces", std::move(names), write_first_local_definitions(ids.front()));
       write_locations(ids, options.filter, files);
       if (files.failed()) status_.fail_errno(files.failure().what, files.failure().error_number);
       for (std::size_t i = 0; i < locations_.size(); ++i) locations_[i].digest = files.digests()[i];

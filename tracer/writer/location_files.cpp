@@ -26,9 +26,10 @@ bool write_all(int fd, const void* data, std::size_t size) {
   return true;
 }
 
-// Writes `bytes` to `path`, created with `flags` besides O_WRONLY | O_CREAT; false with errno set.
-bool write_file(const std::string& path, int flags, const void* bytes, std::size_t size) {
-  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666);
+// Writes `bytes` to `name` in the directory `dir`, created with `flags` besides O_WRONLY | O_CREAT;
+// false with errno set.
+bool write_file(int dir, const std::string& name, int flags, const void* bytes, std::size_t size) {
+  const int fd = openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0666);
   if (fd < 0) return false;
   const bool written = write_all(fd, bytes, size);
   const int saved = errno;
@@ -39,16 +40,25 @@ bool write_file(const std::string& path, int flags, const void* bytes, std::size
 
 }  // namespace
 
-LocationFiles::LocationFiles(std::vector<std::string> paths, std::string definitions)
-    : paths_(std::move(paths)), definitions_(std::move(definitions)), digests_(paths_.size(), 0) {
-  if (!paths_.empty()) definitions_source_ = paths_[0] + ".def";
+LocationFiles::LocationFiles(std::string directory, std::vector<std::string> names, std::string definitions)
+    : directory_(std::move(directory)),
+      names_(std::move(names)),
+      definitions_(std::move(definitions)),
+      digests_(names_.size(), 0) {
+  if (!names_.empty()) definitions_source_ = names_[0] + ".def";
+  directory_fd_ = open(directory_.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (directory_fd_ < 0) fail_writing("");
+}
+
+LocationFiles::~LocationFiles() {
+  if (directory_fd_ >= 0) close(directory_fd_);
 }
 
 bool LocationFiles::write(std::size_t index, std::span<const std::uint8_t> events) {
   if (failed()) return false;
   // As libotf2 opens an event file: created, or emptied if it exists.
-  const std::string path = paths_[index] + ".evt";
-  if (!write_file(path, O_TRUNC, events.data(), events.size())) return fail_writing(path);
+  const std::string name = names_[index] + ".evt";
+  if (!write_file(directory_fd_, name, O_TRUNC, events.data(), events.size())) return fail_writing(name);
   FileDigest digest;
   digest.add(events.data(), events.size());
   digests_[index] = digest.value();
@@ -60,7 +70,7 @@ bool LocationFiles::write(std::size_t index, std::span<const std::uint8_t> event
 // takes). Where the file system refuses links, a copy; where an inode has as many links as it may
 // (ext4: 65,000), a copy that the next ones link to.
 bool LocationFiles::write_definitions(std::size_t index) {
-  const std::string path = paths_[index] + ".def";
+  const std::string name = names_[index] + ".def";
   std::string source;
   bool linking = false;
   {
@@ -68,26 +78,31 @@ bool LocationFiles::write_definitions(std::size_t index) {
     source = definitions_source_;
     linking = linking_;
   }
-  if (linking && link(source.c_str(), path.c_str()) == 0) return true;
+  if (linking && linkat(directory_fd_, source.c_str(), directory_fd_, name.c_str(), 0) == 0) return true;
   const int link_error = errno;
   std::lock_guard lock(mutex_);
   const bool made_source = linking && link_error == EMLINK;
   // A file in the way is the copy's error to name; any other refusal is the file system's.
   if (linking) linking_ = linking_ && (made_source || link_error == EEXIST);
-  if (!write_file(path, O_EXCL, definitions_.data(), definitions_.size())) {
+  if (!write_file(directory_fd_, name, O_EXCL, definitions_.data(), definitions_.size())) {
     const int error_number = errno;
-    if (failure_.what.empty()) failure_ = {"writing " + path, error_number};
+    if (failure_.what.empty())
+      failure_ = {std::string("writing ").append(directory_).append("/").append(name), error_number};
     failed_.store(true, std::memory_order_relaxed);
     return false;
   }
-  if (made_source) definitions_source_ = path;
+  if (made_source) definitions_source_ = name;
   return true;
 }
 
-bool LocationFiles::fail_writing(const std::string& path) {
+// `name` of a file in the directory, or empty for the directory itself.
+bool LocationFiles::fail_writing(const std::string& name) {
   const int error_number = errno;
+  std::string what = name.empty() ? "opening " : "writing ";
+  what.append(directory_);
+  if (!name.empty()) what.append("/").append(name);
   std::lock_guard lock(mutex_);
-  if (failure_.what.empty()) failure_ = {"writing " + path, error_number};
+  if (failure_.what.empty()) failure_ = {std::move(what), error_number};
   failed_.store(true, std::memory_order_relaxed);
   return false;
 }

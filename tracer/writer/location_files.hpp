@@ -16,9 +16,13 @@ namespace xo::tracer {
 
 class LocationFiles {
  public:
-  // `paths`: each location's file name without extension (DIR/traces/ID);
-  // `definitions`: the bytes of every location's empty .def file, which the first already has.
-  LocationFiles(std::vector<std::string> paths, std::string definitions);
+  // `directory`: where the files go (DIR/traces); `names`: each location's file name there without
+  // extension (its id); `definitions`: the bytes of every location's empty .def file, which the
+  // first already has.
+  LocationFiles(std::string directory, std::vector<std::string> names, std::string definitions);
+  ~LocationFiles();
+  LocationFiles(const LocationFiles&) = delete;
+  LocationFiles& operator=(const LocationFiles&) = delete;
 
   // Writes location `index`'s files, its event file holding `events`. False if the file system
   // refused (failure() says what), or if another location's files failed before.
@@ -37,15 +41,19 @@ class LocationFiles {
 
  private:
   bool write_definitions(std::size_t index);
-  bool fail_writing(const std::string& path);  // with errno's reason; false
+  bool fail_writing(const std::string& name);  // with errno's reason; false
 
-  std::vector<std::string> paths_;
+  // Files are made relative to the directory, opened once: at 16,384 ranks walking the whole
+  // path for each of 32,770 files was a sixth of the writing.
+  std::string directory_;
+  int directory_fd_ = -1;
+  std::vector<std::string> names_;
   std::string definitions_;
   std::vector<std::uint64_t> digests_;  // one writer each
   std::atomic<bool> failed_ = false;
   std::mutex mutex_;
   Failure failure_;                 // guarded by mutex_
-  std::string definitions_source_;  // the .def the next ones link to; guarded by mutex_
+  std::string definitions_source_;  // the .def the next ones link to (a name); guarded by mutex_
   bool linking_ = true;             // until the file system refuses a link; guarded by mutex_
 };
 
