@@ -43,7 +43,6 @@ struct LocationScratch {
   EvtFileEncoder encoder{kEventChunkBytes};
   EventAttributes attributes;
   std::vector<PhaseSpan> phases;  // the rank's kept, to sort
-  std::int64_t end = 0;           // of the run (TraceRecorder::end_time looks at every rank)
 };
 
 // OTF2_Archive_Open: a definition chunk must hold the largest definition record (here the group
@@ -116,7 +115,7 @@ class ArchiveWriter {
   void write_locations(const std::vector<OTF2_LocationRef>& ids, const TraceFilter& filter, LocationFiles& files) {
     const EventSelection selection(run_, filter);
     locations_.resize(ids.size());
-    const std::int64_t end = run_.end_time();
+    const std::int64_t end = run_.end_time();  // it looks at every rank: once
     std::atomic<std::size_t> next = 0;
     std::atomic<bool> stop = false;
     std::mutex failure_mutex;
@@ -124,12 +123,11 @@ class ArchiveWriter {
     const auto work = [&] {
       try {
         LocationScratch scratch;
-        scratch.end = end;
         for (std::size_t begin = next.fetch_add(kLocationsPerTake); begin < ids.size();
              begin = next.fetch_add(kLocationsPerTake)) {
           for (std::size_t i = begin; i < std::min(ids.size(), begin + kLocationsPerTake); ++i) {
             if (stop.load(std::memory_order_relaxed) || files.failed()) return;
-            write_location(i, ids[i], selection, scratch, files);
+            write_location(i, ids[i], selection, end, scratch, files);
           }
         }
       } catch (...) {
@@ -155,7 +153,7 @@ class ArchiveWriter {
   }
 
   // The location of rank `rank`, the `index`th of the archive: encoded, and its files written.
-  void write_location(std::size_t index, OTF2_LocationRef rank, const EventSelection& selection,
+  void write_location(std::size_t index, OTF2_LocationRef rank, const EventSelection& selection, std::int64_t end,
                       LocationScratch& scratch, LocationFiles& files) {
     const RankLog& log = run_.ranks()[rank];
     scratch.phases.clear();
@@ -166,8 +164,8 @@ class ArchiveWriter {
     const std::vector<bool>* kept = selection.keeps_all() ? nullptr : &selection.kept(rank);
     EvtFileEncoder& encoder = scratch.encoder;
     encoder.start();
-    write_location_events(encoder, log, kept, scratch.phases, lanes, static_cast<std::uint32_t>(rank), plan_,
-                          scratch.end, scratch.attributes);
+    write_location_events(encoder, log, kept, scratch.phases, lanes, static_cast<std::uint32_t>(rank), plan_, end,
+                          scratch.attributes);
     std::string name = "MPI Rank " + std::to_string(rank);
     // libotf2 would have refused the event: a bug of this writer's, not the run's.
     if (!encoder.in_time_order()) {

@@ -180,18 +180,26 @@ void EvtFileEncoder::write_attributes(EventAttributes& attributes) {
   attributes.clear();
 }
 
+// An event up to its fields: the timestamp and chunk as needed, the attribute list, the record's
+// type. `most_after_list`: libotf2's bound of the record's bytes after its type and attribute list.
+// Null if the event is refused (its attributes dropped).
+std::uint8_t* EvtFileEncoder::begin_record(std::uint8_t type, Time t, EventAttributes* attributes,
+                                           std::uint64_t most_after_list) {
+  if (!begin_event(t, 1 + attribute_list_most_bytes(attributes) + most_after_list)) {
+    if (attributes != nullptr) attributes->clear();
+    return nullptr;
+  }
+  if (attributes != nullptr && attributes->size() != 0) write_attributes(*attributes);
+  return put(bytes_.data() + end_, type);
+}
+
 // A record with a length (every one but the singletons below): libotf2 bounds its size by the
 // type, the attribute list, each field's most bytes and the length's own bytes.
 template <typename... Fields>
 void EvtFileEncoder::record(std::uint8_t type, Time t, EventAttributes* attributes, Fields... fields) {
   const std::uint64_t data = (std::uint64_t{0} + ... + Fields::kMost);
-  const std::uint64_t most = 1 + attribute_list_most_bytes(attributes) + data + (data < 255 ? 1 : 9);
-  if (!begin_event(t, most)) {
-    if (attributes != nullptr) attributes->clear();
-    return;
-  }
-  if (attributes != nullptr && attributes->size() != 0) write_attributes(*attributes);
-  std::uint8_t* p = put(bytes_.data() + end_, type);
+  std::uint8_t* p = begin_record(type, t, attributes, data + (data < 255 ? 1 : 9));
+  if (p == nullptr) return;
   std::uint8_t* begin = begin_length(p, data);
   p = begin;
   ((p = put_field(p, fields)), ...);
@@ -202,14 +210,8 @@ void EvtFileEncoder::record(std::uint8_t type, Time t, EventAttributes* attribut
 // A record of one compressed field and no length (Enter, Leave, the request records).
 template <typename Field>
 void EvtFileEncoder::singleton(std::uint8_t type, Time t, EventAttributes* attributes, Field field) {
-  const std::uint64_t most = 1 + attribute_list_most_bytes(attributes) + Field::kMost;
-  if (!begin_event(t, most)) {
-    if (attributes != nullptr) attributes->clear();
-    return;
-  }
-  if (attributes != nullptr && attributes->size() != 0) write_attributes(*attributes);
-  std::uint8_t* p = put(bytes_.data() + end_, type);
-  end_ = static_cast<std::size_t>(put_field(p, field) - bytes_.data());
+  std::uint8_t* p = begin_record(type, t, attributes, Field::kMost);
+  if (p != nullptr) end_ = static_cast<std::size_t>(put_field(p, field) - bytes_.data());
 }
 
 std::span<const std::uint8_t> EvtFileEncoder::finish() {

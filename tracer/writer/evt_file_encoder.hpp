@@ -126,6 +126,7 @@ class EvtFileEncoder {
   void record(std::uint8_t type, Time t, EventAttributes* attributes, Fields... fields);
   template <typename Field>
   void singleton(std::uint8_t type, Time t, EventAttributes* attributes, Field field);
+  std::uint8_t* begin_record(std::uint8_t type, Time t, EventAttributes* attributes, std::uint64_t most_after_list);
   bool begin_event(Time t, std::uint64_t most_bytes);
   void reserve(std::size_t bytes) {
     if (end_ + bytes > bytes_.size()) [[unlikely]]

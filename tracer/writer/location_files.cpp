@@ -85,24 +85,29 @@ bool LocationFiles::write_definitions(std::size_t index) {
   // A file in the way is the copy's error to name; any other refusal is the file system's.
   if (linking) linking_ = linking_ && (made_source || link_error == EEXIST);
   if (!write_file(directory_fd_, name, O_EXCL, definitions_.data(), definitions_.size())) {
-    const int error_number = errno;
-    if (failure_.what.empty())
-      failure_ = {std::string("writing ").append(directory_).append("/").append(name), error_number};
-    failed_.store(true, std::memory_order_relaxed);
-    return false;
+    return record_failure(failure_of(name));
   }
   if (made_source) definitions_source_ = name;
   return true;
 }
 
-// `name` of a file in the directory, or empty for the directory itself.
-bool LocationFiles::fail_writing(const std::string& name) {
+// What failed, with errno's reason: `name` of a file in the directory, or empty for the directory.
+LocationFiles::Failure LocationFiles::failure_of(const std::string& name) const {
   const int error_number = errno;
   std::string what = name.empty() ? "opening " : "writing ";
   what.append(directory_);
   if (!name.empty()) what.append("/").append(name);
+  return {std::move(what), error_number};
+}
+
+bool LocationFiles::fail_writing(const std::string& name) {
+  Failure failure = failure_of(name);
   std::lock_guard lock(mutex_);
-  if (failure_.what.empty()) failure_ = {std::move(what), error_number};
+  return record_failure(std::move(failure));
+}
+
+bool LocationFiles::record_failure(Failure failure) {
+  if (failure_.what.empty()) failure_ = std::move(failure);
   failed_.store(true, std::memory_order_relaxed);
   return false;
 }

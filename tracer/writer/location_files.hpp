@@ -41,7 +41,9 @@ class LocationFiles {
 
  private:
   bool write_definitions(std::size_t index);
+  Failure failure_of(const std::string& name) const;
   bool fail_writing(const std::string& name);  // with errno's reason; false
+  bool record_failure(Failure failure);        // mutex_ held; false
 
   // Files are made relative to the directory, opened once: at 16,384 ranks walking the whole
   // path for each of 32,770 files was a sixth of the writing.
