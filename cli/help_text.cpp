@@ -237,9 +237,10 @@ the job's own settings and with each value of the library's eager/rendezvous swi
 OMPI_MCA_btl_vader_eager_limit, MPICH's UCX_RNDV_THRESH); and each collective whose algorithm the
 library can force, on every rank, with each algorithm (--suite pt2pt or coll for one part); every
 setting once a round, interleaved. It reports the protocol boundaries found in the times alone
-for each setting, each setting's times against the own ones by size, which algorithm is fastest
-where, and the settings that are faster somewhere and slower nowhere; the medians go to the
-history, where xo report finds them to advise a job of the same library on this host.
+for each setting (and a jump tested at the setting's value where the fit put none there), each
+setting's times against the own ones by size, which algorithm is fastest where, and the settings
+that are faster somewhere and slower nowhere; the medians go to the history, where xo report
+finds them to advise a job of the same library on this host.
   --mpi WHICH              system (the MPI the launcher belongs to), openmpi or mpich
   --reps N                 round trips a size (default 100)
   --rounds N               times every setting is run, interleaved (default 3)

@@ -46,11 +46,16 @@ std::map<std::string, std::string> own_settings(const hw::RealMpi& mpi) {
 
 std::string boundaries_text(const analyzer::SettingCurve& c) {
   if (!c.boundaries) return "not fitted (too few sizes)";
-  if (c.boundaries->breakpoints.empty()) return "none: one line fits every size";
+  if (c.boundaries->breakpoints.empty() && !c.tested_boundary) return "none: one line fits every size";
   std::string text;
   for (const auto& b : c.boundaries->breakpoints) {
     if (!text.empty()) text += "; ";
     text += "above " + bytes_text(b.left_x) + ", up to " + bytes_text(b.right_x);
+  }
+  if (c.tested_boundary) {
+    if (!text.empty()) text += "; ";
+    text += "above " + bytes_text(c.tested_boundary->left_x) + ", up to " + bytes_text(c.tested_boundary->right_x) +
+            " (tested at the value)";
   }
   return text;
 }
@@ -70,8 +75,10 @@ std::string value_label(const hw::RealMpiKnob& knob, const analyzer::SettingCurv
 }
 
 void print_boundaries(const hw::RealMpiKnob& knob, const analyzer::KnobSweep& sweep) {
-  std::printf("\n%s: protocol boundaries found from the times alone (segmented fit of half round trips)\n",
-              sweep.variable.c_str());
+  std::printf(
+      "\n%s: protocol boundaries found from the times alone (segmented fit of half round trips; where it put "
+      "none at a value, a jump tested there)\n",
+      sweep.variable.c_str());
   std::vector<std::vector<std::string>> rows = {{"value", "boundaries found", "at the value"}};
   for (const auto& c : sweep.curves) {
     rows.push_back({value_label(knob, c), boundaries_text(c), c.boundary_at_value ? "yes" : "-"});

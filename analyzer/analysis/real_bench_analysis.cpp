@@ -11,6 +11,7 @@
 #include "xo/analyzer/analysis/collective_samples.hpp"
 #include "xo/analyzer/analysis/message_samples.hpp"
 #include "xo/analyzer/analysis/number_text.hpp"
+#include "xo/analyzer/fit/jump_test.hpp"
 #include "xo/analyzer/fit/median.hpp"
 #include "xo/analyzer/fit/samples_by_x.hpp"
 
@@ -43,6 +44,25 @@ std::vector<std::size_t> calmest_round_at_each_size(const std::vector<std::vecto
     }
   }
   return out;
+}
+
+// Asks the curve about the place its value names, when the fit of the whole curve put no boundary
+// there (it keeps a few of the largest changes, and a library's curve bends at other sizes too): a
+// jump there, significant and of at least kFasterBy, is the setting's boundary. A smaller one is no
+// difference the bench would count anywhere else.
+void test_at_value(SettingCurve& c, const std::vector<std::size_t>& calmest, double limit) {
+  std::vector<double> x, y;
+  for (std::size_t i = 0; i < c.bytes.size(); ++i) {
+    const double calm = c.repetition_medians[calmest[i]][i];
+    if (c.bytes[i] > 0 && calm > 0) x.push_back(c.bytes[i]), y.push_back(calm);
+  }
+  // Sizes within a doubling either way (a change elsewhere in them leaves a side's line a poor fit,
+  // so it is not taken for a jump at the value).
+  const std::optional<fit::JumpTest> test = fit::test_jump_at(x, y, limit, fit::within_factor(limit, 2));
+  if (test && test->significant() && std::abs(test->relative_jump) >= kFasterBy) {
+    c.tested_boundary = test->at;
+    c.boundary_at_value = true;
+  }
 }
 
 // The setting's curve from its repetitions (`runs`, in order of repetition).
@@ -83,12 +103,12 @@ SettingCurve curve_of(const std::string& value, bool own, const std::vector<cons
   }
   char* end = nullptr;
   const double limit = std::strtod(value.c_str(), &end);
-  if (c.boundaries && end != value.c_str() && *end == '\0') {
-    for (const fit::Breakpoint& b : c.boundaries->breakpoints) {
-      // Either end: a limit that counts the header sends a message of its own size the other way.
-      if (b.left_x <= limit && limit <= b.right_x) c.boundary_at_value = true;
-    }
+  if (!c.boundaries || end == value.c_str() || *end != '\0') return c;
+  for (const fit::Breakpoint& b : c.boundaries->breakpoints) {
+    // Either end: a limit that counts the header sends a message of its own size the other way.
+    if (b.left_x <= limit && limit <= b.right_x) c.boundary_at_value = true;
   }
+  if (!c.boundary_at_value && limit > 0) test_at_value(c, calmest, limit);
   return c;
 }
 

@@ -106,6 +106,60 @@ TEST(RealBenchAnalysis, BurstsOfLoadOverTwoRoundsOfThreeDoNotMoveTheBoundary) {
   EXPECT_EQ(sweep.curves[1].boundaries->breakpoints.size(), 1u);
 }
 
+// A curve that bends at more sizes than the switch, as Open MPI's vader does on a real host: a step
+// at 256 B, the eager limit's handshake (0.5 us, 13 % at 16 KiB), sending in fragments from 32 KiB,
+// single copy from 90 KB, the last level of cache filling from 512 KiB, and a wiggle of 5 % over
+// every size that no line follows.
+double bending_pingpong(double bytes, double limit) {
+  double t = 0.5e-6 + 0.2e-9 * bytes;
+  if (bytes > 256) t += 0.1e-6;
+  if (bytes > limit) t += 0.5e-6;
+  if (bytes > 32768) t += 0.2e-9 * (bytes - 32768);
+  if (bytes > 90000) t *= 0.7;
+  if (bytes > 524288) t += 0.2e-9 * (bytes - 524288);
+  return t * (1 + 0.05 * std::sin(std::log2(bytes + 1)));
+}
+
+RealBenchSamples::Run bending_run(const std::string& value, int repetition, double limit, std::mt19937& random) {
+  std::normal_distribution<double> noise(1, 0.01);
+  RealBenchSamples::Run r{value.empty() ? "" : kVariable, value, repetition, "", {}, {}};
+  for (int k = 0; k <= 80; ++k) {
+    const double bytes = std::round(std::exp2(k / 4.0));
+    for (int rep = 0; rep < 20; ++rep) {
+      r.bytes.push_back(bytes);
+      r.seconds.push_back(bending_pingpong(bytes, limit) * noise(random));
+    }
+  }
+  return r;
+}
+
+TEST(RealBenchAnalysis, ASwitchTheWholeCurvesFitLeavesOutIsTestedAtItsValue) {
+  std::mt19937 random(5);
+  RealBenchSamples samples;
+  for (int r = 0; r < 3; ++r) {
+    samples.add(bending_run("", r, 4096, random));
+    samples.add(bending_run("16384", r, 16384, random));
+    // A value the library ignores (the curve stays the own one's): nothing happens at 65536.
+    samples.add(bending_run("65536", r, 4096, random));
+  }
+  const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), samples, {});
+  const KnobSweep& sweep = vader_sweep(analysis);
+  ASSERT_EQ(sweep.curves.size(), 3u);
+  for (const auto& c : sweep.curves) {
+    ASSERT_TRUE(c.boundaries.has_value()) << c.value;
+    std::string found;
+    for (const auto& b : c.boundaries->breakpoints) found.append(" ").append(std::to_string(b.right_x));
+    EXPECT_EQ(c.boundary_at_value, c.value != "65536") << c.value << ":" << found;
+  }
+  // The fit of the whole 16384 curve spent its segments on the other bends (at 32 KiB, 90 KB and
+  // 512 KiB); the test at 16384 found the handshake there (a message of the limit's size goes eager).
+  const auto& raised = sweep.curves[1];
+  ASSERT_TRUE(raised.tested_boundary.has_value());
+  EXPECT_EQ(raised.tested_boundary->left_x, 16384);
+  EXPECT_NEAR(raised.tested_boundary->jump.value, 0.5e-6, 0.1e-6);
+  EXPECT_FALSE(sweep.curves[2].tested_boundary.has_value());
+}
+
 TEST(RealBenchAnalysis, FavoursTheLargestLimitThatIsSlowerNowhere) {
   const auto analysis = xo::analyzer::analyze_real_bench(*xo::hw::real_mpi_named("openmpi"), sweep_samples({}), {});
   const KnobSweep& sweep = vader_sweep(analysis);

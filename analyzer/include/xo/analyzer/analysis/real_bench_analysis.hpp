@@ -35,9 +35,13 @@ struct SettingCurve {
   // least median there (the one another job disturbed least); none for a collective's or when the
   // fit could not be made.
   std::optional<fit::SegmentedFit> boundaries;
-  // Whether a boundary found lies where this value puts the switch: between the two measured sizes
-  // around it, either one included.
+  // Whether a boundary lies where this value puts the switch, between the two measured sizes around
+  // it (either one included): one the fit found, or else the tested boundary.
   bool boundary_at_value = false;
+  // Where the fit of the whole curve put none at the value: the jump a test at the value found
+  // there (fit::test_jump_at, on the same calmest rounds' medians), significant and of at least
+  // kFasterBy; none otherwise.
+  std::optional<fit::Breakpoint> tested_boundary;
 
   // The half round trip at `bytes`: interpolated between the sizes measured, the nearest size's
   // below them and the last two's line above. Needs at least one size.
