@@ -49,6 +49,27 @@ TEST(RecordLog, GivesBackEveryRecordInOrderAcrossBlocks) {
   EXPECT_EQ(expected, 10000u);
 }
 
+TEST(RecordLog, EachRecordIsFoundByItsIndex) {
+  RecordArena arena;
+  RecordLog<Record> log;
+  std::vector<const Record*> addresses;
+  // Past the doubling blocks into many of the largest size (2,048 records of 32 bytes).
+  for (std::uint64_t i = 0; i < 20000; ++i) addresses.push_back(&log.append(arena, {i, {}}));
+  for (std::size_t i = 0; i < addresses.size(); ++i) ASSERT_EQ(&log[i], addresses[i]) << i;
+}
+
+TEST(RecordLog, RecordsOfAnOddSizeAreFoundByIndexToo) {
+  // Records of 3 KiB: blocks of 8, 16, then 21 (the most a 64 KiB block holds) each.
+  struct Large {
+    std::uint64_t value;
+    char padding[3 * 1024 - 8];
+  };
+  RecordArena arena;
+  RecordLog<Large> log;
+  for (std::uint64_t i = 0; i < 200; ++i) log.append(arena, Large{i, {}});
+  for (std::size_t i = 0; i < 200; ++i) ASSERT_EQ(log[i].value, i);
+}
+
 TEST(RecordLog, ARecordCanBeChangedThroughWhatAppendReturned) {
   RecordArena arena;
   RecordLog<Record> log;

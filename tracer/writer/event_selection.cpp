@@ -15,6 +15,10 @@ namespace xo::tracer {
 
 namespace {
 
+// A rank's records as recorded, read in place (a copy of every rank's would double the memory a
+// filtered archive of a large run takes to write).
+using EventLog = RecordLog<RankEvent>;
+
 bool is_window_call(std::string_view call) { return call.substr(0, 8) == "MPI_Win_"; }
 
 bool is_one_sided_operation(std::string_view call) {
@@ -48,7 +52,7 @@ struct Call {
   std::int64_t time;
 };
 
-std::vector<Call> calls_of(const std::vector<RankEvent>& events) {
+std::vector<Call> calls_of(const EventLog& events) {
   std::vector<Call> calls;
   for (std::size_t i = 0; i < events.size(); ++i) {
     if (events[i].kind == RankEventKind::Enter) calls.push_back({i, events.size(), events[i].a, events[i].time});
@@ -58,7 +62,7 @@ std::vector<Call> calls_of(const std::vector<RankEvent>& events) {
 }
 
 // The record after `i` (an Extension of it).
-const RankEvent& next(const std::vector<RankEvent>& events, std::size_t i) { return events[i + 1]; }
+const RankEvent& next(const EventLog& events, std::size_t i) { return events[i + 1]; }
 
 // The k-th collective on a communicator; on MPI_COMM_SELF each rank's are its own.
 using InstanceKey = std::tuple<std::uint32_t, std::size_t, std::uint32_t>;  // comm, rank, k
@@ -75,7 +79,7 @@ struct Started {
 };
 constexpr std::uint32_t kUnknownComm = std::numeric_limits<std::uint32_t>::max();
 
-std::vector<Started> collectives_begun(const std::vector<RankEvent>& events, const std::vector<Call>& calls) {
+std::vector<Started> collectives_begun(const EventLog& events, const std::vector<Call>& calls) {
   std::vector<Started> started;
   std::unordered_map<std::uint64_t, std::size_t> by_request;
   for (std::size_t c = 0; c < calls.size(); ++c) {
@@ -102,7 +106,8 @@ using ChannelKey = std::tuple<std::uint32_t, int, int, std::uint32_t>;  // comm,
 
 // Messages are matched by order on their channel, so one left out at one end only would shift
 // every later match: a message stays only if both its ends do. Its request records go with it.
-void EventSelection::pair_messages(const TraceRecorder& run, const std::vector<std::vector<RankEvent>>& logs) {
+void EventSelection::pair_messages(const TraceRecorder& run) {
+  const std::vector<RankLog>& logs = run.ranks();
   std::unordered_map<int, const mpi::CommInfo*> comms;
   for (const mpi::CommInfo& c : run.comms()) comms.emplace(c.id, &c);
   const auto comm_of = [&](std::uint32_t id) {
@@ -111,7 +116,7 @@ void EventSelection::pair_messages(const TraceRecorder& run, const std::vector<s
   };
   std::map<ChannelKey, std::vector<MessageEnd>> sends, receives;
   for (std::size_t r = 0; r < logs.size(); ++r) {
-    const std::vector<RankEvent>& events = logs[r];
+    const EventLog& events = logs[r].events;
     const int self = static_cast<int>(r);
     std::unordered_map<std::uint64_t, std::size_t> posted;  // Irecv request -> IrecvRequest record
     for (std::size_t i = 0; i < events.size(); ++i) {
@@ -146,13 +151,13 @@ void EventSelection::pair_messages(const TraceRecorder& run, const std::vector<s
       const MessageEnd& send = s->second[n];
       const MessageEnd& receive = ends[n];
       if (kept_[send.rank][send.record] && kept_[receive.rank][receive.record]) continue;
-      drop_message_end(logs[send.rank], send);
-      drop_message_end(logs[receive.rank], receive);
+      drop_message_end(logs[send.rank].events, send);
+      drop_message_end(logs[receive.rank].events, receive);
     }
   }
 }
 
-void EventSelection::drop_message_end(const std::vector<RankEvent>& events, const MessageEnd& end) {
+void EventSelection::drop_message_end(const EventLog& events, const MessageEnd& end) {
   std::vector<bool>& kept = kept_[end.rank];
   const RankEvent& e = events[end.record];
   kept[end.record] = false;
@@ -175,15 +180,13 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
     : filter_(filter), keeps_all_(!filter.calls && !filter.windowed()) {
   if (keeps_all_) return;
   const std::size_t ranks = run.ranks().size();
-  std::vector<std::vector<RankEvent>> logs(ranks);
   std::vector<std::vector<Call>> calls(ranks);
   std::vector<std::vector<Started>> begun(ranks);
   // When each collective instance was first begun, over its members.
   std::map<InstanceKey, std::int64_t> first_begun;
   for (std::size_t r = 0; r < ranks; ++r) {
-    for (const RankEvent& e : run.ranks()[r].events) logs[r].push_back(e);
-    calls[r] = calls_of(logs[r]);
-    begun[r] = collectives_begun(logs[r], calls[r]);
+    calls[r] = calls_of(run.ranks()[r].events);
+    begun[r] = collectives_begun(run.ranks()[r].events, calls[r]);
     std::unordered_map<std::uint32_t, std::uint32_t> count_on_comm;
     for (const Started& s : begun[r]) {
       if (s.comm == kUnknownComm) continue;
@@ -203,7 +206,7 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
   kept_.resize(ranks);
   kept_calls_.resize(ranks);
   for (std::size_t r = 0; r < ranks; ++r) {
-    const std::vector<RankEvent>& events = logs[r];
+    const EventLog& events = run.ranks()[r].events;
     std::vector<bool>& kept = kept_[r];
     kept.assign(events.size(), false);
     // Whether each call holds the start of a collective, and if so whether its instance is kept.
@@ -277,7 +280,7 @@ EventSelection::EventSelection(const TraceRecorder& run, const TraceFilter& filt
       }
     }
   }
-  pair_messages(run, logs);
+  pair_messages(run);
 }
 
 bool EventSelection::keeps_phase(std::size_t rank, const PhaseSpan& p) const {

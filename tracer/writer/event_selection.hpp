@@ -41,8 +41,8 @@ class EventSelection {
     std::size_t record;
     std::size_t posted;
   };
-  void pair_messages(const TraceRecorder& run, const std::vector<std::vector<RankEvent>>& logs);
-  void drop_message_end(const std::vector<RankEvent>& events, const MessageEnd& end);
+  void pair_messages(const TraceRecorder& run);
+  void drop_message_end(const RecordLog<RankEvent>& events, const MessageEnd& end);
 
   struct Span {
     std::int64_t enter, leave;

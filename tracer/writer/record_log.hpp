@@ -29,6 +29,23 @@ class RecordLog {
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
 
+  // Record `i` (< size()): its block found from the sizes grow() gives blocks, without a search.
+  const T& operator[](std::size_t i) const {
+    std::size_t block = 0, records = kFirstBlock;
+    while (i >= records) {
+      i -= records;
+      ++block;
+      const std::size_t next = std::min(2 * records, kLargestBlock);
+      if (next == records) {  // every later block is this size
+        block += i / records;
+        i %= records;
+        break;
+      }
+      records = next;
+    }
+    return blocks_[block].begin[i];
+  }
+
   class Iterator {
    public:
     const T& operator*() const { return *at_; }
