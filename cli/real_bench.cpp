@@ -1,5 +1,6 @@
 #include "real_bench.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -47,15 +48,16 @@ std::map<std::string, std::string> own_settings(const hw::RealMpi& mpi) {
 std::string boundaries_text(const analyzer::SettingCurve& c) {
   if (!c.boundaries) return "not fitted (too few sizes)";
   if (c.boundaries->breakpoints.empty() && !c.tested_boundary) return "none: one line fits every size";
+  // In order of size, the tested one among those the fit found.
+  std::vector<std::pair<const analyzer::fit::Breakpoint*, bool>> all;  // and whether tested
+  for (const auto& b : c.boundaries->breakpoints) all.emplace_back(&b, false);
+  if (c.tested_boundary) all.emplace_back(&*c.tested_boundary, true);
+  std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first->left_x < b.first->left_x; });
   std::string text;
-  for (const auto& b : c.boundaries->breakpoints) {
+  for (const auto& [b, tested] : all) {
     if (!text.empty()) text += "; ";
-    text += "above " + bytes_text(b.left_x) + ", up to " + bytes_text(b.right_x);
-  }
-  if (c.tested_boundary) {
-    if (!text.empty()) text += "; ";
-    text += "above " + bytes_text(c.tested_boundary->left_x) + ", up to " + bytes_text(c.tested_boundary->right_x) +
-            " (tested at the value)";
+    text += "above " + bytes_text(b->left_x) + ", up to " + bytes_text(b->right_x);
+    if (tested) text += " (tested at the value)";
   }
   return text;
 }

@@ -4,14 +4,14 @@
 // does about the size a setting says it switches protocols at. Searching the whole curve, a jump
 // of 25 % at 16 KiB competes with every bend of a real library's curve from 1 B to 1 MiB (a
 // slope change at another size, small-message steps) for the fit's few segments and loses some
-// of the time; asked about its own place, the same jump is plain in every run.
+// of the time; asked about its own place, the same jump was plain in each of eight benches here.
 //
-// Method: the medians in a window around the place (within a factor of two of it, say), a line (relative
-// weights, as the segmented fit's) on each side of the split against one line through them all:
-// F = [(SSE_one − SSE_two)/2] / [SSE_two/(n − 4)] against F(2, n − 4) at 1 − α/c, where c is the
-// number of candidate splits (Bonferroni). A place that is itself a measured size has two: the
-// boundary just below it (a limit that counts the header sends a message of its own size the other
-// way) and just above it.
+// Method: the medians in a window around the place (within a factor of two of it, say), a line
+// (relative weights, as the segmented fit's) on each side of the split against one line through
+// them all: F = [(SSE_one − SSE_two)/2] / [SSE_two/(n − 4)] against F(2, n − 4) at 1 − α/c, where
+// c is the number of candidate splits (Bonferroni). A place that is itself a measured size has
+// two: the boundary just below it (a limit that counts the header sends a message of its own size
+// the other way) and just above it.
 
 #include <cstddef>
 #include <optional>
@@ -33,7 +33,7 @@ struct JumpTest {
 struct JumpWindow {
   double low = 0, high = 0;
 };
-// Sizes within a factor of `place` either way.
+// The sizes within `factor` of `place`, below and above.
 inline JumpWindow within_factor(double place, double factor) { return {place / factor, place * factor}; }
 
 // `x`: distinct sizes, increasing; `median`: the time at each (> 0). Of the candidate splits at
