@@ -86,7 +86,10 @@ void EventReader::begin_location(Index row) {
   last_time_ = 0;
   stack_.clear();
   tasks_.clear();
+  has_first_task_ = false;
   slot_of_generation_.clear();
+  slot_of_task_.clear();
+  free_task_slots_.clear();
   running_ = kImplicitTask;
   first_call_ = out_.calls.size();
   first_send_ = records_.sends.size();
@@ -312,28 +315,27 @@ void EventReader::order_phases_by_lane() {
 }
 
 std::uint32_t EventReader::task_slot(OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation) {
-  // Crossover's lanes are generations 1, 2, ... of one team and thread: found by generation. Any
-  // other task by a search.
-  const bool first_kind =
-      !tasks_.empty() && tasks_.front().team == team && tasks_.front().creating_thread == creating_thread;
-  const bool indexed = first_kind && generation < kMostIndexedGeneration;
-  if (indexed && generation < slot_of_generation_.size() && slot_of_generation_[generation] != kImplicitTask) {
-    return slot_of_generation_[generation];
-  }
-  if (!indexed) {
-    for (std::size_t k = tasks_.size(); k-- > 0;) {
-      const Task& task = tasks_[k];
-      if (task.generation == generation && task.creating_thread == creating_thread && task.team == team) {
-        return static_cast<std::uint32_t>(k);
-      }
-    }
-  }
-  const auto slot = static_cast<std::uint32_t>(tasks_.size());
-  tasks_.push_back({team, creating_thread, generation, {}});
-  if ((tasks_.size() == 1 || indexed) && generation < kMostIndexedGeneration) {
+  if (!has_first_task_) has_first_task_ = true, first_team_ = team, first_thread_ = creating_thread;
+  // Crossover's lanes are generations 1, 2, ... of one team and thread: found by generation.
+  if (team == first_team_ && creating_thread == first_thread_ && generation < kMostIndexedGeneration) {
     if (generation >= slot_of_generation_.size()) slot_of_generation_.resize(generation + 1, kImplicitTask);
-    slot_of_generation_[generation] = slot;
+    std::uint32_t& slot = slot_of_generation_[generation];
+    if (slot == kImplicitTask) slot = new_task_slot(team, creating_thread, generation);
+    return slot;
   }
+  auto [it, added] = slot_of_task_.try_emplace(TaskKey{team, creating_thread, generation}, 0);
+  if (added) it->second = new_task_slot(team, creating_thread, generation);
+  return it->second;
+}
+
+std::uint32_t EventReader::new_task_slot(OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation) {
+  if (free_task_slots_.empty()) {
+    tasks_.push_back({team, creating_thread, generation, {}});
+    return static_cast<std::uint32_t>(tasks_.size() - 1);
+  }
+  const std::uint32_t slot = free_task_slots_.back();
+  free_task_slots_.pop_back();
+  tasks_[slot] = {team, creating_thread, generation, {}};
   return slot;
 }
 
@@ -354,6 +356,11 @@ void EventReader::thread_task_complete(OTF2_TimeStamp time, const EventAttribute
     if (phase != kNoIndex) out_.phases.end[phase] = t;
   }
   task.open.clear();
+  // A task other than a lane does not come back: its slot goes to the next new one.
+  if (auto it = slot_of_task_.find(TaskKey{team, creating_thread, generation}); it != slot_of_task_.end()) {
+    free_task_slots_.push_back(it->second);
+    slot_of_task_.erase(it);
+  }
 }
 
 void EventReader::enter_on_task(double t, Index region, const EventAttributes& attributes) {

@@ -20,6 +20,7 @@
 #include <otf2/otf2.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -177,9 +178,29 @@ class EventReader {
   std::vector<Task> tasks_;
   static constexpr std::uint32_t kImplicitTask = 0xffffffffu;
   std::uint32_t running_ = kImplicitTask;  // slot in tasks_
-  // Slots of the tasks of the first task's team and thread, by generation (kImplicitTask: none).
+  // Crossover's lanes: the tasks of the location's first task's team and thread, their slots by
+  // generation (kImplicitTask: none).
+  bool has_first_task_ = false;
+  OTF2_CommRef first_team_ = 0;
+  std::uint32_t first_thread_ = 0;
   std::vector<std::uint32_t> slot_of_generation_;
   static constexpr std::uint32_t kMostIndexedGeneration = 1u << 20;
+  // Any other task (a foreign trace's OpenMP tasks, of many threads and generations) by its key; a
+  // completed one's slot goes to the next new task, so that a run of a million tasks keeps a few.
+  struct TaskKey {
+    OTF2_CommRef team;
+    std::uint32_t creating_thread, generation;
+    bool operator==(const TaskKey&) const = default;
+  };
+  struct TaskKeyHash {
+    std::size_t operator()(const TaskKey& k) const noexcept {
+      return std::hash<std::uint64_t>()((std::uint64_t{k.team} << 32 | k.creating_thread) * 0x9e3779b97f4a7c15ull ^
+                                        k.generation);
+    }
+  };
+  std::unordered_map<TaskKey, std::uint32_t, TaskKeyHash> slot_of_task_;
+  std::vector<std::uint32_t> free_task_slots_;
+  std::uint32_t new_task_slot(OTF2_CommRef team, std::uint32_t creating_thread, std::uint32_t generation);
   std::size_t first_call_ = 0;  // the rank's first row of the call table
   std::size_t first_send_ = 0;  // ... and of the sides
   std::size_t first_receive_ = 0;
