@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <random>
 #include <tuple>
 
@@ -33,19 +34,27 @@ double pingpong(double bytes, double limit, Rendezvous rendezvous, double slowdo
   return slowdown * (bytes <= limit ? eager : rendezvous.start + rendezvous.per_byte * bytes);
 }
 
-// Sizes as the bench sweeps them (four a doubling), `reps` noisy samples each.
-RealBenchSamples::Run run(const std::string& variable, const std::string& value, int repetition, double limit,
-                          Rendezvous rendezvous, double slowdown, std::mt19937& random) {
-  std::normal_distribution<double> noise(1, 0.02);
+// Sizes as the bench sweeps them (four a doubling), 20 samples each of `curve` times a relative
+// noise of `noise` (a standard deviation).
+RealBenchSamples::Run sampled_run(const std::string& variable, const std::string& value, int repetition,
+                                  const std::function<double(double)>& curve, double noise, std::mt19937& random) {
+  std::normal_distribution<double> factor(1, noise);
   RealBenchSamples::Run r{variable, value, repetition, "", {}, {}};
   for (int k = 0; k <= 80; ++k) {
     const double bytes = std::round(std::exp2(k / 4.0));
     for (int rep = 0; rep < 20; ++rep) {
       r.bytes.push_back(bytes);
-      r.seconds.push_back(pingpong(bytes, limit, rendezvous, slowdown) * noise(random));
+      r.seconds.push_back(curve(bytes) * factor(random));
     }
   }
   return r;
+}
+
+RealBenchSamples::Run run(const std::string& variable, const std::string& value, int repetition, double limit,
+                          Rendezvous rendezvous, double slowdown, std::mt19937& random) {
+  return sampled_run(
+      variable, value, repetition, [&](double bytes) { return pingpong(bytes, limit, rendezvous, slowdown); }, 0.02,
+      random);
 }
 
 // Three rounds of: the own setting (4096), 1024, 16384, 65536 and 262144 (which slows every size here,
@@ -121,16 +130,9 @@ double bending_pingpong(double bytes, double limit) {
 }
 
 RealBenchSamples::Run bending_run(const std::string& value, int repetition, double limit, std::mt19937& random) {
-  std::normal_distribution<double> noise(1, 0.01);
-  RealBenchSamples::Run r{value.empty() ? "" : kVariable, value, repetition, "", {}, {}};
-  for (int k = 0; k <= 80; ++k) {
-    const double bytes = std::round(std::exp2(k / 4.0));
-    for (int rep = 0; rep < 20; ++rep) {
-      r.bytes.push_back(bytes);
-      r.seconds.push_back(bending_pingpong(bytes, limit) * noise(random));
-    }
-  }
-  return r;
+  return sampled_run(
+      value.empty() ? "" : kVariable, value, repetition, [&](double bytes) { return bending_pingpong(bytes, limit); },
+      0.01, random);
 }
 
 TEST(RealBenchAnalysis, ASwitchTheWholeCurvesFitLeavesOutIsTestedAtItsValue) {
